@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { defineEndpoint, SIGNED_IN } from '../endpoint';
+import { LIMITS, SYS_CODE } from '../limits';
+import { MenuNodeSchema } from '../menu';
+
+/** Account states carried as `verify`. */
+export const ACCOUNT_STATE = { needsDetails: 0, active: 1, pendingReview: 2, rejected: 3 } as const;
+
+export const CaptchaSchema = z.object({
+  /** Pass back with the answer; single use, expires in 2 minutes. */
+  captchaId: z.string(),
+  /** SVG image as a data URL. */
+  image: z.string(),
+});
+
+export const LoginBodySchema = z.strictObject({
+  username: z.string().trim().min(1).max(LIMITS.usernameMax),
+  password: z.string().min(1).max(LIMITS.passwordMax),
+  captchaId: z.string().min(1).max(64),
+  captchaCode: z.string().trim().min(1).max(16),
+  /** System code; the console sends 'cpm'. */
+  sysCode: z.string().max(16).default(SYS_CODE),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const UserVoSchema = z.object({
+  id: z.string(),
+  /** Display name. */
+  name: z.string(),
+  /** Account state: 0 needs details, 1 active, 2 waiting for review, 3 rejected. */
+  verify: z.number().int(),
+  username: z.string(),
+  /** Preferred language, `cn` or `en`. */
+  language: z.string(),
+});
+export type UserVo = z.infer<typeof UserVoSchema>;
+
+export const LoginResultSchema = z.object({
+  userVo: UserVoSchema,
+  /** Session token: send it back in the `satoken` header. */
+  tokenValue: z.string(),
+});
+
+export const UserStatusSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  verify: z.number().int(),
+  enabled: z.boolean(),
+  /** Reason given when the review rejected the account. */
+  rejectReason: z.string().nullable(),
+  /** Permission keys the account holds. */
+  permissions: z.array(z.string()),
+});
+
+export const authEndpoints = {
+  captcha: defineEndpoint({
+    method: 'GET',
+    path: '/oauth/v1/oauth/login/captcha',
+    summary: 'Fetch a captcha image and its id',
+    tag: 'oauth',
+    public: true,
+    result: CaptchaSchema,
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/oauth/v1/oauth/login/cpmDoLogin',
+    summary: 'Log in with account, password and captcha',
+    tag: 'oauth',
+    public: true,
+    body: LoginBodySchema,
+    result: LoginResultSchema,
+  }),
+  logout: defineEndpoint({
+    method: 'GET',
+    path: '/oauth/v1/oauth/login/doLogout',
+    summary: 'End the session named by the token (query) or the satoken header',
+    tag: 'oauth',
+    public: true,
+    query: z.object({ token: z.string().max(128).optional() }),
+    result: z.null(),
+  }),
+  isLogin: defineEndpoint({
+    method: 'GET',
+    path: '/oauth/v1/oauth/login/isLogin',
+    summary: 'Check that the satoken session is alive and belongs to userId (code 1), else code 500',
+    tag: 'oauth',
+    public: true,
+    query: z.object({ sysCode: z.string().max(16).optional(), userId: z.string().max(64).optional() }),
+    result: z.boolean(),
+  }),
+  menu: defineEndpoint({
+    method: 'GET',
+    path: '/upms/v1/upms/user/getSubUserMenuById',
+    summary: "The user's menu tree (three levels, buttons as menuType 3)",
+    tag: 'upms',
+    permission: SIGNED_IN,
+    query: z.object({ id: z.string().min(1).max(64) }),
+    result: z.object({ menuList: z.array(MenuNodeSchema) }),
+  }),
+  userStatus: defineEndpoint({
+    method: 'GET',
+    path: '/upms/v1/upms/user/getUserStatus',
+    summary: "The signed-in user's account state and permissions",
+    tag: 'upms',
+    permission: SIGNED_IN,
+    result: UserStatusSchema,
+  }),
+};

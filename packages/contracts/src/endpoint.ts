@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** Any signed-in user may call the endpoint; no particular permission is needed. */
+export const SIGNED_IN = 'signedIn' as const;
+
+/**
+ * One API endpoint, defined once and used by the server (registration, validation, OpenAPI) and the
+ * console (typed calls). Exactly one of `permission` and `public` must be set.
+ */
+export type EndpointDef<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> = {
+  /** GET reads, POST writes; some spec paths accept both. */
+  method: HttpMethod | readonly HttpMethod[];
+  /** Full path, `/{service}/v1/{service}/{resource}/{action}`. */
+  path: string;
+  /** One line for the API document, English. */
+  summary: string;
+  /** OpenAPI tag (the service). */
+  tag: string;
+  query?: Q;
+  body?: B;
+  result: R;
+  /** Permission key the caller's roles must grant, or SIGNED_IN. */
+  permission?: string;
+  /** Reachable without a session. */
+  public?: true;
+  /** The answer is a file, not an envelope. */
+  binary?: true;
+};
+
+/** Identity helper that keeps the schema types of an endpoint. */
+export const defineEndpoint = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  def: EndpointDef<Q, B, R>,
+) => def;
+
+/** Methods of an endpoint as a list. */
+export const methodsOf = (def: Pick<EndpointDef, 'method'>): HttpMethod[] =>
+  typeof def.method === 'string' ? [def.method] : [...def.method];
