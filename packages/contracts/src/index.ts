@@ -1,5 +1,6 @@
 export * from './auth/auth.contract';
 export * from './endpoint';
+export * from './endpoints';
 export * from './envelope';
 export * from './errors';
 export * from './issue-text';
@@ -7,4 +8,4 @@ export * from './limits';
 export * from './menu';
 export * from './menu-tree';
 export * from './pagination';
-export * from './endpoints';
+export * from './system/system.contract';

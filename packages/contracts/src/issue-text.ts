@@ -18,13 +18,19 @@ export const describeIssue = (issue: Issue): { zh: string; en: string } => {
       return { zh: `类型应为 ${issue.expected}`, en: `Expected ${issue.expected}` };
     case 'too_small':
       if (issue.origin === 'string')
-        return { zh: `长度不能少于 ${issue.minimum} 个字符`, en: `Must be at least ${issue.minimum} characters` };
+        return {
+          zh: `长度不能少于 ${issue.minimum} 个字符`,
+          en: `Must be at least ${issue.minimum} characters`,
+        };
       if (issue.origin === 'array')
         return { zh: `至少需要 ${issue.minimum} 项`, en: `Needs at least ${issue.minimum} items` };
       return { zh: `不能小于 ${issue.minimum}`, en: `Must be at least ${issue.minimum}` };
     case 'too_big':
       if (issue.origin === 'string')
-        return { zh: `长度不能超过 ${issue.maximum} 个字符`, en: `Must be at most ${issue.maximum} characters` };
+        return {
+          zh: `长度不能超过 ${issue.maximum} 个字符`,
+          en: `Must be at most ${issue.maximum} characters`,
+        };
       if (issue.origin === 'array')
         return { zh: `最多 ${issue.maximum} 项`, en: `Allows at most ${issue.maximum} items` };
       return { zh: `不能大于 ${issue.maximum}`, en: `Must be at most ${issue.maximum}` };

@@ -79,7 +79,12 @@ export const DEFAULT_MENU: ModuleSeed[] = [
     en: 'Users',
     icon: 'TeamOutlined',
     pages: [
-      page('role', '角色管理', 'Roles', 'SafetyCertificateOutlined', 'user:role', ['add', 'edit', 'delete', 'grant']),
+      page('role', '角色管理', 'Roles', 'SafetyCertificateOutlined', 'user:role', [
+        'add',
+        'edit',
+        'delete',
+        'grant',
+      ]),
       page('index', '用户管理', 'User Management', 'UserOutlined', 'user:user', [
         'add',
         'edit',
@@ -98,13 +103,14 @@ export const DEFAULT_MENU: ModuleSeed[] = [
       ]),
       page('sysMenu', '菜单管理', 'Menus', 'MenuOutlined', 'user:menu', ['add', 'edit', 'delete']),
       page('dicInfo', '字典管理', 'Dictionaries', 'BookOutlined', 'user:dict', ['add', 'edit', 'delete']),
-      page('cpmPrivatization', '私有化部署管理', 'Private Deployments', 'CloudServerOutlined', 'user:private', [
-        'add',
-        'edit',
-        'delete',
-        'reveal',
-        'export',
-      ]),
+      page(
+        'cpmPrivatization',
+        '私有化部署管理',
+        'Private Deployments',
+        'CloudServerOutlined',
+        'user:private',
+        ['add', 'edit', 'delete', 'reveal', 'export'],
+      ),
       page('operationLog', '操作日志', 'Operation Log', 'FileSearchOutlined', 'user:oplog', ['export']),
     ],
   },
@@ -132,9 +138,15 @@ export const DEFAULT_MENU: ModuleSeed[] = [
         'import',
         'export',
       ]),
-      page('modelManage', '型号管理', 'Models', 'AppstoreOutlined', 'device:model', ['add', 'edit', 'delete']),
+      page('modelManage', '型号管理', 'Models', 'AppstoreOutlined', 'device:model', [
+        'add',
+        'edit',
+        'delete',
+      ]),
       page('earlyWarning', '预警信息', 'Early Warnings', 'AlertOutlined', 'device:warning', ['handle'], true),
-      page('deviceFavorites', '设备收藏', 'Favourite Devices', 'StarOutlined', 'device:favorite', ['favorite']),
+      page('deviceFavorites', '设备收藏', 'Favourite Devices', 'StarOutlined', 'device:favorite', [
+        'favorite',
+      ]),
       page(
         'modelPeripheralSetting',
         '型号外设设置',
@@ -143,11 +155,19 @@ export const DEFAULT_MENU: ModuleSeed[] = [
         'device:modelPeripheral',
         ['add', 'edit', 'delete'],
       ),
-      page('abnormalperipherals', '外设异常信息', 'Peripheral Faults', 'WarningOutlined', 'device:peripheralFault', [
-        'handle',
-        'export',
+      page(
+        'abnormalperipherals',
+        '外设异常信息',
+        'Peripheral Faults',
+        'WarningOutlined',
+        'device:peripheralFault',
+        ['handle', 'export'],
+      ),
+      page('peripheral', '外设管理', 'Peripherals', 'UsbOutlined', 'device:peripheral', [
+        'add',
+        'edit',
+        'delete',
       ]),
-      page('peripheral', '外设管理', 'Peripherals', 'UsbOutlined', 'device:peripheral', ['add', 'edit', 'delete']),
       page('fence', '电子围栏', 'Geofences', 'GatewayOutlined', 'device:fence', ['add', 'edit', 'delete']),
     ],
   },
@@ -157,8 +177,14 @@ export const DEFAULT_MENU: ModuleSeed[] = [
     en: 'Remote',
     icon: 'DesktopOutlined',
     pages: [
-      page('index', '远程桌面', 'Remote Desktop', 'FundProjectionScreenOutlined', 'remote:desktop', ['connect']),
-      page('common', '远程指令', 'Remote Commands', 'CodeOutlined', 'remote:command', ['add', 'command', 'delete']),
+      page('index', '远程桌面', 'Remote Desktop', 'FundProjectionScreenOutlined', 'remote:desktop', [
+        'connect',
+      ]),
+      page('common', '远程指令', 'Remote Commands', 'CodeOutlined', 'remote:command', [
+        'add',
+        'command',
+        'delete',
+      ]),
     ],
   },
   {
@@ -168,7 +194,15 @@ export const DEFAULT_MENU: ModuleSeed[] = [
     icon: 'BarChartOutlined',
     pages: [
       page('index', '设备运行记录', 'Run Records', 'LineChartOutlined', 'data:run', ['export']),
-      page('deviceRunInfo/:sn', '运行记录详情', 'Run Record Detail', 'FileTextOutlined', 'data:runDetail', [], true),
+      page(
+        'deviceRunInfo/:sn',
+        '运行记录详情',
+        'Run Record Detail',
+        'FileTextOutlined',
+        'data:runDetail',
+        [],
+        true,
+      ),
       page('monitor', '设备活跃监控', 'Activity Monitor', 'MonitorOutlined', 'data:monitor', ['export']),
     ],
   },
@@ -179,7 +213,12 @@ export const DEFAULT_MENU: ModuleSeed[] = [
     icon: 'ShopOutlined',
     pages: [
       page('index', '应用列表', 'Apps', 'AppstoreAddOutlined', 'app:app', ['add', 'edit', 'delete', 'shelf']),
-      page('myApp', '我的应用', 'My Apps', 'InboxOutlined', 'app:mine', ['upload', 'version', 'gray', 'delete']),
+      page('myApp', '我的应用', 'My Apps', 'InboxOutlined', 'app:mine', [
+        'upload',
+        'version',
+        'gray',
+        'delete',
+      ]),
       page('appDetail', '应用详情', 'App Detail', 'InfoCircleOutlined', 'app:detail', [], true),
       page('appAudit', '应用审核', 'App Review', 'FileProtectOutlined', 'app:audit', ['audit']),
       page('windowsFile', 'Windows应用管理', 'Windows Apps', 'WindowsOutlined', 'app:windows', [
@@ -187,7 +226,9 @@ export const DEFAULT_MENU: ModuleSeed[] = [
         'edit',
         'delete',
       ]),
-      page('appOperationRecord', '应用操作记录', 'App Operation Records', 'HistoryOutlined', 'app:record', ['export']),
+      page('appOperationRecord', '应用操作记录', 'App Operation Records', 'HistoryOutlined', 'app:record', [
+        'export',
+      ]),
     ],
   },
   {
@@ -203,7 +244,15 @@ export const DEFAULT_MENU: ModuleSeed[] = [
         'delete',
         'export',
       ]),
-      page('whitelist', '白名单', 'Whitelist', 'CheckSquareOutlined', 'task:whitelist', ['add', 'delete'], true),
+      page(
+        'whitelist',
+        '白名单',
+        'Whitelist',
+        'CheckSquareOutlined',
+        'task:whitelist',
+        ['add', 'delete'],
+        true,
+      ),
       page('taskInfo', '任务详情', 'Task Detail', 'ContainerOutlined', 'task:detail', [], true),
     ],
   },
@@ -213,16 +262,39 @@ export const DEFAULT_MENU: ModuleSeed[] = [
     en: 'Technical Support',
     icon: 'ToolOutlined',
     pages: [
-      page('index', '工单管理', 'Orders', 'SolutionOutlined', 'support:order', ['add', 'edit', 'handle', 'delete']),
+      page('index', '工单管理', 'Orders', 'SolutionOutlined', 'support:order', [
+        'add',
+        'edit',
+        'handle',
+        'delete',
+      ]),
       page('service', '服务巡检', 'Service Inspection', 'SafetyOutlined', 'support:process', [
         'add',
         'edit',
         'publish',
         'delete',
       ]),
-      page('serviceInfo', '巡检流程详情', 'Inspection Process', 'FileDoneOutlined', 'support:processDetail', [], true),
-      page('addService', '新增巡检流程', 'New Inspection Process', 'FileAddOutlined', 'support:processAdd', [], true),
-      page('inspectionRecord', '巡检记录', 'Inspection Records', 'CarryOutOutlined', 'support:record', ['export']),
+      page(
+        'serviceInfo',
+        '巡检流程详情',
+        'Inspection Process',
+        'FileDoneOutlined',
+        'support:processDetail',
+        [],
+        true,
+      ),
+      page(
+        'addService',
+        '新增巡检流程',
+        'New Inspection Process',
+        'FileAddOutlined',
+        'support:processAdd',
+        [],
+        true,
+      ),
+      page('inspectionRecord', '巡检记录', 'Inspection Records', 'CarryOutOutlined', 'support:record', [
+        'export',
+      ]),
       page(
         'inspectionRecordInfo',
         '巡检记录详情',
@@ -271,8 +343,12 @@ export const viewKey = (p: PageSeed) => `${p.resource}:view`;
 
 /** Every permission key of the product: each page's view key and each button's key. */
 export const ALL_PERMISSIONS: ReadonlySet<string> = new Set(
-  DEFAULT_MENU.flatMap((m) => m.pages.flatMap((p) => [viewKey(p), ...p.buttons.map((b) => `${p.resource}:${b.action}`)])),
+  DEFAULT_MENU.flatMap((m) =>
+    m.pages.flatMap((p) => [viewKey(p), ...p.buttons.map((b) => `${p.resource}:${b.action}`)]),
+  ),
 );
 
 /** Every route path the default menu creates, e.g. `/device/deviceDetail/:sn`. */
-export const DEFAULT_ROUTE_PATHS: string[] = DEFAULT_MENU.flatMap((m) => m.pages.map((p) => `/${m.url}/${p.url}`));
+export const DEFAULT_ROUTE_PATHS: string[] = DEFAULT_MENU.flatMap((m) =>
+  m.pages.map((p) => `/${m.url}/${p.url}`),
+);

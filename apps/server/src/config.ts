@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isStrongPassword } from '@cpm/contracts';
+import { z } from 'zod';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const onOff = z.enum(['on', 'off']);
+
+const EnvSchema = z.object({
+  PORT: port(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, 'must start with postgres://, postgresql:// or memory://')
+    .optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\/[^/]+/, 'must be an mqtt://, mqtts://, ws:// or wss:// URL')
+    .optional(),
+  MQTT_PORT: port(1883),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Cloud POS <no-reply@localhost>'),
+  PUBLIC_URL: z.url().optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine(
+      isStrongPassword,
+      'needs 8+ characters with upper and lower case letters, a digit and a special character',
+    )
+    .optional(),
+  CAPTCHA: onOff.default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(12),
+  WEB_DIST: z.string().optional(),
+});
+
+/** Typed configuration; nothing else in the server reads process.env. */
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  adminPassword: string | undefined;
+  captcha: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  /** Folder of the built console; served with a history fallback when it exists. */
+  webDist: string;
+};
+
+/** Raised on a bad environment value; the message names every offending variable. */
+export class ConfigError extends Error {}
+
+/** Reads the environment (and `.env` in the working directory when present) into a typed config. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    mqttUrl: e.MQTT_URL,
+    mqttPort: e.MQTT_PORT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    adminPassword: e.ADMIN_PASSWORD,
+    captcha: e.CAPTCHA === 'on',
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+  };
+};
+
+/** Loads `.env` from the working directory into the environment, if there is one. */
+export const loadDotEnv = (file = '.env') => {
+  if (existsSync(file)) process.loadEnvFile(file);
+};

@@ -1,0 +1,4 @@
+export * from '../modules/auth/auth.table';
+export * from '../modules/menus/menus.table';
+export * from '../modules/roles/roles.table';
+export * from '../modules/users/users.table';

@@ -1,0 +1,67 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const start = async () => {
+  loadDotEnv();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const startedAt = performance.now();
+  const { app, seed, broker, database } = await buildApp({ config });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(
+    {
+      port,
+      database: database.kind,
+      broker: config.mqttUrl ? 'external' : 'embedded',
+      mqttTcpPort: broker?.tcpPort(),
+    },
+    `Cloud POS Management System ready in ${Math.round(performance.now() - startedAt)} ms`,
+  );
+  if (seed.generatedAdminPassword) {
+    // Printed once, on the console only, never to the log stream.
+    process.stdout.write(
+      `\n  First start: created user "admin" with password ${seed.generatedAdminPassword}\n  Change it after signing in; it is not shown again.\n\n`,
+    );
+  }
+  process.stdout.write(`  Console: http://localhost:${port}/   API docs: http://localhost:${port}/docs\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+};
+
+start().catch((error) => {
+  process.stderr.write(
+    `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

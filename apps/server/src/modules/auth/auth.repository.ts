@@ -1,0 +1,80 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../users/users.table';
+import { captchas, loginThrottle, sessions } from './auth.table';
+
+type EndReason = NonNullable<(typeof sessions.$inferSelect)['endReason']>;
+
+/** Storage of captchas, sessions and failed-login counters. */
+export const createAuthRepository = (db: Db) => ({
+  /** Stores a captcha answer hash and drops expired ones. */
+  async saveCaptcha(answerHash: string, expiresAt: Date, now: Date) {
+    await db.delete(captchas).where(lt(captchas.expiresAt, now));
+    const [row] = await db.insert(captchas).values({ answerHash, expiresAt }).returning({ id: captchas.id });
+    return row.id;
+  },
+
+  /** Removes a captcha and returns it: a captcha can be tried once. */
+  async takeCaptcha(id: string) {
+    const [row] = await db.delete(captchas).where(eq(captchas.id, id)).returning();
+    return row ?? null;
+  },
+
+  findUserByUsername: async (username: string) =>
+    (await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`))[0] ?? null,
+
+  findUserById: async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0] ?? null,
+
+  async createSession(values: typeof sessions.$inferInsert) {
+    const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+    return row.id;
+  },
+
+  /** A live (not ended) session and its user, by token hash. */
+  async findLiveSession(tokenHash: string) {
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)));
+    return row ?? null;
+  },
+
+  touchSession: (id: string, at: Date) =>
+    db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)),
+
+  endSession: (id: string, reason: EndReason, at: Date) =>
+    db
+      .update(sessions)
+      .set({ endedAt: at, endReason: reason })
+      .where(and(eq(sessions.id, id), isNull(sessions.endedAt))),
+
+  endSessionByTokenHash: (tokenHash: string, at: Date) =>
+    db
+      .update(sessions)
+      .set({ endedAt: at, endReason: 'logout' })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt))),
+
+  /** Ends every live session of a user (password change, disable, kick-out). */
+  endUserSessions: (userId: string, reason: EndReason, at: Date) =>
+    db
+      .update(sessions)
+      .set({ endedAt: at, endReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt))),
+
+  findThrottle: async (keys: string[]) =>
+    db.select().from(loginThrottle).where(inArray(loginThrottle.key, keys)),
+
+  saveThrottle: (row: typeof loginThrottle.$inferInsert) =>
+    db
+      .insert(loginThrottle)
+      .values(row)
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: { failures: row.failures, windowStart: row.windowStart, blockedUntil: row.blockedUntil ?? null },
+      }),
+
+  clearThrottle: (keys: string[]) => db.delete(loginThrottle).where(inArray(loginThrottle.key, keys)),
+});
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,33 @@
+import { authEndpoints } from '@cpm/contracts';
+import type { Db } from '../../db/client';
+import type { EndpointRegistry } from '../../plugins/endpoints';
+import { AppError } from '../../shared/app-error';
+import { findUserMenuTree } from '../menus/menus.repository';
+import type { AuthService } from './auth.service';
+
+/** The spec's sign-in calls. */
+export const registerAuthRoutes = (api: EndpointRegistry, deps: { auth: AuthService; db: Db }) => {
+  api.register(authEndpoints.captcha, () => deps.auth.captcha());
+
+  api.register(authEndpoints.login, ({ body, request }) =>
+    deps.auth.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  );
+
+  api.register(authEndpoints.logout, async ({ query, request }) => {
+    const header = request.headers.satoken;
+    await deps.auth.logout(query.token ?? (typeof header === 'string' ? header : undefined));
+    return null;
+  });
+
+  api.register(authEndpoints.isLogin, ({ query, session }) => {
+    if (!session || (query.userId && query.userId !== session.userId)) throw new AppError('notLoggedIn');
+    return true;
+  });
+
+  api.register(authEndpoints.menu, async ({ query, auth }) => {
+    if (query.id !== auth.userId && !auth.permissions.has('user:user:view')) throw new AppError('forbidden');
+    return { menuList: await findUserMenuTree(deps.db, query.id) };
+  });
+
+  api.register(authEndpoints.userStatus, ({ auth }) => deps.auth.status(auth));
+};

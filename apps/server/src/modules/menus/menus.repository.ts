@@ -1,0 +1,94 @@
+import { MENU_TYPE, type MenuNode, type MenuType } from '@cpm/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { roleMenus, roles } from '../roles/roles.table';
+import { userRoles } from '../users/users.table';
+import { menus } from './menus.table';
+
+type MenuRow = typeof menus.$inferSelect;
+
+const toNode = (row: MenuRow): MenuNode => ({
+  id: row.id,
+  name: row.name,
+  menuEnglishName: row.englishName,
+  url: row.url,
+  icon: row.icon,
+  hidden: row.hidden ? 1 : 0,
+  parentId: row.parentId,
+  menuType: row.menuType as MenuType,
+  permission: row.permission,
+  sort: row.sort,
+  menuVoList: [],
+});
+
+/**
+ * Builds the three-level tree (modules, pages, buttons) from granted rows. A granted page brings
+ * its module along even when the module itself was not ticked.
+ */
+export const buildMenuTree = (granted: readonly MenuRow[], all: readonly MenuRow[]): MenuNode[] => {
+  const byId = new Map(all.map((row) => [row.id, row]));
+  const include = new Set<string>();
+  for (const row of granted) {
+    include.add(row.id);
+    let parent = row.parentId ? byId.get(row.parentId) : undefined;
+    while (parent && parent.menuType !== MENU_TYPE.system) {
+      include.add(parent.id);
+      parent = parent.parentId ? byId.get(parent.parentId) : undefined;
+    }
+  }
+  const nodes = new Map<string, MenuNode>();
+  for (const row of all) if (include.has(row.id) && row.enabled) nodes.set(row.id, toNode(row));
+  const roots: MenuNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId ? nodes.get(node.parentId) : undefined;
+    if (parent) parent.menuVoList.push(node);
+    else if (node.menuType === MENU_TYPE.module) roots.push(node);
+  }
+  const sortTree = (list: MenuNode[]) => {
+    list.sort((a, b) => a.sort - b.sort);
+    for (const node of list) sortTree(node.menuVoList);
+  };
+  sortTree(roots);
+  return roots;
+};
+
+/** Menu rows granted to a user through enabled roles. */
+export const findGrantedMenus = async (db: Db, userId: string): Promise<MenuRow[]> =>
+  db
+    .selectDistinct({ menu: menus })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.enabled, true)))
+    .innerJoin(roleMenus, eq(roleMenus.roleId, roles.id))
+    .innerJoin(menus, and(eq(menus.id, roleMenus.menuId), eq(menus.enabled, true)))
+    .where(eq(userRoles.userId, userId))
+    .then((rows) => rows.map((r) => r.menu));
+
+/** Every menu row, ordered. */
+export const findAllMenus = (db: Db): Promise<MenuRow[]> => db.select().from(menus).orderBy(asc(menus.sort));
+
+/** The user's menu tree as the console receives it. */
+export const findUserMenuTree = async (db: Db, userId: string): Promise<MenuNode[]> => {
+  const [granted, all] = await Promise.all([findGrantedMenus(db, userId), findAllMenus(db)]);
+  return buildMenuTree(granted, all);
+};
+
+/** Permission keys and data scope a user's enabled roles grant. */
+export const findGrants = async (db: Db, userId: string) => {
+  const rows = await db
+    .selectDistinct({ permission: menus.permission, dataScope: roles.dataScope })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.enabled, true)))
+    .leftJoin(roleMenus, eq(roleMenus.roleId, roles.id))
+    .leftJoin(menus, and(eq(menus.id, roleMenus.menuId), eq(menus.enabled, true)))
+    .where(eq(userRoles.userId, userId));
+  return {
+    permissions: new Set(rows.map((r) => r.permission).filter((p): p is string => Boolean(p))),
+    dataScope: rows.some((r) => r.dataScope === 'all') ? ('all' as const) : ('tree' as const),
+  };
+};
+
+/** Menu ids for the given seed keys. */
+export const findMenuIdsBySeedKeys = async (db: Db, keys: string[]) =>
+  keys.length === 0
+    ? []
+    : db.select({ id: menus.id, seedKey: menus.seedKey }).from(menus).where(inArray(menus.seedKey, keys));

@@ -1,0 +1,32 @@
+import { systemEndpoints } from '@cpm/contracts';
+import type { Database } from '../../db/client';
+import type { Broker } from '../../gateway/broker';
+import type { EndpointRegistry } from '../../plugins/endpoints';
+import { VERSION } from '../../version';
+
+/** Liveness and readiness for load balancers and orchestrators. */
+export const registerSystemRoutes = (
+  api: EndpointRegistry,
+  deps: { database: Database; broker: Broker | null },
+) => {
+  api.register(systemEndpoints.healthz, () => ({ status: 'ok' as const, checks: {}, version: VERSION }));
+
+  api.register(systemEndpoints.readyz, async ({ reply }) => {
+    const database = await deps.database.ping().then(
+      () => 'ok' as const,
+      () => 'down' as const,
+    );
+    const broker = deps.broker
+      ? deps.broker.isReady()
+        ? ('ok' as const)
+        : ('down' as const)
+      : ('off' as const);
+    const ready = database === 'ok' && broker !== 'down';
+    if (!ready) reply.status(503);
+    return {
+      status: ready ? ('ok' as const) : ('unavailable' as const),
+      checks: { database, broker },
+      version: VERSION,
+    };
+  });
+};

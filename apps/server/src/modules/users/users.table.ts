@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { roles } from '../roles/roles.table';
+
+/** Accounts of administrators, enterprise customers and sales staff. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    username: text().notNull(),
+    passwordHash: text().notNull(),
+    name: text().notNull().default(''),
+    email: text(),
+    phone: text(),
+    description: text(),
+    enabled: boolean().notNull().default(true),
+    /** Account state, the `verify` of the login answer: 0 needs details, 1 active, 2 in review, 3 rejected. */
+    state: integer().notNull().default(1),
+    rejectReason: text(),
+    /** The account above this one; data scope follows this tree. */
+    superiorId: uuid(),
+    language: text().notNull().default('cn'),
+    passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_superior_idx').on(t.superiorId),
+  ],
+);
+
+/** Which roles each user holds. */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);

@@ -1,0 +1,92 @@
+import { ALL_PERMISSIONS, type EndpointDef, methodsOf, SIGNED_IN, toFieldErrors } from '@cpm/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError } from '../shared/app-error';
+import type { AuthContext, AuthResolver } from './auth-context';
+import { okEnvelope } from './envelope';
+
+/** What a handler receives: validated input and the caller. */
+export type EndpointContext<Q extends z.ZodType, B extends z.ZodType> = {
+  query: z.output<Q>;
+  body: z.output<B>;
+  /** The caller's session, or null on a public endpoint called without one. */
+  session: AuthContext | null;
+  /** The caller; throws `notLoggedIn` when there is no session (never on guarded endpoints). */
+  readonly auth: AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: AuthContext | null;
+  }
+}
+
+/** Checks the access rule of a definition; the server refuses to start on a bad one. */
+export const assertAccessRule = (def: EndpointDef) => {
+  const perm = def.permission;
+  if (def.public && perm) throw new Error(`${def.path}: both public and permission ${perm}`);
+  if (!def.public && !perm) throw new Error(`${def.path}: neither a permission nor public`);
+  if (perm && perm !== SIGNED_IN && !ALL_PERMISSIONS.has(perm))
+    throw new Error(`${def.path}: unknown permission ${perm}`);
+};
+
+const parseInput = <S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'query' | 'body') => {
+  if (!schema) return undefined as z.output<S>;
+  const parsed = schema.safeParse(value ?? (where === 'body' ? {} : {}));
+  if (!parsed.success)
+    throw new AppError('invalidInput', { errors: toFieldErrors(parsed.error.issues, where) });
+  return parsed.data;
+};
+
+/**
+ * Binds endpoint definitions from the contracts to handlers: access check, input validation,
+ * envelope. Every registered definition is remembered for the API document and the guard test.
+ */
+export const createEndpointRegistry = (app: FastifyInstance, resolveAuth: AuthResolver) => {
+  const registered: EndpointDef[] = [];
+
+  const register = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+    def: EndpointDef<Q, B, R>,
+    handler: (ctx: EndpointContext<Q, B>) => Promise<z.input<R>> | z.input<R>,
+  ) => {
+    assertAccessRule(def);
+    registered.push(def);
+    app.route({
+      method: methodsOf(def),
+      url: def.path,
+      handler: async (request, reply) => {
+        const token = request.headers.satoken;
+        const session =
+          typeof token === 'string' && token ? await resolveAuth(token, { ip: request.ip }) : null;
+        request.session = session;
+        if (!def.public) {
+          if (!session) throw new AppError('notLoggedIn');
+          if (def.permission !== SIGNED_IN && !session.permissions.has(def.permission as string))
+            throw new AppError('forbidden');
+        }
+        const query = parseInput(def.query, request.query, 'query');
+        const body = parseInput(def.body, request.body, 'body');
+        const ctx: EndpointContext<Q, B> = {
+          query,
+          body,
+          session,
+          get auth() {
+            if (!session) throw new AppError('notLoggedIn');
+            return session;
+          },
+          request,
+          reply,
+        };
+        const result = await handler(ctx);
+        if (def.binary) return result;
+        return okEnvelope(result ?? null);
+      },
+    });
+  };
+
+  return { register, registered: (): readonly EndpointDef[] => registered };
+};
+
+export type EndpointRegistry = ReturnType<typeof createEndpointRegistry>;

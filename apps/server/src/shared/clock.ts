@@ -1,0 +1,4 @@
+/** Time source, replaceable in tests. */
+export type Clock = { now(): Date };
+
+export const systemClock: Clock = { now: () => new Date() };

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import type { Clock } from '../shared/clock';
+
+/** The first administrator's password in every test app. */
+export const ADMIN_PASSWORD = 'Admin#Test1';
+
+/** A clock tests can move. */
+export const createTestClock = (start = new Date('2026-06-01T08:00:00Z')) => {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms;
+    },
+  } satisfies Clock & { advance(ms: number): void };
+};
+
+/**
+ * A database for one test file: a fresh PostgreSQL database when TEST_DATABASE_URL is set
+ * (dropped on close), else an in-memory PGlite.
+ */
+export const openTestDatabase = async (): Promise<Database> => {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return openDatabase({ databaseUrl: 'memory://', dataDir: '' });
+  const name = `cpm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+};
+
+/** Test configuration: captcha off (tests that need it turn it on), quiet logs, no TCP broker port. */
+export const testConfig = (overrides: Record<string, string> = {}): Config =>
+  loadConfig({
+    LOG_LEVEL: 'silent',
+    CAPTCHA: 'off',
+    MQTT_PORT: '0',
+    ADMIN_PASSWORD,
+    WEB_DIST: '/nonexistent-console',
+    ...overrides,
+  });
+
+export type TestApp = App & { clock: ReturnType<typeof createTestClock>; close(): Promise<void> };
+
+/** Builds the real app on a test database, ready for `app.inject`. */
+export const createTestApp = async (
+  opts: { env?: Record<string, string>; broker?: boolean; clock?: ReturnType<typeof createTestClock> } = {},
+): Promise<TestApp> => {
+  const database = await openTestDatabase();
+  const clock = opts.clock ?? createTestClock();
+  const built = await buildApp({
+    config: testConfig(opts.env),
+    database,
+    clock,
+    broker: opts.broker ?? false,
+  });
+  await built.app.ready();
+  return {
+    ...built,
+    clock,
+    async close() {
+      await built.app.close();
+      await database.close();
+    },
+  };
+};
+
+/** Logs in through the real endpoints (captcha off) and returns the token and user id. */
+export const loginAs = async (app: App['app'], username: string, password: string) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/oauth/v1/oauth/login/cpmDoLogin',
+    payload: { username, password, captchaId: 'x', captchaCode: 'x', sysCode: 'cpm' },
+  });
+  const body = res.json();
+  if (body.code !== 1) throw new Error(`login failed: ${res.body}`);
+  return { token: body.result.tokenValue as string, userId: body.result.userVo.id as string };
+};
