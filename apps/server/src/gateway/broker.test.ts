@@ -1,0 +1,410 @@
+import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { connect as connectTcp, createServer as createTcpServer } from 'node:net';
+import { connectAsync, ErrorWithSubackPacket, type IClientOptions, type MqttClient } from 'mqtt';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { type BrokerAuth, type BrokerIdentity, createBroker, MQTT_WS_PATH } from './broker';
+
+const logger = pino({ level: 'silent' });
+
+/** `token:<userId>` signs a console user in; `secret:<sn>` with username `<sn>` a terminal. */
+const fakeAuth: BrokerAuth = {
+  authenticate: async (username, password) => {
+    if (password?.startsWith('token:')) return { kind: 'user', userId: password.slice('token:'.length) };
+    if (username && password === `secret:${username}`) return { kind: 'device', sn: username };
+    return null;
+  },
+  canSubscribe: (identity: BrokerIdentity, filter) => {
+    const own = identity.kind === 'user' ? `cpm/user/${identity.userId}` : `cpm/dev/${identity.sn}/down`;
+    return filter === own || filter.startsWith(`${own}/`);
+  },
+  canPublish: (identity, topic) =>
+    identity.kind === 'device' && topic.startsWith(`cpm/dev/${identity.sn}/up/`),
+};
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const startHttp = async (): Promise<{ server: HttpServer; port: number }> => {
+  const server = createHttpServer((_req, res) => res.end('ok'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { server, port: address.port };
+};
+
+const freePort = async (): Promise<number> => {
+  const probe = createTcpServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+};
+
+const startBroker = async (options: { mqttPort?: number; mqttUrl?: string } = {}) => {
+  const broker = await createBroker({
+    mqttPort: options.mqttPort ?? 0,
+    mqttUrl: options.mqttUrl,
+    host: '127.0.0.1',
+    auth: fakeAuth,
+    logger,
+  });
+  cleanups.push(() => broker.close());
+  const http = await startHttp();
+  broker.attachWebSocket(http.server);
+  return { broker, ...http };
+};
+
+const connectClient = async (url: string, opts: IClientOptions): Promise<MqttClient> => {
+  const client = await connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...opts });
+  cleanups.push(() => client.endAsync(true));
+  return client;
+};
+
+const connectUser = (port: number, userId: string) =>
+  connectClient(`ws://127.0.0.1:${port}${MQTT_WS_PATH}`, { username: userId, password: `token:${userId}` });
+
+/** Collects messages of a client so a test can wait for one or assert that none came. */
+const inbox = (client: MqttClient) => {
+  const messages: { topic: string; payload: string }[] = [];
+  client.on('message', (topic, payload) => messages.push({ topic, payload: payload.toString() }));
+  return messages;
+};
+
+const waitFor = async (condition: () => boolean, ms = 3_000) => {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const tcpServerCount = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+
+describe('embedded broker', () => {
+  it('lets a console user with a good token connect over /mqtt and refuses a bad one', async () => {
+    const { broker, port } = await startBroker();
+    expect(broker.isReady()).toBe(true);
+    const client = await connectUser(port, 'u1');
+    expect(client.connected).toBe(true);
+    await expect(
+      connectAsync(`ws://127.0.0.1:${port}${MQTT_WS_PATH}`, {
+        username: 'u1',
+        password: 'stolen',
+        reconnectPeriod: 0,
+      }),
+    ).rejects.toThrow(/Bad username or password/i);
+  });
+
+  it('delivers a server publish to a user subscribed to their own topic', async () => {
+    const { broker, port } = await startBroker();
+    const client = await connectUser(port, 'u1');
+    const messages = inbox(client);
+    const granted = await client.subscribeAsync('cpm/user/u1/#', { qos: 1 });
+    expect(granted[0].qos).toBe(1);
+    await broker.publish('cpm/user/u1/notice', JSON.stringify({ hello: 'world' }));
+    await waitFor(() => messages.length === 1);
+    expect(messages[0]).toEqual({ topic: 'cpm/user/u1/notice', payload: '{"hello":"world"}' });
+  });
+
+  it("refuses a subscription to another user's topic and delivers nothing on it", async () => {
+    const { broker, port } = await startBroker();
+    const client = await connectUser(port, 'u1');
+    const messages = inbox(client);
+    // mqtt.js turns a SUBACK of 128 into a rejection carrying the packet.
+    const refusal = await client.subscribeAsync('cpm/user/u2/#', { qos: 1 }).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(ErrorWithSubackPacket);
+    expect((refusal as ErrorWithSubackPacket).packet.granted).toEqual([128]);
+    await broker.publish('cpm/user/u2/notice', 'secret');
+    await pause(200);
+    expect(messages).toEqual([]);
+    expect(client.connected).toBe(true);
+  });
+
+  it("drops a user's publish and closes that connection", async () => {
+    const { broker, port } = await startBroker();
+    const seen: string[] = [];
+    await broker.subscribe('#', (topic) => seen.push(topic));
+    const client = await connectUser(port, 'u1');
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    client.publish('cpm/user/u1/notice', 'forged', { qos: 1 });
+    await closed;
+    await pause(100);
+    expect(seen).toEqual([]);
+  });
+
+  it('delivers publishes of an authorised TCP client to wildcard server subscriptions', async () => {
+    const mqttPort = await freePort();
+    const { broker } = await startBroker({ mqttPort });
+    expect(broker.tcpPort()).toBe(mqttPort);
+    const received: { topic: string; payload: string }[] = [];
+    const exact: string[] = [];
+    const unsubscribeAll = await broker.subscribe('cpm/dev/+/up/#', (topic, payload) =>
+      received.push({ topic, payload: payload.toString() }),
+    );
+    await broker.subscribe('cpm/dev/SN1/up/heartbeat', (topic) => exact.push(topic));
+
+    const device = await connectClient(`mqtt://127.0.0.1:${mqttPort}`, {
+      username: 'SN1',
+      password: 'secret:SN1',
+    });
+    await device.publishAsync('cpm/dev/SN1/up/heartbeat', 'beat', { qos: 1 });
+    await device.publishAsync('cpm/dev/SN1/up/location', 'here', { qos: 0 });
+    await waitFor(() => received.length === 2);
+    expect(received).toEqual([
+      { topic: 'cpm/dev/SN1/up/heartbeat', payload: 'beat' },
+      { topic: 'cpm/dev/SN1/up/location', payload: 'here' },
+    ]);
+    expect(exact).toEqual(['cpm/dev/SN1/up/heartbeat']);
+
+    await unsubscribeAll();
+    await unsubscribeAll();
+    await device.publishAsync('cpm/dev/SN1/up/heartbeat', 'again', { qos: 1 });
+    await waitFor(() => exact.length === 2);
+    expect(received).toHaveLength(2);
+  });
+
+  it('sends server publishes to a terminal subscribed to its down topics', async () => {
+    const mqttPort = await freePort();
+    const { broker } = await startBroker({ mqttPort });
+    const device = await connectClient(`mqtt://127.0.0.1:${mqttPort}`, {
+      username: 'SN7',
+      password: 'secret:SN7',
+    });
+    const messages = inbox(device);
+    await device.subscribeAsync('cpm/dev/SN7/down/#', { qos: 1 });
+    await broker.publish('cpm/dev/SN7/down/task', Buffer.from('wake'), { qos: 1 });
+    await waitFor(() => messages.length === 1);
+    expect(messages[0].payload).toBe('wake');
+  });
+
+  it('keeps delivering when one server handler throws', async () => {
+    const { broker } = await startBroker();
+    const seen: string[] = [];
+    await broker.subscribe('cpm/dev/#', () => {
+      throw new Error('handler bug');
+    });
+    await broker.subscribe('cpm/dev/#', (topic) => seen.push(topic));
+    await broker.publish('cpm/dev/SN1/down/cmd', 'x');
+    await broker.publish('cpm/dev/SN1/down/cmd', 'y');
+    await waitFor(() => seen.length === 2);
+  });
+
+  it('does not open a TCP listener when mqttPort is 0', async () => {
+    const before = tcpServerCount();
+    const broker = await createBroker({ mqttPort: 0, host: '127.0.0.1', auth: fakeAuth, logger });
+    cleanups.push(() => broker.close());
+    expect(broker.tcpPort()).toBeUndefined();
+    expect(tcpServerCount()).toBe(before);
+  });
+
+  it('survives garbage bytes on the TCP port and on /mqtt', async () => {
+    const mqttPort = await freePort();
+    const { broker, port } = await startBroker({ mqttPort });
+
+    const socket = connectTcp(mqttPort, '127.0.0.1');
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve));
+    socket.on('error', () => undefined);
+    socket.write(
+      Buffer.from([0xff, 0xff, 0xff, 0xff, 0x7f, 0x00, 0x13, 0x37, ...Buffer.from('GET / HTTP/1.1')]),
+    );
+    await socketClosed;
+
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${MQTT_WS_PATH}`, 'mqtt');
+    ws.on('error', () => undefined);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const wsClosed = new Promise((resolve) => ws.once('close', resolve));
+    ws.send(Buffer.from([0xf0, 0xff, 0xff, 0xff, 0xff, 0x01]));
+    await wsClosed;
+
+    const client = await connectUser(port, 'u1');
+    const messages = inbox(client);
+    await client.subscribeAsync('cpm/user/u1/#', { qos: 1 });
+    await broker.publish('cpm/user/u1/notice', 'still alive');
+    await waitFor(() => messages.length === 1);
+  });
+
+  it('leaves WebSocket upgrades on other paths to their owners', async () => {
+    const { port, server } = await startBroker();
+    const other = new WebSocketServer({ noServer: true });
+    cleanups.push(() => new Promise((resolve) => other.close(resolve)));
+    server.on('upgrade', (req, socket, head) => {
+      if (req.url !== '/remote-screen') return;
+      other.handleUpgrade(req, socket, head, (ws) => ws.send('screen'));
+    });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/remote-screen`);
+    const first = await new Promise<string>((resolve, reject) => {
+      ws.once('message', (data) => resolve(data.toString()));
+      ws.once('error', reject);
+    });
+    expect(first).toBe('screen');
+    ws.terminate();
+  });
+
+  it('refuses a client id already held by someone else', async () => {
+    const mqttPort = await freePort();
+    await startBroker({ mqttPort });
+    const device = await connectClient(`mqtt://127.0.0.1:${mqttPort}`, {
+      clientId: 'SN9',
+      username: 'SN9',
+      password: 'secret:SN9',
+    });
+    await expect(
+      connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+        clientId: 'SN9',
+        username: 'intruder',
+        password: 'token:intruder',
+        reconnectPeriod: 0,
+      }),
+    ).rejects.toThrow(/Identifier rejected/i);
+    expect(device.connected).toBe(true);
+  });
+
+  it('closes clients and listeners, twice without harm', async () => {
+    const mqttPort = await freePort();
+    const { broker, port } = await startBroker({ mqttPort });
+    const user = await connectUser(port, 'u1');
+    const device = await connectClient(`mqtt://127.0.0.1:${mqttPort}`, {
+      username: 'SN1',
+      password: 'secret:SN1',
+    });
+    const idle = connectTcp(mqttPort, '127.0.0.1');
+    idle.on('error', () => undefined);
+    await new Promise((resolve) => idle.once('connect', resolve));
+    const idleClosed = new Promise((resolve) => idle.once('close', resolve));
+    const userClosed = new Promise<void>((resolve) => user.once('close', () => resolve()));
+    const deviceClosed = new Promise<void>((resolve) => device.once('close', () => resolve()));
+
+    await Promise.all([broker.close(), broker.close()]);
+    await broker.close();
+    await Promise.all([idleClosed, userClosed, deviceClosed]);
+    expect(broker.isReady()).toBe(false);
+    await expect(broker.publish('cpm/user/u1/notice', 'late')).rejects.toThrow(/closed/);
+    await expect(connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { reconnectPeriod: 0 })).rejects.toThrow();
+  });
+
+  it('rejects publishing to a wildcard topic and subscribing to a malformed filter', async () => {
+    const { broker } = await startBroker();
+    await expect(broker.publish('cpm/user/+/notice', 'x')).rejects.toThrow(/invalid MQTT topic/);
+    await expect(broker.subscribe('cpm/#/x', () => undefined)).rejects.toThrow(/invalid MQTT topic filter/);
+  });
+});
+
+const externalUrl = process.env.TEST_MQTT_URL;
+
+describe.skipIf(!externalUrl)('external broker', () => {
+  const url = externalUrl ?? '';
+  const runId = randomUUID().slice(0, 8);
+
+  it('publishes and subscribes through the external broker', async () => {
+    const { broker } = await startBroker({ mqttUrl: url });
+    expect(broker.isReady()).toBe(true);
+    expect(broker.tcpPort()).toBeUndefined();
+    const prefix = `cpmtest/${runId}/pubsub`;
+    const plain = await connectClient(url, {});
+    const plainInbox = inbox(plain);
+    await plain.subscribeAsync(`${prefix}/#`, { qos: 1 });
+
+    const received: { topic: string; payload: string }[] = [];
+    const exact: string[] = [];
+    await broker.subscribe(`${prefix}/+/up/#`, (topic, payload) =>
+      received.push({ topic, payload: payload.toString() }),
+    );
+    const unsubscribeExact = await broker.subscribe(`${prefix}/SN1/up/heartbeat`, (topic) =>
+      exact.push(topic),
+    );
+
+    await plain.publishAsync(`${prefix}/SN1/up/heartbeat`, 'beat', { qos: 1 });
+    await broker.publish(`${prefix}/SN1/down/task`, 'work');
+    await waitFor(() => received.length === 1 && exact.length === 1 && plainInbox.length >= 2);
+    expect(received).toEqual([{ topic: `${prefix}/SN1/up/heartbeat`, payload: 'beat' }]);
+    expect(plainInbox).toContainEqual({ topic: `${prefix}/SN1/down/task`, payload: 'work' });
+
+    await unsubscribeExact();
+    await plain.publishAsync(`${prefix}/SN1/up/heartbeat`, 'again', { qos: 1 });
+    await waitFor(() => received.length === 2);
+    await pause(100);
+    expect(exact).toHaveLength(1);
+  });
+
+  it('bridges console events from the external broker to /mqtt users', async () => {
+    const userId = `u1-${runId}`;
+    const { port } = await startBroker({ mqttUrl: url });
+    const user = await connectUser(port, userId);
+    const messages = inbox(user);
+    await user.subscribeAsync(`cpm/user/${userId}/#`, { qos: 1 });
+
+    const plain = await connectClient(url, {});
+    await plain.publishAsync(`cpm/user/${userId}/notice`, 'from elsewhere', { qos: 1 });
+    await waitFor(() => messages.length === 1);
+    expect(messages[0]).toEqual({ topic: `cpm/user/${userId}/notice`, payload: 'from elsewhere' });
+
+    await plain.publishAsync(`cpm/user/someone-else-${runId}/notice`, 'not yours', { qos: 1 });
+    await pause(150);
+    expect(messages).toHaveLength(1);
+  });
+
+  it("reaches a user on one instance with another instance's publish", async () => {
+    const userId = `u2-${runId}`;
+    const first = await startBroker({ mqttUrl: url });
+    const second = await startBroker({ mqttUrl: url });
+    const user = await connectUser(second.port, userId);
+    const messages = inbox(user);
+    await user.subscribeAsync(`cpm/user/${userId}/#`, { qos: 1 });
+    await first.broker.publish(`cpm/user/${userId}/task`, 'done');
+    await waitFor(() => messages.length === 1);
+    await pause(150);
+    expect(messages).toEqual([{ topic: `cpm/user/${userId}/task`, payload: 'done' }]);
+  });
+
+  it('keeps retained console events retained for users who connect later', async () => {
+    const userId = `u3-${runId}`;
+    const topic = `cpm/user/${userId}/state`;
+    const plain = await connectClient(url, {});
+    await plain.publishAsync(topic, 'retained state', { qos: 1, retain: true });
+    cleanups.push(() => plain.publishAsync(topic, '', { qos: 1, retain: true }));
+
+    const { port } = await startBroker({ mqttUrl: url });
+    const user = await connectUser(port, userId);
+    const messages = inbox(user);
+    await user.subscribeAsync(`cpm/user/${userId}/#`, { qos: 1 });
+    await waitFor(() => messages.length === 1);
+    expect(messages[0]).toEqual({ topic, payload: 'retained state' });
+
+    // A retained event published while the adapter runs must be retained locally too.
+    await plain.publishAsync(topic, 'newer state', { qos: 1, retain: true });
+    await waitFor(() => messages.length === 2);
+    const later = await connectUser(port, userId);
+    const laterMessages = inbox(later);
+    await later.subscribeAsync(`cpm/user/${userId}/#`, { qos: 1 });
+    await waitFor(() => laterMessages.length === 1);
+    expect(laterMessages[0]).toEqual({ topic, payload: 'newer state' });
+  });
+
+  it('does not hand retained copies to server subscriptions and closes twice', async () => {
+    const topic = `cpmtest/${runId}/retained/x`;
+    const plain = await connectClient(url, {});
+    await plain.publishAsync(topic, 'old', { qos: 1, retain: true });
+    cleanups.push(() => plain.publishAsync(topic, '', { qos: 1, retain: true }));
+    const { broker } = await startBroker({ mqttUrl: url });
+    const seen: string[] = [];
+    await broker.subscribe(`cpmtest/${runId}/retained/#`, (_topic, payload) => seen.push(payload.toString()));
+    await plain.publishAsync(topic, 'live', { qos: 1 });
+    await waitFor(() => seen.length === 1);
+    expect(seen).toEqual(['live']);
+    await broker.close();
+    await broker.close();
+    expect(broker.isReady()).toBe(false);
+  });
+});

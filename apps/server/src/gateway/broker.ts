@@ -1,0 +1,575 @@
+import { randomUUID } from 'node:crypto';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { createServer, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import { connect, type IConnackPacket, type IPublishPacket } from 'mqtt';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import {
+  createSubscriptionRegistry,
+  type FilterTransport,
+  type SubscriptionRegistry,
+} from './subscription-registry';
+import { isValidTopic, matchTopic } from './topics';
+
+/** Who an MQTT client is: a console user (session token) or a terminal (serial number and secret). */
+export type BrokerIdentity = { kind: 'user'; userId: string } | { kind: 'device'; sn: string };
+
+/** The access rules the broker applies to every client; the adapter holds no rules of its own. */
+export type BrokerAuth = {
+  /** Decide who a connecting client is from its MQTT username/password; null refuses the connection. */
+  authenticate(username: string | undefined, password: string | undefined): Promise<BrokerIdentity | null>;
+  /** May this identity subscribe to this topic filter? */
+  canSubscribe(identity: BrokerIdentity, filter: string): boolean;
+  /** May this identity publish on this topic? */
+  canPublish(identity: BrokerIdentity, topic: string): boolean;
+};
+
+/** How to start the broker adapter. */
+export type BrokerOptions = {
+  /** Unset: embedded Aedes. Set (mqtt://, mqtts://, ws://, wss://): external broker via an mqtt.js client. */
+  mqttUrl?: string;
+  /** Embedded broker TCP port; 0 disables the TCP listener. */
+  mqttPort: number;
+  /** Interface the embedded TCP listener binds to. */
+  host: string;
+  /** Access rules for clients of the embedded broker and of the `/mqtt` endpoint. */
+  auth: BrokerAuth;
+  /** Where connection, refusal and failure lines go; passwords never reach it. */
+  logger: FastifyBaseLogger;
+};
+
+/** The server's one handle on MQTT, the same in both deployment shapes. */
+export type Broker = {
+  /** Publish from the server (QoS 1 by default). */
+  publish(topic: string, payload: string | Buffer, opts?: { qos?: 0 | 1; retain?: boolean }): Promise<void>;
+  /** Server-side subscription to a filter with + and # wildcards; resolves to an unsubscribe function. */
+  subscribe(filter: string, handler: (topic: string, payload: Buffer) => void): Promise<() => Promise<void>>;
+  /** Attach the MQTT-over-WebSocket endpoint at `/mqtt` to the given Node HTTP server (fastify's app.server). */
+  attachWebSocket(server: HttpServer): void;
+  /** Port the embedded TCP listener got (useful with 0 meaning "disabled" -> undefined). */
+  tcpPort(): number | undefined;
+  /** true once connected (external) or listening (embedded). */
+  isReady(): boolean;
+  /** Stop listeners, disconnect clients, close the client/broker. Idempotent. */
+  close(): Promise<void>;
+};
+
+/** Path of the MQTT-over-WebSocket endpoint on the server's HTTP port. */
+export const MQTT_WS_PATH = '/mqtt';
+
+/** Console events that the external-broker bridge copies into the local `/mqtt` broker. */
+const BRIDGE_FILTER = 'cpm/user/#';
+/** Highest MQTT 5 subscription identifier; registry ids count up from 1, so they never meet this one. */
+const BRIDGE_SUBSCRIPTION_ID = 268_435_455;
+/** A frame bigger than this is a misbehaving client, not a terminal or a console tab. */
+const WS_MAX_PAYLOAD = 16 * 1024 * 1024;
+/** A client that has not sent CONNECT by then is holding a socket for nothing. */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** Bounds every wait on the network so a dead broker can neither hang a request nor shutdown. */
+const OPERATION_TIMEOUT_MS = 10_000;
+const CLOSE_STEP_TIMEOUT_MS = 3_000;
+
+const REFUSED_SERVER_UNAVAILABLE = 3;
+const REFUSED_BAD_CREDENTIALS = 4;
+const REFUSED_IDENTIFIER = 2;
+
+/** Starts the embedded broker, or connects to the external one when `mqttUrl` is set. */
+export const createBroker = async (opts: BrokerOptions): Promise<Broker> =>
+  opts.mqttUrl ? createExternalBroker(opts, opts.mqttUrl) : createEmbeddedBroker(opts);
+
+const createEmbeddedBroker = async (opts: BrokerOptions): Promise<Broker> => {
+  const log = opts.logger;
+  const local = await startLocalAedes(opts.auth, log);
+  const endpoint = createWebSocketEndpoint(local.aedes, log);
+  const subscriptions = createSubscriptionRegistry({
+    transport: aedesTransport(local.aedes, (filter, topic, payload) =>
+      subscriptions.deliverToFilter(filter, topic, payload),
+    ),
+    onHandlerError: (err, topic) => log.error({ err, topic }, 'mqtt subscription handler failed'),
+  });
+
+  let tcp: Awaited<ReturnType<typeof listenTcp>> | undefined;
+  if (opts.mqttPort > 0) {
+    try {
+      tcp = await listenTcp(local.aedes, opts.mqttPort, opts.host, log);
+    } catch (err) {
+      await settle(closeAedes(local.aedes), CLOSE_STEP_TIMEOUT_MS, 'aedes close', log);
+      throw err;
+    }
+    log.info({ port: tcp.port, host: opts.host }, 'embedded MQTT broker listening');
+  }
+
+  let ready = true;
+  const close = once(async () => {
+    ready = false;
+    endpoint.stopAccepting();
+    tcp?.stopAccepting();
+    await settle(closeAedes(local.aedes), CLOSE_STEP_TIMEOUT_MS, 'aedes close', log);
+    await Promise.all([
+      endpoint.close(),
+      tcp ? settle(tcp.close(), CLOSE_STEP_TIMEOUT_MS, 'MQTT TCP listener close', log) : undefined,
+    ]);
+  });
+
+  return {
+    publish: (topic, payload, publishOpts) => publishToAedes(local.aedes, topic, payload, publishOpts),
+    subscribe: (filter, handler) => subscriptions.subscribe(filter, handler),
+    attachWebSocket: (server) => endpoint.attach(server),
+    tcpPort: () => tcp?.port,
+    isReady: () => ready,
+    close,
+  };
+};
+
+const createExternalBroker = async (opts: BrokerOptions, mqttUrl: string): Promise<Broker> => {
+  const log = opts.logger.child({ mqttUrl: redactUrl(mqttUrl) });
+  // A unique id per process: two instances sharing one would keep kicking each other off the broker.
+  const client = connect(mqttUrl, {
+    clientId: `cpm-${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+    clean: true,
+    protocolVersion: 5,
+    reconnectPeriod: 2_000,
+    connectTimeout: OPERATION_TIMEOUT_MS,
+  });
+  // The same failure repeats on every reconnect attempt; one warning per new kind of failure is enough.
+  let lastError: string | undefined;
+  client.on('error', (err) => {
+    if (err.message === lastError) return log.debug({ err }, 'external MQTT broker error');
+    lastError = err.message;
+    log.warn({ err }, 'external MQTT broker error');
+  });
+  client.on('offline', () => log.warn('external MQTT broker unreachable, reconnecting'));
+  client.on('connect', () => {
+    lastError = undefined;
+    log.info('connected to external MQTT broker');
+  });
+  // Aborted by close() so callers waiting on an unreachable broker hear about the shutdown at once.
+  const closing = new AbortController();
+
+  // Subscription identifiers let one incoming copy reach exactly the filters it was sent for; brokers without
+  // them fall back to topic matching, where overlapping filters may see a message more than once.
+  const firstConnack = await new Promise<IConnackPacket | undefined>((resolve) => {
+    const onConnect = (connack: IConnackPacket) => {
+      clearTimeout(timer);
+      resolve(connack);
+    };
+    const timer = setTimeout(() => {
+      client.off('connect', onConnect);
+      resolve(undefined);
+    }, OPERATION_TIMEOUT_MS);
+    client.once('connect', onConnect);
+  });
+  // Decided once: mixing tagged and untagged subscriptions would deliver some messages twice.
+  const useSubscriptionIds =
+    firstConnack !== undefined && firstConnack.properties?.subscriptionIdentifiersAvailable !== false;
+  if (!firstConnack)
+    log.warn('external MQTT broker not reachable yet; continuing and retrying in the background');
+
+  let local: Awaited<ReturnType<typeof startLocalAedes>>;
+  try {
+    local = await startLocalAedes(opts.auth, log);
+  } catch (err) {
+    client.end(true);
+    throw err;
+  }
+  const endpoint = createWebSocketEndpoint(local.aedes, log);
+
+  const transport: FilterTransport = {
+    add: async (filter, id) => {
+      const properties = useSubscriptionIds ? { subscriptionIdentifier: id } : undefined;
+      const granted = await withTimeout(
+        client.subscribeAsync(filter, { qos: 1, properties }),
+        OPERATION_TIMEOUT_MS,
+        `subscribe ${filter}`,
+        closing.signal,
+      );
+      if (granted.some((g) => g.qos >= 128))
+        throw new Error(`external MQTT broker refused subscription ${filter}`);
+    },
+    remove: async (filter) => {
+      await withTimeout(
+        client.unsubscribeAsync(filter),
+        OPERATION_TIMEOUT_MS,
+        `unsubscribe ${filter}`,
+        closing.signal,
+      );
+    },
+  };
+  const subscriptions: SubscriptionRegistry = createSubscriptionRegistry({
+    transport,
+    onHandlerError: (err, topic) => log.error({ err, topic }, 'mqtt subscription handler failed'),
+  });
+
+  client.on('message', (topic, payload, packet) => {
+    try {
+      routeExternalMessage(topic, payload, packet, subscriptions, local.aedes, log);
+    } catch (err) {
+      log.error({ err, topic }, 'dropped a message from the external MQTT broker');
+    }
+  });
+
+  // Retain-as-published keeps the retain flag, so retained console events are retained locally as well.
+  const bridged = client
+    .subscribeAsync(BRIDGE_FILTER, {
+      qos: 1,
+      rap: true,
+      properties: useSubscriptionIds ? { subscriptionIdentifier: BRIDGE_SUBSCRIPTION_ID } : undefined,
+    })
+    .then((granted) => {
+      if (granted.some((g) => g.qos >= 128)) throw new Error(`external MQTT broker refused ${BRIDGE_FILTER}`);
+    });
+  // Once connected, wait for the bridge so a console client never connects before events can reach it; when
+  // not connected, mqtt.js sends the subscription on reconnect and the outcome is only logged.
+  if (firstConnack) {
+    await settle(bridged, OPERATION_TIMEOUT_MS, 'console event bridge subscription', log);
+  } else {
+    bridged.catch((err: unknown) => log.error({ err }, 'could not bridge console events'));
+  }
+
+  let closed = false;
+  const close = once(async () => {
+    closed = true;
+    endpoint.stopAccepting();
+    await settle(closeAedes(local.aedes), CLOSE_STEP_TIMEOUT_MS, 'aedes close', log);
+    await endpoint.close();
+    closing.abort();
+    // Offline, a graceful end would wait for queued messages that can no longer be sent.
+    const ended =
+      client.connected &&
+      (await settle(client.endAsync(false), CLOSE_STEP_TIMEOUT_MS, 'MQTT client end', log));
+    if (!ended) client.end(true);
+  });
+
+  return {
+    publish: async (topic, payload, publishOpts) => {
+      assertTopic(topic);
+      await withTimeout(
+        client.publishAsync(topic, payload, {
+          qos: publishOpts?.qos ?? 1,
+          retain: publishOpts?.retain ?? false,
+        }),
+        OPERATION_TIMEOUT_MS,
+        `publish ${topic}`,
+        closing.signal,
+      );
+    },
+    subscribe: (filter, handler) => subscriptions.subscribe(filter, handler),
+    attachWebSocket: (server) => endpoint.attach(server),
+    tcpPort: () => undefined,
+    isReady: () => !closed && client.connected,
+    close,
+  };
+};
+
+const routeExternalMessage = (
+  topic: string,
+  payload: Buffer,
+  packet: IPublishPacket,
+  subscriptions: SubscriptionRegistry,
+  local: Aedes,
+  log: FastifyBaseLogger,
+) => {
+  const rawIds = packet.properties?.subscriptionIdentifier;
+  const ids = rawIds === undefined ? undefined : Array.isArray(rawIds) ? rawIds : [rawIds];
+  const forBridge = ids ? ids.includes(BRIDGE_SUBSCRIPTION_ID) : matchTopic(BRIDGE_FILTER, topic);
+  if (forBridge) {
+    const qos = packet.qos === 0 ? 0 : 1;
+    local.publish({ cmd: 'publish', topic, payload, qos, retain: packet.retain, dup: false }, (err) => {
+      if (err) log.warn({ err, topic }, 'could not bridge a console event');
+    });
+  }
+  // Server handlers see live traffic only, as they do on the embedded broker; a retain flag here means a
+  // retained copy replayed at subscribe time (or the bridge's retain-as-published copy).
+  if (packet.retain) return;
+  if (ids) subscriptions.deliverToIds(ids, topic, payload);
+  else subscriptions.deliverMatching(topic, payload);
+};
+
+/** The in-process Aedes serving `/mqtt` (both modes) and the TCP port (embedded mode). */
+const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
+  const identities = new WeakMap<Client, BrokerIdentity>();
+  // Who holds each client id: MQTT lets a new connection with the same id take over the old session, and
+  // without this a signed-in console user could kick any terminal offline by reusing its client id.
+  const holders = new Map<string, { client: Client; key: string }>();
+
+  const refusal = (returnCode: number, message: string): AuthenticateError =>
+    Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+
+  const authenticate = async (client: Client, username: string | undefined, password: Buffer | undefined) => {
+    let identity: BrokerIdentity | null;
+    try {
+      identity = await auth.authenticate(username, password?.toString('utf8'));
+    } catch (err) {
+      log.error({ err, clientId: client.id, username }, 'MQTT authentication failed');
+      return refusal(REFUSED_SERVER_UNAVAILABLE, 'authentication unavailable');
+    }
+    if (!identity) {
+      log.info({ clientId: client.id, username }, 'MQTT connection refused: bad credentials');
+      return refusal(REFUSED_BAD_CREDENTIALS, 'bad username or password');
+    }
+    const key = identityKey(identity);
+    const holder = holders.get(client.id);
+    if (holder && holder.key !== key && !holder.client.closed) {
+      log.warn({ clientId: client.id, identity }, 'MQTT connection refused: client id held by someone else');
+      return refusal(REFUSED_IDENTIFIER, 'client id in use');
+    }
+    identities.set(client, identity);
+    holders.set(client.id, { client, key });
+    client.conn.once('close', () => {
+      if (holders.get(client.id)?.client === client) holders.delete(client.id);
+    });
+    log.debug({ clientId: client.id, identity }, 'MQTT client authenticated');
+    return null;
+  };
+
+  const aedes = await Aedes.createBroker({
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    authenticate: (client, username, password, done) => {
+      void authenticate(client, username, password).then((error) => done(error, error === null));
+    },
+    authorizeSubscribe: (client, subscription, done) => {
+      const identity = identities.get(client);
+      const allowed =
+        identity !== undefined && ask(() => auth.canSubscribe(identity, subscription.topic), log);
+      if (!allowed)
+        log.info({ clientId: client.id, identity, filter: subscription.topic }, 'MQTT subscribe refused');
+      // A null subscription answers 128 in SUBACK and keeps the client connected.
+      done(null, allowed ? subscription : null);
+    },
+    authorizePublish: (client, packet, done) => {
+      const identity = client ? identities.get(client) : undefined;
+      const allowed =
+        identity !== undefined &&
+        !packet.topic.startsWith('$') &&
+        ask(() => auth.canPublish(identity, packet.topic), log);
+      if (allowed) return done(null);
+      // MQTT 3.1.1 has no way to refuse a publish but closing the connection; the message goes nowhere.
+      log.warn(
+        { clientId: client?.id, identity, topic: packet.topic },
+        'MQTT publish refused, client disconnected',
+      );
+      done(new Error('publish not authorised'));
+    },
+  });
+  // Ordinary network trouble from clients: worth a debug line, never a crash.
+  aedes.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'MQTT client error'));
+  aedes.on('connectionError', (_client, err) => log.debug({ err }, 'MQTT connection error'));
+  return { aedes };
+};
+
+/** A rule that throws is a bug in the rules; refusing is the safe answer. */
+const ask = (rule: () => boolean, log: FastifyBaseLogger): boolean => {
+  try {
+    return rule() === true;
+  } catch (err) {
+    log.error({ err }, 'MQTT access rule failed');
+    return false;
+  }
+};
+
+const identityKey = (identity: BrokerIdentity): string =>
+  identity.kind === 'user' ? `user:${identity.userId}` : `device:${identity.sn}`;
+
+const createWebSocketEndpoint = (aedes: Aedes, log: FastifyBaseLogger) => {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
+  wss.on('error', (err) => log.warn({ err }, 'MQTT WebSocket server error'));
+  const servers = new Set<HttpServer>();
+  let accepting = true;
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Other paths belong to other features (remote screen relay): not ours to answer or to close.
+    if (!accepting || pathOf(req.url) !== MQTT_WS_PATH) return;
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const stream = createWebSocketStream(ws);
+      stream.on('error', (err) => log.debug({ err }, 'MQTT WebSocket stream error'));
+      try {
+        aedes.handle(stream, req);
+      } catch (err) {
+        log.warn({ err }, 'could not serve an MQTT WebSocket client');
+        ws.terminate();
+      }
+    });
+  };
+
+  return {
+    attach(server: HttpServer) {
+      if (servers.has(server)) return;
+      servers.add(server);
+      server.on('upgrade', onUpgrade);
+    },
+    stopAccepting() {
+      accepting = false;
+      for (const server of servers) server.off('upgrade', onUpgrade);
+      servers.clear();
+    },
+    close: async () => {
+      for (const ws of wss.clients) ws.terminate();
+      await settle(
+        new Promise<void>((resolve) => wss.close(() => resolve())),
+        CLOSE_STEP_TIMEOUT_MS,
+        'MQTT WebSocket server close',
+        log,
+      );
+    },
+  };
+};
+
+const pathOf = (url: string | undefined): string | undefined => {
+  try {
+    return new URL(url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+};
+
+const listenTcp = async (aedes: Aedes, port: number, host: string, log: FastifyBaseLogger) => {
+  // Sockets that never send CONNECT are unknown to Aedes until then; tracked here so close() can end them.
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', (err) => log.debug({ err }, 'MQTT TCP socket error'));
+    try {
+      aedes.handle(socket);
+    } catch (err) {
+      log.warn({ err }, 'could not serve an MQTT TCP client');
+      socket.destroy();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (err) => log.error({ err }, 'MQTT TCP listener error'));
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  let closing: Promise<void> | undefined;
+  const stopAccepting = () => {
+    closing ??= new Promise<void>((resolve) => server.close(() => resolve()));
+    return closing;
+  };
+  return {
+    port: boundPort,
+    stopAccepting,
+    close: () => {
+      const closed = stopAccepting();
+      for (const socket of sockets) socket.destroy();
+      return closed;
+    },
+  };
+};
+
+const aedesTransport = (
+  aedes: Aedes,
+  deliver: (filter: string, topic: string, payload: Buffer) => void,
+): FilterTransport => {
+  const listeners = new Map<string, (packet: PublishPacket, done: () => void) => void>();
+  return {
+    add: (filter) =>
+      new Promise<void>((resolve, reject) => {
+        const listener = (packet: PublishPacket, done: () => void) => {
+          try {
+            deliver(filter, packet.topic, toBuffer(packet.payload));
+          } finally {
+            // Aedes waits for this before delivering the next message to anyone on the filter.
+            done();
+          }
+        };
+        listeners.set(filter, listener);
+        // Aedes passes an error here for a filter deeper than it can route, though its types omit it.
+        aedes.subscribe(filter, listener, (err?: Error) => {
+          if (!err) return resolve();
+          listeners.delete(filter);
+          reject(err);
+        });
+      }),
+    remove: (filter) =>
+      new Promise<void>((resolve) => {
+        const listener = listeners.get(filter);
+        listeners.delete(filter);
+        if (!listener) return resolve();
+        aedes.unsubscribe(filter, listener, () => resolve());
+      }),
+  };
+};
+
+const publishToAedes = async (
+  aedes: Aedes,
+  topic: string,
+  payload: string | Buffer,
+  opts: { qos?: 0 | 1; retain?: boolean } | undefined,
+): Promise<void> => {
+  assertTopic(topic);
+  if (aedes.closed) throw new Error('MQTT broker is closed');
+  const packet: PublishPacket = {
+    cmd: 'publish',
+    topic,
+    payload: toBuffer(payload),
+    qos: opts?.qos ?? 1,
+    retain: opts?.retain ?? false,
+    dup: false,
+  };
+  await new Promise<void>((resolve, reject) =>
+    aedes.publish(packet, (err) => (err ? reject(err) : resolve())),
+  );
+};
+
+const assertTopic = (topic: string) => {
+  if (!isValidTopic(topic)) throw new Error(`invalid MQTT topic: ${JSON.stringify(topic)}`);
+};
+
+const toBuffer = (payload: string | Buffer): Buffer =>
+  typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
+
+const closeAedes = (aedes: Aedes) => new Promise<void>((resolve) => aedes.close(() => resolve()));
+
+/** Waits for `promise` at most `ms`; true when it settled in time. Used where a late answer is harmless. */
+const settle = async (promise: Promise<unknown>, ms: number, what: string, log: FastifyBaseLogger) => {
+  try {
+    await withTimeout(promise, ms, what);
+    return true;
+  } catch (err) {
+    log.warn({ err }, `${what} did not finish cleanly`);
+    return false;
+  }
+};
+
+const withTimeout = <T>(promise: Promise<T>, ms: number, what: string, signal?: AbortSignal): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error(`${what} abandoned: MQTT broker is closed`));
+    const onAbort = () => finish(() => reject(new Error(`${what} abandoned: MQTT broker is closed`)));
+    const timer = setTimeout(() => finish(() => reject(new Error(`${what} timed out after ${ms} ms`))), ms);
+    const finish = (settleWith: () => void) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      settleWith();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => finish(() => resolve(value)),
+      (err: unknown) => finish(() => reject(err)),
+    );
+  });
+
+const once = (fn: () => Promise<void>): (() => Promise<void>) => {
+  let running: Promise<void> | undefined;
+  return () => {
+    running ??= fn();
+    return running;
+  };
+};
+
+const redactUrl = (url: string): string => {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+};
