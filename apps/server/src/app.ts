@@ -1,4 +1,4 @@
-import { allEndpoints, LIMITS } from '@cpm/contracts';
+import { allEndpoints, type EndpointDef, LIMITS } from '@cpm/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -33,6 +33,8 @@ export type App = {
   database: Database;
   broker: Broker | null;
   seed: SeedResult;
+  /** Every endpoint the server answers, as registered. */
+  endpoints: readonly EndpointDef[];
 };
 
 /** Builds the whole server: database (migrated and seeded), HTTP API, console, broker. Not yet listening. */
@@ -89,5 +91,5 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     await broker?.close();
     if (!deps.database) await database.close();
   });
-  return { app, database, broker, seed };
+  return { app, database, broker, seed, endpoints: api.registered() };
 };

@@ -34,7 +34,7 @@ export const assertAccessRule = (def: EndpointDef) => {
 
 const parseInput = <S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'query' | 'body') => {
   if (!schema) return undefined as z.output<S>;
-  const parsed = schema.safeParse(value ?? (where === 'body' ? {} : {}));
+  const parsed = schema.safeParse(value ?? {}, { reportInput: true });
   if (!parsed.success)
     throw new AppError('invalidInput', { errors: toFieldErrors(parsed.error.issues, where) });
   return parsed.data;
