@@ -1,0 +1,61 @@
+import type { AddressInfo } from 'node:net';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from './test-support/test-app';
+
+// The embedded broker always; the external one too when TEST_MQTT_URL is set.
+const modes = [
+  { name: 'embedded broker', env: {} as Record<string, string> },
+  ...(process.env.TEST_MQTT_URL
+    ? [{ name: 'external broker', env: { MQTT_URL: process.env.TEST_MQTT_URL } }]
+    : []),
+];
+
+describe.each(modes)('console live events over /mqtt ($name)', ({ env }) => {
+  let t: TestApp;
+  let url: string;
+  let token: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ broker: true, env });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/mqtt`;
+    ({ token, userId } = await loginAs(t.app, 'admin', ADMIN_PASSWORD));
+  });
+  afterAll(() => t.close());
+
+  it('reports the broker in readiness', async () => {
+    expect((await t.app.inject({ url: '/readyz' })).json().result.checks.broker).toBe('ok');
+  });
+
+  it('lets a signed-in user subscribe to their own topics and receive server events', async () => {
+    const client = await mqtt.connectAsync(url, { username: 'console', password: token, reconnectPeriod: 0 });
+    try {
+      const granted = await client.subscribeAsync(`cpm/user/${userId}/#`, { qos: 1 });
+      expect(granted[0].qos).toBe(1);
+      // mqtt.js rejects a subscription the broker refused (granted QoS 128).
+      await expect(client.subscribeAsync('cpm/user/someone-else/#', { qos: 1 })).rejects.toThrow(
+        /Subscribe error/,
+      );
+      const received = new Promise<string>((resolve) =>
+        client.on('message', (_topic, payload) => resolve(payload.toString())),
+      );
+      await t.broker?.publish(`cpm/user/${userId}/notice`, JSON.stringify({ unread: 3 }));
+      expect(JSON.parse(await received)).toEqual({ unread: 3 });
+    } finally {
+      await client.endAsync();
+    }
+  });
+
+  it('refuses a connection without a live session', async () => {
+    await expect(
+      mqtt.connectAsync(url, {
+        username: 'console',
+        password: 'not-a-session',
+        reconnectPeriod: 0,
+        connectTimeout: 3000,
+      }),
+    ).rejects.toThrow();
+  });
+});
