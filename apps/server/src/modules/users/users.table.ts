@@ -29,6 +29,8 @@ export const users = pgTable(
     rejectReason: text(),
     /** The account above this one; data scope follows this tree. */
     superiorId: uuid(),
+    /** Store scope: the terminal group whose subtree this user is limited to (null: no narrowing). */
+    storeScopeGroupId: uuid(),
     language: text().notNull().default('cn'),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
