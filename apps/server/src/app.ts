@@ -26,6 +26,8 @@ export type AppDeps = {
   clock?: Clock;
   /** false skips the broker (route tests that need no live events). */
   broker?: boolean;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 };
 
 export type App = {
@@ -45,7 +47,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const seed = await seedDatabase(database.db, { adminPassword: config.adminPassword });
 
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     bodyLimit: LIMITS.bodyBytes,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -6,11 +6,15 @@ const SECRET_QUERY = /([?&](?:token|password|newPassword|captchaCode|emailCaptch
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1***');
 
 /** pino options: tokens, passwords and codes never reach a log line. */
-export const loggerOptions = (level: string): FastifyServerOptions['logger'] =>
+export const loggerOptions = (
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] =>
   level === 'silent'
     ? false
     : {
         level,
+        ...(stream ? { stream } : {}),
         redact: {
           paths: [
             'req.headers.satoken',

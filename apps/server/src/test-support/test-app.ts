@@ -61,7 +61,12 @@ export type TestApp = App & { clock: ReturnType<typeof createTestClock>; close()
 
 /** Builds the real app on a test database, ready for `app.inject`. */
 export const createTestApp = async (
-  opts: { env?: Record<string, string>; broker?: boolean; clock?: ReturnType<typeof createTestClock> } = {},
+  opts: {
+    env?: Record<string, string>;
+    broker?: boolean;
+    clock?: ReturnType<typeof createTestClock>;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase();
   const clock = opts.clock ?? createTestClock();
@@ -70,6 +75,7 @@ export const createTestApp = async (
     database,
     clock,
     broker: opts.broker ?? false,
+    logStream: opts.logStream,
   });
   await built.app.ready();
   return {

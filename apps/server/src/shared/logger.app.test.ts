@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../test-support/test-app';
+
+describe('request logs', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('never contain a token, a password or a code', async () => {
+    const { token, userId } = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    await t.app.inject({
+      url: `/oauth/v1/oauth/login/isLogin?userId=${userId}`,
+      headers: { satoken: token },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/oauth/v1/oauth/login/cpmDoLogin',
+      payload: {
+        username: 'admin',
+        password: 'Secret#Guess9',
+        captchaId: 'x',
+        captchaCode: 'q7w8',
+        sysCode: 'cpm',
+      },
+    });
+    await t.app.inject({ url: `/oauth/v1/oauth/login/doLogout?token=${token}` });
+    const log = lines.join('');
+    expect(log).toContain('doLogout?token=***');
+    expect(log).toContain('incoming request');
+    for (const secret of [token, ADMIN_PASSWORD, 'Secret#Guess9', 'q7w8']) expect(log).not.toContain(secret);
+  });
+});
