@@ -129,9 +129,9 @@ describe('http client', () => {
     const { client, deps } = makeClient({
       fetch: vi.fn(async () => jsonResponse(envelope(404, null, ERRORS.notFound), 404)),
     });
-    await expect(client.request({ method: 'GET', path: '/x', silent: true, loading: false })).rejects.toBeInstanceOf(
-      ApiError,
-    );
+    await expect(
+      client.request({ method: 'GET', path: '/x', silent: true, loading: false }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(deps.notify.error).not.toHaveBeenCalled();
     expect(deps.overlay.start).not.toHaveBeenCalled();
   });
@@ -146,7 +146,10 @@ describe('http client', () => {
     const fetchMock = vi.fn<typeof fetch>(
       async () =>
         new Response(new Blob(['a,b']), {
-          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="devices.csv"' },
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="devices.csv"',
+          },
         }),
     );
     const created: HTMLAnchorElement[] = [];

@@ -79,7 +79,10 @@ const isEnvelope = (value: unknown): value is Envelope<unknown> =>
 type InputOf<S> = NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : never;
 
 /** Options of a typed call: query and body follow the endpoint's schemas. */
-export type CallOptions<E extends EndpointDef> = Omit<RequestOptions, 'method' | 'path' | 'query' | 'body'> & {
+export type CallOptions<E extends EndpointDef> = Omit<
+  RequestOptions,
+  'method' | 'path' | 'query' | 'body'
+> & {
   query?: InputOf<E['query']>;
   body?: InputOf<E['body']>;
 };
@@ -174,7 +177,10 @@ export const createHttpClient = (deps: HttpDeps) => {
   };
 
   /** Typed call of a contract endpoint. */
-  const call = <E extends EndpointDef>(endpoint: E, options: CallOptions<E> = {}): Promise<z.output<E['result']>> =>
+  const call = <E extends EndpointDef>(
+    endpoint: E,
+    options: CallOptions<E> = {},
+  ): Promise<z.output<E['result']>> =>
     request<z.output<E['result']>>({
       ...options,
       method: methodsOf(endpoint)[0],

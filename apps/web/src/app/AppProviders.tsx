@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { App as AntApp, theme as antdTheme, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
@@ -40,7 +40,13 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
         colorBgLayout: dark ? '#0b0d12' : '#f3f5f9',
       },
       components: {
-        Menu: { itemHeight: 44, itemBorderRadius: 8, subMenuItemBorderRadius: 8, iconSize: 16, collapsedIconSize: 18 },
+        Menu: {
+          itemHeight: 44,
+          itemBorderRadius: 8,
+          subMenuItemBorderRadius: 8,
+          iconSize: 16,
+          collapsedIconSize: 18,
+        },
         Layout: { headerBg: dark ? '#141414' : '#ffffff', siderBg: 'transparent' },
       },
     }),

@@ -6,5 +6,7 @@ import { useOverlayStore } from '../api/overlayStore';
 export const LoadingOverlay = () => {
   const visible = useOverlayStore((s) => s.visible);
   const { t } = useTranslation();
-  return <Spin fullscreen spinning={visible} description={t('common:loading')} data-testid="loading-overlay" />;
+  return (
+    <Spin fullscreen spinning={visible} description={t('common:loading')} data-testid="loading-overlay" />
+  );
 };

@@ -11,7 +11,9 @@ const isAppLanguage = (value: unknown): value is AppLanguage => value === 'cn' |
 /** Saved choice first, then the browser's languages, then English (spec section 1). */
 export const detectLanguage = (
   saved: string | null = localStorage.getItem(STORAGE_KEYS.language),
-  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language],
+  browser: readonly string[] = typeof navigator === 'undefined'
+    ? []
+    : (navigator.languages ?? [navigator.language]),
 ): AppLanguage => {
   if (isAppLanguage(saved)) return saved;
   for (const tag of browser) {

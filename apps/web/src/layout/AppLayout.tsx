@@ -10,8 +10,8 @@ import { SettingsDrawer } from './settings/SettingsDrawer';
 import { FRAME } from './settings/settingsDefaults';
 import { useSettingsStore } from './settings/settingsStore';
 import { useIsMobile } from './useIsMobile';
-import { WorkTabs } from './worktabs/WorkTabs';
 import { useWorktabSync } from './worktabs/useWorktabSync';
+import { WorkTabs } from './worktabs/WorkTabs';
 
 /** The frame around every signed-in page (spec section 2). */
 export const AppLayout = () => {

@@ -11,4 +11,8 @@ const subscribe = (onChange: () => void) => {
 
 /** True below the spec's 800 px breakpoint, where the menu turns into an overlay. */
 export const useIsMobile = (): boolean =>
-  useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(QUERY).matches,
+    () => false,
+  );

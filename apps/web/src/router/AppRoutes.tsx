@@ -6,7 +6,9 @@ import { pageFor } from './pageRegistry';
 import { useMenuRoutes } from './useMenuRoutes';
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
-const LoginPage = lazy(() => import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() =>
+  import('../features/auth/pages/LoginPage').then((m) => ({ default: m.LoginPage })),
+);
 const GuideToFillingPage = lazy(() =>
   import('../features/auth/pages/GuideToFillingPage').then((m) => ({ default: m.GuideToFillingPage })),
 );
@@ -58,7 +60,11 @@ export const AppRoutes = () => {
         {groups
           .filter((group) => group.redirect && !group.externalUrl)
           .map((group) => (
-            <Route key={group.path} path={group.path} element={<Navigate to={group.redirect ?? HOME_PATH} replace />} />
+            <Route
+              key={group.path}
+              path={group.path}
+              element={<Navigate to={group.redirect ?? HOME_PATH} replace />}
+            />
           ))}
         <Route path="/exception/403" element={<ExceptionPage status={403} />} />
         <Route path="/exception/404" element={<ExceptionPage status={404} />} />

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSettingsStore } from '../layout/settings/settingsStore';
+import { setNavigator } from './navigation';
 import { NProgress } from './progress';
 import { resolveRouteMeta } from './routeMeta';
-import { setNavigator } from './navigation';
 import { useMenuRoutes } from './useMenuRoutes';
 
 /** Per-navigation side effects: the page title, the progress bar and the navigator for non-React code. */
@@ -29,6 +29,7 @@ export const RouteEffects = () => {
     document.title = meta ? `${meta.title[language]} - ${system}` : system;
   }, [location.pathname, routes, i18n.language, t]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the bar runs once per navigation, keyed by the path.
   useEffect(() => {
     if (!showNprogress) return;
     NProgress.start();

@@ -23,7 +23,11 @@ describe('menuToRoutes', () => {
         sort: 2,
         menuVoList: [
           menuNode({ url: 'two', sort: 2 }),
-          menuNode({ url: 'one', sort: 1, menuVoList: [menuNode({ menuType: MENU_TYPE.button, permission: 'x:y' })] }),
+          menuNode({
+            url: 'one',
+            sort: 1,
+            menuVoList: [menuNode({ menuType: MENU_TYPE.button, permission: 'x:y' })],
+          }),
           menuNode({ url: 'btn', menuType: MENU_TYPE.button, permission: 'b:btn' }),
         ],
       }),
@@ -40,7 +44,9 @@ describe('menuToRoutes', () => {
       menuNode({
         url: 'docs',
         menuType: MENU_TYPE.module,
-        menuVoList: [menuNode({ url: 'https://example.com/manual', name: '手册', menuEnglishName: 'Manual' })],
+        menuVoList: [
+          menuNode({ url: 'https://example.com/manual', name: '手册', menuEnglishName: 'Manual' }),
+        ],
       }),
       menuNode({ url: 'http://example.com', menuType: MENU_TYPE.module }),
     ]);
@@ -57,7 +63,11 @@ describe('menuToRoutes', () => {
 
   it('falls back to the Chinese name when the English one is empty', () => {
     const { routes } = menuToRoutes([
-      menuNode({ url: 'x', menuType: MENU_TYPE.module, menuVoList: [menuNode({ url: 'y', name: '页', menuEnglishName: '' })] }),
+      menuNode({
+        url: 'x',
+        menuType: MENU_TYPE.module,
+        menuVoList: [menuNode({ url: 'y', name: '页', menuEnglishName: '' })],
+      }),
     ]);
     expect(routes[0].title).toEqual({ zh: '页', en: '页' });
   });

@@ -22,7 +22,13 @@ export const STATIC_META: Record<string, RouteMeta> = {
     hidden: false,
     standalone: false,
   },
-  '/login': { pattern: '/login', title: { zh: '登录', en: 'Log in' }, group: null, hidden: true, standalone: true },
+  '/login': {
+    pattern: '/login',
+    title: { zh: '登录', en: 'Log in' },
+    group: null,
+    hidden: true,
+    standalone: true,
+  },
   '/exception/guide-to-filling': {
     pattern: '/exception/guide-to-filling',
     title: { zh: '完善信息', en: 'Complete your information' },

@@ -1,11 +1,12 @@
 import { ACCOUNT_STATE, authEndpoints, collectPermissions, SYS_CODE } from '@cpm/contracts';
-import { ApiError } from '../../api/httpClient';
 import { call } from '../../api/http';
+import { ApiError } from '../../api/httpClient';
 import { useSessionStore } from '../../app/sessionStore';
 import { clearSession } from '../../app/storage';
 import { currentLanguage } from '../../i18n';
-import { useWorktabStore } from '../../layout/worktabs/worktabStore';
+import { saveLanguage } from '../../i18n/detectLanguage';
 import { HOME_PATH } from '../../layout/worktabs/worktabRules';
+import { useWorktabStore } from '../../layout/worktabs/worktabStore';
 import { navigateTo } from '../../router/navigation';
 
 export const GUIDE_PATH = '/exception/guide-to-filling';
@@ -43,6 +44,8 @@ export const login = async (input: LoginInput): Promise<LoginOutcome> => {
     }
     const { menuList } = await call(authEndpoints.menu, { query: { id: userVo.id } });
     useWorktabStore.getState().clear();
+    // `language` is one of the session keys the spec stores at sign-in.
+    saveLanguage(currentLanguage());
     useSessionStore.getState().signIn({
       token: tokenValue,
       user: {

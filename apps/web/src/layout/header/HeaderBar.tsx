@@ -35,7 +35,14 @@ type IconButtonProps = { title: string; icon: React.ReactNode; onClick: () => vo
 
 const IconButton = ({ title, icon, onClick, testId }: IconButtonProps) => (
   <Tooltip title={title} placement="bottom" mouseEnterDelay={0.5}>
-    <Button type="text" className="cpm-icon-button" icon={icon} onClick={onClick} aria-label={title} data-testid={testId} />
+    <Button
+      type="text"
+      className="cpm-icon-button"
+      icon={icon}
+      onClick={onClick}
+      aria-label={title}
+      data-testid={testId}
+    />
   </Tooltip>
 );
 
@@ -55,7 +62,9 @@ export const HeaderBar = () => {
   const hasRoute = (path: string) => routes.some((r) => r.path === path);
   const collapsed = isMobile ? !mobileMenuOpen : settings.menuCollapsed;
   const toggleMenu = () =>
-    isMobile ? setMobileMenuOpen(!mobileMenuOpen) : settings.update({ menuCollapsed: !settings.menuCollapsed });
+    isMobile
+      ? setMobileMenuOpen(!mobileMenuOpen)
+      : settings.update({ menuCollapsed: !settings.menuCollapsed });
 
   const confirmLogout = () =>
     modal.confirm({
@@ -81,7 +90,12 @@ export const HeaderBar = () => {
           />
         )}
         {settings.showRefreshButton && (
-          <IconButton title={t('refresh')} icon={<ReloadOutlined />} onClick={refresh} testId="refresh-button" />
+          <IconButton
+            title={t('refresh')}
+            icon={<ReloadOutlined />}
+            onClick={refresh}
+            testId="refresh-button"
+          />
         )}
         {settings.showCrumbs && !isMobile && <Breadcrumbs />}
       </div>

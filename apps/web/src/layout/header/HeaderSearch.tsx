@@ -38,7 +38,12 @@ export const HeaderSearchTrigger = ({ compact }: { compact: boolean }) => {
     );
   }
   return (
-    <button type="button" className="cpm-search-trigger" onClick={() => setOpen(true)} data-testid="header-search">
+    <button
+      type="button"
+      className="cpm-search-trigger"
+      onClick={() => setOpen(true)}
+      data-testid="header-search"
+    >
       <SearchOutlined />
       <span className="cpm-search-trigger-text">{t('search.trigger')}</span>
       <kbd>{isMac ? '⌘' : 'Ctrl'} K</kbd>
@@ -62,7 +67,8 @@ export const HeaderSearchModal = () => {
   const items = useMemo(() => toSearchItems(routes, language), [routes, language]);
   const search = useMemo(() => createMenuSearch(items), [items]);
   const recent = useMemo(
-    () => history.map((path) => items.find((i) => i.path === path)).filter((i): i is SearchItem => Boolean(i)),
+    () =>
+      history.map((path) => items.find((i) => i.path === path)).filter((i): i is SearchItem => Boolean(i)),
     [history, items],
   );
   const showingRecent = query.trim() === '';
@@ -148,11 +154,12 @@ export const HeaderSearchModal = () => {
           {list.length === 0 ? (
             <div className="cpm-search-empty">{showingRecent ? t('search.noRecent') : t('search.empty')}</div>
           ) : (
-            <ul className="cpm-search-list" role="listbox">
+            <div className="cpm-search-list" role="listbox">
               {list.map((item, index) => (
-                <li
+                <div
                   key={item.path}
                   role="option"
+                  tabIndex={-1}
                   aria-selected={index === active}
                   className={index === active ? 'is-active' : undefined}
                   onMouseEnter={() => setActive(index)}
@@ -183,9 +190,9 @@ export const HeaderSearchModal = () => {
                   ) : (
                     index === active && <EnterOutlined className="cpm-search-item-enter" />
                   )}
-                </li>
+                </div>
               ))}
-            </ul>
+            </div>
           )}
         </div>
         <div className="cpm-search-footer">

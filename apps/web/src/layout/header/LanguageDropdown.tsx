@@ -2,8 +2,8 @@ import { TranslationOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../app/AppProviders';
-import { type AppLanguage } from '../../i18n/detectLanguage';
 import { changeLanguage, currentLanguage } from '../../i18n';
+import type { AppLanguage } from '../../i18n/detectLanguage';
 import { useLayoutStore } from '../layoutStore';
 
 const LANGUAGES: AppLanguage[] = ['cn', 'en'];

@@ -21,7 +21,12 @@ export const SEARCH_OPTIONS: IFuseOptions<SearchItem> = {
 export const toSearchItems = (pages: readonly PageRoute[], language: 'zh' | 'en'): SearchItem[] =>
   pages
     .filter((p) => !p.hidden && !p.path.includes(':'))
-    .map((p) => ({ title: p.title[language], path: p.path, groupTitle: p.group.title[language], icon: p.icon }));
+    .map((p) => ({
+      title: p.title[language],
+      path: p.path,
+      groupTitle: p.group.title[language],
+      icon: p.icon,
+    }));
 
 /** The header search over a list of pages. */
 export const createMenuSearch = (items: readonly SearchItem[]) => {

@@ -13,4 +13,5 @@ export const readHistory = (): string[] => {
 export const rememberPath = (history: readonly string[], path: string): string[] =>
   [path, ...history.filter((p) => p !== path)].slice(0, HISTORY_SIZE);
 
-export const saveHistory = (history: readonly string[]): void => writeJson(STORAGE_KEYS.searchHistory, history);
+export const saveHistory = (history: readonly string[]): void =>
+  writeJson(STORAGE_KEYS.searchHistory, history);

@@ -7,7 +7,11 @@ const subscribe = (onChange: () => void) => {
 
 /** Whether the page is full screen, and a toggle. */
 export const useFullscreen = () => {
-  const active = useSyncExternalStore(subscribe, () => Boolean(document.fullscreenElement), () => false);
+  const active = useSyncExternalStore(
+    subscribe,
+    () => Boolean(document.fullscreenElement),
+    () => false,
+  );
   const toggle = useCallback(() => {
     const action = document.fullscreenElement
       ? document.exitFullscreen()

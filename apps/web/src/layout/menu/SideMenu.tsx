@@ -23,11 +23,18 @@ const toItems = (groups: readonly MenuGroup[], language: 'zh' | 'en'): MenuItem[
     .filter((g) => !g.hidden)
     .flatMap((group): MenuItem[] => {
       if (group.externalUrl) {
-        return [{ key: `${EXTERNAL}${group.externalUrl}`, icon: icon(group.icon), label: group.title[language] }];
+        return [
+          { key: `${EXTERNAL}${group.externalUrl}`, icon: icon(group.icon), label: group.title[language] },
+        ];
       }
       const pages = group.pages
         .filter((p) => !p.hidden && !p.path.includes(':'))
-        .map((p) => ({ key: p.path, icon: icon(p.icon), label: p.title[language], 'data-testid': `menu-item-${p.path}` }));
+        .map((p) => ({
+          key: p.path,
+          icon: icon(p.icon),
+          label: p.title[language],
+          'data-testid': `menu-item-${p.path}`,
+        }));
       const links = group.links
         .filter((l) => !l.hidden)
         .map((l) => ({ key: `${EXTERNAL}${l.url}`, icon: icon(l.icon), label: l.title[language] }));
@@ -59,7 +66,9 @@ export const SideMenu = ({ collapsed, onNavigate }: SideMenuProps) => {
 
   useEffect(() => {
     if (!currentGroup) return;
-    setOpenKeys((keys) => (keys.includes(currentGroup) ? keys : uniqueOpened ? [currentGroup] : [...keys, currentGroup]));
+    setOpenKeys((keys) =>
+      keys.includes(currentGroup) ? keys : uniqueOpened ? [currentGroup] : [...keys, currentGroup],
+    );
   }, [currentGroup, uniqueOpened]);
 
   const onOpenChange = (keys: string[]) => {

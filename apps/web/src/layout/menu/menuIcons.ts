@@ -124,4 +124,5 @@ export const MENU_ICONS: Record<string, ComponentType> = {
 };
 
 /** The icon component for a name; unknown names get a neutral icon. */
-export const menuIcon = (name: string | undefined): ComponentType => (name && MENU_ICONS[name]) || AppstoreOutlined;
+export const menuIcon = (name: string | undefined): ComponentType =>
+  (name && MENU_ICONS[name]) || AppstoreOutlined;

@@ -39,7 +39,16 @@ export const DEFAULT_SETTINGS: UiSettings = {
 };
 
 /** Primary colours offered in the drawer. */
-export const PRIMARY_COLORS = ['#1677ff', '#5d87ff', '#722ed1', '#13c2c2', '#16a34a', '#fa8c16', '#f5222d', '#eb2f96'];
+export const PRIMARY_COLORS = [
+  '#1677ff',
+  '#5d87ff',
+  '#722ed1',
+  '#13c2c2',
+  '#16a34a',
+  '#fa8c16',
+  '#f5222d',
+  '#eb2f96',
+];
 
 /** The boolean switches of the drawer, in display order. */
 export const SETTING_SWITCHES = [

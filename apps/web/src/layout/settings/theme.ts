@@ -12,7 +12,10 @@ export const resolveTheme = (mode: ThemeMode, now: Date = new Date()): 'light' |
 };
 
 /** Puts class `dark` on the page root in dark mode, as the spec asks. */
-export const applyThemeClass = (theme: 'light' | 'dark', root: HTMLElement = document.documentElement): void => {
+export const applyThemeClass = (
+  theme: 'light' | 'dark',
+  root: HTMLElement = document.documentElement,
+): void => {
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
 };

@@ -10,9 +10,9 @@ import {
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { createElement, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { menuIcon } from '../menu/menuIcons';
+import { useLocation, useNavigate } from 'react-router';
 import { useLayoutStore } from '../layoutStore';
+import { menuIcon } from '../menu/menuIcons';
 import { availableActions, HOME_PATH, type WorkTab } from './worktabRules';
 import { useWorktabStore } from './worktabStore';
 
@@ -30,14 +30,16 @@ export const WorkTabs = () => {
   const { t, i18n } = useTranslation('layout');
   const language = i18n.language === 'zh' ? 'zh' : 'en';
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { tabs, current, close } = useWorktabStore();
   const refresh = useLayoutStore((s) => s.refresh);
   const stripRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    const active = stripRef.current?.querySelector<HTMLElement>('[data-active="true"]');
+    if (tabs.length === 0) return;
+    const active = stripRef.current?.querySelector<HTMLElement>(`[data-path="${CSS.escape(pathname)}"]`);
     active?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest', inline: 'nearest' });
-  }, [current, tabs.length]);
+  }, [pathname, tabs.length]);
 
   const run = (kind: CloseKind, path: string) => {
     const to = close(kind, path);
@@ -74,7 +76,8 @@ export const WorkTabs = () => {
     <div className="cpm-worktabs" data-testid="worktabs">
       <div className="cpm-worktabs-strip" ref={stripRef}>
         {tabs.map((tab, index) => {
-          const active = tab.path === current;
+          // Hidden and error pages have no tab; then no tab looks current.
+          const active = tab.path === pathname;
           return (
             <Dropdown key={tab.path} trigger={['contextMenu']} menu={menuFor(tab)}>
               <div
@@ -89,7 +92,9 @@ export const WorkTabs = () => {
                 onKeyDown={(event) => event.key === 'Enter' && navigate(tab.fullPath)}
                 onMouseUp={(event) => event.button === 1 && index > 0 && run('current', tab.path)}
               >
-                {tab.path === HOME_PATH && <span className="cpm-worktab-icon">{createElement(menuIcon('HomeOutlined'))}</span>}
+                {tab.path === HOME_PATH && (
+                  <span className="cpm-worktab-icon">{createElement(menuIcon('HomeOutlined'))}</span>
+                )}
                 <span className="cpm-worktab-title">{tab.title[language]}</span>
                 {index > 0 && (
                   <button

@@ -133,8 +133,20 @@ describe('closeOther / closeAll', () => {
 describe('availableActions', () => {
   it('disables what would do nothing', () => {
     const s = state(a.path, home, a, b);
-    expect(availableActions(s, HOME_PATH)).toEqual({ close: false, left: false, right: true, other: true, all: true });
-    expect(availableActions(s, b.path)).toEqual({ close: true, left: true, right: false, other: true, all: true });
+    expect(availableActions(s, HOME_PATH)).toEqual({
+      close: false,
+      left: false,
+      right: true,
+      other: true,
+      all: true,
+    });
+    expect(availableActions(s, b.path)).toEqual({
+      close: true,
+      left: true,
+      right: false,
+      other: true,
+      all: true,
+    });
     expect(availableActions(state(HOME_PATH, home), HOME_PATH)).toEqual({
       close: false,
       left: false,

@@ -31,7 +31,9 @@ export const openTab = (state: WorktabState, tab: WorkTab, flags: VisitFlags = {
   if (flags.hidden || flags.standalone) return state;
   const index = state.tabs.findIndex((t) => t.path === tab.path);
   if (index === -1) return { tabs: [...state.tabs, tab], current: tab.path };
-  const tabs = state.tabs.map((t, i) => (i === index ? { ...t, fullPath: tab.fullPath, title: tab.title } : t));
+  const tabs = state.tabs.map((t, i) =>
+    i === index ? { ...t, fullPath: tab.fullPath, title: tab.title } : t,
+  );
   return { tabs, current: tab.path };
 };
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { readJson, STORAGE_KEYS, writeJson } from '../../app/storage';
-import * as rules from './worktabRules';
 import type { VisitFlags, WorkTab, WorktabOutcome, WorktabState } from './worktabRules';
+import * as rules from './worktabRules';
 
 type WorktabStore = WorktabState & {
   open: (tab: WorkTab, flags?: VisitFlags) => void;
@@ -18,7 +18,10 @@ const restore = (): WorktabState => {
   return Array.isArray(saved.tabs) ? saved : EMPTY;
 };
 
-const CLOSERS: Record<Parameters<WorktabStore['close']>[0], (s: WorktabState, path: string) => WorktabOutcome> = {
+const CLOSERS: Record<
+  Parameters<WorktabStore['close']>[0],
+  (s: WorktabState, path: string) => WorktabOutcome
+> = {
   current: rules.closeTab,
   left: rules.closeLeft,
   right: rules.closeRight,
@@ -43,7 +46,8 @@ export const useWorktabStore = create<WorktabStore>()((set, get) => ({
 export const saveWorktabsOnUnload = (): (() => void) => {
   const save = () => {
     const { tabs, current } = useWorktabStore.getState();
-    if (tabs.length > 0 && localStorage.getItem(STORAGE_KEYS.token)) writeJson(STORAGE_KEYS.worktab, { tabs, current });
+    if (tabs.length > 0 && localStorage.getItem(STORAGE_KEYS.token))
+      writeJson(STORAGE_KEYS.worktab, { tabs, current });
   };
   window.addEventListener('beforeunload', save);
   window.addEventListener('pagehide', save);

@@ -3,7 +3,10 @@
  * permission list holds its key; an empty or missing list removes every gated element.
  * With several keys, holding any one of them is enough.
  */
-export const hasPermission = (granted: readonly string[] | null | undefined, required: string | readonly string[]) => {
+export const hasPermission = (
+  granted: readonly string[] | null | undefined,
+  required: string | readonly string[],
+) => {
   if (!granted || granted.length === 0) return false;
   const needed = typeof required === 'string' ? [required] : required;
   if (needed.length === 0) return false;

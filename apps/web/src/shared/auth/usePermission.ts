@@ -5,5 +5,8 @@ import { hasPermission } from './permission';
 /** `can(key)` for the signed-in user, by the spec's removal rule. */
 export const usePermission = () => {
   const permissions = useSessionStore((s) => s.permissions);
-  return useCallback((required: string | readonly string[]) => hasPermission(permissions, required), [permissions]);
+  return useCallback(
+    (required: string | readonly string[]) => hasPermission(permissions, required),
+    [permissions],
+  );
 };

@@ -129,7 +129,11 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
           label={t('password.name')}
           rules={[{ required: true, whitespace: true, message: t('password.nameRequired') }]}
         >
-          <Input placeholder={t('password.namePlaceholder')} maxLength={LIMITS.nameMax} data-testid="password-name" />
+          <Input
+            placeholder={t('password.namePlaceholder')}
+            maxLength={LIMITS.nameMax}
+            data-testid="password-name"
+          />
         </Form.Item>
         <Form.Item
           name="email"
@@ -139,7 +143,11 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
             { pattern: EMAIL_PATTERN, message: t('password.emailInvalid') },
           ]}
         >
-          <Input placeholder={t('password.emailPlaceholder')} autoComplete="email" data-testid="password-email" />
+          <Input
+            placeholder={t('password.emailPlaceholder')}
+            autoComplete="email"
+            data-testid="password-email"
+          />
         </Form.Item>
         <Form.Item label={t('password.emailCode')} required>
           <Space.Compact block>
@@ -148,10 +156,16 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
               noStyle
               rules={[{ required: true, whitespace: true, message: t('password.emailCodeRequired') }]}
             >
-              <Input placeholder={t('password.emailCodePlaceholder')} maxLength={16} data-testid="password-email-code" />
+              <Input
+                placeholder={t('password.emailCodePlaceholder')}
+                maxLength={16}
+                data-testid="password-email-code"
+              />
             </Form.Item>
             <Button onClick={() => void sendCode()} loading={sending} data-testid="password-send-code">
-              {cooldown.left > 0 ? t('password.resendIn', { seconds: cooldown.left }) : t('password.sendCode')}
+              {cooldown.left > 0
+                ? t('password.resendIn', { seconds: cooldown.left })
+                : t('password.sendCode')}
             </Button>
           </Space.Compact>
         </Form.Item>
@@ -163,7 +177,9 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
             { required: true, message: t('password.newPasswordRequired') },
             {
               validator: (_, value: string | undefined) =>
-                !value || isStrongPassword(value) ? Promise.resolve() : Promise.reject(new Error(t('password.policy'))),
+                !value || isStrongPassword(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('password.policy'))),
             },
           ]}
         >

@@ -14,8 +14,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { LanguageDropdown } from '../../../layout/header/LanguageDropdown';
 import { ThemeToggle } from '../../../layout/header/ThemeToggle';
-import { Logo } from '../../../shared/Logo';
 import { HOME_PATH } from '../../../layout/worktabs/worktabRules';
+import { Logo } from '../../../shared/Logo';
 import { type LoginOutcome, login } from '../authService';
 
 type LoginForm = { username: string; password: string; captchaCode: string };

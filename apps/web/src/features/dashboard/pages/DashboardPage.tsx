@@ -19,7 +19,8 @@ export const DashboardPage = () => {
   const language = i18n.language === 'zh' ? 'zh' : 'en';
   const now = dayjs();
   const cards = groups.filter(
-    (g) => !g.hidden && !g.externalUrl && g.redirect && g.redirect !== HOME_PATH && g.pages.some((p) => !p.hidden),
+    (g) =>
+      !g.hidden && !g.externalUrl && g.redirect && g.redirect !== HOME_PATH && g.pages.some((p) => !p.hidden),
   );
 
   return (
@@ -30,7 +31,10 @@ export const DashboardPage = () => {
             {t(`dashboard.${greetingKey(now.hour())}`, { name: user?.name || user?.username || '' })}
           </Typography.Title>
           <Typography.Text type="secondary">
-            {t('dashboard.subtitle')} {t('dashboard.today', { date: now.format(language === 'zh' ? 'YYYY年M月D日 dddd' : 'dddd, MMMM D, YYYY') })}
+            {t('dashboard.subtitle')}{' '}
+            {t('dashboard.today', {
+              date: now.format(language === 'zh' ? 'YYYY年M月D日 dddd' : 'dddd, MMMM D, YYYY'),
+            })}
           </Typography.Text>
         </div>
       </Card>
@@ -48,18 +52,27 @@ export const DashboardPage = () => {
             const visible = group.pages.filter((p) => !p.hidden && !p.path.includes(':'));
             return (
               <Col key={group.key} xs={24} sm={12} lg={8} xxl={6}>
-                <Link to={group.redirect ?? HOME_PATH} className="cpm-group-card-link" data-testid={`dashboard-card-${group.key}`}>
+                <Link
+                  to={group.redirect ?? HOME_PATH}
+                  className="cpm-group-card-link"
+                  data-testid={`dashboard-card-${group.key}`}
+                >
                   <Card variant="borderless" hoverable className="cpm-group-card">
                     <div className="cpm-group-card-head">
                       <span className="cpm-group-card-icon">{createElement(menuIcon(group.icon))}</span>
                       <div className="cpm-group-card-titles">
                         <div className="cpm-group-card-title">{group.title[language]}</div>
-                        <div className="cpm-group-card-count">{t('dashboard.pages', { count: visible.length })}</div>
+                        <div className="cpm-group-card-count">
+                          {t('dashboard.pages', { count: visible.length })}
+                        </div>
                       </div>
                       <ArrowRightOutlined className="cpm-group-card-arrow" />
                     </div>
                     <div className="cpm-group-card-pages">
-                      {visible.slice(0, 4).map((p) => p.title[language]).join(' · ')}
+                      {visible
+                        .slice(0, 4)
+                        .map((p) => p.title[language])
+                        .join(' · ')}
                       {visible.length > 4 ? ' …' : ''}
                     </div>
                   </Card>
