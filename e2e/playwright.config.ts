@@ -17,7 +17,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // The root test runner sets PLAYWRIGHT_JSON_OUTPUT_NAME and reads the json report's stats.
-  reporter: [['list'], ['json']],
+  // Without that variable the report goes to a file instead of flooding the terminal.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/report.json' }],
+  ],
   outputDir: './test-results',
   use: {
     ...devices['Desktop Chrome'],

@@ -27,6 +27,19 @@ test.describe('frame', () => {
     await expect.poll(() => width(page, 'side-menu')).toBe(280);
   });
 
+  test('one menu group is open at a time (uniqueOpened)', async ({ page }) => {
+    await login(page);
+    const group = (title: string) =>
+      page.getByTestId('side-menu').locator('li.ant-menu-submenu', {
+        has: page.locator('.ant-menu-submenu-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }),
+      });
+    await group('Devices').locator('.ant-menu-submenu-title').click();
+    await expect(group('Devices')).toHaveClass(/ant-menu-submenu-open/);
+    await group('Users').locator('.ant-menu-submenu-title').click();
+    await expect(group('Users')).toHaveClass(/ant-menu-submenu-open/);
+    await expect(group('Devices')).not.toHaveClass(/ant-menu-submenu-open/);
+  });
+
   test('below 800 px the menu is an overlay with a mask', async ({ page }) => {
     await page.setViewportSize({ width: 799, height: 844 });
     await login(page);

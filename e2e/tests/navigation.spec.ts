@@ -3,6 +3,8 @@ import { login, menuItem, openFromMenu, storedMenu } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { menuPages } from '../support/menu';
 
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 test.describe('navigation', () => {
   test('every visible page of the admin menu opens from the side menu without an error', async ({
     page,
@@ -24,7 +26,7 @@ test.describe('navigation', () => {
       await test.step(target.path, async () => {
         await openFromMenu(page, target);
         await expect(page.getByTestId('breadcrumbs')).toContainText(target.en);
-        await expect(page).toHaveTitle(new RegExp(`^${target.en.replace(/[&]/g, '\\$&')}\\b`));
+        await expect(page).toHaveTitle(new RegExp(`^${escapeRegex(target.en)}\\b`));
         // The page rendered: something with a page test id, no error boundary, no 404, no error message.
         await expect(content.locator('[data-testid$="-page"]').first()).toBeVisible();
         await expect(content.locator('.ant-result-500')).toHaveCount(0);

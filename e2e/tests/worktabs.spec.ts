@@ -13,18 +13,21 @@ const tab = (page: Page, path: string) => page.getByTestId(`worktab-${path}`);
 const tabPaths = (page: Page) =>
   tabs(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-path')));
 
+/** The open dropdown once its opening animation ended (clicks during the slide-in can miss it). */
+const openDropdown = (page: Page) =>
+  page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-appear"]):not([class*="-leave"])');
+
 /** Right-clicks a tab and picks an action of its context menu. */
 const tabAction = async (
   page: Page,
   path: string,
   action: 'current' | 'left' | 'right' | 'other' | 'all',
 ) => {
-  await tab(page, path).click({ button: 'right' });
-  const item = page
-    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
-    .getByTestId(`worktab-action-${action}`);
-  await expect(item).toBeVisible();
-  await item.click();
+  // On a loaded machine the menu can close again while still sliding in; open it again then.
+  await expect(async () => {
+    await tab(page, path).click({ button: 'right' });
+    await openDropdown(page).getByTestId(`worktab-action-${action}`).click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 };
 
 const expectTabs = async (page: Page, paths: string[], current: string) => {
@@ -66,7 +69,7 @@ test.describe('worktabs', () => {
     await expect(tab(page, HOME_PATH).getByTestId('worktab-close')).toHaveCount(0);
     await expect(tab(page, ROLES).getByTestId('worktab-close')).toHaveCount(1);
     await tab(page, HOME_PATH).click({ button: 'right' });
-    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    const menu = openDropdown(page);
     await expect(menu.locator('li', { has: page.getByTestId('worktab-action-current') })).toHaveClass(
       /disabled/,
     );
@@ -130,7 +133,7 @@ test.describe('worktabs', () => {
   test('the strip button offers the same actions for the current tab', async ({ page }) => {
     await openPages(page, [ROLES, USERS, DEVICES]);
     await page.getByTestId('worktabs-more').click();
-    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    const menu = openDropdown(page);
     for (const action of ['refresh', 'current', 'left', 'right', 'other', 'all']) {
       await expect(menu.getByTestId(`worktab-action-${action}`)).toBeVisible();
     }
