@@ -100,11 +100,11 @@ export const SideMenu = ({ collapsed, onNavigate }: SideMenuProps) => {
           navigate(HOME_PATH);
           onNavigate?.();
         }}
-        title={t('layout:menu.home')}
+        title={`${t('app.name')} · ${t('layout:menu.home')}`}
         data-testid="side-menu-logo"
       >
         <Logo size={32} />
-        {!collapsed && <span className="cpm-sider-title">{t('app.name')}</span>}
+        {!collapsed && <span className="cpm-sider-title">{t('app.siderTitle')}</span>}
       </button>
       <div className="cpm-sider-scroll">
         <Menu

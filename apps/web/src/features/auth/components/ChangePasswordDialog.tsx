@@ -179,7 +179,7 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
               validator: (_, value: string | undefined) =>
                 !value || isStrongPassword(value)
                   ? Promise.resolve()
-                  : Promise.reject(new Error(t('password.policy'))),
+                  : Promise.reject(new Error(t('password.tooSimple'))),
             },
           ]}
         >
