@@ -8,5 +8,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // antd components in jsdom take seconds to mount on a busy machine.
+    testTimeout: 20_000,
   },
 });

@@ -12,7 +12,7 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Badge, Button, Dropdown, Tooltip } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionStore } from '../../app/sessionStore';
@@ -31,7 +31,7 @@ import { useFullscreen } from './useFullscreen';
 const MY_MESSAGES_PATH = '/messageManage/myMessage';
 const HELP_MANUAL_PATH = '/messageManage/helpManual';
 
-type IconButtonProps = { title: string; icon: React.ReactNode; onClick: () => void; testId: string };
+type IconButtonProps = { title: string; icon: ReactNode; onClick: () => void; testId: string };
 
 const IconButton = ({ title, icon, onClick, testId }: IconButtonProps) => (
   <Tooltip title={title} placement="bottom" mouseEnterDelay={0.5}>
