@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createUserBrokerAuth } from './modules/auth/broker-auth';
 import { findGrants } from './modules/menus/menus.repository';
+import { createMessagesModule } from './modules/messages/messages.module';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createEndpointRegistry } from './plugins/endpoints';
 import { registerErrorHandling } from './plugins/errors';
@@ -37,6 +38,8 @@ export type App = {
   seed: SeedResult;
   /** Every endpoint the server answers, as registered. */
   endpoints: readonly EndpointDef[];
+  /** Resolves once live notices queued so far have gone out. */
+  noticesIdle(): Promise<void>;
 };
 
 /** Builds the whole server: database (migrated and seeded), HTTP API, console, broker. Not yet listening. */
@@ -81,6 +84,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const api = createEndpointRegistry(app, (token) => auth.resolve(token));
   registerSystemRoutes(api, { database, broker });
   registerAuthRoutes(api, { auth, db: database.db });
+  const messages = createMessagesModule({ api, db: database.db, clock, broker, log: app.log });
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)
@@ -90,8 +94,9 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    await messages.noticesIdle();
     await broker?.close();
     if (!deps.database) await database.close();
   });
-  return { app, database, broker, seed, endpoints: api.registered() };
+  return { app, database, broker, seed, endpoints: api.registered(), noticesIdle: messages.noticesIdle };
 };

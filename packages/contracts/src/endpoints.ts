@@ -1,11 +1,13 @@
 import { authEndpoints } from './auth/auth.contract';
 import type { EndpointDef } from './endpoint';
+import { messageEndpoints } from './messages/messages.contract';
 import { systemEndpoints } from './system/system.contract';
 
 /** Every endpoint of the API, grouped by domain. The server registers each of them. */
 export const ENDPOINTS = {
   system: systemEndpoints,
   auth: authEndpoints,
+  messages: messageEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

@@ -7,5 +7,6 @@ export * from './issue-text';
 export * from './limits';
 export * from './menu';
 export * from './menu-tree';
+export * from './messages/messages.contract';
 export * from './pagination';
 export * from './system/system.contract';

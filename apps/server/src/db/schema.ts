@@ -1,5 +1,6 @@
 export * from '../modules/auth/auth.table';
 export * from '../modules/groups/groups.table';
 export * from '../modules/menus/menus.table';
+export * from '../modules/messages/messages.table';
 export * from '../modules/roles/roles.table';
 export * from '../modules/users/users.table';
