@@ -126,12 +126,14 @@ export const MyMessagePageQuerySchema = PageQuerySchema.extend({
 });
 
 const IdQuerySchema = z.object({ id: uuid });
-const ANY = ['GET', 'POST'] as const;
+/** "any" calls of the spec: reads list GET first, writes POST first (the console uses the first). */
+const READ_ANY = ['GET', 'POST'] as const;
+const WRITE_ANY = ['POST', 'GET'] as const;
 
 /** Message management and each user's own messages (the spec's sysMsg and sysMsgUser calls). */
 export const messageEndpoints = {
   myPage: defineEndpoint({
-    method: ANY,
+    method: READ_ANY,
     path: '/upms/v1/upms/sysMsgUser/findPageList',
     summary:
       "The signed-in user's published messages, newest first; read=false with size=1 gives the unread count",
@@ -141,7 +143,7 @@ export const messageEndpoints = {
     result: pageSchema(MyMessageVoSchema),
   }),
   read: defineEndpoint({
-    method: ANY,
+    method: WRITE_ANY,
     path: '/upms/v1/upms/sysMsgUser/read',
     summary: 'Open one of your messages: answers it and marks it read',
     tag: 'upms',
@@ -150,7 +152,7 @@ export const messageEndpoints = {
     result: MyMessageVoSchema,
   }),
   readAll: defineEndpoint({
-    method: ANY,
+    method: WRITE_ANY,
     path: '/upms/v1/upms/sysMsgUser/readAll',
     summary: 'Mark every message you have received as read; answers how many were unread',
     tag: 'upms',
@@ -158,7 +160,7 @@ export const messageEndpoints = {
     result: z.object({ marked: z.number().int() }),
   }),
   page: defineEndpoint({
-    method: ANY,
+    method: READ_ANY,
     path: '/upms/v1/upms/sysMsg/getPage',
     summary: 'Messages in your data scope, newest first, filtered by title, status and published time',
     tag: 'upms',
@@ -167,7 +169,7 @@ export const messageEndpoints = {
     result: pageSchema(MessageVoSchema),
   }),
   save: defineEndpoint({
-    method: ANY,
+    method: WRITE_ANY,
     path: '/upms/v1/upms/sysMsg/addOrUpdate',
     summary: 'Create a draft message, or edit a draft (id given); the content is sanitized',
     tag: 'upms',
@@ -176,7 +178,7 @@ export const messageEndpoints = {
     result: MessageVoSchema,
   }),
   publish: defineEndpoint({
-    method: ANY,
+    method: WRITE_ANY,
     path: '/upms/v1/upms/sysMsg/publish',
     summary: 'Publish a draft to its recipients (409 when already published)',
     tag: 'upms',
@@ -197,7 +199,7 @@ export const messageEndpoints = {
     result: z.array(MessageTargetSchema),
   }),
   remove: defineEndpoint({
-    method: ANY,
+    method: WRITE_ANY,
     path: '/upms/v1/upms/sysMsg/delete',
     summary: "Delete a message, withdrawing it from its recipients' boxes",
     tag: 'upms',

@@ -208,7 +208,10 @@ export const createMessagesRepository = (db: Db) => ({
       .select({
         messageId: messageTargets.messageId,
         id: messageTargets.targetId,
-        name: sql<string>`coalesce(${roles.name}, ${users.name}, ${terminalGroups.name}, '')`,
+        // Roles are named in both languages, as in the recipient picker.
+        name: sql<string>`coalesce(
+          case when ${roles.nameEn} <> '' then ${roles.name} || ' / ' || ${roles.nameEn} else ${roles.name} end,
+          ${users.name}, ${terminalGroups.name}, '')`,
         username: users.username,
       })
       .from(messageTargets)
