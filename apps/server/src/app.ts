@@ -19,6 +19,7 @@ import { createMailer } from './modules/mail/mailer';
 import { findGrants, findRolePermissions } from './modules/menus/menus.repository';
 import { registerSysMenuRoutes } from './modules/menus/sys-menu.routes';
 import { createSysMenuService } from './modules/menus/sys-menu.service';
+import { createMessagesModule } from './modules/messages/messages.module';
 import { createOplogRepository } from './modules/oplog/oplog.repository';
 import { registerOplogRoutes } from './modules/oplog/oplog.routes';
 import { createOplogService } from './modules/oplog/oplog.service';
@@ -61,6 +62,8 @@ export type App = {
   seed: SeedResult;
   /** Every endpoint the server answers, as registered. */
   endpoints: readonly EndpointDef[];
+  /** Resolves once live notices queued so far have gone out. */
+  noticesIdle(): Promise<void>;
 };
 
 /** Builds the whole server: database (migrated and seeded), HTTP API, console, broker. Not yet listening. */
@@ -172,6 +175,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       publicUrl: config.publicUrl,
     }),
   });
+  const messages = createMessagesModule({ api, db: database.db, clock, broker, log: app.log });
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)
@@ -181,8 +185,9 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    await messages.noticesIdle();
     await broker?.close();
     if (!deps.database) await database.close();
   });
-  return { app, database, broker, seed, endpoints: api.registered() };
+  return { app, database, broker, seed, endpoints: api.registered(), noticesIdle: messages.noticesIdle };
 };

@@ -2,6 +2,7 @@ import { authEndpoints } from './auth/auth.contract';
 import { dictsEndpoints } from './dicts/dicts.contract';
 import type { EndpointDef } from './endpoint';
 import { groupsEndpoints } from './groups/groups.contract';
+import { messageEndpoints } from './messages/messages.contract';
 import { privatizationEndpoints } from './privatization/privatization.contract';
 import { registryEndpoints } from './registry/registry.contract';
 import { rolesEndpoints } from './roles/roles.contract';
@@ -20,6 +21,7 @@ export const ENDPOINTS = {
   dicts: dictsEndpoints,
   privatization: privatizationEndpoints,
   registry: registryEndpoints,
+  messages: messageEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

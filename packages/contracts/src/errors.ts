@@ -163,6 +163,27 @@ export const ERRORS = {
     zh: '新建记录时必须填写密码',
     en: 'A password is required for a new record',
   },
+  messageNotFound: {
+    code: 404,
+    zh: '消息不存在或不在您的数据范围内',
+    en: 'No such message in your data scope',
+  },
+  messageAlreadyPublished: {
+    code: 409,
+    zh: '消息已发布，不能再修改或重复发布',
+    en: 'The message is already published; it can no longer be edited or published again',
+  },
+  messageNotPublished: {
+    code: 400,
+    zh: '消息尚未发布，不能标记为已读',
+    en: 'The message has not been published yet, so it cannot be marked read',
+  },
+  messageNotForYou: { code: 403, zh: '这条消息不是发给您的', en: 'This message was not sent to you' },
+  messageTargetsOutOfScope: {
+    code: 400,
+    zh: '部分接收对象不存在或不在您的数据范围内',
+    en: 'Some recipients do not exist or are outside your data scope',
+  },
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

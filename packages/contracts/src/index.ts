@@ -9,6 +9,7 @@ export * from './issue-text';
 export * from './limits';
 export * from './menu';
 export * from './menu-tree';
+export * from './messages/messages.contract';
 export * from './pagination';
 export * from './privatization/privatization.contract';
 export * from './registry/registry.contract';

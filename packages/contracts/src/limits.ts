@@ -6,6 +6,8 @@ export const LIMITS = {
   passwordMax: 64,
   textMax: 500,
   titleMax: 100,
+  /** Characters of a message body (HTML), after the title. */
+  messageContentMax: 100_000,
   bodyBytes: 1024 * 1024,
   captchaTtlMs: 2 * 60 * 1000,
   emailCodeResendMs: 60 * 1000,

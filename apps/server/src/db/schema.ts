@@ -4,6 +4,7 @@ export * from '../modules/groups/groups.table';
 export * from '../modules/keys/keys.table';
 export * from '../modules/mail/mail.table';
 export * from '../modules/menus/menus.table';
+export * from '../modules/messages/messages.table';
 export * from '../modules/oplog/oplog.table';
 export * from '../modules/privatization/privatization.table';
 export * from '../modules/registry/registry.table';

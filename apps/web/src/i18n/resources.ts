@@ -2,15 +2,31 @@ import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enException from './locales/en/exception.json';
 import enLayout from './locales/en/layout.json';
+import enMessages from './locales/en/messages.json';
 import enTable from './locales/en/table.json';
 import zhAuth from './locales/zh/auth.json';
 import zhCommon from './locales/zh/common.json';
 import zhException from './locales/zh/exception.json';
 import zhLayout from './locales/zh/layout.json';
+import zhMessages from './locales/zh/messages.json';
 import zhTable from './locales/zh/table.json';
 
 /** Both catalogues; the files are small enough to ship in the main bundle. */
 export const resources = {
-  en: { common: enCommon, auth: enAuth, layout: enLayout, exception: enException, table: enTable },
-  zh: { common: zhCommon, auth: zhAuth, layout: zhLayout, exception: zhException, table: zhTable },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    layout: enLayout,
+    exception: enException,
+    table: enTable,
+    messages: enMessages,
+  },
+  zh: {
+    common: zhCommon,
+    auth: zhAuth,
+    layout: zhLayout,
+    exception: zhException,
+    table: zhTable,
+    messages: zhMessages,
+  },
 } as const;

@@ -5,6 +5,15 @@ type LazyPage = LazyExoticComponent<ComponentType>;
 const DashboardPage = lazy(() =>
   import('../features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
+const MessageManagePage = lazy(() =>
+  import('../features/messages/pages/MessageManagePage').then((m) => ({ default: m.MessageManagePage })),
+);
+const MyMessagePage = lazy(() =>
+  import('../features/messages/pages/MyMessagePage').then((m) => ({ default: m.MyMessagePage })),
+);
+const HelpManualPage = lazy(() =>
+  import('../features/messages/pages/HelpManualPage').then((m) => ({ default: m.HelpManualPage })),
+);
 /** Stand-in for the pages whose features are not built yet; it says so instead of showing a blank screen. */
 const PendingPage = lazy(() => import('../shared/PendingPage').then((m) => ({ default: m.PendingPage })));
 
@@ -66,9 +75,9 @@ export const pageRegistry: Record<string, LazyPage> = {
   'sysManage/index': PendingPage,
   'sysManage/wallpaper': PendingPage,
 
-  'messageManage/index': PendingPage,
-  'messageManage/myMessage': PendingPage,
-  'messageManage/helpManual': PendingPage,
+  'messageManage/index': MessageManagePage,
+  'messageManage/myMessage': MyMessagePage,
+  'messageManage/helpManual': HelpManualPage,
 };
 
 /** The page for a route key; unknown keys get the stand-in page. */

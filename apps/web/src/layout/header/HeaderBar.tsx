@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { useSessionStore } from '../../app/sessionStore';
 import { logout } from '../../features/auth/authService';
 import { ChangePasswordDialog } from '../../features/auth/components/ChangePasswordDialog';
+import { useUnreadCount } from '../../features/messages/hooks/useUnreadCount';
 import { useMenuRoutes } from '../../router/useMenuRoutes';
 import { useLayoutStore } from '../layoutStore';
 import { useSettingsStore } from '../settings/settingsStore';
@@ -58,6 +59,7 @@ export const HeaderBar = () => {
   const { refresh, mobileMenuOpen, setMobileMenuOpen } = useLayoutStore();
   const fullscreen = useFullscreen();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const unread = useUnreadCount();
 
   const hasRoute = (path: string) => routes.some((r) => r.path === path);
   const collapsed = isMobile ? !mobileMenuOpen : settings.menuCollapsed;
@@ -126,7 +128,7 @@ export const HeaderBar = () => {
               onClick={() => navigate(MY_MESSAGES_PATH)}
               data-testid="notice-bell"
               icon={
-                <Badge count={0} size="small" offset={[2, -2]} data-testid="notice-badge">
+                <Badge count={unread} size="small" offset={[2, -2]} data-testid="notice-badge">
                   <BellOutlined />
                 </Badge>
               }

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table';
+
+/**
+ * Messages from administrators to console users. A message row carries its audience (scope, root and
+ * the targets side table) instead of one row per recipient, so publishing to a hundred thousand users
+ * writes one row; per-user state exists only once a user has read it (`message_receipts`).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    /** Sanitized rich text. */
+    content: text().notNull().default(''),
+    scope: text({ enum: ['all', 'roles', 'users', 'groups'] }).notNull(),
+    status: text({ enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    /** The author; management lists follow the data scope of this account. */
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Set at publish: the account tree the audience is limited to (the publisher), or
+     * EVERYONE_ROOT when the publisher sees every tenant. A recipient must have this account as self
+     * or ancestor. A real id rather than null, so that the lookup is one index probe per ancestor.
+     */
+    audienceRootId: uuid(),
+    publishedBy: uuid(),
+    publishedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_owner_idx').on(t.ownerId, t.createdAt),
+    // The unread count reaches `all` messages through this partial index by the user's ancestor
+    // chain (a handful of ids), never by scanning every message.
+    index('messages_broadcast_idx')
+      .on(t.audienceRootId, t.publishedAt)
+      .where(sql`${t.scope} = 'all' and ${t.status} = 'published'`),
+  ],
+);
+
+/** The audience root of messages published by a platform administrator: every account. */
+export const EVERYONE_ROOT = '00000000-0000-0000-0000-000000000000';
+
+/** The roles, users or terminal groups a targeted message names (ids of the kind its scope says). */
+export const messageTargets = pgTable(
+  'message_targets',
+  {
+    messageId: uuid()
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    targetId: uuid().notNull(),
+    /** The message's audience root, copied here at publish (null while a draft). */
+    audienceRootId: uuid(),
+  },
+  // Looked up by (target, root): "which published messages name my id, my roles or my groups and come
+  // from an account above me". A role is shared by every tenant, so the root must be in the index
+  // too, or the lookup would visit every tenant's messages to that role.
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.targetId] }),
+    index('message_targets_target_idx').on(t.targetId, t.audienceRootId),
+  ],
+);
+
+/** One row per (message, user) once that user has read it; absent means unread. */
+export const messageReceipts = pgTable(
+  'message_receipts',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid()
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    readAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  // Primary key leads with the user: the anti-join of the unread count is one index probe per message.
+  (t) => [
+    primaryKey({ columns: [t.userId, t.messageId] }),
+    index('message_receipts_message_idx').on(t.messageId),
+  ],
+);

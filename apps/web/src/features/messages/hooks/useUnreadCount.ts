@@ -1,0 +1,36 @@
+import { messageEndpoints } from '@cpm/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { call } from '../../../api/http';
+import { useSessionStore } from '../../../app/sessionStore';
+import { messageKeys } from './messageKeys';
+import { useNoticeEvents } from './useNoticeEvents';
+
+/**
+ * The bell's number: the spec's count call (`current=1&size=1`, unread only, `result.total`),
+ * fetched again whenever a notice event arrives, so the badge follows without a reload.
+ */
+export const useUnreadCount = (): number => {
+  const queryClient = useQueryClient();
+  const token = useSessionStore((s) => s.token);
+  const userId = useSessionStore((s) => s.user?.id);
+  const { data } = useQuery({
+    queryKey: messageKeys.unread,
+    enabled: Boolean(token),
+    staleTime: 0,
+    queryFn: async () =>
+      (
+        await call(messageEndpoints.myPage, {
+          query: { current: 1, size: 1, read: 'false' },
+          loading: false,
+          silent: true,
+        })
+      ).total,
+  });
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+    [queryClient],
+  );
+  useNoticeEvents(userId, token, refresh);
+  return data ?? 0;
+};

@@ -1,0 +1,183 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { type MyMessageVo, messageEndpoints } from '@cpm/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Card, Grid, Input, Modal, Segmented, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, showMessage } from '../../../api/http';
+import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { TABLE_PAGINATION } from '../../../shared/table/pagination';
+import { MessageBody } from '../components/MessageBody';
+import { messageKeys } from '../hooks/messageKeys';
+import { htmlToText } from '../messageHtml';
+
+type ReadFilter = 'all' | 'unread' | 'read';
+const READ_QUERY: Record<ReadFilter, 'true' | 'false' | undefined> = {
+  all: undefined,
+  unread: 'false',
+  read: 'true',
+};
+
+const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
+
+/** The signed-in user's messages (opened by the bell): read and unread, open one to read it. */
+export const MyMessagePage = () => {
+  const { t } = useTranslation('messages');
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState<ReadFilter>('all');
+  const [title, setTitle] = useState('');
+  const [paging, setPaging] = useState<{ current: number; size: number }>({
+    current: TABLE_PAGINATION.current,
+    size: TABLE_PAGINATION.size,
+  });
+  const [opened, setOpened] = useState<MyMessageVo | null>(null);
+  // On a phone the list is one column: title with its unread dot and time below.
+  const narrow = !Grid.useBreakpoint().sm;
+
+  const query = { ...paging, title: title || undefined, read: READ_QUERY[filter] };
+  const list = useQuery({
+    queryKey: messageKeys.mine(query),
+    queryFn: () => call(messageEndpoints.myPage, { query, loading: false }),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
+
+  const open = useMutation({
+    mutationFn: (row: MyMessageVo) =>
+      call(messageEndpoints.read, { query: { msgId: row.id }, loading: false }),
+    onMutate: (row) => setOpened(row),
+    onSuccess: (message) => {
+      setOpened(message);
+      void refresh();
+    },
+  });
+  const readAll = useMutation({
+    mutationFn: () => call(messageEndpoints.readAll),
+    onSuccess: ({ marked }) => {
+      showMessage('success', marked ? t('mine.markedAll', { count: marked }) : t('mine.nothingUnread'));
+      void refresh();
+    },
+  });
+
+  const columns: DataColumn<MyMessageVo>[] = [
+    {
+      key: 'state',
+      title: t('mine.columns.state'),
+      width: 90,
+      responsive: ['sm'],
+      render: (_, row) =>
+        row.read ? (
+          <Tag>{t('mine.read')}</Tag>
+        ) : (
+          <Badge status="processing" text={t('mine.unread')} data-testid="message-unread-mark" />
+        ),
+    },
+    {
+      key: 'title',
+      title: t('mine.columns.title'),
+      render: (_, row) => (
+        <>
+          {narrow && !row.read && <Badge status="processing" />}
+          <Typography.Link strong={!row.read} onClick={() => open.mutate(row)} data-testid="my-message-title">
+            {row.title}
+          </Typography.Link>
+          {narrow && (
+            <Typography.Text type="secondary" className="cpm-my-message-time">
+              {formatTime(row.publishedAt)}
+            </Typography.Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'preview',
+      title: t('mine.columns.preview'),
+      ellipsis: true,
+      responsive: ['md'],
+      render: (_, row) => <Typography.Text type="secondary">{htmlToText(row.content)}</Typography.Text>,
+    },
+    {
+      key: 'publisher',
+      title: t('mine.columns.publisher'),
+      dataIndex: 'publisherName',
+      width: 160,
+      responsive: ['lg'],
+    },
+    {
+      key: 'publishedAt',
+      title: t('mine.columns.publishedAt'),
+      width: 170,
+      responsive: ['sm'],
+      render: (_, row) => formatTime(row.publishedAt),
+    },
+  ];
+
+  return (
+    <div className="cpm-page" data-testid="my-messages-page">
+      <Card variant="borderless">
+        <DataTable<MyMessageVo>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.records ?? []}
+          loading={list.isFetching}
+          onRefresh={() => void list.refetch()}
+          paging={{
+            current: paging.current,
+            size: paging.size,
+            total: list.data?.total ?? 0,
+            onChange: (current, size) => setPaging({ current, size }),
+          }}
+          toolbar={
+            <Space wrap>
+              <Segmented<ReadFilter>
+                value={filter}
+                onChange={(value) => {
+                  setFilter(value);
+                  setPaging((p) => ({ ...p, current: 1 }));
+                }}
+                options={(['all', 'unread', 'read'] as const).map((value) => ({
+                  value,
+                  label: <span data-testid={`my-messages-filter-${value}`}>{t(`mine.filter.${value}`)}</span>,
+                }))}
+              />
+              <Input.Search
+                allowClear
+                placeholder={t('mine.columns.title')}
+                onSearch={(value) => {
+                  setTitle(value.trim());
+                  setPaging((p) => ({ ...p, current: 1 }));
+                }}
+                style={{ width: 220 }}
+              />
+              <Button
+                icon={<CheckOutlined />}
+                onClick={() => readAll.mutate()}
+                loading={readAll.isPending}
+                data-testid="my-messages-read-all"
+              >
+                {t('mine.markAllRead')}
+              </Button>
+            </Space>
+          }
+        />
+      </Card>
+      <Modal
+        open={opened !== null}
+        title={opened?.title}
+        onCancel={() => setOpened(null)}
+        footer={<Button onClick={() => setOpened(null)}>{t('mine.close')}</Button>}
+        width={720}
+        destroyOnHidden
+      >
+        {opened && (
+          <div data-testid="my-message-detail">
+            <Typography.Paragraph type="secondary">
+              {t('mine.from', { name: opened.publisherName })} · {formatTime(opened.publishedAt)}
+            </Typography.Paragraph>
+            <MessageBody html={opened.content} testId="my-message-content" />
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+};
