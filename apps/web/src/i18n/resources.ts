@@ -1,8 +1,10 @@
+import enAccounts from './locales/en/accounts.json';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enException from './locales/en/exception.json';
 import enLayout from './locales/en/layout.json';
 import enTable from './locales/en/table.json';
+import zhAccounts from './locales/zh/accounts.json';
 import zhAuth from './locales/zh/auth.json';
 import zhCommon from './locales/zh/common.json';
 import zhException from './locales/zh/exception.json';
@@ -11,6 +13,20 @@ import zhTable from './locales/zh/table.json';
 
 /** Both catalogues; the files are small enough to ship in the main bundle. */
 export const resources = {
-  en: { common: enCommon, auth: enAuth, layout: enLayout, exception: enException, table: enTable },
-  zh: { common: zhCommon, auth: zhAuth, layout: zhLayout, exception: zhException, table: zhTable },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    layout: enLayout,
+    exception: enException,
+    table: enTable,
+    accounts: enAccounts,
+  },
+  zh: {
+    common: zhCommon,
+    auth: zhAuth,
+    layout: zhLayout,
+    exception: zhException,
+    table: zhTable,
+    accounts: zhAccounts,
+  },
 } as const;
