@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN, BASE_URL, PORT, REPO_ROOT, WEB_DIST } from './support/env';
+import { ADMIN, BASE_URL, PORT, REPO_ROOT, SMTP_PORT, WEB_DIST } from './support/env';
 
 const CI = Boolean(process.env.CI);
 
@@ -63,6 +63,8 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       WEB_DIST,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      PUBLIC_URL: BASE_URL,
     },
   },
 });

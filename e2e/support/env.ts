@@ -17,3 +17,9 @@ export const ADMIN = { username: 'admin', password: 'E2e-Admin#2024pass' } as co
 
 /** Where screenshots go; the folder is git-ignored. */
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'e2e', 'screenshots');
+
+/** The suite's own SMTP server (the test server sends mail to it). */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
+
+/** Where the suite's SMTP server writes every mail it receives. */
+export const MAIL_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'mail');

@@ -1,9 +1,11 @@
+import enAccounts from './locales/en/accounts.json';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enException from './locales/en/exception.json';
 import enLayout from './locales/en/layout.json';
 import enMessages from './locales/en/messages.json';
 import enTable from './locales/en/table.json';
+import zhAccounts from './locales/zh/accounts.json';
 import zhAuth from './locales/zh/auth.json';
 import zhCommon from './locales/zh/common.json';
 import zhException from './locales/zh/exception.json';
@@ -20,6 +22,7 @@ export const resources = {
     exception: enException,
     table: enTable,
     messages: enMessages,
+    accounts: enAccounts,
   },
   zh: {
     common: zhCommon,
@@ -28,5 +31,6 @@ export const resources = {
     exception: zhException,
     table: zhTable,
     messages: zhMessages,
+    accounts: zhAccounts,
   },
 } as const;

@@ -14,6 +14,32 @@ const MyMessagePage = lazy(() =>
 const HelpManualPage = lazy(() =>
   import('../features/messages/pages/HelpManualPage').then((m) => ({ default: m.HelpManualPage })),
 );
+const RolesPage = lazy(() =>
+  import('../features/accounts/pages/RolesPage').then((m) => ({ default: m.RolesPage })),
+);
+const UsersPage = lazy(() =>
+  import('../features/accounts/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
+);
+const ReviewPage = lazy(() =>
+  import('../features/accounts/pages/ReviewPage').then((m) => ({ default: m.ReviewPage })),
+);
+const GroupsPage = lazy(() =>
+  import('../features/accounts/pages/GroupsPage').then((m) => ({ default: m.GroupsPage })),
+);
+const MenusPage = lazy(() =>
+  import('../features/accounts/pages/MenusPage').then((m) => ({ default: m.MenusPage })),
+);
+const DictsPage = lazy(() =>
+  import('../features/accounts/pages/DictsPage').then((m) => ({ default: m.DictsPage })),
+);
+const PrivateDeploymentsPage = lazy(() =>
+  import('../features/accounts/pages/PrivateDeploymentsPage').then((m) => ({
+    default: m.PrivateDeploymentsPage,
+  })),
+);
+const OperationLogPage = lazy(() =>
+  import('../features/accounts/pages/OperationLogPage').then((m) => ({ default: m.OperationLogPage })),
+);
 /** Stand-in for the pages whose features are not built yet; it says so instead of showing a blank screen. */
 const PendingPage = lazy(() => import('../shared/PendingPage').then((m) => ({ default: m.PendingPage })));
 
@@ -25,14 +51,14 @@ const PendingPage = lazy(() => import('../shared/PendingPage').then((m) => ({ de
 export const pageRegistry: Record<string, LazyPage> = {
   'dashboard/index': DashboardPage,
 
-  'user/role': PendingPage,
-  'user/index': PendingPage,
-  'user/toExamine': PendingPage,
-  'user/equipment': PendingPage,
-  'user/sysMenu': PendingPage,
-  'user/dicInfo': PendingPage,
-  'user/cpmPrivatization': PendingPage,
-  'user/operationLog': PendingPage,
+  'user/role': RolesPage,
+  'user/index': UsersPage,
+  'user/toExamine': ReviewPage,
+  'user/equipment': GroupsPage,
+  'user/sysMenu': MenusPage,
+  'user/dicInfo': DictsPage,
+  'user/cpmPrivatization': PrivateDeploymentsPage,
+  'user/operationLog': OperationLogPage,
 
   'device/index': PendingPage,
   'device/deviceDetail/:sn': PendingPage,

@@ -1,12 +1,12 @@
-import { isStrongPassword, LIMITS, SYS_CODE } from '@cpm/contracts';
+import { isStrongPassword, LIMITS, registryEndpoints, SYS_CODE } from '@cpm/contracts';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, showMessage } from '../../../api/http';
-import { passwordEndpoints } from '../../../api/passwordEndpoints';
 import { useSessionStore } from '../../../app/sessionStore';
 import { currentLanguage } from '../../../i18n';
 import { logout } from '../authService';
+import { passwordEncrypter } from '../passwordCrypto';
 
 type PasswordForm = {
   name: string;
@@ -66,7 +66,7 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
     }
     setSending(true);
     try {
-      await call(passwordEndpoints.emailCaptcha, {
+      await call(registryEndpoints.emailCaptcha, {
         query: { email: values.email.trim(), name: values.name.trim(), isEnglish, sysCode: SYS_CODE },
       });
       cooldown.start();
@@ -81,13 +81,15 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
   const submit = async (values: PasswordForm) => {
     setSaving(true);
     try {
-      await call(passwordEndpoints.updatePassword, {
+      // Both passwords travel encrypted with the server's public key (RSA-OAEP, SHA-256).
+      const encrypt = await passwordEncrypter();
+      await call(registryEndpoints.updatePassword, {
         body: {
           name: values.name.trim(),
           email: values.email.trim(),
           emailCaptcha: values.emailCaptcha.trim(),
-          newPassword: values.newPassword,
-          confirempsd: values.confirempsd,
+          newPassword: await encrypt(values.newPassword),
+          confirempsd: await encrypt(values.confirempsd),
           sysCode: SYS_CODE,
           isEnglish,
         },

@@ -5,18 +5,20 @@ import {
   SafetyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { authEndpoints, LIMITS } from '@cpm/contracts';
+import { authEndpoints, LIMITS, registryEndpoints } from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import { LanguageDropdown } from '../../../layout/header/LanguageDropdown';
 import { ThemeToggle } from '../../../layout/header/ThemeToggle';
 import { HOME_PATH } from '../../../layout/worktabs/worktabRules';
 import { Logo } from '../../../shared/Logo';
 import { type LoginOutcome, login } from '../authService';
+import { ChangePasswordDialog } from '../components/ChangePasswordDialog';
+import { RegisterDialog } from '../components/RegisterDialog';
 
 type LoginForm = { username: string; password: string; captchaCode: string };
 
@@ -30,6 +32,25 @@ export const LoginPage = () => {
   const [form] = Form.useForm<LoginForm>();
   const [submitting, setSubmitting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [registerOpen, setRegisterOpen] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [activated, setActivated] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  const activationToken = params.get('activate');
+  const activating = useRef(false);
+
+  // The registration mail links here with `?activate=`; the account exists once this call succeeds.
+  useEffect(() => {
+    if (!activationToken || activating.current) return;
+    activating.current = true;
+    call(registryEndpoints.activate, { body: { token: activationToken } })
+      .then((res) => {
+        setActivated(res.username);
+        form.setFieldValue('username', res.username);
+      })
+      .catch(() => undefined)
+      .finally(() => setParams({}, { replace: true }));
+  }, [activationToken, form, setParams]);
 
   const captcha = useQuery({
     queryKey: ['captcha'],
@@ -108,6 +129,16 @@ export const LoginPage = () => {
           <Typography.Paragraph type="secondary" className="cpm-login-subtitle">
             {t('login.subtitle')}
           </Typography.Paragraph>
+
+          {activated && (
+            <Alert
+              className="cpm-login-notice"
+              data-testid="activation-done"
+              type="success"
+              showIcon
+              title={t('accounts:register.activated', { name: activated })}
+            />
+          )}
 
           {notice && (
             <Alert
@@ -198,6 +229,26 @@ export const LoginPage = () => {
               </Button>
             </Form.Item>
           </Form>
+          <div className="cpm-login-links" style={{ display: 'flex', justifyContent: 'space-between' }}>
+            <Button
+              type="link"
+              onClick={() => setRegisterOpen(true)}
+              data-testid="register-link"
+              style={{ paddingInline: 0 }}
+            >
+              {t('accounts:register.link')}
+            </Button>
+            <Button
+              type="link"
+              onClick={() => setForgotOpen(true)}
+              data-testid="forgot-link"
+              style={{ paddingInline: 0 }}
+            >
+              {t('accounts:register.forgot')}
+            </Button>
+          </div>
+          <RegisterDialog open={registerOpen} onClose={() => setRegisterOpen(false)} />
+          <ChangePasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
         </div>
         <div className="cpm-login-copyright">{t('login.copyright', { year })}</div>
       </section>

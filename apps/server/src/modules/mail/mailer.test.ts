@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { startSmtpCapture } from '../../test-support/smtp-capture';
+import { createMailer } from './mailer';
+import { MAIL } from './templates';
+
+describe('mail', () => {
+  // The outbox write is one insert; a fake database records it.
+  const rows: Record<string, string>[] = [];
+  const db = {
+    insert: () => ({ values: async (v: Record<string, string>) => rows.push(v) }),
+  } as unknown as Db;
+
+  it('writes to the outbox without SMTP, and the log line carries no body', async () => {
+    const lines: unknown[] = [];
+    const log = { info: (...args: unknown[]) => lines.push(args) } as unknown as FastifyBaseLogger;
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x@y.z', db, log });
+    await mailer.send(MAIL.emailCode('a@b.test', 'en', '123456', 10));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ to: 'a@b.test', subject: 'Cloud POS verification code' });
+    expect(rows[0].body).toContain('123456');
+    expect(JSON.stringify(lines)).not.toContain('123456');
+    expect(JSON.stringify(lines)).toContain('a@b.test');
+  });
+
+  it('sends over SMTP when configured, in the reader’s language', async () => {
+    const smtp = await startSmtpCapture();
+    try {
+      const log = { info: () => undefined } as unknown as FastifyBaseLogger;
+      const mailer = createMailer({
+        smtpUrl: smtp.url,
+        from: 'Cloud POS <no-reply@x.test>',
+        db,
+        log,
+      });
+      await mailer.send(MAIL.rejected('c@d.test', 'zh', 'shop', '资料不全'));
+      const mail = smtp.lastTo('c@d.test');
+      expect(mail?.subject).toBe('您的账号未通过审核');
+      expect(mail?.text).toContain('资料不全');
+    } finally {
+      await smtp.close();
+    }
+  });
+});
