@@ -2,9 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  // Let React's scheduler finish work queued by the unmount while the DOM still exists; otherwise it
+  // can run after the environment is torn down and fail the run with "window is not defined".
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, 0));
 });
 
 // antd reads matchMedia for responsive props; jsdom does not implement it.
