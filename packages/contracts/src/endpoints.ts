@@ -1,4 +1,6 @@
 import { authEndpoints } from './auth/auth.contract';
+import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
+import { devicesEndpoints } from './devices/devices.contract';
 import type { EndpointDef } from './endpoint';
 import { systemEndpoints } from './system/system.contract';
 
@@ -6,6 +8,9 @@ import { systemEndpoints } from './system/system.contract';
 export const ENDPOINTS = {
   system: systemEndpoints,
   auth: authEndpoints,
+  devices: devicesEndpoints,
+  agent: agentEndpoints,
+  brokerAuth: brokerAuthEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */
