@@ -92,6 +92,8 @@ export const createSimTerminal = (o: TerminalOptions) => {
   let dataUsage = 0;
   let beats = 0;
   let httpFailures = 0;
+  // A boot event belongs to a power-on, not to every reconnection.
+  let booted = false;
 
   const fail = (err: unknown) => {
     stats.errors++;
@@ -215,7 +217,10 @@ export const createSimTerminal = (o: TerminalOptions) => {
     try {
       await send('status', { online: true });
       await send('hello', hello());
-      await event({ type: 'boot' });
+      if (!booted) {
+        booted = true;
+        await event({ type: 'boot' });
+      }
     } catch (err) {
       fail(err);
     }
@@ -292,6 +297,7 @@ export const createSimTerminal = (o: TerminalOptions) => {
 
   const start = async () => {
     running = true;
+    booted = false;
     bootAt = Date.now();
     if (!secret) await enroll();
     if (o.transport === 'mqtt') await connectMqtt();

@@ -3,6 +3,7 @@ import {
   type DeviceEvent,
   deviceTopics,
   type EnrollRequest,
+  type EnrollResult,
   type Heartbeat,
   type Hello,
   type Location,
@@ -10,7 +11,7 @@ import {
   SN_PATTERN,
   UP_SCHEMAS,
 } from '@cpm/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
@@ -20,7 +21,6 @@ import {
   peripheralFaults,
   terminalLocations,
   terminalLogs,
-  terminalModels,
   terminalStatusLog,
   terminals,
 } from '../devices/devices.table';
@@ -32,6 +32,8 @@ import { createHeartbeatWriter, type OnlineChange } from './heartbeat-writer';
 /** An authenticated terminal. */
 export type DeviceIdentity = { id: string; sn: string; ownerId: string };
 
+/** How long enrollments wait to be written together. */
+const ENROLL_BATCH_MS = 20;
 /** How long a verified secret is trusted without asking the database again. */
 const CREDENTIAL_TTL_MS = 60_000;
 const CREDENTIAL_CACHE_MAX = 200_000;
@@ -87,6 +89,128 @@ export const createAgentService = (deps: {
     announce(rows.map((r) => ({ ...r, online: false })));
   };
 
+  // Who each SN is, for messages the broker already authenticated: one lookup per terminal, not per message.
+  const identities = new Map<string, DeviceIdentity>();
+  const identityOf = async (sn: string): Promise<DeviceIdentity | null> => {
+    const known = identities.get(sn) ?? credentials.get(sn)?.identity;
+    if (known) return known;
+    const [row] = await db
+      .select({ id: terminals.id, sn: terminals.sn, ownerId: terminals.ownerId })
+      .from(terminals)
+      .where(eq(terminals.sn, sn));
+    if (!row) return null;
+    if (identities.size >= CREDENTIAL_CACHE_MAX) identities.clear();
+    identities.set(sn, row);
+    return row;
+  };
+
+  // Enrollments arrive in bursts (a shipment powered on at once): checked and written a batch at a time,
+  // a few statements per batch instead of several per terminal.
+  type EnrollJob = { req: EnrollRequest; resolve: (r: EnrollResult) => void; reject: (e: unknown) => void };
+  const enrollQueue: EnrollJob[] = [];
+  let enrollTimer: NodeJS.Timeout | undefined;
+  let enrollChain: Promise<void> = Promise.resolve();
+
+  const enrollBatch = async (jobs: EnrollJob[]) => {
+    const sns = [...new Set(jobs.map((j) => j.req.sn.toUpperCase()))];
+    const rows = await db
+      .select({
+        id: terminals.id,
+        sn: terminals.sn,
+        ownerId: terminals.ownerId,
+        status: terminals.status,
+        mac: terminals.mac,
+      })
+      .from(terminals)
+      .where(inArray(terminals.sn, sns));
+    const bySn = new Map(rows.map((r) => [r.sn, r]));
+    const owners = [...new Set(rows.map((r) => r.ownerId))];
+    const keyHashes = [...new Set(jobs.map((j) => sha256(j.req.enrollmentKey)))];
+    const valid = owners.length
+      ? rowsOf<{ owner: string; key_hash: string }>(
+          await db.execute(sql`
+            with recursive up(start, id, superior_id) as (
+              select id, id, superior_id from users where id = any(${`{${owners.join(',')}}`}::uuid[])
+              union
+              select up.start, u.id, u.superior_id from users u join up on u.id = up.superior_id
+            )
+            select up.start as owner, k.key_hash from up join enrollment_keys k on k.owner_id = up.id
+            where k.key_hash = any(${`{${keyHashes.join(',')}}`}::text[])`),
+        )
+      : [];
+    const allowed = new Set(valid.map((v) => `${v.owner}|${v.key_hash}`));
+    const now = clock.now();
+    const issued = new Map<string, { id: string; secret: string; activated: boolean; ownerId: string }>();
+    const answers: { job: EnrollJob; result?: EnrollResult; error?: AppError }[] = [];
+    for (const job of jobs) {
+      const sn = job.req.sn.toUpperCase();
+      const t = bySn.get(sn);
+      let error: AppError | undefined;
+      if (!t) error = new AppError('terminalNotRegistered');
+      else if (!allowed.has(`${t.ownerId}|${sha256(job.req.enrollmentKey)}`))
+        error = new AppError('enrollmentKeyInvalid');
+      else if (t.status === 'loggedOff') error = new AppError('terminalLoggedOff');
+      else if (job.req.mac && t.mac && normalizeMac(job.req.mac) !== t.mac)
+        error = new AppError('terminalMacMismatch');
+      if (error || !t) {
+        answers.push({ job, error });
+        continue;
+      }
+      // The same SN twice in one batch gets one secret.
+      const grant = issued.get(sn) ?? {
+        id: t.id,
+        secret: newToken(),
+        activated: t.status !== 'activated',
+        ownerId: t.ownerId,
+      };
+      issued.set(sn, grant);
+      answers.push({
+        job,
+        result: {
+          sn,
+          secret: grant.secret,
+          topics: { up: `cpm/dev/${sn}/up/{kind}`, down: deviceTopics.downAll(sn) },
+          heartbeatIntervalSec: DEVICE_PROTOCOL.heartbeatIntervalSec,
+        },
+      });
+    }
+    if (issued.size) {
+      const json = JSON.stringify(
+        [...issued.values()].map((g) => ({
+          id: g.id,
+          secret_hash: sha256(g.secret),
+          activated: g.activated,
+        })),
+      );
+      await db.execute(sql`
+        with v as (select * from jsonb_to_recordset(${json}::jsonb) as v(id uuid, secret_hash text, activated boolean)),
+        u as (
+          update terminals t set secret_hash = v.secret_hash, enrolled_at = ${now}, status = 'activated',
+            activation_date = coalesce(t.activation_date, ${now}), updated_at = ${now}
+          from v where t.id = v.id returning t.id
+        )
+        insert into terminal_status_log (terminal_id, kind, at)
+        select id, 'enrolled', ${now}::timestamptz from v
+        union all select id, 'activated', ${now}::timestamptz from v where activated`);
+      for (const [sn, g] of issued) {
+        credentials.delete(sn);
+        if (g.activated) deps.events.emit({ sn, ownerId: g.ownerId, status: 'activated', kind: 'status' });
+      }
+    }
+    for (const a of answers) a.error ? a.job.reject(a.error) : a.job.resolve(a.result as EnrollResult);
+  };
+
+  const runEnrollments = () => {
+    enrollTimer = undefined;
+    const jobs = enrollQueue.splice(0, 500);
+    if (enrollQueue.length) enrollTimer = setTimeout(runEnrollments, 0);
+    enrollChain = enrollChain.then(() =>
+      enrollBatch(jobs).catch((err: unknown) => {
+        for (const j of jobs) j.reject(err);
+      }),
+    );
+  };
+
   const service = {
     stats: () => ({ ...stats, written: writer.written(), queued: writer.queued() }),
 
@@ -115,77 +239,22 @@ export const createAgentService = (deps: {
     },
 
     /** Forget a cached secret (re-enrollment, edit, deletion). */
-    forget: (sn: string) => void credentials.delete(sn),
-
-    /** A registered SN with its enterprise's key (or a key of an account above it) gets a new secret. */
-    async enroll(req: EnrollRequest) {
-      const sn = req.sn.toUpperCase();
-      const [t] = await db.select().from(terminals).where(eq(terminals.sn, sn));
-      if (!t) throw new AppError('terminalNotRegistered');
-      const keyHash = sha256(req.enrollmentKey);
-      const match = rowsOf<{ owner_id: string }>(
-        await db.execute(sql`
-          with recursive up(id, superior_id) as (
-            select id, superior_id from users where id = ${t.ownerId}::uuid
-            union
-            select u.id, u.superior_id from users u join up on u.id = up.superior_id
-          )
-          select k.owner_id from enrollment_keys k join up on up.id = k.owner_id where k.key_hash = ${keyHash}`),
-      );
-      if (match.length === 0) throw new AppError('enrollmentKeyInvalid');
-      if (t.status === 'loggedOff') throw new AppError('terminalLoggedOff');
-      if (req.mac && t.mac && normalizeMac(req.mac) !== t.mac) throw new AppError('terminalMacMismatch');
-      const secret = newToken();
-      const now = clock.now();
-      await db
-        .update(terminals)
-        .set({
-          secretHash: sha256(secret),
-          enrolledAt: now,
-          status: 'activated',
-          activationDate: t.activationDate ?? now,
-          updatedAt: now,
-        })
-        .where(eq(terminals.id, t.id));
+    forget: (sn: string) => {
       credentials.delete(sn);
-      await logStatus(t.id, 'enrolled');
-      if (t.status !== 'activated') {
-        await logStatus(t.id, 'activated');
-        deps.events.emit({ sn, ownerId: t.ownerId, status: 'activated', kind: 'status' });
-      }
-      return {
-        sn,
-        secret,
-        topics: { up: `cpm/dev/${sn}/up/{kind}`, down: deviceTopics.downAll(sn) },
-        heartbeatIntervalSec: DEVICE_PROTOCOL.heartbeatIntervalSec,
-      };
+      identities.delete(sn);
     },
 
+    /** A registered SN with its enterprise's key (or a key of an account above it) gets a new secret. */
+    /** A registered SN with its enterprise's key (or a key of an account above it) gets a new secret. */
+    enroll: (req: EnrollRequest): Promise<EnrollResult> =>
+      new Promise<EnrollResult>((resolve, reject) => {
+        enrollQueue.push({ req, resolve, reject });
+        if (!enrollTimer) enrollTimer = setTimeout(runEnrollments, ENROLL_BATCH_MS);
+      }),
+
+    /** Hardware and versions: written with the next batch, one statement for every terminal in it. */
     async hello(device: DeviceIdentity, hello: Hello) {
-      const now = clock.now();
-      let modelId: string | undefined;
-      if (hello.model) {
-        const [model] = await db
-          .select({ id: terminalModels.id })
-          .from(terminalModels)
-          .where(sql`lower(${terminalModels.name}) = lower(${hello.model})`);
-        modelId = model?.id;
-      }
-      await db
-        .update(terminals)
-        .set({
-          platform: hello.platform,
-          osVersion: hello.osVersion ?? null,
-          firmwareVersion: hello.firmwareVersion ?? null,
-          agentVersion: hello.agentVersion ?? null,
-          hardware: hello.hardware,
-          apps: hello.apps,
-          peripherals: hello.peripherals,
-          helloAt: now,
-          ...(modelId ? { modelId: sql`coalesce(${terminals.modelId}, ${modelId}::uuid)` } : {}),
-        })
-        .where(eq(terminals.id, device.id));
-      writer.add(device.sn, null);
+      writer.add(device.sn, null, { hello });
       deps.events.emit({ sn: device.sn, ownerId: device.ownerId, kind: 'hello' });
       stats.accepted++;
     },
@@ -215,15 +284,16 @@ export const createAgentService = (deps: {
 
     async event(device: DeviceIdentity, ev: DeviceEvent) {
       const now = clock.now();
+      // Boots come in bursts (a store powering up, a restarted broker): batched like heartbeats.
+      if (ev.type === 'boot') {
+        writer.add(device.sn, null, { boot: true });
+        deps.events.emit({ sn: device.sn, ownerId: device.ownerId, kind: 'boot' });
+        stats.accepted++;
+        return;
+      }
       const detail = ev.peripheral?.name ?? ev.app?.packageName ?? ev.detail ?? null;
       await logStatus(device.id, ev.type, detail);
       switch (ev.type) {
-        case 'boot':
-          await db
-            .update(terminals)
-            .set({ bootCount: sql`${terminals.bootCount} + 1`, lastBootAt: now })
-            .where(eq(terminals.id, device.id));
-          break;
         case 'shutdown':
           await db.update(terminals).set({ lastShutdownAt: now }).where(eq(terminals.id, device.id));
           break;
@@ -314,10 +384,7 @@ export const createAgentService = (deps: {
         stats.malformed++;
         return;
       }
-      const [t] = await db
-        .select({ id: terminals.id, sn: terminals.sn, ownerId: terminals.ownerId })
-        .from(terminals)
-        .where(eq(terminals.sn, parsed.sn));
+      const t = await identityOf(parsed.sn);
       if (!t) {
         stats.refused++;
         return;

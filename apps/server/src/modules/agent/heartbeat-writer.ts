@@ -1,4 +1,4 @@
-import type { Heartbeat } from '@cpm/contracts';
+import type { Heartbeat, Hello } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../shared/clock';
@@ -6,7 +6,14 @@ import type { Clock } from '../../shared/clock';
 /** A terminal whose online state changed in a write. */
 export type OnlineChange = { id: string; sn: string; ownerId: string; online: boolean };
 
-type Pending = { sn: string; seenAt: Date; heartbeat: Heartbeat | null };
+type Pending = {
+  sn: string;
+  seenAt: Date;
+  heartbeat: Heartbeat | null;
+  hello?: Hello & { at: Date };
+  boots?: number;
+  bootAt?: Date;
+};
 
 /** Battery below this, not charging, raises a warning. */
 export const LOW_BATTERY = 15;
@@ -79,6 +86,44 @@ export const createHeartbeatWriter = (deps: {
         join terminals t on t.sn = v.sn left join users u on u.id = t.owner_id
         on conflict do nothing`);
     }
+    const hellos = batch.filter((p) => p.hello);
+    if (hellos.length) {
+      const helloJson = JSON.stringify(
+        hellos.map((p) => ({
+          sn: p.sn,
+          at: p.hello?.at.toISOString(),
+          platform: p.hello?.platform,
+          model: p.hello?.model ?? null,
+          os: p.hello?.osVersion ?? null,
+          fw: p.hello?.firmwareVersion ?? null,
+          agent: p.hello?.agentVersion ?? null,
+          hardware: p.hello?.hardware ?? {},
+          apps: p.hello?.apps ?? [],
+          peripherals: p.hello?.peripherals ?? [],
+        })),
+      );
+      await deps.db.execute(sql`
+        update terminals t set
+          platform = v.platform, os_version = v.os, firmware_version = v.fw, agent_version = v.agent,
+          hardware = v.hardware, apps = v.apps, peripherals = v.peripherals, hello_at = v.at,
+          model_id = coalesce(t.model_id, (select m.id from terminal_models m where lower(m.name) = lower(v.model) limit 1))
+        from jsonb_to_recordset(${helloJson}::jsonb) as v(sn text, at timestamptz, platform text, model text, os text,
+          fw text, agent text, hardware jsonb, apps jsonb, peripherals jsonb)
+        where t.sn = v.sn`);
+    }
+    const boots = batch.filter((p) => p.boots);
+    if (boots.length) {
+      const bootJson = JSON.stringify(
+        boots.map((p) => ({ sn: p.sn, n: p.boots, at: p.bootAt?.toISOString() })),
+      );
+      await deps.db.execute(sql`
+        with b as (
+          update terminals t set boot_count = t.boot_count + v.n, last_boot_at = v.at
+          from jsonb_to_recordset(${bootJson}::jsonb) as v(sn text, n int, at timestamptz)
+          where t.sn = v.sn returning t.id, v.at
+        )
+        insert into terminal_status_log (terminal_id, kind, at) select id, 'boot', at from b`);
+    }
     if (cameOnline.length) {
       await deps.db.execute(sql`
         insert into terminal_status_log (terminal_id, kind, at)
@@ -109,13 +154,17 @@ export const createHeartbeatWriter = (deps: {
   };
 
   return {
-    /** Record a sign of life, with the heartbeat when there is one. */
-    add(sn: string, heartbeat: Heartbeat | null) {
+    /** Record a sign of life, with the heartbeat, hello or boot when there is one. */
+    add(sn: string, heartbeat: Heartbeat | null, extra: { hello?: Hello; boot?: boolean } = {}) {
       const previous = pending.get(sn);
+      const now = deps.clock.now();
       pending.set(sn, {
         sn,
-        seenAt: deps.clock.now(),
+        seenAt: now,
         heartbeat: heartbeat ?? previous?.heartbeat ?? null,
+        hello: extra.hello ? { ...extra.hello, at: now } : previous?.hello,
+        boots: (previous?.boots ?? 0) + (extra.boot ? 1 : 0),
+        bootAt: extra.boot ? now : previous?.bootAt,
       });
       if (pending.size >= maxBatch) void flush();
       else timer ??= setTimeout(() => void flush(), flushMs);
