@@ -1,8 +1,15 @@
 import { authEndpoints } from './auth/auth.contract';
 import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
 import { devicesEndpoints } from './devices/devices.contract';
+import { dictsEndpoints } from './dicts/dicts.contract';
 import type { EndpointDef } from './endpoint';
+import { groupsEndpoints } from './groups/groups.contract';
+import { privatizationEndpoints } from './privatization/privatization.contract';
+import { registryEndpoints } from './registry/registry.contract';
+import { rolesEndpoints } from './roles/roles.contract';
+import { sysMenuEndpoints } from './sysmenu/sysmenu.contract';
 import { systemEndpoints } from './system/system.contract';
+import { usersEndpoints } from './users/users.contract';
 
 /** Every endpoint of the API, grouped by domain. The server registers each of them. */
 export const ENDPOINTS = {
@@ -11,6 +18,13 @@ export const ENDPOINTS = {
   devices: devicesEndpoints,
   agent: agentEndpoints,
   brokerAuth: brokerAuthEndpoints,
+  groups: groupsEndpoints,
+  users: usersEndpoints,
+  roles: rolesEndpoints,
+  sysMenu: sysMenuEndpoints,
+  dicts: dictsEndpoints,
+  privatization: privatizationEndpoints,
+  registry: registryEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

@@ -22,6 +22,11 @@ const INTENDED_PUBLIC = [
   '/device/v1/broker/mosquitto/acl',
   '/device/v1/broker/emqx/authenticate',
   '/device/v1/broker/emqx/authorize',
+  '/oauth/v1/oauth/registry/publicKey',
+  '/oauth/v1/oauth/registry/getEmailCaptcha',
+  '/oauth/v1/oauth/registry/updateNewPassword',
+  '/oauth/v1/oauth/registry/register',
+  '/oauth/v1/oauth/registry/activate',
 ];
 
 describe('permission guard over every registered route', () => {

@@ -536,6 +536,8 @@ export const createCatalogueService = (deps: { db: Db; clock: Clock }) => {
         at: s.at.toISOString(),
         online: scoped && s.total > 0 ? Math.round((s.online * figures.total) / s.total) : s.online,
       }));
+      // The current count closes the line, so a young fleet shows a trend from its first hour.
+      onlineTrend.push({ at: now.toISOString(), online: figures.online });
       const latest = await warningPage(auth, { current: 1, size: 5, handled: false });
       return {
         total: figures.total,

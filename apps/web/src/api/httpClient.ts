@@ -1,0 +1,244 @@
+import { CODE, type EndpointDef, type Envelope, methodsOf } from '@cpm/contracts';
+import type { z } from 'zod';
+import type { AppLanguage } from '../i18n/detectLanguage';
+import type { Overlay } from './overlay';
+import { pickMessage } from './pickMessage';
+
+/** Spec section 7: requests may run for up to 30 minutes (large uploads and exports). */
+export const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
+/** Spec section 8: after a 500 the error shows this long before the console signs out. */
+export const SESSION_END_DELAY_MS = 1500;
+
+/** Code used locally when no envelope arrived (network failure, timeout, unreadable answer). */
+export const NETWORK_ERROR_CODE = 0;
+
+export type Notifier = {
+  error: (text: string) => void;
+  success: (text: string) => void;
+};
+
+export type HttpTexts = { networkFailed: string; success: string };
+
+export type HttpDeps = {
+  fetch: typeof fetch;
+  getToken: () => string | null;
+  getLanguage: () => AppLanguage;
+  notify: Notifier;
+  overlay: Overlay;
+  /** Signs out locally and goes to /login. */
+  onSessionEnd: () => void;
+  texts: () => HttpTexts;
+  timeZone?: () => string;
+  timers?: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'>;
+  baseUrl?: string;
+};
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Show the blocking overlay (default true, as the spec asks for every request). */
+  loading?: boolean;
+  /** Handle errors without showing them (start-up checks, background polling). */
+  silent?: boolean;
+  /** Show a success message when the code is 1. */
+  notifySuccess?: boolean;
+};
+
+/** A call that did not end with code 1. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly envelope: Envelope<unknown> | null;
+  constructor(code: number, text: string, envelope: Envelope<unknown> | null) {
+    super(text);
+    this.name = 'ApiError';
+    this.code = code;
+    this.envelope = envelope;
+  }
+}
+
+/** Builds `path?a=1&b=2`, leaving out empty values so the server sees its defaults. */
+export const buildUrl = (baseUrl: string, path: string, query?: Record<string, QueryValue>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+};
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const isEnvelope = (value: unknown): value is Envelope<unknown> =>
+  typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
+
+type InputOf<S> = NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : never;
+
+/** Options of a typed call: query and body follow the endpoint's schemas. */
+export type CallOptions<E extends EndpointDef> = Omit<
+  RequestOptions,
+  'method' | 'path' | 'query' | 'body'
+> & {
+  query?: InputOf<E['query']>;
+  body?: InputOf<E['body']>;
+};
+
+export type DownloadOptions = Omit<RequestOptions, 'method' | 'notifySuccess'> & {
+  method?: 'GET' | 'POST';
+  /** Name of the saved file when the server does not name it. */
+  fileName: string;
+};
+
+/** The console's HTTP client: envelope handling, headers, overlay and messages (spec sections 7 and 8). */
+export const createHttpClient = (deps: HttpDeps) => {
+  const timers = deps.timers ?? globalThis;
+  const timeZone = deps.timeZone ?? browserTimeZone;
+  const baseUrl = deps.baseUrl ?? '';
+  let sessionEndScheduled = false;
+
+  const endSession = () => {
+    // Several calls can fail with 500 together; sign out once.
+    if (sessionEndScheduled) return;
+    sessionEndScheduled = true;
+    timers.setTimeout(() => {
+      sessionEndScheduled = false;
+      deps.onSessionEnd();
+    }, SESSION_END_DELAY_MS);
+  };
+
+  const send = async (options: RequestOptions & { binary?: boolean }): Promise<Response> => {
+    const headers: Record<string, string> = { Timezone: timeZone() };
+    const token = deps.getToken();
+    if (token) headers.satoken = token;
+    const hasBody = options.method === 'POST' && options.body !== undefined;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+    const controller = new AbortController();
+    const timer = timers.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+    try {
+      return await deps.fetch(buildUrl(baseUrl, options.path, options.query), {
+        method: options.method,
+        headers,
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        credentials: 'omit',
+        signal: controller.signal,
+      });
+    } finally {
+      timers.clearTimeout(timer);
+    }
+  };
+
+  const fail = (options: Pick<RequestOptions, 'silent'>, envelope: Envelope<unknown>): never => {
+    const text = pickMessage(envelope, deps.getLanguage()) || deps.texts().networkFailed;
+    if (envelope.code === CODE.notLoggedIn) {
+      if (!options.silent) deps.notify.error(text);
+      endSession();
+    } else if (!options.silent) {
+      deps.notify.error(text);
+    }
+    throw new ApiError(envelope.code, text, envelope);
+  };
+
+  const networkFailure = (options: Pick<RequestOptions, 'silent'>): never => {
+    const text = deps.texts().networkFailed;
+    if (!options.silent) deps.notify.error(text);
+    throw new ApiError(NETWORK_ERROR_CODE, text, null);
+  };
+
+  /** Sends a request and returns `result` when the code is 1; otherwise shows the error and throws. */
+  const request = async <T>(options: RequestOptions): Promise<T> => {
+    const showOverlay = options.loading !== false;
+    if (showOverlay) deps.overlay.start();
+    try {
+      let response: Response;
+      try {
+        response = await send(options);
+      } catch {
+        return networkFailure(options);
+      }
+      let payload: unknown;
+      try {
+        payload = await response.json();
+      } catch {
+        return networkFailure(options);
+      }
+      if (!isEnvelope(payload)) return networkFailure(options);
+      if (payload.code !== CODE.ok) return fail(options, payload);
+      if (options.notifySuccess) {
+        deps.notify.success(pickMessage(payload, deps.getLanguage()) || deps.texts().success);
+      }
+      return payload.result as T;
+    } finally {
+      if (showOverlay) deps.overlay.stop();
+    }
+  };
+
+  /** Typed call of a contract endpoint. */
+  const call = <E extends EndpointDef>(
+    endpoint: E,
+    options: CallOptions<E> = {},
+  ): Promise<z.output<E['result']>> =>
+    request<z.output<E['result']>>({
+      ...options,
+      method: methodsOf(endpoint)[0],
+      path: endpoint.path,
+      query: options.query as Record<string, QueryValue> | undefined,
+      body: options.body,
+    });
+
+  /**
+   * Downloads a binary answer and saves it under the server's file name or `fileName`.
+   * An envelope instead of a file means the server refused; its text is shown.
+   */
+  const download = async (options: DownloadOptions): Promise<void> => {
+    const showOverlay = options.loading !== false;
+    if (showOverlay) deps.overlay.start();
+    try {
+      let response: Response;
+      try {
+        response = await send({ ...options, method: options.method ?? 'POST' });
+      } catch {
+        return networkFailure(options);
+      }
+      const type = response.headers.get('Content-Type') ?? '';
+      if (type.includes('application/json')) {
+        const payload: unknown = await response.json().catch(() => null);
+        if (isEnvelope(payload) && payload.code !== CODE.ok) return fail(options, payload);
+      }
+      if (!response.ok) return networkFailure(options);
+      const blob = await response.blob();
+      saveBlob(blob, fileNameFrom(response.headers.get('Content-Disposition')) ?? options.fileName);
+    } finally {
+      if (showOverlay) deps.overlay.stop();
+    }
+  };
+
+  return { request, call, download };
+};
+
+export type HttpClient = ReturnType<typeof createHttpClient>;
+
+/** File name from a Content-Disposition header (RFC 6266 `filename*` first). */
+export const fileNameFrom = (header: string | null): string | null => {
+  if (!header) return null;
+  const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1].trim() : null;
+};
+
+/** Saves a blob as a named file through a temporary link. */
+export const saveBlob = (blob: Blob, fileName: string): void => {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers start reading the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+};

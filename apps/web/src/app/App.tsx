@@ -1,0 +1,35 @@
+import { Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { BrowserRouter } from 'react-router';
+import { setSessionEndHandler } from '../api/http';
+import { signOutLocally, verifySavedSession } from '../features/auth/authService';
+import { saveWorktabsOnUnload } from '../layout/worktabs/worktabStore';
+import { AppRoutes } from '../router/AppRoutes';
+import { RouteEffects } from '../router/RouteEffects';
+import { AppProviders } from './AppProviders';
+import { LoadingOverlay } from './LoadingOverlay';
+
+/** Start-up: confirm a saved session with the server and keep the worktabs across reloads. */
+const useStartup = () => {
+  useEffect(() => {
+    setSessionEndHandler(signOutLocally);
+    void verifySavedSession();
+    return saveWorktabsOnUnload();
+  }, []);
+};
+
+/** The console. */
+export const App = () => {
+  useStartup();
+  return (
+    <AppProviders>
+      <BrowserRouter>
+        <RouteEffects />
+        <Suspense fallback={<Spin fullscreen spinning />}>
+          <AppRoutes />
+        </Suspense>
+      </BrowserRouter>
+      <LoadingOverlay />
+    </AppProviders>
+  );
+};

@@ -1,0 +1,70 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, theme as antdTheme, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setMessageApi } from '../api/http';
+import { useSettingsStore } from '../layout/settings/settingsStore';
+import { useResolvedTheme } from '../layout/settings/useResolvedTheme';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The client already shows errors; retries would repeat them.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+  },
+});
+
+/** Registers antd's context-aware message API with the HTTP client. */
+const MessageBridge = () => {
+  const { message } = AntApp.useApp();
+  useEffect(() => setMessageApi(message), [message]);
+  return null;
+};
+
+/** antd theme and locale, TanStack Query and the message bridge. */
+export const AppProviders = ({ children }: { children: ReactNode }) => {
+  const { i18n, t } = useTranslation();
+  const resolved = useResolvedTheme();
+  const primaryColor = useSettingsStore((s) => s.primaryColor);
+  const dark = resolved === 'dark';
+
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: {
+        colorPrimary: primaryColor,
+        borderRadius: 8,
+        fontFamily:
+          "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
+        colorBgLayout: dark ? '#0b0d12' : '#f3f5f9',
+      },
+      components: {
+        Menu: {
+          itemHeight: 44,
+          itemBorderRadius: 8,
+          subMenuItemBorderRadius: 8,
+          iconSize: 16,
+          collapsedIconSize: 18,
+        },
+        Layout: { headerBg: dark ? '#141414' : '#ffffff', siderBg: 'transparent' },
+      },
+    }),
+    [dark, primaryColor],
+  );
+
+  return (
+    <ConfigProvider
+      locale={i18n.language === 'zh' ? zhCN : enUS}
+      theme={themeConfig}
+      renderEmpty={() => <div className="cpm-empty">{t('table:empty')}</div>}
+    >
+      <AntApp message={{ maxCount: 1 }} className="cpm-antd-app">
+        <MessageBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+};
+
+export { queryClient };

@@ -1,0 +1,12 @@
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useOverlayStore } from '../api/overlayStore';
+
+/** The blocking overlay shown while requests run (spec section 7). */
+export const LoadingOverlay = () => {
+  const visible = useOverlayStore((s) => s.visible);
+  const { t } = useTranslation();
+  return (
+    <Spin fullscreen spinning={visible} description={t('common:loading')} data-testid="loading-overlay" />
+  );
+};

@@ -1,0 +1,117 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../app/sessionStore';
+import { initI18n } from '../../i18n';
+import { useWorktabStore } from '../../layout/worktabs/worktabStore';
+import { setNavigator } from '../../router/navigation';
+import { defaultMenuNodes } from '../../test/menuFactory';
+import { GUIDE_PATH, login, logout, verifySavedSession } from './authService';
+
+const ok = (result: unknown) =>
+  new Response(JSON.stringify({ code: 1, message: '操作成功', messageEn: 'OK', msg: '', result }), {
+    headers: { 'Content-Type': 'application/json' },
+  });
+const fail = (code: number) =>
+  new Response(JSON.stringify({ code, message: '失败', messageEn: 'Failed', msg: '', result: null }), {
+    status: code === 500 ? 401 : 400,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+const user = (verify: number) => ({ id: 'u1', name: 'Ada', verify, username: 'ada', language: 'en' });
+
+/** A fake server answering by path. */
+const serve = (routes: Record<string, () => Response>) =>
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const path = new URL(String(input), 'http://x').pathname;
+    const answer = Object.entries(routes).find(([suffix]) => path.endsWith(suffix));
+    return answer ? answer[1]() : fail(404);
+  });
+
+const input = { username: 'ada', password: 'Secret#123', captchaId: 'c1', captchaCode: 'abcd' };
+
+describe('authService', () => {
+  const navigate = vi.fn();
+  beforeAll(() => {
+    initI18n('en');
+  });
+  beforeEach(() => {
+    setNavigator(navigate);
+    useSessionStore.getState().signOut();
+    useWorktabStore.getState().clear();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('stores the spec keys and the permissions after login', async () => {
+    const menu = defaultMenuNodes();
+    serve({
+      '/cpmDoLogin': () => ok({ userVo: user(1), tokenValue: 'tok' }),
+      '/getSubUserMenuById': () => ok({ menuList: menu }),
+    });
+    const outcome = await login(input);
+    expect(outcome).toEqual({ kind: 'enter', to: '/dashboard/index' });
+    for (const key of ['token', 'userId', 'verify', 'sys', 'language', 'menuList', 'permissionForm']) {
+      expect(localStorage.getItem(key), key).not.toBeNull();
+    }
+    expect(JSON.parse(localStorage.getItem('permissionForm') ?? '[]')).toContain('device:terminal:add');
+    expect(useSessionStore.getState().isLogin).toBe(true);
+  });
+
+  it('sends accounts with incomplete details to the guide page', async () => {
+    serve({
+      '/cpmDoLogin': () => ok({ userVo: user(0), tokenValue: 'tok' }),
+      '/getSubUserMenuById': () => ok({ menuList: [] }),
+    });
+    expect(await login(input)).toEqual({ kind: 'enter', to: GUIDE_PATH });
+  });
+
+  it('stops accounts waiting for review or rejected, with the reason, and keeps no token', async () => {
+    serve({
+      '/cpmDoLogin': () => ok({ userVo: user(3), tokenValue: 'tok' }),
+      '/getUserStatus': () => ok({ rejectReason: 'Company unknown' }),
+      '/doLogout': () => ok(null),
+    });
+    expect(await login(input)).toEqual({ kind: 'rejected', reason: 'Company unknown' });
+    expect(useSessionStore.getState().token).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+
+    vi.restoreAllMocks();
+    serve({ '/cpmDoLogin': () => ok({ userVo: user(2), tokenValue: 'tok' }), '/doLogout': () => ok(null) });
+    expect(await login(input)).toEqual({ kind: 'pending' });
+  });
+
+  it('logout tells the server, clears the session and the tabs, and goes to /login', async () => {
+    serve({
+      '/cpmDoLogin': () => ok({ userVo: user(1), tokenValue: 'tok' }),
+      '/getSubUserMenuById': () => ok({ menuList: [] }),
+      '/doLogout': () => ok(null),
+    });
+    await login(input);
+    useWorktabStore.getState().open({ path: '/a/b', fullPath: '/a/b', title: { zh: 'a', en: 'a' } });
+    await logout();
+    const calls = vi.mocked(globalThis.fetch).mock.calls.map(([url]) => String(url));
+    expect(calls.some((url) => url.includes('/doLogout?token=tok'))).toBe(true);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(useWorktabStore.getState().tabs).toEqual([]);
+    expect(navigate).toHaveBeenLastCalledWith('/login', { replace: true });
+  });
+
+  it('the start-up check signs out when the server does not answer code 1', async () => {
+    useSessionStore.getState().signIn({
+      token: 'old',
+      user: {
+        id: 'u1',
+        name: 'Ada',
+        username: 'ada',
+        verify: 1,
+        sysCode: 'cpm',
+        language: 'en',
+        isLogin: true,
+      },
+      menuList: [],
+      permissions: [],
+    });
+    serve({ '/isLogin': () => fail(500) });
+    await verifySavedSession();
+    expect(useSessionStore.getState().isLogin).toBe(false);
+    expect(navigate).toHaveBeenLastCalledWith('/login', { replace: true });
+  });
+});

@@ -1,0 +1,103 @@
+import { ACCOUNT_STATE, authEndpoints, collectPermissions, SYS_CODE } from '@cpm/contracts';
+import { call } from '../../api/http';
+import { ApiError } from '../../api/httpClient';
+import { useSessionStore } from '../../app/sessionStore';
+import { clearSession } from '../../app/storage';
+import { currentLanguage } from '../../i18n';
+import { saveLanguage } from '../../i18n/detectLanguage';
+import { HOME_PATH } from '../../layout/worktabs/worktabRules';
+import { useWorktabStore } from '../../layout/worktabs/worktabStore';
+import { navigateTo } from '../../router/navigation';
+
+export const GUIDE_PATH = '/exception/guide-to-filling';
+
+export type LoginInput = { username: string; password: string; captchaId: string; captchaCode: string };
+
+/** Where a login ended: in the console, or stopped with the account's state. */
+export type LoginOutcome =
+  | { kind: 'enter'; to: string }
+  | { kind: 'pending' }
+  | { kind: 'rejected'; reason: string | null };
+
+/** Ends the server session without messages; failures do not keep anyone signed in. */
+const endServerSession = async (token: string) => {
+  await call(authEndpoints.logout, { query: { token }, silent: true, loading: false }).catch(() => undefined);
+};
+
+/**
+ * Signs in (spec section 4): log in, fetch the menu with the new token, store the spec's keys and
+ * the permission list. Accounts waiting for review or rejected stop here with their state.
+ */
+export const login = async (input: LoginInput): Promise<LoginOutcome> => {
+  const { userVo, tokenValue } = await call(authEndpoints.login, { body: { ...input, sysCode: SYS_CODE } });
+  // The following calls need the token before the session is complete.
+  useSessionStore.setState({ token: tokenValue });
+  try {
+    if (userVo.verify === ACCOUNT_STATE.pendingReview) {
+      await endServerSession(tokenValue);
+      return { kind: 'pending' };
+    }
+    if (userVo.verify === ACCOUNT_STATE.rejected) {
+      const status = await call(authEndpoints.userStatus, { silent: true }).catch(() => null);
+      await endServerSession(tokenValue);
+      return { kind: 'rejected', reason: status?.rejectReason ?? null };
+    }
+    const { menuList } = await call(authEndpoints.menu, { query: { id: userVo.id } });
+    useWorktabStore.getState().clear();
+    // `language` is one of the session keys the spec stores at sign-in.
+    saveLanguage(currentLanguage());
+    useSessionStore.getState().signIn({
+      token: tokenValue,
+      user: {
+        id: userVo.id,
+        name: userVo.name,
+        username: userVo.username,
+        verify: userVo.verify,
+        sysCode: SYS_CODE,
+        language: currentLanguage(),
+        isLogin: true,
+      },
+      menuList,
+      permissions: collectPermissions(menuList),
+    });
+    return { kind: 'enter', to: userVo.verify === ACCOUNT_STATE.needsDetails ? GUIDE_PATH : HOME_PATH };
+  } finally {
+    if (!useSessionStore.getState().isLogin) useSessionStore.setState({ token: null });
+  }
+};
+
+/** Forgets the session in the browser, empties the worktabs and goes to /login. */
+export const signOutLocally = (): void => {
+  useWorktabStore.getState().clear();
+  useSessionStore.getState().signOut();
+  navigateTo('/login', { replace: true });
+};
+
+/**
+ * Logs out (spec section 4): tells the server with the token, closes all worktabs and goes to
+ * /login. The browser forgets the session even when the server cannot be reached.
+ */
+export const logout = async (): Promise<void> => {
+  const token = useSessionStore.getState().token;
+  if (token) await endServerSession(token);
+  clearSession();
+  signOutLocally();
+};
+
+/**
+ * Start-up check (spec section 4): a saved session is confirmed with the server; an answer other
+ * than code 1 signs out. A network failure keeps the saved state, so an offline start still shows the console.
+ */
+export const verifySavedSession = async (): Promise<void> => {
+  const { user, token } = useSessionStore.getState();
+  if (!user || !token) return;
+  try {
+    await call(authEndpoints.isLogin, {
+      query: { sysCode: SYS_CODE, userId: user.id },
+      silent: true,
+      loading: false,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.code !== 0) signOutLocally();
+  }
+};

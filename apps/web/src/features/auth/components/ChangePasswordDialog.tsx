@@ -1,0 +1,217 @@
+import { isStrongPassword, LIMITS, SYS_CODE } from '@cpm/contracts';
+import { Button, Form, Input, Modal, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, showMessage } from '../../../api/http';
+import { passwordEndpoints } from '../../../api/passwordEndpoints';
+import { useSessionStore } from '../../../app/sessionStore';
+import { currentLanguage } from '../../../i18n';
+import { logout } from '../authService';
+
+type PasswordForm = {
+  name: string;
+  email: string;
+  emailCaptcha: string;
+  newPassword: string;
+  confirempsd: string;
+};
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Seconds left until the email code may be sent again. */
+const useCooldown = () => {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
+    return () => clearTimeout(timer);
+  }, [until, now]);
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  return {
+    left,
+    start: () => {
+      const start = Date.now();
+      setNow(start);
+      setUntil(start + LIMITS.emailCodeResendMs);
+    },
+  };
+};
+
+type ChangePasswordDialogProps = { open: boolean; onClose: () => void };
+
+/**
+ * Change password with an email code (spec sections 2 and 7): the code button waits 60 s between
+ * sends; a successful change logs out after 2 s.
+ */
+export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
+  const { t } = useTranslation('auth');
+  const [form] = Form.useForm<PasswordForm>();
+  const username = useSessionStore((s) => s.user?.username ?? '');
+  const cooldown = useCooldown();
+  const [sending, setSending] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const isEnglish = currentLanguage() === 'en' ? 1 : 0;
+
+  const sendCode = async () => {
+    if (cooldown.left > 0) {
+      showMessage('warning', t('password.waitOneMinute'));
+      return;
+    }
+    let values: Pick<PasswordForm, 'name' | 'email'>;
+    try {
+      values = await form.validateFields(['name', 'email']);
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      await call(passwordEndpoints.emailCaptcha, {
+        query: { email: values.email.trim(), name: values.name.trim(), isEnglish, sysCode: SYS_CODE },
+      });
+      cooldown.start();
+      showMessage('success', t('password.codeSent'));
+    } catch {
+      // The client already showed why.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = async (values: PasswordForm) => {
+    setSaving(true);
+    try {
+      await call(passwordEndpoints.updatePassword, {
+        body: {
+          name: values.name.trim(),
+          email: values.email.trim(),
+          emailCaptcha: values.emailCaptcha.trim(),
+          newPassword: values.newPassword,
+          confirempsd: values.confirempsd,
+          sysCode: SYS_CODE,
+          isEnglish,
+        },
+      });
+      showMessage('success', t('password.changed'));
+      onClose();
+      setTimeout(() => void logout(), LIMITS.logoutAfterPasswordChangeMs);
+    } catch {
+      // The client already showed why; the form keeps its values for a retry.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('password.title')}
+      onCancel={onClose}
+      destroyOnHidden
+      width={480}
+      okText={t('password.submit')}
+      cancelText={t('common:actions.cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      okButtonProps={{ htmlType: 'submit' }}
+    >
+      <Form<PasswordForm>
+        form={form}
+        layout="vertical"
+        requiredMark
+        initialValues={{ name: username }}
+        onFinish={submit}
+        data-testid="change-password-form"
+        className="cpm-password-form"
+      >
+        <Form.Item
+          name="name"
+          label={t('password.name')}
+          rules={[{ required: true, whitespace: true, message: t('password.nameRequired') }]}
+        >
+          <Input
+            placeholder={t('password.namePlaceholder')}
+            maxLength={LIMITS.nameMax}
+            data-testid="password-name"
+          />
+        </Form.Item>
+        <Form.Item
+          name="email"
+          label={t('password.email')}
+          rules={[
+            { required: true, whitespace: true, message: t('password.emailRequired') },
+            { pattern: EMAIL_PATTERN, message: t('password.emailInvalid') },
+          ]}
+        >
+          <Input
+            placeholder={t('password.emailPlaceholder')}
+            autoComplete="email"
+            data-testid="password-email"
+          />
+        </Form.Item>
+        <Form.Item label={t('password.emailCode')} required>
+          <Space.Compact block>
+            <Form.Item
+              name="emailCaptcha"
+              noStyle
+              rules={[{ required: true, whitespace: true, message: t('password.emailCodeRequired') }]}
+            >
+              <Input
+                placeholder={t('password.emailCodePlaceholder')}
+                maxLength={16}
+                data-testid="password-email-code"
+              />
+            </Form.Item>
+            <Button onClick={() => void sendCode()} loading={sending} data-testid="password-send-code">
+              {cooldown.left > 0
+                ? t('password.resendIn', { seconds: cooldown.left })
+                : t('password.sendCode')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('password.newPassword')}
+          extra={t('password.policy')}
+          rules={[
+            { required: true, message: t('password.newPasswordRequired') },
+            {
+              validator: (_, value: string | undefined) =>
+                !value || isStrongPassword(value)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('password.tooSimple'))),
+            },
+          ]}
+        >
+          <Input.Password
+            placeholder={t('password.newPasswordPlaceholder')}
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            data-testid="password-new"
+          />
+        </Form.Item>
+        <Form.Item
+          name="confirempsd"
+          label={t('password.confirm')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('password.confirmRequired') },
+            ({ getFieldValue }) => ({
+              validator: (_, value: string | undefined) =>
+                !value || value === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('password.mismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password
+            placeholder={t('password.confirmPlaceholder')}
+            autoComplete="new-password"
+            maxLength={LIMITS.passwordMax}
+            data-testid="password-confirm"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

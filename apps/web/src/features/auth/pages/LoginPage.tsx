@@ -1,0 +1,206 @@
+import {
+  CheckCircleFilled,
+  LockOutlined,
+  ReloadOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { authEndpoints, LIMITS } from '@cpm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { call } from '../../../api/http';
+import { LanguageDropdown } from '../../../layout/header/LanguageDropdown';
+import { ThemeToggle } from '../../../layout/header/ThemeToggle';
+import { HOME_PATH } from '../../../layout/worktabs/worktabRules';
+import { Logo } from '../../../shared/Logo';
+import { type LoginOutcome, login } from '../authService';
+
+type LoginForm = { username: string; password: string; captchaCode: string };
+
+type Notice = Exclude<LoginOutcome, { kind: 'enter' }>;
+
+/** Stand-alone sign-in page: account, password, captcha (click to refresh), language and theme switches. */
+export const LoginPage = () => {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [form] = Form.useForm<LoginForm>();
+  const [submitting, setSubmitting] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const captcha = useQuery({
+    queryKey: ['captcha'],
+    queryFn: () => call(authEndpoints.captcha, { loading: false, silent: true }),
+    staleTime: LIMITS.captchaTtlMs - 10_000,
+    refetchInterval: LIMITS.captchaTtlMs - 10_000,
+  });
+
+  const refreshCaptcha = () => {
+    form.setFieldValue('captchaCode', '');
+    void captcha.refetch();
+  };
+
+  const submit = async (values: LoginForm) => {
+    if (!captcha.data) return refreshCaptcha();
+    setSubmitting(true);
+    setNotice(null);
+    try {
+      const outcome = await login({ ...values, captchaId: captcha.data.captchaId });
+      if (outcome.kind === 'enter') {
+        const from = (location.state as { from?: string } | null)?.from;
+        navigate(outcome.to === HOME_PATH && from && from !== '/' ? from : outcome.to, { replace: true });
+        return;
+      }
+      setNotice(outcome);
+      refreshCaptcha();
+    } catch {
+      // The client already showed the server's text; a captcha is single use.
+      refreshCaptcha();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const year = new Date().getFullYear();
+
+  return (
+    <div className="cpm-login" data-testid="login-page">
+      <section className="cpm-login-hero" aria-hidden="true">
+        <div className="cpm-login-hero-brand">
+          <Logo size={40} />
+          <span>{t('common:app.name')}</span>
+        </div>
+        <div className="cpm-login-hero-body">
+          <h2>{t('login.heroTitle')}</h2>
+          <p>{t('login.heroText')}</p>
+          <ul>
+            {(['heroPoint1', 'heroPoint2', 'heroPoint3'] as const).map((key) => (
+              <li key={key}>
+                <CheckCircleFilled /> {t(`login.${key}`)}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="cpm-login-hero-art">
+          <div className="cpm-login-device cpm-login-device-a" />
+          <div className="cpm-login-device cpm-login-device-b" />
+          <div className="cpm-login-device cpm-login-device-c" />
+        </div>
+        <div className="cpm-login-hero-foot">{t('common:app.version', { version: '1.0.1' })}</div>
+      </section>
+
+      <section className="cpm-login-panel">
+        <div className="cpm-login-toolbar">
+          <LanguageDropdown />
+          <ThemeToggle />
+        </div>
+        <div className="cpm-login-card">
+          <div className="cpm-login-mobile-brand">
+            <Logo size={36} />
+            <span>{t('common:app.name')}</span>
+          </div>
+          <Typography.Title level={2} className="cpm-login-title">
+            {t('login.title')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" className="cpm-login-subtitle">
+            {t('login.subtitle')}
+          </Typography.Paragraph>
+
+          {notice && (
+            <Alert
+              className="cpm-login-notice"
+              data-testid="login-notice"
+              type={notice.kind === 'pending' ? 'info' : 'error'}
+              showIcon
+              title={notice.kind === 'pending' ? t('login.pending') : t('login.rejected')}
+              description={
+                notice.kind === 'rejected'
+                  ? `${notice.reason ? `${t('login.rejectedReason', { reason: notice.reason })} ` : ''}${t('login.rejectedContact')}`
+                  : undefined
+              }
+            />
+          )}
+
+          <Form<LoginForm>
+            form={form}
+            layout="vertical"
+            size="large"
+            requiredMark={false}
+            onFinish={submit}
+            data-testid="login-form"
+          >
+            <Form.Item
+              name="username"
+              label={t('login.username')}
+              rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+            >
+              <Input
+                prefix={<UserOutlined />}
+                placeholder={t('login.usernamePlaceholder')}
+                autoComplete="username"
+                maxLength={LIMITS.usernameMax}
+                data-testid="login-username"
+              />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('login.password')}
+              rules={[{ required: true, message: t('login.passwordRequired') }]}
+            >
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder={t('login.passwordPlaceholder')}
+                autoComplete="current-password"
+                maxLength={LIMITS.passwordMax}
+                data-testid="login-password"
+              />
+            </Form.Item>
+            <Form.Item label={t('login.captcha')} required>
+              <div className="cpm-login-captcha">
+                <Form.Item
+                  name="captchaCode"
+                  noStyle
+                  rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
+                >
+                  <Input
+                    prefix={<SafetyOutlined />}
+                    placeholder={t('login.captchaPlaceholder')}
+                    autoComplete="off"
+                    maxLength={16}
+                    data-testid="login-captcha"
+                  />
+                </Form.Item>
+                <button
+                  type="button"
+                  className="cpm-login-captcha-image"
+                  onClick={refreshCaptcha}
+                  title={t('login.captchaRefresh')}
+                  aria-label={t('login.captchaRefresh')}
+                  data-testid="login-captcha-image"
+                >
+                  {captcha.data ? (
+                    <img src={captcha.data.image} alt={t('login.captcha')} />
+                  ) : (
+                    <span className="cpm-login-captcha-placeholder">
+                      <ReloadOutlined spin={captcha.isFetching} />
+                      {captcha.isError && <small>{t('login.captchaFailed')}</small>}
+                    </span>
+                  )}
+                </button>
+              </div>
+            </Form.Item>
+            <Form.Item className="cpm-login-submit">
+              <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+                {t('login.submit')}
+              </Button>
+            </Form.Item>
+          </Form>
+        </div>
+        <div className="cpm-login-copyright">{t('login.copyright', { year })}</div>
+      </section>
+    </div>
+  );
+};

@@ -1,0 +1,32 @@
+import enAuth from './locales/en/auth.json';
+import enCommon from './locales/en/common.json';
+import enDevices from './locales/en/devices.json';
+import enException from './locales/en/exception.json';
+import enLayout from './locales/en/layout.json';
+import enTable from './locales/en/table.json';
+import zhAuth from './locales/zh/auth.json';
+import zhCommon from './locales/zh/common.json';
+import zhDevices from './locales/zh/devices.json';
+import zhException from './locales/zh/exception.json';
+import zhLayout from './locales/zh/layout.json';
+import zhTable from './locales/zh/table.json';
+
+/** Both catalogues; the files are small enough to ship in the main bundle. */
+export const resources = {
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    layout: enLayout,
+    exception: enException,
+    table: enTable,
+    devices: enDevices,
+  },
+  zh: {
+    common: zhCommon,
+    auth: zhAuth,
+    layout: zhLayout,
+    exception: zhException,
+    table: zhTable,
+    devices: zhDevices,
+  },
+} as const;

@@ -1,0 +1,176 @@
+import {
+  BellOutlined,
+  DownOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  QuestionCircleOutlined,
+  ReloadOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { App, Avatar, Badge, Button, Dropdown, Tooltip } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSessionStore } from '../../app/sessionStore';
+import { logout } from '../../features/auth/authService';
+import { ChangePasswordDialog } from '../../features/auth/components/ChangePasswordDialog';
+import { useMenuRoutes } from '../../router/useMenuRoutes';
+import { useLayoutStore } from '../layoutStore';
+import { useSettingsStore } from '../settings/settingsStore';
+import { useIsMobile } from '../useIsMobile';
+import { Breadcrumbs } from './Breadcrumbs';
+import { HeaderSearchTrigger } from './HeaderSearch';
+import { LanguageDropdown } from './LanguageDropdown';
+import { useFullscreen } from './useFullscreen';
+
+/** Spec section 2: the bell opens `messageManage-myMessage`, the question mark `helpManual`. */
+const MY_MESSAGES_PATH = '/messageManage/myMessage';
+const HELP_MANUAL_PATH = '/messageManage/helpManual';
+
+type IconButtonProps = { title: string; icon: ReactNode; onClick: () => void; testId: string };
+
+const IconButton = ({ title, icon, onClick, testId }: IconButtonProps) => (
+  <Tooltip title={title} placement="bottom" mouseEnterDelay={0.5}>
+    <Button
+      type="text"
+      className="cpm-icon-button"
+      icon={icon}
+      onClick={onClick}
+      aria-label={title}
+      data-testid={testId}
+    />
+  </Tooltip>
+);
+
+/** The top bar: menu toggle, refresh, breadcrumbs, search, full screen, help, bell, language, settings, user. */
+export const HeaderBar = () => {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const isMobile = useIsMobile();
+  const { routes } = useMenuRoutes();
+  const user = useSessionStore((s) => s.user);
+  const settings = useSettingsStore();
+  const { refresh, mobileMenuOpen, setMobileMenuOpen } = useLayoutStore();
+  const fullscreen = useFullscreen();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  const hasRoute = (path: string) => routes.some((r) => r.path === path);
+  const collapsed = isMobile ? !mobileMenuOpen : settings.menuCollapsed;
+  const toggleMenu = () =>
+    isMobile
+      ? setMobileMenuOpen(!mobileMenuOpen)
+      : settings.update({ menuCollapsed: !settings.menuCollapsed });
+
+  const confirmLogout = () =>
+    modal.confirm({
+      title: t('auth:logout.title'),
+      content: t('auth:logout.content'),
+      okText: t('auth:logout.confirm'),
+      cancelText: t('common:actions.cancel'),
+      okButtonProps: { danger: true, className: 'cpm-logout-confirm' },
+      onOk: () => logout(),
+    });
+
+  const displayName = user?.name || user?.username || '';
+
+  return (
+    <header className="cpm-header" data-testid="header-bar">
+      <div className="cpm-header-left">
+        {(settings.menuButton || isMobile) && (
+          <IconButton
+            title={t('menu.toggle')}
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={toggleMenu}
+            testId="menu-toggle"
+          />
+        )}
+        {settings.showRefreshButton && (
+          <IconButton
+            title={t('refresh')}
+            icon={<ReloadOutlined />}
+            onClick={refresh}
+            testId="refresh-button"
+          />
+        )}
+        {settings.showCrumbs && !isMobile && <Breadcrumbs />}
+      </div>
+      <div className="cpm-header-right">
+        <HeaderSearchTrigger compact={isMobile} />
+        {!isMobile && (
+          <IconButton
+            title={fullscreen.active ? t('fullscreen.exit') : t('fullscreen.enter')}
+            icon={fullscreen.active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+            onClick={fullscreen.toggle}
+            testId="fullscreen-button"
+          />
+        )}
+        {hasRoute(HELP_MANUAL_PATH) && !isMobile && (
+          <IconButton
+            title={t('help')}
+            icon={<QuestionCircleOutlined />}
+            onClick={() => navigate(HELP_MANUAL_PATH)}
+            testId="help-button"
+          />
+        )}
+        {hasRoute(MY_MESSAGES_PATH) && (
+          <Tooltip title={t('notice')} placement="bottom" mouseEnterDelay={0.5}>
+            <Button
+              type="text"
+              className="cpm-icon-button"
+              aria-label={t('notice')}
+              onClick={() => navigate(MY_MESSAGES_PATH)}
+              data-testid="notice-bell"
+              icon={
+                <Badge count={0} size="small" offset={[2, -2]} data-testid="notice-badge">
+                  <BellOutlined />
+                </Badge>
+              }
+            />
+          </Tooltip>
+        )}
+        {settings.showLanguage && <LanguageDropdown />}
+        <IconButton
+          title={t('settings')}
+          icon={<SettingOutlined />}
+          onClick={() => settings.setDrawerOpen(!settings.drawerOpen)}
+          testId="settings-button"
+        />
+        <Dropdown
+          trigger={['click']}
+          placement="bottomRight"
+          menu={{
+            items: [
+              {
+                key: 'password',
+                icon: <KeyOutlined />,
+                label: <span data-testid="user-change-password">{t('user.changePassword')}</span>,
+              },
+              { type: 'divider' },
+              {
+                key: 'logout',
+                icon: <LogoutOutlined />,
+                danger: true,
+                label: <span data-testid="user-logout">{t('user.logout')}</span>,
+              },
+            ],
+            onClick: ({ key }) => (key === 'password' ? setPasswordOpen(true) : confirmLogout()),
+          }}
+        >
+          <button type="button" className="cpm-user" data-testid="user-dropdown">
+            <Avatar size={30} className="cpm-user-avatar">
+              {displayName.slice(0, 1).toUpperCase()}
+            </Avatar>
+            {!isMobile && <span className="cpm-user-name">{displayName}</span>}
+            {!isMobile && <DownOutlined className="cpm-user-caret" />}
+          </button>
+        </Dropdown>
+      </div>
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </header>
+  );
+};

@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { resolveRouteMeta, STATIC_META } from '../../router/routeMeta';
+import { useMenuRoutes } from '../../router/useMenuRoutes';
+import { HOME_PATH } from './worktabRules';
+import { useWorktabStore } from './worktabStore';
+
+/** Adds the visited page to the worktabs (spec section 2), with the home tab always first. */
+export const useWorktabSync = () => {
+  const location = useLocation();
+  const { routes } = useMenuRoutes();
+  const open = useWorktabStore((s) => s.open);
+  const ensureHome = useWorktabStore((s) => s.ensureHome);
+
+  useEffect(() => {
+    const homeMeta = resolveRouteMeta(routes, HOME_PATH) ?? STATIC_META[HOME_PATH];
+    ensureHome({ path: HOME_PATH, fullPath: HOME_PATH, title: homeMeta.title });
+    const meta = resolveRouteMeta(routes, location.pathname);
+    if (!meta) return;
+    open(
+      { path: location.pathname, fullPath: location.pathname + location.search, title: meta.title },
+      { hidden: meta.hidden, standalone: meta.standalone },
+    );
+  }, [location.pathname, location.search, routes, open, ensureHome]);
+};

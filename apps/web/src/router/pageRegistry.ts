@@ -1,0 +1,104 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type LazyPage = LazyExoticComponent<ComponentType>;
+
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
+const DeviceListPage = lazy(() =>
+  import('../features/devices/pages/DeviceListPage').then((m) => ({ default: m.DeviceListPage })),
+);
+const DeviceDetailPage = lazy(() =>
+  import('../features/devices/pages/DeviceDetailPage').then((m) => ({ default: m.DeviceDetailPage })),
+);
+const ExitRecordPage = lazy(() =>
+  import('../features/devices/pages/ExitRecordPage').then((m) => ({ default: m.ExitRecordPage })),
+);
+const ModelPage = lazy(() =>
+  import('../features/devices/pages/ModelPage').then((m) => ({ default: m.ModelPage })),
+);
+const WarningPage = lazy(() =>
+  import('../features/devices/pages/WarningPage').then((m) => ({ default: m.WarningPage })),
+);
+const FavoritePage = lazy(() =>
+  import('../features/devices/pages/FavoritePage').then((m) => ({ default: m.FavoritePage })),
+);
+const ModelPeripheralPage = lazy(() =>
+  import('../features/devices/pages/ModelPeripheralPage').then((m) => ({ default: m.ModelPeripheralPage })),
+);
+const PeripheralFaultPage = lazy(() =>
+  import('../features/devices/pages/PeripheralFaultPage').then((m) => ({ default: m.PeripheralFaultPage })),
+);
+const PeripheralPage = lazy(() =>
+  import('../features/devices/pages/PeripheralPage').then((m) => ({ default: m.PeripheralPage })),
+);
+/** Stand-in for the pages whose features are not built yet; it says so instead of showing a blank screen. */
+export const PendingPage = lazy(() =>
+  import('../shared/PendingPage').then((m) => ({ default: m.PendingPage })),
+);
+
+/**
+ * Every page a menu entry can route to, by `{module url}/{page url}`. The list is explicit: a unit
+ * test fails when a key of the default menu is missing, and an unknown key at run time shows the
+ * stand-in page rather than nothing.
+ */
+export const pageRegistry: Record<string, LazyPage> = {
+  'dashboard/index': DashboardPage,
+
+  'user/role': PendingPage,
+  'user/index': PendingPage,
+  'user/toExamine': PendingPage,
+  'user/equipment': PendingPage,
+  'user/sysMenu': PendingPage,
+  'user/dicInfo': PendingPage,
+  'user/cpmPrivatization': PendingPage,
+  'user/operationLog': PendingPage,
+
+  'device/index': DeviceListPage,
+  'device/deviceDetail/:sn': DeviceDetailPage,
+  'device/deviceMap': PendingPage,
+  'device/exitRecord': ExitRecordPage,
+  'device/modelManage': ModelPage,
+  'device/earlyWarning': WarningPage,
+  'device/deviceFavorites': FavoritePage,
+  'device/modelPeripheralSetting': ModelPeripheralPage,
+  'device/abnormalperipherals': PeripheralFaultPage,
+  'device/peripheral': PeripheralPage,
+  'device/fence': PendingPage,
+
+  'remote/index': PendingPage,
+  'remote/common': PendingPage,
+
+  'dataCenter/index': PendingPage,
+  'dataCenter/deviceRunInfo/:sn': PendingPage,
+  'dataCenter/monitor': PendingPage,
+
+  'appMarket/index': PendingPage,
+  'appMarket/myApp': PendingPage,
+  'appMarket/appDetail': PendingPage,
+  'appMarket/appAudit': PendingPage,
+  'appMarket/windowsFile': PendingPage,
+  'appMarket/appOperationRecord': PendingPage,
+
+  'longRange/index': PendingPage,
+  'longRange/taskManage': PendingPage,
+  'longRange/whitelist': PendingPage,
+  'longRange/taskInfo': PendingPage,
+
+  'technicalSupport/index': PendingPage,
+  'technicalSupport/service': PendingPage,
+  'technicalSupport/serviceInfo': PendingPage,
+  'technicalSupport/addService': PendingPage,
+  'technicalSupport/inspectionRecord': PendingPage,
+  'technicalSupport/inspectionRecordInfo': PendingPage,
+
+  'sysManage/index': PendingPage,
+  'sysManage/wallpaper': PendingPage,
+
+  'messageManage/index': PendingPage,
+  'messageManage/myMessage': PendingPage,
+  'messageManage/helpManual': PendingPage,
+};
+
+/** The page for a route key; unknown keys get the stand-in page. */
+export const pageFor = (key: string): LazyPage => pageRegistry[key] ?? PendingPage;

@@ -1,0 +1,33 @@
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSessionStore } from '../../app/sessionStore';
+import { Auth } from './Auth';
+
+describe('Auth', () => {
+  beforeEach(() => useSessionStore.setState({ permissions: ['device:terminal:add'] }));
+
+  it('shows granted elements and removes the rest', () => {
+    render(
+      <>
+        <Auth permission="device:terminal:add">
+          <button type="button">add</button>
+        </Auth>
+        <Auth permission="device:terminal:delete">
+          <button type="button">delete</button>
+        </Auth>
+      </>,
+    );
+    expect(screen.getByText('add')).toBeInTheDocument();
+    expect(screen.queryByText('delete')).toBeNull();
+  });
+
+  it('removes everything when the user has no permissions', () => {
+    useSessionStore.setState({ permissions: [] });
+    render(
+      <Auth permission="device:terminal:add">
+        <button type="button">add</button>
+      </Auth>,
+    );
+    expect(screen.queryByText('add')).toBeNull();
+  });
+});

@@ -1,0 +1,12 @@
+import { useCallback } from 'react';
+import { useSessionStore } from '../../app/sessionStore';
+import { hasPermission } from './permission';
+
+/** `can(key)` for the signed-in user, by the spec's removal rule. */
+export const usePermission = () => {
+  const permissions = useSessionStore((s) => s.permissions);
+  return useCallback(
+    (required: string | readonly string[]) => hasPermission(permissions, required),
+    [permissions],
+  );
+};

@@ -1,0 +1,54 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, initI18n } from '../../i18n';
+import { type DataColumn, DataTable } from './DataTable';
+
+type Row = { sn: string; name: string };
+
+const columns: DataColumn<Row>[] = [
+  { key: 'sn', title: 'SN', dataIndex: 'sn' },
+  { key: 'name', title: 'Name', dataIndex: 'name' },
+];
+
+describe('DataTable', () => {
+  beforeAll(() => {
+    initI18n('en');
+  });
+
+  it('shows the localized empty state', async () => {
+    const { unmount } = render(<DataTable<Row> rowKey="sn" columns={columns} dataSource={[]} />);
+    expect(screen.getByText('No data', { selector: '.ant-empty-description' })).toBeInTheDocument();
+    unmount();
+    await changeLanguage('cn');
+    render(<DataTable<Row> rowKey="sn" columns={columns} dataSource={[]} />);
+    expect(screen.getByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+    await changeLanguage('en');
+  });
+
+  it('pages with size 14 and the spec sizes', () => {
+    const onChange = vi.fn();
+    const rows = Array.from({ length: 14 }, (_, i) => ({ sn: `SN${i}`, name: `T${i}` }));
+    render(
+      <DataTable<Row>
+        rowKey="sn"
+        columns={columns}
+        dataSource={rows}
+        paging={{ current: 1, size: 14, total: 100, onChange }}
+      />,
+    );
+    expect(screen.getByText('14 / page')).toBeInTheDocument();
+    expect(screen.getByTitle('8')).toBeInTheDocument();
+    fireEvent.click(screen.getByTitle('2'));
+    expect(onChange).toHaveBeenCalledWith(2, 14);
+  });
+
+  it('hides columns but never the last one', () => {
+    render(<DataTable<Row> rowKey="sn" columns={columns} dataSource={[{ sn: 'A1', name: 'Till' }]} />);
+    fireEvent.click(screen.getByTestId('column-chooser-button'));
+    const chooser = screen.getByTestId('column-chooser');
+    fireEvent.click(within(chooser).getByText('Name'));
+    expect(screen.queryByRole('columnheader', { name: 'Name' })).toBeNull();
+    fireEvent.click(within(chooser).getByText('SN'));
+    expect(screen.getByRole('columnheader', { name: 'SN' })).toBeInTheDocument();
+  });
+});

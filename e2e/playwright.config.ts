@@ -1,0 +1,68 @@
+import { defineConfig, devices } from '@playwright/test';
+import { ADMIN, BASE_URL, PORT, REPO_ROOT, WEB_DIST } from './support/env';
+
+const CI = Boolean(process.env.CI);
+
+/**
+ * End-to-end suite: the real server (in-memory database, no captcha) serving the built console,
+ * driven with Debian's Chromium.
+ */
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // The root test runner sets PLAYWRIGHT_JSON_OUTPUT_NAME and reads the json report's stats.
+  // Without that variable the report goes to a file instead of flooding the terminal.
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/report.json' }],
+  ],
+  outputDir: './test-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: BASE_URL,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    cwd: REPO_ROOT,
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      DATABASE_URL: 'memory://',
+      CAPTCHA: 'off',
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      WEB_DIST,
+    },
+  },
+});

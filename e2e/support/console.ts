@@ -1,0 +1,72 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ADMIN } from './env';
+import type { MenuNode, MenuPage } from './menu';
+
+export const HOME_PATH = '/dashboard/index';
+
+/** The console's language values as stored under `language`. */
+export type Language = 'cn' | 'en';
+
+/** Fills the real login form; does not wait for the outcome. */
+export const submitLogin = async (page: Page, username: string, password: string) => {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  // Submitting before the captcha arrived only fetches a new one.
+  await expect(page.getByTestId('login-captcha-image').locator('img')).toBeVisible();
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  // The test server runs with CAPTCHA=off: any answer passes.
+  await page.getByTestId('login-captcha').fill('abcd');
+  await page.getByTestId('login-submit').click();
+};
+
+/** Signs in through the login page as the administrator and waits for the dashboard. */
+export const login = async (
+  page: Page,
+  username: string = ADMIN.username,
+  password: string = ADMIN.password,
+) => {
+  await submitLogin(page, username, password);
+  await expect(page).toHaveURL(HOME_PATH);
+  await expect(page.getByTestId('dashboard-page')).toBeVisible();
+};
+
+/** A local-storage value of the console's origin. */
+export const storageItem = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+/** All local-storage keys of the console's origin. */
+export const storageKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage));
+
+/** The menu tree the console stored at sign-in (`menuList`). */
+export const storedMenu = async (page: Page): Promise<MenuNode[]> =>
+  JSON.parse((await storageItem(page, 'menuList')) ?? '[]') as MenuNode[];
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The side menu. */
+export const sideMenu = (page: Page): Locator => page.getByTestId('side-menu');
+
+/** A page's entry in the side menu. */
+export const menuItem = (page: Page, path: string): Locator =>
+  sideMenu(page).getByTestId(`menu-item-${path}`);
+
+/** Opens a page through the side menu, unfolding its group first when needed. */
+export const openFromMenu = async (page: Page, target: MenuPage, language: Language = 'en') => {
+  const item = menuItem(page, target.path);
+  if (!(await item.isVisible())) {
+    const groupTitle = language === 'cn' ? target.groupZh : target.groupEn;
+    // Group titles carry no test id; match the submenu title text exactly ('Remote' vs 'Remote Tasks').
+    await sideMenu(page)
+      .locator('.ant-menu-submenu-title')
+      .filter({ hasText: new RegExp(`^\\s*${escapeRegex(groupTitle)}\\s*$`) })
+      .click();
+  }
+  await item.click();
+  await expect(page).toHaveURL(target.path);
+};
+
+/** Picks a language with the header's (or login page's) language dropdown. */
+export const switchLanguage = async (page: Page, language: Language) => {
+  await page.getByTestId('language-dropdown').first().click();
+  await page.getByTestId(`language-option-${language}`).click();
+  await expect.poll(() => storageItem(page, 'language')).toBe(language);
+};

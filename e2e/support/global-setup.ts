@@ -1,0 +1,14 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { WEB_DIST } from './env';
+
+/** The suite drives the built console; without it every page would be the server's 404. */
+export default function globalSetup() {
+  const index = path.join(WEB_DIST, 'index.html');
+  if (!existsSync(index)) {
+    throw new Error(
+      `The console is not built: ${index} is missing.\n` +
+        'Build it first with `npm run build -w @cpm/web` (the root `npm test` does this before the browser tests).',
+    );
+  }
+}

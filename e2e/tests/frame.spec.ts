@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { login } from '../support/console';
+import { expect, test } from '../support/fixtures';
+
+const width = async (page: Page, testId: string) => (await page.getByTestId(testId).boundingBox())?.width;
+
+const contentBox = (page: Page) =>
+  page.getByTestId('page-content').evaluate((el) => {
+    const inner = el.firstElementChild as HTMLElement;
+    return {
+      paddingTop: Number.parseFloat(getComputedStyle(el).paddingTop),
+      minHeight: Number.parseFloat(getComputedStyle(inner).minHeight),
+      overflow: document.documentElement.scrollHeight - window.innerHeight,
+    };
+  });
+
+test.describe('frame', () => {
+  test('the side menu is 280 px open and 70 px collapsed', async ({ page }) => {
+    await login(page);
+    await expect.poll(() => width(page, 'side-menu')).toBe(280);
+    await page.getByTestId('menu-toggle').click();
+    await expect.poll(() => width(page, 'side-menu')).toBe(70);
+    // The choice is kept.
+    await page.reload();
+    await expect.poll(() => width(page, 'side-menu')).toBe(70);
+    await page.getByTestId('menu-toggle').click();
+    await expect.poll(() => width(page, 'side-menu')).toBe(280);
+  });
+
+  test('one menu group is open at a time (uniqueOpened)', async ({ page }) => {
+    await login(page);
+    const group = (title: string) =>
+      page.getByTestId('side-menu').locator('li.ant-menu-submenu', {
+        has: page.locator('.ant-menu-submenu-title', { hasText: new RegExp(`^\\s*${title}\\s*$`) }),
+      });
+    await group('Devices').locator('.ant-menu-submenu-title').click();
+    await expect(group('Devices')).toHaveClass(/ant-menu-submenu-open/);
+    await group('Users').locator('.ant-menu-submenu-title').click();
+    await expect(group('Users')).toHaveClass(/ant-menu-submenu-open/);
+    await expect(group('Devices')).not.toHaveClass(/ant-menu-submenu-open/);
+  });
+
+  test('below 800 px the menu is an overlay with a mask', async ({ page }) => {
+    await page.setViewportSize({ width: 799, height: 844 });
+    await login(page);
+    await expect(page.getByTestId('side-menu')).toBeHidden();
+    await page.getByTestId('menu-toggle').click();
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+    await expect(page.locator('.ant-drawer-mask')).toBeVisible();
+    // Choosing a page closes the overlay.
+    await page.getByTestId('side-menu').locator('.ant-menu-submenu-title', { hasText: 'Devices' }).click();
+    await page.getByTestId('menu-item-/device/deviceMap').click();
+    await expect(page).toHaveURL('/device/deviceMap');
+    await expect(page.getByTestId('side-menu')).toBeHidden();
+
+    await page.setViewportSize({ width: 800, height: 844 });
+    await expect(page.getByTestId('side-menu')).toBeVisible();
+  });
+
+  test('the content area keeps the spec paddings and fits the window without a scrollbar', async ({
+    page,
+  }) => {
+    await login(page);
+    await page.goto('/device/deviceMap');
+    await expect(page.getByTestId('page-content').locator('[data-testid$="-page"]').first()).toBeVisible();
+    const withTabs = await contentBox(page);
+    expect(withTabs.paddingTop).toBe(108);
+    expect(withTabs.minHeight).toBe(900 - 120);
+    expect(withTabs.overflow, 'page taller than the window on a short page').toBeLessThanOrEqual(0);
+
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('setting-showWorkTab').click();
+    await expect(page.getByTestId('worktabs')).toHaveCount(0);
+    const withoutTabs = await contentBox(page);
+    expect(withoutTabs.paddingTop).toBe(75);
+    expect(withoutTabs.minHeight).toBe(900 - 90);
+    expect(withoutTabs.overflow, 'page taller than the window on a short page').toBeLessThanOrEqual(0);
+  });
+
+  test('refresh re-mounts the page without reloading the browser', async ({ page }) => {
+    await login(page);
+    await page.goto('/device/deviceMap');
+    const pageEl = page.getByTestId('page-content').locator('[data-testid$="-page"]').first();
+    await expect(pageEl).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { e2eMarker: boolean }).e2eMarker = true;
+    });
+    await pageEl.evaluate((el) => el.setAttribute('data-e2e-old', '1'));
+    await page.getByTestId('refresh-button').click();
+    await expect(page.getByTestId('page-content').locator('[data-e2e-old]')).toHaveCount(0);
+    await expect(pageEl).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { e2eMarker?: boolean }).e2eMarker)).toBe(true);
+  });
+
+  test('the header search finds a page by its title and opens it with Enter', async ({ page }) => {
+    await login(page);
+    await page.keyboard.press('Control+k');
+    const input = page.getByTestId('header-search-input');
+    await expect(input).toBeFocused();
+    await input.fill('geofnce');
+    await expect(page.getByTestId('header-search-result').first()).toContainText('Geofences');
+    await input.press('Enter');
+    await expect(page).toHaveURL('/device/fence');
+    // Hidden pages are never offered.
+    await page.keyboard.press('Control+k');
+    await page.getByTestId('header-search-input').fill('Early Warnings');
+    await expect(page.getByTestId('header-search-result').filter({ hasText: 'Early Warnings' })).toHaveCount(
+      0,
+    );
+  });
+
+  test('help and bell icons open the help manual and my messages', async ({ page }) => {
+    await login(page);
+    await page.getByTestId('help-button').click();
+    await expect(page).toHaveURL('/messageManage/helpManual');
+    await page.getByTestId('notice-bell').click();
+    await expect(page).toHaveURL('/messageManage/myMessage');
+  });
+});
