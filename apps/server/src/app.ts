@@ -4,10 +4,18 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
 import { type Broker, createBroker } from './gateway/broker';
+import { startDeviceGateway } from './gateway/device-gateway';
+import { registerAgentRoutes, superuserFromUrl } from './modules/agent/agent.routes';
+import { createAgentService } from './modules/agent/agent.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
-import { createUserBrokerAuth } from './modules/auth/broker-auth';
+import { createBrokerAuth } from './modules/auth/broker-auth';
+import { createCatalogueService } from './modules/devices/catalogue.service';
+import { registerDevicesRoutes } from './modules/devices/devices.routes';
+import { createFleetEvents } from './modules/devices/fleet-events';
+import { createTerminalsRepository } from './modules/devices/terminals.repository';
+import { createTerminalsService } from './modules/devices/terminals.service';
 import { registerDictsRoutes } from './modules/dicts/dicts.routes';
 import { createDictsService } from './modules/dicts/dicts.service';
 import { GROUP_USAGE_CHECKS } from './modules/groups/group-usage';
@@ -51,6 +59,8 @@ export type AppDeps = {
   clock?: Clock;
   /** false skips the broker (route tests that need no live events). */
   broker?: boolean;
+  /** Device gateway timing (tests shorten or stop them). */
+  gateway?: { flushMs?: number; sweepMs?: number; offlineAfterMs?: number };
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
 };
@@ -60,6 +70,8 @@ export type App = {
   database: Database;
   broker: Broker | null;
   seed: SeedResult;
+  /** The device gateway's rules (tests drive the sweep and flush directly). */
+  agent: ReturnType<typeof createAgentService>;
   /** Every endpoint the server answers, as registered. */
   endpoints: readonly EndpointDef[];
   /** Resolves once live notices queued so far have gone out. */
@@ -112,6 +124,24 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       }),
   });
 
+  // The broker needs the device rules for authentication and the rules publish through the broker.
+  let brokerRef: Broker | null = null;
+  const events = createFleetEvents({
+    db: database.db,
+    clock,
+    broker: {
+      publish: (topic, payload, o) => (brokerRef ? brokerRef.publish(topic, payload, o) : Promise.resolve()),
+    } as Broker,
+  });
+  const agent = createAgentService({
+    db: database.db,
+    clock,
+    events,
+    log: app.log,
+    flushMs: deps.gateway?.flushMs,
+    offlineAfterMs: deps.gateway?.offlineAfterMs,
+  });
+
   const broker =
     deps.broker === false
       ? null
@@ -119,14 +149,39 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
           mqttUrl: config.mqttUrl,
           mqttPort: config.mqttPort,
           host: config.host,
-          auth: createUserBrokerAuth((token) => auth.resolve(token)),
+          auth: createBrokerAuth({
+            resolveSession: (token) => auth.resolve(token),
+            authenticateDevice: (sn, secret) => agent.authenticate(sn, secret),
+            devices: !config.mqttUrl,
+          }),
           logger: app.log,
         });
   broker?.attachWebSocket(app.server);
+  brokerRef = broker;
+  const gateway = broker
+    ? await startDeviceGateway({ broker, handler: agent, log: app.log, sweepMs: deps.gateway?.sweepMs })
+    : null;
 
-  const api = createEndpointRegistry(app, (token) => auth.resolve(token));
+  const api = createEndpointRegistry(
+    app,
+    (token) => auth.resolve(token),
+    (sn, secret) => agent.authenticate(sn, secret),
+  );
   registerSystemRoutes(api, { database, broker });
   registerAuthRoutes(api, { auth, db: database.db });
+  const terminalsRepo = createTerminalsRepository(database.db);
+  registerDevicesRoutes(api, {
+    terminals: createTerminalsService({
+      db: database.db,
+      repo: terminalsRepo,
+      clock,
+      broker,
+      events,
+      forgetDevice: agent.forget,
+    }),
+    catalogue: createCatalogueService({ db: database.db, clock }),
+  });
+  registerAgentRoutes(api, { agent, clock, superuser: superuserFromUrl(config.mqttUrl) });
   const groupsRepo = createGroupsRepository(db);
   registerGroupsRoutes(api, {
     groups: createGroupsService({
@@ -185,9 +240,20 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   await registerWeb(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    await gateway?.stop();
+    await agent.flush();
+    await events.flush();
     await messages.noticesIdle();
     await broker?.close();
     if (!deps.database) await database.close();
   });
-  return { app, database, broker, seed, endpoints: api.registered(), noticesIdle: messages.noticesIdle };
+  return {
+    app,
+    database,
+    broker,
+    seed,
+    agent,
+    endpoints: api.registered(),
+    noticesIdle: messages.noticesIdle,
+  };
 };

@@ -7,7 +7,7 @@ export const SIGNED_IN = 'signedIn' as const;
 
 /**
  * One API endpoint, defined once and used by the server (registration, validation, OpenAPI) and the
- * console (typed calls). Exactly one of `permission` and `public` must be set.
+ * console (typed calls). Exactly one access kind must be set: `permission`, `public` or `device`.
  */
 export type EndpointDef<
   Q extends z.ZodType = z.ZodType,
@@ -29,6 +29,8 @@ export type EndpointDef<
   permission?: string;
   /** Reachable without a session. */
   public?: true;
+  /** Called by a terminal: HTTP Basic with its SN and secret instead of a user session. */
+  device?: true;
   /** The answer is a file, not an envelope. */
   binary?: true;
 };

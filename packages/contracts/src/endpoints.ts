@@ -1,4 +1,6 @@
 import { authEndpoints } from './auth/auth.contract';
+import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
+import { devicesEndpoints } from './devices/devices.contract';
 import { dictsEndpoints } from './dicts/dicts.contract';
 import type { EndpointDef } from './endpoint';
 import { groupsEndpoints } from './groups/groups.contract';
@@ -14,6 +16,9 @@ import { usersEndpoints } from './users/users.contract';
 export const ENDPOINTS = {
   system: systemEndpoints,
   auth: authEndpoints,
+  devices: devicesEndpoints,
+  agent: agentEndpoints,
+  brokerAuth: brokerAuthEndpoints,
   groups: groupsEndpoints,
   users: usersEndpoints,
   roles: rolesEndpoints,

@@ -8,6 +8,8 @@ export const CODE = {
   tooLarge: 413,
   tooMany: 429,
   notLoggedIn: 500,
+  /** A terminal's SN and secret were missing or wrong (device endpoints only; the console never sees it). */
+  deviceUnauthorized: 401,
   internal: 9999,
 } as const;
 
@@ -23,6 +25,7 @@ export const HTTP_STATUS: Record<EnvelopeCode, number> = {
   413: 413,
   429: 429,
   500: 401,
+  401: 401,
   9999: 500,
 };
 
@@ -71,6 +74,59 @@ export const ERRORS = {
     en: 'Too many failed logins; please try again later',
   },
   wrongSystem: { code: 400, zh: '系统编码不正确', en: 'Unknown system code' },
+  deviceUnauthorized: {
+    code: 401,
+    zh: '终端序列号或密钥错误',
+    en: 'Wrong terminal serial number or secret',
+  },
+  enrollmentKeyInvalid: {
+    code: 403,
+    zh: '注册密钥错误，或终端不属于该企业',
+    en: 'Wrong enrollment key, or the terminal does not belong to that enterprise',
+  },
+  terminalNotRegistered: {
+    code: 404,
+    zh: '终端未登记，请先添加设备或导入出厂记录',
+    en: 'The terminal is not registered; add it or import its factory record first',
+  },
+  terminalLoggedOff: { code: 409, zh: '终端已注销', en: 'The terminal has been logged off' },
+  terminalMacMismatch: {
+    code: 409,
+    zh: '终端 MAC 地址与登记的不一致',
+    en: 'The MAC address differs from the registered one',
+  },
+  terminalNotFound: { code: 404, zh: '终端不存在', en: 'No such terminal' },
+  terminalSnTaken: { code: 409, zh: '序列号已存在', en: 'This serial number is already registered' },
+  terminalMacTaken: {
+    code: 409,
+    zh: 'MAC 地址已被其他终端使用',
+    en: 'This MAC address is used by another terminal',
+  },
+  modelUnknown: { code: 400, zh: '型号不存在', en: 'No such model' },
+  groupUnknown: { code: 400, zh: '终端分组不存在', en: 'No such terminal group' },
+  ownerUnknown: {
+    code: 400,
+    zh: '企业账号不存在或不可见',
+    en: 'No such enterprise account, or not visible to you',
+  },
+  modelNameTaken: { code: 409, zh: '型号名称已存在', en: 'A model with this name already exists' },
+  modelInUse: {
+    code: 409,
+    zh: '仍有终端使用该型号，不能删除',
+    en: 'Terminals still use this model; it cannot be deleted',
+  },
+  peripheralUnknown: { code: 400, zh: '外设不存在', en: 'No such peripheral' },
+  modelPeripheralTaken: {
+    code: 409,
+    zh: '该型号已设置此外设',
+    en: 'This peripheral is already set for the model',
+  },
+  excelUnreadable: {
+    code: 400,
+    zh: '文件不是有效的 Excel (.xlsx) 文件',
+    en: 'The file is not a valid Excel (.xlsx) file',
+  },
+  excelTooManyRows: { code: 413, zh: '导入行数过多', en: 'Too many rows to import at once' },
   groupNumberTaken: { code: 409, zh: '分组编号已存在', en: 'A group with this number already exists' },
   groupHasChildren: {
     code: 409,

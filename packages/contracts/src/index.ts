@@ -1,4 +1,7 @@
 export * from './auth/auth.contract';
+export * from './device-protocol/agent.contract';
+export * from './device-protocol/device-protocol';
+export * from './devices/devices.contract';
 export * from './dicts/dicts.contract';
 export * from './endpoint';
 export * from './endpoints';

@@ -13,3 +13,9 @@ export type AuthContext = {
 
 /** Resolves a session token to its caller, or null when there is no live session. */
 export type AuthResolver = (token: string, meta: { ip: string }) => Promise<AuthContext | null>;
+
+/** A terminal calling the HTTP fallback of the device protocol. */
+export type DeviceCaller = { id: string; sn: string; ownerId: string };
+
+/** Resolves a terminal's SN and secret (HTTP Basic) to the terminal, or null. */
+export type DeviceResolver = (sn: string, secret: string) => Promise<DeviceCaller | null>;

@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS, type EndpointDef, methodsOf, SIGNED_IN, toFieldErrors 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../shared/app-error';
-import type { AuthContext, AuthResolver } from './auth-context';
+import type { AuthContext, AuthResolver, DeviceCaller, DeviceResolver } from './auth-context';
 import { okEnvelope } from './envelope';
 
 /** What a handler receives: validated input and the caller. */
@@ -13,6 +13,8 @@ export type EndpointContext<Q extends z.ZodType, B extends z.ZodType> = {
   session: AuthContext | null;
   /** The caller; throws `notLoggedIn` when there is no session (never on guarded endpoints). */
   readonly auth: AuthContext;
+  /** The calling terminal on device endpoints; throws elsewhere. */
+  readonly device: DeviceCaller;
   request: FastifyRequest;
   reply: FastifyReply;
 };
@@ -26,8 +28,9 @@ declare module 'fastify' {
 /** Checks the access rule of a definition; the server refuses to start on a bad one. */
 export const assertAccessRule = (def: EndpointDef) => {
   const perm = def.permission;
-  if (def.public && perm) throw new Error(`${def.path}: both public and permission ${perm}`);
-  if (!def.public && !perm) throw new Error(`${def.path}: neither a permission nor public`);
+  const kinds = [def.public, perm, def.device].filter(Boolean).length;
+  if (kinds > 1) throw new Error(`${def.path}: more than one of public, permission and device`);
+  if (kinds === 0) throw new Error(`${def.path}: neither a permission, public nor device`);
   if (perm && perm !== SIGNED_IN && !ALL_PERMISSIONS.has(perm))
     throw new Error(`${def.path}: unknown permission ${perm}`);
 };
@@ -40,11 +43,24 @@ const parseInput = <S extends z.ZodType>(schema: S | undefined, value: unknown, 
   return parsed.data;
 };
 
+/** SN and secret from an HTTP Basic header. */
+export const parseBasicAuth = (header: string | undefined): { user: string; password: string } | null => {
+  if (!header?.startsWith('Basic ')) return null;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+};
+
 /**
  * Binds endpoint definitions from the contracts to handlers: access check, input validation,
  * envelope. Every registered definition is remembered for the API document and the guard test.
  */
-export const createEndpointRegistry = (app: FastifyInstance, resolveAuth: AuthResolver) => {
+export const createEndpointRegistry = (
+  app: FastifyInstance,
+  resolveAuth: AuthResolver,
+  resolveDevice: DeviceResolver = async () => null,
+) => {
   const registered: EndpointDef[] = [];
 
   const register = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
@@ -57,11 +73,17 @@ export const createEndpointRegistry = (app: FastifyInstance, resolveAuth: AuthRe
       method: methodsOf(def),
       url: def.path,
       handler: async (request, reply) => {
-        const token = request.headers.satoken;
+        let device: DeviceCaller | null = null;
+        if (def.device) {
+          const basic = parseBasicAuth(request.headers.authorization);
+          device = basic ? await resolveDevice(basic.user, basic.password) : null;
+          if (!device) throw new AppError('deviceUnauthorized');
+        }
+        const token = def.device ? undefined : request.headers.satoken;
         const session =
           typeof token === 'string' && token ? await resolveAuth(token, { ip: request.ip }) : null;
         request.session = session;
-        if (!def.public) {
+        if (!def.public && !def.device) {
           if (!session) throw new AppError('notLoggedIn');
           if (def.permission !== SIGNED_IN && !session.permissions.has(def.permission as string))
             throw new AppError('forbidden');
@@ -75,6 +97,10 @@ export const createEndpointRegistry = (app: FastifyInstance, resolveAuth: AuthRe
           get auth() {
             if (!session) throw new AppError('notLoggedIn');
             return session;
+          },
+          get device() {
+            if (!device) throw new AppError('deviceUnauthorized');
+            return device;
           },
           request,
           reply,

@@ -1,8 +1,10 @@
 import { methodsOf, SIGNED_IN } from '@cpm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { userRoles, users } from '../db/schema';
 import { hashPassword } from '../shared/crypto';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../test-support/test-app';
+import { assertAccessRule } from './endpoints';
 
 /** The only endpoints anyone may call without a session. */
 const INTENDED_PUBLIC = [
@@ -12,6 +14,14 @@ const INTENDED_PUBLIC = [
   '/oauth/v1/oauth/login/cpmDoLogin',
   '/oauth/v1/oauth/login/doLogout',
   '/oauth/v1/oauth/login/isLogin',
+  // Terminals enroll with their enterprise's enrollment key, checked by the handler.
+  '/device/v1/agent/enroll',
+  // An external broker asks these whether a client may connect, publish or subscribe.
+  '/device/v1/broker/mosquitto/user',
+  '/device/v1/broker/mosquitto/superuser',
+  '/device/v1/broker/mosquitto/acl',
+  '/device/v1/broker/emqx/authenticate',
+  '/device/v1/broker/emqx/authorize',
   '/oauth/v1/oauth/registry/publicKey',
   '/oauth/v1/oauth/registry/getEmailCaptcha',
   '/oauth/v1/oauth/registry/updateNewPassword',
@@ -43,7 +53,7 @@ describe('permission guard over every registered route', () => {
   });
 
   it('answers code 500 (HTTP 401) without a token or with an ended one on every guarded route', async () => {
-    const guarded = t.endpoints.filter((e) => !e.public);
+    const guarded = t.endpoints.filter((e) => !e.public && !e.device);
     expect(guarded.length).toBeGreaterThan(0);
     for (const def of guarded) {
       for (const method of methodsOf(def)) {
@@ -62,7 +72,7 @@ describe('permission guard over every registered route', () => {
   });
 
   it('answers 403 on every permission-guarded route to a user lacking the permission', async () => {
-    const permissioned = t.endpoints.filter((e) => !e.public && e.permission !== SIGNED_IN);
+    const permissioned = t.endpoints.filter((e) => !e.public && !e.device && e.permission !== SIGNED_IN);
     for (const def of permissioned) {
       for (const method of methodsOf(def)) {
         const res = await t.app.inject({
@@ -79,7 +89,9 @@ describe('permission guard over every registered route', () => {
 
   it('lets the platform administrator past the guard on every route', async () => {
     // Logging out ends the session, so it goes last.
-    const ordered = [...t.endpoints].sort(
+    // Device endpoints take no session; the broker callbacks answer a denial as 403 by their own protocol.
+    const forUsers = t.endpoints.filter((e) => !e.device && !e.path.startsWith('/device/v1/broker/'));
+    const ordered = [...forUsers].sort(
       (a, b) => Number(a.path.endsWith('doLogout')) - Number(b.path.endsWith('doLogout')),
     );
     for (const def of ordered) {
@@ -93,5 +105,34 @@ describe('permission guard over every registered route', () => {
         expect([401, 403], `${method} ${def.path}`).not.toContain(res.statusCode);
       }
     }
+  });
+
+  it('answers 401 on every device endpoint without a terminal secret, with a wrong one, or with a session', async () => {
+    const deviceOnly = t.endpoints.filter((e) => e.device);
+    expect(deviceOnly.length).toBeGreaterThan(0);
+    const basic = (user: string, password: string) =>
+      `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+    for (const def of deviceOnly) {
+      for (const method of methodsOf(def)) {
+        for (const headers of [
+          {},
+          { authorization: basic('SN0000001', 'wrong-secret') },
+          { authorization: 'Basic not-base64' },
+          { satoken: adminToken },
+        ]) {
+          const res = await t.app.inject({ method, url: def.path, headers, payload: {} });
+          expect(res.statusCode, `${method} ${def.path}`).toBe(401);
+          expect(res.json().code, `${method} ${def.path}`).toBe(401);
+        }
+      }
+    }
+  });
+
+  it('refuses a definition with no access kind or with two', () => {
+    const base = { method: 'GET' as const, path: '/x', summary: 'x', tag: 'x', result: z.null() };
+    expect(() => assertAccessRule(base)).toThrow();
+    expect(() => assertAccessRule({ ...base, public: true, device: true })).toThrow();
+    expect(() => assertAccessRule({ ...base, permission: SIGNED_IN, device: true })).toThrow();
+    expect(() => assertAccessRule({ ...base, device: true })).not.toThrow();
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type App, buildApp } from '../app';
+import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Clock } from '../shared/clock';
@@ -66,6 +66,7 @@ export const createTestApp = async (
     broker?: boolean;
     clock?: ReturnType<typeof createTestClock>;
     logStream?: { write(line: string): void };
+    gateway?: AppDeps['gateway'];
   } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase();
@@ -76,6 +77,7 @@ export const createTestApp = async (
     clock,
     broker: opts.broker ?? false,
     logStream: opts.logStream,
+    gateway: opts.gateway,
   });
   await built.app.ready();
   return {

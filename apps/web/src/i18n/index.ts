@@ -5,7 +5,16 @@ import { initReactI18next } from 'react-i18next';
 import { type AppLanguage, detectLanguage, I18N_CODE, saveLanguage } from './detectLanguage';
 import { resources } from './resources';
 
-export const NAMESPACES = ['common', 'auth', 'layout', 'exception', 'table', 'messages', 'accounts'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'layout',
+  'exception',
+  'table',
+  'messages',
+  'accounts',
+  'devices',
+] as const;
 
 const DAYJS_LOCALE: Record<AppLanguage, string> = { cn: 'zh-cn', en: 'en' };
 

@@ -1,6 +1,7 @@
 import enAccounts from './locales/en/accounts.json';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
+import enDevices from './locales/en/devices.json';
 import enException from './locales/en/exception.json';
 import enLayout from './locales/en/layout.json';
 import enMessages from './locales/en/messages.json';
@@ -8,6 +9,7 @@ import enTable from './locales/en/table.json';
 import zhAccounts from './locales/zh/accounts.json';
 import zhAuth from './locales/zh/auth.json';
 import zhCommon from './locales/zh/common.json';
+import zhDevices from './locales/zh/devices.json';
 import zhException from './locales/zh/exception.json';
 import zhLayout from './locales/zh/layout.json';
 import zhMessages from './locales/zh/messages.json';
@@ -23,6 +25,7 @@ export const resources = {
     table: enTable,
     messages: enMessages,
     accounts: enAccounts,
+    devices: enDevices,
   },
   zh: {
     common: zhCommon,
@@ -32,5 +35,6 @@ export const resources = {
     table: zhTable,
     messages: zhMessages,
     accounts: zhAccounts,
+    devices: zhDevices,
   },
 } as const;

@@ -1,6 +1,7 @@
 import { Drawer, Spin } from 'antd';
 import { type CSSProperties, Fragment, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useFleetLiveEvents } from '../shared/live/useLiveEvents';
 import { HeaderBar } from './header/HeaderBar';
 import { HeaderSearchModal } from './header/HeaderSearch';
 import { useLayoutStore } from './layoutStore';
@@ -22,6 +23,7 @@ export const AppLayout = () => {
   const { refreshKey, mobileMenuOpen, setMobileMenuOpen } = useLayoutStore();
   const { pathname } = useLocation();
   useWorktabSync();
+  useFleetLiveEvents();
 
   useEffect(() => {
     if (!isMobile) setMobileMenuOpen(false);

@@ -1,6 +1,6 @@
 import { DEFAULT_MENU, DEFAULT_ROUTE_PATHS } from '@cpm/contracts';
 import { describe, expect, it } from 'vitest';
-import { pageFor, pageRegistry } from './pageRegistry';
+import { PendingPage, pageFor, pageRegistry } from './pageRegistry';
 
 describe('pageRegistry', () => {
   it('has a page for every route of the default menu', () => {
@@ -16,6 +16,6 @@ describe('pageRegistry', () => {
   it('routes the home page to the dashboard and unknown keys to the stand-in page', () => {
     const home = DEFAULT_MENU[0];
     expect(pageFor(`${home.url}/${home.pages[0].url}`)).toBe(pageRegistry['dashboard/index']);
-    expect(pageFor('nothing/here')).toBe(pageRegistry['device/index']);
+    expect(pageFor('nothing/here')).toBe(PendingPage);
   });
 });

@@ -40,8 +40,37 @@ const PrivateDeploymentsPage = lazy(() =>
 const OperationLogPage = lazy(() =>
   import('../features/accounts/pages/OperationLogPage').then((m) => ({ default: m.OperationLogPage })),
 );
+const DeviceListPage = lazy(() =>
+  import('../features/devices/pages/DeviceListPage').then((m) => ({ default: m.DeviceListPage })),
+);
+const DeviceDetailPage = lazy(() =>
+  import('../features/devices/pages/DeviceDetailPage').then((m) => ({ default: m.DeviceDetailPage })),
+);
+const ExitRecordPage = lazy(() =>
+  import('../features/devices/pages/ExitRecordPage').then((m) => ({ default: m.ExitRecordPage })),
+);
+const ModelPage = lazy(() =>
+  import('../features/devices/pages/ModelPage').then((m) => ({ default: m.ModelPage })),
+);
+const WarningPage = lazy(() =>
+  import('../features/devices/pages/WarningPage').then((m) => ({ default: m.WarningPage })),
+);
+const FavoritePage = lazy(() =>
+  import('../features/devices/pages/FavoritePage').then((m) => ({ default: m.FavoritePage })),
+);
+const ModelPeripheralPage = lazy(() =>
+  import('../features/devices/pages/ModelPeripheralPage').then((m) => ({ default: m.ModelPeripheralPage })),
+);
+const PeripheralFaultPage = lazy(() =>
+  import('../features/devices/pages/PeripheralFaultPage').then((m) => ({ default: m.PeripheralFaultPage })),
+);
+const PeripheralPage = lazy(() =>
+  import('../features/devices/pages/PeripheralPage').then((m) => ({ default: m.PeripheralPage })),
+);
 /** Stand-in for the pages whose features are not built yet; it says so instead of showing a blank screen. */
-const PendingPage = lazy(() => import('../shared/PendingPage').then((m) => ({ default: m.PendingPage })));
+export const PendingPage = lazy(() =>
+  import('../shared/PendingPage').then((m) => ({ default: m.PendingPage })),
+);
 
 /**
  * Every page a menu entry can route to, by `{module url}/{page url}`. The list is explicit: a unit
@@ -60,16 +89,16 @@ export const pageRegistry: Record<string, LazyPage> = {
   'user/cpmPrivatization': PrivateDeploymentsPage,
   'user/operationLog': OperationLogPage,
 
-  'device/index': PendingPage,
-  'device/deviceDetail/:sn': PendingPage,
+  'device/index': DeviceListPage,
+  'device/deviceDetail/:sn': DeviceDetailPage,
   'device/deviceMap': PendingPage,
-  'device/exitRecord': PendingPage,
-  'device/modelManage': PendingPage,
-  'device/earlyWarning': PendingPage,
-  'device/deviceFavorites': PendingPage,
-  'device/modelPeripheralSetting': PendingPage,
-  'device/abnormalperipherals': PendingPage,
-  'device/peripheral': PendingPage,
+  'device/exitRecord': ExitRecordPage,
+  'device/modelManage': ModelPage,
+  'device/earlyWarning': WarningPage,
+  'device/deviceFavorites': FavoritePage,
+  'device/modelPeripheralSetting': ModelPeripheralPage,
+  'device/abnormalperipherals': PeripheralFaultPage,
+  'device/peripheral': PeripheralPage,
   'device/fence': PendingPage,
 
   'remote/index': PendingPage,

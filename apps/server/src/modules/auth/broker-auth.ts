@@ -1,4 +1,6 @@
+import { UP_KINDS, type UpKind } from '@cpm/contracts';
 import type { BrokerAuth, BrokerIdentity } from '../../gateway/broker';
+import { isValidFilter } from '../../gateway/topics';
 import type { AuthContext } from '../../plugins/auth-context';
 
 /** True when an MQTT filter stays inside `cpm/user/{userId}/` (no wildcard in the user segment). */
@@ -7,18 +9,49 @@ export const isOwnUserFilter = (userId: string, filter: string) => {
   return filter === `${own}/#` || (filter.startsWith(`${own}/`) && filter.length > own.length + 1);
 };
 
+/** True when a terminal publishes on one of its own `cpm/dev/{sn}/up/{kind}` topics. */
+export const isOwnUpTopic = (sn: string, topic: string) => {
+  const prefix = `cpm/dev/${sn}/up/`;
+  return topic.startsWith(prefix) && UP_KINDS.includes(topic.slice(prefix.length) as UpKind);
+};
+
+/** True when a terminal's filter stays inside its own `cpm/dev/{sn}/down/`. */
+export const isOwnDownFilter = (sn: string, filter: string) => {
+  const own = `cpm/dev/${sn}/down`;
+  return (
+    isValidFilter(filter) &&
+    (filter === `${own}/#` || (filter.startsWith(`${own}/`) && filter.length > own.length + 1))
+  );
+};
+
 /**
- * Console users connect to `/mqtt` with their session token as the password and may subscribe
- * only below their own `cpm/user/{id}/`; they never publish. Terminal rules join with the device gateway.
+ * Who may do what on the server's own broker. Console users connect to `/mqtt` with their session
+ * token as the password and may subscribe only below their own `cpm/user/{id}/`; they never publish.
+ * Terminals connect with username SN and password secret, publish only their own `up` topics and
+ * subscribe only their own `down` topics. With an external broker (`devices: false`) terminals talk
+ * to that broker, so the server's `/mqtt` refuses them.
  */
-export const createUserBrokerAuth = (
-  resolve: (token: string) => Promise<AuthContext | null>,
-): BrokerAuth => ({
-  async authenticate(_username, password): Promise<BrokerIdentity | null> {
+export const createBrokerAuth = (opts: {
+  resolveSession: (token: string) => Promise<AuthContext | null>;
+  authenticateDevice: (sn: string, secret: string) => Promise<{ sn: string } | null>;
+  devices: boolean;
+}): BrokerAuth => ({
+  async authenticate(username, password): Promise<BrokerIdentity | null> {
     if (!password) return null;
-    const session = await resolve(password);
+    if (opts.devices && username) {
+      const device = await opts.authenticateDevice(username, password);
+      if (device) return { kind: 'device', sn: device.sn };
+    }
+    const session = await opts.resolveSession(password);
     return session ? { kind: 'user', userId: session.userId } : null;
   },
-  canSubscribe: (identity, filter) => identity.kind === 'user' && isOwnUserFilter(identity.userId, filter),
-  canPublish: () => false,
+  canSubscribe: (identity, filter) =>
+    identity.kind === 'user'
+      ? isOwnUserFilter(identity.userId, filter)
+      : isOwnDownFilter(identity.sn, filter),
+  canPublish: (identity, topic) => identity.kind === 'device' && isOwnUpTopic(identity.sn, topic),
 });
+
+/** Console users only (no device gateway): kept for callers that have no terminals. */
+export const createUserBrokerAuth = (resolve: (token: string) => Promise<AuthContext | null>): BrokerAuth =>
+  createBrokerAuth({ resolveSession: resolve, authenticateDevice: async () => null, devices: false });

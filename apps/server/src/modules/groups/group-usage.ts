@@ -1,5 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { terminals } from '../devices/devices.table';
 import { users } from '../users/users.table';
 
 /** Answers whether anything still points at one of the groups; a group in use cannot be deleted. */
@@ -10,5 +11,10 @@ const usedAsStoreScope: GroupUsageCheck = async (db, groupIds) => {
   return row.n > 0;
 };
 
-/** Every holder of group references (terminals add theirs here). */
-export const GROUP_USAGE_CHECKS: GroupUsageCheck[] = [usedAsStoreScope];
+const holdsTerminals: GroupUsageCheck = async (db, groupIds) => {
+  const [row] = await db.select({ n: count() }).from(terminals).where(inArray(terminals.groupId, groupIds));
+  return row.n > 0;
+};
+
+/** Every holder of group references. */
+export const GROUP_USAGE_CHECKS: GroupUsageCheck[] = [usedAsStoreScope, holdsTerminals];

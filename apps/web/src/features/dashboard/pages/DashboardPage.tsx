@@ -8,10 +8,11 @@ import { useSessionStore } from '../../../app/sessionStore';
 import { menuIcon } from '../../../layout/menu/menuIcons';
 import { HOME_PATH } from '../../../layout/worktabs/worktabRules';
 import { useMenuRoutes } from '../../../router/useMenuRoutes';
+import { FleetOverview } from '../components/FleetOverview';
 
 const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');
 
-/** Home for now: a greeting and one card per visible menu group; fleet statistics come later. */
+/** Home: a greeting, the fleet's figures (live) and one card per visible menu group. */
 export const DashboardPage = () => {
   const { t, i18n } = useTranslation('layout');
   const user = useSessionStore((s) => s.user);
@@ -38,6 +39,10 @@ export const DashboardPage = () => {
           </Typography.Text>
         </div>
       </Card>
+
+      <div style={{ marginTop: 16 }}>
+        <FleetOverview />
+      </div>
 
       <Typography.Title level={5} className="cpm-section-title">
         {t('dashboard.groups')}

@@ -1,0 +1,160 @@
+import ExcelJS from 'exceljs';
+import { CITIES, type City, createSimTerminal, newStats, type SimStats, type SimTerminal } from './terminal';
+
+/** Options of a simulated fleet. */
+export type FleetOptions = {
+  count: number;
+  server: string;
+  /** Broker URL for MQTT; default the server's own `/mqtt` WebSocket. */
+  mqttUrl?: string;
+  transport: 'mqtt' | 'http';
+  /** SN prefix; terminal i is `${prefix}${i padded to 6}`. */
+  prefix: string;
+  enrollmentKey: string;
+  cities: City[];
+  model: string;
+  heartbeatSec: number;
+  /** Seconds over which terminals start. */
+  rampSec: number;
+  faultRate: number;
+  rebootRate: number;
+};
+
+/** The SN of terminal `i` of a fleet. */
+export const simSn = (prefix: string, i: number) => `${prefix}${String(i).padStart(6, '0')}`;
+/** A locally administered MAC address, unique per terminal index. */
+export const simMac = (i: number) =>
+  `02:${[(i >> 24) & 255, (i >> 16) & 255, (i >> 8) & 255, i & 255, 0x5a]
+    .map((b) => b.toString(16).padStart(2, '0').toUpperCase())
+    .join(':')}`;
+
+/** Default broker URL: the server's own `/mqtt` endpoint. */
+export const defaultMqttUrl = (server: string) => `${server.replace(/^http/, 'ws')}/mqtt`;
+
+/** Starts `count` terminals spread over `rampSec`; returns handles and live counters. */
+export const startFleet = (o: FleetOptions) => {
+  const stats = newStats();
+  const terminals: SimTerminal[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  for (let i = 1; i <= o.count; i++) {
+    const t = createSimTerminal({
+      sn: simSn(o.prefix, i),
+      mac: simMac(i),
+      server: o.server,
+      enrollmentKey: o.enrollmentKey,
+      transport: o.transport,
+      mqttUrl: o.mqttUrl ?? defaultMqttUrl(o.server),
+      city: o.cities[i % o.cities.length],
+      model: o.model,
+      heartbeatSec: o.heartbeatSec,
+      faultRate: o.faultRate,
+      rebootRate: o.rebootRate,
+      stats,
+    });
+    terminals.push(t);
+    const delay = o.count > 1 ? (o.rampSec * 1000 * (i - 1)) / o.count : 0;
+    timers.push(
+      setTimeout(() => {
+        t.start().catch((err: unknown) => {
+          stats.errors++;
+          stats.lastError = err instanceof Error ? err.message : String(err);
+        });
+      }, delay),
+    );
+  }
+  return {
+    stats,
+    terminals,
+    /** Stop every terminal (graceful: each says goodbye). */
+    async stop(graceful = true) {
+      for (const timer of timers) clearTimeout(timer);
+      await Promise.all(terminals.map((t) => t.stop(graceful)));
+    },
+  };
+};
+
+/** One line summarising the fleet. */
+export const summary = (s: SimStats, count: number, startedAt: number) =>
+  `[${((Date.now() - startedAt) / 1000).toFixed(0)}s] terminals ${count} enrolled ${s.enrolled} connected ${s.connected} ` +
+  `heartbeats ${s.heartbeats} messages ${s.messages} reconnects ${s.reconnects} reboots ${s.reboots} faults ${s.faults} ` +
+  `errors ${s.errors}${s.lastError ? ` (last: ${s.lastError.slice(0, 80)})` : ''}`;
+
+/** A signed-in API client for provisioning. */
+export const apiClient = async (server: string, username: string, password: string) => {
+  const login = await fetch(`${server}/oauth/v1/oauth/login/cpmDoLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, captchaId: 'sim', captchaCode: 'sim', sysCode: 'cpm' }),
+  }).then((r) => r.json() as Promise<{ code: number; messageEn: string; result: { tokenValue: string } }>);
+  if (login.code !== 1)
+    throw new Error(`login failed (${login.messageEn}); provisioning needs CAPTCHA=off on the server`);
+  const token = login.result.tokenValue;
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${server}${path}`, {
+      method,
+      headers: { satoken: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number; messageEn: string; result: T };
+    if (json.code !== 1) throw new Error(`${path}: ${json.messageEn}`);
+    return json.result;
+  };
+  return { call };
+};
+
+/**
+ * Registers the fleet's SNs as factory records (the ones missing), makes sure the model exists and
+ * issues an enrollment key: what a manufacturer and an enterprise do before terminals first boot.
+ */
+export const provisionFleet = async (o: {
+  server: string;
+  username: string;
+  password: string;
+  count: number;
+  prefix: string;
+  model: string;
+}) => {
+  const api = await apiClient(o.server, o.username, o.password);
+  const models = await api.call<{ id: string; name: string }[]>('GET', '/device/v1/device/model/getList');
+  if (!models.some((m) => m.name.toLowerCase() === o.model.toLowerCase()))
+    await api.call('POST', '/device/v1/device/model/addOrUpdate', {
+      name: o.model,
+      description: 'Simulated POS',
+      state: 1,
+    });
+  const existing = new Set<string>();
+  for (let current = 1; ; current++) {
+    const page = await api.call<{ records: { sn: string }[]; total: number }>(
+      'GET',
+      `/device/v1/device/terminal/getPage?sn=${encodeURIComponent(o.prefix)}&size=500&current=${current}`,
+    );
+    for (const r of page.records) existing.add(r.sn);
+    if (page.records.length < 500) break;
+  }
+  const missing: string[] = [];
+  for (let i = 1; i <= o.count; i++) if (!existing.has(simSn(o.prefix, i))) missing.push(simSn(o.prefix, i));
+  for (let i = 0; i < missing.length; i += 5000) {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('exit records');
+    sheet.addRow(['SN', 'Model', 'Status', 'Enterprise', 'Production date', 'Shipping date']);
+    for (const sn of missing.slice(i, i + 5000)) sheet.addRow([sn, o.model, 'warehoused', '', '', '']);
+    const content = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    const report = await api.call<{ ok: boolean; errors: { row: number; messageEn: string }[] }>(
+      'POST',
+      '/device/v1/device/exitRecord/import',
+      { fileName: 'sim.xlsx', content },
+    );
+    if (!report.ok) throw new Error(`import refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
+  }
+  const { enrollmentKey } = await api.call<{ enrollmentKey: string }>(
+    'POST',
+    '/device/v1/device/terminal/rotateEnrollmentKey',
+  );
+  return { enrollmentKey, registered: missing.length };
+};
+
+/** Cities by name, unknown names ignored. */
+export const citiesByName = (names: string[]): City[] => {
+  const found = names.map((n) => CITIES[n.trim().toLowerCase()]).filter((c): c is City => c !== undefined);
+  return found.length ? found : [CITIES.shanghai];
+};

@@ -1,0 +1,100 @@
+import { parseArgs } from 'node:util';
+import { citiesByName, provisionFleet, startFleet, summary } from './fleet';
+import { CITIES, SIM_DEFAULTS } from './terminal';
+
+const HELP = `pos-sim: virtual POS terminals speaking the device protocol
+
+  npm run sim -- --count 1000 --server http://localhost:8080 --provision --user admin --password '...'
+
+  --count N          terminals (default 10)
+  --server URL       server HTTP base URL (default http://localhost:8080)
+  --mqtt URL         broker URL (default the server's ws://.../mqtt; e.g. mqtt://localhost:1883)
+  --transport T      mqtt or http (default mqtt)
+  --prefix P         SN prefix (default SIM)
+  --key K            enterprise enrollment key (or use --provision)
+  --provision        register missing SNs as factory records and issue a key (needs CAPTCHA=off)
+  --user U --password P   account for --provision (default admin / $ADMIN_PASSWORD)
+  --cities a,b       ${Object.keys(CITIES).join(', ')} (default shanghai,beijing,shenzhen)
+  --model M          model name the terminals report (default SIM-P2)
+  --heartbeat S      heartbeat period in seconds (default ${SIM_DEFAULTS.heartbeatSec})
+  --ramp S           seconds over which terminals start (default 10)
+  --fault-rate R     chance per heartbeat of a peripheral fault (default 0.002)
+  --reboot-rate R    chance per heartbeat of a reboot (default 0.001)
+  --duration S       stop after S seconds (default: run until Ctrl-C)
+`;
+
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '10' },
+    server: { type: 'string', default: 'http://localhost:8080' },
+    mqtt: { type: 'string' },
+    transport: { type: 'string', default: 'mqtt' },
+    prefix: { type: 'string', default: 'SIM' },
+    key: { type: 'string' },
+    provision: { type: 'boolean', default: false },
+    user: { type: 'string', default: 'admin' },
+    password: { type: 'string', default: process.env.ADMIN_PASSWORD },
+    cities: { type: 'string', default: 'shanghai,beijing,shenzhen' },
+    model: { type: 'string', default: 'SIM-P2' },
+    heartbeat: { type: 'string', default: String(SIM_DEFAULTS.heartbeatSec) },
+    ramp: { type: 'string', default: '10' },
+    'fault-rate': { type: 'string', default: '0.002' },
+    'reboot-rate': { type: 'string', default: '0.001' },
+    duration: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+
+const count = Number(values.count);
+const server = values.server.replace(/\/$/, '');
+let key = values.key;
+if (values.provision) {
+  if (!values.password) throw new Error('--provision needs --password (or ADMIN_PASSWORD)');
+  const p = await provisionFleet({
+    server,
+    username: values.user,
+    password: values.password,
+    count,
+    prefix: values.prefix,
+    model: values.model,
+  });
+  key = p.enrollmentKey;
+  console.log(`provisioned: ${p.registered} new factory records, enrollment key issued`);
+}
+if (!key) {
+  process.stderr.write('an enrollment key is needed: --key or --provision\n');
+  process.exit(2);
+}
+
+const startedAt = Date.now();
+const fleet = startFleet({
+  count,
+  server,
+  mqttUrl: values.mqtt,
+  transport: values.transport === 'http' ? 'http' : 'mqtt',
+  prefix: values.prefix,
+  enrollmentKey: key,
+  cities: citiesByName(values.cities.split(',')),
+  model: values.model,
+  heartbeatSec: Number(values.heartbeat),
+  rampSec: Number(values.ramp),
+  faultRate: Number(values['fault-rate']),
+  rebootRate: Number(values['reboot-rate']),
+});
+const ticker = setInterval(() => console.log(summary(fleet.stats, count, startedAt)), 2000);
+
+const shutdown = async () => {
+  clearInterval(ticker);
+  console.log('stopping...');
+  await fleet.stop(true);
+  console.log(summary(fleet.stats, count, startedAt));
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+if (values.duration) setTimeout(() => void shutdown(), Number(values.duration) * 1000);

@@ -1,0 +1,276 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { terminals, terminalWarnings } from '../../db/schema';
+import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+
+const until = async (check: () => Promise<boolean>, what: string) => {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+// The embedded broker always; an external one too when TEST_MQTT_URL is set.
+const modes = [
+  { name: 'embedded broker', env: {} as Record<string, string> },
+  ...(process.env.TEST_MQTT_URL
+    ? [{ name: 'external broker', env: { MQTT_URL: process.env.TEST_MQTT_URL } }]
+    : []),
+];
+
+describe.each(modes)('device gateway ($name)', ({ name, env }) => {
+  const external = name === 'external broker';
+  let t: TestApp;
+  let call: ReturnType<typeof callAs>;
+  let key: string;
+  let wsUrl: string;
+  let adminToken: string;
+  const prefix = external ? `EXT${Date.now().toString(36).toUpperCase()}` : 'GW';
+  const sn = (i: number) => `${prefix}${String(i).padStart(4, '0')}`;
+  const secrets = new Map<string, string>();
+
+  const enroll = async (s: string, enrollmentKey = key) =>
+    t.app.inject({ method: 'POST', url: '/device/v1/agent/enroll', payload: { sn: s, enrollmentKey } });
+  const row = async (s: string) =>
+    (await t.database.db.select().from(terminals).where(eq(terminals.sn, s)))[0];
+
+  beforeAll(async () => {
+    t = await createTestApp({ broker: true, env, gateway: { sweepMs: 3_600_000, flushMs: 50 } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/mqtt`;
+    const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    adminToken = admin.token;
+    call = callAs(t, admin.token);
+    const f = await createFleetFixtures(t, admin.userId);
+    for (let i = 1; i <= 4; i++)
+      await call('POST', '/device/v1/device/terminal/addOrUpdate', {
+        sn: sn(i),
+        name: `T${i}`,
+        modelId: f.model.id,
+        groupId: f.group.id,
+        storeName: 'Store',
+        mac: `00:00:00:00:0${i}:01`,
+      });
+    key = (
+      (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
+        enrollmentKey: string;
+      }
+    ).enrollmentKey;
+  });
+  afterAll(() => t.close());
+
+  it('enrolls a registered SN with the enterprise key, activating it; refuses a wrong key or an unknown SN', async () => {
+    expect((await enroll(sn(1), 'ek_wrong-key-wrong-key')).statusCode).toBe(403);
+    expect((await enroll('NOSUCHSN01')).statusCode).toBe(404);
+    const wrongMac = await t.app.inject({
+      method: 'POST',
+      url: '/device/v1/agent/enroll',
+      payload: { sn: sn(1), enrollmentKey: key, mac: '00:00:00:00:09:09' },
+    });
+    expect(wrongMac.statusCode).toBe(409);
+    expect((await row(sn(1))).secretHash).toBeNull();
+    for (let i = 1; i <= 4; i++) {
+      const res = await enroll(sn(i));
+      expect(res.json().code).toBe(1);
+      secrets.set(sn(i), res.json().result.secret);
+    }
+    const first = await row(sn(1));
+    expect(first.status).toBe('activated');
+    expect(first.activationDate).not.toBeNull();
+  });
+
+  it('takes hello and heartbeats over HTTP, writing heartbeats in batches, and turns the terminal online', async () => {
+    const auth = deviceAuth(sn(1), secrets.get(sn(1)) as string);
+    const hello = await t.app.inject({
+      method: 'POST',
+      url: '/device/v1/agent/hello',
+      headers: auth,
+      payload: {
+        model: 'P2',
+        osVersion: 'Android 11',
+        hardware: { cpu: 'A53', memoryMb: 2048 },
+        apps: [{ packageName: 'a.b' }],
+      },
+    });
+    expect(hello.json().result).toEqual({ accepted: true });
+    for (const battery of [80, 79, 10]) {
+      const hb = await t.app.inject({
+        method: 'POST',
+        url: '/device/v1/agent/heartbeat',
+        headers: auth,
+        payload: { battery, ip: '10.0.0.5' },
+      });
+      expect(hb.json().result.heartbeatIntervalSec).toBe(30);
+    }
+    await t.agent.flush();
+    const r = await row(sn(1));
+    expect(r).toMatchObject({ online: true, battery: 10, ip: '10.0.0.5', osVersion: 'Android 11' });
+    expect(r.hardware).toMatchObject({ cpu: 'A53' });
+    const warnings = await t.database.db
+      .select()
+      .from(terminalWarnings)
+      .where(eq(terminalWarnings.terminalId, r.id));
+    expect(warnings.map((w) => w.kind)).toEqual(['lowBattery']);
+    const detail = await call('GET', `/device/v1/device/terminal/getBySn?sn=${sn(1)}`);
+    expect(detail.body.result).toMatchObject({ online: true, enrolled: true, osVersion: 'Android 11' });
+  });
+
+  it('refuses a terminal using another terminal SN with its own secret', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/device/v1/agent/heartbeat',
+      headers: deviceAuth(sn(2), secrets.get(sn(1)) as string),
+      payload: {},
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('turns silent terminals offline after the heartbeat timeout', async () => {
+    t.clock.advance(91_000);
+    await t.agent.sweep();
+    expect((await row(sn(1))).online).toBe(false);
+    const page = await call('GET', `/device/v1/device/terminal/getPage?sn=${prefix}&online=true`);
+    expect(page.body.result).toMatchObject({ total: 0 });
+  });
+
+  it.skipIf(external)(
+    'lets a terminal use only its own topics on the embedded broker, with online state from the connection',
+    async () => {
+      const s2 = sn(2);
+      const url = t.broker?.tcpPort() ? `mqtt://127.0.0.1:${t.broker.tcpPort()}` : wsUrl;
+      await expect(
+        mqtt.connectAsync(url, { username: s2, password: 'wrong', reconnectPeriod: 0, connectTimeout: 3000 }),
+      ).rejects.toThrow();
+      const device = await mqtt.connectAsync(url, {
+        clientId: `sim-${s2}`,
+        username: s2,
+        password: secrets.get(s2),
+        reconnectPeriod: 0,
+        will: {
+          topic: `cpm/dev/${s2}/up/status`,
+          payload: Buffer.from('{"online":false}'),
+          qos: 1,
+          retain: false,
+        },
+      });
+      await device.subscribeAsync(`cpm/dev/${s2}/down/#`);
+      await expect(device.subscribeAsync(`cpm/dev/${sn(3)}/down/#`)).rejects.toThrow(/Subscribe error/);
+      await device.publishAsync(`cpm/dev/${s2}/up/hello`, JSON.stringify({ osVersion: 'Android 12' }), {
+        qos: 1,
+      });
+      await device.publishAsync(`cpm/dev/${s2}/up/heartbeat`, JSON.stringify({ battery: 55 }), { qos: 1 });
+      // Malformed: not JSON, wrong shape, oversized. Each is dropped and counted; the terminal stays connected.
+      const before = t.agent.stats().malformed;
+      await device.publishAsync(`cpm/dev/${s2}/up/heartbeat`, 'not json', { qos: 1 });
+      await device.publishAsync(`cpm/dev/${s2}/up/location`, JSON.stringify({ lat: 500 }), { qos: 1 });
+      await device.publishAsync(`cpm/dev/${s2}/up/event`, 'x'.repeat(70_000), { qos: 1 });
+      await until(async () => t.agent.stats().malformed >= before + 3, 'malformed count');
+      await until(async () => {
+        await t.agent.flush();
+        return (await row(s2)).online && (await row(s2)).osVersion === 'Android 12';
+      }, 'online over MQTT');
+      // Log on request: the command reaches the terminal's own down topic, the answer lands on the detail page.
+      const got = new Promise<{ requestId: string }>((resolve) =>
+        device.on('message', (_t, p) => resolve(JSON.parse(p.toString()))),
+      );
+      await call('POST', '/device/v1/device/terminal/requestLog', { sn: s2 });
+      const { requestId } = await got;
+      await device.publishAsync(`cpm/dev/${s2}/up/output`, JSON.stringify({ requestId, text: 'log line' }), {
+        qos: 1,
+      });
+      await until(
+        async () =>
+          ((await call('GET', `/device/v1/device/terminal/logs?sn=${s2}`)).body.result as unknown[])
+            .length === 1,
+        'log',
+      );
+      // Publishing as another terminal is refused and disconnects the offender; its will then marks it offline.
+      const closed = new Promise((resolve) => device.once('close', () => resolve(null)));
+      device.publish(`cpm/dev/${sn(3)}/up/heartbeat`, '{}', { qos: 1 });
+      await closed;
+      await until(async () => !(await row(s2)).online, 'offline from the will');
+      expect((await row(sn(3))).online).toBe(false);
+      device.end(true);
+    },
+  );
+
+  it.runIf(external)(
+    'refuses terminal logins on the server /mqtt when an external broker serves terminals',
+    async () => {
+      await expect(
+        mqtt.connectAsync(wsUrl, {
+          username: sn(2),
+          password: secrets.get(sn(2)),
+          reconnectPeriod: 0,
+          connectTimeout: 3000,
+        }),
+      ).rejects.toThrow();
+    },
+  );
+
+  it.runIf(external)('handles terminal messages arriving through the external broker', async () => {
+    const s3 = sn(3);
+    const device = await mqtt.connectAsync(process.env.TEST_MQTT_URL as string, { reconnectPeriod: 0 });
+    await device.publishAsync(`cpm/dev/${s3}/up/heartbeat`, JSON.stringify({ battery: 66 }), { qos: 1 });
+    await device.publishAsync(`cpm/dev/${s3}/up/heartbeat`, '{broken', { qos: 1 });
+    await until(async () => {
+      await t.agent.flush();
+      return (await row(s3)).battery === 66;
+    }, 'heartbeat via external broker');
+    expect((await row(s3)).online).toBe(true);
+    await device.endAsync();
+  });
+
+  it('answers the external broker auth calls in Mosquitto go-auth and EMQX formats', async () => {
+    const s4 = sn(4);
+    const secret = secrets.get(s4) as string;
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+    expect(
+      (await post('/device/v1/broker/mosquitto/user', { username: s4, password: secret })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/device/v1/broker/mosquitto/user', { username: s4, password: 'nope' })).statusCode,
+    ).toBe(403);
+    expect((await post('/device/v1/broker/mosquitto/superuser', { username: s4 })).statusCode).toBe(403);
+    const acl = (topic: string, acc: number) =>
+      post('/device/v1/broker/mosquitto/acl', { username: s4, topic, acc });
+    expect((await acl(`cpm/dev/${s4}/up/heartbeat`, 2)).statusCode).toBe(200);
+    expect((await acl(`cpm/dev/${sn(1)}/up/heartbeat`, 2)).statusCode).toBe(403);
+    expect((await acl(`cpm/dev/${s4}/down/#`, 4)).statusCode).toBe(200);
+    expect((await acl(`cpm/dev/${s4}/down/cmd`, 1)).statusCode).toBe(200);
+    expect((await acl('cpm/dev/+/down/#', 4)).statusCode).toBe(403);
+    const emqx = await post('/device/v1/broker/emqx/authenticate', {
+      username: s4,
+      password: secret,
+      clientid: 'x',
+    });
+    expect(emqx.json()).toEqual({ result: 'allow', is_superuser: false });
+    const denied = await post('/device/v1/broker/emqx/authenticate', { username: s4, password: 'no' });
+    expect(denied.json().result).toBe('deny');
+    const pub = await post('/device/v1/broker/emqx/authorize', {
+      username: s4,
+      topic: `cpm/dev/${s4}/up/event`,
+      action: 'publish',
+    });
+    expect(pub.json()).toEqual({ result: 'allow' });
+    const sub = await post('/device/v1/broker/emqx/authorize', {
+      username: s4,
+      topic: 'cpm/user/x/#',
+      action: 'subscribe',
+    });
+    expect(sub.json()).toEqual({ result: 'deny' });
+  });
+
+  it('keeps serving a console user on /mqtt beside terminals', async () => {
+    const client = await mqtt.connectAsync(wsUrl, {
+      username: 'console',
+      password: adminToken,
+      reconnectPeriod: 0,
+    });
+    await client.endAsync();
+  });
+});

@@ -1,0 +1,117 @@
+import { agentEndpoints, brokerAuthEndpoints, DEVICE_PROTOCOL } from '@cpm/contracts';
+import { matchTopic } from '../../gateway/topics';
+import type { EndpointRegistry } from '../../plugins/endpoints';
+import type { Clock } from '../../shared/clock';
+import { isOwnDownFilter, isOwnUpTopic } from '../auth/broker-auth';
+import type { AgentService } from './agent.service';
+
+/** The server's own account on an external broker (from `MQTT_URL`): allowed everything. */
+export type BrokerSuperuser = { username: string; password: string } | null;
+
+/** The server's credentials from `MQTT_URL`, when it carries them. */
+export const superuserFromUrl = (mqttUrl: string | undefined): BrokerSuperuser => {
+  if (!mqttUrl) return null;
+  try {
+    const url = new URL(mqttUrl);
+    return url.username
+      ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
+      : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The HTTP fallback of the device protocol and the external broker's auth callbacks. */
+export const registerAgentRoutes = (
+  api: EndpointRegistry,
+  deps: { agent: AgentService; clock: Clock; superuser: BrokerSuperuser },
+) => {
+  const { agent } = deps;
+  const accepted = { accepted: true };
+
+  api.register(agentEndpoints.enroll, ({ body }) => agent.enroll(body));
+  api.register(agentEndpoints.hello, async ({ body, device }) => {
+    await agent.hello(device, body);
+    return accepted;
+  });
+  api.register(agentEndpoints.heartbeat, ({ body, device }) => {
+    agent.heartbeat(device, body);
+    return {
+      heartbeatIntervalSec: DEVICE_PROTOCOL.heartbeatIntervalSec,
+      pending: 0,
+      serverTime: deps.clock.now().getTime(),
+    };
+  });
+  api.register(agentEndpoints.location, async ({ body, device }) => {
+    await agent.location(device, body);
+    return accepted;
+  });
+  api.register(agentEndpoints.event, async ({ body, device }) => {
+    await agent.event(device, body);
+    return accepted;
+  });
+  api.register(agentEndpoints.status, async ({ body, device }) => {
+    await agent.status(device, body.online);
+    return accepted;
+  });
+  api.register(agentEndpoints.output, async ({ body, device }) => {
+    await agent.output(device, body);
+    return accepted;
+  });
+
+  const isSuperuser = (username: string, password?: string) =>
+    deps.superuser !== null &&
+    username === deps.superuser.username &&
+    (password === undefined || password === deps.superuser.password);
+
+  /** The topic rule of the embedded broker, for a client the external broker names. */
+  const mayAccess = (username: string, topic: string, write: boolean) => {
+    if (isSuperuser(username)) return true;
+    if (write) return isOwnUpTopic(username, topic);
+    // Reads are checked per delivered topic (Mosquitto) or per filter (subscribe): both must stay in `down`.
+    return isOwnDownFilter(username, topic) || matchTopic(`cpm/dev/${username}/down/#`, topic);
+  };
+  const canConnect = async (username: string, password: string | undefined) =>
+    isSuperuser(username, password ?? '') || (await agent.authenticate(username, password)) !== null;
+
+  // Mosquitto go-auth reads the HTTP status: 200 allows, anything else denies.
+  const goAuth = (ok: boolean, reply: { status(code: number): unknown }) => {
+    reply.status(ok ? 200 : 403);
+    return { Ok: ok, Error: ok ? '' : 'denied' };
+  };
+  api.register(brokerAuthEndpoints.mosquittoUser, async ({ body, reply }) =>
+    goAuth(await canConnect(body.username, body.password), reply),
+  );
+  api.register(brokerAuthEndpoints.mosquittoSuperuser, ({ body, reply }) =>
+    goAuth(isSuperuser(body.username), reply),
+  );
+  api.register(brokerAuthEndpoints.mosquittoAcl, ({ body, reply }) => {
+    const acc = body.acc ?? 0;
+    const topic = body.topic ?? '';
+    // 1 read, 2 write, 3 both, 4 subscribe.
+    const ok =
+      topic !== '' &&
+      (acc === 2
+        ? mayAccess(body.username, topic, true)
+        : acc === 3
+          ? false
+          : mayAccess(body.username, topic, false));
+    return goAuth(ok || isSuperuser(body.username), reply);
+  });
+
+  api.register(brokerAuthEndpoints.emqxAuthenticate, async ({ body }) => ({
+    result: (await canConnect(body.username, body.password)) ? ('allow' as const) : ('deny' as const),
+    is_superuser: isSuperuser(body.username, body.password ?? ''),
+  }));
+  api.register(brokerAuthEndpoints.emqxAuthorize, ({ body }) => {
+    const topic = body.topic ?? '';
+    const ok =
+      topic !== '' &&
+      (body.action === 'publish'
+        ? mayAccess(body.username, topic, true)
+        : body.action === 'subscribe'
+          ? mayAccess(body.username, topic, false)
+          : isSuperuser(body.username));
+    return { result: ok ? ('allow' as const) : ('deny' as const) };
+  });
+};

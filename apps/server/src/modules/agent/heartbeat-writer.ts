@@ -1,0 +1,184 @@
+import type { Heartbeat, Hello } from '@cpm/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../shared/clock';
+
+/** A terminal whose online state changed in a write. */
+export type OnlineChange = { id: string; sn: string; ownerId: string; online: boolean };
+
+type Pending = {
+  sn: string;
+  seenAt: Date;
+  heartbeat: Heartbeat | null;
+  hello?: Hello & { at: Date };
+  boots?: number;
+  bootAt?: Date;
+};
+
+/** Battery below this, not charging, raises a warning. */
+export const LOW_BATTERY = 15;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Heartbeats and other signs of life are kept in memory and written in batches: one statement marks
+ * the terminals that came online, one updates every terminal's latest figures. A terminal heard from
+ * twice between flushes costs one row update.
+ */
+export const createHeartbeatWriter = (deps: {
+  db: Db;
+  clock: Clock;
+  onOnlineChanges: (changes: OnlineChange[]) => void;
+  onError: (err: unknown) => void;
+  flushMs?: number;
+  maxBatch?: number;
+}) => {
+  const flushMs = deps.flushMs ?? 1_000;
+  const maxBatch = deps.maxBatch ?? 2_000;
+  let pending = new Map<string, Pending>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let written = 0;
+
+  const write = async (batch: Pending[]) => {
+    if (batch.length === 0) return;
+    const now = deps.clock.now();
+    const json = JSON.stringify(
+      batch.map((p) => ({
+        sn: p.sn,
+        seen: p.seenAt.toISOString(),
+        battery: p.heartbeat?.battery ?? null,
+        ip: p.heartbeat?.ip ?? null,
+        metrics: p.heartbeat,
+        low:
+          p.heartbeat?.battery !== undefined &&
+          p.heartbeat.battery < LOW_BATTERY &&
+          p.heartbeat.charging !== true,
+      })),
+    );
+    const cameOnline = rowsOf<{ id: string; sn: string; owner_id: string }>(
+      await deps.db.execute(sql`
+        update terminals t set online = true, online_changed_at = ${now}
+        from jsonb_to_recordset(${json}::jsonb) as v(sn text)
+        where t.sn = v.sn and not t.online and t.status <> 'loggedOff'
+        returning t.id, t.sn, t.owner_id`),
+    );
+    await deps.db.execute(sql`
+      update terminals t set
+        last_seen_at = greatest(t.last_seen_at, v.seen),
+        battery = coalesce(v.battery, t.battery),
+        ip = coalesce(v.ip, t.ip),
+        metrics = case when v.metrics is null or v.metrics = 'null'::jsonb then t.metrics else v.metrics end
+      from jsonb_to_recordset(${json}::jsonb) as v(sn text, seen timestamptz, battery int, ip text, metrics jsonb)
+      where t.sn = v.sn`);
+    const low = batch.filter(
+      (p) =>
+        p.heartbeat?.battery !== undefined &&
+        p.heartbeat.battery < LOW_BATTERY &&
+        p.heartbeat.charging !== true,
+    );
+    if (low.length) {
+      const lowJson = JSON.stringify(low.map((p) => ({ sn: p.sn, battery: p.heartbeat?.battery })));
+      await deps.db.execute(sql`
+        insert into terminal_warnings (terminal_id, kind, detail, alerted, at)
+        select t.id, 'lowBattery', 'battery ' || v.battery || '%', jsonb_build_array(u.username), ${now}
+        from jsonb_to_recordset(${lowJson}::jsonb) as v(sn text, battery int)
+        join terminals t on t.sn = v.sn left join users u on u.id = t.owner_id
+        on conflict do nothing`);
+    }
+    const hellos = batch.filter((p) => p.hello);
+    if (hellos.length) {
+      const helloJson = JSON.stringify(
+        hellos.map((p) => ({
+          sn: p.sn,
+          at: p.hello?.at.toISOString(),
+          platform: p.hello?.platform,
+          model: p.hello?.model ?? null,
+          os: p.hello?.osVersion ?? null,
+          fw: p.hello?.firmwareVersion ?? null,
+          agent: p.hello?.agentVersion ?? null,
+          hardware: p.hello?.hardware ?? {},
+          apps: p.hello?.apps ?? [],
+          peripherals: p.hello?.peripherals ?? [],
+        })),
+      );
+      await deps.db.execute(sql`
+        update terminals t set
+          platform = v.platform, os_version = v.os, firmware_version = v.fw, agent_version = v.agent,
+          hardware = v.hardware, apps = v.apps, peripherals = v.peripherals, hello_at = v.at,
+          model_id = coalesce(t.model_id, (select m.id from terminal_models m where lower(m.name) = lower(v.model) limit 1))
+        from jsonb_to_recordset(${helloJson}::jsonb) as v(sn text, at timestamptz, platform text, model text, os text,
+          fw text, agent text, hardware jsonb, apps jsonb, peripherals jsonb)
+        where t.sn = v.sn`);
+    }
+    const boots = batch.filter((p) => p.boots);
+    if (boots.length) {
+      const bootJson = JSON.stringify(
+        boots.map((p) => ({ sn: p.sn, n: p.boots, at: p.bootAt?.toISOString() })),
+      );
+      await deps.db.execute(sql`
+        with b as (
+          update terminals t set boot_count = t.boot_count + v.n, last_boot_at = v.at
+          from jsonb_to_recordset(${bootJson}::jsonb) as v(sn text, n int, at timestamptz)
+          where t.sn = v.sn returning t.id, v.at
+        )
+        insert into terminal_status_log (terminal_id, kind, at) select id, 'boot', at from b`);
+    }
+    if (cameOnline.length) {
+      await deps.db.execute(sql`
+        insert into terminal_status_log (terminal_id, kind, at)
+        select id, 'online', ${now} from unnest(${`{${cameOnline.map((r) => r.id).join(',')}}`}::uuid[]) as id`);
+      deps.onOnlineChanges(
+        cameOnline.map((r) => ({ id: r.id, sn: r.sn, ownerId: r.owner_id, online: true })),
+      );
+    }
+    written += batch.length;
+  };
+
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = [...pending.values()];
+    pending = new Map();
+    // One flush at a time, in order, so a later heartbeat never lands before an earlier one.
+    running = running.then(async () => {
+      for (let i = 0; i < batch.length; i += maxBatch) {
+        try {
+          await write(batch.slice(i, i + maxBatch));
+        } catch (err) {
+          deps.onError(err);
+        }
+      }
+    });
+    return running;
+  };
+
+  return {
+    /** Record a sign of life, with the heartbeat, hello or boot when there is one. */
+    add(sn: string, heartbeat: Heartbeat | null, extra: { hello?: Hello; boot?: boolean } = {}) {
+      const previous = pending.get(sn);
+      const now = deps.clock.now();
+      pending.set(sn, {
+        sn,
+        seenAt: now,
+        heartbeat: heartbeat ?? previous?.heartbeat ?? null,
+        hello: extra.hello ? { ...extra.hello, at: now } : previous?.hello,
+        boots: (previous?.boots ?? 0) + (extra.boot ? 1 : 0),
+        bootAt: extra.boot ? now : previous?.bootAt,
+      });
+      if (pending.size >= maxBatch) void flush();
+      else timer ??= setTimeout(() => void flush(), flushMs);
+    },
+    /** Drop what is queued for a terminal that just went offline on purpose. */
+    discard(sn: string) {
+      pending.delete(sn);
+    },
+    /** Write everything queued now and wait for it. */
+    flush,
+    /** Terminals written since start (for the gateway's figures). */
+    written: () => written,
+    queued: () => pending.size,
+  };
+};
+
+export type HeartbeatWriter = ReturnType<typeof createHeartbeatWriter>;

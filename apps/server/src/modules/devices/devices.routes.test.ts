@@ -1,0 +1,189 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { terminals } from '../../db/schema';
+import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+
+const xlsx = async (rows: string[][]) => {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('s');
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+};
+
+describe('terminal management', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof callAs>;
+  let modelId: string;
+  let groupId: string;
+  const terminal = (over: Record<string, unknown> = {}) => ({
+    sn: 'p2000000001',
+    name: 'Front desk',
+    modelId,
+    groupId,
+    storeName: 'Main street',
+    mac: '00-11-22-33-44-55',
+    password: 'abc123',
+    ...over,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    call = callAs(t, admin.token);
+    const f = await createFleetFixtures(t, admin.userId);
+    modelId = f.model.id;
+    groupId = f.group.id;
+  });
+  afterAll(() => t.close());
+
+  it('adds a terminal with the SN upper-cased and the MAC normalised, and lists it', async () => {
+    const added = await call('POST', '/device/v1/device/terminal/addOrUpdate', terminal());
+    expect(added.body.code).toBe(1);
+    expect(added.body.result).toMatchObject({
+      sn: 'P2000000001',
+      mac: '00:11:22:33:44:55',
+      status: 'shipped',
+      online: false,
+    });
+    const page = await call(
+      'GET',
+      '/device/v1/device/terminal/getPage?sn=p2000&status=shipped&online=false&current=1&size=14',
+    );
+    expect(page.body.result).toMatchObject({ total: 1, current: 1, size: 14 });
+    const detail = await call('GET', '/device/v1/device/terminal/getBySn?sn=P2000000001');
+    expect(detail.body.result).toMatchObject({ groupName: 'Main store', modelName: 'P2', enrolled: false });
+  });
+
+  it('refuses a duplicate SN or MAC with 409, unknown model or group, and a bad password, writing nothing', async () => {
+    const dupSn = await call(
+      'POST',
+      '/device/v1/device/terminal/addOrUpdate',
+      terminal({ mac: '00:11:22:33:44:66' }),
+    );
+    expect([dupSn.status, dupSn.body.code]).toEqual([409, 409]);
+    const dupMac = await call(
+      'POST',
+      '/device/v1/device/terminal/addOrUpdate',
+      terminal({ sn: 'P2000000002' }),
+    );
+    expect([dupMac.status, dupMac.body.messageEn]).toEqual([
+      409,
+      'This MAC address is used by another terminal',
+    ]);
+    const fresh = { sn: 'P2000000003', mac: '00:11:22:33:44:77' };
+    const badModel = await call(
+      'POST',
+      '/device/v1/device/terminal/addOrUpdate',
+      terminal({ ...fresh, modelId: groupId }),
+    );
+    expect(badModel.body.messageEn).toBe('No such model');
+    const badGroup = await call(
+      'POST',
+      '/device/v1/device/terminal/addOrUpdate',
+      terminal({ ...fresh, groupId: modelId }),
+    );
+    expect(badGroup.body.messageEn).toBe('No such terminal group');
+    for (const password of ['abc', 'abcdefghijklmnopq', 'abc_12']) {
+      const bad = await call(
+        'POST',
+        '/device/v1/device/terminal/addOrUpdate',
+        terminal({ ...fresh, password }),
+      );
+      expect(bad.body.code).toBe(400);
+    }
+    expect(await t.database.db.select().from(terminals)).toHaveLength(1);
+  });
+
+  it('imports all rows or none, answering a row-by-row report', async () => {
+    const header = ['SN', 'Name', 'Model', 'Group', 'Store', 'MAC', 'Password'];
+    const bad = await xlsx([
+      header,
+      ['IMP0001', 'A', 'P2', 'S001', 'Store', '00:00:00:00:00:01', ''],
+      ['IMP0002', 'B', 'NOPE', 'S001', 'Store', '00:00:00:00:00:02', 'x'],
+    ]);
+    const report = await call('POST', '/device/v1/device/terminal/import', { content: bad });
+    expect(report.body.result).toMatchObject({ ok: false, imported: 0 });
+    expect(
+      (report.body.result as { errors: { row: number; field: string }[] }).errors.map((e) => [
+        e.row,
+        e.field,
+      ]),
+    ).toEqual([
+      [3, 'model'],
+      [3, 'password'],
+    ]);
+    expect(await t.database.db.select().from(terminals)).toHaveLength(1);
+    const good = await xlsx([header, ['IMP0001', 'A', 'P2', 'S001', 'Store', '00:00:00:00:00:01', '']]);
+    const ok = await call('POST', '/device/v1/device/terminal/import', { content: good });
+    expect(ok.body.result).toMatchObject({ ok: true, imported: 1 });
+    const unreadable = await call('POST', '/device/v1/device/terminal/import', {
+      content: 'bm90IGEgZmlsZQ==',
+    });
+    expect(unreadable.body.code).toBe(400);
+  });
+
+  it('creates warehoused terminals from factory exit records', async () => {
+    const content = await xlsx([
+      ['SN', 'Model', 'Status', 'Enterprise'],
+      ['EXIT0001', 'P2', 'warehoused', ''],
+      ['EXIT0002', 'P2', '', ''],
+    ]);
+    const res = await call('POST', '/device/v1/device/exitRecord/import', { content });
+    expect(res.body.result).toMatchObject({ ok: true, imported: 2 });
+    const page = await call('GET', '/device/v1/device/exitRecord/getPage?sn=EXIT');
+    expect(page.body.result).toMatchObject({ total: 2 });
+  });
+
+  it('exports the filtered list as a streamed Excel file', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/device/v1/device/terminal/export?sn=P2',
+      headers: { satoken: (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).token },
+    });
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).text).toBe('P2000000001');
+  });
+
+  it('moves terminals to a group, favourites them and deletes them', async () => {
+    const moved = await call('POST', '/device/v1/device/terminal/move', { sns: ['P2000000001'], groupId });
+    expect(moved.body.result).toEqual({ moved: 1 });
+    const fav = await call('POST', '/device/v1/device/favorite/toggle', {
+      sns: ['P2000000001'],
+      favorite: true,
+    });
+    expect(fav.body.result).toEqual({ changed: 1 });
+    expect((await call('GET', '/device/v1/device/favorite/getPage')).body.result).toMatchObject({ total: 1 });
+    const deleted = await call('POST', '/device/v1/device/terminal/delete', { sns: ['IMP0001'] });
+    expect(deleted.body.result).toEqual({ deleted: 1 });
+  });
+
+  it('keeps models in use and catalogues peripherals', async () => {
+    const inUse = await call('POST', '/device/v1/device/model/delete', { id: modelId });
+    expect(inUse.status).toBe(409);
+    const p = await call('POST', '/device/v1/device/peripheral/addOrUpdate', {
+      kind: 'usb',
+      name: 'Printer',
+      vid: '483',
+      pid: '5740',
+      baudRate: 9600,
+    });
+    expect(p.body.result).toMatchObject({ vid: '0483', pid: '5740' });
+    const mp = await call('POST', '/device/v1/device/modelPeripheral/addOrUpdate', {
+      modelId,
+      peripheralId: (p.body.result as { id: string }).id,
+    });
+    expect(mp.body.code).toBe(1);
+    const again = await call('POST', '/device/v1/device/modelPeripheral/addOrUpdate', {
+      modelId,
+      peripheralId: (p.body.result as { id: string }).id,
+    });
+    expect(again.status).toBe(409);
+    const dash = await call('GET', '/device/v1/device/dashboard/overview');
+    expect(dash.body.result).toMatchObject({ total: 3, online: 0 });
+  });
+});

@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = () => timestamp({ withTimezone: true });
+
+/** Terminal models (spec: name, description, state). */
+export const terminalModels = pgTable(
+  'terminal_models',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    description: text(),
+    /** 1 enabled, 0 disabled. */
+    state: integer().notNull().default(1),
+    createdAt: ts().notNull().defaultNow(),
+    updatedAt: ts().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('terminal_models_name_idx').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * The terminals. One row per SN, owned by an enterprise account and placed in a terminal group.
+ * The latest hello and heartbeat are kept on the row (history lives in the tables below), so the
+ * list never joins a metrics table.
+ */
+export const terminals = pgTable(
+  'terminals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Serial number, upper case; the terminal's identity everywhere. */
+    sn: text().notNull(),
+    name: text().notNull(),
+    platform: text().notNull().default('android'),
+    modelId: uuid(),
+    /** The enterprise account owning the terminal; data scope follows it. */
+    ownerId: uuid().notNull(),
+    groupId: uuid(),
+    storeName: text().notNull().default(''),
+    /** Upper case, colon separated. */
+    mac: text(),
+    /** Terminal password (4-16 letters or digits), pushed to the terminal's settings screen. */
+    password: text(),
+    status: text({ enum: ['warehoused', 'shipped', 'activated', 'loggedOff'] })
+      .notNull()
+      .default('warehoused'),
+    online: boolean().notNull().default(false),
+    lastSeenAt: ts(),
+    /** When `online` last changed. */
+    onlineChangedAt: ts(),
+    productionDate: date({ mode: 'string' }),
+    shippingDate: date({ mode: 'string' }),
+    activationDate: ts(),
+    /** SHA-256 of the secret issued at enrollment (a 256-bit random value, so a fast hash suffices). */
+    secretHash: text(),
+    enrolledAt: ts(),
+    osVersion: text(),
+    firmwareVersion: text(),
+    agentVersion: text(),
+    hardware: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    apps: jsonb().$type<Record<string, unknown>[]>().notNull().default([]),
+    peripherals: jsonb().$type<Record<string, unknown>[]>().notNull().default([]),
+    helloAt: ts(),
+    battery: integer(),
+    ip: text(),
+    /** Latest heartbeat as sent (network, storage, memory, runtime, data usage). */
+    metrics: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    bootCount: integer().notNull().default(0),
+    lastBootAt: ts(),
+    lastShutdownAt: ts(),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    locatedAt: ts(),
+    createdAt: ts().notNull().defaultNow(),
+    updatedAt: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('terminals_sn_idx').on(t.sn),
+    uniqueIndex('terminals_mac_idx').on(t.mac),
+    // The list pages newest first under each common filter; each index serves one filter plus the order.
+    index('terminals_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('terminals_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
+    index('terminals_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('terminals_online_created_idx').on(t.online, t.createdAt.desc(), t.id.desc()),
+    index('terminals_group_idx').on(t.groupId),
+    index('terminals_model_idx').on(t.modelId),
+    index('terminals_sn_prefix_idx').on(t.sn.op('text_pattern_ops')),
+    // The heartbeat-timeout sweep looks only at online terminals.
+    index('terminals_online_seen_idx').on(t.lastSeenAt).where(sql`${t.online}`),
+  ],
+);
+
+/** Status and connection history of each terminal (online, offline, enrolled, status changes, events). */
+export const terminalStatusLog = pgTable(
+  'terminal_status_log',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    terminalId: uuid()
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    detail: text(),
+    at: ts().notNull().defaultNow(),
+  },
+  (t) => [index('terminal_status_log_terminal_idx').on(t.terminalId, t.at.desc())],
+);
+
+/** Location fixes. */
+export const terminalLocations = pgTable(
+  'terminal_locations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    terminalId: uuid()
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    lat: doublePrecision().notNull(),
+    lng: doublePrecision().notNull(),
+    accuracy: doublePrecision(),
+    source: text(),
+    at: ts().notNull().defaultNow(),
+  },
+  (t) => [index('terminal_locations_terminal_idx').on(t.terminalId, t.at.desc())],
+);
+
+/** Logs terminals uploaded on request. */
+export const terminalLogs = pgTable(
+  'terminal_logs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    terminalId: uuid()
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    requestId: text().notNull(),
+    text: text().notNull(),
+    at: ts().notNull().defaultNow(),
+  },
+  (t) => [index('terminal_logs_terminal_idx').on(t.terminalId, t.at.desc())],
+);
+
+/** Enrollment keys: one per enterprise account, stored as a SHA-256 hash. */
+export const enrollmentKeys = pgTable('enrollment_keys', {
+  ownerId: uuid().primaryKey(),
+  keyHash: text().notNull(),
+  createdAt: ts().notNull().defaultNow(),
+});
+
+/** Peripheral catalogue. */
+export const peripherals = pgTable('peripherals', {
+  id: uuid().primaryKey().defaultRandom(),
+  kind: text({ enum: ['serial', 'usb'] }).notNull(),
+  pid: text(),
+  vid: text(),
+  name: text().notNull(),
+  manufacturer: text(),
+  brand: text(),
+  identifier: text(),
+  baudRate: integer(),
+  authCode: text(),
+  createdAt: ts().notNull().defaultNow(),
+  updatedAt: ts().notNull().defaultNow(),
+});
+
+/** Peripherals expected on each model. */
+export const modelPeripherals = pgTable(
+  'model_peripherals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    modelId: uuid()
+      .notNull()
+      .references(() => terminalModels.id, { onDelete: 'cascade' }),
+    peripheralId: uuid()
+      .notNull()
+      .references(() => peripherals.id, { onDelete: 'cascade' }),
+    required: boolean().notNull().default(true),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('model_peripherals_pair_idx').on(t.modelId, t.peripheralId)],
+);
+
+/** Peripheral faults reported by terminals. */
+export const peripheralFaults = pgTable(
+  'peripheral_faults',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    terminalId: uuid()
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    peripheralName: text().notNull(),
+    kind: text(),
+    detail: text(),
+    handled: boolean().notNull().default(false),
+    at: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    index('peripheral_faults_at_idx').on(t.at.desc()),
+    index('peripheral_faults_terminal_idx').on(t.terminalId),
+  ],
+);
+
+/** Early warnings and who was told. */
+export const terminalWarnings = pgTable(
+  'terminal_warnings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    terminalId: uuid()
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['longOffline', 'lowBattery', 'peripheralFault'] }).notNull(),
+    detail: text(),
+    /** Usernames of the accounts alerted. */
+    alerted: jsonb().$type<string[]>().notNull().default([]),
+    handled: boolean().notNull().default(false),
+    at: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    index('terminal_warnings_at_idx').on(t.at.desc()),
+    // One open warning of a kind per terminal.
+    uniqueIndex('terminal_warnings_open_idx').on(t.terminalId, t.kind).where(sql`not ${t.handled}`),
+  ],
+);
+
+/** Each user's favourite terminals. */
+export const terminalFavorites = pgTable(
+  'terminal_favorites',
+  {
+    userId: uuid().notNull(),
+    terminalId: uuid()
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.terminalId] })],
+);
+
+/** Hourly online counts for the dashboard trend. */
+export const onlineSamples = pgTable('online_samples', {
+  at: ts().primaryKey(),
+  online: integer().notNull(),
+  total: integer().notNull(),
+});

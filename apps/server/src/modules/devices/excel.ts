@@ -1,0 +1,84 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { AppError } from '../../shared/app-error';
+
+/** Most rows one import may carry; bigger lists are split by the user. */
+export const IMPORT_MAX_ROWS = 10_000;
+
+/** A column of a template or export: header in both languages and the key a row is read into. */
+export type ExcelColumn = { key: string; zh: string; en: string; width?: number };
+
+const header = (c: ExcelColumn) => `${c.zh} ${c.en}`;
+
+/** An empty workbook with the columns' headers, as a buffer. */
+export const buildTemplate = async (sheetName: string, columns: ExcelColumn[], example: string[]) => {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName);
+  sheet.columns = columns.map((c) => ({ header: header(c), key: c.key, width: c.width ?? 20 }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow(example);
+  return Buffer.from(await book.xlsx.writeBuffer());
+};
+
+/**
+ * Reads the first sheet of an uploaded .xlsx (base64) into objects keyed by column key. Row numbers
+ * are the sheet's own (the header is row 1), so the import report points at what the user sees.
+ */
+export const readSheet = async (base64: string, columns: ExcelColumn[]) => {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('excelUnreadable');
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new AppError('excelUnreadable');
+  const rows: { row: number; values: Record<string, string> }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (rowNumber === 1) return;
+    const values: Record<string, string> = {};
+    columns.forEach((c, i) => {
+      const cell = row.getCell(i + 1);
+      const v = cell.value;
+      values[c.key] =
+        v === null || v === undefined
+          ? ''
+          : v instanceof Date
+            ? v.toISOString().slice(0, 10)
+            : cell.text.trim();
+    });
+    if (Object.values(values).some((v) => v !== '')) rows.push({ row: rowNumber, values });
+  });
+  if (rows.length > IMPORT_MAX_ROWS) throw new AppError('excelTooManyRows');
+  return rows;
+};
+
+/**
+ * Streams rows into an .xlsx as they are produced, so a large export never sits in memory whole.
+ * Returns the readable side at once; rows are written in the background.
+ */
+export const streamWorkbook = (
+  sheetName: string,
+  columns: ExcelColumn[],
+  rows: AsyncIterable<Record<string, unknown>[]>,
+  onError: (err: unknown) => void,
+): Readable => {
+  const out = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false });
+  const sheet = book.addWorksheet(sheetName);
+  sheet.columns = columns.map((c) => ({ header: header(c), key: c.key, width: c.width ?? 20 }));
+  void (async () => {
+    try {
+      for await (const batch of rows) for (const row of batch) sheet.addRow(row).commit();
+      sheet.commit();
+      await book.commit();
+    } catch (err) {
+      onError(err);
+      out.destroy(err as Error);
+    }
+  })();
+  return out;
+};
+
+/** Content type of .xlsx files. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

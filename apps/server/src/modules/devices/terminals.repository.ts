@@ -1,0 +1,263 @@
+import type { TerminalFilter, TerminalRow, TerminalStatus } from '@cpm/contracts';
+import { and, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { inDataScope } from '../../shared/data-scope';
+import { terminalGroups } from '../groups/groups.table';
+import { users } from '../users/users.table';
+import {
+  enrollmentKeys,
+  terminalFavorites,
+  terminalLocations,
+  terminalLogs,
+  terminalModels,
+  terminalStatusLog,
+  terminals,
+} from './devices.table';
+
+type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
+export type TerminalRecord = typeof terminals.$inferSelect;
+
+/** Offline longer than this is highlighted. */
+export const LONG_OFFLINE_MS = 72 * 3600 * 1000;
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE clause of the terminal list and its export. */
+export const terminalFilterSql = (scope: Scope, f: TerminalFilter, now: Date): SQL | undefined =>
+  and(
+    inDataScope(scope, terminals.ownerId),
+    f.sn ? sql`${terminals.sn} like ${`${escapeLike(f.sn.toUpperCase())}%`}` : undefined,
+    f.name ? sql`${terminals.name} ilike ${`%${escapeLike(f.name)}%`}` : undefined,
+    f.status ? eq(terminals.status, f.status) : undefined,
+    f.online === undefined ? undefined : eq(terminals.online, f.online),
+    f.modelId ? eq(terminals.modelId, f.modelId) : undefined,
+    f.groupId ? eq(terminals.groupId, f.groupId) : undefined,
+    f.storeName ? sql`${terminals.storeName} ilike ${`%${escapeLike(f.storeName)}%`}` : undefined,
+    f.ownerId ? eq(terminals.ownerId, f.ownerId) : undefined,
+    f.longOffline
+      ? and(
+          eq(terminals.online, false),
+          isNotNull(terminals.lastSeenAt),
+          lt(terminals.lastSeenAt, new Date(now.getTime() - LONG_OFFLINE_MS)),
+        )
+      : undefined,
+  );
+
+const rowColumns = {
+  id: terminals.id,
+  sn: terminals.sn,
+  name: terminals.name,
+  platform: terminals.platform,
+  modelId: terminals.modelId,
+  modelName: terminalModels.name,
+  ownerId: terminals.ownerId,
+  ownerName: users.name,
+  groupId: terminals.groupId,
+  groupName: terminalGroups.name,
+  storeName: terminals.storeName,
+  mac: terminals.mac,
+  status: terminals.status,
+  online: terminals.online,
+  lastSeenAt: terminals.lastSeenAt,
+  battery: terminals.battery,
+  ip: terminals.ip,
+  osVersion: terminals.osVersion,
+  agentVersion: terminals.agentVersion,
+  activationDate: terminals.activationDate,
+  createdAt: terminals.createdAt,
+};
+type RawRow = {
+  [K in keyof typeof rowColumns]: (typeof rowColumns)[K]['_']['data'] | null;
+};
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Database row to list row; `longOffline` is computed against the caller's clock. */
+export const toTerminalRow = (r: RawRow, now: Date): TerminalRow => ({
+  id: r.id as string,
+  sn: r.sn as string,
+  name: r.name as string,
+  platform: r.platform as string,
+  modelId: r.modelId,
+  modelName: r.modelName,
+  ownerId: r.ownerId as string,
+  ownerName: r.ownerName,
+  groupId: r.groupId,
+  groupName: r.groupName,
+  storeName: r.storeName ?? '',
+  mac: r.mac,
+  status: r.status as TerminalStatus,
+  online: r.online === true,
+  lastSeenAt: iso(r.lastSeenAt),
+  longOffline:
+    r.online !== true && r.lastSeenAt !== null && now.getTime() - r.lastSeenAt.getTime() > LONG_OFFLINE_MS,
+  battery: r.battery,
+  ip: r.ip,
+  osVersion: r.osVersion,
+  agentVersion: r.agentVersion,
+  activationDate: iso(r.activationDate),
+  createdAt: (r.createdAt as Date).toISOString(),
+});
+
+const selectRows = (db: Db) =>
+  db
+    .select(rowColumns)
+    .from(terminals)
+    .leftJoin(terminalModels, eq(terminalModels.id, terminals.modelId))
+    .leftJoin(terminalGroups, eq(terminalGroups.id, terminals.groupId))
+    .leftJoin(users, eq(users.id, terminals.ownerId));
+
+/** Storage of terminals and their history. */
+export const createTerminalsRepository = (db: Db) => ({
+  /** One page of the list, newest first. */
+  async findPage(where: SQL | undefined, offset: number, limit: number) {
+    const [rows, [{ total }]] = await Promise.all([
+      selectRows(db)
+        .where(where)
+        .orderBy(desc(terminals.createdAt), desc(terminals.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: sql<number>`count(*)::int` }).from(terminals).where(where),
+    ]);
+    return { rows, total };
+  },
+
+  /** Rows matching a filter in batches, for streaming exports. */
+  async *iterate(where: SQL | undefined, batch = 2000) {
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      const cursor: SQL | undefined = after
+        ? sql`(${terminals.createdAt}, ${terminals.id}) < (${after.createdAt}, ${after.id})`
+        : undefined;
+      const rows: RawRow[] = await selectRows(db)
+        .where(and(where, cursor))
+        .orderBy(desc(terminals.createdAt), desc(terminals.id))
+        .limit(batch);
+      if (rows.length === 0) return;
+      yield rows;
+      const last: RawRow = rows[rows.length - 1];
+      after = { createdAt: last.createdAt as Date, id: last.id as string };
+      if (rows.length < batch) return;
+    }
+  },
+
+  findRowBySn: async (where: SQL | undefined, sn: string) =>
+    (await selectRows(db).where(and(where, eq(terminals.sn, sn))))[0] ?? null,
+
+  findBySn: async (sn: string) => (await db.select().from(terminals).where(eq(terminals.sn, sn)))[0] ?? null,
+
+  findById: async (id: string) => (await db.select().from(terminals).where(eq(terminals.id, id)))[0] ?? null,
+
+  findByMac: async (mac: string) =>
+    (await db.select({ id: terminals.id }).from(terminals).where(eq(terminals.mac, mac)))[0] ?? null,
+
+  /** Terminals by SN that the caller may see. */
+  findInScope: (scope: Scope, sns: string[]) =>
+    db
+      .select({ id: terminals.id, sn: terminals.sn })
+      .from(terminals)
+      .where(and(inDataScope(scope, terminals.ownerId), inArray(terminals.sn, sns))),
+
+  insert: async (values: typeof terminals.$inferInsert) =>
+    (await db.insert(terminals).values(values).returning())[0],
+
+  update: (id: string, values: Partial<typeof terminals.$inferInsert>) =>
+    db.update(terminals).set(values).where(eq(terminals.id, id)),
+
+  deleteByIds: async (ids: string[]) =>
+    (await db.delete(terminals).where(inArray(terminals.id, ids)).returning({ id: terminals.id })).length,
+
+  moveToGroup: async (ids: string[], groupId: string, at: Date) =>
+    (
+      await db
+        .update(terminals)
+        .set({ groupId, updatedAt: at })
+        .where(inArray(terminals.id, ids))
+        .returning({ id: terminals.id })
+    ).length,
+
+  modelExists: async (id: string) =>
+    (await db.select({ id: terminalModels.id }).from(terminalModels).where(eq(terminalModels.id, id)))
+      .length > 0,
+
+  /** The group, when the caller may see it. */
+  findGroup: async (scope: Scope, id: string) =>
+    (
+      await db
+        .select({ id: terminalGroups.id, ownerId: terminalGroups.ownerId })
+        .from(terminalGroups)
+        .where(and(eq(terminalGroups.id, id), inDataScope(scope, terminalGroups.ownerId)))
+    )[0] ?? null,
+
+  /** An account the caller may see. */
+  accountVisible: async (scope: Scope, id: string) =>
+    (
+      await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, id), inDataScope(scope, users.id)))
+    ).length > 0,
+
+  groupOptions: (scope: Scope) =>
+    db
+      .select({ id: terminalGroups.id, name: terminalGroups.name, number: terminalGroups.number })
+      .from(terminalGroups)
+      .where(inDataScope(scope, terminalGroups.ownerId))
+      .orderBy(terminalGroups.name)
+      .limit(1000),
+
+  ownerOptions: async (scope: Scope) =>
+    (
+      await db
+        .select({ id: users.id, name: users.name, username: users.username })
+        .from(users)
+        .where(inDataScope(scope, users.id))
+        .orderBy(users.username)
+        .limit(1000)
+    ).map((u) => ({ id: u.id, name: u.name || u.username })),
+
+  history: async (terminalId: string) => ({
+    statuses: await db
+      .select()
+      .from(terminalStatusLog)
+      .where(eq(terminalStatusLog.terminalId, terminalId))
+      .orderBy(desc(terminalStatusLog.at))
+      .limit(200),
+    locations: await db
+      .select()
+      .from(terminalLocations)
+      .where(eq(terminalLocations.terminalId, terminalId))
+      .orderBy(desc(terminalLocations.at))
+      .limit(200),
+  }),
+
+  logs: (terminalId: string) =>
+    db
+      .select()
+      .from(terminalLogs)
+      .where(eq(terminalLogs.terminalId, terminalId))
+      .orderBy(desc(terminalLogs.at))
+      .limit(20),
+
+  isFavorite: async (userId: string, terminalId: string) =>
+    (
+      await db
+        .select({ userId: terminalFavorites.userId })
+        .from(terminalFavorites)
+        .where(and(eq(terminalFavorites.userId, userId), eq(terminalFavorites.terminalId, terminalId)))
+    ).length > 0,
+
+  saveEnrollmentKey: (ownerId: string, keyHash: string, at: Date) =>
+    db
+      .insert(enrollmentKeys)
+      .values({ ownerId, keyHash, createdAt: at })
+      .onConflictDoUpdate({ target: enrollmentKeys.ownerId, set: { keyHash, createdAt: at } }),
+
+  logStatus: (rows: (typeof terminalStatusLog.$inferInsert)[]) =>
+    rows.length ? db.insert(terminalStatusLog).values(rows) : Promise.resolve(),
+
+  transaction: <T>(fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db)),
+});
+
+export type TerminalsRepository = ReturnType<typeof createTerminalsRepository>;

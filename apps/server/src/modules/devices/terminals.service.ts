@@ -1,0 +1,413 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bilingual,
+  deviceTopics,
+  type ImportReport,
+  MAC_PATTERN,
+  type PageQuery,
+  SN_PATTERN,
+  TERMINAL_PASSWORD_PATTERN,
+  TERMINAL_STATUSES,
+  type TerminalDetail,
+  type TerminalFilter,
+  type TerminalSave,
+  type TerminalStatus,
+} from '@cpm/contracts';
+import { and, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Broker } from '../../gateway/broker';
+import type { AuthContext } from '../../plugins/auth-context';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { newToken, sha256 } from '../../shared/crypto';
+import { inDataScope } from '../../shared/data-scope';
+import { pageOffset, toPage } from '../../shared/paging';
+import { terminalGroups } from '../groups/groups.table';
+import { users } from '../users/users.table';
+import { terminalModels, terminals } from './devices.table';
+import { buildTemplate, type ExcelColumn, readSheet, streamWorkbook } from './excel';
+import type { FleetEvents } from './fleet-events';
+import { type TerminalsRepository, terminalFilterSql, toTerminalRow } from './terminals.repository';
+
+/** Upper case with colons: the one stored form of a MAC address. */
+export const normalizeMac = (mac: string) => mac.trim().toUpperCase().replaceAll('-', ':');
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Columns of the terminal import template (and what each row is read into). */
+export const TERMINAL_IMPORT_COLUMNS: ExcelColumn[] = [
+  { key: 'sn', zh: '序列号', en: 'SN' },
+  { key: 'name', zh: '终端名称', en: 'Name' },
+  { key: 'model', zh: '型号', en: 'Model' },
+  { key: 'group', zh: '分组编号', en: 'Group number' },
+  { key: 'storeName', zh: '门店名称', en: 'Store name' },
+  { key: 'mac', zh: 'MAC 地址', en: 'MAC' },
+  { key: 'password', zh: '终端密码', en: 'Terminal password' },
+];
+
+const EXPORT_COLUMNS: ExcelColumn[] = [
+  { key: 'sn', zh: '序列号', en: 'SN' },
+  { key: 'name', zh: '终端名称', en: 'Name' },
+  { key: 'modelName', zh: '型号', en: 'Model' },
+  { key: 'ownerName', zh: '企业', en: 'Enterprise' },
+  { key: 'groupName', zh: '分组', en: 'Group' },
+  { key: 'storeName', zh: '门店名称', en: 'Store name' },
+  { key: 'mac', zh: 'MAC 地址', en: 'MAC' },
+  { key: 'status', zh: '状态', en: 'Status' },
+  { key: 'online', zh: '在线', en: 'Online' },
+  { key: 'lastSeenAt', zh: '最后在线时间', en: 'Last seen' },
+  { key: 'battery', zh: '电量', en: 'Battery' },
+  { key: 'ip', zh: 'IP', en: 'IP' },
+  { key: 'activationDate', zh: '激活时间', en: 'Activated' },
+];
+
+type RowError = ImportReport['errors'][number];
+const rowError = (row: number, field: string, zh: string, en: string): RowError => ({
+  row,
+  field,
+  message: zh,
+  messageEn: en,
+});
+
+/** Terminal rules: list, detail, add and edit, move, delete, import and export, enrollment keys. */
+export const createTerminalsService = (deps: {
+  db: Db;
+  repo: TerminalsRepository;
+  clock: Clock;
+  broker: Broker | null;
+  events: FleetEvents;
+  /** Forget a cached device secret (re-enrollment, deletion). */
+  forgetDevice: (sn: string) => void;
+}) => {
+  const { repo, clock } = deps;
+
+  const findVisible = async (auth: AuthContext, sn: string) => {
+    const row = await repo.findRowBySn(inDataScope(auth, terminals.ownerId), sn.toUpperCase());
+    if (!row) throw new AppError('terminalNotFound');
+    return row;
+  };
+
+  const checkReferences = async (
+    auth: AuthContext,
+    input: { modelId: string; groupId: string; ownerId: string },
+  ) => {
+    if (!(await repo.modelExists(input.modelId))) throw new AppError('modelUnknown');
+    const group = await repo.findGroup(auth, input.groupId);
+    if (!group) throw new AppError('groupUnknown');
+    if (input.ownerId !== auth.userId && !(await repo.accountVisible(auth, input.ownerId)))
+      throw new AppError('ownerUnknown');
+  };
+
+  return {
+    async page(auth: AuthContext, q: PageQuery & TerminalFilter) {
+      const now = clock.now();
+      const { rows, total } = await repo.findPage(terminalFilterSql(auth, q, now), pageOffset(q), q.size);
+      return toPage(
+        rows.map((r) => toTerminalRow(r, now)),
+        total,
+        q,
+      );
+    },
+
+    async detail(auth: AuthContext, sn: string): Promise<TerminalDetail> {
+      const row = await findVisible(auth, sn);
+      const t = await repo.findById(row.id as string);
+      if (!t) throw new AppError('terminalNotFound');
+      const metrics = t.metrics;
+      return {
+        ...toTerminalRow(row, clock.now()),
+        productionDate: t.productionDate,
+        shippingDate: t.shippingDate,
+        hardware: t.hardware,
+        network: {
+          type: metrics.network ?? null,
+          signal: metrics.signal ?? null,
+          ip: t.ip,
+          mac: t.mac,
+          bluetoothMac: t.hardware.bluetoothMac ?? null,
+        },
+        metrics,
+        apps: t.apps,
+        peripherals: t.peripherals,
+        firmwareVersion: t.firmwareVersion,
+        bootCount: t.bootCount,
+        lastBootAt: iso(t.lastBootAt),
+        lastShutdownAt: iso(t.lastShutdownAt),
+        helloAt: iso(t.helloAt),
+        lat: t.lat,
+        lng: t.lng,
+        locatedAt: iso(t.locatedAt),
+        enrolled: t.secretHash !== null,
+        favorite: await repo.isFavorite(auth.userId, t.id),
+      };
+    },
+
+    async save(auth: AuthContext, input: TerminalSave) {
+      const now = clock.now();
+      const sn = input.sn.toUpperCase();
+      const mac = normalizeMac(input.mac);
+      if (input.id) {
+        if (!auth.permissions.has('device:terminal:edit')) throw new AppError('forbidden');
+        const existing = await repo.findById(input.id);
+        if (!existing || !(await repo.findInScope(auth, [existing.sn])).length)
+          throw new AppError('terminalNotFound');
+        const ownerId = input.ownerId ?? existing.ownerId;
+        await checkReferences(auth, { modelId: input.modelId, groupId: input.groupId, ownerId });
+        const byMac = await repo.findByMac(mac);
+        if (byMac && byMac.id !== input.id) throw new AppError('terminalMacTaken');
+        const taken = await repo.findBySn(sn);
+        if (taken && taken.id !== input.id) throw new AppError('terminalSnTaken');
+        await repo.update(input.id, {
+          sn,
+          name: input.name,
+          platform: input.platform,
+          modelId: input.modelId,
+          groupId: input.groupId,
+          storeName: input.storeName,
+          mac,
+          ownerId,
+          ...(input.password ? { password: input.password } : {}),
+          ...(input.status ? { status: input.status } : {}),
+          productionDate: input.productionDate ?? existing.productionDate,
+          shippingDate: input.shippingDate ?? existing.shippingDate,
+          updatedAt: now,
+        });
+        if (existing.sn !== sn) deps.forgetDevice(existing.sn);
+      } else {
+        const ownerId = input.ownerId ?? auth.userId;
+        await checkReferences(auth, { modelId: input.modelId, groupId: input.groupId, ownerId });
+        if (await repo.findBySn(sn)) throw new AppError('terminalSnTaken');
+        if (await repo.findByMac(mac)) throw new AppError('terminalMacTaken');
+        await repo.insert({
+          sn,
+          name: input.name,
+          platform: input.platform,
+          modelId: input.modelId,
+          groupId: input.groupId,
+          storeName: input.storeName,
+          mac,
+          ownerId,
+          password: input.password ?? null,
+          status: input.status ?? 'shipped',
+          productionDate: input.productionDate ?? null,
+          shippingDate: input.shippingDate ?? null,
+          createdAt: now,
+          updatedAt: now,
+        });
+      }
+      const saved = await findVisible(auth, sn);
+      deps.events.emit({ sn, ownerId: saved.ownerId as string, kind: 'saved' });
+      return toTerminalRow(saved, now);
+    },
+
+    async remove(auth: AuthContext, sns: string[]) {
+      const found = await repo.findInScope(
+        auth,
+        sns.map((s) => s.toUpperCase()),
+      );
+      const deleted = found.length ? await repo.deleteByIds(found.map((f) => f.id)) : 0;
+      for (const f of found) deps.forgetDevice(f.sn);
+      return { deleted };
+    },
+
+    async move(auth: AuthContext, sns: string[], groupId: string) {
+      if (!(await repo.findGroup(auth, groupId))) throw new AppError('groupUnknown');
+      const found = await repo.findInScope(
+        auth,
+        sns.map((s) => s.toUpperCase()),
+      );
+      return {
+        moved: found.length
+          ? await repo.moveToGroup(
+              found.map((f) => f.id),
+              groupId,
+              clock.now(),
+            )
+          : 0,
+      };
+    },
+
+    groupOptions: (auth: AuthContext) => repo.groupOptions(auth),
+    ownerOptions: (auth: AuthContext) => repo.ownerOptions(auth),
+
+    async history(auth: AuthContext, sn: string) {
+      const row = await findVisible(auth, sn);
+      const h = await repo.history(row.id as string);
+      return {
+        statuses: h.statuses.map((s) => ({ at: s.at.toISOString(), kind: s.kind, detail: s.detail })),
+        locations: h.locations.map((l) => ({
+          at: l.at.toISOString(),
+          lat: l.lat,
+          lng: l.lng,
+          accuracy: l.accuracy,
+        })),
+      };
+    },
+
+    async logs(auth: AuthContext, sn: string) {
+      const row = await findVisible(auth, sn);
+      return (await repo.logs(row.id as string)).map((l) => ({
+        requestId: l.requestId,
+        at: l.at.toISOString(),
+        text: l.text,
+      }));
+    },
+
+    async requestLog(auth: AuthContext, sn: string) {
+      const row = await findVisible(auth, sn);
+      const requestId = randomUUID();
+      await deps.broker?.publish(
+        deviceTopics.down(row.sn as string, 'cmd'),
+        JSON.stringify({ requestId, type: 'uploadLog' }),
+      );
+      return { requestId };
+    },
+
+    async rotateEnrollmentKey(auth: AuthContext) {
+      const key = `ek_${newToken()}`;
+      await repo.saveEnrollmentKey(auth.userId, sha256(key), clock.now());
+      return { enrollmentKey: key };
+    },
+
+    exportFile(auth: AuthContext, filter: TerminalFilter, onError: (err: unknown) => void) {
+      const now = clock.now();
+      const where = terminalFilterSql(auth, filter, now);
+      const rows = (async function* () {
+        for await (const batch of repo.iterate(where)) {
+          yield batch.map((r) => {
+            const row = toTerminalRow(r, now);
+            return { ...row, online: row.online ? 'Y' : 'N' };
+          });
+        }
+      })();
+      return streamWorkbook('terminals', EXPORT_COLUMNS, rows, onError);
+    },
+
+    template: () =>
+      buildTemplate('terminals', TERMINAL_IMPORT_COLUMNS, [
+        'P2000123456',
+        'Front desk 1',
+        'P2',
+        'S001',
+        'Main street store',
+        '00:11:22:33:44:55',
+        '1234',
+      ]),
+
+    /** All rows or none: every row is checked first, and written in one transaction only when all pass. */
+    async importFile(auth: AuthContext, content: string): Promise<ImportReport> {
+      const rows = await readSheet(content, TERMINAL_IMPORT_COLUMNS);
+      const errors: RowError[] = [];
+      const models = new Map(
+        (await deps.db.select({ id: terminalModels.id, name: terminalModels.name }).from(terminalModels)).map(
+          (m) => [m.name.toLowerCase(), m.id],
+        ),
+      );
+      const groups = new Map(
+        (
+          await deps.db
+            .select({ id: terminalGroups.id, number: terminalGroups.number })
+            .from(terminalGroups)
+            .where(inDataScope(auth, terminalGroups.ownerId))
+        ).map((g) => [g.number, g.id]),
+      );
+      const sns = rows.map((r) => r.values.sn.toUpperCase()).filter(Boolean);
+      const macs = rows.map((r) => normalizeMac(r.values.mac)).filter(Boolean);
+      const takenSn = new Set(
+        sns.length
+          ? (
+              await deps.db.select({ sn: terminals.sn }).from(terminals).where(inArray(terminals.sn, sns))
+            ).map((t) => t.sn)
+          : [],
+      );
+      const takenMac = new Set(
+        macs.length
+          ? (
+              await deps.db.select({ mac: terminals.mac }).from(terminals).where(inArray(terminals.mac, macs))
+            ).map((t) => t.mac)
+          : [],
+      );
+      const seenSn = new Set<string>();
+      const seenMac = new Set<string>();
+      const now = clock.now();
+      const values: (typeof terminals.$inferInsert)[] = [];
+      for (const { row, values: v } of rows) {
+        const sn = v.sn.toUpperCase();
+        const mac = normalizeMac(v.mac);
+        const before = errors.length;
+        if (!SN_PATTERN.test(sn))
+          errors.push(rowError(row, 'sn', '序列号格式不正确', 'Not a valid serial number'));
+        else if (takenSn.has(sn) || seenSn.has(sn))
+          errors.push(rowError(row, 'sn', '序列号已存在', 'This serial number is already registered'));
+        if (!v.name) errors.push(rowError(row, 'name', '终端名称为必填项', 'The name is required'));
+        const modelId = models.get(v.model.toLowerCase());
+        if (!modelId) errors.push(rowError(row, 'model', '型号不存在', 'No such model'));
+        const groupId = groups.get(v.group);
+        if (!groupId) errors.push(rowError(row, 'group', '终端分组不存在', 'No such terminal group'));
+        if (!v.storeName)
+          errors.push(rowError(row, 'storeName', '门店名称为必填项', 'The store name is required'));
+        if (!MAC_PATTERN.test(v.mac))
+          errors.push(rowError(row, 'mac', 'MAC 地址格式不正确', 'Not a valid MAC address'));
+        else if (takenMac.has(mac) || seenMac.has(mac))
+          errors.push(
+            rowError(row, 'mac', 'MAC 地址已被其他终端使用', 'This MAC address is used by another terminal'),
+          );
+        if (v.password && !TERMINAL_PASSWORD_PATTERN.test(v.password)) {
+          const text = bilingual(
+            '终端密码须为 4-16 位字母或数字',
+            'The terminal password must be 4-16 letters or digits',
+          );
+          errors.push(rowError(row, 'password', text.params.zh, text.params.en));
+        }
+        seenSn.add(sn);
+        seenMac.add(mac);
+        if (errors.length === before)
+          values.push({
+            sn,
+            name: v.name,
+            modelId,
+            groupId,
+            storeName: v.storeName,
+            mac,
+            password: v.password || null,
+            ownerId: auth.userId,
+            status: 'shipped',
+            createdAt: now,
+            updatedAt: now,
+          });
+      }
+      if (errors.length || values.length === 0) return { ok: false, imported: 0, errors };
+      await repo.transaction(async (tx) => {
+        for (let i = 0; i < values.length; i += 500)
+          await tx.insert(terminals).values(values.slice(i, i + 500));
+      });
+      return { ok: true, imported: values.length, errors: [] };
+    },
+  };
+};
+
+export type TerminalsService = ReturnType<typeof createTerminalsService>;
+
+/** Statuses a factory exit record may create. */
+export const isExitStatus = (s: string): s is Extract<TerminalStatus, 'warehoused' | 'shipped'> =>
+  s === 'warehoused' || s === 'shipped';
+
+/** Every terminal status, for validating imports. */
+export const TERMINAL_STATUS_SET: ReadonlySet<string> = new Set(TERMINAL_STATUSES);
+
+/** Accounts by username, for the factory import's enterprise column. */
+export const findAccountsByUsername = async (db: Db, auth: AuthContext, names: string[]) =>
+  names.length
+    ? db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(
+          and(
+            inDataScope(auth, users.id),
+            inArray(
+              sql`lower(${users.username})`,
+              names.map((n) => n.toLowerCase()),
+            ),
+          ),
+        )
+    : [];

@@ -1,0 +1,137 @@
+import {
+  devicesEndpoints,
+  MAC_PATTERN,
+  SN_PATTERN,
+  TERMINAL_PASSWORD_PATTERN,
+  type TerminalRow,
+} from '@cpm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Modal, Select } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
+
+type Values = {
+  sn: string;
+  name: string;
+  platform: 'android' | 'linux' | 'windows';
+  modelId: string;
+  groupId: string;
+  storeName: string;
+  mac: string;
+  password?: string;
+};
+
+/** "Add device" (and edit): the spec's required fields and the terminal password rule. */
+export const AddDeviceDialog = ({
+  open,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing: TerminalRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
+  const { t } = useTranslation('devices');
+  const [form] = Form.useForm<Values>();
+  const models = useQuery({
+    queryKey: [FLEET_QUERY_ROOT, 'models'],
+    queryFn: () => call(devicesEndpoints.modelList, { loading: false }),
+    enabled: open,
+  });
+  const groups = useQuery({
+    queryKey: [FLEET_QUERY_ROOT, 'groups'],
+    queryFn: () => call(devicesEndpoints.groupOptions, { loading: false }),
+    enabled: open,
+  });
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (editing)
+      form.setFieldsValue({
+        sn: editing.sn,
+        name: editing.name,
+        platform: editing.platform as Values['platform'],
+        modelId: editing.modelId ?? undefined,
+        groupId: editing.groupId ?? undefined,
+        storeName: editing.storeName,
+        mac: editing.mac ?? '',
+      });
+  }, [open, editing, form]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    await call(devicesEndpoints.terminalSave, {
+      body: { ...values, id: editing?.id, password: values.password || undefined },
+      notifySuccess: true,
+    });
+    onSaved();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? t('edit') : t('add')}
+      onCancel={onClose}
+      onOk={() => void submit().catch(() => undefined)}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      destroyOnHidden
+      data-testid="add-device-dialog"
+    >
+      <Form form={form} layout="vertical" initialValues={{ platform: 'android' }}>
+        <Form.Item
+          name="sn"
+          label={t('sn')}
+          rules={[{ required: true, pattern: SN_PATTERN, message: t('rules.sn') }]}
+        >
+          <Input disabled={!!editing} />
+        </Form.Item>
+        <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('rules.required') }]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="platform" label={t('platform')} rules={[{ required: true }]}>
+          <Select options={['android', 'linux', 'windows'].map((v) => ({ value: v, label: v }))} />
+        </Form.Item>
+        <Form.Item
+          name="modelId"
+          label={t('model')}
+          rules={[{ required: true, message: t('rules.required') }]}
+        >
+          <Select options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))} />
+        </Form.Item>
+        <Form.Item
+          name="groupId"
+          label={t('group')}
+          rules={[{ required: true, message: t('rules.required') }]}
+        >
+          <Select options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} />
+        </Form.Item>
+        <Form.Item
+          name="storeName"
+          label={t('storeName')}
+          rules={[{ required: true, message: t('rules.required') }]}
+        >
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          name="mac"
+          label={t('mac')}
+          rules={[{ required: true, pattern: MAC_PATTERN, message: t('rules.mac') }]}
+        >
+          <Input placeholder="00:11:22:33:44:55" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('password')}
+          rules={[{ pattern: TERMINAL_PASSWORD_PATTERN, message: t('rules.password') }]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+
+/**
+ * The device protocol: what a terminal sends and receives, over MQTT or the HTTP fallback. The
+ * server, the simulator and `docs/device-protocol.md` all follow these schemas.
+ */
+export const DEVICE_PROTOCOL = {
+  version: 1,
+  /** Heartbeat period the server asks for, seconds. */
+  heartbeatIntervalSec: 30,
+  /** Missing heartbeats for this long turns a terminal offline, seconds (three periods). */
+  offlineAfterSec: 90,
+  /** Largest accepted device message, bytes; bigger ones are dropped and counted. */
+  maxPayloadBytes: 64 * 1024,
+} as const;
+
+/** Serial number: letters, digits, `-` and `_`, 4 to 64 characters; never an MQTT wildcard or separator. */
+export const SN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{3,63}$/;
+export const SnSchema = z.string().trim().regex(SN_PATTERN);
+
+/** What a terminal publishes, under `cpm/dev/{sn}/up/{kind}`. */
+export const UP_KINDS = ['hello', 'heartbeat', 'location', 'event', 'status', 'result', 'output'] as const;
+export type UpKind = (typeof UP_KINDS)[number];
+/** What the server sends, under `cpm/dev/{sn}/down/{kind}`. */
+export const DOWN_KINDS = ['task', 'cmd', 'remote'] as const;
+export type DownKind = (typeof DOWN_KINDS)[number];
+
+/** Topic names of the device protocol. */
+export const deviceTopics = {
+  up: (sn: string, kind: UpKind) => `cpm/dev/${sn}/up/${kind}`,
+  down: (sn: string, kind: DownKind) => `cpm/dev/${sn}/down/${kind}`,
+  /** The filter a terminal subscribes to. */
+  downAll: (sn: string) => `cpm/dev/${sn}/down/#`,
+  /** The filter the server listens on. */
+  upAll: 'cpm/dev/+/up/+',
+};
+
+/** Splits `cpm/dev/{sn}/up/{kind}`; null for anything else. */
+export const parseUpTopic = (topic: string): { sn: string; kind: UpKind } | null => {
+  const parts = topic.split('/');
+  if (parts.length !== 5 || parts[0] !== 'cpm' || parts[1] !== 'dev' || parts[3] !== 'up') return null;
+  const kind = parts[4] as UpKind;
+  if (!SN_PATTERN.test(parts[2]) || !UP_KINDS.includes(kind)) return null;
+  return { sn: parts[2], kind };
+};
+
+const int = (max: number) => z.number().int().min(0).max(max);
+const shortText = z.string().max(128);
+
+/** Enrollment: a registered or factory-recorded SN with its enterprise's enrollment key receives its secret. */
+export const EnrollRequestSchema = z.strictObject({
+  sn: SnSchema,
+  /** The enterprise's enrollment key (shown in the console to enterprise administrators). */
+  enrollmentKey: z.string().min(16).max(128),
+  /** MAC of the main interface, checked against the record when one is there. */
+  mac: z.string().max(32).optional(),
+});
+export type EnrollRequest = z.infer<typeof EnrollRequestSchema>;
+
+export const EnrollResultSchema = z.object({
+  sn: z.string(),
+  /** MQTT password and HTTP Basic password from now on; a new enrollment replaces it. */
+  secret: z.string(),
+  /** MQTT topics to use. */
+  topics: z.object({ up: z.string(), down: z.string() }),
+  heartbeatIntervalSec: z.number().int(),
+});
+export type EnrollResult = z.infer<typeof EnrollResultSchema>;
+
+/** An installed app, as the terminal reports it. */
+export const InstalledAppSchema = z.object({
+  packageName: z.string().min(1).max(256),
+  name: shortText.optional(),
+  versionName: shortText.optional(),
+  versionCode: z.number().int().min(0).optional(),
+  system: z.boolean().optional(),
+});
+
+/** A peripheral attached to the terminal. */
+export const AttachedPeripheralSchema = z.object({
+  kind: z.enum(['serial', 'usb']),
+  name: shortText,
+  vid: z.string().max(8).optional(),
+  pid: z.string().max(8).optional(),
+  port: shortText.optional(),
+  status: z.enum(['ok', 'fault']).default('ok'),
+});
+export type AttachedPeripheral = z.infer<typeof AttachedPeripheralSchema>;
+
+/** Hello, sent once on every boot and connection: hardware and versions. */
+export const HelloSchema = z.object({
+  ts: z.number().int().optional(),
+  platform: z.enum(['android', 'linux', 'windows']).default('android'),
+  /** Model name as the terminal knows it; matched against the model catalogue. */
+  model: shortText.optional(),
+  osVersion: shortText.optional(),
+  firmwareVersion: shortText.optional(),
+  agentVersion: shortText.optional(),
+  hardware: z
+    .object({
+      cpu: shortText.optional(),
+      cores: int(256).optional(),
+      memoryMb: int(1_048_576).optional(),
+      storageMb: int(100_000_000).optional(),
+      resolution: z.string().max(32).optional(),
+      imei: z.string().max(32).optional(),
+      mac: z.string().max(32).optional(),
+      bluetoothMac: z.string().max(32).optional(),
+    })
+    .default({}),
+  apps: z.array(InstalledAppSchema).max(500).default([]),
+  peripherals: z.array(AttachedPeripheralSchema).max(64).default([]),
+});
+export type Hello = z.infer<typeof HelloSchema>;
+
+/** Heartbeat, every `heartbeatIntervalSec`: the terminal's vital signs. */
+export const HeartbeatSchema = z.object({
+  ts: z.number().int().optional(),
+  battery: int(100).optional(),
+  charging: z.boolean().optional(),
+  network: z.enum(['wifi', 'ethernet', 'cellular', 'none']).optional(),
+  signal: z.number().int().min(-150).max(0).optional(),
+  ip: z.string().max(64).optional(),
+  storageFreeMb: int(100_000_000).optional(),
+  memoryFreeMb: int(1_048_576).optional(),
+  /** Seconds since boot. */
+  uptimeSec: int(10 * 365 * 86400).optional(),
+  /** Mobile and Wi-Fi data used since boot, bytes. */
+  dataUsageBytes: z.number().int().min(0).optional(),
+});
+export type Heartbeat = z.infer<typeof HeartbeatSchema>;
+
+/** Location fix. */
+export const LocationSchema = z.object({
+  ts: z.number().int().optional(),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  accuracy: z.number().min(0).max(100_000).optional(),
+  source: z.enum(['gps', 'network', 'ip']).default('gps'),
+});
+export type Location = z.infer<typeof LocationSchema>;
+
+export const DEVICE_EVENT_TYPES = [
+  'boot',
+  'shutdown',
+  'peripheralAttached',
+  'peripheralDetached',
+  'peripheralFault',
+  'appInstalled',
+  'appRemoved',
+] as const;
+export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
+
+/** Something that happened on the terminal. */
+export const DeviceEventSchema = z.object({
+  ts: z.number().int().optional(),
+  type: z.enum(DEVICE_EVENT_TYPES),
+  peripheral: AttachedPeripheralSchema.optional(),
+  app: InstalledAppSchema.optional(),
+  /** Free text: fault reason, shutdown cause. */
+  detail: z.string().max(500).optional(),
+});
+export type DeviceEvent = z.infer<typeof DeviceEventSchema>;
+
+/** Connection state; a terminal sets `{online:false}` as its MQTT will and sends `{online:true}` after connecting. */
+export const DeviceStatusSchema = z.object({ online: z.boolean() });
+export type DeviceStatus = z.infer<typeof DeviceStatusSchema>;
+
+/** Schema of each up kind the gateway handles. */
+export const UP_SCHEMAS = {
+  hello: HelloSchema,
+  heartbeat: HeartbeatSchema,
+  location: LocationSchema,
+  event: DeviceEventSchema,
+  status: DeviceStatusSchema,
+} as const;
+export type HandledUpKind = keyof typeof UP_SCHEMAS;
+
+/** Answer to an HTTP heartbeat: what the terminal should do next. */
+export const HeartbeatAnswerSchema = z.object({
+  heartbeatIntervalSec: z.number().int(),
+  /** Deliveries waiting for this terminal (tasks, commands); fetched separately. */
+  pending: z.number().int(),
+  serverTime: z.number().int(),
+});
