@@ -154,10 +154,11 @@ CREATE INDEX "terminal_warnings_at_idx" ON "terminal_warnings" USING btree ("at"
 CREATE UNIQUE INDEX "terminal_warnings_open_idx" ON "terminal_warnings" USING btree ("terminal_id","kind") WHERE not "terminal_warnings"."handled";--> statement-breakpoint
 CREATE UNIQUE INDEX "terminals_sn_idx" ON "terminals" USING btree ("sn");--> statement-breakpoint
 CREATE UNIQUE INDEX "terminals_mac_idx" ON "terminals" USING btree ("mac");--> statement-breakpoint
-CREATE INDEX "terminals_created_idx" ON "terminals" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "terminals_owner_created_idx" ON "terminals" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "terminals_status_created_idx" ON "terminals" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "terminals_online_created_idx" ON "terminals" USING btree ("online","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "terminals_created_idx" ON "terminals" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "terminals_owner_created_idx" ON "terminals" USING btree ("owner_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "terminals_status_created_idx" ON "terminals" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "terminals_online_created_idx" ON "terminals" USING btree ("online","created_at","id");--> statement-breakpoint
+CREATE INDEX "terminals_owner_status_online_idx" ON "terminals" USING btree ("owner_id","status","online","created_at","id");--> statement-breakpoint
 CREATE INDEX "terminals_group_idx" ON "terminals" USING btree ("group_id");--> statement-breakpoint
 CREATE INDEX "terminals_model_idx" ON "terminals" USING btree ("model_id");--> statement-breakpoint
 CREATE INDEX "terminals_sn_prefix_idx" ON "terminals" USING btree ("sn" text_pattern_ops);--> statement-breakpoint
