@@ -1,7 +1,7 @@
 // `npm run demo`: the server on an in-memory database with a demo enterprise, groups, models and
 // peripherals, and a few hundred simulated terminals, so a newcomer sees a living fleet in a minute.
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { provisionFleet, startFleet, summary } from '../../pos-sim/src/fleet';
 import { CITIES } from '../../pos-sim/src/terminal';
 import { buildApp } from '../src/app';
@@ -50,6 +50,12 @@ const { enrollmentKey } = await provisionFleet({
   prefix: 'DEMO',
   model: 'P2',
 });
+// Factory records carry no group; place the demo terminals in the regional groups and name their stores.
+await db.execute(sql`
+  with g as (select array_agg(id order by number) ids from terminal_groups)
+  update terminals t set group_id = g.ids[1 + (substring(t.sn from 5)::int % 4)],
+    store_name = 'Store ' || (1 + substring(t.sn from 5)::int % 25), name = 'POS ' || substring(t.sn from 5)
+  from g where t.sn like 'DEMO%'`);
 const fleet = startFleet({
   count,
   server,

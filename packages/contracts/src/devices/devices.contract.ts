@@ -277,7 +277,10 @@ export const devicesEndpoints = {
     summary: 'Terminals matching the filter, a page at a time',
     tag: TAG,
     query: TerminalPageQuerySchema,
-    result: pageSchema(TerminalRowSchema),
+    result: pageSchema(TerminalRowSchema).extend({
+      /** True when more rows match than are counted (10,000): `total` is then a lower bound. */
+      totalCapped: z.boolean(),
+    }),
     permission: 'device:terminal:view',
   }),
   terminalBySn: defineEndpoint({

@@ -89,11 +89,14 @@ export const terminals = pgTable(
   (t) => [
     uniqueIndex('terminals_sn_idx').on(t.sn),
     uniqueIndex('terminals_mac_idx').on(t.mac),
-    // The list pages newest first under each common filter; each index serves one filter plus the order.
-    index('terminals_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('terminals_owner_created_idx').on(t.ownerId, t.createdAt.desc(), t.id.desc()),
-    index('terminals_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('terminals_online_created_idx').on(t.online, t.createdAt.desc(), t.id.desc()),
+    // The list pages newest first under each common filter; each index serves one filter plus the order
+    // (scanned backwards, which matches ORDER BY ... DESC with its default NULLS FIRST).
+    index('terminals_created_idx').on(t.createdAt, t.id),
+    index('terminals_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
+    index('terminals_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('terminals_online_created_idx').on(t.online, t.createdAt, t.id),
+    // An enterprise's own view filtered by status and online: narrows to the matches even when there are none.
+    index('terminals_owner_status_online_idx').on(t.ownerId, t.status, t.online, t.createdAt, t.id),
     index('terminals_group_idx').on(t.groupId),
     index('terminals_model_idx').on(t.modelId),
     index('terminals_sn_prefix_idx').on(t.sn.op('text_pattern_ops')),

@@ -2,7 +2,7 @@ import type { TerminalFilter, TerminalRow, TerminalStatus } from '@cpm/contracts
 import { and, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
 import { terminalGroups } from '../groups/groups.table';
 import { users } from '../users/users.table';
 import {
@@ -23,10 +23,19 @@ export const LONG_OFFLINE_MS = 72 * 3600 * 1000;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The WHERE clause of the terminal list and its export. */
-export const terminalFilterSql = (scope: Scope, f: TerminalFilter, now: Date): SQL | undefined =>
+/**
+ * The WHERE clause of the terminal list and its export. `visibleOwners`, when given, is the caller's
+ * data scope resolved to account ids beforehand (see `visibleOwnerIds`): the planner sizes a literal
+ * list well, while a recursive subquery inside a million-row filter makes it guess and scan.
+ */
+export const terminalFilterSql = (
+  scope: Scope,
+  f: TerminalFilter,
+  now: Date,
+  visibleOwners?: string[] | null,
+): SQL | undefined =>
   and(
-    inDataScope(scope, terminals.ownerId),
+    visibleOwners ? inArray(terminals.ownerId, visibleOwners) : inDataScope(scope, terminals.ownerId),
     f.sn ? sql`${terminals.sn} like ${`${escapeLike(f.sn.toUpperCase())}%`}` : undefined,
     f.name ? sql`${terminals.name} ilike ${`%${escapeLike(f.name)}%`}` : undefined,
     f.status ? eq(terminals.status, f.status) : undefined,
@@ -108,8 +117,24 @@ const selectRows = (db: Db) =>
     .leftJoin(terminalGroups, eq(terminalGroups.id, terminals.groupId))
     .leftJoin(users, eq(users.id, terminals.ownerId));
 
+/**
+ * Totals above this are not counted exactly: counting half a million matching rows costs more than
+ * the page itself, and nobody pages that far (they narrow the filter). The answer says "at least".
+ */
+export const LIST_COUNT_CAP = 10_000;
+
+/** The account ids a caller's data scope covers, or null for platform administrators (no filter). */
+export const visibleOwnerIds = async (db: Db, scope: Scope): Promise<string[] | null> => {
+  const visible = visibleAccountsSql(scope);
+  if (!visible) return null;
+  const result = await db.execute<{ id: string }>(sql`${visible}`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+};
+
 /** Storage of terminals and their history. */
 export const createTerminalsRepository = (db: Db) => ({
+  visibleOwnerIds: (scope: Scope) => visibleOwnerIds(db, scope),
+
   /** One page of the list, newest first. */
   async findPage(where: SQL | undefined, offset: number, limit: number) {
     const [rows, [{ total }]] = await Promise.all([
@@ -118,9 +143,16 @@ export const createTerminalsRepository = (db: Db) => ({
         .orderBy(desc(terminals.createdAt), desc(terminals.id))
         .limit(limit)
         .offset(offset),
-      db.select({ total: sql<number>`count(*)::int` }).from(terminals).where(where),
+      db.select({ total: sql<number>`count(*)::int` }).from(
+        db
+          .select({ one: sql`1` })
+          .from(terminals)
+          .where(where)
+          .limit(LIST_COUNT_CAP + 1)
+          .as('capped'),
+      ),
     ]);
-    return { rows, total };
+    return { rows, total: Math.min(total, LIST_COUNT_CAP), totalCapped: total > LIST_COUNT_CAP };
   },
 
   /** Rows matching a filter in batches, for streaming exports. */

@@ -101,12 +101,19 @@ export const createTerminalsService = (deps: {
   return {
     async page(auth: AuthContext, q: PageQuery & TerminalFilter) {
       const now = clock.now();
-      const { rows, total } = await repo.findPage(terminalFilterSql(auth, q, now), pageOffset(q), q.size);
-      return toPage(
-        rows.map((r) => toTerminalRow(r, now)),
-        total,
-        q,
+      const { rows, total, totalCapped } = await repo.findPage(
+        terminalFilterSql(auth, q, now),
+        pageOffset(q),
+        q.size,
       );
+      return {
+        ...toPage(
+          rows.map((r) => toTerminalRow(r, now)),
+          total,
+          q,
+        ),
+        totalCapped,
+      };
     },
 
     async detail(auth: AuthContext, sn: string): Promise<TerminalDetail> {

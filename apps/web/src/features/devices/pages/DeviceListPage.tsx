@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { devicesEndpoints, TERMINAL_STATUSES, type TerminalFilter, type TerminalRow } from '@cpm/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -226,6 +226,9 @@ export const DeviceListPage = () => {
           paging={{ current: page.current, size: page.size, total: list.data?.total ?? 0, onChange: setPage }}
           toolbar={
             <Space wrap>
+              {list.data?.totalCapped && (
+                <Tag color="processing">{t('moreThan', { count: list.data.total })}</Tag>
+              )}
               <Auth permission="device:terminal:add">
                 <Button
                   type="primary"
