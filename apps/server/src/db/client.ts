@@ -33,6 +33,9 @@ export const openDatabase = async (opts: { databaseUrl?: string; dataDir: string
   const url = opts.databaseUrl;
   if (url?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server drops (restart, failover, a terminated backend) must not take
+    // the process down; the pool replaces it on the next query.
+    pool.on('error', (error) => process.stderr.write(`database connection lost: ${error.message}\n`));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
     await migrateNodePg(db, { migrationsFolder });
     return {
