@@ -8,9 +8,33 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createUserBrokerAuth } from './modules/auth/broker-auth';
-import { findGrants } from './modules/menus/menus.repository';
+import { registerDictsRoutes } from './modules/dicts/dicts.routes';
+import { createDictsService } from './modules/dicts/dicts.service';
+import { GROUP_USAGE_CHECKS } from './modules/groups/group-usage';
+import { createGroupsRepository } from './modules/groups/groups.repository';
+import { registerGroupsRoutes } from './modules/groups/groups.routes';
+import { createGroupsService } from './modules/groups/groups.service';
+import { loadAppKeys } from './modules/keys/app-keys';
+import { createMailer } from './modules/mail/mailer';
+import { findGrants, findRolePermissions } from './modules/menus/menus.repository';
+import { registerSysMenuRoutes } from './modules/menus/sys-menu.routes';
+import { createSysMenuService } from './modules/menus/sys-menu.service';
 import { createMessagesModule } from './modules/messages/messages.module';
+import { createOplogRepository } from './modules/oplog/oplog.repository';
+import { registerOplogRoutes } from './modules/oplog/oplog.routes';
+import { createOplogService } from './modules/oplog/oplog.service';
+import { registerPrivatizationRoutes } from './modules/privatization/privatization.routes';
+import { createPrivatizationService } from './modules/privatization/privatization.service';
+import { registerRegistryRoutes } from './modules/registry/registry.routes';
+import { createRegistryService } from './modules/registry/registry.service';
+import { createRolesRepository } from './modules/roles/roles.repository';
+import { registerRolesRoutes } from './modules/roles/roles.routes';
+import { createRolesService } from './modules/roles/roles.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { isAccountVisible } from './modules/users/account-scope';
+import { createUsersRepository } from './modules/users/users.repository';
+import { registerUsersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import { createEndpointRegistry } from './plugins/endpoints';
 import { registerErrorHandling } from './plugins/errors';
 import { buildOpenApi, registerOpenApi } from './plugins/openapi';
@@ -59,6 +83,16 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   registerErrorHandling(app);
   await registerSecurity(app);
 
+  const db = database.db;
+  const keys = await loadAppKeys(db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+  const oplogRepo = createOplogRepository(db);
+  const oplog = createOplogService({
+    repo: oplogRepo,
+    clock,
+    onError: (err) => app.log.error({ err }, 'operation log write failed'),
+  });
+
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
     clock,
@@ -67,6 +101,15 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     captchaTtlMs: LIMITS.captchaTtlMs,
     sessionIdleMs: config.sessionIdleMs,
     sessionMaxMs: config.sessionMaxMs,
+    recordLogin: (attempt) =>
+      oplog.recordAnonymous({ id: attempt.userId, name: attempt.username }, attempt.ip, {
+        action: 'login',
+        objectType: 'session',
+        objectId: attempt.userId,
+        objectName: attempt.username,
+        result: attempt.ok ? 'success' : 'failure',
+        detail: attempt.reason ?? null,
+      }),
   });
 
   const broker =
@@ -84,6 +127,54 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const api = createEndpointRegistry(app, (token) => auth.resolve(token));
   registerSystemRoutes(api, { database, broker });
   registerAuthRoutes(api, { auth, db: database.db });
+  const groupsRepo = createGroupsRepository(db);
+  registerGroupsRoutes(api, {
+    groups: createGroupsService({
+      repo: groupsRepo,
+      db,
+      clock,
+      usageChecks: GROUP_USAGE_CHECKS,
+      accountVisible: (caller, id) => isAccountVisible(db, caller, id),
+    }),
+  });
+  registerOplogRoutes(api, { repo: oplogRepo });
+  const rolesRepo = createRolesRepository(db);
+  const roles = createRolesService({
+    repo: rolesRepo,
+    db,
+    clock,
+    oplog,
+    permissionsOfRole: async (roleId) => findRolePermissions(db, roleId),
+  });
+  registerRolesRoutes(api, { roles, repo: rolesRepo });
+  const usersRepo = createUsersRepository(db);
+  registerUsersRoutes(api, {
+    repo: usersRepo,
+    users: createUsersService({
+      repo: usersRepo,
+      roles,
+      rolesRepo,
+      groups: groupsRepo,
+      oplog,
+      mailer,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
+  });
+  registerSysMenuRoutes(api, { menus: createSysMenuService({ db, clock, oplog }) });
+  registerDictsRoutes(api, { dicts: createDictsService({ db, clock }) });
+  registerPrivatizationRoutes(api, { customers: createPrivatizationService({ db, keys, clock, oplog }) });
+  registerRegistryRoutes(api, {
+    registry: createRegistryService({
+      db,
+      keys,
+      mailer,
+      oplog,
+      users: usersRepo,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
+  });
   const messages = createMessagesModule({ api, db: database.db, clock, broker, log: app.log });
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));

@@ -1,12 +1,26 @@
 import { authEndpoints } from './auth/auth.contract';
+import { dictsEndpoints } from './dicts/dicts.contract';
 import type { EndpointDef } from './endpoint';
+import { groupsEndpoints } from './groups/groups.contract';
 import { messageEndpoints } from './messages/messages.contract';
+import { privatizationEndpoints } from './privatization/privatization.contract';
+import { registryEndpoints } from './registry/registry.contract';
+import { rolesEndpoints } from './roles/roles.contract';
+import { sysMenuEndpoints } from './sysmenu/sysmenu.contract';
 import { systemEndpoints } from './system/system.contract';
+import { usersEndpoints } from './users/users.contract';
 
 /** Every endpoint of the API, grouped by domain. The server registers each of them. */
 export const ENDPOINTS = {
   system: systemEndpoints,
   auth: authEndpoints,
+  groups: groupsEndpoints,
+  users: usersEndpoints,
+  roles: rolesEndpoints,
+  sysMenu: sysMenuEndpoints,
+  dicts: dictsEndpoints,
+  privatization: privatizationEndpoints,
+  registry: registryEndpoints,
   messages: messageEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 

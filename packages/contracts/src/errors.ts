@@ -71,6 +71,98 @@ export const ERRORS = {
     en: 'Too many failed logins; please try again later',
   },
   wrongSystem: { code: 400, zh: '系统编码不正确', en: 'Unknown system code' },
+  groupNumberTaken: { code: 409, zh: '分组编号已存在', en: 'A group with this number already exists' },
+  groupHasChildren: {
+    code: 409,
+    zh: '该分组下还有子分组，不能删除',
+    en: 'This group still has sub-groups and cannot be deleted',
+  },
+  groupInUse: {
+    code: 409,
+    zh: '该分组下还有终端或被用户的门店范围引用，不能删除',
+    en: 'This group still holds terminals or is a user’s store scope and cannot be deleted',
+  },
+  parentIsDescendant: {
+    code: 400,
+    zh: '上级不能是自身或自身的下级',
+    en: 'The parent cannot be the entry itself or one of its descendants',
+  },
+  usernameTaken: { code: 409, zh: '用户名已存在', en: 'This username is already taken' },
+  passwordRequired: { code: 400, zh: '请输入密码', en: 'Please enter a password' },
+  userHasSubordinates: {
+    code: 409,
+    zh: '该用户还有下级账号或名下数据，不能删除',
+    en: 'This user still has subordinate accounts or owns data and cannot be deleted',
+  },
+  cannotChangeSelf: {
+    code: 400,
+    zh: '不能对自己的账号执行此操作',
+    en: 'You cannot do this to your own account',
+  },
+  roleNotAssignable: {
+    code: 403,
+    zh: '不能分配超出自身权限的角色或菜单',
+    en: 'You cannot grant a role or menu beyond your own permissions',
+  },
+  roleCodeTaken: { code: 409, zh: '角色编码已存在', en: 'A role with this code already exists' },
+  roleInUse: {
+    code: 409,
+    zh: '该角色仍有用户在使用，不能删除',
+    en: 'Accounts still hold this role; it cannot be deleted',
+  },
+  builtInReadOnly: {
+    code: 403,
+    zh: '内置数据只能由平台管理员修改',
+    en: 'Built-in entries can only be changed by a platform administrator',
+  },
+  menuHasChildren: {
+    code: 409,
+    zh: '该菜单下还有子菜单或按钮，不能删除',
+    en: 'This menu still has children and cannot be deleted',
+  },
+  dictCodeTaken: { code: 409, zh: '字典编码已存在', en: 'A dictionary with this code already exists' },
+  dictValueTaken: {
+    code: 409,
+    zh: '该字典中已有相同的值',
+    en: 'This dictionary already has an item with this value',
+  },
+  notInReview: { code: 409, zh: '该账号不在待审核状态', en: 'This account is not waiting for review' },
+  detailsNotExpected: {
+    code: 409,
+    zh: '当前账号状态无需填写资料',
+    en: 'This account does not need its details completed now',
+  },
+  emailCodeTooSoon: {
+    code: 429,
+    zh: '1分钟内请勿重复点击',
+    en: 'Please do not click again within 1 minute',
+  },
+  emailCodeInvalid: {
+    code: 400,
+    zh: '邮箱验证码错误、已过期或已使用',
+    en: 'The email code is wrong, has expired or was already used',
+  },
+  passwordsDoNotMatch: { code: 400, zh: '两次输入的密码不一致！', en: 'The passwords do not match!' },
+  weakPassword: {
+    code: 400,
+    zh: '密码必须包含大小写字母、数字和特殊字符，且不少于8位',
+    en: 'The password must contain upper and lower case letters, digits and special characters and be at least 8 characters',
+  },
+  badCipher: {
+    code: 400,
+    zh: '密码未按要求加密，请刷新页面后重试',
+    en: 'The password was not encrypted as expected; reload the page and try again',
+  },
+  activationInvalid: {
+    code: 400,
+    zh: '激活链接无效或已过期（有效期24小时）',
+    en: 'The activation link is invalid or has expired (it is valid for 24 hours)',
+  },
+  passwordRequiredForNew: {
+    code: 400,
+    zh: '新建记录时必须填写密码',
+    en: 'A password is required for a new record',
+  },
   messageNotFound: {
     code: 404,
     zh: '消息不存在或不在您的数据范围内',

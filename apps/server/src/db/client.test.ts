@@ -33,7 +33,8 @@ describe('embedded database in DATA_DIR', () => {
     // The first password stays; a later ADMIN_PASSWORD does not overwrite it.
     expect(await verifyPassword(seeded.generatedAdminPassword as string, admin.passwordHash)).toBe(true);
     await second.close();
-  });
+    // Two cold starts of the file-backed database: slow on a busy machine.
+  }, 120_000);
 });
 
 describe('seed', () => {

@@ -12,6 +12,11 @@ const INTENDED_PUBLIC = [
   '/oauth/v1/oauth/login/cpmDoLogin',
   '/oauth/v1/oauth/login/doLogout',
   '/oauth/v1/oauth/login/isLogin',
+  '/oauth/v1/oauth/registry/publicKey',
+  '/oauth/v1/oauth/registry/getEmailCaptcha',
+  '/oauth/v1/oauth/registry/updateNewPassword',
+  '/oauth/v1/oauth/registry/register',
+  '/oauth/v1/oauth/registry/activate',
 ];
 
 describe('permission guard over every registered route', () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_MENU, MENU_TYPE, viewKey } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
+import { seedDicts } from '../../modules/dicts/dicts.seed';
 import { menus } from '../../modules/menus/menus.table';
 import { roleMenus, roles } from '../../modules/roles/roles.table';
 import { userRoles, users } from '../../modules/users/users.table';
@@ -186,6 +187,7 @@ export const seedDatabase = async (db: Db, opts: { adminPassword?: string }): Pr
   db.transaction(async (tx) => {
     const menuIds = await seedMenus(tx as unknown as Db);
     const roleIds = await seedRoles(tx as unknown as Db, menuIds);
+    await seedDicts(tx as unknown as Db);
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
     if (admin) return { generatedAdminPassword: null };
     const password = opts.adminPassword ?? randomStrongPassword();

@@ -17,8 +17,19 @@ export type AuthServiceDeps = {
   captchaTtlMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Told of every login attempt (the operation log); its failure never changes the answer. */
+  recordLogin?: (attempt: LoginAttempt) => Promise<void>;
   /** Waits between failed attempts; replaced by a no-op in unit tests. */
   delay?: (ms: number) => Promise<unknown>;
+};
+
+/** One login attempt as the operation log sees it. */
+export type LoginAttempt = {
+  username: string;
+  userId: string | null;
+  ip: string;
+  ok: boolean;
+  reason?: string;
 };
 
 /** Sessions touch their last-seen time at most this often, so reads do not turn into writes. */
@@ -74,7 +85,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
     language: user.language,
   });
 
-  return {
+  const service = {
     /** A new captcha image; its answer is kept hashed for two minutes and can be tried once. */
     async captcha() {
       const { data, text } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true });
@@ -89,6 +100,25 @@ export const createAuthService = (deps: AuthServiceDeps) => {
 
     /** Checks captcha, throttle and password; answers the same for an unknown user and a wrong password. */
     async login(body: LoginBody, meta: { ip: string; userAgent?: string }) {
+      const record = (userId: string | null, ok: boolean, reason?: string) =>
+        deps
+          .recordLogin?.({ username: body.username, userId, ip: meta.ip, ok, reason })
+          .catch(() => undefined);
+      try {
+        const answer = await service.attemptLogin(body, meta);
+        await record(answer.userVo.id, true);
+        return answer;
+      } catch (err) {
+        if (err instanceof AppError) {
+          const user = await repo.findUserByUsername(body.username);
+          await record(user?.id ?? null, false, err.key);
+        }
+        throw err;
+      }
+    },
+
+    /** The login itself, without the audit record. */
+    async attemptLogin(body: LoginBody, meta: { ip: string; userAgent?: string }) {
       if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
       const keys = throttleKeys(body.username, meta.ip);
       await refuseIfBlocked(Object.values(keys));
@@ -170,6 +200,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       };
     },
   };
+  return service;
 };
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -92,3 +92,17 @@ export const findMenuIdsBySeedKeys = async (db: Db, keys: string[]) =>
   keys.length === 0
     ? []
     : db.select({ id: menus.id, seedKey: menus.seedKey }).from(menus).where(inArray(menus.seedKey, keys));
+
+/** Permission keys one role grants through enabled entries. */
+export const findRolePermissions = async (db: Db, roleId: string) =>
+  new Set(
+    (
+      await db
+        .select({ permission: menus.permission })
+        .from(roleMenus)
+        .innerJoin(menus, and(eq(menus.id, roleMenus.menuId), eq(menus.enabled, true)))
+        .where(eq(roleMenus.roleId, roleId))
+    )
+      .map((r) => r.permission)
+      .filter(Boolean),
+  );

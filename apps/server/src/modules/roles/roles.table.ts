@@ -14,6 +14,8 @@ export const roles = pgTable(
     dataScope: text({ enum: ['all', 'tree'] })
       .notNull()
       .default('tree'),
+    /** The account that made the role; null for the built-in roles every deployment starts with. */
+    ownerId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

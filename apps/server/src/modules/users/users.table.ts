@@ -32,6 +32,18 @@ export const users = pgTable(
     /** Store scope: the terminal group whose subtree this user is limited to (null: no narrowing). */
     storeScopeGroupId: uuid(),
     language: text().notNull().default('cn'),
+    /** Dictionary `system_level` value. */
+    systemLevel: text().notNull().default('enterprise'),
+    companyName: text(),
+    address: text(),
+    salesmanName: text(),
+    salesmanPhone: text(),
+    salesmanAddress: text(),
+    hardwareSmsAlert: boolean().notNull().default(false),
+    fenceEmailAlert: boolean().notNull().default(false),
+    locationEnabled: boolean().notNull().default(true),
+    /** When the account was activated (registration mail) or created by an administrator. */
+    activatedAt: timestamp({ withTimezone: true }).defaultNow(),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,49 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { inDataScope } from '../../shared/data-scope';
+import { terminalGroups } from './groups.table';
+
+export type GroupRow = typeof terminalGroups.$inferSelect;
+
+/** Storage of terminal groups, always within the caller's data scope. */
+export const createGroupsRepository = (db: Db) => ({
+  /** Every group the caller may see. */
+  listVisible: (auth: AuthContext): Promise<GroupRow[]> =>
+    db
+      .select()
+      .from(terminalGroups)
+      .where(inDataScope(auth, terminalGroups.ownerId))
+      .orderBy(asc(terminalGroups.sort), asc(terminalGroups.name)),
+
+  /** One group, if the caller may see it. */
+  findVisible: async (auth: AuthContext, id: string): Promise<GroupRow | null> =>
+    (
+      await db
+        .select()
+        .from(terminalGroups)
+        .where(and(eq(terminalGroups.id, id), inDataScope(auth, terminalGroups.ownerId) as SQL | undefined))
+    )[0] ?? null,
+
+  /** Every group of one owner (for subtree and cycle checks). */
+  listByOwner: (ownerId: string): Promise<GroupRow[]> =>
+    db.select().from(terminalGroups).where(eq(terminalGroups.ownerId, ownerId)),
+
+  findByNumber: async (ownerId: string, number: string) =>
+    (
+      await db
+        .select({ id: terminalGroups.id })
+        .from(terminalGroups)
+        .where(and(eq(terminalGroups.ownerId, ownerId), eq(terminalGroups.number, number)))
+    )[0] ?? null,
+
+  insert: async (values: typeof terminalGroups.$inferInsert) =>
+    (await db.insert(terminalGroups).values(values).returning({ id: terminalGroups.id }))[0].id,
+
+  update: (id: string, values: Partial<typeof terminalGroups.$inferInsert>) =>
+    db.update(terminalGroups).set(values).where(eq(terminalGroups.id, id)),
+
+  remove: (id: string) => db.delete(terminalGroups).where(eq(terminalGroups.id, id)),
+});
+
+export type GroupsRepository = ReturnType<typeof createGroupsRepository>;

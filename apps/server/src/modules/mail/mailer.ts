@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { mailOutbox } from './mail.table';
+
+export type Mail = { to: string; subject: string; text: string };
+
+/** Sends mail: over SMTP when configured, else into the outbox table (the log names it, without its body). */
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+/** The mail adapter: the only code that imports nodemailer. */
+export const createMailer = (opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer => {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await opts.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, body: mail.text });
+      opts.log.info(
+        { to: mail.to, subject: mail.subject },
+        'mail written to the outbox (SMTP_URL is not set)',
+      );
+    },
+  };
+};

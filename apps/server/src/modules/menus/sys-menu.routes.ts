@@ -1,0 +1,13 @@
+import { sysMenuEndpoints } from '@cpm/contracts';
+import type { EndpointRegistry } from '../../plugins/endpoints';
+import type { SysMenuService } from './sys-menu.service';
+
+/** Menu management (`/user/sysMenu`). */
+export const registerSysMenuRoutes = (api: EndpointRegistry, deps: { menus: SysMenuService }) => {
+  api.register(sysMenuEndpoints.tree, () => deps.menus.tree());
+  api.register(sysMenuEndpoints.save, ({ body, auth, request }) => deps.menus.save(auth, request.ip, body));
+  api.register(sysMenuEndpoints.remove, async ({ query, auth, request }) => {
+    await deps.menus.remove(auth, request.ip, query.id);
+    return null;
+  });
+};

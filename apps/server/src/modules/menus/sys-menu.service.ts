@@ -1,0 +1,76 @@
+import type { SysMenuSave } from '@cpm/contracts';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { requireAddOrEdit, requirePlatformScope } from '../../shared/permissions';
+import type { OplogService } from '../oplog/oplog.service';
+import { findAllMenus } from './menus.repository';
+import { menus } from './menus.table';
+import { buildSysMenuTree, isSelfOrDescendant } from './sys-menu-tree';
+
+/** Menu management: the tree every console's menus and routes are built from. */
+export const createSysMenuService = (deps: { db: Db; clock: Clock; oplog: OplogService }) => {
+  const { db } = deps;
+  return {
+    tree: async () => buildSysMenuTree(await findAllMenus(db)),
+
+    async save(auth: AuthContext, ip: string, body: SysMenuSave) {
+      requireAddOrEdit(auth, 'user:menu', body.id);
+      requirePlatformScope(auth);
+      const all = await findAllMenus(db);
+      if (body.id && !all.some((r) => r.id === body.id)) throw new AppError('notFound');
+      const parentId = body.parentId ?? null;
+      if (parentId) {
+        if (!all.some((r) => r.id === parentId)) throw new AppError('notFound');
+        if (body.id && isSelfOrDescendant(all, body.id, parentId)) throw new AppError('parentIsDescendant');
+      }
+      const values = {
+        parentId,
+        menuType: body.menuType,
+        name: body.name,
+        englishName: body.menuEnglishName,
+        sysCode: body.sysCode,
+        url: body.url,
+        permission: body.permission,
+        icon: body.icon,
+        enabled: body.enabled,
+        hidden: body.hidden,
+        sort: body.sort,
+      };
+      let id = body.id;
+      if (id)
+        await db
+          .update(menus)
+          .set({ ...values, updatedAt: deps.clock.now() })
+          .where(eq(menus.id, id));
+      else id = (await db.insert(menus).values(values).returning({ id: menus.id }))[0].id;
+      await deps.oplog.record(auth, ip, {
+        action: body.id ? 'menu.update' : 'menu.create',
+        objectType: 'menu',
+        objectId: id,
+        objectName: body.name,
+        detail: body.permission || null,
+      });
+      return { id };
+    },
+
+    async remove(auth: AuthContext, ip: string, id: string) {
+      requirePlatformScope(auth);
+      const [row] = await db.select().from(menus).where(eq(menus.id, id));
+      if (!row) throw new AppError('notFound');
+      const [children] = await db.select({ n: count() }).from(menus).where(eq(menus.parentId, id));
+      if (children.n > 0) throw new AppError('menuHasChildren');
+      await db.delete(menus).where(eq(menus.id, id));
+      await deps.oplog.record(auth, ip, {
+        action: 'menu.delete',
+        objectType: 'menu',
+        objectId: id,
+        objectName: row.name,
+      });
+    },
+  };
+};
+
+export type SysMenuService = ReturnType<typeof createSysMenuService>;

@@ -1,0 +1,66 @@
+import type { OperationLogRow } from '@cpm/contracts';
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { inDataScope } from '../../shared/data-scope';
+import { operationLogs } from './oplog.table';
+
+export type OperationEntry = Omit<typeof operationLogs.$inferInsert, 'id'>;
+
+export type OperationFilter = {
+  actorName?: string;
+  action?: string;
+  result?: 'success' | 'failure';
+  from?: string;
+  to?: string;
+};
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const toRow = (r: typeof operationLogs.$inferSelect): OperationLogRow => ({
+  id: r.id,
+  at: r.at.toISOString(),
+  actorId: r.actorId,
+  actorName: r.actorName,
+  ip: r.ip,
+  action: r.action,
+  objectType: r.objectType,
+  objectId: r.objectId,
+  objectName: r.objectName,
+  result: r.result,
+  detail: r.detail,
+});
+
+/** Storage of the operation log. Callers see entries whose actor is in their account tree. */
+export const createOplogRepository = (db: Db) => {
+  const where = (auth: AuthContext, f: OperationFilter): SQL | undefined =>
+    and(
+      inDataScope(auth, operationLogs.actorId),
+      f.actorName ? ilike(operationLogs.actorName, `%${escapeLike(f.actorName)}%`) : undefined,
+      f.action ? eq(operationLogs.action, f.action) : undefined,
+      f.result ? eq(operationLogs.result, f.result) : undefined,
+      f.from ? gte(operationLogs.at, new Date(f.from)) : undefined,
+      f.to ? lt(operationLogs.at, new Date(f.to)) : undefined,
+    );
+  return {
+    insert: async (entry: OperationEntry) => {
+      await db.insert(operationLogs).values(entry);
+    },
+    async list(auth: AuthContext, f: OperationFilter, offset: number, limit: number) {
+      const rows = await db
+        .select()
+        .from(operationLogs)
+        .where(where(auth, f))
+        .orderBy(desc(operationLogs.at), desc(operationLogs.id))
+        .offset(offset)
+        .limit(limit);
+      return rows.map(toRow);
+    },
+    async count(auth: AuthContext, f: OperationFilter) {
+      const [row] = await db.select({ n: count() }).from(operationLogs).where(where(auth, f));
+      return row.n;
+    },
+  };
+};
+
+export type OplogRepository = ReturnType<typeof createOplogRepository>;

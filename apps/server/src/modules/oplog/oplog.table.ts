@@ -1,0 +1,21 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Who did what to which object, from where, when (UTC) and with what result. */
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    /** Null when the actor is unknown (a failed login with an unknown name). */
+    actorId: uuid(),
+    actorName: text().notNull(),
+    ip: text(),
+    action: text().notNull(),
+    objectType: text().notNull(),
+    objectId: text(),
+    objectName: text(),
+    result: text({ enum: ['success', 'failure'] }).notNull(),
+    detail: text(),
+  },
+  (t) => [index('operation_logs_at_idx').on(t.at), index('operation_logs_actor_idx').on(t.actorId)],
+);

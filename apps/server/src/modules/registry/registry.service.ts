@@ -1,0 +1,235 @@
+import { randomInt } from 'node:crypto';
+import { ACCOUNT_STATE, ACTIVATION_TTL_MS, EMAIL_CODE, isStrongPassword, SYS_CODE } from '@cpm/contracts';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { hashPassword, newToken, sha256 } from '../../shared/crypto';
+import type { AppKeys } from '../keys/app-keys';
+import type { Mailer } from '../mail/mailer';
+import { MAIL } from '../mail/templates';
+import type { OplogService } from '../oplog/oplog.service';
+import { roles } from '../roles/roles.table';
+import type { UsersRepository } from '../users/users.repository';
+import { users } from '../users/users.table';
+import { hitLimit, PUBLIC_LIMITS } from './rate-limit';
+import { emailCodes, pendingRegistrations } from './registry.table';
+
+/** The role a self-registered account gets; it grants nothing until the account is approved. */
+const REGISTERED_ROLE = 'enterprise_admin';
+
+type Meta = { ip: string; sessionId?: string; sessionUserId?: string };
+
+/** Registration, activation, mailed codes and the password change they allow. */
+export const createRegistryService = (deps: {
+  db: Db;
+  keys: AppKeys;
+  mailer: Mailer;
+  oplog: OplogService;
+  users: UsersRepository;
+  clock: Clock;
+  publicUrl: string;
+}) => {
+  const { db, clock } = deps;
+  const lower = (v: string) => v.trim().toLowerCase();
+  const langOf = (isEnglish: number) => (isEnglish ? 'en' : 'zh') as 'en' | 'zh';
+
+  /** Opens both encrypted fields, then checks that they match and meet the policy. */
+  const openPasswords = (cipher: string, confirmCipher: string) => {
+    const password = deps.keys.decryptPassword(cipher);
+    const confirm = deps.keys.decryptPassword(confirmCipher);
+    if (!confirm || password !== confirm) throw new AppError('passwordsDoNotMatch');
+    if (!isStrongPassword(password)) throw new AppError('weakPassword');
+    return password;
+  };
+
+  const findAccount = async (name: string, email: string) =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(
+          and(sql`lower(${users.username}) = ${lower(name)}`, sql`lower(${users.email}) = ${lower(email)}`),
+        )
+    )[0] ?? null;
+
+  return {
+    publicKey: () => ({ publicKey: deps.keys.publicKey, algorithm: 'RSA-OAEP-256' as const }),
+
+    /**
+     * Mails a code when the name and address belong to one account. The answer is the same either
+     * way, so the call does not tell who has an account.
+     */
+    async sendEmailCode(q: { email: string; name: string; isEnglish: number; sysCode: string }, meta: Meta) {
+      if (q.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
+      const now = clock.now();
+      const email = lower(q.email);
+      await hitLimit(db, `code:ip:${meta.ip}`, PUBLIC_LIMITS.codePerIp, now);
+      await hitLimit(db, `code:wait:${email}`, PUBLIC_LIMITS.codePerEmailWait, now, 'emailCodeTooSoon');
+      await hitLimit(db, `code:to:${email}`, PUBLIC_LIMITS.codePerEmail, now);
+      const account = await findAccount(q.name, q.email);
+      if (!account) return;
+      const code = String(randomInt(0, 10 ** EMAIL_CODE.digits)).padStart(EMAIL_CODE.digits, '0');
+      await db.delete(emailCodes).where(lt(emailCodes.expiresAt, now));
+      await db.insert(emailCodes).values({
+        email,
+        username: lower(account.username),
+        codeHash: sha256(`${email}:${code}`),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + EMAIL_CODE.ttlMs),
+      });
+      await deps.mailer.send(
+        MAIL.emailCode(account.email as string, langOf(q.isEnglish), code, EMAIL_CODE.ttlMs / 60_000),
+      );
+    },
+
+    /** Checks the code (single use, 10 minutes, 5 tries), sets the password and ends the account's other sessions. */
+    async updatePassword(
+      body: {
+        name: string;
+        email: string;
+        emailCaptcha: string;
+        newPassword: string;
+        confirempsd: string;
+        sysCode: string;
+      },
+      meta: Meta,
+    ) {
+      if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
+      const now = clock.now();
+      const email = lower(body.email);
+      await hitLimit(db, `password:ip:${meta.ip}`, PUBLIC_LIMITS.passwordPerIp, now);
+      await hitLimit(db, `password:to:${email}`, PUBLIC_LIMITS.passwordPerEmail, now);
+      const password = openPasswords(body.newPassword, body.confirempsd);
+      const [code] = await db
+        .select()
+        .from(emailCodes)
+        .where(
+          and(
+            eq(emailCodes.email, email),
+            eq(emailCodes.username, lower(body.name)),
+            isNull(emailCodes.usedAt),
+            gt(emailCodes.expiresAt, now),
+            lt(emailCodes.attempts, EMAIL_CODE.maxAttempts),
+          ),
+        )
+        .orderBy(desc(emailCodes.createdAt))
+        .limit(1);
+      const account = await findAccount(body.name, body.email);
+      const fail = async () => {
+        await deps.oplog.recordAnonymous({ id: account?.id ?? null, name: body.name }, meta.ip, {
+          action: 'password.change',
+          objectType: 'user',
+          objectId: account?.id ?? null,
+          objectName: body.name,
+          result: 'failure',
+          detail: 'wrong or expired email code',
+        });
+        throw new AppError('emailCodeInvalid');
+      };
+      if (!code || !account) return fail();
+      if (code.codeHash !== sha256(`${email}:${body.emailCaptcha}`)) {
+        await db
+          .update(emailCodes)
+          .set({ attempts: sql`${emailCodes.attempts} + 1` })
+          .where(eq(emailCodes.id, code.id));
+        return fail();
+      }
+      const taken = await db
+        .update(emailCodes)
+        .set({ usedAt: now })
+        .where(and(eq(emailCodes.id, code.id), isNull(emailCodes.usedAt)))
+        .returning({ id: emailCodes.id });
+      if (!taken.length) return fail();
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, updatedAt: now })
+        .where(eq(users.id, account.id));
+      const keep = meta.sessionUserId === account.id ? meta.sessionId : undefined;
+      const ended = await deps.users.endSessions(account.id, 'password', now, keep);
+      await deps.oplog.recordAnonymous({ id: account.id, name: account.username }, meta.ip, {
+        action: 'password.change',
+        objectType: 'user',
+        objectId: account.id,
+        objectName: account.username,
+        detail: `${ended} other session(s) ended`,
+      });
+    },
+
+    /** Keeps the registration until its mailed link is used; the account exists only then. */
+    async register(
+      body: {
+        username: string;
+        email: string;
+        password: string;
+        confirmPassword: string;
+        isEnglish: number;
+        sysCode: string;
+      },
+      meta: Meta,
+    ) {
+      if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
+      const now = clock.now();
+      await hitLimit(db, `register:ip:${meta.ip}`, PUBLIC_LIMITS.registerPerIp, now);
+      await hitLimit(db, `register:to:${lower(body.email)}`, PUBLIC_LIMITS.registerPerEmail, now);
+      const password = openPasswords(body.password, body.confirmPassword);
+      await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
+      const pending = await db
+        .select({ id: pendingRegistrations.id })
+        .from(pendingRegistrations)
+        .where(sql`lower(${pendingRegistrations.username}) = ${lower(body.username)}`);
+      if (pending.length || (await deps.users.usernameTaken(body.username)))
+        throw new AppError('usernameTaken');
+      const token = newToken();
+      await db.insert(pendingRegistrations).values({
+        tokenHash: sha256(token),
+        username: body.username,
+        email: body.email.trim(),
+        passwordHash: await hashPassword(password),
+        language: body.isEnglish ? 'en' : 'cn',
+        expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS),
+      });
+      const link = `${deps.publicUrl}/login?activate=${encodeURIComponent(token)}`;
+      await deps.mailer.send(MAIL.activation(body.email.trim(), langOf(body.isEnglish), body.username, link));
+      await deps.oplog.recordAnonymous({ id: null, name: body.username }, meta.ip, {
+        action: 'account.register',
+        objectType: 'user',
+        objectName: body.username,
+      });
+    },
+
+    /** Creates the account from a registration whose link is still valid; it then needs its details. */
+    async activate(token: string, meta: Meta) {
+      const now = clock.now();
+      await hitLimit(db, `activate:ip:${meta.ip}`, PUBLIC_LIMITS.activatePerIp, now);
+      const [pending] = await db
+        .delete(pendingRegistrations)
+        .where(eq(pendingRegistrations.tokenHash, sha256(token)))
+        .returning();
+      if (!pending || pending.expiresAt.getTime() <= now.getTime()) throw new AppError('activationInvalid');
+      if (await deps.users.usernameTaken(pending.username)) throw new AppError('usernameTaken');
+      const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, REGISTERED_ROLE));
+      const id = await deps.users.insert(
+        {
+          username: pending.username,
+          email: pending.email,
+          passwordHash: pending.passwordHash,
+          language: pending.language,
+          state: ACCOUNT_STATE.needsDetails,
+          systemLevel: 'enterprise',
+          activatedAt: now,
+        },
+        role ? [role.id] : [],
+      );
+      await deps.oplog.recordAnonymous({ id, name: pending.username }, meta.ip, {
+        action: 'account.activate',
+        objectType: 'user',
+        objectId: id,
+        objectName: pending.username,
+      });
+      return { username: pending.username };
+    },
+  };
+};
+
+export type RegistryService = ReturnType<typeof createRegistryService>;

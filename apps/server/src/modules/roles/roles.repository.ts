@@ -1,0 +1,111 @@
+import type { RoleRow } from '@cpm/contracts';
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { inDataScope } from '../../shared/data-scope';
+import { userRoles } from '../users/users.table';
+import { roleMenus, roles } from './roles.table';
+
+export type RoleRecord = typeof roles.$inferSelect;
+
+const like = (column: Parameters<typeof ilike>[0], v: string) =>
+  ilike(column, `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+
+/** Storage of roles. A caller sees the built-in roles and those made inside its account tree. */
+export const createRolesRepository = (db: Db) => {
+  const visible = (auth: AuthContext): SQL | undefined => {
+    const scoped = inDataScope(auth, roles.ownerId);
+    return scoped ? or(isNull(roles.ownerId), scoped) : undefined;
+  };
+  const where = (auth: AuthContext, f: { name?: string; code?: string }) =>
+    and(
+      visible(auth),
+      f.name ? like(roles.name, f.name) : undefined,
+      f.code ? like(roles.code, f.code) : undefined,
+    );
+
+  const menuIdsOf = async (ids: string[]) => {
+    const map = new Map<string, string[]>();
+    if (!ids.length) return map;
+    const rows = await db.select().from(roleMenus).where(inArray(roleMenus.roleId, ids));
+    for (const r of rows) map.set(r.roleId, [...(map.get(r.roleId) ?? []), r.menuId]);
+    return map;
+  };
+  const holdersOf = async (ids: string[]) => {
+    if (!ids.length) return new Map<string, number>();
+    const rows = await db
+      .select({ roleId: userRoles.roleId, n: count() })
+      .from(userRoles)
+      .where(inArray(userRoles.roleId, ids))
+      .groupBy(userRoles.roleId);
+    return new Map(rows.map((r) => [r.roleId, r.n]));
+  };
+
+  return {
+    async list(auth: AuthContext, f: { name?: string; code?: string }, offset: number, limit: number) {
+      const rows = await db
+        .select()
+        .from(roles)
+        .where(where(auth, f))
+        .orderBy(asc(roles.createdAt), asc(roles.code))
+        .offset(offset)
+        .limit(limit);
+      const ids = rows.map((r) => r.id);
+      const [menus, holders] = await Promise.all([menuIdsOf(ids), holdersOf(ids)]);
+      return rows.map(
+        (r): RoleRow => ({
+          id: r.id,
+          name: r.name,
+          nameEn: r.nameEn,
+          code: r.code,
+          description: r.description,
+          status: r.enabled ? 1 : 0,
+          dataScope: r.dataScope,
+          menuIds: menus.get(r.id) ?? [],
+          userCount: holders.get(r.id) ?? 0,
+          builtIn: r.ownerId === null,
+          createdAt: r.createdAt.toISOString(),
+        }),
+      );
+    },
+    async count(auth: AuthContext, f: { name?: string; code?: string }) {
+      const [row] = await db.select({ n: count() }).from(roles).where(where(auth, f));
+      return row.n;
+    },
+    listVisible: (auth: AuthContext) =>
+      db.select().from(roles).where(visible(auth)).orderBy(asc(roles.createdAt), asc(roles.code)),
+    findVisible: async (auth: AuthContext, id: string): Promise<RoleRecord | null> =>
+      (
+        await db
+          .select()
+          .from(roles)
+          .where(and(eq(roles.id, id), visible(auth)))
+      )[0] ?? null,
+    findByIds: (ids: string[]) => (ids.length ? db.select().from(roles).where(inArray(roles.id, ids)) : []),
+    codeTaken: async (code: string, exceptId?: string) =>
+      (await db.select({ id: roles.id }).from(roles).where(eq(roles.code, code))).some(
+        (r) => r.id !== exceptId,
+      ),
+    menuIdsOf: async (id: string) => (await menuIdsOf([id])).get(id) ?? [],
+    holderCount: async (id: string) => (await holdersOf([id])).get(id) ?? 0,
+    async insert(values: typeof roles.$inferInsert, menuIds: string[]) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
+        if (menuIds.length)
+          await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: row.id, menuId })));
+        return row.id;
+      });
+    },
+    async update(id: string, values: Partial<typeof roles.$inferInsert>, menuIds: string[]) {
+      await db.transaction(async (tx) => {
+        await tx.update(roles).set(values).where(eq(roles.id, id));
+        await tx.delete(roleMenus).where(eq(roleMenus.roleId, id));
+        if (menuIds.length)
+          await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: id, menuId })));
+      });
+    },
+    remove: (id: string) => db.delete(roles).where(eq(roles.id, id)),
+  };
+};
+
+export type RolesRepository = ReturnType<typeof createRolesRepository>;

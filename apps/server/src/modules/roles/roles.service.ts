@@ -1,0 +1,114 @@
+import type { RoleSave } from '@cpm/contracts';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { requireAddOrEdit, requirePermission } from '../../shared/permissions';
+import { findAllMenus } from '../menus/menus.repository';
+import { buildSysMenuTree, grantableRows } from '../menus/sys-menu-tree';
+import type { OplogService } from '../oplog/oplog.service';
+import type { RoleRecord, RolesRepository } from './roles.repository';
+
+/** Roles and their grants. Nobody grants beyond what they hold themselves. */
+export const createRolesService = (deps: {
+  repo: RolesRepository;
+  db: Db;
+  clock: Clock;
+  oplog: OplogService;
+  /** Permission keys a role grants (enabled menu entries). */
+  permissionsOfRole(roleId: string): Promise<Set<string>>;
+}) => {
+  const { repo } = deps;
+
+  const grantableIds = async (auth: AuthContext) => {
+    const all = await findAllMenus(deps.db);
+    return auth.dataScope === 'all'
+      ? { rows: all, ids: new Set(all.map((r) => r.id)) }
+      : (() => {
+          const rows = grantableRows(all, auth.permissions);
+          return { rows, ids: new Set(rows.map((r) => r.id)) };
+        })();
+  };
+
+  /** A role the caller may hand to a user: visible, and granting nothing the caller lacks. */
+  const assertAssignable = async (auth: AuthContext, role: RoleRecord) => {
+    if (auth.dataScope === 'all') return;
+    if (role.dataScope === 'all') throw new AppError('roleNotAssignable');
+    for (const key of await deps.permissionsOfRole(role.id))
+      if (!auth.permissions.has(key)) throw new AppError('roleNotAssignable');
+  };
+
+  return {
+    assertAssignable,
+
+    async grantableTree(auth: AuthContext) {
+      return buildSysMenuTree((await grantableIds(auth)).rows);
+    },
+
+    /** Enabled roles the caller may assign. */
+    async options(auth: AuthContext) {
+      const out = [];
+      for (const role of await repo.listVisible(auth)) {
+        if (!role.enabled) continue;
+        try {
+          await assertAssignable(auth, role);
+          out.push({ id: role.id, name: role.name, nameEn: role.nameEn, code: role.code });
+        } catch {
+          // Not assignable by this caller: left out of the select.
+        }
+      }
+      return out;
+    },
+
+    async save(auth: AuthContext, ip: string, body: RoleSave) {
+      requireAddOrEdit(auth, 'user:role', body.id);
+      const existing = body.id ? await repo.findVisible(auth, body.id) : null;
+      if (body.id && !existing) throw new AppError('notFound');
+      if (existing && existing.ownerId === null && auth.dataScope !== 'all')
+        throw new AppError('builtInReadOnly');
+      if (body.dataScope === 'all' && auth.dataScope !== 'all') throw new AppError('roleNotAssignable');
+      const menuIds = [...new Set(body.menuIds)];
+      const before = existing ? await repo.menuIdsOf(existing.id) : [];
+      const changed = menuIds.length !== before.length || menuIds.some((id) => !before.includes(id));
+      if (changed) requirePermission(auth, 'user:role:grant');
+      const { ids } = await grantableIds(auth);
+      if (menuIds.some((id) => !ids.has(id))) throw new AppError('roleNotAssignable');
+      if (await repo.codeTaken(body.code, existing?.id)) throw new AppError('roleCodeTaken');
+      const values = {
+        name: body.name,
+        nameEn: body.nameEn,
+        code: body.code,
+        description: body.description ?? null,
+        enabled: body.enabled,
+        dataScope: body.dataScope,
+      };
+      let id = existing?.id;
+      if (id) await repo.update(id, { ...values, updatedAt: deps.clock.now() }, menuIds);
+      else id = await repo.insert({ ...values, ownerId: auth.userId }, menuIds);
+      await deps.oplog.record(auth, ip, {
+        action: existing ? 'role.update' : 'role.create',
+        objectType: 'role',
+        objectId: id,
+        objectName: body.code,
+        detail: `menus ${before.length} -> ${menuIds.length}${body.enabled ? '' : ', disabled'}`,
+      });
+      return { id };
+    },
+
+    async remove(auth: AuthContext, ip: string, id: string) {
+      const role = await repo.findVisible(auth, id);
+      if (!role) throw new AppError('notFound');
+      if (role.ownerId === null && auth.dataScope !== 'all') throw new AppError('builtInReadOnly');
+      if ((await repo.holderCount(id)) > 0) throw new AppError('roleInUse');
+      await repo.remove(id);
+      await deps.oplog.record(auth, ip, {
+        action: 'role.delete',
+        objectType: 'role',
+        objectId: id,
+        objectName: role.code,
+      });
+    },
+  };
+};
+
+export type RolesService = ReturnType<typeof createRolesService>;

@@ -1,0 +1,233 @@
+import type { UserRow } from '@cpm/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { inDataScope } from '../../shared/data-scope';
+import { sessions } from '../auth/auth.table';
+import { terminalGroups } from '../groups/groups.table';
+import { privateCustomers } from '../privatization/privatization.table';
+import { roles } from '../roles/roles.table';
+import { userRoles, users } from './users.table';
+
+export type UserFilter = {
+  username?: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  enabled?: boolean;
+  state?: number;
+  roleId?: string;
+};
+
+export type UserRecord = typeof users.$inferSelect;
+
+const like = (column: Parameters<typeof ilike>[0], v: string) =>
+  ilike(column, `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+
+const superior = alias(users, 'superior');
+
+/** Storage of accounts; every read is limited to the caller's account tree. */
+export const createUsersRepository = (db: Db) => {
+  const where = (auth: AuthContext, f: UserFilter): SQL | undefined =>
+    and(
+      inDataScope(auth, users.id),
+      f.username ? like(users.username, f.username) : undefined,
+      f.name ? like(users.name, f.name) : undefined,
+      f.email ? like(users.email, f.email) : undefined,
+      f.phone ? like(users.phone, f.phone) : undefined,
+      f.enabled === undefined ? undefined : eq(users.enabled, f.enabled),
+      f.state === undefined ? undefined : eq(users.state, f.state),
+      f.roleId
+        ? sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${f.roleId})`
+        : undefined,
+    );
+
+  const rolesOf = async (ids: string[]) => {
+    if (!ids.length) return new Map<string, { id: string; name: string; nameEn: string }[]>();
+    const rows = await db
+      .select({ userId: userRoles.userId, id: roles.id, name: roles.name, nameEn: roles.nameEn })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(inArray(userRoles.userId, ids))
+      .orderBy(asc(roles.name));
+    const map = new Map<string, { id: string; name: string; nameEn: string }[]>();
+    for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r]);
+    return map;
+  };
+
+  return {
+    async list(auth: AuthContext, f: UserFilter, offset: number, limit: number): Promise<UserRow[]> {
+      const rows = await db
+        .select({ user: users, groupName: terminalGroups.name, superiorName: superior.username })
+        .from(users)
+        .leftJoin(terminalGroups, eq(terminalGroups.id, users.storeScopeGroupId))
+        .leftJoin(superior, eq(superior.id, users.superiorId))
+        .where(where(auth, f))
+        .orderBy(desc(users.createdAt), asc(users.username))
+        .offset(offset)
+        .limit(limit);
+      const granted = await rolesOf(rows.map((r) => r.user.id));
+      return rows.map(({ user: u, groupName, superiorName }) => {
+        const rs = granted.get(u.id) ?? [];
+        return {
+          id: u.id,
+          username: u.username,
+          name: u.name,
+          email: u.email,
+          phone: u.phone,
+          description: u.description,
+          status: u.enabled ? 1 : 0,
+          state: u.state,
+          rejectReason: u.rejectReason,
+          roleIds: rs.map((r) => r.id),
+          roleNames: rs.map((r) => r.name),
+          roleNamesEn: rs.map((r) => r.nameEn || r.name),
+          systemLevel: u.systemLevel,
+          storeScopeGroupId: u.storeScopeGroupId,
+          storeScopeGroupName: groupName,
+          superiorId: u.superiorId,
+          superiorName,
+          companyName: u.companyName,
+          address: u.address,
+          salesmanName: u.salesmanName,
+          salesmanPhone: u.salesmanPhone,
+          salesmanAddress: u.salesmanAddress,
+          hardwareSmsAlert: u.hardwareSmsAlert,
+          fenceEmailAlert: u.fenceEmailAlert,
+          locationEnabled: u.locationEnabled,
+          activated: u.activatedAt !== null,
+          createdAt: u.createdAt.toISOString(),
+        };
+      });
+    },
+
+    async count(auth: AuthContext, f: UserFilter) {
+      const [row] = await db.select({ n: count() }).from(users).where(where(auth, f));
+      return row.n;
+    },
+
+    /** Active, enabled accounts of the tree, for selects. */
+    options: (auth: AuthContext) =>
+      db
+        .select({ id: users.id, username: users.username, name: users.name })
+        .from(users)
+        .where(and(inDataScope(auth, users.id), eq(users.state, 1), eq(users.enabled, true)))
+        .orderBy(asc(users.username)),
+
+    findVisible: async (auth: AuthContext, id: string): Promise<UserRecord | null> =>
+      (
+        await db
+          .select()
+          .from(users)
+          .where(and(eq(users.id, id), inDataScope(auth, users.id)))
+      )[0] ?? null,
+
+    findById: async (id: string): Promise<UserRecord | null> =>
+      (await db.select().from(users).where(eq(users.id, id)))[0] ?? null,
+
+    /** Another account with this name in any letter case. */
+    usernameTaken: async (username: string, exceptId?: string) =>
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              sql`lower(${users.username}) = lower(${username})`,
+              exceptId ? ne(users.id, exceptId) : undefined,
+            ),
+          )
+      ).length > 0,
+
+    /** Ids of the account and every account below it. */
+    async subtreeIds(id: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          sql`${users.id} in (with recursive tree(id) as (
+            select ${id}::uuid union select u.id from users u join tree on u.superior_id = tree.id
+          ) select id from tree)`,
+        );
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Whether anything still hangs off the account: subordinates, groups, customer records. */
+    async hasDependents(id: string) {
+      const [sub] = await db.select({ n: count() }).from(users).where(eq(users.superiorId, id));
+      const [groups] = await db
+        .select({ n: count() })
+        .from(terminalGroups)
+        .where(eq(terminalGroups.ownerId, id));
+      const [customers] = await db
+        .select({ n: count() })
+        .from(privateCustomers)
+        .where(eq(privateCustomers.ownerId, id));
+      return sub.n + groups.n + customers.n > 0;
+    },
+
+    roleIdsOf: async (userId: string) =>
+      (await db.select({ id: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId))).map(
+        (r) => r.id,
+      ),
+
+    async insert(values: typeof users.$inferInsert, roleIds: string[]) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+        if (roleIds.length)
+          await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: row.id, roleId })));
+        return row.id;
+      });
+    },
+
+    async update(id: string, values: Partial<typeof users.$inferInsert>, roleIds?: string[]) {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set(values).where(eq(users.id, id));
+        if (roleIds) {
+          await tx.delete(userRoles).where(eq(userRoles.userId, id));
+          if (roleIds.length)
+            await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+        }
+      });
+    },
+
+    remove: (id: string) => db.delete(users).where(eq(users.id, id)),
+
+    /** Ends the live sessions of an account (but the one named, if any); answers how many ended. */
+    async endSessions(
+      userId: string,
+      reason: 'password' | 'disabled' | 'kicked',
+      at: Date,
+      exceptSessionId?: string,
+    ) {
+      const ended = await db
+        .update(sessions)
+        .set({ endedAt: at, endReason: reason })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.endedAt),
+            exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+          ),
+        )
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+
+    /** Enabled platform administrators' addresses (they are told about new applications). */
+    findReviewerEmails: async () =>
+      (
+        await db
+          .selectDistinct({ email: users.email })
+          .from(users)
+          .innerJoin(userRoles, eq(userRoles.userId, users.id))
+          .innerJoin(roles, eq(roles.id, userRoles.roleId))
+          .where(and(eq(roles.dataScope, 'all'), eq(users.enabled, true), sql`${users.email} is not null`))
+      )
+        .map((r) => r.email)
+        .filter((e): e is string => Boolean(e)),
+  };
+};
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,217 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createAccount } from '../../test-support/accounts';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+
+const U = '/upms/v1/upms/user';
+
+describe('user management, data scope and the operation log', () => {
+  let t: TestApp;
+  let admin: string;
+  let a: { id: string; token: string };
+  let b: { id: string; token: string };
+  let salesRoleId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).token;
+    a = await createAccount(t, { username: 'ent_a' });
+    b = await createAccount(t, { username: 'ent_b' });
+    const roles = (await callApi(t, a.token, 'GET', '/upms/v1/upms/role/getOptions')).body.result;
+    salesRoleId = roles.find((r: { code: string }) => r.code === 'sales').id;
+  });
+  afterAll(() => t.close());
+
+  const save = (token: string, body: Record<string, unknown>) =>
+    callApi(t, token, 'POST', `${U}/addOrUpdate`, body);
+  const page = (token: string, q = '') => callApi(t, token, 'GET', `${U}/getPage?size=50${q}`);
+
+  it('creates a user with every field below the caller and lists it with its status tag value', async () => {
+    const group = await callApi(t, a.token, 'POST', '/upms/v1/upms/equipment/addOrUpdate', {
+      name: 'Shop',
+      number: 'S1',
+    });
+    const res = await save(a.token, {
+      username: 'cashier_1',
+      password: 'Cash#Pass1',
+      name: 'Cashier One',
+      email: 'c1@a.test',
+      phone: '555',
+      description: 'front desk',
+      roleIds: [salesRoleId],
+      systemLevel: 'store',
+      storeScopeGroupId: group.body.result.id,
+      hardwareSmsAlert: true,
+      fenceEmailAlert: true,
+      locationEnabled: false,
+      companyName: 'A Ltd',
+    });
+    expect(res.body.code).toBe(1);
+    const rows = (await page(a.token, '&username=cashier')).body.result.records;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      username: 'cashier_1',
+      status: 1,
+      state: 1,
+      roleNamesEn: ['Sales staff'],
+      systemLevel: 'store',
+      storeScopeGroupName: 'Shop',
+      superiorId: a.id,
+      superiorName: 'ent_a',
+      hardwareSmsAlert: true,
+      fenceEmailAlert: true,
+      locationEnabled: false,
+      companyName: 'A Ltd',
+      activated: true,
+    });
+    await loginAs(t.app, 'cashier_1', 'Cash#Pass1');
+  });
+
+  it('refuses bad input with both texts and changes nothing', async () => {
+    const dup = await save(a.token, { username: 'CASHIER_1', password: 'Cash#Pass1' });
+    expect(dup.body).toMatchObject({
+      code: 409,
+      message: '用户名已存在',
+      messageEn: 'This username is already taken',
+    });
+    const badName = await save(a.token, { username: '_x', password: 'Cash#Pass1' });
+    expect(badName.body.result.errors[0]).toMatchObject({ field: 'body.username' });
+    const weak = await save(a.token, { username: 'weak_one', password: 'password1' });
+    expect(weak.body.result.errors[0].messageEn).toContain('upper and lower case');
+    const noPassword = await save(a.token, { username: 'nopass' });
+    expect(noPassword.body.messageEn).toBe('Please enter a password');
+    const platformRole = (await callApi(t, admin, 'GET', '/upms/v1/upms/role/getOptions')).body.result.find(
+      (r: { code: string }) => r.code === 'platform_admin',
+    );
+    const escalate = await save(a.token, {
+      username: 'sneaky',
+      password: 'Cash#Pass1',
+      roleIds: [platformRole.id],
+    });
+    expect(escalate.body.code).toBe(403);
+    // The cashier cannot become its own superior's superior.
+    const cashier = (await page(a.token, '&username=cashier')).body.result.records[0];
+    const loop = await save(admin, { id: a.id, username: 'ent_a', superiorId: cashier.id, roleIds: [] });
+    expect(loop.body.messageEn).toContain('descendants');
+    expect((await page(a.token)).body.result.total).toBe(2);
+  });
+
+  it('shows an enterprise none of another enterprise’s rows in any list', async () => {
+    await save(b.token, { username: 'b_staff', password: 'Cash#Pass1', roleIds: [salesRoleId] });
+    const aUsers = (await page(a.token)).body.result.records.map((r: { username: string }) => r.username);
+    expect(aUsers.sort()).toEqual(['cashier_1', 'ent_a']);
+    expect((await page(a.token, '&username=b_staff')).body.result.total).toBe(0);
+    const opts = (await callApi(t, a.token, 'GET', `${U}/getOptions`)).body.result.map(
+      (r: { username: string }) => r.username,
+    );
+    expect(opts).not.toContain('b_staff');
+    expect(opts).not.toContain('ent_b');
+    const bStaff = (await page(b.token, '&username=b_staff')).body.result.records[0];
+    expect((await save(a.token, { id: bStaff.id, username: 'b_staff' })).body.code).toBe(404);
+    expect((await callApi(t, a.token, 'POST', `${U}/kickOut`, { id: bStaff.id })).body.code).toBe(404);
+    const log = (await callApi(t, a.token, 'GET', '/upms/v1/upms/operationLog/getPage?size=100')).body.result
+      .records;
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.every((r: { actorName: string }) => ['ent_a', 'cashier_1'].includes(r.actorName))).toBe(true);
+    expect((await page(admin)).body.result.total).toBeGreaterThanOrEqual(5);
+  });
+
+  it('disables, re-enables, resets the password and kicks out, ending sessions each time', async () => {
+    const cashier = (await page(a.token, '&username=cashier')).body.result.records[0];
+    const s1 = await loginAs(t.app, 'cashier_1', 'Cash#Pass1');
+    expect(
+      (await callApi(t, a.token, 'POST', `${U}/updateStatus`, { id: cashier.id, enabled: false })).body.code,
+    ).toBe(1);
+    expect((await callApi(t, s1.token, 'GET', '/upms/v1/upms/user/getUserStatus')).status).toBe(401);
+    expect((await page(a.token, '&enabled=0')).body.result.records[0]).toMatchObject({
+      username: 'cashier_1',
+      status: 0,
+    });
+    await expect(loginAs(t.app, 'cashier_1', 'Cash#Pass1')).rejects.toThrow(/disabled/);
+    await callApi(t, a.token, 'POST', `${U}/updateStatus`, { id: cashier.id, enabled: true });
+    const s2 = await loginAs(t.app, 'cashier_1', 'Cash#Pass1');
+    expect(
+      (await callApi(t, a.token, 'POST', `${U}/resetPassword`, { id: cashier.id, password: 'weak' })).body
+        .code,
+    ).toBe(400);
+    expect(
+      (await callApi(t, a.token, 'POST', `${U}/resetPassword`, { id: cashier.id, password: 'Cash#Pass2' }))
+        .body.code,
+    ).toBe(1);
+    expect((await callApi(t, s2.token, 'GET', '/upms/v1/upms/user/getUserStatus')).status).toBe(401);
+    const s3 = await loginAs(t.app, 'cashier_1', 'Cash#Pass2');
+    const kicked = await callApi(t, a.token, 'POST', `${U}/kickOut`, { id: cashier.id });
+    expect(kicked.body.result).toEqual({ ended: 1 });
+    expect((await callApi(t, s3.token, 'GET', '/upms/v1/upms/user/getUserStatus')).status).toBe(401);
+    expect((await callApi(t, a.token, 'POST', `${U}/kickOut`, { id: a.id })).body.messageEn).toBe(
+      'You cannot do this to your own account',
+    );
+    const actions = (
+      await callApi(t, a.token, 'GET', '/upms/v1/upms/operationLog/getPage?size=100')
+    ).body.result.records.map((r: { action: string }) => r.action);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'user.disable',
+        'user.enable',
+        'password.reset',
+        'session.kick',
+        'user.roles',
+        'login',
+      ]),
+    );
+  });
+
+  it('records failed logins, filters the log, and exports users and the log as Excel', async () => {
+    await expect(loginAs(t.app, 'cashier_1', 'Wrong#Pass9')).rejects.toThrow();
+    const failures = await callApi(
+      t,
+      admin,
+      'GET',
+      '/upms/v1/upms/operationLog/getPage?action=login&result=failure',
+    );
+    expect(failures.body.result.records[0]).toMatchObject({
+      actorName: 'cashier_1',
+      result: 'failure',
+      detail: 'badCredentials',
+    });
+    expect(failures.body.result.records[0].at).toMatch(/Z$/);
+
+    const file = await t.app.inject({ url: `${U}/export?username=cashier`, headers: { satoken: a.token } });
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toBe('cashier_1');
+    const logFile = await t.app.inject({
+      url: '/upms/v1/upms/operationLog/export?action=login',
+      headers: { satoken: admin },
+    });
+    expect(logFile.statusCode).toBe(200);
+    expect(logFile.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('deletes only accounts without subordinates or data', async () => {
+    expect((await callApi(t, admin, 'GET', `${U}/delete?id=${a.id}`)).body.code).toBe(409);
+    const cashier = (await page(a.token, '&username=cashier')).body.result.records[0];
+    expect((await callApi(t, a.token, 'GET', `${U}/delete?id=${cashier.id}`)).body.code).toBe(1);
+    expect((await page(a.token, '&username=cashier')).body.result.total).toBe(0);
+  });
+
+  it('answers 403 to a role lacking each user button', async () => {
+    const sales = await createAccount(t, { username: 'sales_only', roleCode: 'sales', superiorId: a.id });
+    expect((await save(sales.token, { username: 'x_new', password: 'Cash#Pass1' })).status).toBe(403);
+    expect((await save(sales.token, { id: sales.id, username: 'sales_only' })).status).toBe(403);
+    for (const [path, body] of [
+      ['updateStatus', { id: sales.id, enabled: false }],
+      ['resetPassword', { id: sales.id, password: 'Cash#Pass1' }],
+      ['kickOut', { id: sales.id }],
+      ['audit', { id: sales.id, approve: true }],
+    ] as const)
+      expect((await callApi(t, sales.token, 'POST', `${U}/${path}`, body)).status, path).toBe(403);
+    expect((await callApi(t, sales.token, 'GET', `${U}/delete?id=${sales.id}`)).status).toBe(403);
+    expect((await callApi(t, sales.token, 'GET', `${U}/export`)).status).toBe(403);
+    // Enterprise administrators do not review accounts.
+    expect((await callApi(t, a.token, 'GET', `${U}/getAuditPage`)).status).toBe(403);
+  });
+});

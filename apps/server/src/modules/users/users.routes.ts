@@ -1,0 +1,80 @@
+import { ACCOUNT_STATE, type UserRow, usersEndpoints } from '@cpm/contracts';
+import type { EndpointRegistry } from '../../plugins/endpoints';
+import { pageOffset, toPage } from '../../shared/paging';
+import { streamXlsx } from '../../shared/xlsx';
+import type { UsersRepository } from './users.repository';
+import type { UsersService } from './users.service';
+
+const yesNo = (v: boolean) => (v ? 'Y' : 'N');
+
+/** User management (`/user/index`), review (`/user/toExamine`) and "complete your information". */
+export const registerUsersRoutes = (
+  api: EndpointRegistry,
+  deps: { users: UsersService; repo: UsersRepository },
+) => {
+  const { repo, users } = deps;
+
+  api.register(usersEndpoints.page, async ({ query, auth }) => {
+    const [records, total] = await Promise.all([
+      repo.list(auth, query, pageOffset(query), query.size),
+      repo.count(auth, query),
+    ]);
+    return toPage(records, total, query);
+  });
+
+  api.register(usersEndpoints.reviewPage, async ({ query, auth }) => {
+    const filter = { ...query, state: query.state ?? ACCOUNT_STATE.pendingReview };
+    const [records, total] = await Promise.all([
+      repo.list(auth, filter, pageOffset(query), query.size),
+      repo.count(auth, filter),
+    ]);
+    return toPage(records, total, query);
+  });
+
+  api.register(usersEndpoints.options, ({ auth }) => repo.options(auth));
+  api.register(usersEndpoints.save, ({ body, auth, request }) => users.save(auth, request.ip, body));
+  api.register(usersEndpoints.remove, async ({ query, auth, request }) => {
+    await users.remove(auth, request.ip, query.id);
+    return null;
+  });
+  api.register(usersEndpoints.setStatus, async ({ body, auth, request }) => {
+    await users.setStatus(auth, request.ip, body.id, body.enabled);
+    return null;
+  });
+  api.register(usersEndpoints.resetPassword, async ({ body, auth, request }) => {
+    await users.resetPassword(auth, request.ip, body.id, body.password);
+    return null;
+  });
+  api.register(usersEndpoints.kick, ({ body, auth, request }) => users.kick(auth, request.ip, body.id));
+  api.register(usersEndpoints.audit, async ({ body, auth, request }) => {
+    await users.audit(auth, request.ip, body);
+    return null;
+  });
+  api.register(usersEndpoints.completeInfo, ({ body, auth, request }) =>
+    users.completeInfo(auth, request.ip, body),
+  );
+
+  api.register(usersEndpoints.exportXlsx, ({ query, auth, reply }) =>
+    streamXlsx<UserRow>({
+      reply,
+      fileName: 'users.xlsx',
+      sheet: 'Users',
+      columns: [
+        { header: 'Username 用户名', value: (r) => r.username },
+        { header: 'Name 姓名', value: (r) => r.name },
+        { header: 'Email 邮箱', width: 26, value: (r) => r.email },
+        { header: 'Phone 电话', value: (r) => r.phone },
+        { header: 'Roles 角色', width: 26, value: (r) => r.roleNames.join(', ') },
+        { header: 'Status 状态', value: (r) => (r.status ? 'Enabled 已启用' : 'Disabled 已禁用') },
+        { header: 'Superior 上级账号', value: (r) => r.superiorName },
+        { header: 'Store scope 门店范围', value: (r) => r.storeScopeGroupName },
+        { header: 'Company 公司', value: (r) => r.companyName },
+        { header: 'SMS alert 短信预警', value: (r) => yesNo(r.hardwareSmsAlert) },
+        { header: 'Fence mail 围栏邮件', value: (r) => yesNo(r.fenceEmailAlert) },
+        { header: 'Location 定位', value: (r) => yesNo(r.locationEnabled) },
+        { header: 'Created (UTC) 创建时间', width: 24, value: (r) => r.createdAt },
+      ],
+      fetch: (offset, limit) => repo.list(auth, query, offset, limit),
+    }),
+  );
+};

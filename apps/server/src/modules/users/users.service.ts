@@ -1,0 +1,229 @@
+import { ACCOUNT_STATE, type UserSave } from '@cpm/contracts';
+import type { AuthContext } from '../../plugins/auth-context';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { hashPassword } from '../../shared/crypto';
+import { requireAddOrEdit } from '../../shared/permissions';
+import type { GroupsRepository } from '../groups/groups.repository';
+import type { Mailer } from '../mail/mailer';
+import { MAIL, mailLang } from '../mail/templates';
+import type { OplogService } from '../oplog/oplog.service';
+import type { RolesRepository } from '../roles/roles.repository';
+import type { RolesService } from '../roles/roles.service';
+import type { UsersRepository } from './users.repository';
+
+type CompleteInfo = {
+  name: string;
+  companyName: string;
+  address: string;
+  salesmanName: string;
+  salesmanPhone: string;
+  salesmanAddress: string;
+};
+
+/** Accounts: administration, review and the applicant's own details. */
+export const createUsersService = (deps: {
+  repo: UsersRepository;
+  roles: RolesService;
+  rolesRepo: RolesRepository;
+  groups: GroupsRepository;
+  oplog: OplogService;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+}) => {
+  const { repo } = deps;
+  const mustFind = async (auth: AuthContext, id: string) => {
+    const user = await repo.findVisible(auth, id);
+    if (!user) throw new AppError('notFound');
+    return user;
+  };
+  const notSelf = (auth: AuthContext, id: string) => {
+    if (auth.userId === id) throw new AppError('cannotChangeSelf');
+  };
+
+  const checkRoles = async (auth: AuthContext, roleIds: string[]) => {
+    const unique = [...new Set(roleIds)];
+    for (const id of unique) {
+      const role = await deps.rolesRepo.findVisible(auth, id);
+      if (!role) throw new AppError('notFound');
+      await deps.roles.assertAssignable(auth, role);
+    }
+    return unique;
+  };
+
+  return {
+    async save(auth: AuthContext, ip: string, body: UserSave) {
+      requireAddOrEdit(auth, 'user:user', body.id);
+      const existing = body.id ? await mustFind(auth, body.id) : null;
+      if (await repo.usernameTaken(body.username, existing?.id)) throw new AppError('usernameTaken');
+      if (!existing && !body.password) throw new AppError('passwordRequired');
+      const superiorId = body.superiorId ?? existing?.superiorId ?? (existing ? null : auth.userId);
+      if (superiorId) {
+        await mustFind(auth, superiorId);
+        if (existing && (await repo.subtreeIds(existing.id)).has(superiorId))
+          throw new AppError('parentIsDescendant');
+      }
+      if (body.storeScopeGroupId && !(await deps.groups.findVisible(auth, body.storeScopeGroupId)))
+        throw new AppError('notFound');
+      const roleIds = await checkRoles(auth, body.roleIds);
+      const before = existing ? await repo.roleIdsOf(existing.id) : [];
+      const rolesChanged = roleIds.length !== before.length || roleIds.some((r) => !before.includes(r));
+      if (existing?.id === auth.userId && (rolesChanged || !body.enabled))
+        throw new AppError('cannotChangeSelf');
+      const values = {
+        username: body.username,
+        name: body.name,
+        email: body.email ?? null,
+        phone: body.phone ?? null,
+        description: body.description ?? null,
+        systemLevel: body.systemLevel,
+        storeScopeGroupId: body.storeScopeGroupId ?? null,
+        superiorId,
+        enabled: body.enabled,
+        companyName: body.companyName ?? null,
+        address: body.address ?? null,
+        salesmanName: body.salesmanName ?? null,
+        salesmanPhone: body.salesmanPhone ?? null,
+        salesmanAddress: body.salesmanAddress ?? null,
+        hardwareSmsAlert: body.hardwareSmsAlert,
+        fenceEmailAlert: body.fenceEmailAlert,
+        locationEnabled: body.locationEnabled,
+      };
+      const now = deps.clock.now();
+      let id = existing?.id;
+      if (existing) {
+        await repo.update(existing.id, { ...values, updatedAt: now }, rolesChanged ? roleIds : undefined);
+        if (existing.enabled && !body.enabled) await repo.endSessions(existing.id, 'disabled', now);
+      } else {
+        id = await repo.insert(
+          {
+            ...values,
+            passwordHash: await hashPassword(body.password as string),
+            state: ACCOUNT_STATE.active,
+            activatedAt: now,
+          },
+          roleIds,
+        );
+      }
+      const object = { objectType: 'user', objectId: id as string, objectName: body.username };
+      await deps.oplog.record(auth, ip, { action: existing ? 'user.update' : 'user.create', ...object });
+      if (rolesChanged)
+        await deps.oplog.record(auth, ip, {
+          action: 'user.roles',
+          ...object,
+          detail: `roles ${before.length} -> ${roleIds.length}`,
+        });
+      return { id: id as string };
+    },
+
+    async remove(auth: AuthContext, ip: string, id: string) {
+      notSelf(auth, id);
+      const user = await mustFind(auth, id);
+      if (await repo.hasDependents(id)) throw new AppError('userHasSubordinates');
+      await repo.remove(id);
+      await deps.oplog.record(auth, ip, {
+        action: 'user.delete',
+        objectType: 'user',
+        objectId: id,
+        objectName: user.username,
+      });
+    },
+
+    async setStatus(auth: AuthContext, ip: string, id: string, enabled: boolean) {
+      notSelf(auth, id);
+      const user = await mustFind(auth, id);
+      const now = deps.clock.now();
+      await repo.update(id, { enabled, updatedAt: now });
+      if (!enabled) await repo.endSessions(id, 'disabled', now);
+      await deps.oplog.record(auth, ip, {
+        action: enabled ? 'user.enable' : 'user.disable',
+        objectType: 'user',
+        objectId: id,
+        objectName: user.username,
+      });
+    },
+
+    async resetPassword(auth: AuthContext, ip: string, id: string, password: string) {
+      const user = await mustFind(auth, id);
+      const now = deps.clock.now();
+      await repo.update(id, {
+        passwordHash: await hashPassword(password),
+        passwordChangedAt: now,
+        updatedAt: now,
+      });
+      await repo.endSessions(id, 'password', now, auth.userId === id ? auth.sessionId : undefined);
+      await deps.oplog.record(auth, ip, {
+        action: 'password.reset',
+        objectType: 'user',
+        objectId: id,
+        objectName: user.username,
+      });
+    },
+
+    async kick(auth: AuthContext, ip: string, id: string) {
+      notSelf(auth, id);
+      const user = await mustFind(auth, id);
+      const ended = await repo.endSessions(id, 'kicked', deps.clock.now());
+      await deps.oplog.record(auth, ip, {
+        action: 'session.kick',
+        objectType: 'user',
+        objectId: id,
+        objectName: user.username,
+        detail: `${ended} session(s)`,
+      });
+      return { ended };
+    },
+
+    /** Approves or rejects an account waiting for review and tells the applicant by mail. */
+    async audit(auth: AuthContext, ip: string, body: { id: string; approve: boolean; reason?: string }) {
+      notSelf(auth, body.id);
+      const user = await mustFind(auth, body.id);
+      if (user.state !== ACCOUNT_STATE.pendingReview) throw new AppError('notInReview');
+      const reason = body.approve ? null : (body.reason ?? '');
+      await repo.update(user.id, {
+        state: body.approve ? ACCOUNT_STATE.active : ACCOUNT_STATE.rejected,
+        rejectReason: reason,
+        updatedAt: deps.clock.now(),
+      });
+      await deps.oplog.record(auth, ip, {
+        action: body.approve ? 'user.approve' : 'user.reject',
+        objectType: 'user',
+        objectId: user.id,
+        objectName: user.username,
+        detail: reason,
+      });
+      if (user.email) {
+        const lang = mailLang(user.language);
+        await deps.mailer.send(
+          body.approve
+            ? MAIL.approved(user.email, lang, user.username, `${deps.publicUrl}/login`)
+            : MAIL.rejected(user.email, lang, user.username, reason ?? ''),
+        );
+      }
+    },
+
+    /** The applicant's details; the account then waits for review. Allowed before review and after a rejection. */
+    async completeInfo(auth: AuthContext, ip: string, info: CompleteInfo) {
+      const user = await repo.findById(auth.userId);
+      if (!user) throw new AppError('notLoggedIn');
+      if (user.state !== ACCOUNT_STATE.needsDetails && user.state !== ACCOUNT_STATE.rejected)
+        throw new AppError('detailsNotExpected');
+      await repo.update(user.id, {
+        ...info,
+        state: ACCOUNT_STATE.pendingReview,
+        rejectReason: null,
+        updatedAt: deps.clock.now(),
+      });
+      await deps.oplog.record(auth, ip, {
+        action: 'account.details',
+        objectType: 'user',
+        objectId: user.id,
+        objectName: user.username,
+      });
+      return { verify: ACCOUNT_STATE.pendingReview };
+    },
+  };
+};
+
+export type UsersService = ReturnType<typeof createUsersService>;

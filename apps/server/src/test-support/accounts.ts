@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import { roles } from '../modules/roles/roles.table';
+import { userRoles, users } from '../modules/users/users.table';
+import { hashPassword } from '../shared/crypto';
+import { loginAs, type TestApp } from './test-app';
+
+/** The password every account made by `createAccount` gets. */
+export const ACCOUNT_PASSWORD = 'Acct#Pass1';
+
+/** Inserts an active account holding a role (by code) and signs it in. */
+export const createAccount = async (
+  t: TestApp,
+  opts: { username: string; roleCode?: string; roleId?: string; superiorId?: string | null; email?: string },
+) => {
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      username: opts.username,
+      name: opts.username,
+      email: opts.email ?? `${opts.username}@example.test`,
+      passwordHash: await hashPassword(ACCOUNT_PASSWORD),
+      superiorId: opts.superiorId ?? null,
+      state: 1,
+    })
+    .returning();
+  const roleId =
+    opts.roleId ??
+    (
+      await t.database.db
+        .select()
+        .from(roles)
+        .where(eq(roles.code, opts.roleCode ?? 'enterprise_admin'))
+    )[0].id;
+  await t.database.db.insert(userRoles).values({ userId: user.id, roleId });
+  const { token } = await loginAs(t.app, opts.username, ACCOUNT_PASSWORD);
+  return { id: user.id, token, username: opts.username };
+};
+
+/** Calls the API as a client would and returns the parsed envelope. */
+export const callApi = async (
+  t: TestApp,
+  token: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+) => {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: token ? { satoken: token } : {},
+    payload: method === 'POST' ? (payload ?? {}) : undefined,
+  });
+  return { status: res.statusCode, body: res.json(), headers: res.headers };
+};
