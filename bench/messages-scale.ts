@@ -94,6 +94,7 @@ const main = async () => {
     );
 
     const [{ n: before }] = (await client.query('select count(*)::int n from messages')).rows;
+    const [{ n: receiptsBefore }] = (await client.query('select count(*)::int n from message_receipts')).rows;
     await ms('publish a draft to "all" (100k recipients)', async () => {
       const [draft] = (
         await client.query(
@@ -105,7 +106,9 @@ const main = async () => {
     });
     const [{ n: after }] = (await client.query('select count(*)::int n from messages')).rows;
     const [{ n: receipts }] = (await client.query('select count(*)::int n from message_receipts')).rows;
-    console.log(`rows written by publishing: messages +${after - before}, receipts ${receipts}`);
+    console.log(
+      `rows written by publishing: messages +${after - before}, receipts +${receipts - receiptsBefore}`,
+    );
 
     const reach = await repo.findReach(userId);
     const count = mineCountSql(reach, { read: false });

@@ -35,6 +35,8 @@ test.describe('messages', () => {
     browser,
     api,
   }) => {
+    // Two browsers and two sign-ins: more than one ordinary test's time on a shared machine.
+    test.slow();
     const { api: admin } = await api.login();
     const { role, user } = await prepareRecipient(admin);
     const { api: recipientApi } = await api.login(user.username, user.password);
@@ -126,6 +128,8 @@ test.describe('messages', () => {
       page,
       api,
     }) => {
+      // Twelve full page loads and pictures: more than one ordinary test's time on a shared machine.
+      test.slow();
       const { api: admin } = await api.login();
       for (const [title, scope] of [
         ['System upgrade on Sunday night', 'all'],

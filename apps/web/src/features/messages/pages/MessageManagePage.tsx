@@ -129,6 +129,8 @@ export const MessageManagePage = () => {
       key: 'recipients',
       title: t('manage.columns.recipients'),
       render: (_, row) => recipients(row),
+      width: 240,
+      ellipsis: { showTitle: false },
       responsive: ['md'],
     },
     {
@@ -164,6 +166,7 @@ export const MessageManagePage = () => {
       key: 'actions',
       title: t('manage.columns.actions'),
       width: 200,
+      fixed: 'right',
       render: (_, row) => (
         <Space size={4} wrap>
           {row.status === 'draft' && can('message:message:edit') && (

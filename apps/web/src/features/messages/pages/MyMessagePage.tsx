@@ -77,7 +77,7 @@ export const MyMessagePage = () => {
       title: t('mine.columns.title'),
       render: (_, row) => (
         <>
-          {narrow && !row.read && <Badge status="processing" />}
+          {narrow && !row.read && <Badge status="processing" className="cpm-my-message-dot" />}
           <Typography.Link strong={!row.read} onClick={() => open.mutate(row)} data-testid="my-message-title">
             {row.title}
           </Typography.Link>
