@@ -17,12 +17,13 @@ import { Auth } from '../../../shared/auth/Auth';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { AddDeviceDialog } from '../components/AddDeviceDialog';
+import { ExcelImport } from '../components/ExcelImport';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
 import { useTerminalFilters } from '../hooks/useTerminalFilters';
 
 type FilterForm = Omit<TerminalFilter, 'online'> & { online?: 'true' | 'false' };
 
-/** My devices: filters, the terminal list (live), add, edit, move, delete, favourite and export. */
+/** My devices: filters, the terminal list (live), add, edit, move, delete, favourite, import and export. */
 export const DeviceListPage = () => {
   const { t } = useTranslation('devices');
   const queryClient = useQueryClient();
@@ -253,6 +254,15 @@ export const DeviceListPage = () => {
                 <Button danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={remove}>
                   {t('delete')}
                 </Button>
+              </Auth>
+              <Auth permission="device:terminal:import">
+                <ExcelImport
+                  templatePath={devicesEndpoints.terminalTemplate.path}
+                  templateFileName="terminal-template.xlsx"
+                  upload={(body) => call(devicesEndpoints.terminalImport, { body })}
+                  onImported={refresh}
+                  testId="import-devices"
+                />
               </Auth>
               <Auth permission="device:terminal:export">
                 <Button icon={<DownloadOutlined />} onClick={() => void exportFile()}>

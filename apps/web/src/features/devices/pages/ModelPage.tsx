@@ -122,7 +122,7 @@ export const ModelPage = () => {
                     setEditing({});
                   }}
                 >
-                  {t('add')}
+                  {t('addEntry')}
                 </Button>
               </Auth>
             </Space>
@@ -131,7 +131,7 @@ export const ModelPage = () => {
       </Card>
       <Modal
         open={editing !== null}
-        title={editing?.id ? t('edit') : t('add')}
+        title={editing?.id ? t('edit') : t('addEntry')}
         onCancel={() => setEditing(null)}
         onOk={() => void save().catch(() => undefined)}
         okText={t('save')}

@@ -109,7 +109,7 @@ export const ModelPeripheralPage = () => {
                     setOpen(true);
                   }}
                 >
-                  {t('add')}
+                  {t('addEntry')}
                 </Button>
               </Auth>
             </>
@@ -118,7 +118,7 @@ export const ModelPeripheralPage = () => {
       </Card>
       <Modal
         open={open}
-        title={t('add')}
+        title={t('addEntry')}
         onCancel={() => setOpen(false)}
         onOk={() => void save().catch(() => undefined)}
         okText={t('save')}

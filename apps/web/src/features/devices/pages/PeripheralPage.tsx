@@ -117,7 +117,7 @@ export const PeripheralPage = () => {
                   setEditing({});
                 }}
               >
-                {t('add')}
+                {t('addEntry')}
               </Button>
             </Auth>
           }
@@ -125,7 +125,7 @@ export const PeripheralPage = () => {
       </Card>
       <Modal
         open={editing !== null}
-        title={editing?.id ? t('edit') : t('add')}
+        title={editing?.id ? t('edit') : t('addEntry')}
         onCancel={() => setEditing(null)}
         onOk={() => void save().catch(() => undefined)}
         okText={t('save')}

@@ -1,0 +1,83 @@
+import { UploadOutlined } from '@ant-design/icons';
+import type { ImportReport } from '@cpm/contracts';
+import { Alert, Button, Modal, Table, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { download } from '../../../api/http';
+
+const toBase64 = (file: File) =>
+  file.arrayBuffer().then((buf) => {
+    let binary = '';
+    const bytes = new Uint8Array(buf);
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  });
+
+type Props = {
+  /** GET path of the template workbook. */
+  templatePath: string;
+  templateFileName: string;
+  /** Sends the workbook; the server imports every row or none and answers a row-by-row report. */
+  upload(body: { fileName: string; content: string }): Promise<ImportReport>;
+  onImported(): void;
+  testId?: string;
+};
+
+/** Template download, an .xlsx upload, and the import report (all rows imported, or each problem by row). */
+export const ExcelImport = ({ templatePath, templateFileName, upload, onImported, testId }: Props) => {
+  const { t, i18n } = useTranslation('devices');
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const importFile = async (file: File) => {
+    const result = await upload({ fileName: file.name, content: await toBase64(file) });
+    setReport(result);
+    if (result.ok) onImported();
+  };
+  return (
+    <>
+      <Button
+        onClick={() => void download({ method: 'GET', path: templatePath, fileName: templateFileName })}
+      >
+        {t('template')}
+      </Button>
+      <Upload
+        accept=".xlsx"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          void importFile(file);
+          return false;
+        }}
+      >
+        <Button type="primary" icon={<UploadOutlined />} data-testid={testId}>
+          {t('import')}
+        </Button>
+      </Upload>
+      <Modal
+        open={report !== null}
+        title={t('importReport')}
+        footer={null}
+        onCancel={() => setReport(null)}
+        width={640}
+      >
+        {report?.ok ? (
+          <Alert type="success" showIcon message={t('imported', { count: report.imported })} />
+        ) : (
+          <>
+            <Alert type="error" showIcon message={t('importRefused')} style={{ marginBottom: 12 }} />
+            <Table
+              size="small"
+              rowKey={(r) => `${r.row}-${r.field}`}
+              pagination={false}
+              dataSource={report?.errors ?? []}
+              columns={[
+                { title: t('row'), dataIndex: 'row' },
+                { title: t('field'), dataIndex: 'field' },
+                { title: t('problem'), render: (_, r) => (i18n.language === 'zh' ? r.message : r.messageEn) },
+              ]}
+            />
+          </>
+        )}
+      </Modal>
+    </>
+  );
+};
