@@ -83,6 +83,9 @@ test.describe('worktabs', () => {
   test('closing the current tab goes to the last remaining one; closing another stays', async ({ page }) => {
     await openPages(page, [ROLES, DEVICES, MODELS]);
     await tab(page, DEVICES).click();
+    // The page must really be current (its lazy chunk loaded) before closing it as the current tab.
+    await expect(page).toHaveURL(DEVICES);
+    await expect(tab(page, DEVICES)).toHaveAttribute('aria-selected', 'true');
     await tab(page, DEVICES).getByTestId('worktab-close').click();
     await expectTabs(page, [HOME_PATH, ROLES, MODELS], MODELS);
 
@@ -102,6 +105,7 @@ test.describe('worktabs', () => {
   test('close left of a tab right of the current one moves to that tab', async ({ page }) => {
     await openPages(page, [ROLES, USERS, DEVICES]);
     await tab(page, USERS).click();
+    await expect(page).toHaveURL(USERS);
     await tabAction(page, DEVICES, 'left');
     await expectTabs(page, [HOME_PATH, DEVICES], DEVICES);
   });
@@ -109,6 +113,7 @@ test.describe('worktabs', () => {
   test('close right', async ({ page }) => {
     await openPages(page, [ROLES, USERS, DEVICES, MODELS]);
     await tab(page, USERS).click();
+    await expect(page).toHaveURL(USERS);
     await tabAction(page, USERS, 'right');
     await expectTabs(page, [HOME_PATH, ROLES, USERS], USERS);
 
