@@ -1,6 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { ImportReport } from '@cpm/contracts';
-import { Alert, Button, Modal, Table, Upload } from 'antd';
+import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../api/http';
@@ -34,7 +34,7 @@ export const ExcelImport = ({ templatePath, templateFileName, upload, onImported
     if (result.ok) onImported();
   };
   return (
-    <>
+    <Space>
       <Button
         onClick={() => void download({ method: 'GET', path: templatePath, fileName: templateFileName })}
       >
@@ -78,6 +78,6 @@ export const ExcelImport = ({ templatePath, templateFileName, upload, onImported
           </>
         )}
       </Modal>
-    </>
+    </Space>
   );
 };
