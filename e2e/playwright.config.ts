@@ -12,7 +12,9 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   forbidOnly: CI,
-  retries: CI ? 1 : 0,
+  // Navigation timing on a loaded 2-core machine is not fully deterministic; a real failure fails
+  // every attempt.
+  retries: CI ? 2 : 0,
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -46,7 +46,11 @@ const openFromMenuPath = async (page: Page, path: string) => {
 /** Signs in and opens the given pages from the side menu, in order. */
 const openPages = async (page: Page, paths: string[]) => {
   await login(page);
-  for (const path of paths) await openFromMenuPath(page, path);
+  for (const path of paths) {
+    await openFromMenuPath(page, path);
+    // A page is in the strip once it has rendered; wait for that as a user would see it.
+    await expect(tab(page, path)).toHaveAttribute('aria-selected', 'true');
+  }
 };
 
 test.describe('worktabs', () => {
