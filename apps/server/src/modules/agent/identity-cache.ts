@@ -1,0 +1,60 @@
+import type { Clock } from '../../shared/clock';
+
+/** What the gateway keeps about a terminal between messages. */
+export type CachedTerminal = {
+  id: string;
+  sn: string;
+  ownerId: string;
+  secretHash: string | null;
+  status: string;
+};
+
+/** How long a terminal's identity is trusted without reading it again, when no change was announced. */
+export const IDENTITY_TTL_MS = 60_000;
+const IDENTITY_CACHE_MAX = 200_000;
+
+/**
+ * Who each SN is, read once per terminal and minute rather than once per message. Entries expire
+ * after `ttlMs` and are dropped at once by `forget` (owner, status or secret changed, here or on another
+ * instance). A read that started before a `forget` is not cached, so a slow lookup cannot bring back
+ * what the change just removed.
+ */
+export const createIdentityCache = (deps: {
+  clock: Clock;
+  load: (sn: string) => Promise<CachedTerminal | null>;
+  ttlMs?: number;
+  max?: number;
+}) => {
+  const ttlMs = deps.ttlMs ?? IDENTITY_TTL_MS;
+  const max = deps.max ?? IDENTITY_CACHE_MAX;
+  const entries = new Map<string, { row: CachedTerminal; until: number }>();
+  let generation = 0;
+
+  return {
+    /** The terminal with this SN, from the cache while fresh; null for an unknown SN (never cached). */
+    async get(sn: string): Promise<CachedTerminal | null> {
+      const now = deps.clock.now().getTime();
+      const hit = entries.get(sn);
+      if (hit && hit.until > now) return hit.row;
+      const startedAt = generation;
+      const row = await deps.load(sn);
+      if (!row) {
+        entries.delete(sn);
+        return null;
+      }
+      if (startedAt === generation) {
+        if (entries.size >= max) entries.clear();
+        entries.set(sn, { row, until: now + ttlMs });
+      }
+      return row;
+    },
+    /** Drop these SNs now; reads already under way for any SN are not cached. */
+    forget(sns: readonly string[]) {
+      generation++;
+      for (const sn of sns) entries.delete(sn);
+    },
+    size: () => entries.size,
+  };
+};
+
+export type IdentityCache = ReturnType<typeof createIdentityCache>;
