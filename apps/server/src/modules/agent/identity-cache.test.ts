@@ -29,7 +29,14 @@ describe('terminal identity cache', () => {
     const clock = createTestClock();
     let owner = 'a';
     let reads = 0;
-    const cache = createIdentityCache({ clock, ttlMs: 60_000, load: async () => (reads++, row(owner)) });
+    const cache = createIdentityCache({
+      clock,
+      ttlMs: 60_000,
+      load: async () => {
+        reads++;
+        return row(owner);
+      },
+    });
     expect((await cache.get('SN0001'))?.ownerId).toBe('a');
     owner = 'b';
     clock.advance(59_999);
@@ -66,7 +73,13 @@ describe('terminal identity cache', () => {
 
   it('never caches an unknown SN', async () => {
     let reads = 0;
-    const cache = createIdentityCache({ clock: createTestClock(), load: async () => (reads++, null) });
+    const cache = createIdentityCache({
+      clock: createTestClock(),
+      load: async () => {
+        reads++;
+        return null;
+      },
+    });
     expect(await cache.get('SN0404')).toBeNull();
     expect(await cache.get('SN0404')).toBeNull();
     expect(reads).toBe(2);
