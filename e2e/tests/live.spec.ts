@@ -34,7 +34,7 @@ test.describe('live events', () => {
     await login(page);
     const online = page.getByTestId('stat-online').locator('.ant-statistic-content-value');
     await expect(online).toBeVisible();
-    const before = Number(await online.innerText());
+    const before = Number(await online.textContent());
     const badge = page.getByTestId('notice-badge').locator('.ant-badge-count');
     await expect(badge).toHaveCount(0);
     await expect.poll(() => sockets.length).toBe(1);
