@@ -25,13 +25,14 @@ const controlledLoader = () => {
 };
 
 describe('terminal identity cache', () => {
-  it('reads a terminal once while fresh and again after it expires', async () => {
+  it('reads a terminal once while fresh and again after it expires, at most the TTL later', async () => {
     const clock = createTestClock();
     let owner = 'a';
     let reads = 0;
     const cache = createIdentityCache({
       clock,
       ttlMs: 60_000,
+      random: () => 0,
       load: async () => {
         reads++;
         return row(owner);
@@ -44,6 +45,27 @@ describe('terminal identity cache', () => {
     expect(reads).toBe(1);
     clock.advance(1);
     expect((await cache.get('SN0001'))?.ownerId).toBe('b');
+    expect(reads).toBe(2);
+  });
+
+  it('spreads expiry over the last fifth of the TTL', async () => {
+    const clock = createTestClock();
+    let reads = 0;
+    const cache = createIdentityCache({
+      clock,
+      ttlMs: 60_000,
+      random: () => 1,
+      load: async () => {
+        reads++;
+        return row('a');
+      },
+    });
+    await cache.get('SN0001');
+    clock.advance(47_999);
+    await cache.get('SN0001');
+    expect(reads).toBe(1);
+    clock.advance(1);
+    await cache.get('SN0001');
     expect(reads).toBe(2);
   });
 

@@ -9,13 +9,19 @@ export type CachedTerminal = {
   status: string;
 };
 
-/** How long a terminal's identity is trusted without reading it again, when no change was announced. */
-export const IDENTITY_TTL_MS = 60_000;
+/**
+ * Longest a terminal's identity is trusted without reading it again. Changes are announced to every
+ * instance at once, so this only bounds a missed announcement or an edit made outside the server; a
+ * shorter time would cost a million-terminal fleet thousands of lookups a second.
+ */
+export const IDENTITY_TTL_MS = 5 * 60_000;
+/** Entries expire between this share of the TTL and the whole of it, so a fleet that connected at once does not expire at once. */
+const TTL_SPREAD = 0.2;
 const IDENTITY_CACHE_MAX = 200_000;
 
 /**
- * Who each SN is, read once per terminal and minute rather than once per message. Entries expire
- * after `ttlMs` and are dropped at once by `forget` (owner, status or secret changed, here or on another
+ * Who each SN is, read once per terminal and few minutes rather than once per message. Entries expire
+ * after `ttlMs` (less up to a fifth, spread at random) and are dropped at once by `forget` (owner, status or secret changed, here or on another
  * instance). A read that started before a `forget` is not cached, so a slow lookup cannot bring back
  * what the change just removed.
  */
@@ -24,9 +30,12 @@ export const createIdentityCache = (deps: {
   load: (sn: string) => Promise<CachedTerminal | null>;
   ttlMs?: number;
   max?: number;
+  /** 0 to 1; spreads expiry (tests pin it). */
+  random?: () => number;
 }) => {
   const ttlMs = deps.ttlMs ?? IDENTITY_TTL_MS;
   const max = deps.max ?? IDENTITY_CACHE_MAX;
+  const random = deps.random ?? Math.random;
   const entries = new Map<string, { row: CachedTerminal; until: number }>();
   let generation = 0;
 
@@ -44,7 +53,7 @@ export const createIdentityCache = (deps: {
       }
       if (startedAt === generation) {
         if (entries.size >= max) entries.clear();
-        entries.set(sn, { row, until: now + ttlMs });
+        entries.set(sn, { row, until: now + ttlMs * (1 - TTL_SPREAD * random()) });
       }
       return row;
     },

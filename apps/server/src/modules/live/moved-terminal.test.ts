@@ -19,6 +19,7 @@ import {
   type TestApp,
   testConfig,
 } from '../../test-support/test-app';
+import { IDENTITY_TTL_MS } from '../agent/identity-cache';
 import { roles } from '../roles/roles.table';
 import { userRoles, users } from '../users/users.table';
 
@@ -206,13 +207,13 @@ describe.each(modes)('a terminal given to another enterprise ($name)', ({ env })
 
     // Straight in the database: no edit call, so no instance is told.
     await t.database.db.update(terminals).set({ ownerId: entA.id }).where(eq(terminals.id, moved.id));
-    t.clock.advance(61_000);
+    t.clock.advance(IDENTITY_TTL_MS + 1);
     const fromB = b.heard.length;
     expect(await bootOverHttp(t.app, moved)).toBe(200);
     await vi.waitFor(() => expect(a.heard).toContainEqual({ sn: moved.sn, kind: 'boot' }), LIVE);
 
     await t.database.db.update(terminals).set({ ownerId: entB.id }).where(eq(terminals.id, sentinel.id));
-    t.clock.advance(61_000);
+    t.clock.advance(IDENTITY_TTL_MS + 1);
     expect(await bootOverHttp(t.app, sentinel)).toBe(200);
     await vi.waitFor(
       () => expect(since(b.heard, fromB)).toContainEqual({ sn: sentinel.sn, kind: 'boot' }),
