@@ -1,11 +1,12 @@
 import {
   DEVICE_PROTOCOL,
   type DeviceEvent,
-  deviceTopics,
   type EnrollResult,
   type Heartbeat,
   type Hello,
   type Location,
+  terminalFilters,
+  terminalTopic,
   type UpKind,
 } from '@cpm/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -120,7 +121,7 @@ export const createSimTerminal = (o: TerminalOptions) => {
     stats.messages++;
     if (o.transport === 'http') return void (await http(`/device/v1/agent/${kind}`, body));
     if (!client || !connected) return;
-    await client.publishAsync(deviceTopics.up(o.sn, kind), JSON.stringify(body), {
+    await client.publishAsync(terminalTopic(o.sn, 'up', kind), JSON.stringify(body), {
       qos: kind === 'heartbeat' ? 0 : 1,
     });
   };
@@ -238,7 +239,7 @@ export const createSimTerminal = (o: TerminalOptions) => {
         reconnectPeriod: 1000,
         connectTimeout: 15_000,
         will: {
-          topic: deviceTopics.up(o.sn, 'status'),
+          topic: terminalTopic(o.sn, 'up', 'status'),
           payload: Buffer.from('{"online":false}'),
           qos: 1,
           retain: false,
@@ -247,7 +248,7 @@ export const createSimTerminal = (o: TerminalOptions) => {
       client.on('connect', () => {
         attempt = 0;
         if (client) client.options.reconnectPeriod = 1000;
-        void client?.subscribeAsync(deviceTopics.downAll(o.sn), { qos: 1 }).catch(fail);
+        void client?.subscribeAsync(terminalFilters.down(o.sn), { qos: 1 }).catch(fail);
         void onConnected();
         resolve();
       });

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
 import { type Broker, createBroker } from './gateway/broker';
-import { startDeviceGateway } from './gateway/device-gateway';
+import { announceTerminalChanges, startDeviceGateway } from './gateway/device-gateway';
 import { registerAgentRoutes, superuserFromUrl } from './modules/agent/agent.routes';
 import { createAgentService } from './modules/agent/agent.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -23,6 +23,8 @@ import { createGroupsRepository } from './modules/groups/groups.repository';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { loadAppKeys } from './modules/keys/app-keys';
+import { createConsoleEventsRepository } from './modules/live/console-events.repository';
+import { createConsoleEvents } from './modules/live/console-events.service';
 import { createMailer } from './modules/mail/mailer';
 import { findGrants, findRolePermissions } from './modules/menus/menus.repository';
 import { registerSysMenuRoutes } from './modules/menus/sys-menu.routes';
@@ -126,13 +128,13 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
 
   // The broker needs the device rules for authentication and the rules publish through the broker.
   let brokerRef: Broker | null = null;
-  const events = createFleetEvents({
-    db: database.db,
+  const consoleEvents = createConsoleEvents({
+    publish: () => (brokerRef ? brokerRef.publish : null),
+    repo: createConsoleEventsRepository(db),
     clock,
-    broker: {
-      publish: (topic, payload, o) => (brokerRef ? brokerRef.publish(topic, payload, o) : Promise.resolve()),
-    } as Broker,
+    log: app.log,
   });
+  const events = createFleetEvents({ console: consoleEvents, log: app.log });
   const agent = createAgentService({
     db: database.db,
     clock,
@@ -140,6 +142,9 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
     flushMs: deps.gateway?.flushMs,
     offlineAfterMs: deps.gateway?.offlineAfterMs,
+    notifyInstances: async (sns) => {
+      if (brokerRef) await announceTerminalChanges(brokerRef, sns);
+    },
   });
 
   const broker =
@@ -230,7 +235,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       publicUrl: config.publicUrl,
     }),
   });
-  const messages = createMessagesModule({ api, db: database.db, clock, broker, log: app.log });
+  const messages = createMessagesModule({ api, db: database.db, clock, consoleEvents, log: app.log });
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)

@@ -10,6 +10,7 @@ export * from './errors';
 export * from './groups/groups.contract';
 export * from './issue-text';
 export * from './limits';
+export * from './live/topics';
 export * from './menu';
 export * from './menu-tree';
 export * from './messages/messages.contract';

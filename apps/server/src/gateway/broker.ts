@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { userFilters } from '@cpm/contracts';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IConnackPacket, type IPublishPacket } from 'mqtt';
@@ -60,7 +61,7 @@ export type Broker = {
 export const MQTT_WS_PATH = '/mqtt';
 
 /** Console events that the external-broker bridge copies into the local `/mqtt` broker. */
-const BRIDGE_FILTER = 'cpm/user/#';
+const BRIDGE_FILTER = userFilters.everyone;
 /** Highest MQTT 5 subscription identifier; registry ids count up from 1, so they never meet this one. */
 const BRIDGE_SUBSCRIPTION_ID = 268_435_455;
 /** A frame bigger than this is a misbehaving client, not a terminal or a console tab. */

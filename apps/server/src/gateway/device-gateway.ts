@@ -1,24 +1,43 @@
-import { deviceTopics } from '@cpm/contracts';
+import { systemTopics, TerminalChangedSchema, terminalFilters } from '@cpm/contracts';
 import type { Broker } from './broker';
 
 /** What the gateway needs from the device rules. */
 export type DeviceMessageHandler = {
   handleMessage(topic: string, payload: Buffer): Promise<unknown>;
+  /** Drop what this instance cached about terminals another instance changed. */
+  forgetLocally(sns: readonly string[]): void;
   sweep(): Promise<unknown>;
   flush(): Promise<unknown>;
 };
 
+/** Tells every server instance on the broker (this one included) that terminals changed. */
+export const announceTerminalChanges = (broker: Broker, sns: readonly string[]) =>
+  broker.publish(systemTopics.terminalChanged, JSON.stringify({ sns }), { qos: 1 });
+
 /**
- * Routes every terminal message from the broker to the device rules and runs the heartbeat-timeout
- * sweep. A handler failure is logged; the gateway keeps serving everyone else.
+ * Routes every terminal message from the broker to the device rules, hears other instances' terminal
+ * changes, and runs the heartbeat-timeout sweep. A handler failure is logged; the gateway keeps
+ * serving everyone else.
  */
 export const startDeviceGateway = async (opts: {
   broker: Broker;
   handler: DeviceMessageHandler;
-  log: { error(obj: object, msg: string): void };
+  log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   sweepMs?: number;
 }) => {
-  const unsubscribe = await opts.broker.subscribe(deviceTopics.upAll, (topic, payload) => {
+  // Subscribed first, so no device message is handled before changes can be heard.
+  const unsubscribeChanges = await opts.broker.subscribe(systemTopics.terminalChanged, (topic, payload) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      body = undefined;
+    }
+    const parsed = TerminalChangedSchema.safeParse(body);
+    if (!parsed.success) return opts.log.warn({ topic }, 'malformed terminal change notice ignored');
+    opts.handler.forgetLocally(parsed.data.sns);
+  });
+  const unsubscribe = await opts.broker.subscribe(terminalFilters.upAll, (topic, payload) => {
     opts.handler
       .handleMessage(topic, payload)
       .catch((err: unknown) => opts.log.error({ err, topic }, 'device message failed'));
@@ -31,6 +50,7 @@ export const startDeviceGateway = async (opts: {
     async stop() {
       clearInterval(timer);
       await unsubscribe();
+      await unsubscribeChanges();
       await opts.handler.flush();
     },
   };

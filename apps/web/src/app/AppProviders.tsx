@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { setMessageApi } from '../api/http';
 import { useSettingsStore } from '../layout/settings/settingsStore';
 import { useResolvedTheme } from '../layout/settings/useResolvedTheme';
+import { LiveEventsProvider } from '../shared/live/LiveEventsProvider';
+import { useSessionStore } from './sessionStore';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -22,7 +24,18 @@ const MessageBridge = () => {
   return null;
 };
 
-/** antd theme and locale, TanStack Query and the message bridge. */
+/** The tab's one live-events connection, open while someone is signed in. */
+const SessionLiveEvents = ({ children }: { children: ReactNode }) => {
+  const token = useSessionStore((s) => s.token);
+  const userId = useSessionStore((s) => s.user?.id ?? null);
+  return (
+    <LiveEventsProvider token={token} userId={userId}>
+      {children}
+    </LiveEventsProvider>
+  );
+};
+
+/** antd theme and locale, TanStack Query, the message bridge and live events. */
 export const AppProviders = ({ children }: { children: ReactNode }) => {
   const { i18n, t } = useTranslation();
   const resolved = useResolvedTheme();
@@ -61,7 +74,9 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
     >
       <AntApp message={{ maxCount: 1 }} className="cpm-antd-app">
         <MessageBridge />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <SessionLiveEvents>{children}</SessionLiveEvents>
+        </QueryClientProvider>
       </AntApp>
     </ConfigProvider>
   );

@@ -25,25 +25,6 @@ export type UpKind = (typeof UP_KINDS)[number];
 export const DOWN_KINDS = ['task', 'cmd', 'remote'] as const;
 export type DownKind = (typeof DOWN_KINDS)[number];
 
-/** Topic names of the device protocol. */
-export const deviceTopics = {
-  up: (sn: string, kind: UpKind) => `cpm/dev/${sn}/up/${kind}`,
-  down: (sn: string, kind: DownKind) => `cpm/dev/${sn}/down/${kind}`,
-  /** The filter a terminal subscribes to. */
-  downAll: (sn: string) => `cpm/dev/${sn}/down/#`,
-  /** The filter the server listens on. */
-  upAll: 'cpm/dev/+/up/+',
-};
-
-/** Splits `cpm/dev/{sn}/up/{kind}`; null for anything else. */
-export const parseUpTopic = (topic: string): { sn: string; kind: UpKind } | null => {
-  const parts = topic.split('/');
-  if (parts.length !== 5 || parts[0] !== 'cpm' || parts[1] !== 'dev' || parts[3] !== 'up') return null;
-  const kind = parts[4] as UpKind;
-  if (!SN_PATTERN.test(parts[2]) || !UP_KINDS.includes(kind)) return null;
-  return { sn: parts[2], kind };
-};
-
 const int = (max: number) => z.number().int().min(0).max(max);
 const shortText = z.string().max(128);
 

@@ -1,4 +1,4 @@
-import { agentEndpoints, brokerAuthEndpoints, DEVICE_PROTOCOL } from '@cpm/contracts';
+import { agentEndpoints, brokerAuthEndpoints, DEVICE_PROTOCOL, terminalFilters } from '@cpm/contracts';
 import { matchTopic } from '../../gateway/topics';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
@@ -69,7 +69,7 @@ export const registerAgentRoutes = (
     if (isSuperuser(username)) return true;
     if (write) return isOwnUpTopic(username, topic);
     // Reads are checked per delivered topic (Mosquitto) or per filter (subscribe): both must stay in `down`.
-    return isOwnDownFilter(username, topic) || matchTopic(`cpm/dev/${username}/down/#`, topic);
+    return isOwnDownFilter(username, topic) || matchTopic(terminalFilters.down(username), topic);
   };
   const canConnect = async (username: string, password: string | undefined) =>
     isSuperuser(username, password ?? '') || (await agent.authenticate(username, password)) !== null;

@@ -1,7 +1,6 @@
 import {
   DEVICE_PROTOCOL,
   type DeviceEvent,
-  deviceTopics,
   type EnrollRequest,
   type EnrollResult,
   type Heartbeat,
@@ -9,6 +8,7 @@ import {
   type Location,
   parseUpTopic,
   SN_PATTERN,
+  terminalFilters,
   UP_SCHEMAS,
 } from '@cpm/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -28,15 +28,13 @@ import type { FleetEvents } from '../devices/fleet-events';
 import { LONG_OFFLINE_MS } from '../devices/terminals.repository';
 import { normalizeMac } from '../devices/terminals.service';
 import { createHeartbeatWriter, type OnlineChange } from './heartbeat-writer';
+import { createIdentityCache } from './identity-cache';
 
 /** An authenticated terminal. */
 export type DeviceIdentity = { id: string; sn: string; ownerId: string };
 
 /** How long enrollments wait to be written together. */
 const ENROLL_BATCH_MS = 20;
-/** How long a verified secret is trusted without asking the database again. */
-const CREDENTIAL_TTL_MS = 60_000;
-const CREDENTIAL_CACHE_MAX = 200_000;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -51,10 +49,38 @@ export const createAgentService = (deps: {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   offlineAfterMs?: number;
   flushMs?: number;
+  /** Tells the other server instances that these terminals changed (they forget what they cached). */
+  notifyInstances?: (sns: readonly string[]) => Promise<void>;
 }) => {
   const { db, clock } = deps;
   const offlineAfterMs = deps.offlineAfterMs ?? DEVICE_PROTOCOL.offlineAfterSec * 1000;
-  const credentials = new Map<string, { hash: string; identity: DeviceIdentity; until: number }>();
+  // Who each SN is (owner, status, secret): one lookup per terminal and minute, not per message.
+  const cache = createIdentityCache({
+    clock,
+    load: async (sn) =>
+      (
+        await db
+          .select({
+            id: terminals.id,
+            sn: terminals.sn,
+            ownerId: terminals.ownerId,
+            secretHash: terminals.secretHash,
+            status: terminals.status,
+          })
+          .from(terminals)
+          .where(eq(terminals.sn, sn))
+      )[0] ?? null,
+  });
+  /** Forget changed terminals here and on every other instance; a failed notice is logged, not thrown. */
+  const forget = (sns: readonly string[]) => {
+    if (sns.length === 0) return;
+    cache.forget(sns);
+    deps
+      .notifyInstances?.(sns)
+      .catch((err: unknown) =>
+        deps.log.error({ err, sns }, 'other instances not told about changed terminals'),
+      );
+  };
   const stats = { malformed: 0, accepted: 0, refused: 0 };
 
   const announce = (changes: OnlineChange[]) =>
@@ -89,19 +115,10 @@ export const createAgentService = (deps: {
     announce(rows.map((r) => ({ ...r, online: false })));
   };
 
-  // Who each SN is, for messages the broker already authenticated: one lookup per terminal, not per message.
-  const identities = new Map<string, DeviceIdentity>();
+  // Who sent a message the broker already authenticated; a logged-off terminal is heard no more.
   const identityOf = async (sn: string): Promise<DeviceIdentity | null> => {
-    const known = identities.get(sn) ?? credentials.get(sn)?.identity;
-    if (known) return known;
-    const [row] = await db
-      .select({ id: terminals.id, sn: terminals.sn, ownerId: terminals.ownerId })
-      .from(terminals)
-      .where(eq(terminals.sn, sn));
-    if (!row) return null;
-    if (identities.size >= CREDENTIAL_CACHE_MAX) identities.clear();
-    identities.set(sn, row);
-    return row;
+    const row = await cache.get(sn);
+    return row && row.status !== 'loggedOff' ? { id: row.id, sn: row.sn, ownerId: row.ownerId } : null;
   };
 
   // Enrollments arrive in bursts (a shipment powered on at once): checked and written a batch at a time,
@@ -169,7 +186,7 @@ export const createAgentService = (deps: {
         result: {
           sn,
           secret: grant.secret,
-          topics: { up: `cpm/dev/${sn}/up/{kind}`, down: deviceTopics.downAll(sn) },
+          topics: { up: terminalFilters.upPattern(sn), down: terminalFilters.down(sn) },
           heartbeatIntervalSec: DEVICE_PROTOCOL.heartbeatIntervalSec,
         },
       });
@@ -192,8 +209,8 @@ export const createAgentService = (deps: {
         insert into terminal_status_log (terminal_id, kind, at)
         select id, 'enrolled', ${now}::timestamptz from v
         union all select id, 'activated', ${now}::timestamptz from v where activated`);
+      forget([...issued.keys()]);
       for (const [sn, g] of issued) {
-        credentials.delete(sn);
         if (g.activated) deps.events.emit({ sn, ownerId: g.ownerId, status: 'activated', kind: 'status' });
       }
     }
@@ -214,37 +231,20 @@ export const createAgentService = (deps: {
   const service = {
     stats: () => ({ ...stats, written: writer.written(), queued: writer.queued() }),
 
-    /** SN and secret to a terminal, or null. Verified secrets are cached for a minute. */
+    /** SN and secret to a terminal, or null. What is verified against is cached (see the identity cache). */
     async authenticate(sn: string | undefined, secret: string | undefined): Promise<DeviceIdentity | null> {
       if (!sn || !secret || !SN_PATTERN.test(sn)) return null;
-      const hash = sha256(secret);
-      const now = clock.now().getTime();
-      const cached = credentials.get(sn);
-      if (cached && cached.until > now) return cached.hash === hash ? cached.identity : null;
-      const [row] = await db
-        .select({
-          id: terminals.id,
-          sn: terminals.sn,
-          ownerId: terminals.ownerId,
-          secretHash: terminals.secretHash,
-          status: terminals.status,
-        })
-        .from(terminals)
-        .where(eq(terminals.sn, sn));
-      if (!row?.secretHash || row.status === 'loggedOff') return null;
-      const identity = { id: row.id, sn: row.sn, ownerId: row.ownerId };
-      if (credentials.size >= CREDENTIAL_CACHE_MAX) credentials.clear();
-      credentials.set(sn, { hash: row.secretHash, identity, until: now + CREDENTIAL_TTL_MS });
-      return row.secretHash === hash ? identity : null;
+      const row = await cache.get(sn);
+      if (!row?.secretHash || row.status === 'loggedOff' || row.secretHash !== sha256(secret)) return null;
+      return { id: row.id, sn: row.sn, ownerId: row.ownerId };
     },
 
-    /** Forget a cached secret (re-enrollment, edit, deletion). */
-    forget: (sn: string) => {
-      credentials.delete(sn);
-      identities.delete(sn);
-    },
+    /** A terminal's owner, status, SN or secret changed (edit, deletion): forget it on every instance. */
+    forget: (sn: string) => forget([sn]),
 
-    /** A registered SN with its enterprise's key (or a key of an account above it) gets a new secret. */
+    /** Another instance announced changed terminals: forget them here only. */
+    forgetLocally: (sns: readonly string[]) => cache.forget(sns),
+
     /** A registered SN with its enterprise's key (or a key of an account above it) gets a new secret. */
     enroll: (req: EnrollRequest): Promise<EnrollResult> =>
       new Promise<EnrollResult>((resolve, reject) => {

@@ -1,26 +1,26 @@
-import { UP_KINDS, type UpKind } from '@cpm/contracts';
+import { terminalFilters, UP_KINDS, type UpKind, userFilters } from '@cpm/contracts';
 import type { BrokerAuth, BrokerIdentity } from '../../gateway/broker';
 import { isValidFilter } from '../../gateway/topics';
 import type { AuthContext } from '../../plugins/auth-context';
 
 /** True when an MQTT filter stays inside `cpm/user/{userId}/` (no wildcard in the user segment). */
 export const isOwnUserFilter = (userId: string, filter: string) => {
-  const own = `cpm/user/${userId}`;
-  return filter === `${own}/#` || (filter.startsWith(`${own}/`) && filter.length > own.length + 1);
+  const own = userFilters.prefix(userId);
+  return filter === userFilters.all(userId) || (filter.startsWith(own) && filter.length > own.length);
 };
 
 /** True when a terminal publishes on one of its own `cpm/dev/{sn}/up/{kind}` topics. */
 export const isOwnUpTopic = (sn: string, topic: string) => {
-  const prefix = `cpm/dev/${sn}/up/`;
+  const prefix = terminalFilters.prefix(sn, 'up');
   return topic.startsWith(prefix) && UP_KINDS.includes(topic.slice(prefix.length) as UpKind);
 };
 
 /** True when a terminal's filter stays inside its own `cpm/dev/{sn}/down/`. */
 export const isOwnDownFilter = (sn: string, filter: string) => {
-  const own = `cpm/dev/${sn}/down`;
+  const own = terminalFilters.prefix(sn, 'down');
   return (
     isValidFilter(filter) &&
-    (filter === `${own}/#` || (filter.startsWith(`${own}/`) && filter.length > own.length + 1))
+    (filter === terminalFilters.down(sn) || (filter.startsWith(own) && filter.length > own.length))
   );
 };
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   bilingual,
-  deviceTopics,
   type ImportReport,
   MAC_PATTERN,
   type PageQuery,
@@ -12,6 +11,7 @@ import {
   type TerminalFilter,
   type TerminalSave,
   type TerminalStatus,
+  terminalTopic,
 } from '@cpm/contracts';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -76,7 +76,7 @@ export const createTerminalsService = (deps: {
   clock: Clock;
   broker: Broker | null;
   events: FleetEvents;
-  /** Forget a cached device secret (re-enrollment, deletion). */
+  /** Forget what every instance cached about a terminal (edit of owner, status or SN; deletion). */
   forgetDevice: (sn: string) => void;
 }) => {
   const { repo, clock } = deps;
@@ -179,7 +179,7 @@ export const createTerminalsService = (deps: {
           shippingDate: input.shippingDate ?? existing.shippingDate,
           updatedAt: now,
         });
-        if (existing.sn !== sn) deps.forgetDevice(existing.sn);
+        deps.forgetDevice(existing.sn);
       } else {
         const ownerId = input.ownerId ?? auth.userId;
         await checkReferences(auth, { modelId: input.modelId, groupId: input.groupId, ownerId });
@@ -264,7 +264,7 @@ export const createTerminalsService = (deps: {
       const row = await findVisible(auth, sn);
       const requestId = randomUUID();
       await deps.broker?.publish(
-        deviceTopics.down(row.sn as string, 'cmd'),
+        terminalTopic(row.sn as string, 'down', 'cmd'),
         JSON.stringify({ requestId, type: 'uploadLog' }),
       );
       return { requestId };

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { Broker } from '../../gateway/broker';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
+import type { ConsoleEvents } from '../live/console-events.service';
 import { createMessagesRepository } from './messages.repository';
 import { registerMessageRoutes } from './messages.routes';
 import { createMessagesService } from './messages.service';
@@ -13,14 +13,14 @@ export const createMessagesModule = (deps: {
   api: EndpointRegistry;
   db: Db;
   clock: Clock;
-  broker: Broker | null;
+  consoleEvents: ConsoleEvents;
   log: FastifyBaseLogger;
 }) => {
   const repo = createMessagesRepository(deps.db);
-  const broker = deps.broker;
+  const live = deps.consoleEvents;
   const notices = createNoticeFanout({
     // QoS 0: a notice only says "count again"; a lost one is repaired by the next.
-    publish: broker ? (topic, payload) => broker.publish(topic, payload, { qos: 0 }) : null,
+    send: live.enabled() ? (userIds, event) => live.publishToUsers(userIds, 'notice', event) : null,
     findRecipients: (audience, after, limit) => repo.findRecipients(audience, after, limit),
     onError: (err) => deps.log.warn({ err }, 'message notices not sent'),
   });

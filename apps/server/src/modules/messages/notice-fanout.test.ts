@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVERYONE_ROOT } from './messages.table';
-import { createNoticeFanout, noticeTopic } from './notice-fanout';
+import { createNoticeFanout } from './notice-fanout';
 
 const ids = Array.from({ length: 25 }, (_, i) => `u${String(i).padStart(3, '0')}`);
 
@@ -9,7 +9,7 @@ describe('notice fan-out', () => {
     const sent: string[] = [];
     const calls: (string | null)[] = [];
     const fanout = createNoticeFanout({
-      publish: async (topic) => void sent.push(topic),
+      send: async (userIds) => void sent.push(...userIds),
       findRecipients: async (_a, after, limit) => {
         calls.push(after);
         return ids.filter((id) => after === null || id > after).slice(0, limit);
@@ -25,7 +25,7 @@ describe('notice fan-out', () => {
     );
     expect(sent).toEqual([]);
     await fanout.idle();
-    expect(sent).toEqual(ids.map(noticeTopic));
+    expect(sent).toEqual(ids);
     expect(calls).toEqual([null, 'u009', 'u019']);
   });
 
@@ -34,12 +34,12 @@ describe('notice fan-out', () => {
     const sent: string[] = [];
     let first = true;
     const fanout = createNoticeFanout({
-      publish: async (topic) => {
+      send: async (userIds) => {
         if (first) {
           first = false;
           throw new Error('broker down');
         }
-        sent.push(topic);
+        sent.push(...userIds);
       },
       findRecipients: async () => [],
       onError: (err) => errors.push(err),
@@ -48,13 +48,13 @@ describe('notice fan-out', () => {
     fanout.toUser('b', { type: 'message', event: 'read', messageId: null });
     await fanout.idle();
     expect(errors).toHaveLength(1);
-    expect(sent).toEqual([noticeTopic('b')]);
+    expect(sent).toEqual(['b']);
   });
 
   it('does nothing without a broker', async () => {
     let asked = false;
     const fanout = createNoticeFanout({
-      publish: null,
+      send: null,
       findRecipients: async () => {
         asked = true;
         return [];

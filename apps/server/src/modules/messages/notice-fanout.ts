@@ -1,19 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { NoticeEvent } from '@cpm/contracts';
 import type { Audience } from './messages.repository';
 
-/** What a console tab hears on `cpm/user/{id}/notice`: something in the box changed, count again. */
-export type NoticeEvent = {
-  type: 'message';
-  event: 'published' | 'read' | 'withdrawn';
-  messageId: string | null;
-};
-
-/** The topic of a user's notices; the /mqtt rules let only that user subscribe to it. */
-export const noticeTopic = (userId: string) => `cpm/user/${userId}/notice`;
+export type { NoticeEvent };
 
 type Deps = {
-  /** Sends one notice; null when the server runs without a broker. */
-  publish: ((topic: string, payload: string) => Promise<void>) | null;
+  /** Sends one notice to each user's `notice` topic; null when the server runs without a broker. */
+  send: ((userIds: readonly string[], event: NoticeEvent) => Promise<unknown>) | null;
   /** One batch of recipients after `after`, in ascending id order. */
   findRecipients(audience: Audience, after: string | null, limit: number): Promise<string[]>;
   onError(err: unknown): void;
@@ -32,10 +25,7 @@ export const createNoticeFanout = (deps: Deps) => {
   let queue: Promise<void> = Promise.resolve();
 
   const send = async (userIds: readonly string[], event: NoticeEvent) => {
-    if (!deps.publish) return;
-    const payload = JSON.stringify(event);
-    const publish = deps.publish;
-    await Promise.all(userIds.map((id) => publish(noticeTopic(id), payload)));
+    await deps.send?.(userIds, event);
   };
 
   const run = async (audience: Audience, event: NoticeEvent) => {
@@ -57,11 +47,11 @@ export const createNoticeFanout = (deps: Deps) => {
   return {
     /** Notify every recipient of an audience, in the background. */
     toAudience(audience: Audience, event: NoticeEvent) {
-      if (deps.publish) enqueue(() => run(audience, event));
+      if (deps.send) enqueue(() => run(audience, event));
     },
     /** Notify one user (their other tabs), in the background. */
     toUser(userId: string, event: NoticeEvent) {
-      if (deps.publish) enqueue(() => send([userId], event));
+      if (deps.send) enqueue(() => send([userId], event));
     },
     /** Resolves once every notice queued so far has been sent (tests, shutdown). */
     idle: async () => {

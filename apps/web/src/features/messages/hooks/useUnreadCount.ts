@@ -1,14 +1,15 @@
-import { messageEndpoints } from '@cpm/contracts';
+import { messageEndpoints, userTopic } from '@cpm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../api/http';
 import { useSessionStore } from '../../../app/sessionStore';
+import { useLiveTopic } from '../../../shared/live/LiveEventsProvider';
 import { messageKeys } from './messageKeys';
-import { useNoticeEvents } from './useNoticeEvents';
 
 /**
  * The bell's number: the spec's count call (`current=1&size=1`, unread only, `result.total`),
- * fetched again whenever a notice event arrives, so the badge follows without a reload.
+ * fetched again whenever a notice event arrives on the tab's live connection, so the badge follows
+ * without a reload.
  */
 export const useUnreadCount = (): number => {
   const queryClient = useQueryClient();
@@ -31,6 +32,7 @@ export const useUnreadCount = (): number => {
     () => void queryClient.invalidateQueries({ queryKey: messageKeys.all }),
     [queryClient],
   );
-  useNoticeEvents(userId, token, refresh);
+  // Counted again on every notice and after every reconnect, which covers notices missed offline.
+  useLiveTopic(userId ? userTopic(userId, 'notice') : null, refresh, { onConnect: refresh });
   return data ?? 0;
 };

@@ -1,6 +1,3 @@
-/** The topic the server publishes to when something in a user's message box changes. */
-export const noticeTopic = (userId: string) => `cpm/user/${userId}/notice`;
-
 /** The `/mqtt` address of the server that served the console (ws:// or wss:// like the page). */
 export const liveEventsUrl = (location: Pick<Location, 'protocol' | 'host'>) =>
   `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/mqtt`;

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { createTestClock } from '../../test-support/test-app';
+import { type CachedTerminal, createIdentityCache } from './identity-cache';
+
+const row = (ownerId: string): CachedTerminal => ({
+  id: 't1',
+  sn: 'SN0001',
+  ownerId,
+  secretHash: 'h',
+  status: 'activated',
+});
+
+/** A loader whose answers the test releases one at a time. */
+const controlledLoader = () => {
+  const waiting: ((r: CachedTerminal | null) => void)[] = [];
+  let reads = 0;
+  return {
+    load: () => {
+      reads++;
+      return new Promise<CachedTerminal | null>((resolve) => waiting.push(resolve));
+    },
+    answer: (r: CachedTerminal | null) => waiting.shift()?.(r),
+    reads: () => reads,
+  };
+};
+
+describe('terminal identity cache', () => {
+  it('reads a terminal once while fresh and again after it expires, at most the TTL later', async () => {
+    const clock = createTestClock();
+    let owner = 'a';
+    let reads = 0;
+    const cache = createIdentityCache({
+      clock,
+      ttlMs: 60_000,
+      random: () => 0,
+      load: async () => {
+        reads++;
+        return row(owner);
+      },
+    });
+    expect((await cache.get('SN0001'))?.ownerId).toBe('a');
+    owner = 'b';
+    clock.advance(59_999);
+    expect((await cache.get('SN0001'))?.ownerId).toBe('a');
+    expect(reads).toBe(1);
+    clock.advance(1);
+    expect((await cache.get('SN0001'))?.ownerId).toBe('b');
+    expect(reads).toBe(2);
+  });
+
+  it('spreads expiry over the last fifth of the TTL', async () => {
+    const clock = createTestClock();
+    let reads = 0;
+    const cache = createIdentityCache({
+      clock,
+      ttlMs: 60_000,
+      random: () => 1,
+      load: async () => {
+        reads++;
+        return row('a');
+      },
+    });
+    await cache.get('SN0001');
+    clock.advance(47_999);
+    await cache.get('SN0001');
+    expect(reads).toBe(1);
+    clock.advance(1);
+    await cache.get('SN0001');
+    expect(reads).toBe(2);
+  });
+
+  it('reads again at once after forget', async () => {
+    let owner = 'a';
+    const cache = createIdentityCache({ clock: createTestClock(), load: async () => row(owner) });
+    await cache.get('SN0001');
+    owner = 'b';
+    cache.forget(['SN0001']);
+    expect((await cache.get('SN0001'))?.ownerId).toBe('b');
+  });
+
+  it('does not keep an answer whose read began before a forget', async () => {
+    const loader = controlledLoader();
+    const cache = createIdentityCache({ clock: createTestClock(), load: loader.load });
+    const slow = cache.get('SN0001');
+    cache.forget(['SN0001']);
+    loader.answer(row('old'));
+    expect((await slow)?.ownerId).toBe('old');
+    expect(cache.size()).toBe(0);
+    const next = cache.get('SN0001');
+    loader.answer(row('new'));
+    expect((await next)?.ownerId).toBe('new');
+    expect(loader.reads()).toBe(2);
+    expect(cache.size()).toBe(1);
+  });
+
+  it('never caches an unknown SN', async () => {
+    let reads = 0;
+    const cache = createIdentityCache({
+      clock: createTestClock(),
+      load: async () => {
+        reads++;
+        return null;
+      },
+    });
+    expect(await cache.get('SN0404')).toBeNull();
+    expect(await cache.get('SN0404')).toBeNull();
+    expect(reads).toBe(2);
+  });
+});

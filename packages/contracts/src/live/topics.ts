@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import {
+  DOWN_KINDS,
+  type DownKind,
+  SN_PATTERN,
+  UP_KINDS,
+  type UpKind,
+} from '../device-protocol/device-protocol';
+
+/**
+ * Every MQTT topic of the product, built and parsed in one place. Terminals use
+ * `cpm/dev/{sn}/up|down/{kind}`, console tabs hear `cpm/user/{userId}/{kind}`, and server instances
+ * talk to each other on `cpm/sys/...`, which neither terminals nor console users may touch.
+ */
+const ROOT = 'cpm';
+
+/** The kinds of a terminal topic in each direction. */
+export type TerminalKind<D extends 'up' | 'down'> = D extends 'up' ? UpKind : DownKind;
+
+/** `cpm/dev/{sn}/{direction}/{kind}`: a terminal's own topic. */
+export const terminalTopic = <D extends 'up' | 'down'>(sn: string, direction: D, kind: TerminalKind<D>) =>
+  `${ROOT}/dev/${sn}/${direction}/${kind}`;
+
+/** Filters of the terminal topics. */
+export const terminalFilters = {
+  /** What a terminal subscribes to: everything the server sends it. */
+  down: (sn: string) => `${ROOT}/dev/${sn}/down/#`,
+  /** What the server listens on: everything every terminal sends. */
+  upAll: `${ROOT}/dev/+/up/+`,
+  /** The `up` topic pattern told to a terminal at enrollment (`{kind}` stands for each kind). */
+  upPattern: (sn: string) => `${ROOT}/dev/${sn}/up/{kind}`,
+  /** `cpm/dev/{sn}/{direction}/`: what every topic of one terminal and direction starts with. */
+  prefix: (sn: string, direction: 'up' | 'down') => `${ROOT}/dev/${sn}/${direction}/`,
+};
+
+/** Splits `cpm/dev/{sn}/{up|down}/{kind}`; null for anything else, including an unknown kind. */
+export const parseTerminalTopic = (
+  topic: string,
+):
+  | { sn: string; direction: 'up'; kind: UpKind }
+  | { sn: string; direction: 'down'; kind: DownKind }
+  | null => {
+  const parts = topic.split('/');
+  if (parts.length !== 5 || parts[0] !== ROOT || parts[1] !== 'dev' || !SN_PATTERN.test(parts[2]))
+    return null;
+  const [, , sn, direction, kind] = parts;
+  if (direction === 'up' && (UP_KINDS as readonly string[]).includes(kind))
+    return { sn, direction, kind: kind as UpKind };
+  if (direction === 'down' && (DOWN_KINDS as readonly string[]).includes(kind))
+    return { sn, direction, kind: kind as DownKind };
+  return null;
+};
+
+/** Splits `cpm/dev/{sn}/up/{kind}`; null for anything else. */
+export const parseUpTopic = (topic: string): { sn: string; kind: UpKind } | null => {
+  const parsed = parseTerminalTopic(topic);
+  return parsed?.direction === 'up' ? { sn: parsed.sn, kind: parsed.kind } : null;
+};
+
+/** What a console tab hears live, each on its own topic below the user. */
+export const USER_EVENT_KINDS = [
+  /** Something in the user's message box changed: count again. */
+  'notice',
+  /** Terminals the user may see came online, went offline or changed. */
+  'device',
+  /** Progress of a background job the user started. */
+  'job',
+] as const;
+export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
+
+/** `cpm/user/{userId}/{kind}`: one user's live events; only that user may subscribe. */
+export const userTopic = (userId: string, kind: UserEventKind) => `${ROOT}/user/${userId}/${kind}`;
+
+/** Filters of the user topics. */
+export const userFilters = {
+  /** Every event of one user. */
+  all: (userId: string) => `${ROOT}/user/${userId}/#`,
+  /** Every user's events: what an instance copies from an external broker into its own `/mqtt`. */
+  everyone: `${ROOT}/user/#`,
+  /** `cpm/user/{userId}/`: what every topic of one user starts with. */
+  prefix: (userId: string) => `${ROOT}/user/${userId}/`,
+};
+
+/** Splits `cpm/user/{userId}/{kind}`; null for anything else, including an unknown kind. */
+export const parseUserTopic = (topic: string): { userId: string; kind: UserEventKind } | null => {
+  const parts = topic.split('/');
+  if (parts.length !== 4 || parts[0] !== ROOT || parts[1] !== 'user' || !parts[2]) return null;
+  if (parts[2] === '+' || parts[2] === '#') return null;
+  const kind = parts[3] as UserEventKind;
+  return USER_EVENT_KINDS.includes(kind) ? { userId: parts[2], kind } : null;
+};
+
+/** Messages between server instances; terminals and console users can neither publish nor subscribe here. */
+export const systemTopics = {
+  /** A terminal's owner, status or secret changed: every instance forgets what it cached about it. */
+  terminalChanged: `${ROOT}/sys/terminal/changed`,
+};
+
+/** Payload of `systemTopics.terminalChanged`. */
+export const TerminalChangedSchema = z.object({
+  /** Serial numbers whose cached identity is stale. */
+  sns: z.array(z.string()).min(1),
+});
+export type TerminalChanged = z.infer<typeof TerminalChangedSchema>;
+
+/** Payload of `notice`: something in the box changed; the console counts again. */
+export const NoticeEventSchema = z.object({
+  type: z.literal('message'),
+  event: z.enum(['published', 'read', 'withdrawn']),
+  /** The message concerned; null when several changed at once. */
+  messageId: z.string().nullable(),
+});
+export type NoticeEvent = z.infer<typeof NoticeEventSchema>;
+
+/** One terminal's change inside a `device` event. */
+export const FleetChangeSchema = z.object({
+  sn: z.string(),
+  /** What happened: online, offline, status, hello, boot, saved, or a terminal event type. */
+  kind: z.string(),
+  online: z.boolean().optional(),
+  status: z.string().optional(),
+});
+
+/** Payload of `device`: terminals changed; at most one per user and second. */
+export const FleetEventSchema = z.object({
+  type: z.literal('terminals'),
+  /** True when more changed than the list carries: refresh everything. */
+  more: z.boolean(),
+  changes: z.array(FleetChangeSchema),
+});
+export type FleetEvent = z.infer<typeof FleetEventSchema>;
+
+/** Payload schema of each user event kind whose shape is fixed here (jobs define their own). */
+export const USER_EVENT_SCHEMAS = {
+  notice: NoticeEventSchema,
+  device: FleetEventSchema,
+} satisfies Partial<Record<UserEventKind, z.ZodType>>;
