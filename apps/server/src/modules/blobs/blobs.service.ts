@@ -61,10 +61,12 @@ export const createBlobsService = (deps: {
 }) => {
   const { repo, store, clock } = deps;
 
-  const name = (raw: string | undefined) => {
-    const clean = cleanFileName(raw, BLOB_NAME_MAX);
-    if (!clean) throw new AppError('uploadBadName');
-    return clean;
+  /** The upload's name, or the stream is dropped (nothing more is read) and the upload refused. */
+  const name = (input: UploadSource) => {
+    const clean = cleanFileName(input.name, BLOB_NAME_MAX);
+    if (clean) return clean;
+    input.stream.destroy();
+    throw new AppError('uploadBadName');
   };
 
   /** Upload errors the caller caused are theirs; a stream that broke off is an incomplete upload. */
@@ -87,7 +89,7 @@ export const createBlobsService = (deps: {
      * the file is empty, over the kind's limit, of a type the kind refuses, or cut short.
      */
     async storeUpload(input: UploadSource & { ownerId: string; createdBy: string | null }): Promise<Blob> {
-      const fileName = name(input.name);
+      const fileName = name(input);
       await mkdir(deps.tmpDir, { recursive: true });
       const tempFile = path.join(deps.tmpDir, `upload-${randomUUID()}`);
       const inspector = createUploadInspector(input.kind, fileName);
@@ -117,7 +119,7 @@ export const createBlobsService = (deps: {
 
     /** Reads a small upload (an import) into memory with the same checks; nothing is stored. */
     async readUpload(input: UploadSource): Promise<{ name: string; type: BlobType; bytes: Buffer }> {
-      const fileName = name(input.name);
+      const fileName = name(input);
       const inspector = createUploadInspector(input.kind, fileName);
       const chunks: Buffer[] = [];
       try {
@@ -142,7 +144,8 @@ export const createBlobsService = (deps: {
     /** A file for a terminal: owned by the terminal's enterprise or an account above it. */
     async openDeviceDownload(device: DeviceCaller, id: string): Promise<BlobDownload> {
       const row = await repo.findById(id);
-      if (!row || !(await repo.isSameOrAbove(row.ownerId, device.ownerId))) throw new AppError('blobNotFound');
+      if (!row || !(await repo.isSameOrAbove(row.ownerId, device.ownerId)))
+        throw new AppError('blobNotFound');
       return download(row);
     },
 
