@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { BLOB_KINDS, type BlobKind } from '@cpm/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -98,6 +99,8 @@ export const sendBlob = async (request: FastifyRequest, reply: FastifyReply, dow
   const length = range ? range.end - range.start + 1 : blob.size;
   reply.header('content-length', String(length));
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${blob.size}`);
-  if (request.method === 'HEAD') return reply.send();
+  // HEAD: an empty stream keeps the Content-Length above (an empty body would reset it to 0)
+  // without reading the file.
+  if (request.method === 'HEAD') return reply.send(Readable.from([]));
   return reply.send(await download.open(range ?? undefined));
 };

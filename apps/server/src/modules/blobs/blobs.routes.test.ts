@@ -205,6 +205,14 @@ describe('file uploads and downloads', () => {
       expect(res.headers['content-disposition']).toContain(
         `filename*=UTF-8''${encodeURIComponent('门店壁纸 1.png')}`,
       );
+      const head = await t.app.inject({
+        method: 'HEAD',
+        url: `/file/v1/file/blob/download?id=${wallpaper.id}`,
+        headers: { satoken: entA.token },
+      });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers).toMatchObject({ etag: `"${sha(PNG)}"`, 'content-length': String(PNG.length) });
+      expect(head.rawPayload.length).toBe(0);
       const cached = await download(entA.token, wallpaper.id, { 'if-none-match': `W/"x", "${sha(PNG)}"` });
       expect(cached.statusCode).toBe(304);
       expect(cached.rawPayload.length).toBe(0);

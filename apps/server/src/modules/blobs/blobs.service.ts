@@ -80,6 +80,24 @@ export const createBlobsService = (deps: {
     open: (range) => store.open(row.sha256, range),
   });
 
+  const openDownload = async (auth: AuthContext, id: string): Promise<BlobDownload> => {
+    const row = await repo.findVisible(auth, id);
+    if (!row) throw new AppError('blobNotFound');
+    const rule: BlobKindRule | undefined = BLOB_KINDS[row.kind as BlobKind];
+    if (rule?.readPermission && !auth.permissions.has(rule.readPermission)) throw new AppError('forbidden');
+    return download(row);
+  };
+
+  const signUrl = (id: string, ttlSeconds: number = SIGNED_URL_TTL.defaultSeconds) => {
+    const ttl = Math.min(Math.max(1, Math.floor(ttlSeconds)), SIGNED_URL_TTL.maxSeconds);
+    const expires = Math.floor(clock.now().getTime() / 1000) + ttl;
+    const query = new URLSearchParams({ id, expires: String(expires), signature: signature(id, expires) });
+    return {
+      url: `${blobEndpoints.signedDownload.path}?${query}`,
+      expiresAt: new Date(expires * 1000).toISOString(),
+    };
+  };
+
   return {
     /** The rule (size limit, types, permissions) of a kind. */
     rule: (kind: BlobKind): BlobKindRule => BLOB_KINDS[kind],
@@ -133,13 +151,7 @@ export const createBlobsService = (deps: {
     },
 
     /** A file for a console user: inside their data scope and with the kind's read permission. */
-    async openDownload(auth: AuthContext, id: string): Promise<BlobDownload> {
-      const row = await repo.findVisible(auth, id);
-      if (!row) throw new AppError('blobNotFound');
-      const rule: BlobKindRule | undefined = BLOB_KINDS[row.kind as BlobKind];
-      if (rule?.readPermission && !auth.permissions.has(rule.readPermission)) throw new AppError('forbidden');
-      return download(row);
-    },
+    openDownload,
 
     /** A file for a terminal: owned by the terminal's enterprise or an account above it. */
     async openDeviceDownload(device: DeviceCaller, id: string): Promise<BlobDownload> {
@@ -161,21 +173,13 @@ export const createBlobsService = (deps: {
     },
 
     /** A link to a file the caller may download, valid without a session for `ttlSeconds`. */
-    async signDownloadUrl(auth: AuthContext, id: string, ttlSeconds: number = SIGNED_URL_TTL.defaultSeconds) {
-      await this.openDownload(auth, id);
-      return this.signUrl(id, ttlSeconds);
+    async signDownloadUrl(auth: AuthContext, id: string, ttlSeconds?: number) {
+      await openDownload(auth, id);
+      return signUrl(id, ttlSeconds);
     },
 
     /** Signs a link for a file already checked by the caller (task deliveries to terminals, exports). */
-    signUrl(id: string, ttlSeconds: number = SIGNED_URL_TTL.defaultSeconds) {
-      const ttl = Math.min(Math.max(1, Math.floor(ttlSeconds)), SIGNED_URL_TTL.maxSeconds);
-      const expires = Math.floor(clock.now().getTime() / 1000) + ttl;
-      const query = new URLSearchParams({ id, expires: String(expires), signature: signature(id, expires) });
-      return {
-        url: `${blobEndpoints.signedDownload.path}?${query}`,
-        expiresAt: new Date(expires * 1000).toISOString(),
-      };
-    },
+    signUrl,
 
     /** The record of a file, unchecked (for modules that already checked access to what holds it). */
     async find(id: string): Promise<Blob | null> {
