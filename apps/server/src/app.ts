@@ -11,7 +11,7 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBrokerAuth } from './modules/auth/broker-auth';
-import { createCatalogueService } from './modules/devices/catalogue.service';
+import { createCatalogue } from './modules/devices/catalogue';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
 import { createFleetEvents } from './modules/devices/fleet-events';
 import { createTerminalsRepository } from './modules/devices/terminals.repository';
@@ -172,14 +172,13 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const terminalsRepo = createTerminalsRepository(database.db);
   registerDevicesRoutes(api, {
     terminals: createTerminalsService({
-      db: database.db,
       repo: terminalsRepo,
       clock,
       broker,
       events,
       forgetDevice: agent.forget,
     }),
-    catalogue: createCatalogueService({ db: database.db, clock }),
+    catalogue: createCatalogue({ db: database.db, clock, terminals: terminalsRepo }),
   });
   registerAgentRoutes(api, { agent, clock, superuser: superuserFromUrl(config.mqttUrl) });
   const groupsRepo = createGroupsRepository(db);
