@@ -1,25 +1,22 @@
 import type { SysMenuSave } from '@cpm/contracts';
-import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { requireAddOrEdit, requirePlatformScope } from '../../shared/permissions';
 import type { OplogService } from '../oplog/oplog.service';
-import { findAllMenus } from './menus.repository';
-import { menus } from './menus.table';
+import type { MenusRepository } from './menus.repository';
 import { buildSysMenuTree, isSelfOrDescendant } from './sys-menu-tree';
 
 /** Menu management: the tree every console's menus and routes are built from. */
-export const createSysMenuService = (deps: { db: Db; clock: Clock; oplog: OplogService }) => {
-  const { db } = deps;
+export const createSysMenuService = (deps: { repo: MenusRepository; clock: Clock; oplog: OplogService }) => {
+  const { repo } = deps;
   return {
-    tree: async () => buildSysMenuTree(await findAllMenus(db)),
+    tree: async () => buildSysMenuTree(await repo.findAll()),
 
     async save(auth: AuthContext, ip: string, body: SysMenuSave) {
       requireAddOrEdit(auth, 'user:menu', body.id);
       requirePlatformScope(auth);
-      const all = await findAllMenus(db);
+      const all = await repo.findAll();
       if (body.id && !all.some((r) => r.id === body.id)) throw new AppError('notFound');
       const parentId = body.parentId ?? null;
       if (parentId) {
@@ -40,12 +37,8 @@ export const createSysMenuService = (deps: { db: Db; clock: Clock; oplog: OplogS
         sort: body.sort,
       };
       let id = body.id;
-      if (id)
-        await db
-          .update(menus)
-          .set({ ...values, updatedAt: deps.clock.now() })
-          .where(eq(menus.id, id));
-      else id = (await db.insert(menus).values(values).returning({ id: menus.id }))[0].id;
+      if (id) await repo.update(id, { ...values, updatedAt: deps.clock.now() });
+      else id = await repo.insert(values);
       await deps.oplog.record(auth, ip, {
         action: body.id ? 'menu.update' : 'menu.create',
         objectType: 'menu',
@@ -58,11 +51,10 @@ export const createSysMenuService = (deps: { db: Db; clock: Clock; oplog: OplogS
 
     async remove(auth: AuthContext, ip: string, id: string) {
       requirePlatformScope(auth);
-      const [row] = await db.select().from(menus).where(eq(menus.id, id));
+      const row = await repo.findById(id);
       if (!row) throw new AppError('notFound');
-      const [children] = await db.select({ n: count() }).from(menus).where(eq(menus.parentId, id));
-      if (children.n > 0) throw new AppError('menuHasChildren');
-      await db.delete(menus).where(eq(menus.id, id));
+      if ((await repo.childCount(id)) > 0) throw new AppError('menuHasChildren');
+      await repo.remove(id);
       await deps.oplog.record(auth, ip, {
         action: 'menu.delete',
         objectType: 'menu',

@@ -1,10 +1,9 @@
 import type { RoleSave } from '@cpm/contracts';
-import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { requireAddOrEdit, requirePermission } from '../../shared/permissions';
-import { findAllMenus } from '../menus/menus.repository';
+import type { MenusRepository } from '../menus/menus.repository';
 import { buildSysMenuTree, grantableRows } from '../menus/sys-menu-tree';
 import type { OplogService } from '../oplog/oplog.service';
 import type { RoleRecord, RolesRepository } from './roles.repository';
@@ -12,7 +11,7 @@ import type { RoleRecord, RolesRepository } from './roles.repository';
 /** Roles and their grants. Nobody grants beyond what they hold themselves. */
 export const createRolesService = (deps: {
   repo: RolesRepository;
-  db: Db;
+  menus: Pick<MenusRepository, 'findAll'>;
   clock: Clock;
   oplog: OplogService;
   /** Permission keys a role grants (enabled menu entries). */
@@ -21,7 +20,7 @@ export const createRolesService = (deps: {
   const { repo } = deps;
 
   const grantableIds = async (auth: AuthContext) => {
-    const all = await findAllMenus(deps.db);
+    const all = await deps.menus.findAll();
     return auth.dataScope === 'all'
       ? { rows: all, ids: new Set(all.map((r) => r.id)) }
       : (() => {
