@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
 import { type Broker, createBroker } from './gateway/broker';
 import { startDeviceGateway } from './gateway/device-gateway';
+import { createAgentRepository } from './modules/agent/agent.repository';
 import { registerAgentRoutes, superuserFromUrl } from './modules/agent/agent.routes';
 import { createAgentService } from './modules/agent/agent.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -16,6 +17,7 @@ import { registerDevicesRoutes } from './modules/devices/devices.routes';
 import { createFleetEvents } from './modules/devices/fleet-events';
 import { createTerminalsRepository } from './modules/devices/terminals.repository';
 import { createTerminalsService } from './modules/devices/terminals.service';
+import { createDictsRepository } from './modules/dicts/dicts.repository';
 import { registerDictsRoutes } from './modules/dicts/dicts.routes';
 import { createDictsService } from './modules/dicts/dicts.service';
 import { GROUP_USAGE_CHECKS } from './modules/groups/group-usage';
@@ -24,15 +26,17 @@ import { registerGroupsRoutes } from './modules/groups/groups.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { loadAppKeys } from './modules/keys/app-keys';
 import { createMailer } from './modules/mail/mailer';
-import { findGrants, findRolePermissions } from './modules/menus/menus.repository';
+import { createMenusRepository, findGrants, findRolePermissions } from './modules/menus/menus.repository';
 import { registerSysMenuRoutes } from './modules/menus/sys-menu.routes';
 import { createSysMenuService } from './modules/menus/sys-menu.service';
 import { createMessagesModule } from './modules/messages/messages.module';
 import { createOplogRepository } from './modules/oplog/oplog.repository';
 import { registerOplogRoutes } from './modules/oplog/oplog.routes';
 import { createOplogService } from './modules/oplog/oplog.service';
+import { createPrivatizationRepository } from './modules/privatization/privatization.repository';
 import { registerPrivatizationRoutes } from './modules/privatization/privatization.routes';
 import { createPrivatizationService } from './modules/privatization/privatization.service';
+import { createRegistryRepository } from './modules/registry/registry.repository';
 import { registerRegistryRoutes } from './modules/registry/registry.routes';
 import { createRegistryService } from './modules/registry/registry.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
@@ -134,7 +138,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     } as Broker,
   });
   const agent = createAgentService({
-    db: database.db,
+    repo: createAgentRepository(database.db),
     clock,
     events,
     log: app.log,
@@ -193,9 +197,10 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   registerOplogRoutes(api, { repo: oplogRepo });
   const rolesRepo = createRolesRepository(db);
+  const menusRepo = createMenusRepository(db);
   const roles = createRolesService({
     repo: rolesRepo,
-    db,
+    menus: menusRepo,
     clock,
     oplog,
     permissionsOfRole: async (roleId) => findRolePermissions(db, roleId),
@@ -215,12 +220,14 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       publicUrl: config.publicUrl,
     }),
   });
-  registerSysMenuRoutes(api, { menus: createSysMenuService({ db, clock, oplog }) });
-  registerDictsRoutes(api, { dicts: createDictsService({ db, clock }) });
-  registerPrivatizationRoutes(api, { customers: createPrivatizationService({ db, keys, clock, oplog }) });
+  registerSysMenuRoutes(api, { menus: createSysMenuService({ repo: menusRepo, clock, oplog }) });
+  registerDictsRoutes(api, { dicts: createDictsService({ repo: createDictsRepository(db), clock }) });
+  registerPrivatizationRoutes(api, {
+    customers: createPrivatizationService({ repo: createPrivatizationRepository(db), keys, clock, oplog }),
+  });
   registerRegistryRoutes(api, {
     registry: createRegistryService({
-      db,
+      repo: createRegistryRepository(db),
       keys,
       mailer,
       oplog,

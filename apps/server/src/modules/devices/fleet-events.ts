@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Broker } from '../../gateway/broker';
 import type { Clock } from '../../shared/clock';
+import { accountAncestorsSql } from '../../shared/data-scope';
 
 /** A change the console shows live: a terminal came online, went offline, changed status or data. */
 export type FleetChange = { sn: string; ownerId: string; online?: boolean; status?: string; kind: string };
@@ -27,12 +28,7 @@ export const createFleetEvents = (deps: { db: Db; broker: Broker | null; clock: 
     const cached = recipients.get(ownerId);
     if (cached && cached.until > now) return cached.ids;
     const result = await deps.db.execute<{ id: string }>(sql`
-      with recursive up(id, superior_id) as (
-        select id, superior_id from users where id = ${ownerId}::uuid
-        union
-        select u.id, u.superior_id from users u join up on u.id = up.superior_id
-      )
-      select id from up
+      select id from ${accountAncestorsSql(ownerId)} up
       union
       select ur.user_id from user_roles ur join roles r on r.id = ur.role_id
         where r.data_scope = 'all' and r.enabled`);
