@@ -25,6 +25,8 @@ import { createGroupsRepository } from './modules/groups/groups.repository';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { loadAppKeys } from './modules/keys/app-keys';
+import { createKeysRepository } from './modules/keys/keys.repository';
+import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailer } from './modules/mail/mailer';
 import { createMenusRepository, findGrants, findRolePermissions } from './modules/menus/menus.repository';
 import { registerSysMenuRoutes } from './modules/menus/sys-menu.routes';
@@ -42,6 +44,7 @@ import { createRegistryService } from './modules/registry/registry.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { registerRolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
+import { createSystemRepository } from './modules/system/system.repository';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { isAccountVisible } from './modules/users/account-scope';
 import { createUsersRepository } from './modules/users/users.repository';
@@ -100,8 +103,13 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   await registerSecurity(app);
 
   const db = database.db;
-  const keys = await loadAppKeys(db);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+  const keys = await loadAppKeys(createKeysRepository(db));
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outbox: createMailRepository(db),
+    log: app.log,
+  });
   const oplogRepo = createOplogRepository(db);
   const oplog = createOplogService({
     repo: oplogRepo,
@@ -171,8 +179,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     (token) => auth.resolve(token),
     (sn, secret) => agent.authenticate(sn, secret),
   );
-  registerSystemRoutes(api, { database, broker });
-  registerAuthRoutes(api, { auth, db: database.db });
+  registerSystemRoutes(api, { system: createSystemRepository(database), broker });
+  registerAuthRoutes(api, { auth });
   const terminalsRepo = createTerminalsRepository(database.db);
   registerDevicesRoutes(api, {
     terminals: createTerminalsService({
