@@ -178,6 +178,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     app,
     (token) => auth.resolve(token),
     (sn, secret) => agent.authenticate(sn, secret),
+    ({ actor, ip, ...entry }) => oplog.recordAnonymous(actor, ip, entry),
   );
   registerSystemRoutes(api, { system: createSystemRepository(database), broker });
   registerAuthRoutes(api, { auth });
@@ -210,7 +211,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     repo: rolesRepo,
     menus: menusRepo,
     clock,
-    oplog,
     permissionsOfRole: async (roleId) => findRolePermissions(db, roleId),
   });
   registerRolesRoutes(api, { roles, repo: rolesRepo });
@@ -222,23 +222,21 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       roles,
       rolesRepo,
       groups: groupsRepo,
-      oplog,
       mailer,
       clock,
       publicUrl: config.publicUrl,
     }),
   });
-  registerSysMenuRoutes(api, { menus: createSysMenuService({ repo: menusRepo, clock, oplog }) });
+  registerSysMenuRoutes(api, { menus: createSysMenuService({ repo: menusRepo, clock }) });
   registerDictsRoutes(api, { dicts: createDictsService({ repo: createDictsRepository(db), clock }) });
   registerPrivatizationRoutes(api, {
-    customers: createPrivatizationService({ repo: createPrivatizationRepository(db), keys, clock, oplog }),
+    customers: createPrivatizationService({ repo: createPrivatizationRepository(db), keys, clock }),
   });
   registerRegistryRoutes(api, {
     registry: createRegistryService({
       repo: createRegistryRepository(db),
       keys,
       mailer,
-      oplog,
       users: usersRepo,
       clock,
       publicUrl: config.publicUrl,

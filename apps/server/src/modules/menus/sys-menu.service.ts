@@ -2,18 +2,18 @@ import type { SysMenuSave } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import type { OperationNote } from '../../shared/operation-note';
 import { requireAddOrEdit, requirePlatformScope } from '../../shared/permissions';
-import type { OplogService } from '../oplog/oplog.service';
 import type { MenusRepository } from './menus.repository';
 import { buildSysMenuTree, isSelfOrDescendant } from './sys-menu-tree';
 
 /** Menu management: the tree every console's menus and routes are built from. */
-export const createSysMenuService = (deps: { repo: MenusRepository; clock: Clock; oplog: OplogService }) => {
+export const createSysMenuService = (deps: { repo: MenusRepository; clock: Clock }) => {
   const { repo } = deps;
   return {
     tree: async () => buildSysMenuTree(await repo.findAll()),
 
-    async save(auth: AuthContext, ip: string, body: SysMenuSave) {
+    async save(auth: AuthContext, note: OperationNote, body: SysMenuSave) {
       requireAddOrEdit(auth, 'user:menu', body.id);
       requirePlatformScope(auth);
       const all = await repo.findAll();
@@ -39,28 +39,17 @@ export const createSysMenuService = (deps: { repo: MenusRepository; clock: Clock
       let id = body.id;
       if (id) await repo.update(id, { ...values, updatedAt: deps.clock.now() });
       else id = await repo.insert(values);
-      await deps.oplog.record(auth, ip, {
-        action: body.id ? 'menu.update' : 'menu.create',
-        objectType: 'menu',
-        objectId: id,
-        objectName: body.name,
-        detail: body.permission || null,
-      });
+      note.subject({ id, name: body.name, detail: body.permission || null });
       return { id };
     },
 
-    async remove(auth: AuthContext, ip: string, id: string) {
+    async remove(auth: AuthContext, note: OperationNote, id: string) {
       requirePlatformScope(auth);
       const row = await repo.findById(id);
       if (!row) throw new AppError('notFound');
       if ((await repo.childCount(id)) > 0) throw new AppError('menuHasChildren');
       await repo.remove(id);
-      await deps.oplog.record(auth, ip, {
-        action: 'menu.delete',
-        objectType: 'menu',
-        objectId: id,
-        objectName: row.name,
-      });
+      note.subject({ id, name: row.name });
     },
   };
 };

@@ -2,9 +2,9 @@ import type { PageQuery, PrivateCustomerSave } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import type { OperationNote } from '../../shared/operation-note';
 import { requireAddOrEdit } from '../../shared/permissions';
 import type { AppKeys } from '../keys/app-keys';
-import type { OplogService } from '../oplog/oplog.service';
 import type { CustomerFilter, PrivatizationRepository } from './privatization.repository';
 
 /** Private-deployment customers; the customer system's password is only ever given by `reveal`. */
@@ -12,7 +12,6 @@ export const createPrivatizationService = (deps: {
   repo: PrivatizationRepository;
   keys: AppKeys;
   clock: Clock;
-  oplog: OplogService;
 }) => {
   const { repo } = deps;
   const mustFind = async (auth: AuthContext, id: string) => {
@@ -55,14 +54,9 @@ export const createPrivatizationService = (deps: {
     },
 
     /** The stored password in clear, recorded in the operation log. */
-    async reveal(auth: AuthContext, ip: string, id: string) {
+    async reveal(auth: AuthContext, note: OperationNote, id: string) {
       const row = await mustFind(auth, id);
-      await deps.oplog.record(auth, ip, {
-        action: 'private.reveal',
-        objectType: 'privateCustomer',
-        objectId: row.id,
-        objectName: row.name,
-      });
+      note.subject({ id: row.id, name: row.name });
       return { password: row.passwordEnc ? deps.keys.decryptSecret(row.passwordEnc) : '' };
     },
   };

@@ -3,10 +3,10 @@ import { ACCOUNT_STATE, ACTIVATION_TTL_MS, EMAIL_CODE, isStrongPassword, SYS_COD
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { hashPassword, newToken, sha256 } from '../../shared/crypto';
+import type { OperationNote } from '../../shared/operation-note';
 import type { AppKeys } from '../keys/app-keys';
 import type { Mailer } from '../mail/mailer';
 import { MAIL } from '../mail/templates';
-import type { OplogService } from '../oplog/oplog.service';
 import type { UsersRepository } from '../users/users.repository';
 import { PUBLIC_LIMITS } from './rate-limit';
 import type { RegistryRepository } from './registry.repository';
@@ -15,13 +15,14 @@ import type { RegistryRepository } from './registry.repository';
 const REGISTERED_ROLE = 'enterprise_admin';
 
 type Meta = { ip: string; sessionId?: string; sessionUserId?: string };
+/** The operation log note of the call; endpoints that are not logged pass none. */
+type Noted = { note: OperationNote };
 
 /** Registration, activation, mailed codes and the password change they allow. */
 export const createRegistryService = (deps: {
   repo: RegistryRepository;
   keys: AppKeys;
   mailer: Mailer;
-  oplog: OplogService;
   users: UsersRepository;
   clock: Clock;
   publicUrl: string;
@@ -83,7 +84,7 @@ export const createRegistryService = (deps: {
         confirempsd: string;
         sysCode: string;
       },
-      meta: Meta,
+      meta: Meta & Noted,
     ) {
       if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
       const now = clock.now();
@@ -93,15 +94,10 @@ export const createRegistryService = (deps: {
       const password = openPasswords(body.newPassword, body.confirempsd);
       const code = await repo.findUsableCode(email, lower(body.name), now, EMAIL_CODE.maxAttempts);
       const account = await findAccount(body.name, body.email);
-      const fail = async () => {
-        await deps.oplog.recordAnonymous({ id: account?.id ?? null, name: body.name }, meta.ip, {
-          action: 'password.change',
-          objectType: 'user',
-          objectId: account?.id ?? null,
-          objectName: body.name,
-          result: 'failure',
-          detail: 'wrong or expired email code',
-        });
+      const fail = () => {
+        meta.note.actor({ id: account?.id ?? null, name: body.name });
+        meta.note.subject({ id: account?.id ?? null, name: body.name });
+        meta.note.fail('wrong or expired email code');
         throw new AppError('emailCodeInvalid');
       };
       if (!code || !account) return fail();
@@ -117,11 +113,10 @@ export const createRegistryService = (deps: {
       });
       const keep = meta.sessionUserId === account.id ? meta.sessionId : undefined;
       const ended = await deps.users.endSessions(account.id, 'password', now, keep);
-      await deps.oplog.recordAnonymous({ id: account.id, name: account.username }, meta.ip, {
-        action: 'password.change',
-        objectType: 'user',
-        objectId: account.id,
-        objectName: account.username,
+      meta.note.actor({ id: account.id, name: account.username });
+      meta.note.subject({
+        id: account.id,
+        name: account.username,
         detail: `${ended} other session(s) ended`,
       });
     },
@@ -136,7 +131,7 @@ export const createRegistryService = (deps: {
         isEnglish: number;
         sysCode: string;
       },
-      meta: Meta,
+      meta: Meta & Noted,
     ) {
       if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
       const now = clock.now();
@@ -159,15 +154,12 @@ export const createRegistryService = (deps: {
       });
       const link = `${deps.publicUrl}/login?activate=${encodeURIComponent(token)}`;
       await deps.mailer.send(MAIL.activation(body.email.trim(), langOf(body.isEnglish), body.username, link));
-      await deps.oplog.recordAnonymous({ id: null, name: body.username }, meta.ip, {
-        action: 'account.register',
-        objectType: 'user',
-        objectName: body.username,
-      });
+      meta.note.actor({ id: null, name: body.username });
+      meta.note.subject({ name: body.username });
     },
 
     /** Creates the account from a registration whose link is still valid; it then needs its details. */
-    async activate(token: string, meta: Meta) {
+    async activate(token: string, meta: Meta & Noted) {
       const now = clock.now();
       await repo.hitLimit(`activate:ip:${meta.ip}`, PUBLIC_LIMITS.activatePerIp, now);
       const pending = await repo.takePending(sha256(token));
@@ -186,12 +178,8 @@ export const createRegistryService = (deps: {
         },
         roleId ? [roleId] : [],
       );
-      await deps.oplog.recordAnonymous({ id, name: pending.username }, meta.ip, {
-        action: 'account.activate',
-        objectType: 'user',
-        objectId: id,
-        objectName: pending.username,
-      });
+      meta.note.actor({ id, name: pending.username });
+      meta.note.subject({ id, name: pending.username });
       return { username: pending.username };
     },
   };
