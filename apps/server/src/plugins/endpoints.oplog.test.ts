@@ -109,7 +109,11 @@ describe('operation log declared on the endpoint', () => {
         detail: 'wrong code',
         result: 'failure',
       }),
-      expect.objectContaining({ actor: { id: null, name: 'guest' }, action: 'thing.open', result: 'success' }),
+      expect.objectContaining({
+        actor: { id: null, name: 'guest' },
+        action: 'thing.open',
+        result: 'success',
+      }),
     ]);
   });
 });
