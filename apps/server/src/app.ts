@@ -20,7 +20,7 @@ import { createTerminalsService } from './modules/devices/terminals.service';
 import { createDictsRepository } from './modules/dicts/dicts.repository';
 import { registerDictsRoutes } from './modules/dicts/dicts.routes';
 import { createDictsService } from './modules/dicts/dicts.service';
-import { GROUP_USAGE_CHECKS } from './modules/groups/group-usage';
+import { groupUsageChecks } from './modules/groups/group-usage';
 import { createGroupsRepository } from './modules/groups/groups.repository';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
 import { createGroupsService } from './modules/groups/groups.service';
@@ -198,9 +198,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   registerGroupsRoutes(api, {
     groups: createGroupsService({
       repo: groupsRepo,
-      db,
       clock,
-      usageChecks: GROUP_USAGE_CHECKS,
+      usageChecks: groupUsageChecks(db),
       accountVisible: (caller, id) => isAccountVisible(db, caller, id),
     }),
   });

@@ -1,5 +1,4 @@
 import type { GroupSave } from '@cpm/contracts';
-import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
@@ -25,7 +24,6 @@ const present = (r: GroupRow) => ({
 /** Rules of the terminal-group tree. */
 export const createGroupsService = (deps: {
   repo: GroupsRepository;
-  db: Db;
   clock: Clock;
   usageChecks: readonly GroupUsageCheck[];
   /** Whether an account is inside the caller's tree (for a platform administrator's choice of owner). */
@@ -102,7 +100,7 @@ export const createGroupsService = (deps: {
       const group = await mustFind(auth, id);
       const siblings = await repo.listByOwner(group.ownerId);
       if (siblings.some((g) => g.parentId === id)) throw new AppError('groupHasChildren');
-      for (const check of deps.usageChecks) if (await check(deps.db, [id])) throw new AppError('groupInUse');
+      for (const check of deps.usageChecks) if (await check([id])) throw new AppError('groupInUse');
       await repo.remove(id);
     },
   };
