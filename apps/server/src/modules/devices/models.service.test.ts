@@ -16,15 +16,15 @@ const fakeRepo = () => {
     for (const m of models.values())
       if (m.id !== id && m.name.toLowerCase() === name.toLowerCase()) throw { code: '23505' };
   };
-  const repo: ModelsRepository = {
-    findPage: async (_name, offset, limit) => {
+  const repo = {
+    findPage: async (_name: string | undefined, offset: number, limit: number) => {
       const rows = [...models.values()];
       return { rows: rows.slice(offset, offset + limit), total: rows.length };
     },
-    findById: async (id) => models.get(id) ?? null,
+    findById: async (id: string) => models.get(id) ?? null,
     listEnabled: async () => [...models.values()].filter((m) => m.state === 1),
-    terminalCount: async (id) => terminals.get(id) ?? 0,
-    save: async (id, values: ModelValues) => {
+    terminalCount: async (id: string) => terminals.get(id) ?? 0,
+    save: async (id: string | undefined, values: ModelValues) => {
       unique(values.name, id);
       if (id && !models.has(id)) return null;
       const row = {
@@ -38,17 +38,17 @@ const fakeRepo = () => {
       models.set(row.id, row);
       return row;
     },
-    remove: async (id) => models.delete(id),
+    remove: async (id: string) => models.delete(id),
     findPeripheralPage: async () => ({ rows: [], total: 0 }),
-    savePeripheral: async (id, values) => {
+    savePeripheral: async (id: string | undefined, values: ModelPeripheralValues) => {
       for (const s of settings.values())
         if (s.id !== id && s.modelId === values.modelId && s.peripheralId === values.peripheralId)
           throw { cause: { code: '23505' } };
       const row = { ...values, id: id ?? `s${++seq}` };
       settings.set(row.id, row);
-      return row as never;
+      return row;
     },
-    removePeripheral: async (id) => settings.delete(id),
+    removePeripheral: async (id: string) => settings.delete(id),
   } as unknown as ModelsRepository;
   return { repo, models, terminals };
 };
