@@ -31,7 +31,16 @@ export const createAlertsRepository = (db: Db) => {
       page(
         (where) =>
           db
-            .select({ f: peripheralFaults, sn: terminals.sn, name: terminals.name })
+            .select({
+              id: peripheralFaults.id,
+              sn: terminals.sn,
+              terminalName: terminals.name,
+              peripheralName: peripheralFaults.peripheralName,
+              kind: peripheralFaults.kind,
+              detail: peripheralFaults.detail,
+              at: peripheralFaults.at,
+              handled: peripheralFaults.handled,
+            })
             .from(peripheralFaults)
             .innerJoin(terminals, eq(terminals.id, peripheralFaults.terminalId))
             .where(where)
@@ -75,7 +84,16 @@ export const createAlertsRepository = (db: Db) => {
       page(
         (where) =>
           db
-            .select({ w: terminalWarnings, sn: terminals.sn, name: terminals.name })
+            .select({
+              id: terminalWarnings.id,
+              sn: terminals.sn,
+              terminalName: terminals.name,
+              kind: terminalWarnings.kind,
+              detail: terminalWarnings.detail,
+              at: terminalWarnings.at,
+              alerted: terminalWarnings.alerted,
+              handled: terminalWarnings.handled,
+            })
             .from(terminalWarnings)
             .innerJoin(terminals, eq(terminals.id, terminalWarnings.terminalId))
             .where(where)

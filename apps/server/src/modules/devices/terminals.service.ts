@@ -142,6 +142,15 @@ export const createTerminalsService = (deps: {
       const now = clock.now();
       const sn = input.sn.toUpperCase();
       const mac = normalizeMac(input.mac);
+      const fields = {
+        sn,
+        name: input.name,
+        platform: input.platform,
+        modelId: input.modelId,
+        groupId: input.groupId,
+        storeName: input.storeName,
+        mac,
+      };
       if (input.id) {
         if (!auth.permissions.has('device:terminal:edit')) throw new AppError('forbidden');
         const existing = await repo.findById(input.id);
@@ -154,13 +163,7 @@ export const createTerminalsService = (deps: {
         const taken = await repo.findBySn(sn);
         if (taken && taken.id !== input.id) throw new AppError('terminalSnTaken');
         await repo.update(input.id, {
-          sn,
-          name: input.name,
-          platform: input.platform,
-          modelId: input.modelId,
-          groupId: input.groupId,
-          storeName: input.storeName,
-          mac,
+          ...fields,
           ownerId,
           ...(input.password ? { password: input.password } : {}),
           ...(input.status ? { status: input.status } : {}),
@@ -175,13 +178,7 @@ export const createTerminalsService = (deps: {
         if (await repo.findBySn(sn)) throw new AppError('terminalSnTaken');
         if (await repo.findByMac(mac)) throw new AppError('terminalMacTaken');
         await repo.insert({
-          sn,
-          name: input.name,
-          platform: input.platform,
-          modelId: input.modelId,
-          groupId: input.groupId,
-          storeName: input.storeName,
-          mac,
+          ...fields,
           ownerId,
           password: input.password ?? null,
           status: input.status ?? 'shipped',

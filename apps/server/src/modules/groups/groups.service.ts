@@ -1,6 +1,6 @@
 import type { GroupSave } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
-import { AppError } from '../../shared/app-error';
+import { AppError, orNotFound } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { requireAddOrEdit } from '../../shared/permissions';
 import { buildGroupTree, filterTree, subtreeIds } from './group-tree';
@@ -30,11 +30,7 @@ export const createGroupsService = (deps: {
   accountVisible(auth: AuthContext, accountId: string): Promise<boolean>;
 }) => {
   const { repo } = deps;
-  const mustFind = async (auth: AuthContext, id: string) => {
-    const row = await repo.findVisible(auth, id);
-    if (!row) throw new AppError('notFound');
-    return row;
-  };
+  const mustFind = async (auth: AuthContext, id: string) => orNotFound(await repo.findVisible(auth, id));
 
   /** The parent must be visible, of the same owner, and not the group itself or below it. */
   const checkParent = async (

@@ -1,6 +1,6 @@
 import type { PageQuery, PrivateCustomerSave } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
-import { AppError } from '../../shared/app-error';
+import { AppError, orNotFound } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import type { OperationNote } from '../../shared/operation-note';
 import { requireAddOrEdit } from '../../shared/permissions';
@@ -14,11 +14,7 @@ export const createPrivatizationService = (deps: {
   clock: Clock;
 }) => {
   const { repo } = deps;
-  const mustFind = async (auth: AuthContext, id: string) => {
-    const row = await repo.findVisible(auth, id);
-    if (!row) throw new AppError('notFound');
-    return row;
-  };
+  const mustFind = async (auth: AuthContext, id: string) => orNotFound(await repo.findVisible(auth, id));
 
   return {
     list: (auth: AuthContext, f: CustomerFilter, offset: number, limit: number) =>

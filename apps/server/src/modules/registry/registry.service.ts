@@ -1,5 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { ACCOUNT_STATE, ACTIVATION_TTL_MS, EMAIL_CODE, isStrongPassword, SYS_CODE } from '@cpm/contracts';
+import {
+  ACCOUNT_STATE,
+  ACTIVATION_TTL_MS,
+  EMAIL_CODE,
+  isStrongPassword,
+  type RegisterBodySchema,
+  SYS_CODE,
+  type UpdatePasswordBodySchema,
+} from '@cpm/contracts';
+import type { z } from 'zod';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { hashPassword, newToken, sha256 } from '../../shared/crypto';
@@ -75,17 +84,7 @@ export const createRegistryService = (deps: {
     },
 
     /** Checks the code (single use, 10 minutes, 5 tries), sets the password and ends the account's other sessions. */
-    async updatePassword(
-      body: {
-        name: string;
-        email: string;
-        emailCaptcha: string;
-        newPassword: string;
-        confirempsd: string;
-        sysCode: string;
-      },
-      meta: Meta & Noted,
-    ) {
+    async updatePassword(body: z.output<typeof UpdatePasswordBodySchema>, meta: Meta & Noted) {
       if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
       const now = clock.now();
       const email = lower(body.email);
@@ -122,17 +121,7 @@ export const createRegistryService = (deps: {
     },
 
     /** Keeps the registration until its mailed link is used; the account exists only then. */
-    async register(
-      body: {
-        username: string;
-        email: string;
-        password: string;
-        confirmPassword: string;
-        isEnglish: number;
-        sysCode: string;
-      },
-      meta: Meta & Noted,
-    ) {
+    async register(body: z.output<typeof RegisterBodySchema>, meta: Meta & Noted) {
       if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
       const now = clock.now();
       await repo.hitLimit(`register:ip:${meta.ip}`, PUBLIC_LIMITS.registerPerIp, now);

@@ -1,6 +1,6 @@
 import { ACCOUNT_STATE, type UserSave } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
-import { AppError } from '../../shared/app-error';
+import { AppError, orNotFound } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { hashPassword } from '../../shared/crypto';
 import type { OperationNote } from '../../shared/operation-note';
@@ -32,11 +32,7 @@ export const createUsersService = (deps: {
   publicUrl: string;
 }) => {
   const { repo } = deps;
-  const mustFind = async (auth: AuthContext, id: string) => {
-    const user = await repo.findVisible(auth, id);
-    if (!user) throw new AppError('notFound');
-    return user;
-  };
+  const mustFind = async (auth: AuthContext, id: string) => orNotFound(await repo.findVisible(auth, id));
   const notSelf = (auth: AuthContext, id: string) => {
     if (auth.userId === id) throw new AppError('cannotChangeSelf');
   };
