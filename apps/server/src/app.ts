@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client';
 import { type SeedResult, seedDatabase } from './db/seed/seed';
 import { type Broker, createBroker } from './gateway/broker';
 import { announceTerminalChanges, startDeviceGateway } from './gateway/device-gateway';
+import { createAgentRepository } from './modules/agent/agent.repository';
 import { registerAgentRoutes, superuserFromUrl } from './modules/agent/agent.routes';
 import { createAgentService } from './modules/agent/agent.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
@@ -14,35 +15,41 @@ import { createBrokerAuth } from './modules/auth/broker-auth';
 import { registerUploads } from './modules/blobs/blob-http';
 import { createBlobsModule } from './modules/blobs/blobs.module';
 import type { BlobsService } from './modules/blobs/blobs.service';
-import { createCatalogueService } from './modules/devices/catalogue.service';
+import { createCatalogue } from './modules/devices/catalogue';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
 import { createFleetEvents } from './modules/devices/fleet-events';
 import { createTerminalsRepository } from './modules/devices/terminals.repository';
 import { createTerminalsService } from './modules/devices/terminals.service';
+import { createDictsRepository } from './modules/dicts/dicts.repository';
 import { registerDictsRoutes } from './modules/dicts/dicts.routes';
 import { createDictsService } from './modules/dicts/dicts.service';
-import { GROUP_USAGE_CHECKS } from './modules/groups/group-usage';
+import { groupUsageChecks } from './modules/groups/group-usage';
 import { createGroupsRepository } from './modules/groups/groups.repository';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { loadAppKeys } from './modules/keys/app-keys';
+import { createKeysRepository } from './modules/keys/keys.repository';
 import { createConsoleEventsRepository } from './modules/live/console-events.repository';
 import { createConsoleEvents } from './modules/live/console-events.service';
+import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailer } from './modules/mail/mailer';
-import { findGrants, findRolePermissions } from './modules/menus/menus.repository';
+import { createMenusRepository, findGrants, findRolePermissions } from './modules/menus/menus.repository';
 import { registerSysMenuRoutes } from './modules/menus/sys-menu.routes';
 import { createSysMenuService } from './modules/menus/sys-menu.service';
 import { createMessagesModule } from './modules/messages/messages.module';
 import { createOplogRepository } from './modules/oplog/oplog.repository';
 import { registerOplogRoutes } from './modules/oplog/oplog.routes';
 import { createOplogService } from './modules/oplog/oplog.service';
+import { createPrivatizationRepository } from './modules/privatization/privatization.repository';
 import { registerPrivatizationRoutes } from './modules/privatization/privatization.routes';
 import { createPrivatizationService } from './modules/privatization/privatization.service';
+import { createRegistryRepository } from './modules/registry/registry.repository';
 import { registerRegistryRoutes } from './modules/registry/registry.routes';
 import { createRegistryService } from './modules/registry/registry.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { registerRolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
+import { createSystemRepository } from './modules/system/system.repository';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { isAccountVisible } from './modules/users/account-scope';
 import { createUsersRepository } from './modules/users/users.repository';
@@ -103,8 +110,13 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   await registerSecurity(app);
 
   const db = database.db;
-  const keys = await loadAppKeys(db);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: app.log });
+  const keys = await loadAppKeys(createKeysRepository(db));
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outbox: createMailRepository(db),
+    log: app.log,
+  });
   const oplogRepo = createOplogRepository(db);
   const oplog = createOplogService({
     repo: oplogRepo,
@@ -141,7 +153,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   const events = createFleetEvents({ console: consoleEvents, log: app.log });
   const agent = createAgentService({
-    db: database.db,
+    repo: createAgentRepository(database.db),
     clock,
     events,
     log: app.log,
@@ -177,8 +189,9 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     app,
     (token) => auth.resolve(token),
     (sn, secret) => agent.authenticate(sn, secret),
+    ({ actor, ip, ...entry }) => oplog.recordAnonymous(actor, ip, entry),
   );
-  registerSystemRoutes(api, { database, broker });
+  registerSystemRoutes(api, { system: createSystemRepository(database), broker });
   const blobsModule = await createBlobsModule({
     api,
     db,
@@ -187,18 +200,17 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     signingKey: keys.urlSigningKey,
     log: app.log,
   });
-  registerAuthRoutes(api, { auth, db: database.db });
+  registerAuthRoutes(api, { auth });
   const terminalsRepo = createTerminalsRepository(database.db);
   registerDevicesRoutes(api, {
     terminals: createTerminalsService({
-      db: database.db,
       repo: terminalsRepo,
       clock,
       broker,
       events,
       forgetDevice: agent.forget,
     }),
-    catalogue: createCatalogueService({ db: database.db, clock }),
+    catalogue: createCatalogue({ db: database.db, clock, terminals: terminalsRepo }),
     blobs: blobsModule.blobs,
   });
   registerAgentRoutes(api, { agent, clock, superuser: superuserFromUrl(config.mqttUrl) });
@@ -206,19 +218,18 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   registerGroupsRoutes(api, {
     groups: createGroupsService({
       repo: groupsRepo,
-      db,
       clock,
-      usageChecks: GROUP_USAGE_CHECKS,
+      usageChecks: groupUsageChecks(db),
       accountVisible: (caller, id) => isAccountVisible(db, caller, id),
     }),
   });
   registerOplogRoutes(api, { repo: oplogRepo });
   const rolesRepo = createRolesRepository(db);
+  const menusRepo = createMenusRepository(db);
   const roles = createRolesService({
     repo: rolesRepo,
-    db,
+    menus: menusRepo,
     clock,
-    oplog,
     permissionsOfRole: async (roleId) => findRolePermissions(db, roleId),
   });
   registerRolesRoutes(api, { roles, repo: rolesRepo });
@@ -230,21 +241,21 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       roles,
       rolesRepo,
       groups: groupsRepo,
-      oplog,
       mailer,
       clock,
       publicUrl: config.publicUrl,
     }),
   });
-  registerSysMenuRoutes(api, { menus: createSysMenuService({ db, clock, oplog }) });
-  registerDictsRoutes(api, { dicts: createDictsService({ db, clock }) });
-  registerPrivatizationRoutes(api, { customers: createPrivatizationService({ db, keys, clock, oplog }) });
+  registerSysMenuRoutes(api, { menus: createSysMenuService({ repo: menusRepo, clock }) });
+  registerDictsRoutes(api, { dicts: createDictsService({ repo: createDictsRepository(db), clock }) });
+  registerPrivatizationRoutes(api, {
+    customers: createPrivatizationService({ repo: createPrivatizationRepository(db), keys, clock }),
+  });
   registerRegistryRoutes(api, {
     registry: createRegistryService({
-      db,
+      repo: createRegistryRepository(db),
       keys,
       mailer,
-      oplog,
       users: usersRepo,
       clock,
       publicUrl: config.publicUrl,

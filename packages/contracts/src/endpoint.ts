@@ -35,7 +35,27 @@ export type EndpointDef<
   binary?: true;
   /** The request is multipart/form-data with one file in the field `file` (no JSON body). */
   upload?: true;
+  /** Recorded in the operation log: the server writes the entry once the call has succeeded. */
+  oplog?: OplogDecl<{ query: z.output<Q>; body: z.output<B> }>;
 };
+
+/**
+ * How an endpoint's calls appear in the operation log. The action code is also the console's
+ * catalogue key `oplog.actions.<code>`, which names it in both languages on the operation log page.
+ */
+export type OplogDecl<I = unknown> = {
+  /** Kind of object the call acts on, e.g. `user`. */
+  objectType: string;
+  /** The action code, or how the validated input chooses it (add or edit, enable or disable). */
+  action: string | OplogActionChoice<I>;
+};
+
+/** Chooses an action code from the validated input (method syntax keeps any endpoint assignable). */
+export type OplogActionChoice<I> = { of(input: I): string };
+
+/** The action code a call of the endpoint records. */
+export const oplogAction = <I>(decl: OplogDecl<I>, input: I): string =>
+  typeof decl.action === 'string' ? decl.action : decl.action.of(input);
 
 /** Identity helper that keeps the schema types of an endpoint. */
 export const defineEndpoint = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(

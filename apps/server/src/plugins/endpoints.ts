@@ -1,7 +1,15 @@
-import { ALL_PERMISSIONS, type EndpointDef, methodsOf, SIGNED_IN, toFieldErrors } from '@cpm/contracts';
+import {
+  ALL_PERMISSIONS,
+  type EndpointDef,
+  methodsOf,
+  oplogAction,
+  SIGNED_IN,
+  toFieldErrors,
+} from '@cpm/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../shared/app-error';
+import { createOperationNote, type NotedOperation, type OperationNote } from '../shared/operation-note';
 import type { AuthContext, AuthResolver, DeviceCaller, DeviceResolver } from './auth-context';
 import { okEnvelope } from './envelope';
 
@@ -17,6 +25,20 @@ export type EndpointContext<Q extends z.ZodType, B extends z.ZodType> = {
   readonly device: DeviceCaller;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Tells the operation log about this call (object, actor, failure); see the endpoint's `oplog`. */
+  oplog: OperationNote;
+};
+
+/** One operation log entry as the registry hands it to the log. */
+export type OperationLogEntry = {
+  actor: { id: string | null; name: string };
+  ip: string;
+  action: string;
+  objectType: string;
+  objectId: string | null;
+  objectName: string | null;
+  detail: string | null;
+  result: 'success' | 'failure';
 };
 
 declare module 'fastify' {
@@ -60,8 +82,43 @@ export const createEndpointRegistry = (
   app: FastifyInstance,
   resolveAuth: AuthResolver,
   resolveDevice: DeviceResolver = async () => null,
+  recordOperation: (entry: OperationLogEntry) => Promise<void> = async () => undefined,
 ) => {
   const registered: EndpointDef[] = [];
+
+  /** Writes the entries a declared endpoint's call made; nothing without an actor. */
+  const writeOperation = async (
+    def: EndpointDef,
+    input: { query: unknown; body: unknown },
+    session: AuthContext | null,
+    ip: string,
+    noted: NotedOperation,
+  ) => {
+    if (!def.oplog) return;
+    const actor = noted.actor ?? (session ? { id: session.userId, name: session.username } : null);
+    if (!actor) return;
+    const base = {
+      actor,
+      ip,
+      objectType: def.oplog.objectType,
+      objectId: noted.subject.id ?? null,
+      objectName: noted.subject.name ?? null,
+    };
+    if (noted.failure !== null) {
+      await recordOperation({
+        ...base,
+        action: oplogAction(def.oplog, input),
+        detail: noted.failure,
+        result: 'failure',
+      });
+      return;
+    }
+    const entries = [
+      { action: oplogAction(def.oplog, input), detail: noted.subject.detail ?? null },
+      ...noted.extra.map((e) => ({ action: e.action, detail: e.detail ?? null })),
+    ];
+    for (const e of entries) await recordOperation({ ...base, ...e, result: 'success' });
+  };
 
   const register = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
     def: EndpointDef<Q, B, R>,
@@ -90,6 +147,7 @@ export const createEndpointRegistry = (
         }
         const query = parseInput(def.query, request.query, 'query');
         const body = parseInput(def.body, request.body, 'body');
+        const { note, noted } = createOperationNote();
         const ctx: EndpointContext<Q, B> = {
           query,
           body,
@@ -104,8 +162,16 @@ export const createEndpointRegistry = (
           },
           request,
           reply,
+          oplog: note,
         };
-        const result = await handler(ctx);
+        let result: Awaited<ReturnType<typeof handler>>;
+        try {
+          result = await handler(ctx);
+        } catch (err) {
+          if (noted.failure !== null) await writeOperation(def, { query, body }, session, request.ip, noted);
+          throw err;
+        }
+        await writeOperation(def, { query, body }, session, request.ip, noted);
         if (def.binary) return result;
         return okEnvelope(result ?? null);
       },

@@ -14,3 +14,9 @@ export class AppError extends Error {
 export const fail = (key: ErrorKey, extra?: AppError['extra']): never => {
   throw new AppError(key, extra);
 };
+
+/** The row, or the catalogue's `notFound` when there is none (absent or outside the caller's scope). */
+export const orNotFound = <T>(row: T | null | undefined): T => {
+  if (row === null || row === undefined) throw new AppError('notFound');
+  return row;
+};

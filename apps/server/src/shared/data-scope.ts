@@ -2,17 +2,43 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../plugins/auth-context';
 
 /**
+ * The one place that walks the account tree (`users.superior_id`). Every query that needs the
+ * accounts below or above an account uses these subqueries instead of its own recursive SQL.
+ */
+
+/** Subquery of one account's id and the ids of every account below it. */
+export const accountSubtreeSql = (rootId: string): SQL =>
+  sql`(with recursive tree(id) as (
+          select ${rootId}::uuid
+          union
+          select u.id from users u join tree on u.superior_id = tree.id
+        ) select id from tree)`;
+
+/** Subquery of one account's id and the ids of every account above it. */
+export const accountAncestorsSql = (id: string): SQL =>
+  sql`(with recursive up(id) as (
+          select ${id}::uuid
+          union
+          select u.superior_id from users u join up on u.id = up.id where u.superior_id is not null
+        ) select id from up)`;
+
+/**
+ * Subquery of rows `(start, id)`: for each existing account in `ids`, the account itself and every
+ * account above it. For checks of many accounts at once (an enrollment batch).
+ */
+export const accountAncestorPairsSql = (ids: readonly string[]): SQL =>
+  sql`(with recursive up(start, id) as (
+          select u.id, u.id from users u where u.id = any(${`{${ids.join(',')}}`}::uuid[])
+          union
+          select up.start, u.superior_id from users u join up on u.id = up.id where u.superior_id is not null
+        ) select start, id from up)`;
+
+/**
  * The account ids a caller may see: their own and every account below it in the superior tree.
  * Platform administrators (data scope 'all') see everything: the answer is null.
  */
 export const visibleAccountsSql = (auth: Pick<AuthContext, 'userId' | 'dataScope'>): SQL | null =>
-  auth.dataScope === 'all'
-    ? null
-    : sql`(with recursive tree(id) as (
-          select ${auth.userId}::uuid
-          union
-          select u.id from users u join tree on u.superior_id = tree.id
-        ) select id from tree)`;
+  auth.dataScope === 'all' ? null : accountSubtreeSql(auth.userId);
 
 /**
  * The one filter every repository applies to tenant data: rows whose owner column is inside the

@@ -115,6 +115,7 @@ export const privatizationEndpoints = {
     permission: 'user:private:reveal',
     body: z.strictObject({ id: z.uuid() }),
     result: z.object({ password: z.string() }),
+    oplog: { objectType: 'privateCustomer', action: 'private.reveal' },
   }),
   exportXlsx: defineEndpoint({
     method: ['GET', 'POST'],

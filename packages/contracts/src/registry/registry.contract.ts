@@ -77,6 +77,7 @@ export const registryEndpoints = {
     public: true,
     body: UpdatePasswordBodySchema,
     result: z.null(),
+    oplog: { objectType: 'user', action: 'password.change' },
   }),
   register: defineEndpoint({
     method: 'POST',
@@ -86,6 +87,7 @@ export const registryEndpoints = {
     public: true,
     body: RegisterBodySchema,
     result: z.null(),
+    oplog: { objectType: 'user', action: 'account.register' },
   }),
   activate: defineEndpoint({
     method: 'POST',
@@ -95,5 +97,6 @@ export const registryEndpoints = {
     public: true,
     body: z.strictObject({ token: z.string().min(10).max(128) }),
     result: z.object({ username: z.string() }),
+    oplog: { objectType: 'user', action: 'account.activate' },
   }),
 };

@@ -88,6 +88,7 @@ export const rolesEndpoints = {
     permission: SIGNED_IN,
     body: RoleSaveSchema,
     result: z.object({ id: z.string() }),
+    oplog: { objectType: 'role', action: { of: ({ body }) => (body.id ? 'role.update' : 'role.create') } },
   }),
   remove: defineEndpoint({
     method: ['GET', 'POST'],
@@ -97,5 +98,6 @@ export const rolesEndpoints = {
     permission: 'user:role:delete',
     query: z.object({ id: z.uuid() }),
     result: z.null(),
+    oplog: { objectType: 'role', action: 'role.delete' },
   }),
 };

@@ -80,6 +80,7 @@ export const sysMenuEndpoints = {
     permission: SIGNED_IN,
     body: SysMenuSaveSchema,
     result: z.object({ id: z.string() }),
+    oplog: { objectType: 'menu', action: { of: ({ body }) => (body.id ? 'menu.update' : 'menu.create') } },
   }),
   remove: defineEndpoint({
     method: ['GET', 'POST'],
@@ -89,5 +90,6 @@ export const sysMenuEndpoints = {
     permission: 'user:menu:delete',
     query: z.object({ id: z.uuid() }),
     result: z.null(),
+    oplog: { objectType: 'menu', action: 'menu.delete' },
   }),
 };

@@ -194,6 +194,7 @@ export const usersEndpoints = {
     permission: SIGNED_IN,
     body: UserSaveSchema,
     result: z.object({ id: z.string() }),
+    oplog: { objectType: 'user', action: { of: ({ body }) => (body.id ? 'user.update' : 'user.create') } },
   }),
   remove: defineEndpoint({
     method: ['GET', 'POST'],
@@ -203,6 +204,7 @@ export const usersEndpoints = {
     permission: 'user:user:delete',
     query: idQuery,
     result: z.null(),
+    oplog: { objectType: 'user', action: 'user.delete' },
   }),
   setStatus: defineEndpoint({
     method: 'POST',
@@ -212,6 +214,10 @@ export const usersEndpoints = {
     permission: 'user:user:enable',
     body: z.strictObject({ id: z.uuid(), enabled: z.boolean() }),
     result: z.null(),
+    oplog: {
+      objectType: 'user',
+      action: { of: ({ body }) => (body.enabled ? 'user.enable' : 'user.disable') },
+    },
   }),
   resetPassword: defineEndpoint({
     method: 'POST',
@@ -221,6 +227,7 @@ export const usersEndpoints = {
     permission: 'user:user:resetPassword',
     body: z.strictObject({ id: z.uuid(), password: StrongPasswordSchema }),
     result: z.null(),
+    oplog: { objectType: 'user', action: 'password.reset' },
   }),
   kick: defineEndpoint({
     method: 'POST',
@@ -230,6 +237,7 @@ export const usersEndpoints = {
     permission: 'user:user:kick',
     body: z.strictObject({ id: z.uuid() }),
     result: z.object({ ended: z.number().int() }),
+    oplog: { objectType: 'user', action: 'session.kick' },
   }),
   exportXlsx: defineEndpoint({
     method: ['GET', 'POST'],
@@ -258,6 +266,10 @@ export const usersEndpoints = {
     permission: 'user:review:audit',
     body: AuditBodySchema,
     result: z.null(),
+    oplog: {
+      objectType: 'user',
+      action: { of: ({ body }) => (body.approve ? 'user.approve' : 'user.reject') },
+    },
   }),
   completeInfo: defineEndpoint({
     method: 'POST',
@@ -267,6 +279,7 @@ export const usersEndpoints = {
     permission: SIGNED_IN,
     body: CompleteInfoSchema,
     result: z.object({ verify: z.number().int() }),
+    oplog: { objectType: 'user', action: 'account.details' },
   }),
   logPage: defineEndpoint({
     method: 'GET',

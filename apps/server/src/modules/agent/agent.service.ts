@@ -11,23 +11,14 @@ import {
   terminalFilters,
   UP_SCHEMAS,
 } from '@cpm/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { newToken, sha256 } from '../../shared/crypto';
-import {
-  onlineSamples,
-  peripheralFaults,
-  terminalLocations,
-  terminalLogs,
-  terminalStatusLog,
-  terminals,
-} from '../devices/devices.table';
 import type { FleetEvents } from '../devices/fleet-events';
 import { LONG_OFFLINE_MS } from '../devices/terminals.repository';
 import { normalizeMac } from '../devices/terminals.service';
-import { createHeartbeatWriter, type OnlineChange } from './heartbeat-writer';
+import type { AgentRepository } from './agent.repository';
+import type { OnlineChange } from './heartbeat-writer';
 import { createIdentityCache } from './identity-cache';
 
 /** An authenticated terminal. */
@@ -36,14 +27,12 @@ export type DeviceIdentity = { id: string; sn: string; ownerId: string };
 /** How long enrollments wait to be written together. */
 const ENROLL_BATCH_MS = 20;
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /**
  * The device gateway's rules, the same for MQTT and HTTP: enrollment, authentication, hello,
  * heartbeat (batched), location, events, connection state and the heartbeat timeout.
  */
 export const createAgentService = (deps: {
-  db: Db;
+  repo: AgentRepository;
   clock: Clock;
   events: FleetEvents;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -52,24 +41,12 @@ export const createAgentService = (deps: {
   /** Tells the other server instances that these terminals changed (they forget what they cached). */
   notifyInstances?: (sns: readonly string[]) => Promise<void>;
 }) => {
-  const { db, clock } = deps;
+  const { repo, clock } = deps;
   const offlineAfterMs = deps.offlineAfterMs ?? DEVICE_PROTOCOL.offlineAfterSec * 1000;
   // Who each SN is (owner, status, secret): one lookup per terminal and minute, not per message.
   const cache = createIdentityCache({
     clock,
-    load: async (sn) =>
-      (
-        await db
-          .select({
-            id: terminals.id,
-            sn: terminals.sn,
-            ownerId: terminals.ownerId,
-            secretHash: terminals.secretHash,
-            status: terminals.status,
-          })
-          .from(terminals)
-          .where(eq(terminals.sn, sn))
-      )[0] ?? null,
+    load: (sn) => repo.findCredentials(sn),
   });
   /** Forget changed terminals here and on every other instance; a failed notice is logged, not thrown. */
   const forget = (sns: readonly string[]) => {
@@ -93,8 +70,7 @@ export const createAgentService = (deps: {
       })),
     );
 
-  const writer = createHeartbeatWriter({
-    db,
+  const writer = repo.heartbeatWriter({
     clock,
     flushMs: deps.flushMs,
     onOnlineChanges: announce,
@@ -102,15 +78,11 @@ export const createAgentService = (deps: {
   });
 
   const logStatus = (terminalId: string, kind: string, detail?: string | null) =>
-    db.insert(terminalStatusLog).values({ terminalId, kind, detail: detail ?? null, at: clock.now() });
+    repo.logStatus(terminalId, kind, detail ?? null, clock.now());
 
   const markOffline = async (sn: string, detail: string) => {
     writer.discard(sn);
-    const rows = await db
-      .update(terminals)
-      .set({ online: false, onlineChangedAt: clock.now() })
-      .where(and(eq(terminals.sn, sn), eq(terminals.online, true)))
-      .returning({ id: terminals.id, sn: terminals.sn, ownerId: terminals.ownerId });
+    const rows = await repo.markOffline(sn, clock.now());
     for (const r of rows) await logStatus(r.id, 'offline', detail);
     announce(rows.map((r) => ({ ...r, online: false })));
   };
@@ -130,32 +102,11 @@ export const createAgentService = (deps: {
 
   const enrollBatch = async (jobs: EnrollJob[]) => {
     const sns = [...new Set(jobs.map((j) => j.req.sn.toUpperCase()))];
-    const rows = await db
-      .select({
-        id: terminals.id,
-        sn: terminals.sn,
-        ownerId: terminals.ownerId,
-        status: terminals.status,
-        mac: terminals.mac,
-      })
-      .from(terminals)
-      .where(inArray(terminals.sn, sns));
+    const rows = await repo.findForEnrollment(sns);
     const bySn = new Map(rows.map((r) => [r.sn, r]));
     const owners = [...new Set(rows.map((r) => r.ownerId))];
     const keyHashes = [...new Set(jobs.map((j) => sha256(j.req.enrollmentKey)))];
-    const valid = owners.length
-      ? rowsOf<{ owner: string; key_hash: string }>(
-          await db.execute(sql`
-            with recursive up(start, id, superior_id) as (
-              select id, id, superior_id from users where id = any(${`{${owners.join(',')}}`}::uuid[])
-              union
-              select up.start, u.id, u.superior_id from users u join up on u.id = up.superior_id
-            )
-            select up.start as owner, k.key_hash from up join enrollment_keys k on k.owner_id = up.id
-            where k.key_hash = any(${`{${keyHashes.join(',')}}`}::text[])`),
-        )
-      : [];
-    const allowed = new Set(valid.map((v) => `${v.owner}|${v.key_hash}`));
+    const allowed = await repo.validEnrollmentKeys(owners, keyHashes);
     const now = clock.now();
     const issued = new Map<string, { id: string; secret: string; activated: boolean; ownerId: string }>();
     const answers: { job: EnrollJob; result?: EnrollResult; error?: AppError }[] = [];
@@ -192,23 +143,10 @@ export const createAgentService = (deps: {
       });
     }
     if (issued.size) {
-      const json = JSON.stringify(
-        [...issued.values()].map((g) => ({
-          id: g.id,
-          secret_hash: sha256(g.secret),
-          activated: g.activated,
-        })),
+      await repo.saveEnrollments(
+        [...issued.values()].map((g) => ({ id: g.id, secretHash: sha256(g.secret), activated: g.activated })),
+        now,
       );
-      await db.execute(sql`
-        with v as (select * from jsonb_to_recordset(${json}::jsonb) as v(id uuid, secret_hash text, activated boolean)),
-        u as (
-          update terminals t set secret_hash = v.secret_hash, enrolled_at = ${now}, status = 'activated',
-            activation_date = coalesce(t.activation_date, ${now}), updated_at = ${now}
-          from v where t.id = v.id returning t.id
-        )
-        insert into terminal_status_log (terminal_id, kind, at)
-        select id, 'enrolled', ${now}::timestamptz from v
-        union all select id, 'activated', ${now}::timestamptz from v where activated`);
       forget([...issued.keys()]);
       for (const [sn, g] of issued) {
         if (g.activated) deps.events.emit({ sn, ownerId: g.ownerId, status: 'activated', kind: 'status' });
@@ -266,18 +204,11 @@ export const createAgentService = (deps: {
 
     async location(device: DeviceIdentity, loc: Location) {
       const at = loc.ts ? new Date(Math.min(loc.ts, clock.now().getTime())) : clock.now();
-      await db.insert(terminalLocations).values({
-        terminalId: device.id,
-        lat: loc.lat,
-        lng: loc.lng,
-        accuracy: loc.accuracy ?? null,
-        source: loc.source,
+      await repo.saveLocation(
+        device.id,
+        { lat: loc.lat, lng: loc.lng, accuracy: loc.accuracy ?? null, source: loc.source },
         at,
-      });
-      await db
-        .update(terminals)
-        .set({ lat: loc.lat, lng: loc.lng, locatedAt: at })
-        .where(eq(terminals.id, device.id));
+      );
       writer.add(device.sn, null);
       stats.accepted++;
     },
@@ -295,52 +226,34 @@ export const createAgentService = (deps: {
       await logStatus(device.id, ev.type, detail);
       switch (ev.type) {
         case 'shutdown':
-          await db.update(terminals).set({ lastShutdownAt: now }).where(eq(terminals.id, device.id));
+          await repo.markShutdown(device.id, now);
           break;
         case 'peripheralFault': {
-          const name = ev.peripheral?.name ?? 'unknown';
-          await db.insert(peripheralFaults).values({
-            terminalId: device.id,
-            peripheralName: name,
-            kind: ev.peripheral?.kind ?? null,
-            detail: ev.detail ?? null,
-            at: now,
-          });
-          await db.execute(sql`
-            insert into terminal_warnings (terminal_id, kind, detail, alerted, at)
-            select t.id, 'peripheralFault', ${name}, jsonb_build_array(u.username), ${now}
-            from terminals t left join users u on u.id = t.owner_id where t.id = ${device.id}::uuid
-            on conflict do nothing`);
+          await repo.saveFault(
+            device.id,
+            {
+              name: ev.peripheral?.name ?? 'unknown',
+              kind: ev.peripheral?.kind ?? null,
+              detail: ev.detail ?? null,
+            },
+            now,
+          );
           break;
         }
         case 'peripheralAttached':
         case 'peripheralDetached': {
           const p = ev.peripheral;
           if (!p) break;
-          const [t] = await db
-            .select({ list: terminals.peripherals })
-            .from(terminals)
-            .where(eq(terminals.id, device.id));
-          const others = (t?.list ?? []).filter((x) => x.name !== p.name);
-          await db
-            .update(terminals)
-            .set({ peripherals: ev.type === 'peripheralAttached' ? [...others, p] : others })
-            .where(eq(terminals.id, device.id));
+          const others = (await repo.peripheralsOf(device.id)).filter((x) => x.name !== p.name);
+          await repo.setPeripherals(device.id, ev.type === 'peripheralAttached' ? [...others, p] : others);
           break;
         }
         case 'appInstalled':
         case 'appRemoved': {
           const app = ev.app;
           if (!app) break;
-          const [t] = await db
-            .select({ list: terminals.apps })
-            .from(terminals)
-            .where(eq(terminals.id, device.id));
-          const others = (t?.list ?? []).filter((x) => x.packageName !== app.packageName);
-          await db
-            .update(terminals)
-            .set({ apps: ev.type === 'appInstalled' ? [...others, app] : others })
-            .where(eq(terminals.id, device.id));
+          const others = (await repo.appsOf(device.id)).filter((x) => x.packageName !== app.packageName);
+          await repo.setApps(device.id, ev.type === 'appInstalled' ? [...others, app] : others);
           break;
         }
       }
@@ -357,9 +270,7 @@ export const createAgentService = (deps: {
     },
 
     async output(device: DeviceIdentity, out: { requestId: string; text: string }) {
-      await db
-        .insert(terminalLogs)
-        .values({ terminalId: device.id, requestId: out.requestId, text: out.text, at: clock.now() });
+      await repo.saveOutput(device.id, out, clock.now());
       writer.add(device.sn, null);
       stats.accepted++;
     },
@@ -425,38 +336,10 @@ export const createAgentService = (deps: {
     async sweep() {
       await writer.flush();
       const now = clock.now();
-      const gone = rowsOf<{ id: string; sn: string; owner_id: string }>(
-        await db.execute(sql`
-          update terminals set online = false, online_changed_at = ${now}
-          where online and (last_seen_at is null or last_seen_at < ${new Date(now.getTime() - offlineAfterMs)})
-          returning id, sn, owner_id`),
-      );
-      if (gone.length) {
-        await db
-          .insert(terminalStatusLog)
-          .values(gone.map((g) => ({ terminalId: g.id, kind: 'offline', detail: 'timeout', at: now })));
-        announce(gone.map((g) => ({ id: g.id, sn: g.sn, ownerId: g.owner_id, online: false })));
-      }
-      await db.execute(sql`
-        insert into terminal_warnings (terminal_id, kind, detail, alerted, at)
-        select t.id, 'longOffline', to_char(t.last_seen_at, 'YYYY-MM-DD HH24:MI'), jsonb_build_array(u.username), ${now}
-        from terminals t left join users u on u.id = t.owner_id
-        where not t.online and t.last_seen_at < ${new Date(now.getTime() - LONG_OFFLINE_MS)}
-          and t.status = 'activated'
-        on conflict do nothing`);
-      const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
-      const [counts] = rowsOf<{ online: number; total: number }>(
-        await db.execute(
-          sql`select (count(*) filter (where online))::int as online, count(*)::int as total from terminals`,
-        ),
-      );
-      await db
-        .insert(onlineSamples)
-        .values({ at: hour, online: counts.online, total: counts.total })
-        .onConflictDoUpdate({
-          target: onlineSamples.at,
-          set: { online: sql`greatest(${onlineSamples.online}, excluded.online)`, total: counts.total },
-        });
+      const gone = await repo.takeSilentOffline(new Date(now.getTime() - offlineAfterMs), now);
+      if (gone.length) announce(gone.map((g) => ({ ...g, online: false })));
+      await repo.warnLongOffline(new Date(now.getTime() - LONG_OFFLINE_MS), now);
+      await repo.sampleOnline(new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000));
       return { wentOffline: gone.length };
     },
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { findUserMenuTree } from '../menus/menus.repository';
 import { users } from '../users/users.table';
 import { captchas, loginThrottle, sessions } from './auth.table';
 
@@ -7,6 +8,9 @@ type EndReason = NonNullable<(typeof sessions.$inferSelect)['endReason']>;
 
 /** Storage of captchas, sessions and failed-login counters. */
 export const createAuthRepository = (db: Db) => ({
+  /** The user's menu tree as the console receives it. */
+  userMenuTree: (userId: string) => findUserMenuTree(db, userId),
+
   /** Stores a captcha answer hash and drops expired ones. */
   async saveCaptcha(answerHash: string, expiresAt: Date, now: Date) {
     await db.delete(captchas).where(lt(captchas.expiresAt, now));

@@ -1,12 +1,10 @@
 import { authEndpoints } from '@cpm/contracts';
-import type { Db } from '../../db/client';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { AppError } from '../../shared/app-error';
-import { findUserMenuTree } from '../menus/menus.repository';
 import type { AuthService } from './auth.service';
 
 /** The spec's sign-in calls. */
-export const registerAuthRoutes = (api: EndpointRegistry, deps: { auth: AuthService; db: Db }) => {
+export const registerAuthRoutes = (api: EndpointRegistry, deps: { auth: AuthService }) => {
   api.register(authEndpoints.captcha, () => deps.auth.captcha());
 
   api.register(authEndpoints.login, ({ body, request }) =>
@@ -24,10 +22,7 @@ export const registerAuthRoutes = (api: EndpointRegistry, deps: { auth: AuthServ
     return true;
   });
 
-  api.register(authEndpoints.menu, async ({ query, auth }) => {
-    if (query.id !== auth.userId && !auth.permissions.has('user:user:view')) throw new AppError('forbidden');
-    return { menuList: await findUserMenuTree(deps.db, query.id) };
-  });
+  api.register(authEndpoints.menu, ({ query, auth }) => deps.auth.menu(auth, query.id));
 
   api.register(authEndpoints.userStatus, ({ auth }) => deps.auth.status(auth));
 };

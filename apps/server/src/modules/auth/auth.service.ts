@@ -199,6 +199,12 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         permissions: [...auth.permissions].sort(),
       };
     },
+
+    /** A user's menu tree: one's own, or anyone's for a caller who may view users. */
+    async menu(auth: AuthContext, userId: string) {
+      if (userId !== auth.userId && !auth.permissions.has('user:user:view')) throw new AppError('forbidden');
+      return { menuList: await repo.userMenuTree(userId) };
+    },
   };
   return service;
 };

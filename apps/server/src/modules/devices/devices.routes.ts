@@ -2,7 +2,7 @@ import { devicesEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { receiveFile } from '../blobs/blob-http';
 import type { BlobsService } from '../blobs/blobs.service';
-import type { CatalogueService } from './catalogue.service';
+import type { Catalogue } from './catalogue';
 import { XLSX_TYPE } from './excel';
 import type { TerminalsService } from './terminals.service';
 
@@ -11,9 +11,10 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
 /** Terminals, models, peripherals, factory records, warnings and the dashboard. */
 export const registerDevicesRoutes = (
   api: EndpointRegistry,
-  deps: { terminals: TerminalsService; catalogue: CatalogueService; blobs: BlobsService },
+  deps: { terminals: TerminalsService; catalogue: Catalogue; blobs: BlobsService },
 ) => {
-  const { terminals, catalogue, blobs } = deps;
+  const { terminals, blobs } = deps;
+  const { models, peripherals, alerts, favorites, exitRecords, dashboard } = deps.catalogue;
   const workbook = async (request: Parameters<typeof receiveFile>[0]) =>
     (await blobs.readUpload(await receiveFile(request, 'excelImport'))).bytes;
   const e = devicesEndpoints;
@@ -43,14 +44,14 @@ export const registerDevicesRoutes = (
   api.register(e.ownerOptions, ({ auth }) => terminals.ownerOptions(auth));
   api.register(e.enrollmentKey, ({ auth }) => terminals.rotateEnrollmentKey(auth));
 
-  api.register(e.modelPage, ({ query }) => catalogue.modelPage(query));
-  api.register(e.modelList, () => catalogue.modelList());
-  api.register(e.modelSave, ({ body }) => catalogue.modelSave(body));
-  api.register(e.modelDelete, ({ body }) => catalogue.modelDelete(body.id));
-  api.register(e.peripheralPage, ({ query }) => catalogue.peripheralPage(query));
-  api.register(e.peripheralList, () => catalogue.peripheralList());
+  api.register(e.modelPage, ({ query }) => models.page(query));
+  api.register(e.modelList, () => models.list());
+  api.register(e.modelSave, ({ body }) => models.save(body));
+  api.register(e.modelDelete, ({ body }) => models.remove(body.id));
+  api.register(e.peripheralPage, ({ query }) => peripherals.page(query));
+  api.register(e.peripheralList, () => peripherals.list());
   api.register(e.peripheralSave, ({ body }) =>
-    catalogue.peripheralSave({
+    peripherals.save({
       ...body,
       manufacturer: body.manufacturer ?? null,
       brand: body.brand ?? null,
@@ -59,25 +60,25 @@ export const registerDevicesRoutes = (
       authCode: body.authCode ?? null,
     }),
   );
-  api.register(e.peripheralDelete, ({ body }) => catalogue.peripheralDelete(body.id));
-  api.register(e.modelPeripheralPage, ({ query }) => catalogue.modelPeripheralPage(query));
-  api.register(e.modelPeripheralSave, ({ body }) => catalogue.modelPeripheralSave(body));
-  api.register(e.modelPeripheralDelete, ({ body }) => catalogue.modelPeripheralDelete(body.id));
-  api.register(e.peripheralFaultPage, ({ auth, query }) => catalogue.faultPage(auth, query));
-  api.register(e.peripheralFaultHandle, ({ auth, body }) => catalogue.faultHandle(auth, body.ids));
-  api.register(e.favoritePage, ({ auth, query }) => catalogue.favoritePage(auth, query));
-  api.register(e.favoriteToggle, ({ auth, body }) => catalogue.favoriteToggle(auth, body.sns, body.favorite));
-  api.register(e.exitRecordPage, ({ auth, query }) => catalogue.exitRecordPage(auth, query));
+  api.register(e.peripheralDelete, ({ body }) => peripherals.remove(body.id));
+  api.register(e.modelPeripheralPage, ({ query }) => models.peripheralPage(query));
+  api.register(e.modelPeripheralSave, ({ body }) => models.peripheralSave(body));
+  api.register(e.modelPeripheralDelete, ({ body }) => models.peripheralRemove(body.id));
+  api.register(e.peripheralFaultPage, ({ auth, query }) => alerts.faultPage(auth, query));
+  api.register(e.peripheralFaultHandle, ({ auth, body }) => alerts.faultHandle(auth, body.ids));
+  api.register(e.favoritePage, ({ auth, query }) => favorites.page(auth, query));
+  api.register(e.favoriteToggle, ({ auth, body }) => favorites.toggle(auth, body.sns, body.favorite));
+  api.register(e.exitRecordPage, ({ auth, query }) => exitRecords.page(auth, query));
   api.register(e.exitRecordTemplate, async ({ reply }) => {
     reply
       .header('content-type', XLSX_TYPE)
       .header('content-disposition', attachment('exit-record-template.xlsx'));
-    return catalogue.exitTemplate();
+    return exitRecords.template();
   });
   api.register(e.exitRecordImport, async ({ auth, request }) =>
-    catalogue.exitImport(auth, await workbook(request)),
+    exitRecords.importFile(auth, await workbook(request)),
   );
-  api.register(e.warningPage, ({ auth, query }) => catalogue.warningPage(auth, query));
-  api.register(e.warningHandle, ({ auth, body }) => catalogue.warningHandle(auth, body.ids));
-  api.register(e.dashboard, ({ auth }) => catalogue.dashboard(auth));
+  api.register(e.warningPage, ({ auth, query }) => alerts.warningPage(auth, query));
+  api.register(e.warningHandle, ({ auth, body }) => alerts.warningHandle(auth, body.ids));
+  api.register(e.dashboard, ({ auth }) => dashboard.dashboard(auth));
 };

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-or
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
+import { escapeLike } from '../../shared/sql';
 import { terminalGroups } from '../groups/groups.table';
 import { users } from '../users/users.table';
 import {
@@ -17,11 +18,10 @@ import {
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type TerminalRecord = typeof terminals.$inferSelect;
+export type NewTerminal = typeof terminals.$inferInsert;
 
 /** Offline longer than this is highlighted. */
 export const LONG_OFFLINE_MS = 72 * 3600 * 1000;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The WHERE clause of the terminal list and its export. `visibleOwners`, when given, is the caller's
@@ -53,7 +53,7 @@ export const terminalFilterSql = (
       : undefined,
   );
 
-const rowColumns = {
+export const terminalRowColumns = {
   id: terminals.id,
   sn: terminals.sn,
   name: terminals.name,
@@ -76,14 +76,14 @@ const rowColumns = {
   activationDate: terminals.activationDate,
   createdAt: terminals.createdAt,
 };
-type RawRow = {
-  [K in keyof typeof rowColumns]: (typeof rowColumns)[K]['_']['data'] | null;
+export type TerminalRawRow = {
+  [K in keyof typeof terminalRowColumns]: (typeof terminalRowColumns)[K]['_']['data'] | null;
 };
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Database row to list row; `longOffline` is computed against the caller's clock. */
-export const toTerminalRow = (r: RawRow, now: Date): TerminalRow => ({
+export const toTerminalRow = (r: TerminalRawRow, now: Date): TerminalRow => ({
   id: r.id as string,
   sn: r.sn as string,
   name: r.name as string,
@@ -111,7 +111,7 @@ export const toTerminalRow = (r: RawRow, now: Date): TerminalRow => ({
 
 const selectRows = (db: Db) =>
   db
-    .select(rowColumns)
+    .select(terminalRowColumns)
     .from(terminals)
     .leftJoin(terminalModels, eq(terminalModels.id, terminals.modelId))
     .leftJoin(terminalGroups, eq(terminalGroups.id, terminals.groupId))
@@ -162,20 +162,31 @@ export const createTerminalsRepository = (db: Db) => ({
       const cursor: SQL | undefined = after
         ? sql`(${terminals.createdAt}, ${terminals.id}) < (${after.createdAt}, ${after.id})`
         : undefined;
-      const rows: RawRow[] = await selectRows(db)
+      const rows: TerminalRawRow[] = await selectRows(db)
         .where(and(where, cursor))
         .orderBy(desc(terminals.createdAt), desc(terminals.id))
         .limit(batch);
       if (rows.length === 0) return;
       yield rows;
-      const last: RawRow = rows[rows.length - 1];
+      const last: TerminalRawRow = rows[rows.length - 1];
       after = { createdAt: last.createdAt as Date, id: last.id as string };
       if (rows.length < batch) return;
     }
   },
 
-  findRowBySn: async (where: SQL | undefined, sn: string) =>
-    (await selectRows(db).where(and(where, eq(terminals.sn, sn))))[0] ?? null,
+  /** One page of the terminals matching the list filter in the caller's data scope. */
+  findMatchingPage(scope: Scope, filter: TerminalFilter, now: Date, offset: number, limit: number) {
+    return this.findPage(terminalFilterSql(scope, filter, now), offset, limit);
+  },
+
+  /** Rows matching the list filter in batches, for streaming exports. */
+  iterateMatching(scope: Scope, filter: TerminalFilter, now: Date, batch?: number) {
+    return this.iterate(terminalFilterSql(scope, filter, now), batch);
+  },
+
+  /** A terminal's list row, when it is in the caller's data scope. */
+  findRowBySn: async (scope: Scope, sn: string) =>
+    (await selectRows(db).where(and(inDataScope(scope, terminals.ownerId), eq(terminals.sn, sn))))[0] ?? null,
 
   findBySn: async (sn: string) => (await db.select().from(terminals).where(eq(terminals.sn, sn)))[0] ?? null,
 
@@ -288,6 +299,69 @@ export const createTerminalsRepository = (db: Db) => ({
 
   logStatus: (rows: (typeof terminalStatusLog.$inferInsert)[]) =>
     rows.length ? db.insert(terminalStatusLog).values(rows) : Promise.resolve(),
+
+  /** Model ids by lower-case name, for imports. */
+  modelIdsByName: async () =>
+    new Map(
+      (await db.select({ id: terminalModels.id, name: terminalModels.name }).from(terminalModels)).map(
+        (m) => [m.name.toLowerCase(), m.id],
+      ),
+    ),
+
+  /** Visible group ids by group number, for imports. */
+  groupIdsByNumber: async (scope: Scope) =>
+    new Map(
+      (
+        await db
+          .select({ id: terminalGroups.id, number: terminalGroups.number })
+          .from(terminalGroups)
+          .where(inDataScope(scope, terminalGroups.ownerId))
+      ).map((g) => [g.number, g.id]),
+    ),
+
+  /** Which of these SNs are already registered. */
+  takenSns: async (sns: string[]) =>
+    new Set(
+      sns.length
+        ? (await db.select({ sn: terminals.sn }).from(terminals).where(inArray(terminals.sn, sns))).map(
+            (t) => t.sn,
+          )
+        : [],
+    ),
+
+  /** Which of these MAC addresses are already used. */
+  takenMacs: async (macs: string[]) =>
+    new Set(
+      macs.length
+        ? (await db.select({ mac: terminals.mac }).from(terminals).where(inArray(terminals.mac, macs))).map(
+            (t) => t.mac,
+          )
+        : [],
+    ),
+
+  /** Inserts many terminals in one transaction: all or none. */
+  insertMany: (values: (typeof terminals.$inferInsert)[]) =>
+    db.transaction(async (tx) => {
+      for (let i = 0; i < values.length; i += 500)
+        await tx.insert(terminals).values(values.slice(i, i + 500));
+    }),
+
+  /** Visible accounts by username (case-insensitive), for the factory import's enterprise column. */
+  accountsByUsername: async (scope: Scope, names: string[]) =>
+    names.length
+      ? db
+          .select({ id: users.id, username: users.username })
+          .from(users)
+          .where(
+            and(
+              inDataScope(scope, users.id),
+              inArray(
+                sql`lower(${users.username})`,
+                names.map((n) => n.toLowerCase()),
+              ),
+            ),
+          )
+      : [],
 
   transaction: <T>(fn: (tx: Db) => Promise<T>) => db.transaction((tx) => fn(tx as unknown as Db)),
 });

@@ -13,21 +13,15 @@ import {
   type TerminalStatus,
   terminalTopic,
 } from '@cpm/contracts';
-import { and, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { Broker } from '../../gateway/broker';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { newToken, sha256 } from '../../shared/crypto';
-import { inDataScope } from '../../shared/data-scope';
 import { pageOffset, toPage } from '../../shared/paging';
-import { terminalGroups } from '../groups/groups.table';
-import { users } from '../users/users.table';
-import { terminalModels, terminals } from './devices.table';
 import { buildTemplate, type ExcelColumn, readSheet, streamWorkbook } from './excel';
 import type { FleetEvents } from './fleet-events';
-import { type TerminalsRepository, terminalFilterSql, toTerminalRow } from './terminals.repository';
+import { type NewTerminal, type TerminalsRepository, toTerminalRow } from './terminals.repository';
 
 /** Upper case with colons: the one stored form of a MAC address. */
 export const normalizeMac = (mac: string) => mac.trim().toUpperCase().replaceAll('-', ':');
@@ -71,7 +65,6 @@ const rowError = (row: number, field: string, zh: string, en: string): RowError 
 
 /** Terminal rules: list, detail, add and edit, move, delete, import and export, enrollment keys. */
 export const createTerminalsService = (deps: {
-  db: Db;
   repo: TerminalsRepository;
   clock: Clock;
   broker: Broker | null;
@@ -82,7 +75,7 @@ export const createTerminalsService = (deps: {
   const { repo, clock } = deps;
 
   const findVisible = async (auth: AuthContext, sn: string) => {
-    const row = await repo.findRowBySn(inDataScope(auth, terminals.ownerId), sn.toUpperCase());
+    const row = await repo.findRowBySn(auth, sn.toUpperCase());
     if (!row) throw new AppError('terminalNotFound');
     return row;
   };
@@ -101,11 +94,7 @@ export const createTerminalsService = (deps: {
   return {
     async page(auth: AuthContext, q: PageQuery & TerminalFilter) {
       const now = clock.now();
-      const { rows, total, totalCapped } = await repo.findPage(
-        terminalFilterSql(auth, q, now),
-        pageOffset(q),
-        q.size,
-      );
+      const { rows, total, totalCapped } = await repo.findMatchingPage(auth, q, now, pageOffset(q), q.size);
       return {
         ...toPage(
           rows.map((r) => toTerminalRow(r, now)),
@@ -153,6 +142,15 @@ export const createTerminalsService = (deps: {
       const now = clock.now();
       const sn = input.sn.toUpperCase();
       const mac = normalizeMac(input.mac);
+      const fields = {
+        sn,
+        name: input.name,
+        platform: input.platform,
+        modelId: input.modelId,
+        groupId: input.groupId,
+        storeName: input.storeName,
+        mac,
+      };
       if (input.id) {
         if (!auth.permissions.has('device:terminal:edit')) throw new AppError('forbidden');
         const existing = await repo.findById(input.id);
@@ -165,13 +163,7 @@ export const createTerminalsService = (deps: {
         const taken = await repo.findBySn(sn);
         if (taken && taken.id !== input.id) throw new AppError('terminalSnTaken');
         await repo.update(input.id, {
-          sn,
-          name: input.name,
-          platform: input.platform,
-          modelId: input.modelId,
-          groupId: input.groupId,
-          storeName: input.storeName,
-          mac,
+          ...fields,
           ownerId,
           ...(input.password ? { password: input.password } : {}),
           ...(input.status ? { status: input.status } : {}),
@@ -186,13 +178,7 @@ export const createTerminalsService = (deps: {
         if (await repo.findBySn(sn)) throw new AppError('terminalSnTaken');
         if (await repo.findByMac(mac)) throw new AppError('terminalMacTaken');
         await repo.insert({
-          sn,
-          name: input.name,
-          platform: input.platform,
-          modelId: input.modelId,
-          groupId: input.groupId,
-          storeName: input.storeName,
-          mac,
+          ...fields,
           ownerId,
           password: input.password ?? null,
           status: input.status ?? 'shipped',
@@ -278,9 +264,8 @@ export const createTerminalsService = (deps: {
 
     exportFile(auth: AuthContext, filter: TerminalFilter, onError: (err: unknown) => void) {
       const now = clock.now();
-      const where = terminalFilterSql(auth, filter, now);
       const rows = (async function* () {
-        for await (const batch of repo.iterate(where)) {
+        for await (const batch of repo.iterateMatching(auth, filter, now)) {
           yield batch.map((r) => {
             const row = toTerminalRow(r, now);
             return { ...row, online: row.online ? 'Y' : 'N' };
@@ -305,39 +290,16 @@ export const createTerminalsService = (deps: {
     async importFile(auth: AuthContext, content: Buffer): Promise<ImportReport> {
       const rows = await readSheet(content, TERMINAL_IMPORT_COLUMNS);
       const errors: RowError[] = [];
-      const models = new Map(
-        (await deps.db.select({ id: terminalModels.id, name: terminalModels.name }).from(terminalModels)).map(
-          (m) => [m.name.toLowerCase(), m.id],
-        ),
-      );
-      const groups = new Map(
-        (
-          await deps.db
-            .select({ id: terminalGroups.id, number: terminalGroups.number })
-            .from(terminalGroups)
-            .where(inDataScope(auth, terminalGroups.ownerId))
-        ).map((g) => [g.number, g.id]),
-      );
+      const models = await repo.modelIdsByName();
+      const groups = await repo.groupIdsByNumber(auth);
       const sns = rows.map((r) => r.values.sn.toUpperCase()).filter(Boolean);
       const macs = rows.map((r) => normalizeMac(r.values.mac)).filter(Boolean);
-      const takenSn = new Set(
-        sns.length
-          ? (
-              await deps.db.select({ sn: terminals.sn }).from(terminals).where(inArray(terminals.sn, sns))
-            ).map((t) => t.sn)
-          : [],
-      );
-      const takenMac = new Set(
-        macs.length
-          ? (
-              await deps.db.select({ mac: terminals.mac }).from(terminals).where(inArray(terminals.mac, macs))
-            ).map((t) => t.mac)
-          : [],
-      );
+      const takenSn = await repo.takenSns(sns);
+      const takenMac = await repo.takenMacs(macs);
       const seenSn = new Set<string>();
       const seenMac = new Set<string>();
       const now = clock.now();
-      const values: (typeof terminals.$inferInsert)[] = [];
+      const values: NewTerminal[] = [];
       for (const { row, values: v } of rows) {
         const sn = v.sn.toUpperCase();
         const mac = normalizeMac(v.mac);
@@ -384,10 +346,7 @@ export const createTerminalsService = (deps: {
           });
       }
       if (errors.length || values.length === 0) return { ok: false, imported: 0, errors };
-      await repo.transaction(async (tx) => {
-        for (let i = 0; i < values.length; i += 500)
-          await tx.insert(terminals).values(values.slice(i, i + 500));
-      });
+      await repo.insertMany(values);
       return { ok: true, imported: values.length, errors: [] };
     },
   };
@@ -401,20 +360,3 @@ export const isExitStatus = (s: string): s is Extract<TerminalStatus, 'warehouse
 
 /** Every terminal status, for validating imports. */
 export const TERMINAL_STATUS_SET: ReadonlySet<string> = new Set(TERMINAL_STATUSES);
-
-/** Accounts by username, for the factory import's enterprise column. */
-export const findAccountsByUsername = async (db: Db, auth: AuthContext, names: string[]) =>
-  names.length
-    ? db
-        .select({ id: users.id, username: users.username })
-        .from(users)
-        .where(
-          and(
-            inDataScope(auth, users.id),
-            inArray(
-              sql`lower(${users.username})`,
-              names.map((n) => n.toLowerCase()),
-            ),
-          ),
-        )
-    : [];

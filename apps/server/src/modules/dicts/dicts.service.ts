@@ -1,12 +1,10 @@
 import type { DictBundle, PageQuery } from '@cpm/contracts';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
 import { requireAddOrEdit, requirePlatformScope } from '../../shared/permissions';
-import { dictItems, dicts } from './dicts.table';
+import type { DictsRepository } from './dicts.repository';
 
 type DictSave = {
   id?: string;
@@ -28,24 +26,11 @@ type ItemSave = {
 };
 
 /** Dictionaries: platform-wide value lists, edited by platform administrators. */
-export const createDictsService = (deps: { db: Db; clock: Clock }) => {
-  const { db } = deps;
+export const createDictsService = (deps: { repo: DictsRepository; clock: Clock }) => {
+  const { repo } = deps;
   return {
     async page(q: PageQuery & { keyword?: string }) {
-      const k = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const where = k
-        ? or(ilike(dicts.name, k), ilike(dicts.code, k), ilike(dicts.englishName, k))
-        : undefined;
-      const rows = await db
-        .select({ dict: dicts, itemCount: count(dictItems.id) })
-        .from(dicts)
-        .leftJoin(dictItems, eq(dictItems.dictId, dicts.id))
-        .where(where)
-        .groupBy(dicts.id)
-        .orderBy(asc(dicts.sort), asc(dicts.code))
-        .offset(pageOffset(q))
-        .limit(q.size);
-      const [total] = await db.select({ n: count() }).from(dicts).where(where);
+      const { rows, total } = await repo.findPage(q.keyword, pageOffset(q), q.size);
       return toPage(
         rows.map(({ dict: d, itemCount }) => ({
           id: d.id,
@@ -57,7 +42,7 @@ export const createDictsService = (deps: { db: Db; clock: Clock }) => {
           sort: d.sort,
           itemCount,
         })),
-        total.n,
+        total,
         q,
       );
     },
@@ -65,8 +50,8 @@ export const createDictsService = (deps: { db: Db; clock: Clock }) => {
     async save(auth: AuthContext, body: DictSave) {
       requireAddOrEdit(auth, 'user:dict', body.id);
       requirePlatformScope(auth);
-      const clash = await db.select({ id: dicts.id }).from(dicts).where(eq(dicts.code, body.code));
-      if (clash.some((c) => c.id !== body.id)) throw new AppError('dictCodeTaken');
+      const clash = await repo.findIdByCode(body.code);
+      if (clash && clash !== body.id) throw new AppError('dictCodeTaken');
       const values = {
         code: body.code,
         name: body.name,
@@ -76,40 +61,26 @@ export const createDictsService = (deps: { db: Db; clock: Clock }) => {
         sort: body.sort,
       };
       if (body.id) {
-        const done = await db
-          .update(dicts)
-          .set({ ...values, updatedAt: deps.clock.now() })
-          .where(eq(dicts.id, body.id))
-          .returning({ id: dicts.id });
-        if (!done.length) throw new AppError('notFound');
+        if (!(await repo.update(body.id, { ...values, updatedAt: deps.clock.now() })))
+          throw new AppError('notFound');
         return { id: body.id };
       }
-      return (await db.insert(dicts).values(values).returning({ id: dicts.id }))[0];
+      return repo.insert(values);
     },
 
     async remove(auth: AuthContext, id: string) {
       requirePlatformScope(auth);
-      const done = await db.delete(dicts).where(eq(dicts.id, id)).returning({ id: dicts.id });
-      if (!done.length) throw new AppError('notFound');
+      if (!(await repo.remove(id))) throw new AppError('notFound');
     },
 
-    items: (dictId: string) =>
-      db
-        .select()
-        .from(dictItems)
-        .where(eq(dictItems.dictId, dictId))
-        .orderBy(asc(dictItems.sort), asc(dictItems.value)),
+    items: (dictId: string) => repo.items(dictId),
 
     async saveItem(auth: AuthContext, body: ItemSave) {
       requireAddOrEdit(auth, 'user:dict', body.id);
       requirePlatformScope(auth);
-      if (!(await db.select({ id: dicts.id }).from(dicts).where(eq(dicts.id, body.dictId))).length)
-        throw new AppError('notFound');
-      const clash = await db
-        .select({ id: dictItems.id })
-        .from(dictItems)
-        .where(and(eq(dictItems.dictId, body.dictId), eq(dictItems.value, body.value)));
-      if (clash.some((c) => c.id !== body.id)) throw new AppError('dictValueTaken');
+      if (!(await repo.exists(body.dictId))) throw new AppError('notFound');
+      const clash = await repo.findItemIdByValue(body.dictId, body.value);
+      if (clash && clash !== body.id) throw new AppError('dictValueTaken');
       const values = {
         dictId: body.dictId,
         label: body.label,
@@ -119,38 +90,21 @@ export const createDictsService = (deps: { db: Db; clock: Clock }) => {
         enabled: body.enabled,
       };
       if (body.id) {
-        const done = await db
-          .update(dictItems)
-          .set(values)
-          .where(eq(dictItems.id, body.id))
-          .returning({ id: dictItems.id });
-        if (!done.length) throw new AppError('notFound');
+        if (!(await repo.updateItem(body.id, values))) throw new AppError('notFound');
         return { id: body.id };
       }
-      return (await db.insert(dictItems).values(values).returning({ id: dictItems.id }))[0];
+      return repo.insertItem(values);
     },
 
     async removeItem(auth: AuthContext, id: string) {
       requirePlatformScope(auth);
-      const done = await db.delete(dictItems).where(eq(dictItems.id, id)).returning({ id: dictItems.id });
-      if (!done.length) throw new AppError('notFound');
+      if (!(await repo.removeItem(id))) throw new AppError('notFound');
     },
 
     /** Every usable dictionary with its usable items, keyed by code. */
     async bundle(): Promise<DictBundle> {
-      const rows = await db
-        .select({
-          code: dicts.code,
-          value: dictItems.value,
-          label: dictItems.label,
-          englishName: dictItems.englishName,
-        })
-        .from(dictItems)
-        .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
-        .where(and(eq(dicts.enabled, true), eq(dictItems.enabled, true)))
-        .orderBy(asc(dicts.code), asc(dictItems.sort));
       const out: DictBundle = {};
-      for (const r of rows) {
+      for (const r of await repo.enabledItems()) {
         out[r.code] = out[r.code] ?? [];
         out[r.code].push({ value: r.value, label: r.label, englishName: r.englishName });
       }

@@ -1,7 +1,6 @@
 import type { GroupSave } from '@cpm/contracts';
-import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { AppError } from '../../shared/app-error';
+import { AppError, orNotFound } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { requireAddOrEdit } from '../../shared/permissions';
 import { buildGroupTree, filterTree, subtreeIds } from './group-tree';
@@ -25,18 +24,13 @@ const present = (r: GroupRow) => ({
 /** Rules of the terminal-group tree. */
 export const createGroupsService = (deps: {
   repo: GroupsRepository;
-  db: Db;
   clock: Clock;
   usageChecks: readonly GroupUsageCheck[];
   /** Whether an account is inside the caller's tree (for a platform administrator's choice of owner). */
   accountVisible(auth: AuthContext, accountId: string): Promise<boolean>;
 }) => {
   const { repo } = deps;
-  const mustFind = async (auth: AuthContext, id: string) => {
-    const row = await repo.findVisible(auth, id);
-    if (!row) throw new AppError('notFound');
-    return row;
-  };
+  const mustFind = async (auth: AuthContext, id: string) => orNotFound(await repo.findVisible(auth, id));
 
   /** The parent must be visible, of the same owner, and not the group itself or below it. */
   const checkParent = async (
@@ -102,7 +96,7 @@ export const createGroupsService = (deps: {
       const group = await mustFind(auth, id);
       const siblings = await repo.listByOwner(group.ownerId);
       if (siblings.some((g) => g.parentId === id)) throw new AppError('groupHasChildren');
-      for (const check of deps.usageChecks) if (await check(deps.db, [id])) throw new AppError('groupInUse');
+      for (const check of deps.usageChecks) if (await check([id])) throw new AppError('groupInUse');
       await repo.remove(id);
     },
   };

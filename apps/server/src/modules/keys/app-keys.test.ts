@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { openTestDatabase } from '../../test-support/test-app';
 import { loadAppKeys } from './app-keys';
+import { createKeysRepository } from './keys.repository';
 import { appKeys } from './keys.table';
 
 describe('keys made at first start', () => {
@@ -13,8 +14,11 @@ describe('keys made at first start', () => {
   afterAll(() => database.close());
 
   it('are made once and shared by every instance that starts on the database', async () => {
-    const [a, b] = await Promise.all([loadAppKeys(database.db), loadAppKeys(database.db)]);
-    const c = await loadAppKeys(database.db);
+    const [a, b] = await Promise.all([
+      loadAppKeys(createKeysRepository(database.db)),
+      loadAppKeys(createKeysRepository(database.db)),
+    ]);
+    const c = await loadAppKeys(createKeysRepository(database.db));
     expect(a.publicKey).toBe(b.publicKey);
     expect(c.publicKey).toBe(a.publicKey);
     expect(await database.db.select().from(appKeys)).toHaveLength(3);
@@ -23,7 +27,7 @@ describe('keys made at first start', () => {
   });
 
   it('open RSA-OAEP (SHA-256) passwords and refuse anything else as the caller’s error', async () => {
-    const keys = await loadAppKeys(database.db);
+    const keys = await loadAppKeys(createKeysRepository(database.db));
     const key = createPublicKey({ key: Buffer.from(keys.publicKey, 'base64'), format: 'der', type: 'spki' });
     const cipher = publicEncrypt(
       { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },

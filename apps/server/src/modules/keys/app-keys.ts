@@ -7,10 +7,8 @@ import {
   privateDecrypt,
   randomBytes,
 } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
-import { appKeys } from './keys.table';
+import type { KeysRepository } from './keys.repository';
 
 const RSA = 'password-rsa';
 const AES = 'secret-aes';
@@ -32,15 +30,15 @@ const generators: Record<string, () => string> = {
  * Loads the keys made at first start, making any that are missing. The first instance to insert
  * wins and every other instance reads its keys, so they agree.
  */
-export const loadAppKeys = async (db: Db) => {
+export const loadAppKeys = async (repo: KeysRepository) => {
   const values = new Map<string, string>();
   for (const name of Object.keys(generators)) {
-    let [row] = await db.select().from(appKeys).where(eq(appKeys.name, name));
-    if (!row) {
-      await db.insert(appKeys).values({ name, value: generators[name]() }).onConflictDoNothing();
-      [row] = await db.select().from(appKeys).where(eq(appKeys.name, name));
+    let value = await repo.findValue(name);
+    if (value === null) {
+      await repo.insertIfMissing(name, generators[name]());
+      value = await repo.findValue(name);
     }
-    values.set(name, row.value);
+    values.set(name, value as string);
   }
   const rsa = JSON.parse(values.get(RSA) as string) as { privateKey: string; publicKey: string };
   const privateKey = createPrivateKey(rsa.privateKey);

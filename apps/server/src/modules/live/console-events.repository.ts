@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { accountAncestorsSql } from '../../shared/data-scope';
 
 /** Reads for console live events. */
 export const createConsoleEventsRepository = (db: Db) => ({
   /** Users who may see what an account owns: the account, the accounts above it, platform administrators. */
   async findAudienceOf(ownerId: string): Promise<string[]> {
     const result = await db.execute<{ id: string }>(sql`
-      with recursive up(id, superior_id) as (
-        select id, superior_id from users where id = ${ownerId}::uuid
-        union
-        select u.id, u.superior_id from users u join up on u.id = up.superior_id
-      )
-      select id from up
+      select id from ${accountAncestorsSql(ownerId)} up
       union
       select ur.user_id from user_roles ur join roles r on r.id = ur.role_id
         where r.data_scope = 'all' and r.enabled`);

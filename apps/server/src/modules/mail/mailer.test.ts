@@ -1,21 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
 import { startSmtpCapture } from '../../test-support/smtp-capture';
 import { createMailer } from './mailer';
 import { MAIL } from './templates';
 
 describe('mail', () => {
-  // The outbox write is one insert; a fake database records it.
+  // A fake outbox repository records what the mailer stores.
   const rows: Record<string, string>[] = [];
-  const db = {
-    insert: () => ({ values: async (v: Record<string, string>) => rows.push(v) }),
-  } as unknown as Db;
+  const outbox = {
+    addToOutbox: async (v: { to: string; subject: string; body: string }) => {
+      rows.push(v);
+    },
+  };
 
   it('writes to the outbox without SMTP, and the log line carries no body', async () => {
     const lines: unknown[] = [];
     const log = { info: (...args: unknown[]) => lines.push(args) } as unknown as FastifyBaseLogger;
-    const mailer = createMailer({ smtpUrl: undefined, from: 'x@y.z', db, log });
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x@y.z', outbox, log });
     await mailer.send(MAIL.emailCode('a@b.test', 'en', '123456', 10));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ to: 'a@b.test', subject: 'Cloud POS verification code' });
@@ -31,7 +32,7 @@ describe('mail', () => {
       const mailer = createMailer({
         smtpUrl: smtp.url,
         from: 'Cloud POS <no-reply@x.test>',
-        db,
+        outbox,
         log,
       });
       await mailer.send(MAIL.rejected('c@d.test', 'zh', 'shop', '资料不全'));

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Db } from '../../db/client';
-import { mailOutbox } from './mail.table';
+import type { MailRepository } from './mail.repository';
 
 export type Mail = { to: string; subject: string; text: string };
 
@@ -12,7 +11,7 @@ export type Mailer = { send(mail: Mail): Promise<void> };
 export const createMailer = (opts: {
   smtpUrl: string | undefined;
   from: string;
-  db: Db;
+  outbox: Pick<MailRepository, 'addToOutbox'>;
   log: FastifyBaseLogger;
 }): Mailer => {
   if (opts.smtpUrl) {
@@ -25,7 +24,7 @@ export const createMailer = (opts: {
   }
   return {
     async send(mail) {
-      await opts.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, body: mail.text });
+      await opts.outbox.addToOutbox({ to: mail.to, subject: mail.subject, body: mail.text });
       opts.log.info(
         { to: mail.to, subject: mail.subject },
         'mail written to the outbox (SMTP_URL is not set)',

@@ -1,5 +1,5 @@
 import { MENU_TYPE, type MenuNode, type MenuType } from '@cpm/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roleMenus, roles } from '../roles/roles.table';
 import { userRoles } from '../users/users.table';
@@ -106,3 +106,29 @@ export const findRolePermissions = async (db: Db, roleId: string) =>
       .map((r) => r.permission)
       .filter(Boolean),
   );
+
+export type MenuValues = Omit<typeof menus.$inferInsert, 'id' | 'seedKey' | 'createdAt' | 'updatedAt'>;
+
+/** Storage of the menu tree for its management page. */
+export const createMenusRepository = (db: Db) => ({
+  findAll: () => findAllMenus(db),
+
+  findById: async (id: string): Promise<MenuRow | null> =>
+    (await db.select().from(menus).where(eq(menus.id, id)))[0] ?? null,
+
+  childCount: async (id: string) =>
+    (await db.select({ n: count() }).from(menus).where(eq(menus.parentId, id)))[0].n,
+
+  insert: async (values: MenuValues) =>
+    (await db.insert(menus).values(values).returning({ id: menus.id }))[0].id,
+
+  update: async (id: string, values: MenuValues & { updatedAt: Date }) => {
+    await db.update(menus).set(values).where(eq(menus.id, id));
+  },
+
+  remove: async (id: string) => {
+    await db.delete(menus).where(eq(menus.id, id));
+  },
+});
+
+export type MenusRepository = ReturnType<typeof createMenusRepository>;

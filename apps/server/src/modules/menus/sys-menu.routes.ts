@@ -5,9 +5,9 @@ import type { SysMenuService } from './sys-menu.service';
 /** Menu management (`/user/sysMenu`). */
 export const registerSysMenuRoutes = (api: EndpointRegistry, deps: { menus: SysMenuService }) => {
   api.register(sysMenuEndpoints.tree, () => deps.menus.tree());
-  api.register(sysMenuEndpoints.save, ({ body, auth, request }) => deps.menus.save(auth, request.ip, body));
-  api.register(sysMenuEndpoints.remove, async ({ query, auth, request }) => {
-    await deps.menus.remove(auth, request.ip, query.id);
+  api.register(sysMenuEndpoints.save, ({ body, auth, oplog }) => deps.menus.save(auth, oplog, body));
+  api.register(sysMenuEndpoints.remove, async ({ query, auth, oplog }) => {
+    await deps.menus.remove(auth, oplog, query.id);
     return null;
   });
 };

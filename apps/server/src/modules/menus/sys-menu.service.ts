@@ -1,25 +1,22 @@
 import type { SysMenuSave } from '@cpm/contracts';
-import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import type { OperationNote } from '../../shared/operation-note';
 import { requireAddOrEdit, requirePlatformScope } from '../../shared/permissions';
-import type { OplogService } from '../oplog/oplog.service';
-import { findAllMenus } from './menus.repository';
-import { menus } from './menus.table';
+import type { MenusRepository } from './menus.repository';
 import { buildSysMenuTree, isSelfOrDescendant } from './sys-menu-tree';
 
 /** Menu management: the tree every console's menus and routes are built from. */
-export const createSysMenuService = (deps: { db: Db; clock: Clock; oplog: OplogService }) => {
-  const { db } = deps;
+export const createSysMenuService = (deps: { repo: MenusRepository; clock: Clock }) => {
+  const { repo } = deps;
   return {
-    tree: async () => buildSysMenuTree(await findAllMenus(db)),
+    tree: async () => buildSysMenuTree(await repo.findAll()),
 
-    async save(auth: AuthContext, ip: string, body: SysMenuSave) {
+    async save(auth: AuthContext, note: OperationNote, body: SysMenuSave) {
       requireAddOrEdit(auth, 'user:menu', body.id);
       requirePlatformScope(auth);
-      const all = await findAllMenus(db);
+      const all = await repo.findAll();
       if (body.id && !all.some((r) => r.id === body.id)) throw new AppError('notFound');
       const parentId = body.parentId ?? null;
       if (parentId) {
@@ -40,35 +37,19 @@ export const createSysMenuService = (deps: { db: Db; clock: Clock; oplog: OplogS
         sort: body.sort,
       };
       let id = body.id;
-      if (id)
-        await db
-          .update(menus)
-          .set({ ...values, updatedAt: deps.clock.now() })
-          .where(eq(menus.id, id));
-      else id = (await db.insert(menus).values(values).returning({ id: menus.id }))[0].id;
-      await deps.oplog.record(auth, ip, {
-        action: body.id ? 'menu.update' : 'menu.create',
-        objectType: 'menu',
-        objectId: id,
-        objectName: body.name,
-        detail: body.permission || null,
-      });
+      if (id) await repo.update(id, { ...values, updatedAt: deps.clock.now() });
+      else id = await repo.insert(values);
+      note.subject({ id, name: body.name, detail: body.permission || null });
       return { id };
     },
 
-    async remove(auth: AuthContext, ip: string, id: string) {
+    async remove(auth: AuthContext, note: OperationNote, id: string) {
       requirePlatformScope(auth);
-      const [row] = await db.select().from(menus).where(eq(menus.id, id));
+      const row = await repo.findById(id);
       if (!row) throw new AppError('notFound');
-      const [children] = await db.select({ n: count() }).from(menus).where(eq(menus.parentId, id));
-      if (children.n > 0) throw new AppError('menuHasChildren');
-      await db.delete(menus).where(eq(menus.id, id));
-      await deps.oplog.record(auth, ip, {
-        action: 'menu.delete',
-        objectType: 'menu',
-        objectId: id,
-        objectName: row.name,
-      });
+      if ((await repo.childCount(id)) > 0) throw new AppError('menuHasChildren');
+      await repo.remove(id);
+      note.subject({ id, name: row.name });
     },
   };
 };

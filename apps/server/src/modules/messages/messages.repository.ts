@@ -2,11 +2,14 @@ import type { MessageScope, MessageStatus } from '@cpm/contracts';
 import { and, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { accountAncestorsSql, accountSubtreeSql, inDataScope } from '../../shared/data-scope';
 import { terminalGroups } from '../groups/groups.table';
 import { roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
 import { EVERYONE_ROOT, messageReceipts, messages, messageTargets } from './messages.table';
+
+/** The audience root of a message every tenant receives. */
+export { EVERYONE_ROOT };
 
 type Scoped = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type MessageRow = typeof messages.$inferSelect;
@@ -68,18 +71,13 @@ const mineCte = (reach: Reach, onlyMessageId?: string) => {
 
 /** The reach of one user: their ancestor accounts and target keys, read with one small query. */
 const reachSql = (userId: string) => sql`with recursive
-    anc(id) as (
-      select ${userId}::uuid
-      union
-      select u.superior_id from users u join anc on u.id = anc.id where u.superior_id is not null
-    ),
     grp(id) as (
       select store_scope_group_id from users where id = ${userId}::uuid and store_scope_group_id is not null
       union
       select g.parent_id from terminal_groups g join grp on g.id = grp.id where g.parent_id is not null
     )
   select
-    (select string_agg(id::text, ',') from anc) as roots,
+    (select string_agg(id::text, ',') from ${accountAncestorsSql(userId)} anc) as roots,
     concat_ws(',',
       (select string_agg(role_id::text, ',') from user_roles where user_id = ${userId}::uuid),
       (select string_agg(id::text, ',') from grp)) as keys`;
@@ -402,13 +400,7 @@ export const createMessagesRepository = (db: Db) => ({
   async findRecipients(audience: Audience, after: string | null, limit: number): Promise<string[]> {
     const targets = uuidArray(audience.targetIds);
     const inTree =
-      audience.rootId !== EVERYONE_ROOT
-        ? sql`and u.id in (with recursive tree(id) as (
-            select ${audience.rootId}::uuid
-            union
-            select c.id from users c join tree on c.superior_id = tree.id
-          ) select id from tree)`
-        : sql``;
+      audience.rootId !== EVERYONE_ROOT ? sql`and u.id in ${accountSubtreeSql(audience.rootId)}` : sql``;
     const byScope =
       audience.scope === 'all'
         ? sql``

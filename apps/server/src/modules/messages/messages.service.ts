@@ -5,7 +5,7 @@ import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
 import { sanitizeMessageContent } from './message-content';
 import type { Audience, MessageRow, MessagesRepository, MyMessageRow } from './messages.repository';
-import { EVERYONE_ROOT } from './messages.table';
+import { EVERYONE_ROOT } from './messages.repository';
 import type { NoticeFanout } from './notice-fanout';
 
 type Deps = { repo: MessagesRepository; clock: Clock; notices: NoticeFanout };

@@ -15,8 +15,8 @@ export const registerPrivatizationRoutes = (
     await customers.remove(auth, query.id);
     return null;
   });
-  api.register(privatizationEndpoints.reveal, ({ body, auth, request }) =>
-    customers.reveal(auth, request.ip, body.id),
+  api.register(privatizationEndpoints.reveal, ({ body, auth, oplog }) =>
+    customers.reveal(auth, oplog, body.id),
   );
   api.register(privatizationEndpoints.exportXlsx, ({ query, auth, reply }) =>
     streamXlsx<PrivateCustomerRow>({

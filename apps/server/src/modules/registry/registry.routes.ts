@@ -17,15 +17,15 @@ export const registerRegistryRoutes = (api: EndpointRegistry, deps: { registry: 
     await registry.sendEmailCode(query, metaOf(request));
     return null;
   });
-  api.register(registryEndpoints.updatePassword, async ({ body, request }) => {
-    await registry.updatePassword(body, metaOf(request));
+  api.register(registryEndpoints.updatePassword, async ({ body, request, oplog }) => {
+    await registry.updatePassword(body, { ...metaOf(request), note: oplog });
     return null;
   });
-  api.register(registryEndpoints.register, async ({ body, request }) => {
-    await registry.register(body, metaOf(request));
+  api.register(registryEndpoints.register, async ({ body, request, oplog }) => {
+    await registry.register(body, { ...metaOf(request), note: oplog });
     return null;
   });
-  api.register(registryEndpoints.activate, ({ body, request }) =>
-    registry.activate(body.token, metaOf(request)),
+  api.register(registryEndpoints.activate, ({ body, request, oplog }) =>
+    registry.activate(body.token, { ...metaOf(request), note: oplog }),
   );
 };

@@ -1,36 +1,42 @@
 import { randomInt } from 'node:crypto';
-import { ACCOUNT_STATE, ACTIVATION_TTL_MS, EMAIL_CODE, isStrongPassword, SYS_CODE } from '@cpm/contracts';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import {
+  ACCOUNT_STATE,
+  ACTIVATION_TTL_MS,
+  EMAIL_CODE,
+  isStrongPassword,
+  type RegisterBodySchema,
+  SYS_CODE,
+  type UpdatePasswordBodySchema,
+} from '@cpm/contracts';
+import type { z } from 'zod';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { hashPassword, newToken, sha256 } from '../../shared/crypto';
+import type { OperationNote } from '../../shared/operation-note';
 import type { AppKeys } from '../keys/app-keys';
 import type { Mailer } from '../mail/mailer';
 import { MAIL } from '../mail/templates';
-import type { OplogService } from '../oplog/oplog.service';
-import { roles } from '../roles/roles.table';
 import type { UsersRepository } from '../users/users.repository';
-import { users } from '../users/users.table';
-import { hitLimit, PUBLIC_LIMITS } from './rate-limit';
-import { emailCodes, pendingRegistrations } from './registry.table';
+import { PUBLIC_LIMITS } from './rate-limit';
+import type { RegistryRepository } from './registry.repository';
 
 /** The role a self-registered account gets; it grants nothing until the account is approved. */
 const REGISTERED_ROLE = 'enterprise_admin';
 
 type Meta = { ip: string; sessionId?: string; sessionUserId?: string };
+/** The operation log note of the call; endpoints that are not logged pass none. */
+type Noted = { note: OperationNote };
 
 /** Registration, activation, mailed codes and the password change they allow. */
 export const createRegistryService = (deps: {
-  db: Db;
+  repo: RegistryRepository;
   keys: AppKeys;
   mailer: Mailer;
-  oplog: OplogService;
   users: UsersRepository;
   clock: Clock;
   publicUrl: string;
 }) => {
-  const { db, clock } = deps;
+  const { repo, clock } = deps;
   const lower = (v: string) => v.trim().toLowerCase();
   const langOf = (isEnglish: number) => (isEnglish ? 'en' : 'zh') as 'en' | 'zh';
 
@@ -43,15 +49,7 @@ export const createRegistryService = (deps: {
     return password;
   };
 
-  const findAccount = async (name: string, email: string) =>
-    (
-      await db
-        .select()
-        .from(users)
-        .where(
-          and(sql`lower(${users.username}) = ${lower(name)}`, sql`lower(${users.email}) = ${lower(email)}`),
-        )
-    )[0] ?? null;
+  const findAccount = (name: string, email: string) => repo.findAccount(lower(name), lower(email));
 
   return {
     publicKey: () => ({ publicKey: deps.keys.publicKey, algorithm: 'RSA-OAEP-256' as const }),
@@ -64,124 +62,78 @@ export const createRegistryService = (deps: {
       if (q.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
       const now = clock.now();
       const email = lower(q.email);
-      await hitLimit(db, `code:ip:${meta.ip}`, PUBLIC_LIMITS.codePerIp, now);
-      await hitLimit(db, `code:wait:${email}`, PUBLIC_LIMITS.codePerEmailWait, now, 'emailCodeTooSoon');
-      await hitLimit(db, `code:to:${email}`, PUBLIC_LIMITS.codePerEmail, now);
+      await repo.hitLimit(`code:ip:${meta.ip}`, PUBLIC_LIMITS.codePerIp, now);
+      await repo.hitLimit(`code:wait:${email}`, PUBLIC_LIMITS.codePerEmailWait, now, 'emailCodeTooSoon');
+      await repo.hitLimit(`code:to:${email}`, PUBLIC_LIMITS.codePerEmail, now);
       const account = await findAccount(q.name, q.email);
       if (!account) return;
       const code = String(randomInt(0, 10 ** EMAIL_CODE.digits)).padStart(EMAIL_CODE.digits, '0');
-      await db.delete(emailCodes).where(lt(emailCodes.expiresAt, now));
-      await db.insert(emailCodes).values({
-        email,
-        username: lower(account.username),
-        codeHash: sha256(`${email}:${code}`),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + EMAIL_CODE.ttlMs),
-      });
+      await repo.insertCode(
+        {
+          email,
+          username: lower(account.username),
+          codeHash: sha256(`${email}:${code}`),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + EMAIL_CODE.ttlMs),
+        },
+        now,
+      );
       await deps.mailer.send(
         MAIL.emailCode(account.email as string, langOf(q.isEnglish), code, EMAIL_CODE.ttlMs / 60_000),
       );
     },
 
     /** Checks the code (single use, 10 minutes, 5 tries), sets the password and ends the account's other sessions. */
-    async updatePassword(
-      body: {
-        name: string;
-        email: string;
-        emailCaptcha: string;
-        newPassword: string;
-        confirempsd: string;
-        sysCode: string;
-      },
-      meta: Meta,
-    ) {
+    async updatePassword(body: z.output<typeof UpdatePasswordBodySchema>, meta: Meta & Noted) {
       if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
       const now = clock.now();
       const email = lower(body.email);
-      await hitLimit(db, `password:ip:${meta.ip}`, PUBLIC_LIMITS.passwordPerIp, now);
-      await hitLimit(db, `password:to:${email}`, PUBLIC_LIMITS.passwordPerEmail, now);
+      await repo.hitLimit(`password:ip:${meta.ip}`, PUBLIC_LIMITS.passwordPerIp, now);
+      await repo.hitLimit(`password:to:${email}`, PUBLIC_LIMITS.passwordPerEmail, now);
       const password = openPasswords(body.newPassword, body.confirempsd);
-      const [code] = await db
-        .select()
-        .from(emailCodes)
-        .where(
-          and(
-            eq(emailCodes.email, email),
-            eq(emailCodes.username, lower(body.name)),
-            isNull(emailCodes.usedAt),
-            gt(emailCodes.expiresAt, now),
-            lt(emailCodes.attempts, EMAIL_CODE.maxAttempts),
-          ),
-        )
-        .orderBy(desc(emailCodes.createdAt))
-        .limit(1);
+      const code = await repo.findUsableCode(email, lower(body.name), now, EMAIL_CODE.maxAttempts);
       const account = await findAccount(body.name, body.email);
-      const fail = async () => {
-        await deps.oplog.recordAnonymous({ id: account?.id ?? null, name: body.name }, meta.ip, {
-          action: 'password.change',
-          objectType: 'user',
-          objectId: account?.id ?? null,
-          objectName: body.name,
-          result: 'failure',
-          detail: 'wrong or expired email code',
-        });
+      const fail = () => {
+        meta.note.actor({ id: account?.id ?? null, name: body.name });
+        meta.note.subject({ id: account?.id ?? null, name: body.name });
+        meta.note.fail('wrong or expired email code');
         throw new AppError('emailCodeInvalid');
       };
       if (!code || !account) return fail();
       if (code.codeHash !== sha256(`${email}:${body.emailCaptcha}`)) {
-        await db
-          .update(emailCodes)
-          .set({ attempts: sql`${emailCodes.attempts} + 1` })
-          .where(eq(emailCodes.id, code.id));
+        await repo.countWrongAttempt(code.id);
         return fail();
       }
-      const taken = await db
-        .update(emailCodes)
-        .set({ usedAt: now })
-        .where(and(eq(emailCodes.id, code.id), isNull(emailCodes.usedAt)))
-        .returning({ id: emailCodes.id });
-      if (!taken.length) return fail();
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(password), passwordChangedAt: now, updatedAt: now })
-        .where(eq(users.id, account.id));
+      if (!(await repo.useCode(code.id, now))) return fail();
+      await deps.users.update(account.id, {
+        passwordHash: await hashPassword(password),
+        passwordChangedAt: now,
+        updatedAt: now,
+      });
       const keep = meta.sessionUserId === account.id ? meta.sessionId : undefined;
       const ended = await deps.users.endSessions(account.id, 'password', now, keep);
-      await deps.oplog.recordAnonymous({ id: account.id, name: account.username }, meta.ip, {
-        action: 'password.change',
-        objectType: 'user',
-        objectId: account.id,
-        objectName: account.username,
+      meta.note.actor({ id: account.id, name: account.username });
+      meta.note.subject({
+        id: account.id,
+        name: account.username,
         detail: `${ended} other session(s) ended`,
       });
     },
 
     /** Keeps the registration until its mailed link is used; the account exists only then. */
-    async register(
-      body: {
-        username: string;
-        email: string;
-        password: string;
-        confirmPassword: string;
-        isEnglish: number;
-        sysCode: string;
-      },
-      meta: Meta,
-    ) {
+    async register(body: z.output<typeof RegisterBodySchema>, meta: Meta & Noted) {
       if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
       const now = clock.now();
-      await hitLimit(db, `register:ip:${meta.ip}`, PUBLIC_LIMITS.registerPerIp, now);
-      await hitLimit(db, `register:to:${lower(body.email)}`, PUBLIC_LIMITS.registerPerEmail, now);
+      await repo.hitLimit(`register:ip:${meta.ip}`, PUBLIC_LIMITS.registerPerIp, now);
+      await repo.hitLimit(`register:to:${lower(body.email)}`, PUBLIC_LIMITS.registerPerEmail, now);
       const password = openPasswords(body.password, body.confirmPassword);
-      await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
-      const pending = await db
-        .select({ id: pendingRegistrations.id })
-        .from(pendingRegistrations)
-        .where(sql`lower(${pendingRegistrations.username}) = ${lower(body.username)}`);
-      if (pending.length || (await deps.users.usernameTaken(body.username)))
+      if (
+        (await repo.pendingUsernameTaken(lower(body.username), now)) ||
+        (await deps.users.usernameTaken(body.username))
+      )
         throw new AppError('usernameTaken');
       const token = newToken();
-      await db.insert(pendingRegistrations).values({
+      await repo.insertPending({
         tokenHash: sha256(token),
         username: body.username,
         email: body.email.trim(),
@@ -191,24 +143,18 @@ export const createRegistryService = (deps: {
       });
       const link = `${deps.publicUrl}/login?activate=${encodeURIComponent(token)}`;
       await deps.mailer.send(MAIL.activation(body.email.trim(), langOf(body.isEnglish), body.username, link));
-      await deps.oplog.recordAnonymous({ id: null, name: body.username }, meta.ip, {
-        action: 'account.register',
-        objectType: 'user',
-        objectName: body.username,
-      });
+      meta.note.actor({ id: null, name: body.username });
+      meta.note.subject({ name: body.username });
     },
 
     /** Creates the account from a registration whose link is still valid; it then needs its details. */
-    async activate(token: string, meta: Meta) {
+    async activate(token: string, meta: Meta & Noted) {
       const now = clock.now();
-      await hitLimit(db, `activate:ip:${meta.ip}`, PUBLIC_LIMITS.activatePerIp, now);
-      const [pending] = await db
-        .delete(pendingRegistrations)
-        .where(eq(pendingRegistrations.tokenHash, sha256(token)))
-        .returning();
+      await repo.hitLimit(`activate:ip:${meta.ip}`, PUBLIC_LIMITS.activatePerIp, now);
+      const pending = await repo.takePending(sha256(token));
       if (!pending || pending.expiresAt.getTime() <= now.getTime()) throw new AppError('activationInvalid');
       if (await deps.users.usernameTaken(pending.username)) throw new AppError('usernameTaken');
-      const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, REGISTERED_ROLE));
+      const roleId = await repo.roleIdByCode(REGISTERED_ROLE);
       const id = await deps.users.insert(
         {
           username: pending.username,
@@ -219,14 +165,10 @@ export const createRegistryService = (deps: {
           systemLevel: 'enterprise',
           activatedAt: now,
         },
-        role ? [role.id] : [],
+        roleId ? [roleId] : [],
       );
-      await deps.oplog.recordAnonymous({ id, name: pending.username }, meta.ip, {
-        action: 'account.activate',
-        objectType: 'user',
-        objectId: id,
-        objectName: pending.username,
-      });
+      meta.note.actor({ id, name: pending.username });
+      meta.note.subject({ id, name: pending.username });
       return { username: pending.username };
     },
   };

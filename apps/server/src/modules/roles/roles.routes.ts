@@ -18,9 +18,9 @@ export const registerRolesRoutes = (
   });
   api.register(rolesEndpoints.options, ({ auth }) => deps.roles.options(auth));
   api.register(rolesEndpoints.grantable, ({ auth }) => deps.roles.grantableTree(auth));
-  api.register(rolesEndpoints.save, ({ body, auth, request }) => deps.roles.save(auth, request.ip, body));
-  api.register(rolesEndpoints.remove, async ({ query, auth, request }) => {
-    await deps.roles.remove(auth, request.ip, query.id);
+  api.register(rolesEndpoints.save, ({ body, auth, oplog }) => deps.roles.save(auth, oplog, body));
+  api.register(rolesEndpoints.remove, async ({ query, auth, oplog }) => {
+    await deps.roles.remove(auth, oplog, query.id);
     return null;
   });
 };

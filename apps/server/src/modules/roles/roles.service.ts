@@ -1,27 +1,25 @@
 import type { RoleSave } from '@cpm/contracts';
-import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import type { OperationNote } from '../../shared/operation-note';
 import { requireAddOrEdit, requirePermission } from '../../shared/permissions';
-import { findAllMenus } from '../menus/menus.repository';
+import type { MenusRepository } from '../menus/menus.repository';
 import { buildSysMenuTree, grantableRows } from '../menus/sys-menu-tree';
-import type { OplogService } from '../oplog/oplog.service';
 import type { RoleRecord, RolesRepository } from './roles.repository';
 
 /** Roles and their grants. Nobody grants beyond what they hold themselves. */
 export const createRolesService = (deps: {
   repo: RolesRepository;
-  db: Db;
+  menus: Pick<MenusRepository, 'findAll'>;
   clock: Clock;
-  oplog: OplogService;
   /** Permission keys a role grants (enabled menu entries). */
   permissionsOfRole(roleId: string): Promise<Set<string>>;
 }) => {
   const { repo } = deps;
 
   const grantableIds = async (auth: AuthContext) => {
-    const all = await findAllMenus(deps.db);
+    const all = await deps.menus.findAll();
     return auth.dataScope === 'all'
       ? { rows: all, ids: new Set(all.map((r) => r.id)) }
       : (() => {
@@ -60,7 +58,7 @@ export const createRolesService = (deps: {
       return out;
     },
 
-    async save(auth: AuthContext, ip: string, body: RoleSave) {
+    async save(auth: AuthContext, note: OperationNote, body: RoleSave) {
       requireAddOrEdit(auth, 'user:role', body.id);
       const existing = body.id ? await repo.findVisible(auth, body.id) : null;
       if (body.id && !existing) throw new AppError('notFound');
@@ -85,28 +83,21 @@ export const createRolesService = (deps: {
       let id = existing?.id;
       if (id) await repo.update(id, { ...values, updatedAt: deps.clock.now() }, menuIds);
       else id = await repo.insert({ ...values, ownerId: auth.userId }, menuIds);
-      await deps.oplog.record(auth, ip, {
-        action: existing ? 'role.update' : 'role.create',
-        objectType: 'role',
-        objectId: id,
-        objectName: body.code,
+      note.subject({
+        id,
+        name: body.code,
         detail: `menus ${before.length} -> ${menuIds.length}${body.enabled ? '' : ', disabled'}`,
       });
       return { id };
     },
 
-    async remove(auth: AuthContext, ip: string, id: string) {
+    async remove(auth: AuthContext, note: OperationNote, id: string) {
       const role = await repo.findVisible(auth, id);
       if (!role) throw new AppError('notFound');
       if (role.ownerId === null && auth.dataScope !== 'all') throw new AppError('builtInReadOnly');
       if ((await repo.holderCount(id)) > 0) throw new AppError('roleInUse');
       await repo.remove(id);
-      await deps.oplog.record(auth, ip, {
-        action: 'role.delete',
-        objectType: 'role',
-        objectId: id,
-        objectName: role.code,
-      });
+      note.subject({ id, name: role.code });
     },
   };
 };

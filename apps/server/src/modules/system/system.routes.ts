@@ -1,18 +1,18 @@
 import { systemEndpoints } from '@cpm/contracts';
-import type { Database } from '../../db/client';
 import type { Broker } from '../../gateway/broker';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { VERSION } from '../../version';
+import type { SystemRepository } from './system.repository';
 
 /** Liveness and readiness for load balancers and orchestrators. */
 export const registerSystemRoutes = (
   api: EndpointRegistry,
-  deps: { database: Database; broker: Broker | null },
+  deps: { system: SystemRepository; broker: Broker | null },
 ) => {
   api.register(systemEndpoints.healthz, () => ({ status: 'ok' as const, checks: {}, version: VERSION }));
 
   api.register(systemEndpoints.readyz, async ({ reply }) => {
-    const database = await deps.database.ping().then(
+    const database = await deps.system.ping().then(
       () => 'ok' as const,
       () => 'down' as const,
     );

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } 
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
 import { sessions } from '../auth/auth.table';
 import { terminalGroups } from '../groups/groups.table';
 import { privateCustomers } from '../privatization/privatization.table';
@@ -145,11 +145,7 @@ export const createUsersRepository = (db: Db) => {
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(
-          sql`${users.id} in (with recursive tree(id) as (
-            select ${id}::uuid union select u.id from users u join tree on u.superior_id = tree.id
-          ) select id from tree)`,
-        );
+        .where(sql`${users.id} in ${accountSubtreeSql(id)}`);
       return new Set(rows.map((r) => r.id));
     },
 

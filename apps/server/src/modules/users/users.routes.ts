@@ -32,27 +32,25 @@ export const registerUsersRoutes = (
   });
 
   api.register(usersEndpoints.options, ({ auth }) => repo.options(auth));
-  api.register(usersEndpoints.save, ({ body, auth, request }) => users.save(auth, request.ip, body));
-  api.register(usersEndpoints.remove, async ({ query, auth, request }) => {
-    await users.remove(auth, request.ip, query.id);
+  api.register(usersEndpoints.save, ({ body, auth, oplog }) => users.save(auth, oplog, body));
+  api.register(usersEndpoints.remove, async ({ query, auth, oplog }) => {
+    await users.remove(auth, oplog, query.id);
     return null;
   });
-  api.register(usersEndpoints.setStatus, async ({ body, auth, request }) => {
-    await users.setStatus(auth, request.ip, body.id, body.enabled);
+  api.register(usersEndpoints.setStatus, async ({ body, auth, oplog }) => {
+    await users.setStatus(auth, oplog, body.id, body.enabled);
     return null;
   });
-  api.register(usersEndpoints.resetPassword, async ({ body, auth, request }) => {
-    await users.resetPassword(auth, request.ip, body.id, body.password);
+  api.register(usersEndpoints.resetPassword, async ({ body, auth, oplog }) => {
+    await users.resetPassword(auth, oplog, body.id, body.password);
     return null;
   });
-  api.register(usersEndpoints.kick, ({ body, auth, request }) => users.kick(auth, request.ip, body.id));
-  api.register(usersEndpoints.audit, async ({ body, auth, request }) => {
-    await users.audit(auth, request.ip, body);
+  api.register(usersEndpoints.kick, ({ body, auth, oplog }) => users.kick(auth, oplog, body.id));
+  api.register(usersEndpoints.audit, async ({ body, auth, oplog }) => {
+    await users.audit(auth, oplog, body);
     return null;
   });
-  api.register(usersEndpoints.completeInfo, ({ body, auth, request }) =>
-    users.completeInfo(auth, request.ip, body),
-  );
+  api.register(usersEndpoints.completeInfo, ({ body, auth, oplog }) => users.completeInfo(auth, oplog, body));
 
   api.register(usersEndpoints.exportXlsx, ({ query, auth, reply }) =>
     streamXlsx<UserRow>({

@@ -1,13 +1,13 @@
 import { ACCOUNT_STATE, type UserSave } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
-import { AppError } from '../../shared/app-error';
+import { AppError, orNotFound } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { hashPassword } from '../../shared/crypto';
+import type { OperationNote } from '../../shared/operation-note';
 import { requireAddOrEdit } from '../../shared/permissions';
 import type { GroupsRepository } from '../groups/groups.repository';
 import type { Mailer } from '../mail/mailer';
 import { MAIL, mailLang } from '../mail/templates';
-import type { OplogService } from '../oplog/oplog.service';
 import type { RolesRepository } from '../roles/roles.repository';
 import type { RolesService } from '../roles/roles.service';
 import type { UsersRepository } from './users.repository';
@@ -27,17 +27,12 @@ export const createUsersService = (deps: {
   roles: RolesService;
   rolesRepo: RolesRepository;
   groups: GroupsRepository;
-  oplog: OplogService;
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;
 }) => {
   const { repo } = deps;
-  const mustFind = async (auth: AuthContext, id: string) => {
-    const user = await repo.findVisible(auth, id);
-    if (!user) throw new AppError('notFound');
-    return user;
-  };
+  const mustFind = async (auth: AuthContext, id: string) => orNotFound(await repo.findVisible(auth, id));
   const notSelf = (auth: AuthContext, id: string) => {
     if (auth.userId === id) throw new AppError('cannotChangeSelf');
   };
@@ -53,7 +48,7 @@ export const createUsersService = (deps: {
   };
 
   return {
-    async save(auth: AuthContext, ip: string, body: UserSave) {
+    async save(auth: AuthContext, note: OperationNote, body: UserSave) {
       requireAddOrEdit(auth, 'user:user', body.id);
       const existing = body.id ? await mustFind(auth, body.id) : null;
       if (await repo.usernameTaken(body.username, existing?.id)) throw new AppError('usernameTaken');
@@ -106,45 +101,30 @@ export const createUsersService = (deps: {
           roleIds,
         );
       }
-      const object = { objectType: 'user', objectId: id as string, objectName: body.username };
-      await deps.oplog.record(auth, ip, { action: existing ? 'user.update' : 'user.create', ...object });
+      note.subject({ id, name: body.username });
       if (rolesChanged)
-        await deps.oplog.record(auth, ip, {
-          action: 'user.roles',
-          ...object,
-          detail: `roles ${before.length} -> ${roleIds.length}`,
-        });
+        note.also({ action: 'user.roles', detail: `roles ${before.length} -> ${roleIds.length}` });
       return { id: id as string };
     },
 
-    async remove(auth: AuthContext, ip: string, id: string) {
+    async remove(auth: AuthContext, note: OperationNote, id: string) {
       notSelf(auth, id);
       const user = await mustFind(auth, id);
       if (await repo.hasDependents(id)) throw new AppError('userHasSubordinates');
       await repo.remove(id);
-      await deps.oplog.record(auth, ip, {
-        action: 'user.delete',
-        objectType: 'user',
-        objectId: id,
-        objectName: user.username,
-      });
+      note.subject({ id, name: user.username });
     },
 
-    async setStatus(auth: AuthContext, ip: string, id: string, enabled: boolean) {
+    async setStatus(auth: AuthContext, note: OperationNote, id: string, enabled: boolean) {
       notSelf(auth, id);
       const user = await mustFind(auth, id);
       const now = deps.clock.now();
       await repo.update(id, { enabled, updatedAt: now });
       if (!enabled) await repo.endSessions(id, 'disabled', now);
-      await deps.oplog.record(auth, ip, {
-        action: enabled ? 'user.enable' : 'user.disable',
-        objectType: 'user',
-        objectId: id,
-        objectName: user.username,
-      });
+      note.subject({ id, name: user.username });
     },
 
-    async resetPassword(auth: AuthContext, ip: string, id: string, password: string) {
+    async resetPassword(auth: AuthContext, note: OperationNote, id: string, password: string) {
       const user = await mustFind(auth, id);
       const now = deps.clock.now();
       await repo.update(id, {
@@ -153,30 +133,23 @@ export const createUsersService = (deps: {
         updatedAt: now,
       });
       await repo.endSessions(id, 'password', now, auth.userId === id ? auth.sessionId : undefined);
-      await deps.oplog.record(auth, ip, {
-        action: 'password.reset',
-        objectType: 'user',
-        objectId: id,
-        objectName: user.username,
-      });
+      note.subject({ id, name: user.username });
     },
 
-    async kick(auth: AuthContext, ip: string, id: string) {
+    async kick(auth: AuthContext, note: OperationNote, id: string) {
       notSelf(auth, id);
       const user = await mustFind(auth, id);
       const ended = await repo.endSessions(id, 'kicked', deps.clock.now());
-      await deps.oplog.record(auth, ip, {
-        action: 'session.kick',
-        objectType: 'user',
-        objectId: id,
-        objectName: user.username,
-        detail: `${ended} session(s)`,
-      });
+      note.subject({ id, name: user.username, detail: `${ended} session(s)` });
       return { ended };
     },
 
     /** Approves or rejects an account waiting for review and tells the applicant by mail. */
-    async audit(auth: AuthContext, ip: string, body: { id: string; approve: boolean; reason?: string }) {
+    async audit(
+      auth: AuthContext,
+      note: OperationNote,
+      body: { id: string; approve: boolean; reason?: string },
+    ) {
       notSelf(auth, body.id);
       const user = await mustFind(auth, body.id);
       if (user.state !== ACCOUNT_STATE.pendingReview) throw new AppError('notInReview');
@@ -186,13 +159,7 @@ export const createUsersService = (deps: {
         rejectReason: reason,
         updatedAt: deps.clock.now(),
       });
-      await deps.oplog.record(auth, ip, {
-        action: body.approve ? 'user.approve' : 'user.reject',
-        objectType: 'user',
-        objectId: user.id,
-        objectName: user.username,
-        detail: reason,
-      });
+      note.subject({ id: user.id, name: user.username, detail: reason });
       if (user.email) {
         const lang = mailLang(user.language);
         await deps.mailer.send(
@@ -204,7 +171,7 @@ export const createUsersService = (deps: {
     },
 
     /** The applicant's details; the account then waits for review. Allowed before review and after a rejection. */
-    async completeInfo(auth: AuthContext, ip: string, info: CompleteInfo) {
+    async completeInfo(auth: AuthContext, note: OperationNote, info: CompleteInfo) {
       const user = await repo.findById(auth.userId);
       if (!user) throw new AppError('notLoggedIn');
       if (user.state !== ACCOUNT_STATE.needsDetails && user.state !== ACCOUNT_STATE.rejected)
@@ -215,12 +182,7 @@ export const createUsersService = (deps: {
         rejectReason: null,
         updatedAt: deps.clock.now(),
       });
-      await deps.oplog.record(auth, ip, {
-        action: 'account.details',
-        objectType: 'user',
-        objectId: user.id,
-        objectName: user.username,
-      });
+      note.subject({ id: user.id, name: user.username });
       return { verify: ACCOUNT_STATE.pendingReview };
     },
   };

@@ -1,0 +1,204 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accountAncestorPairsSql } from '../../shared/data-scope';
+import {
+  onlineSamples,
+  peripheralFaults,
+  terminalLocations,
+  terminalLogs,
+  terminalStatusLog,
+  terminals,
+} from '../devices/devices.table';
+import { createHeartbeatWriter } from './heartbeat-writer';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+type Peripheral = (typeof terminals.$inferSelect)['peripherals'][number];
+type App = (typeof terminals.$inferSelect)['apps'][number];
+export type Grant = { id: string; secretHash: string; activated: boolean };
+
+/** Storage of what terminals report: enrollment, state, locations, events, output, the sweep. */
+export const createAgentRepository = (db: Db) => ({
+  /** The batched heartbeat writer over this database. */
+  heartbeatWriter: (opts: Omit<Parameters<typeof createHeartbeatWriter>[0], 'db'>) =>
+    createHeartbeatWriter({ db, ...opts }),
+
+  logStatus: async (terminalId: string, kind: string, detail: string | null, at: Date) => {
+    await db.insert(terminalStatusLog).values({ terminalId, kind, detail, at });
+  },
+
+  /** Marks a terminal offline when it is online; answers the terminals that changed. */
+  markOffline: (sn: string, at: Date) =>
+    db
+      .update(terminals)
+      .set({ online: false, onlineChangedAt: at })
+      .where(and(eq(terminals.sn, sn), eq(terminals.online, true)))
+      .returning({ id: terminals.id, sn: terminals.sn, ownerId: terminals.ownerId }),
+
+  findIdentity: async (sn: string) =>
+    (
+      await db
+        .select({ id: terminals.id, sn: terminals.sn, ownerId: terminals.ownerId })
+        .from(terminals)
+        .where(eq(terminals.sn, sn))
+    )[0] ?? null,
+
+  findCredentials: async (sn: string) =>
+    (
+      await db
+        .select({
+          id: terminals.id,
+          sn: terminals.sn,
+          ownerId: terminals.ownerId,
+          secretHash: terminals.secretHash,
+          status: terminals.status,
+        })
+        .from(terminals)
+        .where(eq(terminals.sn, sn))
+    )[0] ?? null,
+
+  /** What enrollment checks about each SN. */
+  findForEnrollment: (sns: string[]) =>
+    db
+      .select({
+        id: terminals.id,
+        sn: terminals.sn,
+        ownerId: terminals.ownerId,
+        status: terminals.status,
+        mac: terminals.mac,
+      })
+      .from(terminals)
+      .where(inArray(terminals.sn, sns)),
+
+  /**
+   * Which of the key hashes belong to each owner or an account above it: pairs `owner|keyHash`.
+   * An enterprise's terminals enroll with its own key or the key of any account above it.
+   */
+  async validEnrollmentKeys(owners: string[], keyHashes: string[]) {
+    if (!owners.length) return new Set<string>();
+    const rows = rowsOf<{ owner: string; key_hash: string }>(
+      await db.execute(sql`
+        select up.start as owner, k.key_hash from ${accountAncestorPairsSql(owners)} up
+        join enrollment_keys k on k.owner_id = up.id
+        where k.key_hash = any(${`{${keyHashes.join(',')}}`}::text[])`),
+    );
+    return new Set(rows.map((v) => `${v.owner}|${v.key_hash}`));
+  },
+
+  /** Stores new secrets, activates the terminals and logs both, in one statement. */
+  async saveEnrollments(grants: Grant[], now: Date) {
+    const json = JSON.stringify(
+      grants.map((g) => ({ id: g.id, secret_hash: g.secretHash, activated: g.activated })),
+    );
+    await db.execute(sql`
+      with v as (select * from jsonb_to_recordset(${json}::jsonb) as v(id uuid, secret_hash text, activated boolean)),
+      u as (
+        update terminals t set secret_hash = v.secret_hash, enrolled_at = ${now}, status = 'activated',
+          activation_date = coalesce(t.activation_date, ${now}), updated_at = ${now}
+        from v where t.id = v.id returning t.id
+      )
+      insert into terminal_status_log (terminal_id, kind, at)
+      select id, 'enrolled', ${now}::timestamptz from v
+      union all select id, 'activated', ${now}::timestamptz from v where activated`);
+  },
+
+  async saveLocation(
+    terminalId: string,
+    loc: { lat: number; lng: number; accuracy: number | null; source: string },
+    at: Date,
+  ) {
+    await db.insert(terminalLocations).values({ terminalId, ...loc, at });
+    await db
+      .update(terminals)
+      .set({ lat: loc.lat, lng: loc.lng, locatedAt: at })
+      .where(eq(terminals.id, terminalId));
+  },
+
+  markShutdown: async (terminalId: string, at: Date) => {
+    await db.update(terminals).set({ lastShutdownAt: at }).where(eq(terminals.id, terminalId));
+  },
+
+  /** Records a peripheral fault and raises the terminal's fault warning (once while unhandled). */
+  async saveFault(
+    terminalId: string,
+    fault: { name: string; kind: string | null; detail: string | null },
+    at: Date,
+  ) {
+    await db.insert(peripheralFaults).values({
+      terminalId,
+      peripheralName: fault.name,
+      kind: fault.kind,
+      detail: fault.detail,
+      at,
+    });
+    await db.execute(sql`
+      insert into terminal_warnings (terminal_id, kind, detail, alerted, at)
+      select t.id, 'peripheralFault', ${fault.name}, jsonb_build_array(u.username), ${at}
+      from terminals t left join users u on u.id = t.owner_id where t.id = ${terminalId}::uuid
+      on conflict do nothing`);
+  },
+
+  peripheralsOf: async (terminalId: string): Promise<Peripheral[]> =>
+    (await db.select({ list: terminals.peripherals }).from(terminals).where(eq(terminals.id, terminalId)))[0]
+      ?.list ?? [],
+
+  setPeripherals: async (terminalId: string, list: Peripheral[]) => {
+    await db.update(terminals).set({ peripherals: list }).where(eq(terminals.id, terminalId));
+  },
+
+  appsOf: async (terminalId: string): Promise<App[]> =>
+    (await db.select({ list: terminals.apps }).from(terminals).where(eq(terminals.id, terminalId)))[0]
+      ?.list ?? [],
+
+  setApps: async (terminalId: string, list: App[]) => {
+    await db.update(terminals).set({ apps: list }).where(eq(terminals.id, terminalId));
+  },
+
+  saveOutput: async (terminalId: string, out: { requestId: string; text: string }, at: Date) => {
+    await db.insert(terminalLogs).values({ terminalId, requestId: out.requestId, text: out.text, at });
+  },
+
+  /** Takes online terminals silent since `silentSince` offline and logs it; answers them. */
+  async takeSilentOffline(silentSince: Date, now: Date) {
+    const gone = rowsOf<{ id: string; sn: string; owner_id: string }>(
+      await db.execute(sql`
+        update terminals set online = false, online_changed_at = ${now}
+        where online and (last_seen_at is null or last_seen_at < ${silentSince})
+        returning id, sn, owner_id`),
+    );
+    if (gone.length)
+      await db
+        .insert(terminalStatusLog)
+        .values(gone.map((g) => ({ terminalId: g.id, kind: 'offline', detail: 'timeout', at: now })));
+    return gone.map((g) => ({ id: g.id, sn: g.sn, ownerId: g.owner_id }));
+  },
+
+  /** Raises a long-offline warning for activated terminals silent since `silentSince` (once while unhandled). */
+  warnLongOffline: async (silentSince: Date, now: Date) => {
+    await db.execute(sql`
+      insert into terminal_warnings (terminal_id, kind, detail, alerted, at)
+      select t.id, 'longOffline', to_char(t.last_seen_at, 'YYYY-MM-DD HH24:MI'), jsonb_build_array(u.username), ${now}
+      from terminals t left join users u on u.id = t.owner_id
+      where not t.online and t.last_seen_at < ${silentSince}
+        and t.status = 'activated'
+      on conflict do nothing`);
+  },
+
+  /** Samples the fleet's online count for the hour; the hour keeps its highest count. */
+  async sampleOnline(hour: Date) {
+    const [counts] = rowsOf<{ online: number; total: number }>(
+      await db.execute(
+        sql`select (count(*) filter (where online))::int as online, count(*)::int as total from terminals`,
+      ),
+    );
+    await db
+      .insert(onlineSamples)
+      .values({ at: hour, online: counts.online, total: counts.total })
+      .onConflictDoUpdate({
+        target: onlineSamples.at,
+        set: { online: sql`greatest(${onlineSamples.online}, excluded.online)`, total: counts.total },
+      });
+  },
+});
+
+export type AgentRepository = ReturnType<typeof createAgentRepository>;

@@ -1,0 +1,39 @@
+import type { Db } from '../../db/client';
+import type { Clock } from '../../shared/clock';
+import { createAlertsRepository } from './alerts.repository';
+import { createAlertsService } from './alerts.service';
+import { createDashboardRepository } from './dashboard.repository';
+import { createDashboardService } from './dashboard.service';
+import { createExitRecordsRepository } from './exit-records.repository';
+import { createExitRecordsService } from './exit-records.service';
+import { createFavoritesRepository } from './favorites.repository';
+import { createFavoritesService } from './favorites.service';
+import { createModelsRepository } from './models.repository';
+import { createModelsService } from './models.service';
+import { createPeripheralsRepository } from './peripherals.repository';
+import { createPeripheralsService } from './peripherals.service';
+import type { TerminalsRepository } from './terminals.repository';
+
+/**
+ * The catalogue around the terminals, one service per sub-domain: models (with their expected
+ * peripherals), peripherals, faults and warnings, favourites, factory exit records, the dashboard.
+ */
+export const createCatalogue = (deps: { db: Db; clock: Clock; terminals: TerminalsRepository }) => {
+  const { db, clock } = deps;
+  const peripheralsRepo = createPeripheralsRepository(db);
+  const alerts = createAlertsService({ repo: createAlertsRepository(db) });
+  return {
+    models: createModelsService({ repo: createModelsRepository(db), peripherals: peripheralsRepo, clock }),
+    peripherals: createPeripheralsService({ repo: peripheralsRepo, clock }),
+    alerts,
+    favorites: createFavoritesService({ repo: createFavoritesRepository(db), clock }),
+    exitRecords: createExitRecordsService({
+      repo: createExitRecordsRepository(db),
+      terminals: deps.terminals,
+      clock,
+    }),
+    dashboard: createDashboardService({ repo: createDashboardRepository(db), alerts, clock }),
+  };
+};
+
+export type Catalogue = ReturnType<typeof createCatalogue>;

@@ -1,0 +1,46 @@
+import type { TerminalStatus } from '@cpm/contracts';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { inDataScope } from '../../shared/data-scope';
+import { likePrefix } from '../../shared/sql';
+import { users } from '../users/users.table';
+import { terminalModels, terminals } from './devices.table';
+
+type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
+
+/** Storage view of factory exit records: terminals with a production date. */
+export const createExitRecordsRepository = (db: Db) => ({
+  async findPage(scope: Scope, f: { sn?: string; status?: TerminalStatus }, offset: number, limit: number) {
+    const where = and(
+      inDataScope(scope, terminals.ownerId),
+      isNotNull(terminals.productionDate),
+      f.sn ? sql`${terminals.sn} like ${likePrefix(f.sn.toUpperCase())}` : undefined,
+      f.status ? eq(terminals.status, f.status) : undefined,
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          id: terminals.id,
+          sn: terminals.sn,
+          modelName: terminalModels.name,
+          status: terminals.status,
+          ownerName: users.name,
+          productionDate: terminals.productionDate,
+          shippingDate: terminals.shippingDate,
+          createdAt: terminals.createdAt,
+        })
+        .from(terminals)
+        .leftJoin(terminalModels, eq(terminalModels.id, terminals.modelId))
+        .leftJoin(users, eq(users.id, terminals.ownerId))
+        .where(where)
+        .orderBy(desc(terminals.createdAt), desc(terminals.id))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(terminals).where(where),
+    ]);
+    return { rows, total };
+  },
+});
+
+export type ExitRecordsRepository = ReturnType<typeof createExitRecordsRepository>;

@@ -1,0 +1,82 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { likeAnywhere } from '../../shared/sql';
+import { modelPeripherals, peripherals, terminalModels, terminals } from './devices.table';
+
+export type ModelRecord = typeof terminalModels.$inferSelect;
+export type ModelValues = Pick<
+  typeof terminalModels.$inferInsert,
+  'name' | 'description' | 'state' | 'updatedAt'
+>;
+export type ModelPeripheralValues = { modelId: string; peripheralId: string; required: boolean };
+
+/** Storage of terminal models and the peripherals each model expects. */
+export const createModelsRepository = (db: Db) => ({
+  async findPage(name: string | undefined, offset: number, limit: number) {
+    const where = name ? sql`${terminalModels.name} ilike ${likeAnywhere(name)}` : undefined;
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(terminalModels).where(where).orderBy(terminalModels.name).limit(limit).offset(offset),
+      db.select({ total: count() }).from(terminalModels).where(where),
+    ]);
+    return { rows, total };
+  },
+
+  findById: async (id: string): Promise<ModelRecord | null> =>
+    (await db.select().from(terminalModels).where(eq(terminalModels.id, id)))[0] ?? null,
+
+  listEnabled: () =>
+    db
+      .select({ id: terminalModels.id, name: terminalModels.name })
+      .from(terminalModels)
+      .where(eq(terminalModels.state, 1))
+      .orderBy(terminalModels.name),
+
+  /** How many terminals are of this model. */
+  terminalCount: async (modelId: string) =>
+    (await db.select({ n: count() }).from(terminals).where(eq(terminals.modelId, modelId)))[0].n,
+
+  /** Inserts or updates; null when the id names no model. Throws the database's unique violation as is. */
+  save: async (id: string | undefined, values: ModelValues): Promise<ModelRecord | null> =>
+    (id
+      ? await db.update(terminalModels).set(values).where(eq(terminalModels.id, id)).returning()
+      : await db.insert(terminalModels).values(values).returning())[0] ?? null,
+
+  /** Whether a row was deleted. */
+  remove: async (id: string) =>
+    (await db.delete(terminalModels).where(eq(terminalModels.id, id)).returning()).length > 0,
+
+  async findPeripheralPage(modelId: string | undefined, offset: number, limit: number) {
+    const where = modelId ? eq(modelPeripherals.modelId, modelId) : undefined;
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({
+          id: modelPeripherals.id,
+          modelId: modelPeripherals.modelId,
+          modelName: terminalModels.name,
+          peripheralId: modelPeripherals.peripheralId,
+          peripheralName: peripherals.name,
+          required: modelPeripherals.required,
+        })
+        .from(modelPeripherals)
+        .innerJoin(terminalModels, eq(terminalModels.id, modelPeripherals.modelId))
+        .innerJoin(peripherals, eq(peripherals.id, modelPeripherals.peripheralId))
+        .where(where)
+        .orderBy(terminalModels.name, peripherals.name)
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(modelPeripherals).where(where),
+    ]);
+    return { rows, total };
+  },
+
+  /** Inserts or updates a model peripheral setting; null when the id names none. */
+  savePeripheral: async (id: string | undefined, values: ModelPeripheralValues) =>
+    (id
+      ? await db.update(modelPeripherals).set(values).where(eq(modelPeripherals.id, id)).returning()
+      : await db.insert(modelPeripherals).values(values).returning())[0] ?? null,
+
+  removePeripheral: async (id: string) =>
+    (await db.delete(modelPeripherals).where(eq(modelPeripherals.id, id)).returning()).length > 0,
+});
+
+export type ModelsRepository = ReturnType<typeof createModelsRepository>;

@@ -1,0 +1,39 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { likeAnywhere } from '../../shared/sql';
+import { peripherals } from './devices.table';
+
+export type PeripheralRecord = typeof peripherals.$inferSelect;
+export type PeripheralValues = Omit<typeof peripherals.$inferInsert, 'id' | 'createdAt'>;
+
+/** Storage of the peripheral catalogue (printers, scanners, card readers, ...). */
+export const createPeripheralsRepository = (db: Db) => ({
+  async findPage(f: { name?: string; kind?: 'serial' | 'usb' }, offset: number, limit: number) {
+    const where = and(
+      f.name ? sql`${peripherals.name} ilike ${likeAnywhere(f.name)}` : undefined,
+      f.kind ? eq(peripherals.kind, f.kind) : undefined,
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      db.select().from(peripherals).where(where).orderBy(peripherals.name).limit(limit).offset(offset),
+      db.select({ total: count() }).from(peripherals).where(where),
+    ]);
+    return { rows, total };
+  },
+
+  findById: async (id: string): Promise<PeripheralRecord | null> =>
+    (await db.select().from(peripherals).where(eq(peripherals.id, id)))[0] ?? null,
+
+  list: () =>
+    db.select({ id: peripherals.id, name: peripherals.name }).from(peripherals).orderBy(peripherals.name),
+
+  /** Inserts or updates; null when the id names no peripheral. */
+  save: async (id: string | undefined, values: PeripheralValues): Promise<PeripheralRecord | null> =>
+    (id
+      ? await db.update(peripherals).set(values).where(eq(peripherals.id, id)).returning()
+      : await db.insert(peripherals).values(values).returning())[0] ?? null,
+
+  remove: async (id: string) =>
+    (await db.delete(peripherals).where(eq(peripherals.id, id)).returning()).length > 0,
+});
+
+export type PeripheralsRepository = ReturnType<typeof createPeripheralsRepository>;

@@ -1,0 +1,11 @@
+import type { Db } from '../../db/client';
+import { mailOutbox } from './mail.table';
+
+/** Storage of mail kept in the outbox when no SMTP server is configured. */
+export const createMailRepository = (db: Db) => ({
+  addToOutbox: async (mail: { to: string; subject: string; body: string }) => {
+    await db.insert(mailOutbox).values(mail);
+  },
+});
+
+export type MailRepository = ReturnType<typeof createMailRepository>;

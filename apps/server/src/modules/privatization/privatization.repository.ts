@@ -1,0 +1,80 @@
+import type { PrivateCustomerRow } from '@cpm/contracts';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { inDataScope } from '../../shared/data-scope';
+import { likeAnywhere } from '../../shared/sql';
+import { privateCustomers } from './privatization.table';
+
+type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
+export type CustomerFilter = { name?: string; deploymentStatus?: string; country?: string };
+export type CustomerRecord = typeof privateCustomers.$inferSelect;
+export type CustomerValues = Omit<typeof privateCustomers.$inferInsert, 'id' | 'ownerId' | 'createdAt'>;
+
+const toRow = (r: CustomerRecord): PrivateCustomerRow => ({
+  id: r.id,
+  name: r.name,
+  contact: r.contact,
+  phone: r.phone,
+  email: r.email,
+  country: r.country,
+  region: r.region,
+  address: r.address,
+  deploymentStatus: r.deploymentStatus,
+  networkType: r.networkType,
+  interfaceUrl: r.interfaceUrl,
+  serviceIp: r.serviceIp,
+  sysUser: r.sysUser,
+  hasPassword: r.passwordEnc !== null,
+  remark: r.remark,
+  ownerId: r.ownerId,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Storage of private-deployment customers, always within the caller's data scope. */
+export const createPrivatizationRepository = (db: Db) => {
+  const where = (scope: Scope, f: CustomerFilter): SQL | undefined =>
+    and(
+      inDataScope(scope, privateCustomers.ownerId),
+      f.name ? ilike(privateCustomers.name, likeAnywhere(f.name)) : undefined,
+      f.deploymentStatus ? eq(privateCustomers.deploymentStatus, f.deploymentStatus) : undefined,
+      f.country ? eq(privateCustomers.country, f.country) : undefined,
+    );
+  return {
+    /** Rows as the list shows them: the password only as `hasPassword`. */
+    list: async (scope: Scope, f: CustomerFilter, offset: number, limit: number) =>
+      (
+        await db
+          .select()
+          .from(privateCustomers)
+          .where(where(scope, f))
+          .orderBy(desc(privateCustomers.createdAt), desc(privateCustomers.id))
+          .offset(offset)
+          .limit(limit)
+      ).map(toRow),
+
+    count: async (scope: Scope, f: CustomerFilter) =>
+      (await db.select({ n: count() }).from(privateCustomers).where(where(scope, f)))[0].n,
+
+    findVisible: async (scope: Scope, id: string): Promise<CustomerRecord | null> =>
+      (
+        await db
+          .select()
+          .from(privateCustomers)
+          .where(and(eq(privateCustomers.id, id), inDataScope(scope, privateCustomers.ownerId)))
+      )[0] ?? null,
+
+    insert: async (values: CustomerValues & { ownerId: string }) =>
+      (await db.insert(privateCustomers).values(values).returning({ id: privateCustomers.id }))[0],
+
+    update: async (id: string, values: Partial<CustomerValues>) => {
+      await db.update(privateCustomers).set(values).where(eq(privateCustomers.id, id));
+    },
+
+    remove: async (id: string) => {
+      await db.delete(privateCustomers).where(eq(privateCustomers.id, id));
+    },
+  };
+};
+
+export type PrivatizationRepository = ReturnType<typeof createPrivatizationRepository>;

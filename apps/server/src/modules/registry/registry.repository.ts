@@ -1,0 +1,96 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { roles } from '../roles/roles.table';
+import { users } from '../users/users.table';
+import { hitLimit } from './rate-limit';
+import { emailCodes, pendingRegistrations } from './registry.table';
+
+export type NewEmailCode = Omit<typeof emailCodes.$inferInsert, 'id'>;
+export type NewPendingRegistration = Omit<typeof pendingRegistrations.$inferInsert, 'id'>;
+
+/** Storage of mailed codes, pending registrations and the shared request counters. */
+export const createRegistryRepository = (db: Db) => ({
+  /** Counts a request in its window; throws 429 once the limit is passed (see `hitLimit`). */
+  hitLimit: (
+    key: string,
+    rule: { limit: number; windowMs: number },
+    now: Date,
+    error?: 'tooManyRequests' | 'emailCodeTooSoon',
+  ) => hitLimit(db, key, rule, now, error),
+
+  /** The account whose username and email both match, case-insensitively. */
+  findAccount: async (name: string, email: string) =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(and(sql`lower(${users.username}) = ${name}`, sql`lower(${users.email}) = ${email}`))
+    )[0] ?? null,
+
+  /** Saves a new code after dropping the expired ones. */
+  async insertCode(values: NewEmailCode, now: Date) {
+    await db.delete(emailCodes).where(lt(emailCodes.expiresAt, now));
+    await db.insert(emailCodes).values(values);
+  },
+
+  /** The newest unused, unexpired code for the address and name that has tries left. */
+  findUsableCode: async (email: string, username: string, now: Date, maxAttempts: number) =>
+    (
+      await db
+        .select()
+        .from(emailCodes)
+        .where(
+          and(
+            eq(emailCodes.email, email),
+            eq(emailCodes.username, username),
+            isNull(emailCodes.usedAt),
+            gt(emailCodes.expiresAt, now),
+            lt(emailCodes.attempts, maxAttempts),
+          ),
+        )
+        .orderBy(desc(emailCodes.createdAt))
+        .limit(1)
+    )[0] ?? null,
+
+  countWrongAttempt: async (codeId: string) => {
+    await db
+      .update(emailCodes)
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+      .where(eq(emailCodes.id, codeId));
+  },
+
+  /** Marks a code used; false when another request used it first. */
+  useCode: async (codeId: string, now: Date) =>
+    (
+      await db
+        .update(emailCodes)
+        .set({ usedAt: now })
+        .where(and(eq(emailCodes.id, codeId), isNull(emailCodes.usedAt)))
+        .returning({ id: emailCodes.id })
+    ).length > 0,
+
+  /** Whether an unexpired registration waits for this username (expired ones are dropped first). */
+  async pendingUsernameTaken(username: string, now: Date) {
+    await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now));
+    const rows = await db
+      .select({ id: pendingRegistrations.id })
+      .from(pendingRegistrations)
+      .where(sql`lower(${pendingRegistrations.username}) = ${username}`);
+    return rows.length > 0;
+  },
+
+  insertPending: async (values: NewPendingRegistration) => {
+    await db.insert(pendingRegistrations).values(values);
+  },
+
+  /** Removes and answers the registration with this token hash; each link works once. */
+  takePending: async (tokenHash: string) =>
+    (
+      await db.delete(pendingRegistrations).where(eq(pendingRegistrations.tokenHash, tokenHash)).returning()
+    )[0] ?? null,
+
+  roleIdByCode: async (code: string) =>
+    (await db.select({ id: roles.id }).from(roles).where(eq(roles.code, code)))[0]?.id ?? null,
+});
+
+export type RegistryRepository = ReturnType<typeof createRegistryRepository>;
