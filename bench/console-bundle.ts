@@ -3,7 +3,7 @@
  * dashboard (signed in), against a minimal antd 6 + React app (one button, one table) built in the
  * same run with the same Vite, plugins and static file serving.
  *
-^ *   npm run bench:console -w @cpm/bench        builds the console and the baseline, then measures
+ *   npm run bench:console -w @cpm/bench        builds the console and the baseline, then measures
  *   BENCH_SKIP_CONSOLE_BUILD=1 npm run ...     measures the console already built (apps/web/dist, or
  *                                              BENCH_WEB_DIST)
  *   BENCH_VERBOSE=1                            also lists every script of each load
