@@ -40,10 +40,17 @@ export class Api {
     return { ...((await res.json()) as Envelope<T>), status: res.status() };
   }
 
-  /** Signs in through the API (captcha is off on the test server) and returns a client carrying the token. */
-  async login(username: string = ADMIN.username, password: string = ADMIN.password) {
+  /**
+   * Signs in through the API (captcha is off on the test server) and returns a client carrying the
+   * token: as the administrator when no account is given. An empty username or password fails
+   * instead of signing in the administrator, and so does an answer for another user.
+   */
+  async login(...account: [] | [username: string, password: string]) {
+    const [username, password] = account.length === 0 ? [ADMIN.username, ADMIN.password] : account;
+    if (!username || !password)
+      throw new Error(`API login needs a username and a password, got "${username}"`);
     const captcha = await this.get<{ captchaId: string }>('/oauth/v1/oauth/login/captcha');
-    const res = await this.post<{ userVo: { id: string }; tokenValue: string }>(
+    const res = await this.post<{ userVo: { id: string; username: string }; tokenValue: string }>(
       '/oauth/v1/oauth/login/cpmDoLogin',
       {
         username,
@@ -54,6 +61,8 @@ export class Api {
       },
     );
     if (res.code !== 1) throw new Error(`API login failed: ${res.code} ${res.messageEn}`);
+    if (res.result.userVo.username !== username)
+      throw new Error(`API login as ${username} answered the session of ${res.result.userVo.username}`);
     return { api: new Api(this.request, res.result.tokenValue), userId: res.result.userVo.id };
   }
 

@@ -19,15 +19,20 @@ export const submitLogin = async (page: Page, username: string, password: string
   await page.getByTestId('login-submit').click();
 };
 
-/** Signs in through the login page as the administrator and waits for the dashboard. */
-export const login = async (
-  page: Page,
-  username: string = ADMIN.username,
-  password: string = ADMIN.password,
-) => {
+/**
+ * Signs in through the login page and waits for the dashboard: as the administrator when no account
+ * is given, else as that account. Fails loudly instead of falling back to the administrator: on an
+ * empty username or password (an unset fixture), and when the console then holds another user than
+ * the one asked for (a session left open, say).
+ */
+export const login = async (page: Page, ...account: [] | [username: string, password: string]) => {
+  const [username, password] = account.length === 0 ? [ADMIN.username, ADMIN.password] : account;
+  if (!username || !password) throw new Error(`login needs a username and a password, got "${username}"`);
   await submitLogin(page, username, password);
   await expect(page).toHaveURL(HOME_PATH);
   await expect(page.getByTestId('dashboard-page')).toBeVisible();
+  const signedIn = JSON.parse((await storageItem(page, 'sys')) ?? '{}') as { username?: string };
+  expect(signedIn.username, 'the console holds the account that signed in').toBe(username);
 };
 
 /** A local-storage value of the console's origin. */

@@ -88,8 +88,6 @@ const waitFor = async (condition: () => boolean, ms = 3_000) => {
   }
 };
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 const tcpServerCount = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
 
 describe('embedded broker', () => {
@@ -126,9 +124,12 @@ describe('embedded broker', () => {
     const refusal = await client.subscribeAsync('cpm/user/u2/#', { qos: 1 }).catch((err: unknown) => err);
     expect(refusal).toBeInstanceOf(ErrorWithSubackPacket);
     expect((refusal as ErrorWithSubackPacket).packet.granted).toEqual([128]);
+    await client.subscribeAsync('cpm/user/u1/#', { qos: 1 });
     await broker.publish('cpm/user/u2/notice', 'secret');
-    await pause(200);
-    expect(messages).toEqual([]);
+    // A sentinel on the user's own topic, published after: once it arrives, the other would have too.
+    await broker.publish('cpm/user/u1/sentinel', 'sentinel');
+    await waitFor(() => messages.length > 0);
+    expect(messages).toEqual([{ topic: 'cpm/user/u1/sentinel', payload: 'sentinel' }]);
     expect(client.connected).toBe(true);
   });
 
@@ -140,8 +141,10 @@ describe('embedded broker', () => {
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish('cpm/user/u1/notice', 'forged', { qos: 1 });
     await closed;
-    await pause(100);
-    expect(seen).toEqual([]);
+    // A sentinel published after the refusal reaches the same subscription; the forged one never does.
+    await broker.publish('cpm/sentinel', 'sentinel');
+    await waitFor(() => seen.length > 0);
+    expect(seen).toEqual(['cpm/sentinel']);
   });
 
   it('delivers publishes of an authorised TCP client to wildcard server subscriptions', async () => {
@@ -333,8 +336,10 @@ describe.skipIf(!externalUrl)('external broker', () => {
 
     await unsubscribeExact();
     await plain.publishAsync(`${prefix}/SN1/up/heartbeat`, 'again', { qos: 1 });
-    await waitFor(() => received.length === 2);
-    await pause(100);
+    // A sentinel after it from the same client: once the wildcard sees it, 'again' has been dispatched.
+    await plain.publishAsync(`${prefix}/SN2/up/heartbeat`, 'sentinel', { qos: 1 });
+    await waitFor(() => received.length === 3);
+    expect(received.map((m) => m.payload)).toEqual(['beat', 'again', 'sentinel']);
     expect(exact).toHaveLength(1);
   });
 
@@ -351,8 +356,9 @@ describe.skipIf(!externalUrl)('external broker', () => {
     expect(messages[0]).toEqual({ topic: `cpm/user/${userId}/notice`, payload: 'from elsewhere' });
 
     await plain.publishAsync(`cpm/user/someone-else-${runId}/notice`, 'not yours', { qos: 1 });
-    await pause(150);
-    expect(messages).toHaveLength(1);
+    await plain.publishAsync(`cpm/user/${userId}/notice`, 'sentinel', { qos: 1 });
+    await waitFor(() => messages.length === 2);
+    expect(messages[1]).toEqual({ topic: `cpm/user/${userId}/notice`, payload: 'sentinel' });
   });
 
   it("reaches a user on one instance with another instance's publish", async () => {
@@ -363,9 +369,13 @@ describe.skipIf(!externalUrl)('external broker', () => {
     const messages = inbox(user);
     await user.subscribeAsync(`cpm/user/${userId}/#`, { qos: 1 });
     await first.broker.publish(`cpm/user/${userId}/task`, 'done');
-    await waitFor(() => messages.length === 1);
-    await pause(150);
-    expect(messages).toEqual([{ topic: `cpm/user/${userId}/task`, payload: 'done' }]);
+    // A second publish is the sentinel: a duplicate of the first would arrive before it.
+    await first.broker.publish(`cpm/user/${userId}/task`, 'sentinel');
+    await waitFor(() => messages.length >= 2);
+    expect(messages).toEqual([
+      { topic: `cpm/user/${userId}/task`, payload: 'done' },
+      { topic: `cpm/user/${userId}/task`, payload: 'sentinel' },
+    ]);
   });
 
   it('keeps retained console events retained for users who connect later', async () => {

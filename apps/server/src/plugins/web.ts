@@ -7,13 +7,20 @@ import { wantsConsolePage } from './errors';
 
 /**
  * Serves the built console from `webDist` and answers unknown page paths with its index.html
- * (history fallback), while unknown API paths keep getting a JSON 404 envelope.
+ * (history fallback), while unknown API paths keep getting a JSON 404 envelope. The build writes
+ * brotli (`.br`) and gzip (`.gz`) copies beside its files; a browser that accepts one gets it.
  */
 export const registerWeb = async (app: FastifyInstance, webDist: string) => {
   const indexFile = path.join(webDist, 'index.html');
   const hasConsole = existsSync(indexFile);
   if (hasConsole) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, cacheControl: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+    });
   }
   const indexHtml = hasConsole ? readFileSync(indexFile, 'utf8') : null;
 
@@ -32,10 +39,13 @@ export const registerWeb = async (app: FastifyInstance, webDist: string) => {
   });
 
   if (hasConsole) {
-    // Hashed asset files never change; index.html must always be revalidated.
+    // Hashed asset files never change; index.html must always be revalidated. Caches keep the
+    // brotli, gzip and plain answers apart.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/assets/'))
+      if (request.url.startsWith('/assets/')) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('vary', 'accept-encoding');
+      }
       return payload;
     });
   }

@@ -7,6 +7,13 @@ import { loginAs, type TestApp } from './test-app';
 /** The password every account made by `createAccount` gets. */
 export const ACCOUNT_PASSWORD = 'Acct#Pass1';
 
+// scrypt is slow on purpose; one hash of the shared password serves every account of a test file.
+let accountPasswordHash: Promise<string> | undefined;
+const hashOfAccountPassword = () => {
+  accountPasswordHash ??= hashPassword(ACCOUNT_PASSWORD);
+  return accountPasswordHash;
+};
+
 /** Inserts an active account holding a role (by code) and signs it in. */
 export const createAccount = async (
   t: TestApp,
@@ -18,7 +25,7 @@ export const createAccount = async (
       username: opts.username,
       name: opts.username,
       email: opts.email ?? `${opts.username}@example.test`,
-      passwordHash: await hashPassword(ACCOUNT_PASSWORD),
+      passwordHash: await hashOfAccountPassword(),
       superiorId: opts.superiorId ?? null,
       state: 1,
     })

@@ -1,12 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Clock } from '../shared/clock';
+import {
+  ADMIN_PASSWORD,
+  type DatabaseTemplates,
+  dropPostgresDatabases,
+  openPgliteClone,
+  openPostgresClone,
+  seedTemplate,
+  type TemplateKind,
+  testDatabaseName,
+} from './database-template';
 
-/** The first administrator's password in every test app. */
-export const ADMIN_PASSWORD = 'Admin#Test1';
+export { ADMIN_PASSWORD };
 
 /** A clock tests can move. */
 export const createTestClock = (start = new Date('2026-06-01T08:00:00Z')) => {
@@ -19,14 +27,20 @@ export const createTestClock = (start = new Date('2026-06-01T08:00:00Z')) => {
   } satisfies Clock & { advance(ms: number): void };
 };
 
-/**
- * A database for one test file: a fresh PostgreSQL database when TEST_DATABASE_URL is set
- * (dropped on close), else an in-memory PGlite.
- */
-export const openTestDatabase = async (): Promise<Database> => {
+/** The snapshots the run's global setup made; none outside Vitest (benchmarks import this file too). */
+const providedTemplates = async (): Promise<DatabaseTemplates | undefined> => {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  const templates = inject('databaseTemplates');
+  if (!templates) throw new Error('no database templates: run the tests with apps/server/vitest.config.ts');
+  return templates;
+};
+
+/** A fresh database with nothing in it, migrated on the spot (outside a test run). */
+const openFreshDatabase = async (): Promise<Database> => {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return openDatabase({ databaseUrl: 'memory://', dataDir: '' });
-  const name = `cpm_test_${randomBytes(6).toString('hex')}`;
+  const name = testDatabaseName('cpm_test');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -38,12 +52,27 @@ export const openTestDatabase = async (): Promise<Database> => {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropPostgresDatabases(base, [name]);
     },
   };
+};
+
+/**
+ * A database for one test file, copied from the run's snapshot: `migrated` (schema only, the
+ * default) or `seeded` (default menu, roles, dictionaries, `admin` with ADMIN_PASSWORD, keys). A
+ * fresh PostgreSQL database when TEST_DATABASE_URL is set (dropped on close), else an in-memory PGlite.
+ */
+export const openTestDatabase = async (opts: { from?: TemplateKind } = {}): Promise<Database> => {
+  const from = opts.from ?? 'migrated';
+  const templates = await providedTemplates();
+  if (!templates) {
+    const database = await openFreshDatabase();
+    if (from === 'seeded') await seedTemplate(database.db);
+    return database;
+  }
+  return templates.kind === 'pglite'
+    ? openPgliteClone(templates.root, templates[from])
+    : openPostgresClone(templates.base, templates[from]);
 };
 
 /** Test configuration: captcha off (tests that need it turn it on), quiet logs, no TCP broker port. */
@@ -69,7 +98,7 @@ export const createTestApp = async (
     gateway?: AppDeps['gateway'];
   } = {},
 ): Promise<TestApp> => {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ from: 'seeded' });
   const clock = opts.clock ?? createTestClock();
   const built = await buildApp({
     config: testConfig(opts.env),

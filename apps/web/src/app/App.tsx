@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { setSessionEndHandler } from '../api/http';
 import { signOutLocally, verifySavedSession } from '../features/auth/authService';
+import { ROUTER_OPTIONS } from '../layout/worktabs/useWorktabSync';
 import { saveWorktabsOnUnload } from '../layout/worktabs/worktabStore';
 import { AppRoutes } from '../router/AppRoutes';
 import { RouteEffects } from '../router/RouteEffects';
@@ -23,7 +24,7 @@ export const App = () => {
   useStartup();
   return (
     <AppProviders>
-      <BrowserRouter>
+      <BrowserRouter {...ROUTER_OPTIONS}>
         <RouteEffects />
         <Suspense fallback={<Spin fullscreen spinning />}>
           <AppRoutes />

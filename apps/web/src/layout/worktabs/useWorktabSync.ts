@@ -5,6 +5,15 @@ import { useMenuRoutes } from '../../router/useMenuRoutes';
 import { HOME_PATH } from './worktabRules';
 import { useWorktabStore } from './worktabStore';
 
+/**
+ * The console's router applies every navigation at once instead of in a React transition. A
+ * transition that waits for a lazy page's code is merged with the next one when another click comes
+ * first, so the address in between never reaches the frame and its worktab would be lost. Applied at
+ * once, each address commits (the page shows its loading state in its own Suspense boundary) and
+ * becomes a tab before the page has rendered.
+ */
+export const ROUTER_OPTIONS = { useTransitions: false } as const;
+
 /** Adds the visited page to the worktabs (spec section 2), with the home tab always first. */
 export const useWorktabSync = () => {
   const location = useLocation();
