@@ -93,7 +93,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     routerOptions: { maxParamLength: 200 },
   });
   registerErrorHandling(app);
-  await registerSecurity(app);
+  await registerSecurity(app, { tileUrl: config.map.tileUrl });
 
   const db = database.db;
   const keys = await loadAppKeys(db);
@@ -167,7 +167,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     (token) => auth.resolve(token),
     (sn, secret) => agent.authenticate(sn, secret),
   );
-  registerSystemRoutes(api, { database, broker });
+  registerSystemRoutes(api, { database, broker, map: config.map });
   registerAuthRoutes(api, { auth, db: database.db });
   const terminalsRepo = createTerminalsRepository(database.db);
   registerDevicesRoutes(api, {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isStrongPassword } from '@cpm/contracts';
+import { guessTileDatum, isStrongPassword, type MapConfig } from '@cpm/contracts';
 import { z } from 'zod';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +50,20 @@ const EnvSchema = z.object({
     .max(24 * 90)
     .default(12),
   WEB_DIST: z.string().optional(),
+  MAP_TILE_URL: z
+    .string()
+    .refine(
+      (url) => /^https?:\/\/[^/]+\//.test(url) && ['{z}', '{x}', '{y}'].every((p) => url.includes(p)),
+      'must be an http:// or https:// tile URL template with {z}, {x} and {y}',
+    )
+    .optional(),
+  MAP_TILE_DATUM: z.enum(['wgs84', 'gcj02']).optional(),
+  MAP_TILE_SUBDOMAINS: z
+    .string()
+    .regex(/^[a-z0-9]{1,10}$/i, 'must be 1 to 10 letters or digits')
+    .default('abc'),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(22).default(18),
 });
 
 /** Typed configuration; nothing else in the server reads process.env. */
@@ -70,6 +84,8 @@ export type Config = {
   sessionMaxMs: number;
   /** Folder of the built console; served with a history fallback when it exists. */
   webDist: string;
+  /** The console maps' base layer; `tileUrl` null means the built-in offline world map. */
+  map: MapConfig;
 };
 
 /** Raised on a bad environment value; the message names every offending variable. */
@@ -101,6 +117,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    map: {
+      tileUrl: e.MAP_TILE_URL ?? null,
+      datum: e.MAP_TILE_DATUM ?? (e.MAP_TILE_URL ? guessTileDatum(e.MAP_TILE_URL) : 'wgs84'),
+      subdomains: e.MAP_TILE_SUBDOMAINS,
+      attribution: e.MAP_TILE_ATTRIBUTION ?? (e.MAP_TILE_URL ? '' : 'Natural Earth'),
+      maxZoom: e.MAP_TILE_URL ? e.MAP_TILE_MAX_ZOOM : 10,
+    },
   };
 };
 
