@@ -19,7 +19,14 @@ describe('isEmptyOption', () => {
   });
 
   it('is not empty once one series has a point', () => {
-    expect(isEmptyOption({ series: [{ type: 'line', data: [] }, { type: 'bar', data: [0] }] })).toBe(false);
+    expect(
+      isEmptyOption({
+        series: [
+          { type: 'line', data: [] },
+          { type: 'bar', data: [0] },
+        ],
+      }),
+    ).toBe(false);
   });
 });
 
@@ -37,7 +44,10 @@ describe('themedOption', () => {
     expect(themed.color).toEqual(palette.series);
     expect(themed.backgroundColor).toBe('transparent');
     expect(themed.textStyle).toEqual({ color: '#eeeeee', fontFamily: 'Roboto' });
-    expect(themed.xAxis).toMatchObject({ axisLabel: { color: '#ff0000' }, axisLine: { lineStyle: { color: '#333333' } } });
+    expect(themed.xAxis).toMatchObject({
+      axisLabel: { color: '#ff0000' },
+      axisLine: { lineStyle: { color: '#333333' } },
+    });
     expect(themed.yAxis).toHaveLength(2);
     expect((themed.yAxis as { axisLabel: unknown }[])[1].axisLabel).toEqual({ color: '#aaaaaa' });
     expect(themed.tooltip).toMatchObject({ trigger: 'axis', backgroundColor: '#1f1f1f' });
