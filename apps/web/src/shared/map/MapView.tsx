@@ -14,7 +14,8 @@ import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useStat
 import { useTranslation } from 'react-i18next';
 import { isDarkColor } from '../theme/isDarkColor';
 import { createTileLayer, showWorldLayer } from './baseLayers';
-import { buildClusterIndex, type ClusterIndex, type MapPoint, pointsBounds } from './clusterData';
+import { type ClusterClient, startClusterClient } from './clusterClient';
+import { type MapPoint, pointsBounds } from './clusterData';
 import { showClusterLayer } from './clusterLayer';
 import { datumFor } from './datum';
 import type { DrawMode, DrawnShape, DrawTools } from './drawTools';
@@ -150,16 +151,36 @@ export const MapView = ({
     };
   }, [map, L, tiles, dark, config.isPending]);
 
-  // The index is built once per set of points and datum; redrawing reuses it.
-  const index = useMemo<ClusterIndex | null>(
-    () => (points.length ? buildClusterIndex(points, datum) : null),
-    [points, datum],
-  );
+  // The index is built by a worker once per set of points and datum; moving the map only queries it.
+  const [clusters, setClusters] = useState<ClusterClient | null>(null);
+  const [indexMs, setIndexMs] = useState<number>();
+  useEffect(() => {
+    if (!points.length) return;
+    let client: ClusterClient | undefined;
+    let live = true;
+    const startedAt = performance.now();
+    startClusterClient(points, datum.kind).then(
+      (started) => {
+        client = started;
+        setIndexMs(Math.round(performance.now() - startedAt));
+        if (live) setClusters(started);
+        else started.terminate();
+      },
+      () => {
+        if (live) message.error(t('failed'));
+      },
+    );
+    return () => {
+      live = false;
+      client?.terminate();
+      setClusters(null);
+    };
+  }, [points, datum, message, t]);
   const bounds = useMemo(() => pointsBounds(points, datum), [points, datum]);
 
   useEffect(() => {
-    if (!map || !L || !index) return;
-    const layer = showClusterLayer(L, map, index, {
+    if (!map || !L || !clusters) return;
+    const layer = showClusterLayer(L, map, clusters, {
       colours: {
         cluster: token.colorPrimary,
         halo: hexAlpha(token.colorPrimary, 0.28),
@@ -170,7 +191,7 @@ export const MapView = ({
       onPointClick: (i) => onPointClickRef.current?.(i),
     });
     return layer.remove;
-  }, [map, L, index, token.colorPrimary]);
+  }, [map, L, clusters, token.colorPrimary]);
 
   useEffect(() => {
     if (map && bounds) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 12, animate: false });
@@ -241,7 +262,7 @@ export const MapView = ({
       color: token.colorWarning,
       fill: false,
     })
-      .bindTooltip(hit.label)
+      .bindTooltip(hit.label, { permanent: true, direction: 'top', offset: [0, -10] })
       .addTo(map);
     map.setView([lat, lng], Math.min(15, map.getMaxZoom()));
   };
@@ -259,6 +280,7 @@ export const MapView = ({
       data-theme={dark ? 'dark' : 'light'}
       data-tiles={tiles ? 'true' : 'false'}
       data-status={state.status}
+      data-index-ms={indexMs}
       data-testid={testId}
       style={{ height, ...style }}
     >

@@ -1,5 +1,6 @@
 import type * as Leaflet from 'leaflet';
-import { type ClusterDot, type ClusterIndex, clustersInView, countLabel, dotRadius } from './clusterData';
+import type { ClusterClient } from './clusterClient';
+import { type ClusterDot, countLabel, dotRadius } from './clusterData';
 
 type L = typeof Leaflet;
 
@@ -19,14 +20,14 @@ export type ClusterLayerState = { dots: number; drawMs: number };
 
 /**
  * Draws the clusters of the visible part of the world on one canvas. Only the dots in view are
- * queried and drawn (a few hundred at most, whatever the number of points), after every move
- * and zoom; during a pan the canvas travels with the map pane, during a zoom animation it is
- * hidden. A click on a cluster zooms in until it splits.
+ * asked of the cluster worker and drawn (a few hundred at most, whatever the number of points),
+ * after every move and zoom; during a pan the canvas travels with the map pane, during a zoom
+ * animation it is hidden and cleared. A click on a cluster zooms in until it splits.
  */
 export const showClusterLayer = (
   L: L,
   map: Leaflet.Map,
-  index: ClusterIndex,
+  clusters: ClusterClient,
   options: ClusterLayerOptions,
 ): { remove: () => void; state: () => ClusterLayerState } => {
   const pane = map.getPane('overlayPane') as HTMLElement;
@@ -34,9 +35,38 @@ export const showClusterLayer = (
   const context = canvas.getContext('2d');
   let dots: (ClusterDot & { x: number; y: number; r: number })[] = [];
   let state: ClusterLayerState = { dots: 0, drawMs: 0 };
+  let removed = false;
+
+  let asked = 0;
+  const clear = () => {
+    context?.clearRect(0, 0, canvas.width, canvas.height);
+    dots = [];
+  };
 
   const draw = () => {
     const started = performance.now();
+    const ticket = ++asked;
+    // A margin of one large dot so dots cut by the edge are drawn too.
+    const size = map.getSize();
+    const bounds = map.getBounds().pad(60 / Math.max(1, Math.min(size.x, size.y)));
+    const view = {
+      west: bounds.getWest(),
+      south: bounds.getSouth(),
+      east: bounds.getEast(),
+      north: bounds.getNorth(),
+    };
+    clusters.clusters(view, map.getZoom()).then(
+      (found) => {
+        // Only the answer to the latest question is drawn; the map may have moved on meanwhile.
+        if (ticket === asked && !removed) paint(found, started);
+      },
+      () => {
+        if (ticket === asked && !removed) clear();
+      },
+    );
+  };
+
+  const paint = (found: ClusterDot[], started: number) => {
     const size = map.getSize();
     const ratio = window.devicePixelRatio || 1;
     const topLeft = map.containerPointToLayerPoint([0, 0]);
@@ -49,13 +79,6 @@ export const showClusterLayer = (
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, size.x, size.y);
 
-    // A margin of one large dot so dots cut by the edge are drawn too.
-    const bounds = map.getBounds().pad(60 / Math.max(1, Math.min(size.x, size.y)));
-    const found = clustersInView(
-      index,
-      { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() },
-      map.getZoom(),
-    );
     dots = found.map((dot) => {
       const p = map.latLngToContainerPoint([dot.lat, dot.lng]);
       return { ...dot, x: p.x, y: p.y, r: dotRadius(dot.count) };
@@ -105,8 +128,9 @@ export const showClusterLayer = (
     const dot = dotAt(event.containerPoint);
     if (!dot) return;
     if (dot.clusterId !== undefined) {
-      const zoom = Math.min(index.getClusterExpansionZoom(dot.clusterId), map.getMaxZoom());
-      map.setView([dot.lat, dot.lng], zoom);
+      void clusters.expansionZoom(dot.clusterId).then((zoom) => {
+        if (!removed) map.setView([dot.lat, dot.lng], Math.min(zoom, map.getMaxZoom()));
+      });
     } else if (dot.pointIndex !== undefined) {
       options.onPointClick?.(dot.pointIndex);
     }
@@ -121,13 +145,16 @@ export const showClusterLayer = (
   };
 
   map.on('moveend resize viewreset', draw);
+  map.on('zoomstart', clear);
   map.on('click', onClick);
   map.on('mousemove', onMouseMove);
   draw();
 
   return {
     remove: () => {
+      removed = true;
       map.off('moveend resize viewreset', draw);
+      map.off('zoomstart', clear);
       map.off('click', onClick);
       map.off('mousemove', onMouseMove);
       map.getContainer().classList.remove('cpm-map-over-dot');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
-import { atlasScaleFor, worldShapes } from './worldAtlas';
+import { atlasScaleFor, unwrapLongitudes, worldShapes } from './worldAtlas';
 
 const require = createRequire(import.meta.url);
 const topology = (scale: string) =>
@@ -17,6 +17,40 @@ describe('worldShapes', () => {
     expect(features.some((f) => f.properties?.name === 'China')).toBe(true);
     expect(borders.type).toBe('MultiLineString');
     expect(borders.coordinates.length).toBeGreaterThan(100);
+  });
+
+  it('leaves no edge that crosses the world the long way (Fiji, Chukotka)', () => {
+    const { land, borders } = worldShapes(topology('110m'));
+    const lines: GeoJSON.Position[][] = [...borders.coordinates];
+    for (const f of land.features) {
+      const g = f.geometry;
+      if (g.type === 'Polygon') lines.push(...g.coordinates);
+      if (g.type === 'MultiPolygon') for (const poly of g.coordinates) lines.push(...poly);
+    }
+    const longest = Math.max(
+      ...lines.flatMap((line) =>
+        line.slice(1).map((p, i) => Math.abs((p[0] as number) - (line[i][0] as number))),
+      ),
+    );
+    expect(longest).toBeLessThan(180);
+  });
+});
+
+describe('unwrapLongitudes', () => {
+  it('continues across the antimeridian instead of jumping back', () => {
+    expect(
+      unwrapLongitudes([
+        [179, -16],
+        [-179.5, -16.5],
+        [-178, -17],
+        [179, -17],
+      ]),
+    ).toEqual([
+      [179, -16],
+      [180.5, -16.5],
+      [182, -17],
+      [179, -17],
+    ]);
   });
 });
 
