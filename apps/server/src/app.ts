@@ -107,7 +107,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     routerOptions: { maxParamLength: 200 },
   });
   registerErrorHandling(app);
-  await registerSecurity(app);
+  await registerSecurity(app, { tileUrl: config.map.tileUrl });
 
   const db = database.db;
   const keys = await loadAppKeys(createKeysRepository(db));
@@ -191,7 +191,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     (sn, secret) => agent.authenticate(sn, secret),
     ({ actor, ip, ...entry }) => oplog.recordAnonymous(actor, ip, entry),
   );
-  registerSystemRoutes(api, { system: createSystemRepository(database), broker });
+  registerSystemRoutes(api, { system: createSystemRepository(database), broker, map: config.map });
   const blobsModule = await createBlobsModule({
     api,
     db,

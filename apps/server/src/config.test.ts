@@ -68,3 +68,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BLOB_SWEEP_MINUTES: '-1' })).toThrow(/BLOB_SWEEP_MINUTES/);
   });
 });
+
+describe('map tile settings', () => {
+  it('default to the offline world map', () => {
+    expect(loadConfig({}).map).toEqual({
+      tileUrl: null,
+      datum: 'wgs84',
+      subdomains: 'abc',
+      attribution: 'Natural Earth',
+      maxZoom: 10,
+    });
+  });
+
+  it('take a tile server and recognise AMap as GCJ-02', () => {
+    const amap = loadConfig({
+      MAP_TILE_URL: 'https://webrd0{s}.is.autonavi.com/appmaptile?style=8&x={x}&y={y}&z={z}',
+      MAP_TILE_SUBDOMAINS: '1234',
+    }).map;
+    expect(amap).toMatchObject({ datum: 'gcj02', subdomains: '1234', maxZoom: 18 });
+    const osm = loadConfig({
+      MAP_TILE_URL: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© OpenStreetMap',
+    }).map;
+    expect(osm).toMatchObject({ datum: 'wgs84', attribution: '© OpenStreetMap' });
+    expect(loadConfig({ MAP_TILE_URL: osm.tileUrl ?? '', MAP_TILE_DATUM: 'gcj02' }).map.datum).toBe('gcj02');
+  });
+
+  it('refuse a URL that is not a tile template', () => {
+    expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles/{z}/{x}/{y}.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.com/tile.png' })).toThrow(/MAP_TILE_URL/);
+    expect(() => loadConfig({ MAP_TILE_DATUM: 'bd09' })).toThrow(/MAP_TILE_DATUM/);
+  });
+});

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isStrongPassword } from '@cpm/contracts';
+import { guessTileDatum, isStrongPassword, type MapConfig } from '@cpm/contracts';
 import { z } from 'zod';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,6 +70,20 @@ const EnvSchema = z.object({
     .min(0)
     .max(24 * 90)
     .default(24),
+  MAP_TILE_URL: z
+    .string()
+    .refine(
+      (url) => /^https?:\/\/[^/]+\//.test(url) && ['{z}', '{x}', '{y}'].every((p) => url.includes(p)),
+      'must be an http:// or https:// tile URL template with {z}, {x} and {y}',
+    )
+    .optional(),
+  MAP_TILE_DATUM: z.enum(['wgs84', 'gcj02']).optional(),
+  MAP_TILE_SUBDOMAINS: z
+    .string()
+    .regex(/^[a-z0-9]{1,10}$/i, 'must be 1 to 10 letters or digits')
+    .default('abc'),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(22).default(18),
 });
 
 /** Typed configuration; nothing else in the server reads process.env. */
@@ -96,6 +110,8 @@ export type Config = {
   blobSweepMs: number;
   /** Bytes no file references are kept this long before the sweep removes them. */
   blobGraceMs: number;
+  /** The console maps' base layer; `tileUrl` null means the built-in offline world map. */
+  map: MapConfig;
 };
 
 /** Blob store choice: disk under the data folder, or S3 (`BLOB_URL=s3://bucket/prefix`). */
@@ -161,6 +177,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     blobStore: blobStoreConfig(e, dataDir),
     blobSweepMs: e.BLOB_SWEEP_MINUTES * 60_000,
     blobGraceMs: e.BLOB_GRACE_HOURS * 3_600_000,
+    map: {
+      tileUrl: e.MAP_TILE_URL ?? null,
+      datum: e.MAP_TILE_DATUM ?? (e.MAP_TILE_URL ? guessTileDatum(e.MAP_TILE_URL) : 'wgs84'),
+      subdomains: e.MAP_TILE_SUBDOMAINS,
+      attribution: e.MAP_TILE_ATTRIBUTION ?? (e.MAP_TILE_URL ? '' : 'Natural Earth'),
+      maxZoom: e.MAP_TILE_URL ? e.MAP_TILE_MAX_ZOOM : 10,
+    },
   };
 };
 

@@ -14,6 +14,8 @@ export const NAMESPACES = [
   'messages',
   'accounts',
   'devices',
+  'chart',
+  'map',
 ] as const;
 
 const DAYJS_LOCALE: Record<AppLanguage, string> = { cn: 'zh-cn', en: 'en' };

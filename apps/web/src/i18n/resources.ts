@@ -1,17 +1,21 @@
 import enAccounts from './locales/en/accounts.json';
 import enAuth from './locales/en/auth.json';
+import enChart from './locales/en/chart.json';
 import enCommon from './locales/en/common.json';
 import enDevices from './locales/en/devices.json';
 import enException from './locales/en/exception.json';
 import enLayout from './locales/en/layout.json';
+import enMap from './locales/en/map.json';
 import enMessages from './locales/en/messages.json';
 import enTable from './locales/en/table.json';
 import zhAccounts from './locales/zh/accounts.json';
 import zhAuth from './locales/zh/auth.json';
+import zhChart from './locales/zh/chart.json';
 import zhCommon from './locales/zh/common.json';
 import zhDevices from './locales/zh/devices.json';
 import zhException from './locales/zh/exception.json';
 import zhLayout from './locales/zh/layout.json';
+import zhMap from './locales/zh/map.json';
 import zhMessages from './locales/zh/messages.json';
 import zhTable from './locales/zh/table.json';
 
@@ -26,6 +30,8 @@ export const resources = {
     messages: enMessages,
     accounts: enAccounts,
     devices: enDevices,
+    chart: enChart,
+    map: enMap,
   },
   zh: {
     common: zhCommon,
@@ -36,5 +42,7 @@ export const resources = {
     messages: zhMessages,
     accounts: zhAccounts,
     devices: zhDevices,
+    chart: zhChart,
+    map: zhMap,
   },
 } as const;

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { HOME_PATH } from '../layout/worktabs/worktabRules';
 import { GuestOnly, RequireAuth } from './guards';
-import { pageFor } from './pageRegistry';
+import { KitGalleryPage, pageFor } from './pageRegistry';
 import { useMenuRoutes } from './useMenuRoutes';
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -66,6 +66,7 @@ export const AppRoutes = () => {
               element={<Navigate to={group.redirect ?? HOME_PATH} replace />}
             />
           ))}
+        <Route path="/kit/gallery" element={<KitGalleryPage />} />
         <Route path="/exception/403" element={<ExceptionPage status={403} />} />
         <Route path="/exception/404" element={<ExceptionPage status={404} />} />
         <Route path="/exception/500" element={<ExceptionPage status={500} />} />

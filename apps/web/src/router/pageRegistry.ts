@@ -67,6 +67,10 @@ const PeripheralFaultPage = lazy(() =>
 const PeripheralPage = lazy(() =>
   import('../features/devices/pages/PeripheralPage').then((m) => ({ default: m.PeripheralPage })),
 );
+/** Hidden component gallery (not in any menu): the shared chart and map with sample data. */
+export const KitGalleryPage = lazy(() =>
+  import('../features/kit/pages/KitGalleryPage').then((m) => ({ default: m.KitGalleryPage })),
+);
 /** Stand-in for the pages whose features are not built yet; it says so instead of showing a blank screen. */
 export const PendingPage = lazy(() =>
   import('../shared/PendingPage').then((m) => ({ default: m.PendingPage })),

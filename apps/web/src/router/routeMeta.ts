@@ -36,6 +36,13 @@ export const STATIC_META: Record<string, RouteMeta> = {
     hidden: true,
     standalone: true,
   },
+  '/kit/gallery': {
+    pattern: '/kit/gallery',
+    title: { zh: '组件样例', en: 'Component gallery' },
+    group: null,
+    hidden: true,
+    standalone: false,
+  },
   '/exception/403': {
     pattern: '/exception/403',
     title: { zh: '无权访问', en: 'No permission' },

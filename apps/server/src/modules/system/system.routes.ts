@@ -1,14 +1,16 @@
-import { systemEndpoints } from '@cpm/contracts';
+import { type MapConfig, systemEndpoints } from '@cpm/contracts';
 import type { Broker } from '../../gateway/broker';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { VERSION } from '../../version';
 import type { SystemRepository } from './system.repository';
 
-/** Liveness and readiness for load balancers and orchestrators. */
+/** Liveness and readiness for load balancers and orchestrators; the maps' base layer for the console. */
 export const registerSystemRoutes = (
   api: EndpointRegistry,
-  deps: { system: SystemRepository; broker: Broker | null },
+  deps: { system: SystemRepository; broker: Broker | null; map: MapConfig },
 ) => {
+  api.register(systemEndpoints.mapConfig, () => deps.map);
+
   api.register(systemEndpoints.healthz, () => ({ status: 'ok' as const, checks: {}, version: VERSION }));
 
   api.register(systemEndpoints.readyz, async ({ reply }) => {

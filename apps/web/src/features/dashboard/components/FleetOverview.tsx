@@ -1,40 +1,68 @@
-import { devicesEndpoints } from '@cpm/contracts';
+import { type DashboardSchema, devicesEndpoints } from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, List, Progress, Row, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { call } from '../../../api/http';
+import { Chart } from '../../../shared/chart/Chart';
+import type { ChartOption } from '../../../shared/chart/chartOption';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 
-const TrendLine = ({ points }: { points: { at: string; online: number }[] }) => {
-  if (points.length < 2) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
-  const max = Math.max(1, ...points.map((p) => p.online));
-  const w = 600;
-  const h = 160;
-  const step = w / (points.length - 1);
-  const path = points
-    .map((p, i) => `${i ? 'L' : 'M'}${(i * step).toFixed(1)},${(h - (p.online / max) * (h - 10)).toFixed(1)}`)
-    .join(' ');
-  return (
-    <svg
-      viewBox={`0 0 ${w} ${h + 20}`}
-      width="100%"
-      role="img"
-      aria-label="online trend"
-      data-testid="online-trend"
-    >
-      <path d={`${path} L${w},${h} L0,${h} Z`} fill="rgba(22,119,255,0.12)" />
-      <path d={path} fill="none" stroke="#1677ff" strokeWidth={2} />
-      {points.map((p, i) =>
-        i % Math.ceil(points.length / 6) === 0 ? (
-          <text key={p.at} x={i * step} y={h + 16} fontSize={11} fill="currentColor" opacity={0.6}>
-            {dayjs(p.at).format('HH:mm')}
-          </text>
-        ) : null,
-      )}
-    </svg>
-  );
+type Dashboard = z.infer<typeof DashboardSchema>;
+
+/** The three dashboard charts: online count per hour, terminals by status and by model. */
+const fleetCharts = (d: Dashboard, t: TFunction<'devices'>) => {
+  const trend: ChartOption = {
+    grid: { left: 44, right: 16, top: 16, bottom: 28 },
+    tooltip: { trigger: 'axis' },
+    xAxis: {
+      type: 'category',
+      boundaryGap: false,
+      data: d.onlineTrend.map((p) => dayjs(p.at).format('HH:mm')),
+    },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      {
+        type: 'line',
+        name: t('online'),
+        data: d.onlineTrend.length < 2 ? [] : d.onlineTrend.map((p) => p.online),
+        smooth: true,
+        showSymbol: false,
+        areaStyle: { opacity: 0.12 },
+      },
+    ],
+  };
+  const byStatus: ChartOption = {
+    tooltip: { trigger: 'item' },
+    legend: { bottom: 0, type: 'plain' },
+    series: [
+      {
+        type: 'pie',
+        name: t('dashboard.byStatus'),
+        radius: ['45%', '68%'],
+        center: ['50%', '42%'],
+        label: { show: false },
+        data: d.byStatus
+          .filter((s) => s.count > 0)
+          .map((s) => ({ name: t(`status.${s.status}`), value: s.count })),
+      },
+    ],
+  };
+  const models = [...d.byModel].sort((a, b) => a.count - b.count);
+  const byModel: ChartOption = {
+    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    xAxis: { type: 'value', minInterval: 1 },
+    yAxis: { type: 'category', data: models.map((m) => m.model) },
+    series: [
+      { type: 'bar', name: t('dashboard.byModel'), data: models.map((m) => m.count), barMaxWidth: 16 },
+    ],
+  };
+  return { trend, byStatus, byModel };
 };
 
 /** Fleet figures, status and model distributions, the online trend and the latest warnings; live. */
@@ -46,8 +74,8 @@ export const FleetOverview = () => {
     refetchInterval: 60_000,
   });
   const d = data.data;
-  if (!d) return <Card loading variant="borderless" />;
-  const pct = (n: number) => (d.total ? Math.round((n / d.total) * 100) : 0);
+  const charts = useMemo(() => (d ? fleetCharts(d, t) : null), [d, t]);
+  if (!d || !charts) return <Card loading variant="borderless" />;
   return (
     <div data-testid="fleet-overview">
       <Row gutter={[16, 16]}>
@@ -72,30 +100,32 @@ export const FleetOverview = () => {
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={12}>
           <Card variant="borderless" title={t('dashboard.onlineTrend')}>
-            <TrendLine points={d.onlineTrend} />
+            <Chart
+              option={charts.trend}
+              height={220}
+              ariaLabel={t('dashboard.onlineTrend')}
+              data-testid="online-trend"
+            />
           </Card>
         </Col>
-        <Col xs={24} lg={6}>
+        <Col xs={24} md={12} lg={6}>
           <Card variant="borderless" title={t('dashboard.byStatus')}>
-            {d.byStatus.map((s) => (
-              <div key={s.status}>
-                <Typography.Text>{t(`status.${s.status}`)}</Typography.Text>
-                <Progress percent={pct(s.count)} format={() => s.count} size="small" />
-              </div>
-            ))}
-            <Typography.Text>{t('online')}</Typography.Text>
-            <Progress percent={pct(d.online)} format={() => d.online} size="small" status="success" />
+            <Chart
+              option={charts.byStatus}
+              height={220}
+              ariaLabel={t('dashboard.byStatus')}
+              data-testid="chart-by-status"
+            />
           </Card>
         </Col>
-        <Col xs={24} lg={6}>
+        <Col xs={24} md={12} lg={6}>
           <Card variant="borderless" title={t('dashboard.byModel')}>
-            {d.byModel.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
-            {d.byModel.map((m) => (
-              <div key={m.model}>
-                <Typography.Text>{m.model}</Typography.Text>
-                <Progress percent={pct(m.count)} format={() => m.count} size="small" />
-              </div>
-            ))}
+            <Chart
+              option={charts.byModel}
+              height={220}
+              ariaLabel={t('dashboard.byModel')}
+              data-testid="chart-by-model"
+            />
           </Card>
         </Col>
       </Row>

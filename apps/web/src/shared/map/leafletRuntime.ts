@@ -1,0 +1,4 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+
+export { L };

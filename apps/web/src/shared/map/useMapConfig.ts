@@ -1,0 +1,11 @@
+import { type MapConfig, systemEndpoints } from '@cpm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../api/http';
+
+/** The server's base-layer setting for maps (fetched once per session). */
+export const useMapConfig = () =>
+  useQuery<MapConfig>({
+    queryKey: ['system', 'mapConfig'],
+    queryFn: () => call(systemEndpoints.mapConfig, { loading: false, silent: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
