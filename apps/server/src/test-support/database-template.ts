@@ -12,6 +12,7 @@ import { type Database, type Db, openDatabase } from '../db/client';
 import * as schema from '../db/schema';
 import { seedDatabase } from '../db/seed/seed';
 import { loadAppKeys } from '../modules/keys/app-keys';
+import { createKeysRepository } from '../modules/keys/keys.repository';
 
 /**
  * Every test file starts from a copy of one of two snapshots made once per run: `migrated` (the
@@ -34,7 +35,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /** Brings a migrated database to the `seeded` state, as buildApp would on its first start. */
 export const seedTemplate = async (db: Db) => {
   await seedDatabase(db, { adminPassword: ADMIN_PASSWORD });
-  await loadAppKeys(db);
+  await loadAppKeys(createKeysRepository(db));
 };
 
 const pgliteDatabase = (client: PGlite, onClose: () => void = () => undefined): Database => {
