@@ -3,6 +3,7 @@ import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
 import enDevices from './locales/en/devices.json';
 import enException from './locales/en/exception.json';
+import enKit from './locales/en/kit.json';
 import enLayout from './locales/en/layout.json';
 import enMessages from './locales/en/messages.json';
 import enTable from './locales/en/table.json';
@@ -11,6 +12,7 @@ import zhAuth from './locales/zh/auth.json';
 import zhCommon from './locales/zh/common.json';
 import zhDevices from './locales/zh/devices.json';
 import zhException from './locales/zh/exception.json';
+import zhKit from './locales/zh/kit.json';
 import zhLayout from './locales/zh/layout.json';
 import zhMessages from './locales/zh/messages.json';
 import zhTable from './locales/zh/table.json';
@@ -26,6 +28,7 @@ export const resources = {
     messages: enMessages,
     accounts: enAccounts,
     devices: enDevices,
+    kit: enKit,
   },
   zh: {
     common: zhCommon,
@@ -36,5 +39,6 @@ export const resources = {
     messages: zhMessages,
     accounts: zhAccounts,
     devices: zhDevices,
+    kit: zhKit,
   },
 } as const;

@@ -50,6 +50,7 @@ export const registerUsersRoutes = (
     await users.audit(auth, request.ip, body);
     return null;
   });
+  api.register(usersEndpoints.reviewHistory, ({ query, auth }) => users.reviewHistory(auth, query.id));
   api.register(usersEndpoints.completeInfo, ({ body, auth, request }) =>
     users.completeInfo(auth, request.ip, body),
   );
