@@ -6,8 +6,9 @@ import { useSessionStore } from '../../app/sessionStore';
 import { currentLanguage } from '../../i18n';
 import { formatBytes } from './formatBytes';
 import './upload.css';
+import { BLOB_TYPES } from '@cpm/contracts';
 import type { SendFailure, sendFile } from './sendFile';
-import { acceptedExtensions, FILE_KINDS, type UploadProblem, type UploadRules } from './uploadRules';
+import { acceptedExtensions, describeAccept, type UploadProblem, type UploadRules } from './uploadRules';
 import { type UploadItem, type UploadStatus, useUploadQueue } from './useUploadQueue';
 
 export type UploadProps<T> = {
@@ -72,9 +73,10 @@ export const Upload = <T,>({
     take(e.dataTransfer.files);
   };
   const extensions = acceptedExtensions(rules.accept);
-  const mimes = rules.accept.flatMap((k) =>
-    FILE_KINDS[k].mimes.filter((m) => m !== 'application/octet-stream'),
-  );
+  // Any file may be a binary one, so the picker filters only when `binary` is not accepted.
+  const pickerAccept = extensions.length
+    ? [...extensions, ...rules.accept.map((t) => BLOB_TYPES[t].mediaType)].join(',')
+    : undefined;
 
   const problemText = (p: UploadProblem) => {
     switch (p.code) {
@@ -198,7 +200,7 @@ export const Upload = <T,>({
         <span className="cpm-upload-title">{t('upload.drop')}</span>
         <span className="cpm-upload-hint" style={{ color: token.colorTextSecondary }}>
           {[
-            t('upload.hintTypes', { accept: extensions.join(' ') }),
+            t('upload.hintTypes', { accept: describeAccept(rules.accept) }),
             t('upload.hintSize', { max: formatBytes(rules.maxSize) }),
             rules.maxCount ? t('upload.hintCount', { max: rules.maxCount }) : null,
           ]
@@ -211,7 +213,7 @@ export const Upload = <T,>({
         type="file"
         hidden
         multiple={rules.maxCount !== 1}
-        accept={[...extensions, ...mimes].join(',')}
+        accept={pickerAccept}
         data-testid={`${testId}-input`}
         onChange={(e) => {
           take(e.target.files);

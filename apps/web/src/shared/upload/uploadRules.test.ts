@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   checkDimensions,
   checkFile,
-  detectMagic,
   HEAD_BYTES,
   IMAGE_HEAD_BYTES,
   imageSizeFromHead,
   readHead,
+  rulesForKind,
+  sniffType,
   splitByCount,
   type UploadRules,
 } from './uploadRules';
@@ -53,12 +54,9 @@ const zipHead = bytes([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0,
 
 const file = (name: string, size: number, type = '') => ({ name, size, type });
 
-const SYSTEM_FILES: UploadRules = {
-  maxSize: 1024 ** 3,
-  accept: ['apk', 'zip'],
-  maxCount: 10,
-  plainName: true,
-};
+// The limits the server applies, from contracts.
+const SYSTEM_FILES = rulesForKind('systemFile', { maxCount: 10, plainName: true });
+const EXCEL = rulesForKind('excelImport');
 const BOOT_IMAGE: UploadRules = {
   maxSize: 500 * 1024,
   accept: ['png', 'jpeg'],
@@ -66,6 +64,10 @@ const BOOT_IMAGE: UploadRules = {
 };
 
 describe('upload checks: size', () => {
+  it('takes the limit of the kind from contracts (1 GB for system files)', () => {
+    expect(SYSTEM_FILES.maxSize).toBe(1024 ** 3);
+  });
+
   it('accepts a file at the limit and refuses one byte over', () => {
     expect(checkFile(file('ota.zip', 1024 ** 3), zipHead, SYSTEM_FILES)).toBeNull();
     expect(checkFile(file('ota.zip', 1024 ** 3 + 1), zipHead, SYSTEM_FILES)).toEqual({
@@ -81,25 +83,34 @@ describe('upload checks: size', () => {
 
 describe('upload checks: type', () => {
   it('knows files by their first bytes', () => {
-    expect(detectMagic(zipHead)).toBe('zip');
-    expect(detectMagic(png(2, 2))).toBe('png');
-    expect(detectMagic(jpegHead(2, 2))).toBe('jpeg');
-    expect(detectMagic(bytes('GIF89a', [1, 0, 1, 0]))).toBe('gif');
-    expect(detectMagic(bytes('%PDF-1.7'))).toBe('pdf');
-    expect(detectMagic(bytes([0, 0, 0, 24], 'ftypmp42'))).toBe('mp4');
-    expect(detectMagic(bytes('hello world'))).toBeNull();
+    expect(sniffType(zipHead, 'ota.zip')).toBe('zip');
+    expect(sniffType(zipHead, 'app.APK')).toBe('apk');
+    expect(sniffType(zipHead, 'devices.xlsx')).toBe('xlsx');
+    expect(sniffType(png(2, 2), 'x.xlsx')).toBe('png');
+    expect(sniffType(jpegHead(2, 2), 'x')).toBe('jpeg');
+    expect(sniffType(bytes('GIF89a', [1, 0, 1, 0]), 'x')).toBe('gif');
+    expect(sniffType(bytes('%PDF-1.7'), 'x')).toBe('pdf');
+    expect(sniffType(bytes([0x1f, 0x8b, 8, 0]), 'x')).toBe('gzip');
+    expect(sniffType(bytes([0, 0, 0, 24], 'ftypmp42'), 'x')).toBe('mp4');
+    expect(sniffType(bytes('hello world'), 'x')).toBe('binary');
   });
 
-  it('refuses an extension the rules do not accept, naming the accepted ones', () => {
-    expect(checkFile(file('notes.txt', 10, 'text/plain'), bytes('hello'), SYSTEM_FILES)).toEqual({
+  it('refuses a type the kind does not accept, naming the accepted ones', () => {
+    expect(checkFile(file('notes.txt', 10, 'text/plain'), bytes('hello'), EXCEL)).toEqual({
       code: 'wrongType',
-      params: { accept: '.apk, .zip' },
+      params: { accept: '.xlsx' },
     });
-    expect(checkFile(file('noextension', 10), zipHead, SYSTEM_FILES)?.code).toBe('wrongType');
+    expect(checkFile(file('noextension', 10), zipHead, EXCEL)?.code).toBe('wrongType');
+    expect(checkFile(file('devices.xlsx', 10), zipHead, EXCEL)).toBeNull();
+    // System files take anything without a signature too (firmware images), as the server does.
+    expect(checkFile(file('firmware.img', 10), bytes('raw firmware bytes'), SYSTEM_FILES)).toBeNull();
   });
 
   it('refuses a file whose bytes do not match its extension (a renamed text file)', () => {
     expect(checkFile(file('fake.apk', 100), bytes('this is text, not a zip'), SYSTEM_FILES)).toEqual({
+      code: 'typeMismatch',
+    });
+    expect(checkFile(file('ota.zip', 100), bytes([0x1f, 0x8b, 8, 0]), SYSTEM_FILES)).toEqual({
       code: 'typeMismatch',
     });
     expect(checkFile(file('photo.png', 100, 'image/png'), jpegHead(1280, 720), BOOT_IMAGE)).toEqual({
@@ -120,6 +131,8 @@ describe('upload checks: type', () => {
 
   it('refuses names with Chinese or special characters where the spec asks', () => {
     expect(checkFile(file('系统包.zip', 100), zipHead, SYSTEM_FILES)).toEqual({ code: 'badName' });
+    expect(checkFile(file('a\u0007.zip', 100), zipHead, BOOT_IMAGE)).toEqual({ code: 'badName' });
+    expect(checkFile(file(`${'a'.repeat(252)}.zip`, 100), zipHead, BOOT_IMAGE)).toEqual({ code: 'badName' });
     expect(checkFile(file('a&b.zip', 100), zipHead, SYSTEM_FILES)).toEqual({ code: 'badName' });
     expect(checkFile(file('ota-v2_1 (final).zip', 100), zipHead, SYSTEM_FILES)).toBeNull();
     expect(checkFile(file('系统包.png', 100, 'image/png'), png(1280, 720), BOOT_IMAGE)).toBeNull();
@@ -172,8 +185,8 @@ describe('reading the head of a file', () => {
   it('reads only the first bytes: a few for archives, more for images', async () => {
     // Node's File: jsdom's Blob cannot read itself.
     const big = new NodeFile([new Uint8Array(200 * 1024)], 'ota.zip');
-    expect((await readHead(big, ['zip'])).length).toBe(HEAD_BYTES);
+    expect((await readHead(big, SYSTEM_FILES.accept)).length).toBe(HEAD_BYTES);
     const image = new NodeFile([new Uint8Array(200 * 1024)], 'boot.png');
-    expect((await readHead(image, ['png'])).length).toBe(IMAGE_HEAD_BYTES);
+    expect((await readHead(image, SYSTEM_FILES.accept)).length).toBe(IMAGE_HEAD_BYTES);
   });
 });

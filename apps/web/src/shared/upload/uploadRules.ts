@@ -1,11 +1,17 @@
+import {
+  BLOB_KINDS,
+  BLOB_NAME_MAX,
+  BLOB_TYPES,
+  type BlobKind,
+  type BlobType,
+  blobEndpoints,
+} from '@cpm/contracts';
+
 /**
  * Checks a file before it is sent, mirroring what the server refuses: count, name, size, type by
- * its first bytes and its extension, and an image's dimensions. Pure functions over the first
- * bytes of the file, so a 1 GB image is never read into memory.
+ * its first bytes (with the extension and MIME type agreeing), and an image's dimensions. Pure
+ * functions over the first bytes of the file, so a 1 GB image is never read into memory.
  */
-
-/** A kind of file an upload accepts; each is known by its extensions and its first bytes. */
-export type FileKind = 'apk' | 'zip' | 'xlsx' | 'png' | 'jpeg' | 'gif' | 'webp' | 'mp4' | 'pdf' | 'bin';
 
 /** Rules for an image: exact size (boot animation matches the screen) or bounds. */
 export type ImageRule = {
@@ -19,8 +25,8 @@ export type ImageRule = {
 export type UploadRules = {
   /** Largest file in bytes. */
   maxSize: number;
-  /** Kinds accepted; a file must match one by extension and (where the kind has one) by first bytes. */
-  accept: readonly FileKind[];
+  /** Types accepted, decided by the first bytes as the server decides them. */
+  accept: readonly BlobType[];
   /** Most files in one selection (the spec's 10 for system files); unlimited when absent. */
   maxCount?: number;
   /** Dimension rule for image kinds. */
@@ -40,39 +46,7 @@ export type UploadProblem =
   | { code: 'unreadableImage' }
   | { code: 'badDimensions'; params: { width: number; height: number; rule: string } };
 
-type KindInfo = {
-  extensions: readonly string[];
-  /** MIME types browsers give; an empty type (unknown to the browser) is not held against a file. */
-  mimes: readonly string[];
-  /** The family the first bytes must show, or null when the kind has no signature. */
-  magic: MagicFamily | null;
-};
-
-/** What the first bytes say. */
-export type MagicFamily = 'zip' | 'png' | 'jpeg' | 'gif' | 'webp' | 'mp4' | 'pdf';
-
-export const FILE_KINDS: Record<FileKind, KindInfo> = {
-  apk: { extensions: ['apk'], mimes: ['application/vnd.android.package-archive'], magic: 'zip' },
-  zip: {
-    extensions: ['zip'],
-    mimes: ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'],
-    magic: 'zip',
-  },
-  xlsx: {
-    extensions: ['xlsx'],
-    mimes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-    magic: 'zip',
-  },
-  png: { extensions: ['png'], mimes: ['image/png'], magic: 'png' },
-  jpeg: { extensions: ['jpg', 'jpeg'], mimes: ['image/jpeg'], magic: 'jpeg' },
-  gif: { extensions: ['gif'], mimes: ['image/gif'], magic: 'gif' },
-  webp: { extensions: ['webp'], mimes: ['image/webp'], magic: 'webp' },
-  mp4: { extensions: ['mp4'], mimes: ['video/mp4'], magic: 'mp4' },
-  pdf: { extensions: ['pdf'], mimes: ['application/pdf'], magic: 'pdf' },
-  bin: { extensions: ['bin', 'img'], mimes: ['application/octet-stream'], magic: null },
-};
-
-const IMAGE_KINDS: ReadonlySet<FileKind> = new Set(['png', 'jpeg', 'gif', 'webp']);
+const IMAGE_TYPES: ReadonlySet<BlobType> = new Set(['png', 'jpeg', 'gif', 'webp']);
 
 /** How many leading bytes the checks need; images need more for their dimensions. */
 export const HEAD_BYTES = 16;
@@ -82,40 +56,62 @@ const startsWith = (b: Uint8Array, sig: readonly number[], at = 0) =>
   b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
 
-/** The family the first bytes belong to, or null when none is known. */
-export const detectMagic = (head: Uint8Array): MagicFamily | null => {
-  // Local file header, or the end record of an empty archive.
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return 'zip';
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (head.length >= 6 && (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a')) return 'gif';
-  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp';
-  if (head.length >= 8 && ascii(head, 4, 8) === 'ftyp') return 'mp4';
-  if (head.length >= 5 && ascii(head, 0, 5) === '%PDF-') return 'pdf';
-  return null;
-};
-
 /** Lower-case extension without the dot ('' when the name has none). */
 export const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 };
 
-const PLAIN_NAME = /^[A-Za-z0-9._\- ()]+$/;
+const hasExtension = (type: BlobType, ext: string) =>
+  (BLOB_TYPES[type].extensions as readonly string[]).includes(ext);
 
-/** The extensions of the accepted kinds, for the file picker's `accept` and the message. */
-export const acceptedExtensions = (accept: readonly FileKind[]) => [
-  ...new Set(accept.flatMap((k) => FILE_KINDS[k].extensions.map((e) => `.${e}`))),
-];
-
-/** The kind a file is taken as: the accepted kind its extension names. */
-export const kindOf = (name: string, accept: readonly FileKind[]): FileKind | null => {
-  const ext = extensionOf(name);
-  return accept.find((k) => FILE_KINDS[k].extensions.includes(ext)) ?? null;
+/**
+ * The type of a file from its first bytes, as the server decides it: the name only tells ZIP
+ * containers apart (an .xlsx and an .apk are both ZIP), so a PNG renamed to .xlsx is still a PNG.
+ */
+export const sniffType = (head: Uint8Array, name: string): BlobType => {
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (head.length >= 6 && (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a')) return 'gif';
+  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp';
+  if (head.length >= 8 && ascii(head, 4, 8) === 'ftyp') return 'mp4';
+  if (head.length >= 5 && ascii(head, 0, 5) === '%PDF-') return 'pdf';
+  if (startsWith(head, [0x1f, 0x8b])) return 'gzip';
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
+    const ext = extensionOf(name);
+    if (hasExtension('xlsx', ext)) return 'xlsx';
+    if (hasExtension('apk', ext)) return 'apk';
+    return 'zip';
+  }
+  return 'binary';
 };
 
-/** Whether the file's kind needs its dimensions read. */
-export const isImageKind = (kind: FileKind | null) => kind !== null && IMAGE_KINDS.has(kind);
+/** The type the extension names, or null when it names none (or `binary`, which has no extension). */
+export const typeOfExtension = (name: string): BlobType | null => {
+  const ext = extensionOf(name);
+  if (!ext) return null;
+  return (Object.keys(BLOB_TYPES) as BlobType[]).find((t) => hasExtension(t, ext)) ?? null;
+};
+
+const PLAIN_NAME = /^[A-Za-z0-9._\- ()]+$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const UNSAFE_NAME = /[/\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** The extensions of the accepted types, for the file picker and the hint; empty when any file may do. */
+export const acceptedExtensions = (accept: readonly BlobType[]) =>
+  accept.includes('binary')
+    ? []
+    : [...new Set(accept.flatMap((t) => BLOB_TYPES[t].extensions.map((e) => `.${e}`)))];
+
+/** The accepted types for messages, e.g. `.zip, .apk` or `zip, apk, binary`. */
+export const describeAccept = (accept: readonly BlobType[]) =>
+  acceptedExtensions(accept).join(', ') || accept.join(', ');
+
+/** Whether a file may be an image, so its dimensions need the longer head. */
+export const mayBeImage = (name: string, accept: readonly BlobType[]) => {
+  const named = typeOfExtension(name);
+  return named ? IMAGE_TYPES.has(named) : accept.some((t) => IMAGE_TYPES.has(t));
+};
 
 /** Describes an image rule for messages, e.g. `1280 × 720` or `≤ 1920 × 1080`. */
 export const describeImageRule = (rule: ImageRule) => {
@@ -149,7 +145,7 @@ const u32be = (b: Uint8Array, i: number) =>
 
 /** An image's width and height from its first bytes (PNG, JPEG, GIF, WebP); null when not found there. */
 export const imageSizeFromHead = (head: Uint8Array): { width: number; height: number } | null => {
-  switch (detectMagic(head)) {
+  switch (sniffType(head, '')) {
     case 'png':
       // IHDR is always the first chunk.
       return head.length >= 24 && ascii(head, 12, 16) === 'IHDR'
@@ -197,21 +193,30 @@ export const imageSizeFromHead = (head: Uint8Array): { width: number; height: nu
 type FileFacts = { name: string; size: number; type: string };
 
 /**
- * Checks one file by name, size, type (extension, MIME and first bytes) and, for images, size in
- * pixels. `head` holds the file's first bytes (`IMAGE_HEAD_BYTES` for images, else `HEAD_BYTES`).
+ * Checks one file as the server will: name, emptiness, size and the type its first bytes show; then
+ * that its extension and MIME type agree with those bytes, and an image's size in pixels. `head`
+ * holds the file's first bytes (`IMAGE_HEAD_BYTES` for possible images, else `HEAD_BYTES`).
  */
 export const checkFile = (file: FileFacts, head: Uint8Array, rules: UploadRules): UploadProblem | null => {
+  const name = file.name.normalize('NFC').trim();
+  if (!name || name.length > BLOB_NAME_MAX || UNSAFE_NAME.test(name) || name === '.' || name === '..')
+    return { code: 'badName' };
+  if (rules.plainName && !PLAIN_NAME.test(name)) return { code: 'badName' };
   if (file.size === 0) return { code: 'empty' };
-  if (rules.plainName && !PLAIN_NAME.test(file.name)) return { code: 'badName' };
   if (file.size > rules.maxSize) return { code: 'tooLarge', params: { max: rules.maxSize } };
-  const kind = kindOf(file.name, rules.accept);
-  if (!kind) return { code: 'wrongType', params: { accept: acceptedExtensions(rules.accept).join(', ') } };
-  const info = FILE_KINDS[kind];
-  // The browser's MIME type comes from the extension; a known type of another kind is a mismatch.
-  if (file.type && !info.mimes.includes(file.type) && file.type !== 'application/octet-stream')
-    return { code: 'typeMismatch' };
-  if (info.magic && detectMagic(head) !== info.magic) return { code: 'typeMismatch' };
-  if (isImageKind(kind) && rules.image) {
+  const type = sniffType(head, name);
+  if (!rules.accept.includes(type))
+    return { code: 'wrongType', params: { accept: describeAccept(rules.accept) } };
+  // A known extension or MIME type that says something else than the bytes: a renamed file.
+  const named = typeOfExtension(name);
+  if (named && named !== type) return { code: 'typeMismatch' };
+  const mimeType = (Object.keys(BLOB_TYPES) as BlobType[]).find(
+    (t) => t !== 'binary' && BLOB_TYPES[t].mediaType === file.type,
+  );
+  // Some systems label any ZIP container application/zip, an .apk or .xlsx included.
+  const zipLabelled = mimeType === 'zip' && (type === 'apk' || type === 'xlsx');
+  if (mimeType && mimeType !== type && !zipLabelled) return { code: 'typeMismatch' };
+  if (IMAGE_TYPES.has(type) && rules.image) {
     const size = imageSizeFromHead(head);
     if (!size) return { code: 'unreadableImage' };
     return checkDimensions(size, rules.image);
@@ -232,8 +237,22 @@ export const splitByCount = <T>(current: number, adding: readonly T[], maxCount?
 /** Reads just the bytes the checks need; the rest of the file stays on disk. */
 export const readHead = async (
   file: { name: string; slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> } },
-  accept: readonly FileKind[],
+  accept: readonly BlobType[],
 ) => {
-  const bytes = isImageKind(kindOf(file.name, accept)) ? IMAGE_HEAD_BYTES : HEAD_BYTES;
+  const bytes = mayBeImage(file.name, accept) ? IMAGE_HEAD_BYTES : HEAD_BYTES;
   return new Uint8Array(await file.slice(0, bytes).arrayBuffer());
 };
+
+/** The rules of an upload kind declared in contracts (size limit and types), plus console-only ones. */
+export const rulesForKind = (
+  kind: BlobKind,
+  extra: Omit<Partial<UploadRules>, 'maxSize' | 'accept'> = {},
+): UploadRules => ({
+  maxSize: BLOB_KINDS[kind].maxBytes,
+  accept: BLOB_KINDS[kind].types,
+  ...extra,
+});
+
+/** The generic upload endpoint's address for a kind. */
+export const uploadUrlForKind = (kind: BlobKind) =>
+  `${blobEndpoints.upload.path}?kind=${encodeURIComponent(kind)}`;
