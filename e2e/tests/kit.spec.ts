@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { createServer, type ViteDevServer } from 'vite';
-import { provisionFleet, startFleet } from '../../apps/pos-sim/src/fleet';
+import { provisionFleet, simSn, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL, PORT, REPO_ROOT } from '../support/env';
@@ -87,6 +87,8 @@ test.describe('console kit', () => {
     expect((await admin.post('/upms/v1/upms/user/audit', { id, approve: false, reason })).code).toBe(1);
     expect((await shop.post('/upms/v1/upms/user/completeInfo', info)).code).toBe(1);
 
+    // The registration dialog is still open on the login page.
+    await page.reload();
     await login(page);
     await page.goto('/user/toExamine');
     const open = async () => {
@@ -110,7 +112,8 @@ test.describe('console kit', () => {
 
     await everyLook(page, async (language, theme) => {
       await page.goto('/user/toExamine');
-      await expect(page.getByTestId('review-page')).toBeVisible();
+      // The page's chunk loads after a full navigation; a loaded machine takes a while.
+      await expect(page.getByTestId('review-page')).toBeVisible({ timeout: 30_000 });
       await settle(page);
       const shown = await open();
       await page.getByTestId('review-reject').click();
@@ -136,7 +139,7 @@ test.describe('console kit', () => {
   test('the device detail keeps its tab in the address', async ({ page }) => {
     test.setTimeout(240_000);
     const prefix = 'KIT';
-    const sn = `${prefix}0001`;
+    const sn = simSn(prefix, 1);
     const { enrollmentKey } = await provisionFleet({
       server: BASE_URL,
       username: ADMIN.username,
@@ -172,7 +175,7 @@ test.describe('console kit', () => {
       await page.reload();
       await expect(page.getByRole('tab', { name: 'Hardware', selected: true })).toBeVisible();
       await page.goto(`/device/deviceDetail/${sn}?tab=history`);
-      await expect(page.getByRole('tab', { name: 'History', selected: true })).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Status and location', selected: true })).toBeVisible();
       await expect(page.getByTestId('status-timeline-event').first()).toBeVisible();
       await page.getByRole('tab', { name: 'Overview' }).click();
       await expect(page).toHaveURL(new RegExp(`/device/deviceDetail/${sn}$`));
@@ -187,7 +190,7 @@ test.describe('console kit', () => {
 
       await everyLook(page, async (language, theme) => {
         await page.goto(`/device/deviceDetail/${sn}`);
-        await expect(page.getByTestId('detail-overview')).toBeVisible();
+        await expect(page.getByTestId('detail-overview')).toBeVisible({ timeout: 30_000 });
         await settle(page);
         await saveScreenshot(page, 'detail-page', language, theme);
       });
@@ -248,6 +251,7 @@ test.describe('upload', () => {
   test('files stream with progress; a refused one, a failed one retried, one cancelled', async ({
     page,
     request,
+    problems,
   }) => {
     test.setTimeout(300_000);
     const token = await sessionToken(request);
@@ -279,7 +283,7 @@ test.describe('upload', () => {
       await expect(item('renamed.apk')).toHaveAttribute('data-status', 'invalid');
       await expect(item('launcher.apk')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
       await expect(item('ota-full-2.4.1.zip')).toHaveAttribute('data-status', 'uploading');
-      await expect(item('ota-full-2.4.1.zip').locator('.ant-progress-text')).not.toHaveText(/^0 B/);
+      await expect(item('ota-full-2.4.1.zip').getByTestId('upload-progress')).not.toContainText(/^0 B/);
     };
 
     for (const size of WIDTHS) {
@@ -315,5 +319,13 @@ test.describe('upload', () => {
     // Three files are in the list already, so seven more fit.
     await expect(page.locator('[data-testid="upload-item"][data-status="invalid"]')).toHaveCount(3);
     await expect(item('batch-8.zip')).toContainText('At most 10 files');
+    // The uploads sent while offline failed on purpose; the browser logs each one.
+    const offline = problems.consoleErrors.filter((e) => e.includes('net::ERR_INTERNET_DISCONNECTED'));
+    expect(offline.length).toBeGreaterThan(0);
+    problems.consoleErrors.splice(
+      0,
+      problems.consoleErrors.length,
+      ...problems.consoleErrors.filter((e) => !offline.includes(e)),
+    );
   });
 });

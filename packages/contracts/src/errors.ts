@@ -246,7 +246,11 @@ export const ERRORS = {
     en: 'No file was sent (form field "file")',
   },
   uploadEmpty: { code: 400, zh: '文件为空', en: 'The file is empty' },
-  uploadTooLarge: { code: 413, zh: '文件超过大小限制，未保存', en: 'The file is over the size limit; nothing was stored' },
+  uploadTooLarge: {
+    code: 413,
+    zh: '文件超过大小限制，未保存',
+    en: 'The file is over the size limit; nothing was stored',
+  },
   uploadTypeRefused: {
     code: 400,
     zh: '文件类型不允许（按文件内容判断，而非扩展名）',

@@ -93,7 +93,8 @@ export const blobEndpoints = {
   deviceDownload: defineEndpoint({
     method: 'GET',
     path: '/device/v1/agent/blob/download',
-    summary: "A terminal downloads a file of its enterprise (or one above it); Range and ETag as for download",
+    summary:
+      'A terminal downloads a file of its enterprise (or one above it); Range and ETag as for download',
     tag: 'agent',
     query: BlobIdQuery,
     result: z.unknown(),

@@ -156,6 +156,7 @@ export const Upload = <T,>({
         </div>
         {(item.status === 'uploading' || item.status === 'done') && (
           <Progress
+            data-testid={`${testId}-progress`}
             percent={percent}
             size="small"
             status={item.status === 'done' ? 'success' : 'active'}
@@ -200,7 +201,9 @@ export const Upload = <T,>({
         <span className="cpm-upload-title">{t('upload.drop')}</span>
         <span className="cpm-upload-hint" style={{ color: token.colorTextSecondary }}>
           {[
-            t('upload.hintTypes', { accept: describeAccept(rules.accept) }),
+            rules.accept.includes('binary')
+              ? t('upload.hintAnyType')
+              : t('upload.hintTypes', { accept: describeAccept(rules.accept) }),
             t('upload.hintSize', { max: formatBytes(rules.maxSize) }),
             rules.maxCount ? t('upload.hintCount', { max: rules.maxCount }) : null,
           ]

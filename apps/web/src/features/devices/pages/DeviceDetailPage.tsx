@@ -159,7 +159,7 @@ export const DeviceDetailPage = () => {
     <DetailPage
       testId="device-detail-page"
       title={d.name}
-      subtitle={`SN ${d.sn}`}
+      subtitle={d.name === d.sn ? undefined : `SN ${d.sn}`}
       status={
         <>
           <OnlineState row={d} />
