@@ -40,4 +40,31 @@ describe('loadConfig', () => {
     expect(config.mqttPort).toBe(0);
     expect(config.captcha).toBe(false);
   });
+
+  it('keeps files on disk by default and in S3 with BLOB_URL', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/cpm' }).blobStore).toEqual({ kind: 'disk', root: '/srv/cpm/blobs' });
+    expect(
+      loadConfig({
+        BLOB_URL: 's3://cpm-files/prod/eu',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        AWS_ACCESS_KEY_ID: 'id',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).blobStore,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'cpm-files',
+      prefix: 'prod/eu',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ BLOB_URL: 's3://cpm-files' }).blobStore).toMatchObject({
+      prefix: '',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(() => loadConfig({ BLOB_URL: 'https://bucket' })).toThrow(/BLOB_URL/);
+    expect(() => loadConfig({ BLOB_SWEEP_MINUTES: '-1' })).toThrow(/BLOB_SWEEP_MINUTES/);
+  });
 });

@@ -48,6 +48,8 @@ const http = createHttpClient({
 export const call = http.call;
 /** Untyped request for paths without a contract yet. */
 export const request = http.request;
+/** One file to an upload endpoint, streamed as multipart/form-data. */
+export const upload = http.upload;
 /** Binary download saved as a named file. */
 export const download = http.download;
 

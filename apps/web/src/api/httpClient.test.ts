@@ -1,4 +1,4 @@
-import { authEndpoints, ERRORS } from '@cpm/contracts';
+import { authEndpoints, devicesEndpoints, ERRORS } from '@cpm/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppLanguage } from '../i18n/detectLanguage';
 import {
@@ -65,6 +65,22 @@ describe('http client', () => {
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toMatchObject({ username: 'admin', sysCode: 'cpm' });
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('uploads a file as multipart form data with the browser’s boundary, never as JSON', async () => {
+    const { client, fetchMock } = makeClient();
+    const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], '终端.xlsx');
+    await client.upload(devicesEndpoints.terminalImport, file);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/device/v1/device/terminal/import');
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+    expect(init?.headers).toMatchObject({ satoken: 'tok-1' });
+    const form = init?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    const sent = form.get('file') as File;
+    expect(sent.name).toBe('终端.xlsx');
+    expect(sent.size).toBe(4);
   });
 
   it('shows the English text for en and the Chinese text otherwise, then throws', async () => {

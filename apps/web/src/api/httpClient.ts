@@ -115,14 +115,16 @@ export const createHttpClient = (deps: HttpDeps) => {
     const token = deps.getToken();
     if (token) headers.satoken = token;
     const hasBody = options.method === 'POST' && options.body !== undefined;
-    if (hasBody) headers['Content-Type'] = 'application/json';
+    // A form carries files as a streamed multipart body; the browser sets its boundary.
+    const isForm = options.body instanceof FormData;
+    if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
     const controller = new AbortController();
     const timer = timers.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
     try {
       return await deps.fetch(buildUrl(baseUrl, options.path, options.query), {
         method: options.method,
         headers,
-        body: hasBody ? JSON.stringify(options.body) : undefined,
+        body: hasBody ? (isForm ? (options.body as FormData) : JSON.stringify(options.body)) : undefined,
         credentials: 'omit',
         signal: controller.signal,
       });
@@ -189,6 +191,23 @@ export const createHttpClient = (deps: HttpDeps) => {
       body: options.body,
     });
 
+  /** Sends one file to an upload endpoint as multipart/form-data (field `file`), never as base64 JSON. */
+  const upload = <E extends EndpointDef>(
+    endpoint: E,
+    file: Blob,
+    options: Omit<CallOptions<E>, 'body'> & { fileName?: string } = {},
+  ): Promise<z.output<E['result']>> => {
+    const form = new FormData();
+    form.append('file', file, options.fileName ?? (file instanceof File ? file.name : 'file'));
+    return request<z.output<E['result']>>({
+      ...options,
+      method: 'POST',
+      path: endpoint.path,
+      query: options.query as Record<string, QueryValue> | undefined,
+      body: form,
+    });
+  };
+
   /**
    * Downloads a binary answer and saves it under the server's file name or `fileName`.
    * An envelope instead of a file means the server refused; its text is shown.
@@ -216,7 +235,7 @@ export const createHttpClient = (deps: HttpDeps) => {
     }
   };
 
-  return { request, call, download };
+  return { request, call, upload, download };
 };
 
 export type HttpClient = ReturnType<typeof createHttpClient>;

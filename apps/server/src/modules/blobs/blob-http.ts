@@ -1,5 +1,6 @@
-import multipart from '@fastify/multipart';
+import { Readable } from 'node:stream';
 import { BLOB_KINDS, type BlobKind } from '@cpm/contracts';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from '../../plugins/envelope';
 import { AppError } from '../../shared/app-error';
@@ -12,6 +13,8 @@ import type { BlobDownload, UploadSource } from './blobs.service';
  */
 export const registerUploads = async (app: FastifyInstance) => {
   await app.register(multipart, {
+    // Keep directories in names so they are refused, not silently cut to a base name.
+    preservePath: true,
     limits: { files: 1, fields: 10, parts: 11, fieldSize: 4096, fileSize: 1 },
   });
 };
@@ -32,7 +35,7 @@ export const receiveFile = async (request: FastifyRequest, kind: BlobKind): Prom
   } catch {
     throw new AppError('uploadIncomplete');
   }
-  if (!part || part.fieldname !== 'file') throw new AppError('uploadMissing');
+  if (part?.fieldname !== 'file') throw new AppError('uploadMissing');
   return { kind, name: part.filename, stream: part.file };
 };
 
@@ -60,7 +63,7 @@ export const parseRange = (header: string | undefined, size: number): ByteRange 
   }
   const start = Number(m[1]);
   const end = m[2] === '' ? size - 1 : Number(m[2]);
-  if (end < start) return null;
+  if (m[2] !== '' && end < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(end, size - 1) };
 };
@@ -96,6 +99,8 @@ export const sendBlob = async (request: FastifyRequest, reply: FastifyReply, dow
   const length = range ? range.end - range.start + 1 : blob.size;
   reply.header('content-length', String(length));
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${blob.size}`);
-  if (request.method === 'HEAD') return reply.send();
+  // HEAD: an empty stream keeps the Content-Length above (an empty body would reset it to 0)
+  // without reading the file.
+  if (request.method === 'HEAD') return reply.send(Readable.from([]));
   return reply.send(await download.open(range ?? undefined));
 };

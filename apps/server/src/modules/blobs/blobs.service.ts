@@ -61,10 +61,12 @@ export const createBlobsService = (deps: {
 }) => {
   const { repo, store, clock } = deps;
 
-  const name = (raw: string | undefined) => {
-    const clean = cleanFileName(raw, BLOB_NAME_MAX);
-    if (!clean) throw new AppError('uploadBadName');
-    return clean;
+  /** The upload's name, or the stream is dropped (nothing more is read) and the upload refused. */
+  const name = (input: UploadSource) => {
+    const clean = cleanFileName(input.name, BLOB_NAME_MAX);
+    if (clean) return clean;
+    input.stream.destroy();
+    throw new AppError('uploadBadName');
   };
 
   /** Upload errors the caller caused are theirs; a stream that broke off is an incomplete upload. */
@@ -78,6 +80,24 @@ export const createBlobsService = (deps: {
     open: (range) => store.open(row.sha256, range),
   });
 
+  const openDownload = async (auth: AuthContext, id: string): Promise<BlobDownload> => {
+    const row = await repo.findVisible(auth, id);
+    if (!row) throw new AppError('blobNotFound');
+    const rule: BlobKindRule | undefined = BLOB_KINDS[row.kind as BlobKind];
+    if (rule?.readPermission && !auth.permissions.has(rule.readPermission)) throw new AppError('forbidden');
+    return download(row);
+  };
+
+  const signUrl = (id: string, ttlSeconds: number = SIGNED_URL_TTL.defaultSeconds) => {
+    const ttl = Math.min(Math.max(1, Math.floor(ttlSeconds)), SIGNED_URL_TTL.maxSeconds);
+    const expires = Math.floor(clock.now().getTime() / 1000) + ttl;
+    const query = new URLSearchParams({ id, expires: String(expires), signature: signature(id, expires) });
+    return {
+      url: `${blobEndpoints.signedDownload.path}?${query}`,
+      expiresAt: new Date(expires * 1000).toISOString(),
+    };
+  };
+
   return {
     /** The rule (size limit, types, permissions) of a kind. */
     rule: (kind: BlobKind): BlobKindRule => BLOB_KINDS[kind],
@@ -87,7 +107,7 @@ export const createBlobsService = (deps: {
      * the file is empty, over the kind's limit, of a type the kind refuses, or cut short.
      */
     async storeUpload(input: UploadSource & { ownerId: string; createdBy: string | null }): Promise<Blob> {
-      const fileName = name(input.name);
+      const fileName = name(input);
       await mkdir(deps.tmpDir, { recursive: true });
       const tempFile = path.join(deps.tmpDir, `upload-${randomUUID()}`);
       const inspector = createUploadInspector(input.kind, fileName);
@@ -117,7 +137,7 @@ export const createBlobsService = (deps: {
 
     /** Reads a small upload (an import) into memory with the same checks; nothing is stored. */
     async readUpload(input: UploadSource): Promise<{ name: string; type: BlobType; bytes: Buffer }> {
-      const fileName = name(input.name);
+      const fileName = name(input);
       const inspector = createUploadInspector(input.kind, fileName);
       const chunks: Buffer[] = [];
       try {
@@ -131,18 +151,13 @@ export const createBlobsService = (deps: {
     },
 
     /** A file for a console user: inside their data scope and with the kind's read permission. */
-    async openDownload(auth: AuthContext, id: string): Promise<BlobDownload> {
-      const row = await repo.findVisible(auth, id);
-      if (!row) throw new AppError('blobNotFound');
-      const rule: BlobKindRule | undefined = BLOB_KINDS[row.kind as BlobKind];
-      if (rule?.readPermission && !auth.permissions.has(rule.readPermission)) throw new AppError('forbidden');
-      return download(row);
-    },
+    openDownload,
 
     /** A file for a terminal: owned by the terminal's enterprise or an account above it. */
     async openDeviceDownload(device: DeviceCaller, id: string): Promise<BlobDownload> {
       const row = await repo.findById(id);
-      if (!row || !(await repo.isSameOrAbove(row.ownerId, device.ownerId))) throw new AppError('blobNotFound');
+      if (!row || !(await repo.isSameOrAbove(row.ownerId, device.ownerId)))
+        throw new AppError('blobNotFound');
       return download(row);
     },
 
@@ -158,21 +173,13 @@ export const createBlobsService = (deps: {
     },
 
     /** A link to a file the caller may download, valid without a session for `ttlSeconds`. */
-    async signDownloadUrl(auth: AuthContext, id: string, ttlSeconds: number = SIGNED_URL_TTL.defaultSeconds) {
-      await this.openDownload(auth, id);
-      return this.signUrl(id, ttlSeconds);
+    async signDownloadUrl(auth: AuthContext, id: string, ttlSeconds?: number) {
+      await openDownload(auth, id);
+      return signUrl(id, ttlSeconds);
     },
 
     /** Signs a link for a file already checked by the caller (task deliveries to terminals, exports). */
-    signUrl(id: string, ttlSeconds: number = SIGNED_URL_TTL.defaultSeconds) {
-      const ttl = Math.min(Math.max(1, Math.floor(ttlSeconds)), SIGNED_URL_TTL.maxSeconds);
-      const expires = Math.floor(clock.now().getTime() / 1000) + ttl;
-      const query = new URLSearchParams({ id, expires: String(expires), signature: signature(id, expires) });
-      return {
-        url: `${blobEndpoints.signedDownload.path}?${query}`,
-        expiresAt: new Date(expires * 1000).toISOString(),
-      };
-    },
+    signUrl,
 
     /** The record of a file, unchecked (for modules that already checked access to what holds it). */
     async find(id: string): Promise<Blob | null> {

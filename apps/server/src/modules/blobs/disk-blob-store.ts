@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertHash, type BlobStore, blobKey, type ByteRange } from './blob-store';
+import { assertHash, type BlobStore, type ByteRange, blobKey } from './blob-store';
 
 /** Bytes under `root/sha256/ab/cd/<hash>`; a put is a rename, so a reader never sees half a file. */
 export const createDiskBlobStore = (root: string): BlobStore => {

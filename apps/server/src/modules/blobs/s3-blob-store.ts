@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { BlobStoreConfig } from '../../config';
-import { type BlobStore, blobKey, type ByteRange } from './blob-store';
+import { type BlobStore, type ByteRange, blobKey } from './blob-store';
 
 type S3Config = Extract<BlobStoreConfig, { kind: 's3' }>;
 

@@ -29,7 +29,17 @@ describe('file names', () => {
   });
 
   it('refuses path separators, control characters, dots and over-long names', () => {
-    for (const bad of ['../etc/passwd', 'a/b.xlsx', 'a\\b.xlsx', 'a\nb', 'a\u0000b', 'x\u0085', '..', '', '   '])
+    for (const bad of [
+      '../etc/passwd',
+      'a/b.xlsx',
+      'a\\b.xlsx',
+      'a\nb',
+      'a\u0000b',
+      'x\u0085',
+      '..',
+      '',
+      '   ',
+    ])
       expect(cleanFileName(bad, 255)).toBeNull();
     expect(cleanFileName('a'.repeat(256), 255)).toBeNull();
     expect(cleanFileName(undefined, 255)).toBeNull();

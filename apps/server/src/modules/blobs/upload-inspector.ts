@@ -30,7 +30,8 @@ export const createUploadInspector = (kind: BlobKind, name: string) => {
     transform(chunk: Buffer, _enc, done: TransformCallback) {
       try {
         size += chunk.length;
-        if (size > rule.maxBytes) throw new AppError('uploadTooLarge', { result: { maxBytes: rule.maxBytes } });
+        if (size > rule.maxBytes)
+          throw new AppError('uploadTooLarge', { result: { maxBytes: rule.maxBytes } });
         if (type === null) {
           head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
           if (head.length >= SNIFF_BYTES) decide();

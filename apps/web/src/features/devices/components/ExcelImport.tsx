@@ -5,21 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../api/http';
 
-const toBase64 = (file: File) =>
-  file.arrayBuffer().then((buf) => {
-    let binary = '';
-    const bytes = new Uint8Array(buf);
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(binary);
-  });
-
 type Props = {
   /** GET path of the template workbook. */
   templatePath: string;
   templateFileName: string;
-  /** Sends the workbook; the server imports every row or none and answers a row-by-row report. */
-  upload(body: { fileName: string; content: string }): Promise<ImportReport>;
+  /** Uploads the workbook file; the server imports every row or none and answers a row-by-row report. */
+  upload(file: File): Promise<ImportReport>;
   onImported(): void;
   testId?: string;
 };
@@ -29,7 +20,7 @@ export const ExcelImport = ({ templatePath, templateFileName, upload, onImported
   const { t, i18n } = useTranslation('devices');
   const [report, setReport] = useState<ImportReport | null>(null);
   const importFile = async (file: File) => {
-    const result = await upload({ fileName: file.name, content: await toBase64(file) });
+    const result = await upload(file);
     setReport(result);
     if (result.ok) onImported();
   };

@@ -12,7 +12,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call, download } from '../../../api/http';
+import { call, download, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
@@ -259,7 +259,7 @@ export const DeviceListPage = () => {
                 <ExcelImport
                   templatePath={devicesEndpoints.terminalTemplate.path}
                   templateFileName="terminal-template.xlsx"
-                  upload={(body) => call(devicesEndpoints.terminalImport, { body })}
+                  upload={(file) => upload(devicesEndpoints.terminalImport, file)}
                   onImported={refresh}
                   testId="import-devices"
                 />

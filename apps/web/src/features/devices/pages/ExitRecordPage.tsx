@@ -4,7 +4,7 @@ import { Card, Input, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../api/http';
+import { call, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
@@ -74,7 +74,7 @@ export const ExitRecordPage = () => {
                 <ExcelImport
                   templatePath={devicesEndpoints.exitRecordTemplate.path}
                   templateFileName="exit-record-template.xlsx"
-                  upload={(body) => call(devicesEndpoints.exitRecordImport, { body })}
+                  upload={(file) => upload(devicesEndpoints.exitRecordImport, file)}
                   onImported={refresh}
                 />
               </Auth>
