@@ -121,8 +121,10 @@ test.describe('accounts and administration', () => {
     await login(page);
     await page.goto('/user/toExamine');
     await expect(page.getByRole('cell', { name: 'New Shop Ltd' })).toBeVisible();
-    await page.getByTestId('approve-new_shop').click();
-    await expect(page.getByTestId('approve-new_shop')).toHaveCount(0);
+    await page.getByTestId('review-new_shop').click();
+    await expect(page.getByTestId('review-history-entry')).toHaveCount(1);
+    await page.getByTestId('review-approve').click();
+    await expect(page.getByTestId('review-new_shop')).toHaveCount(0);
     await waitForMail('new_shop@e2e.test', /(approved)/, started);
 
     await page.evaluate(() => localStorage.clear());

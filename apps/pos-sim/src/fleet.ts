@@ -90,10 +90,15 @@ export const apiClient = async (server: string, username: string, password: stri
     throw new Error(`login failed (${login.messageEn}); provisioning needs CAPTCHA=off on the server`);
   const token = login.result.tokenValue;
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    // A FormData body is a multipart upload; fetch sets its content type with the boundary.
+    const form = body instanceof FormData;
     const res = await fetch(`${server}${path}`, {
       method,
-      headers: { satoken: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        satoken: token,
+        ...(body === undefined || form ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
     const json = (await res.json()) as { code: number; messageEn: string; result: T };
     if (json.code !== 1) throw new Error(`${path}: ${json.messageEn}`);
@@ -138,11 +143,13 @@ export const provisionFleet = async (o: {
     const sheet = book.addWorksheet('exit records');
     sheet.addRow(['SN', 'Model', 'Status', 'Enterprise', 'Production date', 'Shipping date']);
     for (const sn of missing.slice(i, i + 5000)) sheet.addRow([sn, o.model, 'warehoused', '', '', '']);
-    const content = Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+    // Imports are multipart uploads of the workbook.
+    const upload = new FormData();
+    upload.append('file', new Blob([await book.xlsx.writeBuffer()]), 'sim.xlsx');
     const report = await api.call<{ ok: boolean; errors: { row: number; messageEn: string }[] }>(
       'POST',
       '/device/v1/device/exitRecord/import',
-      { fileName: 'sim.xlsx', content },
+      upload,
     );
     if (!report.ok) throw new Error(`import refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
   }

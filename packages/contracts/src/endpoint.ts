@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { PermissionKey } from './menu-tree';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -25,8 +26,8 @@ export type EndpointDef<
   query?: Q;
   body?: B;
   result: R;
-  /** Permission key the caller's roles must grant, or SIGNED_IN. */
-  permission?: string;
+  /** Permission key the caller's roles must grant, or SIGNED_IN; a misspelt key does not compile. */
+  permission?: PermissionKey | typeof SIGNED_IN;
   /** Reachable without a session. */
   public?: true;
   /** Called by a terminal: HTTP Basic with its SN and secret instead of a user session. */

@@ -19,6 +19,7 @@ export * from './messages/messages.contract';
 export * from './pagination';
 export * from './privatization/privatization.contract';
 export * from './registry/registry.contract';
+export * from './review';
 export * from './roles/roles.contract';
 export * from './sysmenu/sysmenu.contract';
 export * from './system/system.contract';

@@ -4,20 +4,7 @@
  * against it; permission keys come from here and nowhere else.
  */
 
-type ButtonSeed = { action: string; zh: string; en: string };
-export type PageSeed = {
-  url: string;
-  zh: string;
-  en: string;
-  icon: string;
-  hidden?: boolean;
-  /** `domain:resource`; the page's view key is `${resource}:view`, each button `${resource}:${action}`. */
-  resource: string;
-  buttons: ButtonSeed[];
-};
-export type ModuleSeed = { url: string; zh: string; en: string; icon: string; pages: PageSeed[] };
-
-const ACTIONS: Record<string, [string, string]> = {
+const ACTIONS = {
   add: ['新增', 'Add'],
   edit: ['编辑', 'Edit'],
   delete: ['删除', 'Delete'],
@@ -42,17 +29,33 @@ const ACTIONS: Record<string, [string, string]> = {
   publish: ['发布', 'Publish'],
   handle: ['处理', 'Handle'],
   favorite: ['收藏', 'Favourite'],
-};
+} as const satisfies Record<string, readonly [string, string]>;
 
-const page = (
+/** A button action a page may offer; its label comes from `ACTIONS`. */
+export type ButtonAction = keyof typeof ACTIONS;
+type ButtonSeed<A extends ButtonAction = ButtonAction> = { action: A; zh: string; en: string };
+export type PageSeed<R extends string = string, A extends ButtonAction = ButtonAction> = {
+  url: string;
+  zh: string;
+  en: string;
+  icon: string;
+  hidden?: boolean;
+  /** `domain:resource`; the page's view key is `${resource}:view`, each button `${resource}:${action}`. */
+  resource: R;
+  buttons: ButtonSeed<A>[];
+};
+export type ModuleSeed = { url: string; zh: string; en: string; icon: string; pages: PageSeed[] };
+
+// Generic in the resource and the actions, so the permission keys survive as literal types.
+const page = <R extends `${string}:${string}`, A extends ButtonAction = never>(
   url: string,
   zh: string,
   en: string,
   icon: string,
-  resource: string,
-  actions: string[],
+  resource: R,
+  actions: readonly A[],
   hidden = false,
-): PageSeed => ({
+): PageSeed<R, A> => ({
   url,
   zh,
   en,
@@ -60,12 +63,13 @@ const page = (
   hidden,
   resource,
   buttons: actions.map((action) => {
-    const [bzh, ben] = ACTIONS[action] ?? [action, action];
+    const [bzh, ben] = ACTIONS[action];
     return { action, zh: bzh, en: ben };
   }),
 });
 
-export const DEFAULT_MENU: ModuleSeed[] = [
+// Not annotated, so each page keeps its literal resource and actions for `PermissionKey`.
+const MENU = [
   {
     url: 'dashboard',
     zh: '首页',
@@ -336,17 +340,32 @@ export const DEFAULT_MENU: ModuleSeed[] = [
       page('helpManual', '帮助手册', 'Help Manual', 'QuestionCircleOutlined', 'message:manual', []),
     ],
   },
-];
+] satisfies ModuleSeed[];
+
+/** The default menu, for seeding and checks. */
+export const DEFAULT_MENU: ModuleSeed[] = MENU;
+
+type KeysOfPage<P> = P extends PageSeed<infer R, infer A> ? `${R}:view` | `${R}:${A}` : never;
+
+/**
+ * Every permission key of the product as a string-literal union, derived from the menu tree above:
+ * a misspelt key in an endpoint definition or a console gate does not compile.
+ */
+export type PermissionKey = KeysOfPage<(typeof MENU)[number]['pages'][number]>;
 
 /** The view key of a page. */
-export const viewKey = (p: PageSeed) => `${p.resource}:view`;
+export const viewKey = <R extends string>(p: PageSeed<R>) => `${p.resource}:view` as const;
 
-/** Every permission key of the product: each page's view key and each button's key. */
-export const ALL_PERMISSIONS: ReadonlySet<string> = new Set(
-  DEFAULT_MENU.flatMap((m) =>
-    m.pages.flatMap((p) => [viewKey(p), ...p.buttons.map((b) => `${p.resource}:${b.action}`)]),
-  ),
-);
+/** Every permission key of the product, in menu order: each page's view key and each button's key. */
+export const PERMISSION_KEYS: readonly PermissionKey[] = DEFAULT_MENU.flatMap((m) =>
+  m.pages.flatMap((p) => [viewKey(p), ...p.buttons.map((b) => `${p.resource}:${b.action}`)]),
+) as PermissionKey[];
+
+/** The same keys as a set, for lookups. */
+export const ALL_PERMISSIONS: ReadonlySet<string> = new Set<string>(PERMISSION_KEYS);
+
+/** Whether a string (from the database or a request) is one of the product's permission keys. */
+export const isPermissionKey = (key: string): key is PermissionKey => ALL_PERMISSIONS.has(key);
 
 /** Every route path the default menu creates, e.g. `/device/deviceDetail/:sn`. */
 export const DEFAULT_ROUTE_PATHS: string[] = DEFAULT_MENU.flatMap((m) =>

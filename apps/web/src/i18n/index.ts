@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'devices',
   'chart',
   'map',
+  'kit',
 ] as const;
 
 const DAYJS_LOCALE: Record<AppLanguage, string> = { cn: 'zh-cn', en: 'en' };

@@ -4,6 +4,7 @@ import enChart from './locales/en/chart.json';
 import enCommon from './locales/en/common.json';
 import enDevices from './locales/en/devices.json';
 import enException from './locales/en/exception.json';
+import enKit from './locales/en/kit.json';
 import enLayout from './locales/en/layout.json';
 import enMap from './locales/en/map.json';
 import enMessages from './locales/en/messages.json';
@@ -14,6 +15,7 @@ import zhChart from './locales/zh/chart.json';
 import zhCommon from './locales/zh/common.json';
 import zhDevices from './locales/zh/devices.json';
 import zhException from './locales/zh/exception.json';
+import zhKit from './locales/zh/kit.json';
 import zhLayout from './locales/zh/layout.json';
 import zhMap from './locales/zh/map.json';
 import zhMessages from './locales/zh/messages.json';
@@ -32,6 +34,7 @@ export const resources = {
     devices: enDevices,
     chart: enChart,
     map: enMap,
+    kit: enKit,
   },
   zh: {
     common: zhCommon,
@@ -44,5 +47,6 @@ export const resources = {
     devices: zhDevices,
     chart: zhChart,
     map: zhMap,
+    kit: zhKit,
   },
 } as const;

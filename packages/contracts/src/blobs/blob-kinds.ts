@@ -1,3 +1,5 @@
+import type { PermissionKey } from '../menu-tree';
+
 /**
  * File types the server recognises by their first bytes (never by the name alone). A type whose
  * bytes are a ZIP container (xlsx, apk) is told apart by the extension once the bytes say ZIP.
@@ -29,9 +31,9 @@ export type BlobKindRule = {
   /** Types (decided by content) the kind accepts. */
   types: readonly BlobType[];
   /** Permission a console user needs to download a stored file of this kind (besides data scope). */
-  readPermission?: string;
+  readPermission?: PermissionKey;
   /** Permission for the generic upload endpoint; kinds without it are only received by their own endpoint. */
-  uploadPermission?: string;
+  uploadPermission?: PermissionKey;
 };
 
 const MiB = 1024 * 1024;

@@ -3,6 +3,7 @@ import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { bilingual } from '../issue-text';
 import { isStrongPassword, LIMITS, USERNAME_PATTERN } from '../limits';
 import { PageQuerySchema, pageSchema } from '../pagination';
+import { ReviewEntrySchema } from '../review';
 
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullish();
@@ -270,6 +271,15 @@ export const usersEndpoints = {
       objectType: 'user',
       action: { of: ({ body }) => (body.approve ? 'user.approve' : 'user.reject') },
     },
+  }),
+  reviewHistory: defineEndpoint({
+    method: 'GET',
+    path: '/upms/v1/upms/user/getAuditHistory',
+    summary: "An account's review history: each submission and each decision with its reason, newest first",
+    tag: 'upms',
+    permission: 'user:review:view',
+    query: z.strictObject({ id: z.uuid() }),
+    result: z.array(ReviewEntrySchema),
   }),
   completeInfo: defineEndpoint({
     method: 'POST',

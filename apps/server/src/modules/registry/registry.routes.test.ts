@@ -147,6 +147,28 @@ describe('registration, activation, review and password change through real mail
     });
     expect(approved.body.code).toBe(1);
     expect(smtp.lastTo('owner@shop.test')?.subject).toBe('Your account has been approved');
+    const twice = await callApi(t, admin, 'POST', '/upms/v1/upms/user/audit', {
+      id: row.id,
+      approve: false,
+      reason: 'x',
+    });
+    expect(twice.body.code).toBe(409);
+    const history = await callApi(t, admin, 'GET', `/upms/v1/upms/user/getAuditHistory?id=${row.id}`);
+    expect(
+      history.body.result.map((h: { decision: string; reason: string | null; actorName: string }) => [
+        h.decision,
+        h.reason,
+        h.actorName,
+      ]),
+    ).toEqual([
+      ['approved', null, 'admin'],
+      ['submitted', null, 'shop_owner'],
+      ['rejected', 'Company name does not match the licence', 'admin'],
+      ['submitted', null, 'shop_owner'],
+    ]);
+    expect((await callApi(t, token, 'GET', `/upms/v1/upms/user/getAuditHistory?id=${row.id}`)).status).toBe(
+      403,
+    );
     const fresh = await loginAs(t.app, 'shop_owner', 'Shop#Pass1');
     expect((await callApi(t, fresh.token, 'GET', '/upms/v1/upms/user/getPage')).body.code).toBe(1);
     const log = await t.database.db.select().from(operationLogs).where(eq(operationLogs.objectId, row.id));

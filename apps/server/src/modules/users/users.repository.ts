@@ -1,4 +1,4 @@
-import type { UserRow } from '@cpm/contracts';
+import type { ReviewEntry, UserRow } from '@cpm/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -8,7 +8,7 @@ import { sessions } from '../auth/auth.table';
 import { terminalGroups } from '../groups/groups.table';
 import { privateCustomers } from '../privatization/privatization.table';
 import { roles } from '../roles/roles.table';
-import { userRoles, users } from './users.table';
+import { userReviews, userRoles, users } from './users.table';
 
 export type UserFilter = {
   username?: string;
@@ -21,6 +21,9 @@ export type UserFilter = {
 };
 
 export type UserRecord = typeof users.$inferSelect;
+
+/** One step of an account's review, as the service records it. */
+export type ReviewStep = Omit<typeof userReviews.$inferInsert, 'id' | 'userId'>;
 
 const like = (column: Parameters<typeof ilike>[0], v: string) =>
   ilike(column, `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -189,6 +192,42 @@ export const createUsersRepository = (db: Db) => {
     },
 
     remove: (id: string) => db.delete(users).where(eq(users.id, id)),
+
+    /**
+     * Moves an account out of one of the `from` states and records the step in its review history,
+     * in one transaction. False when the account was no longer in such a state (someone else decided).
+     */
+    recordReview: (
+      id: string,
+      from: readonly number[],
+      values: Partial<typeof users.$inferInsert>,
+      step: ReviewStep,
+    ): Promise<boolean> =>
+      db.transaction(async (tx) => {
+        const moved = await tx
+          .update(users)
+          .set(values)
+          .where(and(eq(users.id, id), inArray(users.state, [...from])))
+          .returning({ id: users.id });
+        if (!moved.length) return false;
+        await tx.insert(userReviews).values({ ...step, userId: id });
+        return true;
+      }),
+
+    /** The review history of an account, newest first. */
+    reviewHistory: async (userId: string): Promise<ReviewEntry[]> =>
+      (
+        await db
+          .select()
+          .from(userReviews)
+          .where(eq(userReviews.userId, userId))
+          .orderBy(desc(userReviews.at), desc(userReviews.id))
+      ).map((r) => ({
+        decision: r.decision,
+        reason: r.reason,
+        actorName: r.actorName,
+        at: r.at.toISOString(),
+      })),
 
     /** Ends the live sessions of an account (but the one named, if any); answers how many ended. */
     async endSessions(

@@ -50,6 +50,7 @@ export const registerUsersRoutes = (
     await users.audit(auth, oplog, body);
     return null;
   });
+  api.register(usersEndpoints.reviewHistory, ({ query, auth }) => users.reviewHistory(auth, query.id));
   api.register(usersEndpoints.completeInfo, ({ body, auth, oplog }) => users.completeInfo(auth, oplog, body));
 
   api.register(usersEndpoints.exportXlsx, ({ query, auth, reply }) =>

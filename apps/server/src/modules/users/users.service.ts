@@ -154,11 +154,25 @@ export const createUsersService = (deps: {
       const user = await mustFind(auth, body.id);
       if (user.state !== ACCOUNT_STATE.pendingReview) throw new AppError('notInReview');
       const reason = body.approve ? null : (body.reason ?? '');
-      await repo.update(user.id, {
-        state: body.approve ? ACCOUNT_STATE.active : ACCOUNT_STATE.rejected,
-        rejectReason: reason,
-        updatedAt: deps.clock.now(),
-      });
+      const now = deps.clock.now();
+      const moved = await repo.recordReview(
+        user.id,
+        [ACCOUNT_STATE.pendingReview],
+        {
+          state: body.approve ? ACCOUNT_STATE.active : ACCOUNT_STATE.rejected,
+          rejectReason: reason,
+          updatedAt: now,
+        },
+        {
+          decision: body.approve ? 'approved' : 'rejected',
+          reason,
+          actorId: auth.userId,
+          actorName: auth.username,
+          at: now,
+        },
+      );
+      // Another reviewer decided between the read above and this write.
+      if (!moved) throw new AppError('notInReview');
       note.subject({ id: user.id, name: user.username, detail: reason });
       if (user.email) {
         const lang = mailLang(user.language);
@@ -170,18 +184,26 @@ export const createUsersService = (deps: {
       }
     },
 
+    /** Every submission and decision of an account the caller may see, newest first. */
+    async reviewHistory(auth: AuthContext, id: string) {
+      const user = await mustFind(auth, id);
+      return repo.reviewHistory(user.id);
+    },
+
     /** The applicant's details; the account then waits for review. Allowed before review and after a rejection. */
     async completeInfo(auth: AuthContext, note: OperationNote, info: CompleteInfo) {
       const user = await repo.findById(auth.userId);
       if (!user) throw new AppError('notLoggedIn');
       if (user.state !== ACCOUNT_STATE.needsDetails && user.state !== ACCOUNT_STATE.rejected)
         throw new AppError('detailsNotExpected');
-      await repo.update(user.id, {
-        ...info,
-        state: ACCOUNT_STATE.pendingReview,
-        rejectReason: null,
-        updatedAt: deps.clock.now(),
-      });
+      const now = deps.clock.now();
+      const moved = await repo.recordReview(
+        user.id,
+        [ACCOUNT_STATE.needsDetails, ACCOUNT_STATE.rejected],
+        { ...info, state: ACCOUNT_STATE.pendingReview, rejectReason: null, updatedAt: now },
+        { decision: 'submitted', reason: null, actorId: user.id, actorName: user.username, at: now },
+      );
+      if (!moved) throw new AppError('detailsNotExpected');
       note.subject({ id: user.id, name: user.username });
       return { verify: ACCOUNT_STATE.pendingReview };
     },

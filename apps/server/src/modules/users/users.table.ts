@@ -1,5 +1,7 @@
+import type { ReviewDecision } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -66,4 +68,25 @@ export const userRoles = pgTable(
       .references(() => roles.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** Each submission of an account for review and each decision on it, kept for the reviewer's history. */
+export const userReviews = pgTable(
+  'user_reviews',
+  {
+    /** Increasing, so steps recorded within the same instant keep their order. */
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `submitted`, `approved` or `rejected`. */
+    decision: text().$type<ReviewDecision>().notNull(),
+    /** The rejection reason the applicant saw. */
+    reason: text(),
+    /** The reviewer, or the applicant for a submission; null once that account is deleted. */
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    actorName: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_reviews_user_at_idx').on(t.userId, t.at)],
 );

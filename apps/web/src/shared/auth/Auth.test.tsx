@@ -30,4 +30,14 @@ describe('Auth', () => {
     );
     expect(screen.queryByText('add')).toBeNull();
   });
+
+  it('refuses a misspelt key at compile time', () => {
+    render(
+      // @ts-expect-error: 'device:terminal:ad' is not a key of the menu tree.
+      <Auth permission="device:terminal:ad">
+        <button type="button">typo</button>
+      </Auth>,
+    );
+    expect(screen.queryByText('typo')).toBeNull();
+  });
 });

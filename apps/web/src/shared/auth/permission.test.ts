@@ -14,7 +14,12 @@ describe('hasPermission', () => {
   });
 
   it('accepts any one of several keys, and never an empty requirement', () => {
-    expect(hasPermission(['a:b:c'], ['x:y:z', 'a:b:c'])).toBe(true);
-    expect(hasPermission(['a:b:c'], [])).toBe(false);
+    expect(hasPermission(['user:user:add'], ['user:user:edit', 'user:user:add'])).toBe(true);
+    expect(hasPermission(['user:user:add'], [])).toBe(false);
+  });
+
+  it('takes only keys of the menu tree', () => {
+    // @ts-expect-error: a misspelt key does not compile, so it cannot silently hide a button.
+    expect(hasPermission(['device:terminal:add'], 'device:terminal:ad')).toBe(false);
   });
 });

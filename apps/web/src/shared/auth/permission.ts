@@ -1,3 +1,5 @@
+import type { PermissionKey } from '@cpm/contracts';
+
 /**
  * The permission directive's rule (spec section 5): an element stays only when the user's stored
  * permission list holds its key; an empty or missing list removes every gated element.
@@ -5,7 +7,7 @@
  */
 export const hasPermission = (
   granted: readonly string[] | null | undefined,
-  required: string | readonly string[],
+  required: PermissionKey | readonly PermissionKey[],
 ) => {
   if (!granted || granted.length === 0) return false;
   const needed = typeof required === 'string' ? [required] : required;

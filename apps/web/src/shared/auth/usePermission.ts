@@ -1,3 +1,4 @@
+import type { PermissionKey } from '@cpm/contracts';
 import { useCallback } from 'react';
 import { useSessionStore } from '../../app/sessionStore';
 import { hasPermission } from './permission';
@@ -6,7 +7,7 @@ import { hasPermission } from './permission';
 export const usePermission = () => {
   const permissions = useSessionStore((s) => s.permissions);
   return useCallback(
-    (required: string | readonly string[]) => hasPermission(permissions, required),
+    (required: PermissionKey | readonly PermissionKey[]) => hasPermission(permissions, required),
     [permissions],
   );
 };

@@ -1,22 +1,33 @@
-import { type UserRow, usersEndpoints } from '@cpm/contracts';
-import { Button, Card, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { LIMITS, type UserRow, usersEndpoints } from '@cpm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Form, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
+import { usePermission } from '../../../shared/auth/usePermission';
 import { useDict } from '../../../shared/dicts/useDict';
+import { ReviewDialog } from '../../../shared/review/ReviewDialog';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { usePagedList } from '../hooks/usePagedList';
 
 const STATE_COLORS: Record<number, string> = { 0: 'default', 1: 'success', 2: 'processing', 3: 'error' };
 
-/** User review (`/user/toExamine`): approve an applicant, or reject with a reason they will see. */
+/**
+ * User review (`/user/toExamine`): the review dialog approves an applicant or rejects them with a
+ * reason they will see, beside the account's earlier submissions and decisions.
+ */
 export const ReviewPage = () => {
   const { t } = useTranslation('accounts');
+  const { t: tk } = useTranslation('kit');
+  const can = usePermission();
   const states = useDict('account_state');
-  const [rejecting, setRejecting] = useState<UserRow | null>(null);
-  const [reasonForm] = Form.useForm<{ reason: string }>();
+  const [reviewing, setReviewing] = useState<UserRow | null>(null);
+  const history = useQuery({
+    queryKey: ['accounts', 'reviewHistory', reviewing?.id],
+    queryFn: () => call(usersEndpoints.reviewHistory, { query: { id: reviewing?.id ?? '' }, loading: false }),
+    enabled: reviewing !== null,
+  });
   const list = usePagedList<UserRow, { state?: number }>(
     'review',
     (q) => call(usersEndpoints.reviewPage, { query: q }),
@@ -25,14 +36,11 @@ export const ReviewPage = () => {
     },
   );
 
-  const audit = async (id: string, approve: boolean, reason?: string) => {
-    try {
-      await call(usersEndpoints.audit, { body: { id, approve, reason }, notifySuccess: true });
-      setRejecting(null);
-      list.refetch();
-    } catch {
-      // The client showed why.
-    }
+  const audit = async (approve: boolean, reason?: string) => {
+    if (!reviewing) return;
+    await call(usersEndpoints.audit, { body: { id: reviewing.id, approve, reason }, notifySuccess: true });
+    setReviewing(null);
+    list.refetch();
   };
 
   const columns: DataColumn<UserRow>[] = [
@@ -60,30 +68,11 @@ export const ReviewPage = () => {
     {
       key: 'actions',
       title: t('common.actions'),
-      render: (_, r) =>
-        r.state === 2 ? (
-          <Auth permission="user:review:audit">
-            <Space>
-              <Button
-                type="link"
-                onClick={() => void audit(r.id, true)}
-                data-testid={`approve-${r.username}`}
-              >
-                {t('review.approve')}
-              </Button>
-              <Button
-                type="link"
-                danger
-                onClick={() => {
-                  reasonForm.resetFields();
-                  setRejecting(r);
-                }}
-              >
-                {t('review.reject')}
-              </Button>
-            </Space>
-          </Auth>
-        ) : null,
+      render: (_, r) => (
+        <Button type="link" onClick={() => setReviewing(r)} data-testid={`review-${r.username}`}>
+          {r.state === 2 && can('user:review:audit') ? tk('review.open') : tk('review.history')}
+        </Button>
+      ),
     },
   ];
 
@@ -121,30 +110,38 @@ export const ReviewPage = () => {
           scroll={{ x: 1100 }}
         />
       </Card>
-      <Modal
-        open={rejecting !== null}
-        title={t('review.rejectTitle', { name: rejecting?.username ?? '' })}
-        onCancel={() => setRejecting(null)}
-        onOk={() => reasonForm.submit()}
-        okText={t('review.reject')}
-        cancelText={t('actions.cancel')}
-        okButtonProps={{ danger: true }}
-        destroyOnHidden
-      >
-        <Form
-          form={reasonForm}
-          layout="vertical"
-          onFinish={(v: { reason: string }) => audit(rejecting?.id ?? '', false, v.reason)}
-        >
-          <Form.Item
-            name="reason"
-            label={t('review.reason')}
-            rules={[{ required: true, whitespace: true, message: t('review.reasonRequired') }]}
-          >
-            <Input.TextArea rows={3} maxLength={500} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <ReviewDialog
+        open={reviewing !== null}
+        title={tk('review.title', { name: reviewing?.username ?? '' })}
+        canDecide={reviewing?.state === 2 && can('user:review:audit')}
+        reasonMaxLength={LIMITS.textMax}
+        history={history.data}
+        historyLoading={history.isLoading}
+        onApprove={() => audit(true)}
+        onReject={(reason) => audit(false, reason)}
+        onClose={() => setReviewing(null)}
+        summary={
+          reviewing && (
+            <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} data-testid="review-summary">
+              <Descriptions.Item label={t('user.username')}>{reviewing.username}</Descriptions.Item>
+              <Descriptions.Item label={t('user.name')}>{reviewing.name}</Descriptions.Item>
+              <Descriptions.Item label={t('user.email')}>{reviewing.email}</Descriptions.Item>
+              <Descriptions.Item label={t('user.companyName')}>{reviewing.companyName}</Descriptions.Item>
+              <Descriptions.Item label={t('user.address')} span={2}>
+                {reviewing.address}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('user.salesman')} span={2}>
+                {[reviewing.salesmanName, reviewing.salesmanPhone, reviewing.salesmanAddress]
+                  .filter(Boolean)
+                  .join(' / ')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('review.state')}>
+                <Tag color={STATE_COLORS[reviewing.state]}>{states.label(String(reviewing.state))}</Tag>
+              </Descriptions.Item>
+            </Descriptions>
+          )
+        }
+      />
     </div>
   );
 };

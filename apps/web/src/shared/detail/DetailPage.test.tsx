@@ -1,0 +1,80 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../i18n';
+import { DescriptionList } from './DescriptionList';
+import { DetailPage } from './DetailPage';
+import { pickTab } from './useTabParam';
+
+const Where = () => <output data-testid="where">{useLocation().search}</output>;
+
+const page = (entry: string) =>
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <DetailPage
+        title="Till 7"
+        subtitle="SN P2-0007"
+        status={<span>online</span>}
+        actions={<button type="button">Fetch log</button>}
+        tabs={[
+          { key: 'overview', label: 'Overview', children: <p>overview body</p> },
+          { key: 'hardware', label: 'Hardware', children: <p>hardware body</p> },
+          { key: 'secret', label: 'Secret', children: <p>secret body</p>, hidden: true },
+        ]}
+      />
+      <Where />
+    </MemoryRouter>,
+  );
+
+describe('DetailPage', () => {
+  beforeAll(() => {
+    initI18n('en');
+  });
+
+  it('shows the header with title, subtitle, status and actions', () => {
+    page('/device/deviceDetail/P2-0007');
+    const header = screen.getByTestId('detail-header');
+    expect(header).toHaveTextContent('Till 7');
+    expect(header).toHaveTextContent('SN P2-0007');
+    expect(header).toHaveTextContent('online');
+    expect(screen.getByRole('button', { name: 'Fetch log' })).toBeInTheDocument();
+  });
+
+  it('opens the tab named in the address and writes the chosen tab back', async () => {
+    page('/d?tab=hardware');
+    expect(screen.getByRole('tab', { name: 'Hardware', selected: true })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+    // The first tab is the default, so the address drops the parameter.
+    expect(screen.getByTestId('where')).toHaveTextContent(/^$/);
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Hardware' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('?tab=hardware');
+  });
+
+  it('falls back to the first tab for an unknown or hidden one', () => {
+    page('/d?tab=secret');
+    expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Secret' })).toBeNull();
+    expect(pickTab('nope', ['a', 'b'])).toBe('a');
+    expect(pickTab('b', ['a', 'b'])).toBe('b');
+    expect(pickTab(null, [])).toBe('');
+  });
+});
+
+describe('DescriptionList', () => {
+  it('shows a dash for empty values', () => {
+    render(
+      <DescriptionList
+        testId="dl"
+        items={[
+          { key: 'a', label: 'Model', value: 'P2' },
+          { key: 'b', label: 'Store', value: null },
+          { key: 'c', label: 'IP', value: '' },
+        ]}
+      />,
+    );
+    const cells = screen.getByTestId('dl').querySelectorAll('.ant-descriptions-item-content');
+    expect([...cells].map((c) => c.textContent)).toEqual(['P2', '-', '-']);
+  });
+});

@@ -1,0 +1,229 @@
+import { CloseOutlined, DeleteOutlined, InboxOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Progress, Space, Tag, Tooltip, Typography, theme } from 'antd';
+import { type DragEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionStore } from '../../app/sessionStore';
+import { currentLanguage } from '../../i18n';
+import { formatBytes } from './formatBytes';
+import './upload.css';
+import { BLOB_TYPES } from '@cpm/contracts';
+import type { SendFailure, sendFile } from './sendFile';
+import { acceptedExtensions, describeAccept, type UploadProblem, type UploadRules } from './uploadRules';
+import { type UploadItem, type UploadStatus, useUploadQueue } from './useUploadQueue';
+
+export type UploadProps<T> = {
+  /** Multipart endpoint path; the file goes in `fieldName` (default `file`). */
+  action: string;
+  rules: UploadRules;
+  fieldName?: string;
+  /** Form fields sent with each file. */
+  fields?: Record<string, string>;
+  /** Called once per file the server accepted, with its answer. */
+  onUploaded?: (result: T, file: File) => void;
+  disabled?: boolean;
+  /** Prefix of the test ids (`upload` by default). */
+  testId?: string;
+  /** Replaces the sender; tests use it to reach their own server. */
+  send?: typeof sendFile;
+};
+
+const STATUS_COLOR: Record<UploadStatus, string> = {
+  invalid: 'error',
+  queued: 'default',
+  uploading: 'processing',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'warning',
+};
+
+/**
+ * Drag-and-drop or picked files, checked like the server checks them, then sent one by one with
+ * progress, cancel and retry. Files stream from disk; only their first bytes are read here.
+ */
+export const Upload = <T,>({
+  action,
+  rules,
+  fieldName,
+  fields,
+  onUploaded,
+  disabled,
+  testId = 'upload',
+  send,
+}: UploadProps<T>) => {
+  const { t } = useTranslation('kit');
+  const { token } = theme.useToken();
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const queue = useUploadQueue<T>({
+    rules,
+    url: action,
+    fieldName,
+    fields,
+    onUploaded,
+    send,
+    session: () => ({ token: useSessionStore.getState().token, language: currentLanguage() }),
+  });
+
+  const take = (list: FileList | null) => {
+    if (!disabled && list?.length) void queue.add([...list]);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    take(e.dataTransfer.files);
+  };
+  const extensions = acceptedExtensions(rules.accept);
+  // Any file may be a binary one, so the picker filters only when `binary` is not accepted.
+  const pickerAccept = extensions.length
+    ? [...extensions, ...rules.accept.map((t) => BLOB_TYPES[t].mediaType)].join(',')
+    : undefined;
+
+  const problemText = (p: UploadProblem) => {
+    switch (p.code) {
+      case 'tooLarge':
+        return t('upload.problem.tooLarge', { max: formatBytes(p.params.max) });
+      case 'wrongType':
+        return t('upload.problem.wrongType', { accept: p.params.accept });
+      case 'tooMany':
+        return t('upload.problem.tooMany', { max: p.params.max });
+      case 'badDimensions':
+        return t('upload.problem.badDimensions', p.params);
+      case 'empty':
+      case 'badName':
+      case 'typeMismatch':
+      case 'unreadableImage':
+        return t(`upload.problem.${p.code}`);
+    }
+  };
+  const failureText = (f: SendFailure) =>
+    f.kind === 'refused'
+      ? f.text
+      : t(f.kind === 'aborted' ? 'upload.status.cancelled' : 'upload.failure.network');
+
+  const row = (item: UploadItem<T>) => {
+    const percent = item.file.size ? Math.floor((item.loaded / item.file.size) * 100) : 0;
+    const note = item.problem ? problemText(item.problem) : item.failure ? failureText(item.failure) : null;
+    return (
+      <li key={item.id} className="cpm-upload-item" data-testid={`${testId}-item`} data-status={item.status}>
+        <div className="cpm-upload-item-head">
+          <Typography.Text ellipsis={{ tooltip: item.file.name }} className="cpm-upload-name">
+            {item.file.name}
+          </Typography.Text>
+          <Typography.Text type="secondary" className="cpm-upload-size">
+            {formatBytes(item.file.size)}
+          </Typography.Text>
+          <Tag color={STATUS_COLOR[item.status]} className="cpm-upload-status">
+            {t(`upload.status.${item.status}`)}
+          </Tag>
+          <Space size={0}>
+            {(item.status === 'uploading' || item.status === 'queued') && (
+              <Tooltip title={t('upload.cancel')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<CloseOutlined />}
+                  aria-label={t('upload.cancel')}
+                  data-testid={`${testId}-cancel`}
+                  onClick={() => queue.cancel(item.id)}
+                />
+              </Tooltip>
+            )}
+            {(item.status === 'failed' || item.status === 'cancelled') && (
+              <Tooltip title={t('upload.retry')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<ReloadOutlined />}
+                  aria-label={t('upload.retry')}
+                  data-testid={`${testId}-retry`}
+                  onClick={() => queue.retry(item.id)}
+                />
+              </Tooltip>
+            )}
+            {item.status !== 'uploading' && item.status !== 'queued' && (
+              <Tooltip title={t('upload.remove')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<DeleteOutlined />}
+                  aria-label={t('upload.remove')}
+                  data-testid={`${testId}-remove`}
+                  onClick={() => queue.remove(item.id)}
+                />
+              </Tooltip>
+            )}
+          </Space>
+        </div>
+        {(item.status === 'uploading' || item.status === 'done') && (
+          <Progress
+            data-testid={`${testId}-progress`}
+            percent={percent}
+            size="small"
+            status={item.status === 'done' ? 'success' : 'active'}
+            format={() =>
+              item.status === 'done' ? '100%' : `${formatBytes(item.loaded)} / ${formatBytes(item.file.size)}`
+            }
+          />
+        )}
+        {note && (
+          <Typography.Text
+            type={item.status === 'cancelled' ? 'warning' : 'danger'}
+            className="cpm-upload-note"
+          >
+            {note}
+          </Typography.Text>
+        )}
+      </li>
+    );
+  };
+
+  return (
+    <div className="cpm-upload" data-testid={testId}>
+      <button
+        type="button"
+        className="cpm-upload-drop"
+        disabled={disabled}
+        data-testid={`${testId}-drop`}
+        style={{
+          borderColor: over ? token.colorPrimary : token.colorBorder,
+          background: over ? token.colorPrimaryBg : token.colorFillAlter,
+          color: token.colorText,
+        }}
+        onClick={() => input.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <InboxOutlined style={{ fontSize: 36, color: token.colorPrimary }} />
+        <span className="cpm-upload-title">{t('upload.drop')}</span>
+        <span className="cpm-upload-hint" style={{ color: token.colorTextSecondary }}>
+          {[
+            rules.accept.includes('binary')
+              ? t('upload.hintAnyType')
+              : t('upload.hintTypes', { accept: describeAccept(rules.accept) }),
+            t('upload.hintSize', { max: formatBytes(rules.maxSize) }),
+            rules.maxCount ? t('upload.hintCount', { max: rules.maxCount }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      </button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        multiple={rules.maxCount !== 1}
+        accept={pickerAccept}
+        data-testid={`${testId}-input`}
+        onChange={(e) => {
+          take(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      {queue.items.length > 0 && <ul className="cpm-upload-list">{queue.items.map(row)}</ul>}
+    </div>
+  );
+};
