@@ -11,6 +11,9 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBrokerAuth } from './modules/auth/broker-auth';
+import { registerUploads } from './modules/blobs/blob-http';
+import { createBlobsModule } from './modules/blobs/blobs.module';
+import type { BlobsService } from './modules/blobs/blobs.service';
 import { createCatalogueService } from './modules/devices/catalogue.service';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
 import { createFleetEvents } from './modules/devices/fleet-events';
@@ -76,6 +79,8 @@ export type App = {
   seed: SeedResult;
   /** The device gateway's rules (tests drive the sweep and flush directly). */
   agent: ReturnType<typeof createAgentService>;
+  /** Files: uploads, downloads, signed links, the orphan sweep (a scheduler calls `sweepOrphans`). */
+  blobs: BlobsService;
   /** Every endpoint the server answers, as registered. */
   endpoints: readonly EndpointDef[];
   /** Resolves once live notices queued so far have gone out. */
@@ -168,12 +173,21 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     ? await startDeviceGateway({ broker, handler: agent, log: app.log, sweepMs: deps.gateway?.sweepMs })
     : null;
 
+  await registerUploads(app);
   const api = createEndpointRegistry(
     app,
     (token) => auth.resolve(token),
     (sn, secret) => agent.authenticate(sn, secret),
   );
   registerSystemRoutes(api, { database, broker });
+  const blobsModule = await createBlobsModule({
+    api,
+    db,
+    config,
+    clock,
+    signingKey: keys.urlSigningKey,
+    log: app.log,
+  });
   registerAuthRoutes(api, { auth, db: database.db });
   const terminalsRepo = createTerminalsRepository(database.db);
   registerDevicesRoutes(api, {
@@ -186,6 +200,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       forgetDevice: agent.forget,
     }),
     catalogue: createCatalogueService({ db: database.db, clock }),
+    blobs: blobsModule.blobs,
   });
   registerAgentRoutes(api, { agent, clock, superuser: superuserFromUrl(config.mqttUrl) });
   const groupsRepo = createGroupsRepository(db);
@@ -251,6 +266,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   app.addHook('onClose', async () => {
     await jobs.stop();
     await gateway?.stop();
+    await blobsModule.stop();
     await agent.flush();
     await events.flush();
     await messages.noticesIdle();
@@ -263,6 +279,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     broker,
     seed,
     agent,
+    blobs: blobsModule.blobs,
     endpoints: api.registered(),
     noticesIdle: messages.noticesIdle,
     jobs,

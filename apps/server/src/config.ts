@@ -50,6 +50,26 @@ const EnvSchema = z.object({
     .max(24 * 90)
     .default(12),
   WEB_DIST: z.string().optional(),
+  BLOB_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket or s3://bucket/prefix')
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: onOff.optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  BLOB_SWEEP_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
+  BLOB_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 90)
+    .default(24),
 });
 
 /** Typed configuration; nothing else in the server reads process.env. */
@@ -70,6 +90,42 @@ export type Config = {
   sessionMaxMs: number;
   /** Folder of the built console; served with a history fallback when it exists. */
   webDist: string;
+  /** Where file bytes live: `DATA_DIR/blobs` on disk, or an S3-compatible bucket. */
+  blobStore: BlobStoreConfig;
+  /** How often the orphan sweep runs (0: never on its own). */
+  blobSweepMs: number;
+  /** Bytes no file references are kept this long before the sweep removes them. */
+  blobGraceMs: number;
+};
+
+/** Blob store choice: disk under the data folder, or S3 (`BLOB_URL=s3://bucket/prefix`). */
+export type BlobStoreConfig =
+  | { kind: 'disk'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
+const blobStoreConfig = (e: z.infer<typeof EnvSchema>, dataDir: string): BlobStoreConfig => {
+  if (!e.BLOB_URL) return { kind: 'disk', root: path.join(dataDir, 'blobs') };
+  const url = new URL(e.BLOB_URL);
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix: url.pathname.replace(/^\/+|\/+$/g, ''),
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    forcePathStyle: (e.S3_FORCE_PATH_STYLE ?? (e.S3_ENDPOINT ? 'on' : 'off')) === 'on',
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+        : undefined,
+  };
 };
 
 /** Raised on a bad environment value; the message names every offending variable. */
@@ -85,10 +141,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
@@ -101,6 +158,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    blobStore: blobStoreConfig(e, dataDir),
+    blobSweepMs: e.BLOB_SWEEP_MINUTES * 60_000,
+    blobGraceMs: e.BLOB_GRACE_HOURS * 3_600_000,
   };
 };
 

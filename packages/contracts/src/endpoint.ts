@@ -33,6 +33,8 @@ export type EndpointDef<
   device?: true;
   /** The answer is a file, not an envelope. */
   binary?: true;
+  /** The request is multipart/form-data with one file in the field `file` (no JSON body). */
+  upload?: true;
 };
 
 /** Identity helper that keeps the schema types of an endpoint. */

@@ -1,4 +1,5 @@
 import { authEndpoints } from './auth/auth.contract';
+import { blobEndpoints } from './blobs/blobs.contract';
 import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
 import { devicesEndpoints } from './devices/devices.contract';
 import { dictsEndpoints } from './dicts/dicts.contract';
@@ -29,6 +30,7 @@ export const ENDPOINTS = {
   registry: registryEndpoints,
   messages: messageEndpoints,
   jobs: jobsEndpoints,
+  blobs: blobEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

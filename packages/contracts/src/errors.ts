@@ -240,6 +240,43 @@ export const ERRORS = {
     zh: '部分接收对象不存在或不在您的数据范围内',
     en: 'Some recipients do not exist or are outside your data scope',
   },
+  uploadMissing: {
+    code: 400,
+    zh: '请求中没有文件（表单字段 file）',
+    en: 'No file was sent (form field "file")',
+  },
+  uploadEmpty: { code: 400, zh: '文件为空', en: 'The file is empty' },
+  uploadTooLarge: {
+    code: 413,
+    zh: '文件超过大小限制，未保存',
+    en: 'The file is over the size limit; nothing was stored',
+  },
+  uploadTypeRefused: {
+    code: 400,
+    zh: '文件类型不允许（按文件内容判断，而非扩展名）',
+    en: 'This file type is not allowed here (judged by its content, not its extension)',
+  },
+  uploadIncomplete: {
+    code: 400,
+    zh: '文件上传不完整，未保存，请重新上传',
+    en: 'The upload was cut short; nothing was stored. Please upload again',
+  },
+  uploadBadName: {
+    code: 400,
+    zh: '文件名不能为空，且不能包含路径分隔符或控制字符',
+    en: 'The file name must not be empty or contain path separators or control characters',
+  },
+  blobNotFound: { code: 404, zh: '文件不存在或不在您的数据范围内', en: 'No such file in your data scope' },
+  rangeNotSatisfiable: {
+    code: 400,
+    zh: '请求的字节范围超出文件大小',
+    en: 'The requested byte range is outside the file',
+  },
+  signedUrlInvalid: {
+    code: 403,
+    zh: '下载链接无效或已过期',
+    en: 'The download link is invalid or has expired',
+  },
   jobNotFound: { code: 404, zh: '任务不存在或不是您发起的', en: 'No such job among the jobs you started' },
   exportFileNotFound: {
     code: 404,

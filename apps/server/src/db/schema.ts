@@ -1,4 +1,5 @@
 export * from '../modules/auth/auth.table';
+export * from '../modules/blobs/blobs.table';
 export * from '../modules/devices/devices.table';
 export * from '../modules/dicts/dicts.table';
 export * from '../modules/groups/groups.table';

@@ -27,6 +27,8 @@ const INTENDED_PUBLIC = [
   '/oauth/v1/oauth/registry/updateNewPassword',
   '/oauth/v1/oauth/registry/register',
   '/oauth/v1/oauth/registry/activate',
+  // Signed, short-lived download links; the handler checks the signature and expiry.
+  '/file/v1/file/blob/signed',
 ];
 
 describe('permission guard over every registered route', () => {

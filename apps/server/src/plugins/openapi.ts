@@ -52,6 +52,22 @@ export const buildOpenApi = (endpoints: readonly EndpointDef[], version: string)
             },
           }
         : {}),
+      ...(def.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    required: ['file'],
+                    properties: { file: { type: 'string', format: 'binary' } },
+                  },
+                },
+              },
+            },
+          }
+        : {}),
       responses: {
         200: def.binary
           ? { description: 'File', content: { 'application/octet-stream': {} } }

@@ -142,13 +142,6 @@ export const ImportReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
-/** An uploaded Excel file, base64 encoded (one request; the body limit bounds its size). */
-export const ExcelUploadSchema = z.strictObject({
-  fileName: z.string().max(255).optional(),
-  /** The .xlsx file, base64. */
-  content: z.string().min(1),
-});
-
 export const ModelSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -343,7 +336,7 @@ export const devicesEndpoints = {
     path: `${base}/terminal/import`,
     summary: 'Import terminals from Excel: all rows or none, with a row-by-row report',
     tag: TAG,
-    body: ExcelUploadSchema,
+    upload: true,
     result: ImportReportSchema,
     permission: 'device:terminal:import',
   }),
@@ -557,7 +550,7 @@ export const devicesEndpoints = {
     path: `${base}/exitRecord/import`,
     summary: 'Import SN lists: creates warehoused or shipped terminals, all rows or none',
     tag: TAG,
-    body: ExcelUploadSchema,
+    upload: true,
     result: ImportReportSchema,
     permission: 'device:exit:import',
   }),

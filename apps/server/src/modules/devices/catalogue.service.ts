@@ -416,7 +416,7 @@ export const createCatalogueService = (deps: { db: Db; clock: Clock }) => {
         '2026-02-01',
       ]),
     /** Creates warehoused or shipped terminals from an SN list; all rows or none. */
-    async exitImport(auth: AuthContext, content: string) {
+    async exitImport(auth: AuthContext, content: Buffer) {
       const rows = await readSheet(content, EXIT_COLUMNS);
       const errors: { row: number; field: string; message: string; messageEn: string }[] = [];
       const err = (row: number, field: string, message: string, messageEn: string) =>

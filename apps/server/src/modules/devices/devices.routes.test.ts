@@ -3,17 +3,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../db/schema';
 import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { multipartForm } from '../blobs/testing';
 
 const xlsx = async (rows: string[][]) => {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('s');
   for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer()).toString('base64');
+  return Buffer.from(await book.xlsx.writeBuffer());
 };
 
 describe('terminal management', () => {
   let t: TestApp;
   let call: ReturnType<typeof callAs>;
+  let token: string;
+  /** Uploads a workbook as the console does: multipart, field `file`. */
+  const importXlsx = async (url: string, bytes: Buffer, name = 'import.xlsx') => {
+    const form = multipartForm(name, bytes);
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { satoken: token, ...form.headers },
+      payload: form.payload,
+    });
+    return { status: res.statusCode, body: res.json() as { code: number; result: never; messageEn: string } };
+  };
   let modelId: string;
   let groupId: string;
   const terminal = (over: Record<string, unknown> = {}) => ({
@@ -31,6 +44,7 @@ describe('terminal management', () => {
     t = await createTestApp();
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     call = callAs(t, admin.token);
+    token = admin.token;
     const f = await createFleetFixtures(t, admin.userId);
     modelId = f.model.id;
     groupId = f.group.id;
@@ -102,7 +116,7 @@ describe('terminal management', () => {
       ['IMP0001', 'A', 'P2', 'S001', 'Store', '00:00:00:00:00:01', ''],
       ['IMP0002', 'B', 'NOPE', 'S001', 'Store', '00:00:00:00:00:02', 'x'],
     ]);
-    const report = await call('POST', '/device/v1/device/terminal/import', { content: bad });
+    const report = await importXlsx('/device/v1/device/terminal/import', bad);
     expect(report.body.result).toMatchObject({ ok: false, imported: 0 });
     expect(
       (report.body.result as { errors: { row: number; field: string }[] }).errors.map((e) => [
@@ -115,12 +129,18 @@ describe('terminal management', () => {
     ]);
     expect(await t.database.db.select().from(terminals)).toHaveLength(1);
     const good = await xlsx([header, ['IMP0001', 'A', 'P2', 'S001', 'Store', '00:00:00:00:00:01', '']]);
-    const ok = await call('POST', '/device/v1/device/terminal/import', { content: good });
+    const ok = await importXlsx('/device/v1/device/terminal/import', good);
     expect(ok.body.result).toMatchObject({ ok: true, imported: 1 });
-    const unreadable = await call('POST', '/device/v1/device/terminal/import', {
-      content: 'bm90IGEgZmlsZQ==',
+    const notExcel = await importXlsx('/device/v1/device/terminal/import', Buffer.from('not a file'));
+    expect(notExcel.body).toMatchObject({ code: 400, messageEn: expect.stringMatching(/not allowed/) });
+    // A ZIP that is no workbook passes the type check and fails as unreadable.
+    const zipOnly = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(64)]);
+    const unreadable = await importXlsx('/device/v1/device/terminal/import', zipOnly);
+    expect(unreadable.body).toMatchObject({ code: 400, messageEn: expect.stringMatching(/Excel/) });
+    const json = await call('POST', '/device/v1/device/terminal/import', {
+      content: good.toString('base64'),
     });
-    expect(unreadable.body.code).toBe(400);
+    expect(json.body).toMatchObject({ code: 400, messageEn: expect.stringMatching(/No file was sent/) });
   });
 
   it('creates warehoused terminals from factory exit records', async () => {
@@ -129,7 +149,7 @@ describe('terminal management', () => {
       ['EXIT0001', 'P2', 'warehoused', ''],
       ['EXIT0002', 'P2', '', ''],
     ]);
-    const res = await call('POST', '/device/v1/device/exitRecord/import', { content });
+    const res = await importXlsx('/device/v1/device/exitRecord/import', content);
     expect(res.body.result).toMatchObject({ ok: true, imported: 2 });
     const page = await call('GET', '/device/v1/device/exitRecord/getPage?sn=EXIT');
     expect(page.body.result).toMatchObject({ total: 2 });

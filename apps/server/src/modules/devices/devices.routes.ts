@@ -1,5 +1,7 @@
 import { devicesEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
+import { receiveFile } from '../blobs/blob-http';
+import type { BlobsService } from '../blobs/blobs.service';
 import type { CatalogueService } from './catalogue.service';
 import { XLSX_TYPE } from './excel';
 import type { TerminalsService } from './terminals.service';
@@ -9,9 +11,11 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
 /** Terminals, models, peripherals, factory records, warnings and the dashboard. */
 export const registerDevicesRoutes = (
   api: EndpointRegistry,
-  deps: { terminals: TerminalsService; catalogue: CatalogueService },
+  deps: { terminals: TerminalsService; catalogue: CatalogueService; blobs: BlobsService },
 ) => {
-  const { terminals, catalogue } = deps;
+  const { terminals, catalogue, blobs } = deps;
+  const workbook = async (request: Parameters<typeof receiveFile>[0]) =>
+    (await blobs.readUpload(await receiveFile(request, 'excelImport'))).bytes;
   const e = devicesEndpoints;
 
   api.register(e.terminalPage, ({ auth, query }) => terminals.page(auth, query));
@@ -29,7 +33,9 @@ export const registerDevicesRoutes = (
       .header('content-disposition', attachment('terminal-template.xlsx'));
     return terminals.template();
   });
-  api.register(e.terminalImport, ({ auth, body }) => terminals.importFile(auth, body.content));
+  api.register(e.terminalImport, async ({ auth, request }) =>
+    terminals.importFile(auth, await workbook(request)),
+  );
   api.register(e.terminalHistory, ({ auth, query }) => terminals.history(auth, query.sn));
   api.register(e.terminalRequestLog, ({ auth, body }) => terminals.requestLog(auth, body.sn));
   api.register(e.terminalLogs, ({ auth, query }) => terminals.logs(auth, query.sn));
@@ -68,7 +74,9 @@ export const registerDevicesRoutes = (
       .header('content-disposition', attachment('exit-record-template.xlsx'));
     return catalogue.exitTemplate();
   });
-  api.register(e.exitRecordImport, ({ auth, body }) => catalogue.exitImport(auth, body.content));
+  api.register(e.exitRecordImport, async ({ auth, request }) =>
+    catalogue.exitImport(auth, await workbook(request)),
+  );
   api.register(e.warningPage, ({ auth, query }) => catalogue.warningPage(auth, query));
   api.register(e.warningHandle, ({ auth, body }) => catalogue.warningHandle(auth, body.ids));
   api.register(e.dashboard, ({ auth }) => catalogue.dashboard(auth));

@@ -21,13 +21,13 @@ export const buildTemplate = async (sheetName: string, columns: ExcelColumn[], e
 };
 
 /**
- * Reads the first sheet of an uploaded .xlsx (base64) into objects keyed by column key. Row numbers
+ * Reads the first sheet of an uploaded .xlsx into objects keyed by column key. Row numbers
  * are the sheet's own (the header is row 1), so the import report points at what the user sees.
  */
-export const readSheet = async (base64: string, columns: ExcelColumn[]) => {
+export const readSheet = async (bytes: Buffer, columns: ExcelColumn[]) => {
   const book = new ExcelJS.Workbook();
   try {
-    await book.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
     throw new AppError('excelUnreadable');
   }

@@ -302,7 +302,7 @@ export const createTerminalsService = (deps: {
       ]),
 
     /** All rows or none: every row is checked first, and written in one transaction only when all pass. */
-    async importFile(auth: AuthContext, content: string): Promise<ImportReport> {
+    async importFile(auth: AuthContext, content: Buffer): Promise<ImportReport> {
       const rows = await readSheet(content, TERMINAL_IMPORT_COLUMNS);
       const errors: RowError[] = [];
       const models = new Map(

@@ -17,7 +17,7 @@ describe('keys made at first start', () => {
     const c = await loadAppKeys(database.db);
     expect(a.publicKey).toBe(b.publicKey);
     expect(c.publicKey).toBe(a.publicKey);
-    expect(await database.db.select().from(appKeys)).toHaveLength(2);
+    expect(await database.db.select().from(appKeys)).toHaveLength(3);
     // A secret sealed by one instance opens in another.
     expect(c.decryptSecret(a.encryptSecret('S3cret#X'))).toBe('S3cret#X');
   });

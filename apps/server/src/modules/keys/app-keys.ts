@@ -14,6 +14,7 @@ import { appKeys } from './keys.table';
 
 const RSA = 'password-rsa';
 const AES = 'secret-aes';
+const URL_HMAC = 'download-url-hmac';
 
 const generators: Record<string, () => string> = {
   [RSA]: () => {
@@ -24,6 +25,7 @@ const generators: Record<string, () => string> = {
     });
   },
   [AES]: () => randomBytes(32).toString('base64'),
+  [URL_HMAC]: () => randomBytes(32).toString('base64'),
 };
 
 /**
@@ -45,6 +47,9 @@ export const loadAppKeys = async (db: Db) => {
   const aesKey = Buffer.from(values.get(AES) as string, 'base64');
 
   return {
+    /** HMAC key that signs short-lived download links. */
+    urlSigningKey: Buffer.from(values.get(URL_HMAC) as string, 'base64'),
+
     /** SubjectPublicKeyInfo (DER) in base64, for Web Crypto's importKey('spki'). */
     publicKey: rsa.publicKey,
 

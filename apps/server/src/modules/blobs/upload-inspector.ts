@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+import { BLOB_KINDS, BLOB_TYPES, type BlobKind, type BlobType } from '@cpm/contracts';
+import { AppError } from '../../shared/app-error';
+import { SNIFF_BYTES, sniffType } from './sniff';
+
+/** What an upload turned out to be once its last byte went through. */
+export type Inspected = { size: number; sha256: string; type: BlobType; mediaType: string };
+
+/**
+ * Passes an upload through while hashing it, counting its bytes against the kind's limit and
+ * deciding its type from the first bytes. Fails the stream (so the pipeline removes the temp
+ * file) as soon as the file is too large or of a type the kind refuses.
+ */
+export const createUploadInspector = (kind: BlobKind, name: string) => {
+  const rule = BLOB_KINDS[kind];
+  const allowed = rule.types as readonly BlobType[];
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  let type: BlobType | null = null;
+
+  const decide = () => {
+    type = sniffType(head, name);
+    if (!allowed.includes(type)) throw new AppError('uploadTypeRefused', { result: { allowed } });
+  };
+
+  let result: Inspected | null = null;
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      try {
+        size += chunk.length;
+        if (size > rule.maxBytes)
+          throw new AppError('uploadTooLarge', { result: { maxBytes: rule.maxBytes } });
+        if (type === null) {
+          head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+          if (head.length >= SNIFF_BYTES) decide();
+        }
+        hash.update(chunk);
+        done(null, chunk);
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    flush(done: TransformCallback) {
+      try {
+        if (size === 0) throw new AppError('uploadEmpty');
+        if (type === null) decide();
+        const t = type as unknown as BlobType;
+        result = { size, sha256: hash.digest('hex'), type: t, mediaType: BLOB_TYPES[t].mediaType };
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+  });
+  return {
+    stream,
+    /** The outcome; only after the stream has ended. */
+    result(): Inspected {
+      if (!result) throw new Error('upload not finished');
+      return result;
+    },
+  };
+};

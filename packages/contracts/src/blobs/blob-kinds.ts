@@ -1,0 +1,74 @@
+/**
+ * File types the server recognises by their first bytes (never by the name alone). A type whose
+ * bytes are a ZIP container (xlsx, apk) is told apart by the extension once the bytes say ZIP.
+ */
+export const BLOB_TYPES = {
+  png: { mediaType: 'image/png', extensions: ['png'] },
+  jpeg: { mediaType: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  gif: { mediaType: 'image/gif', extensions: ['gif'] },
+  webp: { mediaType: 'image/webp', extensions: ['webp'] },
+  mp4: { mediaType: 'video/mp4', extensions: ['mp4', 'm4v'] },
+  pdf: { mediaType: 'application/pdf', extensions: ['pdf'] },
+  gzip: { mediaType: 'application/gzip', extensions: ['gz', 'tgz'] },
+  zip: { mediaType: 'application/zip', extensions: ['zip'] },
+  xlsx: {
+    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extensions: ['xlsx'],
+  },
+  apk: { mediaType: 'application/vnd.android.package-archive', extensions: ['apk'] },
+  /** Anything without a recognised signature (text, firmware images, ...). */
+  binary: { mediaType: 'application/octet-stream', extensions: [] },
+} as const satisfies Record<string, { mediaType: string; extensions: readonly string[] }>;
+
+export type BlobType = keyof typeof BLOB_TYPES;
+
+/** What a kind of upload may be: declared once here, checked by the server, shown by the console. */
+export type BlobKindRule = {
+  /** Largest accepted file in bytes; a bigger one is refused with 413 and nothing is stored. */
+  maxBytes: number;
+  /** Types (decided by content) the kind accepts. */
+  types: readonly BlobType[];
+  /** Permission a console user needs to download a stored file of this kind (besides data scope). */
+  readPermission?: string;
+  /** Permission for the generic upload endpoint; kinds without it are only received by their own endpoint. */
+  uploadPermission?: string;
+};
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+/**
+ * Every kind of upload. A domain that takes files adds its kind here with its size limit and
+ * types, then calls the server's upload helper with it.
+ */
+export const BLOB_KINDS = {
+  /** An Excel workbook for an import; read at once, not kept. */
+  excelImport: { maxBytes: 10 * MiB, types: ['xlsx'] },
+  /** System files pushed to terminals (OTA packages, firmware, documents). */
+  systemFile: {
+    maxBytes: 1 * GiB,
+    types: ['zip', 'apk', 'gzip', 'pdf', 'png', 'jpeg', 'gif', 'webp', 'mp4', 'binary'],
+    readPermission: 'file:file:view',
+    uploadPermission: 'file:file:upload',
+  },
+  /** Wallpapers and idle-screen videos. */
+  wallpaper: {
+    maxBytes: 200 * MiB,
+    types: ['png', 'jpeg', 'gif', 'webp', 'mp4'],
+    readPermission: 'file:wallpaper:view',
+    uploadPermission: 'file:wallpaper:upload',
+  },
+} as const satisfies Record<string, BlobKindRule>;
+
+export type BlobKind = keyof typeof BLOB_KINDS;
+
+/** Kinds that the generic upload endpoint accepts. */
+export const UPLOADABLE_BLOB_KINDS = Object.entries(BLOB_KINDS)
+  .filter(([, rule]) => 'uploadPermission' in rule)
+  .map(([kind]) => kind as BlobKind);
+
+/** Longest accepted file name (characters). */
+export const BLOB_NAME_MAX = 255;
+
+/** Default and longest life of a signed download URL. */
+export const SIGNED_URL_TTL = { defaultSeconds: 15 * 60, maxSeconds: 24 * 60 * 60 } as const;
