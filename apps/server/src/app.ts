@@ -25,6 +25,7 @@ import { GROUP_USAGE_CHECKS } from './modules/groups/group-usage';
 import { createGroupsRepository } from './modules/groups/groups.repository';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
 import { createGroupsService } from './modules/groups/groups.service';
+import { createExportsModule } from './modules/jobs/exports.module';
 import { createJobsModule } from './modules/jobs/jobs.module';
 import type { JobsOptions } from './modules/jobs/jobs.service';
 import { loadAppKeys } from './modules/keys/app-keys';
@@ -190,15 +191,16 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   registerAuthRoutes(api, { auth, db: database.db });
   const terminalsRepo = createTerminalsRepository(database.db);
+  const terminals = createTerminalsService({
+    db: database.db,
+    repo: terminalsRepo,
+    clock,
+    broker,
+    events,
+    forgetDevice: agent.forget,
+  });
   registerDevicesRoutes(api, {
-    terminals: createTerminalsService({
-      db: database.db,
-      repo: terminalsRepo,
-      clock,
-      broker,
-      events,
-      forgetDevice: agent.forget,
-    }),
+    terminals,
     catalogue: createCatalogueService({ db: database.db, clock }),
     blobs: blobsModule.blobs,
   });
@@ -253,6 +255,15 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   const messages = createMessagesModule({ api, db: database.db, clock, broker, log: app.log });
   const jobs = createJobsModule({ api, db, clock, broker, log: app.log, options: deps.jobs });
+  createExportsModule({
+    api,
+    jobs,
+    blobs: blobsModule.blobs,
+    notifyUser: messages.notifyUser,
+    clock,
+    terminals,
+    users: usersRepo,
+  });
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)

@@ -155,6 +155,10 @@ export const createTerminalsRepository = (db: Db) => ({
     return { rows, total: Math.min(total, LIST_COUNT_CAP), totalCapped: total > LIST_COUNT_CAP };
   },
 
+  /** The exact number of rows matching a filter (background exports; the list caps its count). */
+  count: async (where: SQL | undefined) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(where))[0].n,
+
   /** Rows matching a filter in batches, for streaming exports. */
   async *iterate(where: SQL | undefined, batch = 2000) {
     let after: { createdAt: Date; id: string } | null = null;

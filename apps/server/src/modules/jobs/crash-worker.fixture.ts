@@ -63,6 +63,7 @@ const main = async () => {
     {
       finish: async (job, _result, tx) => {
         await tx.execute(sql`insert into job_crash_effects values (${job.id}, -1, ${process.pid})`);
+        return undefined;
       },
     },
   );

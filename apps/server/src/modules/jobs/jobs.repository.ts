@@ -156,6 +156,13 @@ export const createJobsRepository = (db: Db) => {
 
     findById: async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0] ?? null,
 
+    /** Succeeded jobs of a kind that finished before `before` (housekeeping of what they left). */
+    findSucceededBefore: (kind: string, before: Date) =>
+      db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.kind, kind), eq(jobs.status, 'succeeded'), lt(jobs.finishedAt, before))),
+
     /** One of a user's jobs, or null. */
     findOwn: async (userId: string, id: string) =>
       (

@@ -37,8 +37,11 @@ export type JobContext<P = unknown> = {
 /** Does the work of one kind of job; what it returns becomes the job's result. A throw is retried. */
 export type JobHandler<P = unknown> = (ctx: JobContext<P>) => Promise<unknown>;
 
-/** Runs once, in the transaction that ends a job successfully (e.g. the bell notice of an export). */
-export type JobFinisher = (job: JobRow, result: unknown, tx: Tx) => Promise<void>;
+/**
+ * Runs once, in the transaction that ends a job successfully (e.g. the bell notice of an export);
+ * what it answers is called after that transaction has committed (e.g. telling open tabs).
+ */
+export type JobFinisher = (job: JobRow, result: unknown, tx: Tx) => Promise<undefined | (() => void)>;
 
 export type JobsOptions = {
   /** How long a claim holds a job without renewal; renewed every third of it while the handler runs. */
@@ -233,11 +236,12 @@ export const createJobsService = (deps: Deps) => {
           return;
         }
         const finish = handler.finish;
+        let afterCommit: undefined | (() => void);
         const ended = finish
           ? await repo
               .inLease(lease, async (tx) => {
                 const row2 = await repo.finish(lease, { status: 'succeeded', result, now: clock.now() }, tx);
-                if (row2) await finish(row2, result, tx);
+                if (row2) afterCommit = await finish(row2, result, tx);
                 return row2;
               })
               .catch((err) => {
@@ -245,8 +249,10 @@ export const createJobsService = (deps: Deps) => {
                 throw err;
               })
           : await repo.finish(lease, { status: 'succeeded', result, now: clock.now() });
-        if (ended) send(ended);
-        else log.warn({ jobId: row.id }, 'job finished after its lease was lost; result dropped');
+        if (ended) {
+          afterCommit?.();
+          send(ended);
+        } else log.warn({ jobId: row.id }, 'job finished after its lease was lost; result dropped');
       } catch (err) {
         log.error({ err, jobId: row.id }, 'job bookkeeping failed; the lease will lapse and it runs again');
       } finally {
@@ -414,6 +420,12 @@ export const createJobsService = (deps: Deps) => {
       });
       return toPage(rows.map(toJobVo), total, q);
     },
+
+    /** A job by id, unchecked (for modules that check access themselves). */
+    findJob: (id: string) => repo.findById(id),
+
+    /** Succeeded jobs of a kind that finished before `before`. */
+    findFinished: (kind: string, before: Date) => repo.findSucceededBefore(kind, before),
 
     /** Deletes finished jobs older than `days`. */
     pruneFinished: (days: number) => repo.pruneFinished(new Date(clock.now().getTime() - days * 86_400_000)),
