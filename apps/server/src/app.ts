@@ -27,6 +27,9 @@ import { groupUsageChecks } from './modules/groups/group-usage';
 import { createGroupsRepository } from './modules/groups/groups.repository';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
 import { createGroupsService } from './modules/groups/groups.service';
+import { createExportsModule } from './modules/jobs/exports.module';
+import { createJobsModule } from './modules/jobs/jobs.module';
+import type { JobsOptions } from './modules/jobs/jobs.service';
 import { loadAppKeys } from './modules/keys/app-keys';
 import { createKeysRepository } from './modules/keys/keys.repository';
 import { createConsoleEventsRepository } from './modules/live/console-events.repository';
@@ -75,6 +78,8 @@ export type AppDeps = {
   gateway?: { flushMs?: number; sweepMs?: number; offlineAfterMs?: number };
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /** Background job runner timing; `run: false` leaves the runner stopped (tests drive it). */
+  jobs?: Partial<JobsOptions> & { run?: boolean };
 };
 
 export type App = {
@@ -90,6 +95,8 @@ export type App = {
   endpoints: readonly EndpointDef[];
   /** Resolves once live notices queued so far have gone out. */
   noticesIdle(): Promise<void>;
+  /** Background jobs: enqueue, handlers, the runner. */
+  jobs: ReturnType<typeof createJobsModule>;
 };
 
 /** Builds the whole server: database (migrated and seeded), HTTP API, console, broker. Not yet listening. */
@@ -202,14 +209,15 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   registerAuthRoutes(api, { auth });
   const terminalsRepo = createTerminalsRepository(database.db);
+  const terminals = createTerminalsService({
+    repo: terminalsRepo,
+    clock,
+    broker,
+    events,
+    forgetDevice: agent.forget,
+  });
   registerDevicesRoutes(api, {
-    terminals: createTerminalsService({
-      repo: terminalsRepo,
-      clock,
-      broker,
-      events,
-      forgetDevice: agent.forget,
-    }),
+    terminals,
     catalogue: createCatalogue({ db: database.db, clock, terminals: terminalsRepo }),
     blobs: blobsModule.blobs,
   });
@@ -262,6 +270,16 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     }),
   });
   const messages = createMessagesModule({ api, db: database.db, clock, consoleEvents, log: app.log });
+  const jobs = createJobsModule({ api, db, clock, consoleEvents, log: app.log, options: deps.jobs });
+  createExportsModule({
+    api,
+    jobs,
+    blobs: blobsModule.blobs,
+    notifyUser: messages.notifyUser,
+    clock,
+    terminals,
+    users: usersRepo,
+  });
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)
@@ -270,7 +288,10 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   await registerOpenApi(app, () => buildOpenApi(api.registered(), VERSION));
   await registerWeb(app, config.webDist);
 
+  if (deps.jobs?.run !== false) await jobs.start();
+
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await gateway?.stop();
     await blobsModule.stop();
     await agent.flush();
@@ -288,5 +309,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     blobs: blobsModule.blobs,
     endpoints: api.registered(),
     noticesIdle: messages.noticesIdle,
+    jobs,
   };
 };

@@ -5,6 +5,8 @@ import { devicesEndpoints } from './devices/devices.contract';
 import { dictsEndpoints } from './dicts/dicts.contract';
 import type { EndpointDef } from './endpoint';
 import { groupsEndpoints } from './groups/groups.contract';
+import { exportsEndpoints } from './jobs/exports.contract';
+import { jobsEndpoints } from './jobs/jobs.contract';
 import { messageEndpoints } from './messages/messages.contract';
 import { privatizationEndpoints } from './privatization/privatization.contract';
 import { registryEndpoints } from './registry/registry.contract';
@@ -28,6 +30,8 @@ export const ENDPOINTS = {
   privatization: privatizationEndpoints,
   registry: registryEndpoints,
   messages: messageEndpoints,
+  jobs: jobsEndpoints,
+  exports: exportsEndpoints,
   blobs: blobEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 

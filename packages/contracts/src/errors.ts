@@ -277,6 +277,12 @@ export const ERRORS = {
     zh: '下载链接无效或已过期',
     en: 'The download link is invalid or has expired',
   },
+  jobNotFound: { code: 404, zh: '任务不存在或不是您发起的', en: 'No such job among the jobs you started' },
+  exportFileNotFound: {
+    code: 404,
+    zh: '导出文件不存在或已过期，请重新导出',
+    en: 'The exported file does not exist or has expired; export the list again',
+  },
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -29,6 +29,8 @@ const INTENDED_PUBLIC = [
   '/oauth/v1/oauth/registry/activate',
   // Signed, short-lived download links; the handler checks the signature and expiry.
   '/file/v1/file/blob/signed',
+  // An export's link from the bell notice; the handler checks its token and expiry.
+  '/upms/v1/upms/export/download',
 ];
 
 describe('permission guard over every registered route', () => {

@@ -60,6 +60,8 @@ export const BLOB_KINDS = {
     readPermission: 'file:wallpaper:view',
     uploadPermission: 'file:wallpaper:upload',
   },
+  /** A list exported by a background job (XLSX, or CSV for very long lists); fetched through the job's link. */
+  exportFile: { maxBytes: 4 * GiB, types: ['xlsx', 'binary'] },
 } as const satisfies Record<string, BlobKindRule>;
 
 export type BlobKind = keyof typeof BLOB_KINDS;

@@ -155,12 +155,18 @@ export const createTerminalsRepository = (db: Db) => ({
     return { rows, total: Math.min(total, LIST_COUNT_CAP), totalCapped: total > LIST_COUNT_CAP };
   },
 
+  /** The exact number of rows matching a filter (background exports; the list caps its count). */
+  count: async (where: SQL | undefined) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(terminals).where(where))[0].n,
+
   /** Rows matching a filter in batches, for streaming exports. */
   async *iterate(where: SQL | undefined, batch = 2000) {
-    let after: { createdAt: Date; id: string } | null = null;
+    // The cursor keeps the database's own text of the timestamp: PostgreSQL stores microseconds and a
+    // JavaScript Date only milliseconds, so rows created in one statement would all fall past it.
+    let after: { createdAt: string; id: string } | null = null;
     for (;;) {
       const cursor: SQL | undefined = after
-        ? sql`(${terminals.createdAt}, ${terminals.id}) < (${after.createdAt}, ${after.id})`
+        ? sql`(${terminals.createdAt}, ${terminals.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
         : undefined;
       const rows: TerminalRawRow[] = await selectRows(db)
         .where(and(where, cursor))
@@ -168,8 +174,14 @@ export const createTerminalsRepository = (db: Db) => ({
         .limit(batch);
       if (rows.length === 0) return;
       yield rows;
-      const last: TerminalRawRow = rows[rows.length - 1];
-      after = { createdAt: last.createdAt as Date, id: last.id as string };
+      const lastId = rows[rows.length - 1].id as string;
+      const [exact] = await db
+        .select({ createdAt: sql<string>`${terminals.createdAt}::text` })
+        .from(terminals)
+        .where(eq(terminals.id, lastId));
+      // A row deleted meanwhile leaves only the JavaScript time to go on.
+      const fallback = (rows[rows.length - 1].createdAt as Date).toISOString();
+      after = { createdAt: exact?.createdAt ?? fallback, id: lastId };
       if (rows.length < batch) return;
     }
   },
@@ -177,6 +189,11 @@ export const createTerminalsRepository = (db: Db) => ({
   /** One page of the terminals matching the list filter in the caller's data scope. */
   findMatchingPage(scope: Scope, filter: TerminalFilter, now: Date, offset: number, limit: number) {
     return this.findPage(terminalFilterSql(scope, filter, now), offset, limit);
+  },
+
+  /** The exact number of terminals matching the list filter in the caller's data scope. */
+  countMatching(scope: Scope, filter: TerminalFilter, now: Date) {
+    return this.count(terminalFilterSql(scope, filter, now));
   },
 
   /** Rows matching the list filter in batches, for streaming exports. */

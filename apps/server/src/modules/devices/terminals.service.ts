@@ -39,7 +39,8 @@ export const TERMINAL_IMPORT_COLUMNS: ExcelColumn[] = [
   { key: 'password', zh: '终端密码', en: 'Terminal password' },
 ];
 
-const EXPORT_COLUMNS: ExcelColumn[] = [
+/** Columns of a terminal export, direct or as a background job. */
+export const TERMINAL_EXPORT_COLUMNS: ExcelColumn[] = [
   { key: 'sn', zh: '序列号', en: 'SN' },
   { key: 'name', zh: '终端名称', en: 'Name' },
   { key: 'modelName', zh: '型号', en: 'Model' },
@@ -262,17 +263,25 @@ export const createTerminalsService = (deps: {
       return { enrollmentKey: key };
     },
 
-    exportFile(auth: AuthContext, filter: TerminalFilter, onError: (err: unknown) => void) {
+    /** The filtered terminals as export rows in keyset batches, and their exact count. */
+    exportRows(auth: AuthContext, filter: TerminalFilter) {
       const now = clock.now();
-      const rows = (async function* () {
-        for await (const batch of repo.iterateMatching(auth, filter, now)) {
-          yield batch.map((r) => {
-            const row = toTerminalRow(r, now);
-            return { ...row, online: row.online ? 'Y' : 'N' };
-          });
-        }
-      })();
-      return streamWorkbook('terminals', EXPORT_COLUMNS, rows, onError);
+      return {
+        count: () => repo.countMatching(auth, filter, now),
+        batches: async function* () {
+          for await (const batch of repo.iterateMatching(auth, filter, now)) {
+            yield batch.map((r) => {
+              const row = toTerminalRow(r, now);
+              return { ...row, online: row.online ? 'Y' : 'N' };
+            });
+          }
+        },
+      };
+    },
+
+    exportFile(auth: AuthContext, filter: TerminalFilter, onError: (err: unknown) => void) {
+      const rows = this.exportRows(auth, filter).batches();
+      return streamWorkbook('terminals', TERMINAL_EXPORT_COLUMNS, rows, onError);
     },
 
     template: () =>

@@ -28,10 +28,22 @@ const setup = (opts: { fail?: (topic: string) => boolean; broker?: boolean } = {
   return { events, sent, warnings, clock, audienceReads: () => audienceReads };
 };
 
+const jobEvent = {
+  type: 'job',
+  jobId: 'j1',
+  kind: 'export',
+  status: 'running',
+  percent: 30,
+  message: null,
+  messageEn: null,
+  errorId: null,
+  result: null,
+} as const;
+
 describe('console events', () => {
   it("publishes to one user's topic of the kind, QoS 0 unless asked", async () => {
     const { events, sent } = setup();
-    expect(await events.publishToUser('u1', 'job', { jobId: 'j1', done: 3, total: 10 })).toBe(true);
+    expect(await events.publishToUser('u1', 'job', jobEvent)).toBe(true);
     expect(
       await events.publishToUser(
         'u1',
@@ -41,7 +53,7 @@ describe('console events', () => {
       ),
     ).toBe(true);
     expect(sent).toEqual([
-      { topic: 'cpm/user/u1/job', payload: { jobId: 'j1', done: 3, total: 10 }, qos: 0 },
+      { topic: 'cpm/user/u1/job', payload: jobEvent, qos: 0 },
       { topic: 'cpm/user/u1/notice', payload: { type: 'message', event: 'read', messageId: null }, qos: 1 },
     ]);
   });
@@ -76,6 +88,6 @@ describe('console events', () => {
   it('says so when there is no broker', async () => {
     const { events } = setup({ broker: false });
     expect(events.enabled()).toBe(false);
-    expect(await events.publishToUser('u1', 'job', {})).toBe(false);
+    expect(await events.publishToUser('u1', 'job', jobEvent)).toBe(false);
   });
 });

@@ -1,4 +1,10 @@
-import { type FleetEvent, type NoticeEvent, type UserEventKind, userTopic } from '@cpm/contracts';
+import {
+  type FleetEvent,
+  type JobEvent,
+  type NoticeEvent,
+  type UserEventKind,
+  userTopic,
+} from '@cpm/contracts';
 import type { Clock } from '../../shared/clock';
 import type { ConsoleEventsRepository } from './console-events.repository';
 
@@ -7,7 +13,9 @@ export type ConsoleEventPayload<K extends UserEventKind> = K extends 'notice'
   ? NoticeEvent
   : K extends 'device'
     ? FleetEvent
-    : unknown;
+    : K extends 'job'
+      ? JobEvent
+      : unknown;
 
 /** How the service reaches the broker; null while there is none (tests, broker off). */
 export type ConsolePublish = (topic: string, payload: string, opts: { qos: 0 | 1 }) => Promise<void>;
@@ -73,7 +81,7 @@ export const createConsoleEvents = (deps: {
     enabled: () => deps.publish() !== null,
 
     /**
-     * One event to one user's tabs, e.g. `publishToUser(userId, 'job', { jobId, done, total })`. QoS 0
+     * One event to one user's tabs, e.g. `publishToUser(userId, 'job', jobEvent)`. QoS 0
      * by default: a lost event costs freshness only, the console reads again on the next one. Resolves
      * to false (and logs why) when it could not be sent; never rejects.
      */

@@ -24,6 +24,7 @@ export const createMessagesModule = (deps: {
     findRecipients: (audience, after, limit) => repo.findRecipients(audience, after, limit),
     onError: (err) => deps.log.warn({ err }, 'message notices not sent'),
   });
-  registerMessageRoutes(deps.api, createMessagesService({ repo, clock: deps.clock, notices }));
-  return { noticesIdle: notices.idle };
+  const messages = createMessagesService({ repo, clock: deps.clock, notices });
+  registerMessageRoutes(deps.api, messages);
+  return { noticesIdle: notices.idle, notifyUser: messages.notifyUser };
 };

@@ -261,6 +261,36 @@ export const createMessagesRepository = (db: Db) => ({
     return { total, rows };
   },
 
+  /**
+   * A message from the system to one user, published at once, in the caller's transaction when one
+   * is given. The id is the caller's (e.g. a job's), so writing it twice stores it once.
+   */
+  async insertNotice(
+    n: { id: string; userId: string; title: string; content: string; now: Date },
+    tx: Db = db,
+  ) {
+    const inserted = await tx
+      .insert(messages)
+      .values({
+        id: n.id,
+        ownerId: n.userId,
+        title: n.title,
+        content: n.content,
+        scope: 'users',
+        status: 'published',
+        audienceRootId: n.userId,
+        publishedBy: n.userId,
+        publishedAt: n.now,
+        createdAt: n.now,
+        updatedAt: n.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: messages.id });
+    if (inserted.length === 0) return false;
+    await tx.insert(messageTargets).values({ messageId: n.id, targetId: n.userId, audienceRootId: n.userId });
+    return true;
+  },
+
   /** Writes a draft and its targets together. */
   async saveDraft(values: {
     id?: string;

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
+import type { Tx } from '../../shared/transaction';
 import { sanitizeMessageContent } from './message-content';
 import type { Audience, MessageRow, MessagesRepository, MyMessageRow } from './messages.repository';
 import { EVERYONE_ROOT } from './messages.repository';
@@ -173,6 +174,21 @@ export const createMessagesService = ({ repo, clock, notices }: Deps) => {
         notices.toUser(auth.userId, { type: 'message', event: 'read', messageId });
       const { rows } = await repo.findMine(reach, { offset: 0, limit: 1, only: messageId });
       return toMyVo(rows[0]);
+    },
+
+    /**
+     * Puts a system notice (sanitized rich text) in one user's box, inside the caller's transaction
+     * when given; `announce` then tells their open tabs, to be called once that has committed.
+     */
+    async notifyUser(n: { id: string; userId: string; title: string; content: string }, tx?: Tx) {
+      const stored = await repo.insertNotice(
+        { ...n, content: sanitizeMessageContent(n.content), now: clock.now() },
+        tx,
+      );
+      return {
+        stored,
+        announce: () => notices.toUser(n.userId, { type: 'message', event: 'published', messageId: n.id }),
+      };
     },
 
     /** Marks everything in the caller's box read with one statement. */

@@ -2,10 +2,9 @@ import { ACCOUNT_STATE, type UserRow, usersEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { pageOffset, toPage } from '../../shared/paging';
 import { streamXlsx } from '../../shared/xlsx';
+import { USER_EXPORT_COLUMNS } from './user-export-columns';
 import type { UsersRepository } from './users.repository';
 import type { UsersService } from './users.service';
-
-const yesNo = (v: boolean) => (v ? 'Y' : 'N');
 
 /** User management (`/user/index`), review (`/user/toExamine`) and "complete your information". */
 export const registerUsersRoutes = (
@@ -58,21 +57,7 @@ export const registerUsersRoutes = (
       reply,
       fileName: 'users.xlsx',
       sheet: 'Users',
-      columns: [
-        { header: 'Username 用户名', value: (r) => r.username },
-        { header: 'Name 姓名', value: (r) => r.name },
-        { header: 'Email 邮箱', width: 26, value: (r) => r.email },
-        { header: 'Phone 电话', value: (r) => r.phone },
-        { header: 'Roles 角色', width: 26, value: (r) => r.roleNames.join(', ') },
-        { header: 'Status 状态', value: (r) => (r.status ? 'Enabled 已启用' : 'Disabled 已禁用') },
-        { header: 'Superior 上级账号', value: (r) => r.superiorName },
-        { header: 'Store scope 门店范围', value: (r) => r.storeScopeGroupName },
-        { header: 'Company 公司', value: (r) => r.companyName },
-        { header: 'SMS alert 短信预警', value: (r) => yesNo(r.hardwareSmsAlert) },
-        { header: 'Fence mail 围栏邮件', value: (r) => yesNo(r.fenceEmailAlert) },
-        { header: 'Location 定位', value: (r) => yesNo(r.locationEnabled) },
-        { header: 'Created (UTC) 创建时间', width: 24, value: (r) => r.createdAt },
-      ],
+      columns: USER_EXPORT_COLUMNS,
       fetch: (offset, limit) => repo.list(auth, query, offset, limit),
     }),
   );

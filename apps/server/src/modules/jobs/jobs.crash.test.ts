@@ -1,0 +1,178 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client';
+import { CRASH_STEPS } from './crash-worker.fixture';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const worker = path.join(here, 'crash-worker.fixture.ts');
+const serverRoot = path.resolve(here, '..', '..', '..');
+const children: ChildProcess[] = [];
+
+type Child = {
+  proc: ChildProcess;
+  lines: string[];
+  waitFor(pattern: RegExp): Promise<string>;
+  exited: Promise<number | null>;
+};
+
+/** Starts the worker script in its own Node process through tsx. */
+const start = (mode: 'enqueue' | 'work', env: Record<string, string>): Child => {
+  const proc = spawn(process.execPath, ['--import', 'tsx', worker, mode], {
+    cwd: serverRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(proc);
+  const lines: string[] = [];
+  const waiters: { pattern: RegExp; resolve(line: string): void }[] = [];
+  let buffer = '';
+  let stderr = '';
+  proc.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  proc.stdout?.on('data', (d: Buffer) => {
+    buffer += d.toString();
+    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      lines.push(line);
+      for (const w of [...waiters]) {
+        if (w.pattern.test(line)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(line);
+        }
+      }
+    }
+  });
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return {
+    proc,
+    lines,
+    exited,
+    waitFor: (pattern) =>
+      new Promise<string>((resolve, reject) => {
+        const seen = lines.find((l) => pattern.test(l));
+        if (seen) return resolve(seen);
+        waiters.push({ pattern, resolve });
+        exited.then((code) => reject(new Error(`worker exited (${code}) before ${pattern}: ${stderr}`)));
+      }),
+  };
+};
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+
+type Effect = { step: number; worker: number };
+
+/**
+ * The crash scenario: worker A takes the job and is killed with SIGKILL mid-job; worker B (started
+ * while A is alive when both may open the database, after A died otherwise) takes the job up once
+ * A's lease has lapsed and finishes it. Every step's side effect must exist exactly once.
+ */
+const crashScenario = async (
+  scenarioEnv: Record<string, string>,
+  opts: { concurrent: boolean },
+  read: () => Promise<{ effects: Effect[]; job: { status: string; attempts: number } }>,
+) => {
+  // Long enough that a busy machine renews in time, short enough that the take-over comes soon.
+  const env = { LEASE_MS: '5000', ...scenarioEnv };
+  const enqueue = start('enqueue', env);
+  const jobId = (await enqueue.waitFor(/^job /)).slice(4);
+  expect(await enqueue.exited).toBe(0);
+
+  const a = start('work', { ...env, HANG_AT_STEP: '3' });
+  await a.waitFor(/^step 0 /);
+  const b = opts.concurrent ? start('work', env) : null;
+  if (b) await b.waitFor(/^ready$/);
+  await a.waitFor(/^step 2 /);
+  a.proc.kill('SIGKILL');
+  await a.exited;
+  expect(a.lines.some((l) => l.startsWith('succeeded'))).toBe(false);
+
+  const taker = b ?? start('work', env);
+  await taker.waitFor(new RegExp(`^succeeded ${jobId}$`));
+  taker.proc.kill('SIGTERM');
+  expect(await taker.exited).toBe(0);
+
+  const { effects, job } = await read();
+  const steps = effects.map((e) => e.step).sort((x, y) => x - y);
+  expect(steps).toEqual([-1, ...Array.from({ length: CRASH_STEPS }, (_, i) => i)]);
+  const byA = effects.filter((e) => e.worker === a.proc.pid).map((e) => e.step);
+  const byB = effects.filter((e) => e.worker === taker.proc.pid).map((e) => e.step);
+  // A committed steps 0-2 before it died; B resumed from its checkpoint and did the rest and the finish.
+  expect(byA.sort()).toEqual([0, 1, 2]);
+  expect(byB.sort((x, y) => x - y)).toEqual([
+    -1,
+    ...Array.from({ length: CRASH_STEPS - 3 }, (_, i) => i + 3),
+  ]);
+  expect(taker.lines).toContain('step 3 attempt 2');
+  expect(job).toEqual({ status: 'succeeded', attempts: 2 });
+};
+
+describe('a job whose process is killed', () => {
+  it('is finished exactly once by another process (PGlite in DATA_DIR, one process at a time)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cpm-jobs-crash-'));
+    try {
+      await crashScenario({ DATA_DIR: dataDir, DATABASE_URL: '' }, { concurrent: false }, async () => {
+        const database = await openDatabase({ dataDir });
+        try {
+          const effects = (await database.db.execute(
+            sql`select step, worker from job_crash_effects`,
+          )) as unknown as {
+            rows: Effect[];
+          };
+          const job = (await database.db.execute(
+            sql`select status, attempts from jobs where kind = 'test.crash'`,
+          )) as unknown as {
+            rows: { status: string; attempts: number }[];
+          };
+          return { effects: effects.rows, job: job.rows[0] };
+        } finally {
+          await database.close();
+        }
+      });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'is finished exactly once by another process running at the same time (PostgreSQL)',
+    async () => {
+      const base = process.env.TEST_DATABASE_URL as string;
+      const name = `cpm_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      try {
+        await crashScenario({ DATABASE_URL: url.toString() }, { concurrent: true }, async () => {
+          const client = new pg.Client({ connectionString: url.toString() });
+          await client.connect();
+          try {
+            const effects = await client.query<Effect>('select step, worker from job_crash_effects');
+            const job = await client.query<{ status: string; attempts: number }>(
+              `select status, attempts from jobs where kind = 'test.crash'`,
+            );
+            return { effects: effects.rows, job: job.rows[0] };
+          } finally {
+            await client.end();
+          }
+        });
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    240_000,
+  );
+});
