@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'messages',
   'accounts',
   'devices',
+  'crud',
 ] as const;
 
 const DAYJS_LOCALE: Record<AppLanguage, string> = { cn: 'zh-cn', en: 'en' };

@@ -1,6 +1,7 @@
 import enAccounts from './locales/en/accounts.json';
 import enAuth from './locales/en/auth.json';
 import enCommon from './locales/en/common.json';
+import enCrud from './locales/en/crud.json';
 import enDevices from './locales/en/devices.json';
 import enException from './locales/en/exception.json';
 import enLayout from './locales/en/layout.json';
@@ -9,6 +10,7 @@ import enTable from './locales/en/table.json';
 import zhAccounts from './locales/zh/accounts.json';
 import zhAuth from './locales/zh/auth.json';
 import zhCommon from './locales/zh/common.json';
+import zhCrud from './locales/zh/crud.json';
 import zhDevices from './locales/zh/devices.json';
 import zhException from './locales/zh/exception.json';
 import zhLayout from './locales/zh/layout.json';
@@ -26,6 +28,7 @@ export const resources = {
     messages: enMessages,
     accounts: enAccounts,
     devices: enDevices,
+    crud: enCrud,
   },
   zh: {
     common: zhCommon,
@@ -36,5 +39,6 @@ export const resources = {
     messages: zhMessages,
     accounts: zhAccounts,
     devices: zhDevices,
+    crud: zhCrud,
   },
 } as const;
