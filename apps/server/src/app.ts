@@ -22,6 +22,8 @@ import { GROUP_USAGE_CHECKS } from './modules/groups/group-usage';
 import { createGroupsRepository } from './modules/groups/groups.repository';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
 import { createGroupsService } from './modules/groups/groups.service';
+import { createJobsModule } from './modules/jobs/jobs.module';
+import type { JobsOptions } from './modules/jobs/jobs.service';
 import { loadAppKeys } from './modules/keys/app-keys';
 import { createMailer } from './modules/mail/mailer';
 import { findGrants, findRolePermissions } from './modules/menus/menus.repository';
@@ -63,6 +65,8 @@ export type AppDeps = {
   gateway?: { flushMs?: number; sweepMs?: number; offlineAfterMs?: number };
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /** Background job runner timing; `run: false` leaves the runner stopped (tests drive it). */
+  jobs?: Partial<JobsOptions> & { run?: boolean };
 };
 
 export type App = {
@@ -76,6 +80,8 @@ export type App = {
   endpoints: readonly EndpointDef[];
   /** Resolves once live notices queued so far have gone out. */
   noticesIdle(): Promise<void>;
+  /** Background jobs: enqueue, handlers, the runner. */
+  jobs: ReturnType<typeof createJobsModule>;
 };
 
 /** Builds the whole server: database (migrated and seeded), HTTP API, console, broker. Not yet listening. */
@@ -231,6 +237,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     }),
   });
   const messages = createMessagesModule({ api, db: database.db, clock, broker, log: app.log });
+  const jobs = createJobsModule({ api, db, clock, broker, log: app.log, options: deps.jobs });
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)
@@ -239,7 +246,10 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   await registerOpenApi(app, () => buildOpenApi(api.registered(), VERSION));
   await registerWeb(app, config.webDist);
 
+  if (deps.jobs?.run !== false) await jobs.start();
+
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await gateway?.stop();
     await agent.flush();
     await events.flush();
@@ -255,5 +265,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     agent,
     endpoints: api.registered(),
     noticesIdle: messages.noticesIdle,
+    jobs,
   };
 };

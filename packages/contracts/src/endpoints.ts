@@ -4,6 +4,7 @@ import { devicesEndpoints } from './devices/devices.contract';
 import { dictsEndpoints } from './dicts/dicts.contract';
 import type { EndpointDef } from './endpoint';
 import { groupsEndpoints } from './groups/groups.contract';
+import { jobsEndpoints } from './jobs/jobs.contract';
 import { messageEndpoints } from './messages/messages.contract';
 import { privatizationEndpoints } from './privatization/privatization.contract';
 import { registryEndpoints } from './registry/registry.contract';
@@ -27,6 +28,7 @@ export const ENDPOINTS = {
   privatization: privatizationEndpoints,
   registry: registryEndpoints,
   messages: messageEndpoints,
+  jobs: jobsEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

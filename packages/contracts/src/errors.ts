@@ -240,6 +240,12 @@ export const ERRORS = {
     zh: '部分接收对象不存在或不在您的数据范围内',
     en: 'Some recipients do not exist or are outside your data scope',
   },
+  jobNotFound: { code: 404, zh: '任务不存在或不是您发起的', en: 'No such job among the jobs you started' },
+  exportFileNotFound: {
+    code: 404,
+    zh: '导出文件不存在或已过期，请重新导出',
+    en: 'The exported file does not exist or has expired; export the list again',
+  },
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -9,6 +9,8 @@ export * from './envelope';
 export * from './errors';
 export * from './groups/groups.contract';
 export * from './issue-text';
+export * from './jobs/exports.contract';
+export * from './jobs/jobs.contract';
 export * from './limits';
 export * from './menu';
 export * from './menu-tree';

@@ -2,6 +2,7 @@ export * from '../modules/auth/auth.table';
 export * from '../modules/devices/devices.table';
 export * from '../modules/dicts/dicts.table';
 export * from '../modules/groups/groups.table';
+export * from '../modules/jobs/jobs.table';
 export * from '../modules/keys/keys.table';
 export * from '../modules/mail/mail.table';
 export * from '../modules/menus/menus.table';

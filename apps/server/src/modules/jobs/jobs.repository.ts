@@ -1,0 +1,270 @@
+import type { JobStatus } from '@cpm/contracts';
+import { and, asc, count, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { jobSchedules, jobs } from './jobs.table';
+
+export type JobRow = typeof jobs.$inferSelect;
+export type ScheduleRow = typeof jobSchedules.$inferSelect;
+/** A transaction handle (the same API as Db). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a running handler holds: the job's id and the token of its current lease. */
+export type Lease = { id: string; token: string };
+
+export type NewJob = {
+  kind: string;
+  payload: unknown;
+  userId: string | null;
+  singletonKey: string | null;
+  maxAttempts: number;
+  runAt: Date;
+};
+
+const ACTIVE: JobStatus[] = ['queued', 'running'];
+
+const held = (lease: Lease): SQL =>
+  and(eq(jobs.id, lease.id), eq(jobs.leaseToken, lease.token), eq(jobs.status, 'running')) as SQL;
+
+/** Thrown inside `inLease` when the job is no longer held by the caller (its lease lapsed and another took it). */
+export class LeaseLostError extends Error {
+  constructor(readonly jobId: string) {
+    super(`job ${jobId}: lease lost`);
+  }
+}
+
+/** Job and schedule rows: claim under a lease, guarded writes by the lease holder, the owner's lists. */
+export const createJobsRepository = (db: Db) => {
+  /**
+   * Inserts a job. With a singleton key that is already queued or running, nothing is inserted and
+   * the active job is answered instead, so a double click starts one job.
+   */
+  const insert = async (job: NewJob, tx: Tx | Db = db): Promise<JobRow> => {
+    const [row] = await tx
+      .insert(jobs)
+      .values({ ...job, payload: job.payload ?? {} })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    const [active] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.singletonKey, job.singletonKey as string), inArray(jobs.status, ACTIVE)));
+    return active;
+  };
+
+  return {
+    insert,
+
+    /**
+     * Takes the oldest due job of the given kinds: queued and due, or running with a lapsed lease (its
+     * process died). `SKIP LOCKED` lets concurrent claimers pass over each other's rows; the new lease
+     * token fences off whoever held it before.
+     */
+    async claim(opts: { kinds: string[]; now: Date; leaseMs: number; lockedBy: string; token: string }) {
+      if (opts.kinds.length === 0) return null;
+      return db.transaction(async (tx) => {
+        const [due] = await tx
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(inArray(jobs.status, ACTIVE), lte(jobs.runAt, opts.now), inArray(jobs.kind, opts.kinds)))
+          .orderBy(asc(jobs.runAt))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!due) return null;
+        const [row] = await tx
+          .update(jobs)
+          .set({
+            status: 'running',
+            attempts: sql`${jobs.attempts} + 1`,
+            leaseToken: opts.token,
+            lockedBy: opts.lockedBy,
+            runAt: new Date(opts.now.getTime() + opts.leaseMs),
+            startedAt: sql`coalesce(${jobs.startedAt}, ${opts.now})`,
+          })
+          .where(eq(jobs.id, due.id))
+          .returning();
+        return row;
+      });
+    },
+
+    /** Pushes the lease on; false when the caller no longer holds the job. */
+    async renew(lease: Lease, until: Date) {
+      const rows = await db.update(jobs).set({ runAt: until }).where(held(lease)).returning({ id: jobs.id });
+      return rows.length === 1;
+    },
+
+    /** Records progress; false when the caller no longer holds the job. */
+    async progress(lease: Lease, p: { percent: number; message: string | null; messageEn: string | null }) {
+      const rows = await db.update(jobs).set(p).where(held(lease)).returning({ id: jobs.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Runs `work` in one transaction with the job row locked, only while the caller holds the job;
+     * otherwise throws LeaseLostError and nothing of `work` is kept. A handler's side effects written
+     * here commit together with its checkpoint, so a crash repeats none of them.
+     */
+    async inLease<T>(lease: Lease, work: (tx: Tx) => Promise<T>, checkpoint?: unknown): Promise<T> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ id: jobs.id }).from(jobs).where(held(lease)).for('update');
+        if (!row) throw new LeaseLostError(lease.id);
+        const out = await work(tx);
+        if (checkpoint !== undefined) await tx.update(jobs).set({ checkpoint }).where(held(lease));
+        return out;
+      });
+    },
+
+    /** Ends a held job; false when the caller no longer holds it. */
+    async finish(
+      lease: Lease,
+      end:
+        | { status: 'succeeded'; result: unknown; now: Date }
+        | { status: 'failed'; error: string; errorId: string; now: Date },
+      tx: Tx | Db = db,
+    ) {
+      const rows = await tx
+        .update(jobs)
+        .set({
+          ...(end.status === 'succeeded'
+            ? { status: 'succeeded' as const, result: end.result ?? null, percent: 100 }
+            : { status: 'failed' as const, error: end.error, errorId: end.errorId }),
+          finishedAt: end.now,
+          leaseToken: null,
+          lockedBy: null,
+        })
+        .where(held(lease))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /** Puts a held job back in the queue to retry at `runAt` (after a failure) or at once (on shutdown). */
+    async requeue(lease: Lease, opts: { runAt: Date; error?: string; errorId?: string; refund?: boolean }) {
+      const rows = await db
+        .update(jobs)
+        .set({
+          status: 'queued',
+          runAt: opts.runAt,
+          leaseToken: null,
+          lockedBy: null,
+          ...(opts.error ? { error: opts.error, errorId: opts.errorId ?? null } : {}),
+          ...(opts.refund ? { attempts: sql`greatest(${jobs.attempts} - 1, 0)` } : {}),
+        })
+        .where(held(lease))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    findById: async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0] ?? null,
+
+    /** One of a user's jobs, or null. */
+    findOwn: async (userId: string, id: string) =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.id, id), eq(jobs.userId, userId)))
+      )[0] ?? null,
+
+    /** A user's jobs, newest first. */
+    async pageOwn(userId: string, q: { kind?: string; status?: JobStatus; offset: number; limit: number }) {
+      const where = and(
+        eq(jobs.userId, userId),
+        q.kind ? eq(jobs.kind, q.kind) : undefined,
+        q.status ? eq(jobs.status, q.status) : undefined,
+      );
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select()
+          .from(jobs)
+          .where(where)
+          .orderBy(desc(jobs.createdAt), desc(jobs.id))
+          .offset(q.offset)
+          .limit(q.limit),
+        db.select({ total: count() }).from(jobs).where(where),
+      ]);
+      return { rows, total };
+    },
+
+    /** Deletes finished jobs that ended before `before`; answers how many. */
+    async pruneFinished(before: Date) {
+      const rows = await db
+        .delete(jobs)
+        .where(and(inArray(jobs.status, ['succeeded', 'failed']), lt(jobs.finishedAt, before)))
+        .returning({ id: jobs.id });
+      return rows.length;
+    },
+
+    /** Creates a schedule, or updates its cron, kind and payload (keeping its next occurrence when the cron is unchanged). */
+    async upsertSchedule(s: Omit<ScheduleRow, 'lastRunAt' | 'updatedAt' | 'enabled'>, now: Date) {
+      await db
+        .insert(jobSchedules)
+        .values({ ...s, updatedAt: now })
+        .onConflictDoUpdate({
+          target: jobSchedules.name,
+          set: {
+            kind: s.kind,
+            payload: s.payload,
+            updatedAt: now,
+            nextRunAt: sql`case when ${jobSchedules.cron} = ${s.cron} and ${jobSchedules.timezone} = ${s.timezone}
+            then ${jobSchedules.nextRunAt} else ${s.nextRunAt} end`,
+            cron: s.cron,
+            timezone: s.timezone,
+          },
+        });
+    },
+
+    /**
+     * Claims every due occurrence of the enabled schedules: each due row is locked (`SKIP LOCKED`, so
+     * another instance passes over it), moved to its next occurrence, and its job enqueued, in one
+     * transaction. An occurrence is therefore enqueued once however many instances tick.
+     */
+    async claimDueSchedules(
+      now: Date,
+      next: (s: ScheduleRow, after: Date) => Date | null,
+      jobDefaults: { maxAttempts: number },
+    ) {
+      return db.transaction(async (tx) => {
+        const due = await tx
+          .select()
+          .from(jobSchedules)
+          .where(and(eq(jobSchedules.enabled, true), lte(jobSchedules.nextRunAt, now)))
+          .for('update', { skipLocked: true });
+        const enqueued: JobRow[] = [];
+        for (const s of due) {
+          await tx
+            .update(jobSchedules)
+            .set(
+              (() => {
+                const at = next(s, now);
+                // A cron with no later occurrence runs this last time and then stays off.
+                return at
+                  ? { nextRunAt: at, lastRunAt: s.nextRunAt, updatedAt: now }
+                  : { enabled: false, lastRunAt: s.nextRunAt, updatedAt: now };
+              })(),
+            )
+            .where(eq(jobSchedules.name, s.name));
+          enqueued.push(
+            await insert(
+              {
+                kind: s.kind,
+                payload: s.payload,
+                userId: null,
+                // One run of a schedule at a time: an occurrence that comes while the last still runs joins it.
+                singletonKey: `schedule:${s.name}`,
+                maxAttempts: jobDefaults.maxAttempts,
+                runAt: now,
+              },
+              tx,
+            ),
+          );
+        }
+        return enqueued;
+      });
+    },
+
+    findSchedule: async (name: string) =>
+      (await db.select().from(jobSchedules).where(eq(jobSchedules.name, name)))[0] ?? null,
+  };
+};
+
+export type JobsRepository = ReturnType<typeof createJobsRepository>;
