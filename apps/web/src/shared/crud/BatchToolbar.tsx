@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth/usePermission';
 import type { PermissionKeyLike } from './permission';
 import type { Selection } from './useSelection';
+import './crud.css';
 
 export type BatchAction = {
   key: string;

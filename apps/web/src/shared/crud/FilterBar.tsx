@@ -3,6 +3,7 @@ import { Button, Form, Grid, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compactFilter, type ListFilter } from './listState';
+import './crud.css';
 
 export type FilterField = {
   name: string;

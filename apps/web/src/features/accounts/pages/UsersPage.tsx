@@ -183,6 +183,7 @@ export const UsersPage = () => {
                 path={usersEndpoints.exportXlsx.path}
                 query={list.filter}
                 fileName="users.xlsx"
+                list="users"
               />
             </Space>
           }
