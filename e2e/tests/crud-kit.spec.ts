@@ -250,7 +250,7 @@ const badWorkbook = async (request: APIRequestContext): Promise<Buffer> => {
   });
   const template = await answer.body();
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(template);
+  await book.xlsx.load(template as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   const header = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? '').toLowerCase());
   const col = (name: string) => header.findIndex((h) => h.includes(name));

@@ -24,6 +24,9 @@ const refusedName = () =>
     },
   } as Envelope<unknown>);
 
+/** antd validates asynchronously; a busy machine needs more than the default second. */
+const WAIT = { timeout: 10_000 };
+
 describe('CrudFormModal', () => {
   beforeAll(() => {
     initI18n('en');
@@ -54,18 +57,20 @@ describe('CrudFormModal', () => {
       </CrudFormModal>,
     );
     fireEvent.click(screen.getByTestId('crud-form-save'));
-    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(await screen.findByText('This field is required', {}, WAIT)).toBeInTheDocument();
     expect(sent).toEqual([]);
 
     fireEvent.change(screen.getByTestId('name'), { target: { value: 'P2<script>' } });
     fireEvent.click(screen.getByTestId('crud-form-save'));
-    expect(await screen.findByText('The name has characters that are not allowed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The name has characters that are not allowed', {}, WAIT),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('form-other-errors')).toHaveTextContent('You may not use this account');
     expect(sent).toEqual([{ name: 'P2<script>', state: 1 }]);
     expect(saved).toBe(0);
     // The message sits on the name field.
     const item = screen.getByTestId('name').closest('.ant-form-item');
     expect(item).toHaveClass('ant-form-item-has-error');
-    await waitFor(() => expect(item).toHaveTextContent('The name has characters that are not allowed'));
+    await waitFor(() => expect(item).toHaveTextContent('The name has characters that are not allowed'), WAIT);
   });
 });

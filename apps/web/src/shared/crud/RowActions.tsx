@@ -1,4 +1,4 @@
-import { MoreOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,3 +95,32 @@ export const RowActions = ({ actions, inline = 3, iconOnly = true }: Props) => {
     </Space>
   );
 };
+
+/** The edit action of a row. */
+export const editAction = (
+  label: string,
+  permission: PermissionKeyLike,
+  onClick: () => unknown,
+): RowAction => ({
+  key: 'edit',
+  label,
+  icon: <EditOutlined />,
+  permission,
+  onClick,
+});
+
+/** The delete action of a row: destructive, so it asks first. */
+export const deleteAction = (
+  label: string,
+  permission: PermissionKeyLike,
+  confirm: string,
+  onClick: () => unknown,
+): RowAction => ({
+  key: 'delete',
+  label,
+  icon: <DeleteOutlined />,
+  permission,
+  danger: true,
+  confirm,
+  onClick,
+});

@@ -7,6 +7,6 @@ export { FilterBar, type FilterField } from './FilterBar';
 export { compactFilter, type ListFilter, sortRows } from './listState';
 export type { PermissionKeyLike } from './permission';
 export { queryKeys } from './queryKeys';
-export { type RowAction, RowActions } from './RowActions';
+export { deleteAction, editAction, type RowAction, RowActions } from './RowActions';
 export { useCrudList, useListState } from './useCrudList';
 export { useSelection } from './useSelection';

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import {
   type DictItem,
   DictItemSaveSchema,
@@ -16,6 +16,8 @@ import {
   CrudField,
   CrudFormModal,
   DictTag,
+  deleteAction,
+  editAction,
   FilterBar,
   queryKeys,
   RowActions,
@@ -60,22 +62,10 @@ export const DictsPage = () => {
   };
 
   const editDelete = (onEdit: () => void, remove: () => Promise<unknown>) => [
-    {
-      key: 'edit',
-      label: t('actions.edit'),
-      icon: <EditOutlined />,
-      permission: 'user:dict:edit',
-      onClick: onEdit,
-    },
-    {
-      key: 'delete',
-      label: t('actions.delete'),
-      icon: <DeleteOutlined />,
-      permission: 'user:dict:delete',
-      danger: true,
-      confirm: t('actions.deleteConfirm'),
-      onClick: () => remove().then(changed),
-    },
+    editAction(t('actions.edit'), 'user:dict:edit', onEdit),
+    deleteAction(t('actions.delete'), 'user:dict:delete', t('actions.deleteConfirm'), () =>
+      remove().then(changed),
+    ),
   ];
 
   const columns: DataColumn<DictRow>[] = [

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DragOutlined, PlusOutlined } from '@ant-design/icons';
 import { type GroupNode, GroupSaveSchema, groupsEndpoints } from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect, Typography } from 'antd';
@@ -9,6 +9,8 @@ import { Auth } from '../../../shared/auth/Auth';
 import {
   CrudField,
   CrudFormModal,
+  deleteAction,
+  editAction,
   FilterBar,
   queryKeys,
   RowActions,
@@ -58,13 +60,9 @@ export const GroupsPage = () => {
               permission: 'user:group:add',
               onClick: () => setEditing({ group: null, parentId: g.id }),
             },
-            {
-              key: 'edit',
-              label: t('actions.edit'),
-              icon: <EditOutlined />,
-              permission: 'user:group:edit',
-              onClick: () => setEditing({ group: g, parentId: g.parentId }),
-            },
+            editAction(t('actions.edit'), 'user:group:edit', () =>
+              setEditing({ group: g, parentId: g.parentId }),
+            ),
             {
               key: 'move',
               label: t('group.move'),
@@ -75,16 +73,9 @@ export const GroupsPage = () => {
                 setMoving(g);
               },
             },
-            {
-              key: 'delete',
-              label: t('actions.delete'),
-              icon: <DeleteOutlined />,
-              permission: 'user:group:delete',
-              danger: true,
-              confirm: t('actions.deleteConfirm'),
-              onClick: () =>
-                call(groupsEndpoints.remove, { query: { id: g.id }, notifySuccess: true }).then(refresh),
-            },
+            deleteAction(t('actions.delete'), 'user:group:delete', t('actions.deleteConfirm'), () =>
+              call(groupsEndpoints.remove, { query: { id: g.id }, notifySuccess: true }).then(refresh),
+            ),
           ]}
         />
       ),

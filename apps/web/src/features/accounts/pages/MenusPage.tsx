@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type SysMenuNode, SysMenuSaveSchema, sysMenuEndpoints } from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -21,7 +21,15 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { MENU_ICONS, menuIcon } from '../../../layout/menu/menuIcons';
 import { Auth } from '../../../shared/auth/Auth';
-import { CrudField, CrudFormModal, DictTag, queryKeys, RowActions } from '../../../shared/crud';
+import {
+  CrudField,
+  CrudFormModal,
+  DictTag,
+  deleteAction,
+  editAction,
+  queryKeys,
+  RowActions,
+} from '../../../shared/crud';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { menuTreeData } from '../components/treeData';
 
@@ -83,23 +91,12 @@ export const MenusPage = () => {
               hidden: m.menuType >= 3,
               onClick: () => setEditing({ menu: null, parentId: m.id }),
             },
-            {
-              key: 'edit',
-              label: t('actions.edit'),
-              icon: <EditOutlined />,
-              permission: 'user:menu:edit',
-              onClick: () => setEditing({ menu: m, parentId: m.parentId }),
-            },
-            {
-              key: 'delete',
-              label: t('actions.delete'),
-              icon: <DeleteOutlined />,
-              permission: 'user:menu:delete',
-              danger: true,
-              confirm: t('actions.deleteConfirm'),
-              onClick: () =>
-                call(sysMenuEndpoints.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
-            },
+            editAction(t('actions.edit'), 'user:menu:edit', () =>
+              setEditing({ menu: m, parentId: m.parentId }),
+            ),
+            deleteAction(t('actions.delete'), 'user:menu:delete', t('actions.deleteConfirm'), () =>
+              call(sysMenuEndpoints.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
+            ),
           ]}
         />
       ),

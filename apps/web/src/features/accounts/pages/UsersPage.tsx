@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
 import { type UserRow, UserSaveSchema, usersEndpoints } from '@cpm/contracts';
 import { Button, Card, Input, Space, Switch, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -11,7 +11,9 @@ import {
   CrudField,
   CrudFormModal,
   DictTag,
+  deleteAction,
   ExportButton,
+  editAction,
   FilterBar,
   queryKeys,
   RowActions,
@@ -94,13 +96,7 @@ export const UsersPage = () => {
       render: (_, r) => (
         <RowActions
           actions={[
-            {
-              key: 'edit',
-              label: t('actions.edit'),
-              icon: <EditOutlined />,
-              permission: 'user:user:edit',
-              onClick: () => setEditing(r),
-            },
+            editAction(t('actions.edit'), 'user:user:edit', () => setEditing(r)),
             {
               key: 'reset',
               label: t('user.resetPassword'),
@@ -117,16 +113,9 @@ export const UsersPage = () => {
               onClick: () =>
                 act(() => call(usersEndpoints.kick, { body: { id: r.id }, notifySuccess: true })),
             },
-            {
-              key: 'delete',
-              label: t('actions.delete'),
-              icon: <DeleteOutlined />,
-              permission: 'user:user:delete',
-              danger: true,
-              confirm: t('actions.deleteConfirm'),
-              onClick: () =>
-                act(() => call(usersEndpoints.remove, { query: { id: r.id }, notifySuccess: true })),
-            },
+            deleteAction(t('actions.delete'), 'user:user:delete', t('actions.deleteConfirm'), () =>
+              act(() => call(usersEndpoints.remove, { query: { id: r.id }, notifySuccess: true })),
+            ),
           ]}
         />
       ),

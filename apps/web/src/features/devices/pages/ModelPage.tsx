@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { devicesEndpoints, ModelSaveSchema, type ModelSchema } from '@cpm/contracts';
 import { Button, Card, Input, Select } from 'antd';
 import dayjs from 'dayjs';
@@ -11,6 +11,8 @@ import {
   CrudField,
   CrudFormModal,
   DictTag,
+  deleteAction,
+  editAction,
   FilterBar,
   queryKeys,
   RowActions,
@@ -62,25 +64,12 @@ export const ModelPage = () => {
       render: (_, row) => (
         <RowActions
           actions={[
-            {
-              key: 'edit',
-              label: t('edit'),
-              icon: <EditOutlined />,
-              permission: 'device:model:edit',
-              onClick: () => setEditing(row),
-            },
-            {
-              key: 'delete',
-              label: t('delete'),
-              icon: <DeleteOutlined />,
-              permission: 'device:model:delete',
-              danger: true,
-              confirm: t('confirmDeleteOne'),
-              onClick: () =>
-                call(devicesEndpoints.modelDelete, { body: { id: row.id }, notifySuccess: true }).then(
-                  list.invalidate,
-                ),
-            },
+            editAction(t('edit'), 'device:model:edit', () => setEditing(row)),
+            deleteAction(t('delete'), 'device:model:delete', t('confirmDeleteOne'), () =>
+              call(devicesEndpoints.modelDelete, { body: { id: row.id }, notifySuccess: true }).then(
+                list.invalidate,
+              ),
+            ),
           ]}
         />
       ),

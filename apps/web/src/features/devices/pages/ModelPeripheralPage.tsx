@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { devicesEndpoints, ModelPeripheralSaveSchema, type ModelPeripheralSchema } from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Select, Switch, Tag } from 'antd';
@@ -10,6 +10,7 @@ import { Auth } from '../../../shared/auth/Auth';
 import {
   CrudField,
   CrudFormModal,
+  deleteAction,
   FilterBar,
   queryKeys,
   RowActions,
@@ -53,19 +54,12 @@ export const ModelPeripheralPage = () => {
       render: (_, row) => (
         <RowActions
           actions={[
-            {
-              key: 'delete',
-              label: t('delete'),
-              icon: <DeleteOutlined />,
-              permission: 'device:modelPeripheral:delete',
-              danger: true,
-              confirm: t('confirmDeleteOne'),
-              onClick: () =>
-                call(devicesEndpoints.modelPeripheralDelete, {
-                  body: { id: row.id },
-                  notifySuccess: true,
-                }).then(list.invalidate),
-            },
+            deleteAction(t('delete'), 'device:modelPeripheral:delete', t('confirmDeleteOne'), () =>
+              call(devicesEndpoints.modelPeripheralDelete, {
+                body: { id: row.id },
+                notifySuccess: true,
+              }).then(list.invalidate),
+            ),
           ]}
         />
       ),

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { devicesEndpoints, PeripheralSaveSchema, type PeripheralSchema } from '@cpm/contracts';
 import { Button, Card, Col, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,8 @@ import { Auth } from '../../../shared/auth/Auth';
 import {
   CrudField,
   CrudFormModal,
+  deleteAction,
+  editAction,
   FilterBar,
   queryKeys,
   RowActions,
@@ -51,25 +53,12 @@ export const PeripheralPage = () => {
       render: (_, row) => (
         <RowActions
           actions={[
-            {
-              key: 'edit',
-              label: t('edit'),
-              icon: <EditOutlined />,
-              permission: 'device:peripheral:edit',
-              onClick: () => setEditing(row),
-            },
-            {
-              key: 'delete',
-              label: t('delete'),
-              icon: <DeleteOutlined />,
-              permission: 'device:peripheral:delete',
-              danger: true,
-              confirm: t('confirmDeleteOne'),
-              onClick: () =>
-                call(devicesEndpoints.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
-                  list.invalidate,
-                ),
-            },
+            editAction(t('edit'), 'device:peripheral:edit', () => setEditing(row)),
+            deleteAction(t('delete'), 'device:peripheral:delete', t('confirmDeleteOne'), () =>
+              call(devicesEndpoints.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
+                list.invalidate,
+              ),
+            ),
           ]}
         />
       ),
