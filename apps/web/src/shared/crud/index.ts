@@ -1,5 +1,6 @@
 export { type BatchAction, BatchToolbar } from './BatchToolbar';
 export { CrudField, CrudFormModal } from './CrudForm';
+export { CrudListView } from './CrudListView';
 export { DictTag } from './DictTag';
 export { ExcelImport, uploadWorkbook } from './ExcelImport';
 export { ExportButton } from './ExportButton';

@@ -7,7 +7,7 @@ import {
   dictsEndpoints,
 } from '@cpm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Input, InputNumber, Space, Switch, Typography } from 'antd';
+import { Button, Drawer, Input, InputNumber, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -15,10 +15,10 @@ import { Auth } from '../../../shared/auth/Auth';
 import {
   CrudField,
   CrudFormModal,
+  CrudListView,
   DictTag,
   deleteAction,
   editAction,
-  FilterBar,
   queryKeys,
   RowActions,
   useCrudList,
@@ -128,33 +128,20 @@ export const DictsPage = () => {
   ];
 
   return (
-    <div className="cpm-page" data-testid="dicts-page">
-      <Card variant="borderless">
-        <Typography.Title level={4} className="cpm-page-title">
-          {t('dict.title')}
-        </Typography.Title>
-        <FilterBar
-          fields={[{ name: 'keyword', label: t('dict.search') }]}
-          value={list.filter}
-          onSearch={list.applyFilter}
-          onReset={list.resetFilter}
-        />
-        <DataTable<DictRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          paging={list.paging}
-          onRefresh={list.refetch}
-          toolbar={
-            <Auth permission="user:dict:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-                {t('dict.add')}
-              </Button>
-            </Auth>
-          }
-        />
-      </Card>
+    <CrudListView<DictRow, { keyword?: string }>
+      testId="dicts-page"
+      title={t('dict.title')}
+      list={list}
+      filters={[{ name: 'keyword', label: t('dict.search') }]}
+      columns={columns}
+      toolbar={
+        <Auth permission="user:dict:add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t('dict.add')}
+          </Button>
+        </Auth>
+      }
+    >
       <CrudFormModal<DictForm>
         open={editing !== undefined}
         title={editing ? t('dict.edit') : t('dict.add')}
@@ -249,6 +236,6 @@ export const DictsPage = () => {
           </CrudField>
         </Space>
       </CrudFormModal>
-    </div>
+    </CrudListView>
   );
 };

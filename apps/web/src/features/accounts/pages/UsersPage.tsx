@@ -1,6 +1,6 @@
 import { KeyOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
 import { type UserRow, UserSaveSchema, usersEndpoints } from '@cpm/contracts';
-import { Button, Card, Input, Space, Switch, Typography } from 'antd';
+import { Button, Input, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +10,16 @@ import { usePermission } from '../../../shared/auth/usePermission';
 import {
   CrudField,
   CrudFormModal,
+  CrudListView,
   DictTag,
   deleteAction,
   ExportButton,
   editAction,
-  FilterBar,
   queryKeys,
   RowActions,
   useCrudList,
 } from '../../../shared/crud';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { UserFormModal } from '../components/UserFormModal';
 
 /** The reset form holds the new password only; the row gives the id. */
@@ -123,61 +123,48 @@ export const UsersPage = () => {
   ];
 
   return (
-    <div className="cpm-page" data-testid="users-page">
-      <Card variant="borderless">
-        <Typography.Title level={4} className="cpm-page-title">
-          {t('user.title')}
-        </Typography.Title>
-        <FilterBar<Filter>
-          fields={[
-            { name: 'username', label: t('user.username') },
-            { name: 'name', label: t('user.name') },
-            { name: 'email', label: t('user.email') },
-            {
-              name: 'enabled',
-              label: t('user.status'),
-              width: 140,
-              options: [
-                { value: '1', label: t('status.enabled') },
-                { value: '0', label: t('status.disabled') },
-              ],
-            },
-          ]}
-          value={list.filter}
-          onSearch={list.applyFilter}
-          onReset={list.resetFilter}
-        />
-        <DataTable<UserRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          paging={list.paging}
-          onRefresh={list.refetch}
-          scroll={{ x: 1200 }}
-          toolbar={
-            <Space wrap>
-              <Auth permission="user:user:add">
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => setEditing(null)}
-                  data-testid="user-add"
-                >
-                  {t('user.add')}
-                </Button>
-              </Auth>
-              <ExportButton
-                permission="user:user:export"
-                path={usersEndpoints.exportXlsx.path}
-                query={list.filter}
-                fileName="users.xlsx"
-                list="users"
-              />
-            </Space>
-          }
-        />
-      </Card>
+    <CrudListView<UserRow, Filter>
+      testId="users-page"
+      title={t('user.title')}
+      list={list}
+      filters={[
+        { name: 'username', label: t('user.username') },
+        { name: 'name', label: t('user.name') },
+        { name: 'email', label: t('user.email') },
+        {
+          name: 'enabled',
+          label: t('user.status'),
+          width: 140,
+          options: [
+            { value: '1', label: t('status.enabled') },
+            { value: '0', label: t('status.disabled') },
+          ],
+        },
+      ]}
+      columns={columns}
+      scroll={{ x: 1200 }}
+      toolbar={
+        <Space wrap>
+          <Auth permission="user:user:add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing(null)}
+              data-testid="user-add"
+            >
+              {t('user.add')}
+            </Button>
+          </Auth>
+          <ExportButton
+            permission="user:user:export"
+            path={usersEndpoints.exportXlsx.path}
+            query={list.filter}
+            fileName="users.xlsx"
+            list="users"
+          />
+        </Space>
+      }
+    >
       <UserFormModal
         open={editing !== undefined}
         user={editing ?? null}
@@ -205,6 +192,6 @@ export const UsersPage = () => {
           <Input.Password autoComplete="new-password" />
         </CrudField>
       </CrudFormModal>
-    </div>
+    </CrudListView>
   );
 };

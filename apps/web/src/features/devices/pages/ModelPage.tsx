@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { devicesEndpoints, ModelSaveSchema, type ModelSchema } from '@cpm/contracts';
-import { Button, Card, Input, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +10,15 @@ import { Auth } from '../../../shared/auth/Auth';
 import {
   CrudField,
   CrudFormModal,
+  CrudListView,
   DictTag,
   deleteAction,
   editAction,
-  FilterBar,
   queryKeys,
   RowActions,
-  sortRows,
   useCrudList,
 } from '../../../shared/crud';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import type { DataColumn } from '../../../shared/table/DataTable';
 
 type DeviceModel = z.infer<typeof ModelSchema>;
 type Filter = { name?: string };
@@ -76,36 +75,25 @@ export const ModelPage = () => {
     },
   ];
   return (
-    <div className="cpm-page" data-testid="model-page">
-      <Card variant="borderless">
-        <FilterBar<Filter>
-          fields={[{ name: 'name', label: t('modelName') }]}
-          value={list.filter}
-          onSearch={list.applyFilter}
-          onReset={list.resetFilter}
-        />
-        <DataTable<DeviceModel>
-          rowKey="id"
-          loading={list.loading}
-          dataSource={sortRows(list.rows, list.sort)}
-          columns={columns}
-          onRefresh={list.refetch}
-          onChange={list.onTableChange}
-          paging={list.paging}
-          toolbar={
-            <Auth permission="device:model:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({})}
-                data-testid="model-add"
-              >
-                {t('addEntry')}
-              </Button>
-            </Auth>
-          }
-        />
-      </Card>
+    <CrudListView<DeviceModel, Filter>
+      testId="model-page"
+      list={list}
+      filters={[{ name: 'name', label: t('modelName') }]}
+      columns={columns}
+      localSort
+      toolbar={
+        <Auth permission="device:model:add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({})}
+            data-testid="model-add"
+          >
+            {t('addEntry')}
+          </Button>
+        </Auth>
+      }
+    >
       <CrudFormModal<ModelForm>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addEntry')}
@@ -148,6 +136,6 @@ export const ModelPage = () => {
           />
         </CrudField>
       </CrudFormModal>
-    </div>
+    </CrudListView>
   );
 };

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { devicesEndpoints, ModelPeripheralSaveSchema, type ModelPeripheralSchema } from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Select, Switch, Tag } from 'antd';
+import { Button, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,13 +10,13 @@ import { Auth } from '../../../shared/auth/Auth';
 import {
   CrudField,
   CrudFormModal,
+  CrudListView,
   deleteAction,
-  FilterBar,
   queryKeys,
   RowActions,
   useCrudList,
 } from '../../../shared/crud';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import type { DataColumn } from '../../../shared/table/DataTable';
 
 type Row = z.infer<typeof ModelPeripheralSchema>;
 type Filter = { modelId?: string };
@@ -67,30 +67,19 @@ export const ModelPeripheralPage = () => {
   ];
   const modelOptions = (models.data ?? []).map((m) => ({ value: m.id, label: m.name }));
   return (
-    <div className="cpm-page" data-testid="model-peripheral-page">
-      <Card variant="borderless">
-        <FilterBar<Filter>
-          fields={[{ name: 'modelId', label: t('model'), options: modelOptions, width: 200 }]}
-          value={list.filter}
-          onSearch={list.applyFilter}
-          onReset={list.resetFilter}
-        />
-        <DataTable<Row>
-          rowKey="id"
-          loading={list.loading}
-          dataSource={list.rows}
-          columns={columns}
-          onRefresh={list.refetch}
-          paging={list.paging}
-          toolbar={
-            <Auth permission="device:modelPeripheral:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
-                {t('addEntry')}
-              </Button>
-            </Auth>
-          }
-        />
-      </Card>
+    <CrudListView<Row, Filter>
+      testId="model-peripheral-page"
+      list={list}
+      filters={[{ name: 'modelId', label: t('model'), options: modelOptions, width: 200 }]}
+      columns={columns}
+      toolbar={
+        <Auth permission="device:modelPeripheral:add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+            {t('addEntry')}
+          </Button>
+        </Auth>
+      }
+    >
       <CrudFormModal
         open={open}
         title={t('addEntry')}
@@ -117,6 +106,6 @@ export const ModelPeripheralPage = () => {
           <Switch />
         </CrudField>
       </CrudFormModal>
-    </div>
+    </CrudListView>
   );
 };

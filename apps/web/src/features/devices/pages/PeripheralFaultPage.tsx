@@ -1,11 +1,10 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { devicesEndpoints, type PeripheralFaultSchema } from '@cpm/contracts';
-import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { BatchToolbar, FilterBar, queryKeys, useCrudList, useSelection } from '../../../shared/crud';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { CrudListView, queryKeys, useCrudList, useSelection } from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { eventColumns, handledOptions } from '../components/eventColumns';
 
 type Row = z.infer<typeof PeripheralFaultSchema>;
@@ -40,42 +39,28 @@ export const PeripheralFaultPage = () => {
     common.handled,
   ];
   return (
-    <div className="cpm-page" data-testid="fault-page">
-      <Card variant="borderless">
-        <FilterBar<Filter>
-          fields={[
-            { name: 'sn', label: t('sn'), placeholder: t('snPrefix') },
-            { name: 'handled', label: t('handled'), options: handledOptions(t) },
-          ]}
-          value={list.filter}
-          onSearch={list.applyFilter}
-          onReset={list.resetFilter}
-        />
-        <BatchToolbar
-          selection={selection}
-          onDone={() => void list.invalidate()}
-          actions={[
-            {
-              key: 'handle',
-              label: t('handle'),
-              icon: <CheckOutlined />,
-              permission: 'device:peripheralFault:handle',
-              run: (ids) =>
-                call(devicesEndpoints.peripheralFaultHandle, { body: { ids }, notifySuccess: true }),
-            },
-          ]}
-        />
-        <DataTable<Row>
-          rowKey="id"
-          loading={list.loading}
-          dataSource={list.rows}
-          columns={columns}
-          onRefresh={list.refetch}
-          rowSelection={selection.rowSelection}
-          paging={list.paging}
-          scroll={{ x: 'max-content' }}
-        />
-      </Card>
-    </div>
+    <CrudListView<Row, Filter>
+      testId="fault-page"
+      list={list}
+      filters={[
+        { name: 'sn', label: t('sn'), placeholder: t('snPrefix') },
+        { name: 'handled', label: t('handled'), options: handledOptions(t) },
+      ]}
+      columns={columns}
+      scroll={{ x: 'max-content' }}
+      batch={{
+        selection,
+        actions: [
+          {
+            key: 'handle',
+            label: t('handle'),
+            icon: <CheckOutlined />,
+            permission: 'device:peripheralFault:handle',
+            run: (ids) =>
+              call(devicesEndpoints.peripheralFaultHandle, { body: { ids }, notifySuccess: true }),
+          },
+        ],
+      }}
+    />
   );
 };

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { devicesEndpoints, PeripheralSaveSchema, type PeripheralSchema } from '@cpm/contracts';
-import { Button, Card, Col, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Col, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,15 +9,14 @@ import { Auth } from '../../../shared/auth/Auth';
 import {
   CrudField,
   CrudFormModal,
+  CrudListView,
   deleteAction,
   editAction,
-  FilterBar,
   queryKeys,
   RowActions,
-  sortRows,
   useCrudList,
 } from '../../../shared/crud';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import type { DataColumn } from '../../../shared/table/DataTable';
 
 type Peripheral = z.infer<typeof PeripheralSchema>;
 type Filter = { name?: string; kind?: 'serial' | 'usb' };
@@ -65,35 +64,24 @@ export const PeripheralPage = () => {
     },
   ];
   return (
-    <div className="cpm-page" data-testid="peripheral-page">
-      <Card variant="borderless">
-        <FilterBar<Filter>
-          fields={[
-            { name: 'name', label: t('name') },
-            { name: 'kind', label: t('kind'), options: kinds },
-          ]}
-          value={list.filter}
-          onSearch={list.applyFilter}
-          onReset={list.resetFilter}
-        />
-        <DataTable<Peripheral>
-          rowKey="id"
-          loading={list.loading}
-          dataSource={sortRows(list.rows, list.sort)}
-          columns={columns}
-          scroll={{ x: 'max-content' }}
-          onRefresh={list.refetch}
-          onChange={list.onTableChange}
-          paging={list.paging}
-          toolbar={
-            <Auth permission="device:peripheral:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-                {t('addEntry')}
-              </Button>
-            </Auth>
-          }
-        />
-      </Card>
+    <CrudListView<Peripheral, Filter>
+      testId="peripheral-page"
+      list={list}
+      filters={[
+        { name: 'name', label: t('name') },
+        { name: 'kind', label: t('kind'), options: kinds },
+      ]}
+      columns={columns}
+      localSort
+      scroll={{ x: 'max-content' }}
+      toolbar={
+        <Auth permission="device:peripheral:add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('addEntry')}
+          </Button>
+        </Auth>
+      }
+    >
       <CrudFormModal
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addEntry')}
@@ -163,6 +151,6 @@ export const PeripheralPage = () => {
           </Col>
         </Row>
       </CrudFormModal>
-    </div>
+    </CrudListView>
   );
 };

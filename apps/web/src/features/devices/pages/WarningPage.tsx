@@ -1,11 +1,11 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { devicesEndpoints, WARNING_KINDS, type WarningSchema } from '@cpm/contracts';
-import { Card, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { BatchToolbar, FilterBar, queryKeys, useCrudList, useSelection } from '../../../shared/crud';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { CrudListView, queryKeys, useCrudList, useSelection } from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { eventColumns, handledOptions } from '../components/eventColumns';
 
 type Row = z.infer<typeof WarningSchema>;
@@ -40,46 +40,32 @@ export const WarningPage = () => {
     common.handled,
   ];
   return (
-    <div className="cpm-page" data-testid="warning-page">
-      <Card variant="borderless">
-        <FilterBar<Filter>
-          fields={[
-            {
-              name: 'kind',
-              label: t('warningKind'),
-              width: 180,
-              options: WARNING_KINDS.map((k) => ({ value: k, label: t(`warnings.${k}`) })),
-            },
-            { name: 'handled', label: t('handled'), options: handledOptions(t) },
-          ]}
-          value={list.filter}
-          onSearch={list.applyFilter}
-          onReset={list.resetFilter}
-        />
-        <BatchToolbar
-          selection={selection}
-          onDone={() => void list.invalidate()}
-          actions={[
-            {
-              key: 'handle',
-              label: t('handle'),
-              icon: <CheckOutlined />,
-              permission: 'device:warning:handle',
-              run: (ids) => call(devicesEndpoints.warningHandle, { body: { ids }, notifySuccess: true }),
-            },
-          ]}
-        />
-        <DataTable<Row>
-          rowKey="id"
-          loading={list.loading}
-          dataSource={list.rows}
-          columns={columns}
-          onRefresh={list.refetch}
-          rowSelection={selection.rowSelection}
-          paging={list.paging}
-          scroll={{ x: 'max-content' }}
-        />
-      </Card>
-    </div>
+    <CrudListView<Row, Filter>
+      testId="warning-page"
+      list={list}
+      filters={[
+        {
+          name: 'kind',
+          label: t('warningKind'),
+          width: 180,
+          options: WARNING_KINDS.map((k) => ({ value: k, label: t(`warnings.${k}`) })),
+        },
+        { name: 'handled', label: t('handled'), options: handledOptions(t) },
+      ]}
+      columns={columns}
+      scroll={{ x: 'max-content' }}
+      batch={{
+        selection,
+        actions: [
+          {
+            key: 'handle',
+            label: t('handle'),
+            icon: <CheckOutlined />,
+            permission: 'device:warning:handle',
+            run: (ids) => call(devicesEndpoints.warningHandle, { body: { ids }, notifySuccess: true }),
+          },
+        ],
+      }}
+    />
   );
 };
