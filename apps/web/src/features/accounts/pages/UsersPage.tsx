@@ -160,7 +160,6 @@ export const UsersPage = () => {
             path={usersEndpoints.exportXlsx.path}
             query={list.filter}
             fileName="users.xlsx"
-            list="users"
           />
         </Space>
       }
