@@ -213,7 +213,7 @@ test.describe('CRUD kit', () => {
             mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
             buffer: workbook,
           });
-          await expect(page.getByTestId('import-report').locator('tbody tr').first()).toBeVisible();
+          await expect(page.getByTestId('import-report').locator('tr.ant-table-row').first()).toBeVisible();
           await settle(page);
           await saveScreenshot(page, 'crud-import-report', language, theme);
         }

@@ -20,6 +20,7 @@ type Props<T extends object, F extends ListFilter> = {
   batch?: { selection: Selection & { rowSelection: TableRowSelection<T> }; actions: BatchAction[] };
   /** Sort the page in the browser, for lists whose server does not sort. */
   localSort?: boolean;
+  /** Wide tables scroll inside the card (default), so a phone's page never scrolls sideways. */
   scroll?: TableProps<T>['scroll'];
   /** Dialogs of the page (forms, reports). */
   children?: ReactNode;
@@ -69,7 +70,7 @@ export const CrudListView = <T extends object, F extends ListFilter>({
         onRefresh={list.refetch}
         onChange={list.onTableChange}
         rowSelection={batch?.selection.rowSelection}
-        scroll={scroll}
+        scroll={scroll ?? { x: 'max-content' }}
         toolbar={toolbar}
       />
     </Card>

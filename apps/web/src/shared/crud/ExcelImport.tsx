@@ -87,7 +87,6 @@ export const ExcelImport = ({ templatePath, templateFileName, upload, onImported
                 rowKey={(r) => `${r.row}-${r.field}`}
                 pagination={false}
                 dataSource={report?.errors ?? []}
-                scroll={{ x: 'max-content' }}
                 columns={[
                   { title: t('import.row'), dataIndex: 'row' },
                   { title: t('import.field'), dataIndex: 'field' },
