@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'chart',
   'map',
   'kit',
+  'crud',
 ] as const;
 
 const DAYJS_LOCALE: Record<AppLanguage, string> = { cn: 'zh-cn', en: 'en' };

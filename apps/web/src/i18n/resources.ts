@@ -2,6 +2,7 @@ import enAccounts from './locales/en/accounts.json';
 import enAuth from './locales/en/auth.json';
 import enChart from './locales/en/chart.json';
 import enCommon from './locales/en/common.json';
+import enCrud from './locales/en/crud.json';
 import enDevices from './locales/en/devices.json';
 import enException from './locales/en/exception.json';
 import enKit from './locales/en/kit.json';
@@ -13,6 +14,7 @@ import zhAccounts from './locales/zh/accounts.json';
 import zhAuth from './locales/zh/auth.json';
 import zhChart from './locales/zh/chart.json';
 import zhCommon from './locales/zh/common.json';
+import zhCrud from './locales/zh/crud.json';
 import zhDevices from './locales/zh/devices.json';
 import zhException from './locales/zh/exception.json';
 import zhKit from './locales/zh/kit.json';
@@ -35,6 +37,7 @@ export const resources = {
     chart: enChart,
     map: enMap,
     kit: enKit,
+    crud: enCrud,
   },
   zh: {
     common: zhCommon,
@@ -48,5 +51,6 @@ export const resources = {
     chart: zhChart,
     map: zhMap,
     kit: zhKit,
+    crud: zhCrud,
   },
 } as const;

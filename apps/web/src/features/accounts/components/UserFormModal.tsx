@@ -1,17 +1,16 @@
 import {
   groupsEndpoints,
-  isStrongPassword,
-  LIMITS,
   rolesEndpoints,
-  USERNAME_PATTERN,
   type UserRow,
+  UserSaveSchema,
   usersEndpoints,
 } from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Modal, Row, Select, Switch, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { Col, Input, Row, Select, Switch, TreeSelect } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { CrudField, CrudFormModal } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { toTreeSelect } from './treeData';
 
@@ -50,8 +49,6 @@ export const UserFormModal = ({
   onSaved: () => void;
 }) => {
   const { t, i18n } = useTranslation('accounts');
-  const [form] = Form.useForm<UserForm>();
-  const [saving, setSaving] = useState(false);
   const levels = useDict('system_level');
   const roles = useQuery({
     queryKey: ['role-options'],
@@ -69,219 +66,175 @@ export const UserFormModal = ({
     enabled: open,
   });
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (user)
-      form.setFieldsValue({
-        ...user,
-        email: user.email ?? undefined,
-        phone: user.phone ?? undefined,
-        description: user.description ?? undefined,
-        storeScopeGroupId: user.storeScopeGroupId ?? undefined,
-        superiorId: user.superiorId ?? undefined,
-        enabled: user.status === 1,
-        companyName: user.companyName ?? undefined,
-        address: user.address ?? undefined,
-        salesmanName: user.salesmanName ?? undefined,
-        salesmanPhone: user.salesmanPhone ?? undefined,
-        salesmanAddress: user.salesmanAddress ?? undefined,
-      });
-  }, [open, user, form]);
-
-  const submit = async (values: UserForm) => {
-    setSaving(true);
-    try {
-      await call(usersEndpoints.save, {
-        body: {
-          ...values,
-          id: user?.id,
-          password: user ? undefined : values.password,
-          email: values.email || null,
-          storeScopeGroupId: values.storeScopeGroupId ?? null,
-          superiorId: values.superiorId ?? null,
-        },
-        notifySuccess: true,
-      });
-      onSaved();
-    } catch {
-      // The client showed why; the form keeps its values.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const initialValues = useMemo<Partial<UserForm>>(
+    () =>
+      user
+        ? {
+            ...user,
+            email: user.email ?? undefined,
+            phone: user.phone ?? undefined,
+            description: user.description ?? undefined,
+            storeScopeGroupId: user.storeScopeGroupId ?? undefined,
+            superiorId: user.superiorId ?? undefined,
+            enabled: user.status === 1,
+            companyName: user.companyName ?? undefined,
+            address: user.address ?? undefined,
+            salesmanName: user.salesmanName ?? undefined,
+            salesmanPhone: user.salesmanPhone ?? undefined,
+            salesmanAddress: user.salesmanAddress ?? undefined,
+          }
+        : {
+            roleIds: [],
+            systemLevel: 'enterprise',
+            enabled: true,
+            hardwareSmsAlert: false,
+            fenceEmailAlert: false,
+            locationEnabled: true,
+          },
+    [user],
+  );
 
   const zh = i18n.language === 'zh';
   return (
-    <Modal
+    <CrudFormModal<UserForm>
       open={open}
       title={user ? t('user.edit') : t('user.add')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={saving}
+      schema={UserSaveSchema}
+      initialValues={initialValues}
+      conflictField="username"
       width={760}
-      destroyOnHidden
-      okText={t('actions.save')}
-      cancelText={t('actions.cancel')}
+      testId="user-form"
+      onClose={onClose}
+      onSaved={onSaved}
+      onSubmit={(values) =>
+        call(usersEndpoints.save, {
+          body: {
+            ...values,
+            id: user?.id,
+            password: user ? undefined : values.password,
+            email: values.email || null,
+            storeScopeGroupId: values.storeScopeGroupId ?? null,
+            superiorId: values.superiorId ?? null,
+          },
+          notifySuccess: true,
+        })
+      }
     >
-      <Form<UserForm>
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        data-testid="user-form"
-        initialValues={{
-          roleIds: [],
-          systemLevel: 'enterprise',
-          enabled: true,
-          hardwareSmsAlert: false,
-          fenceEmailAlert: false,
-          locationEnabled: true,
-        }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="username"
-              label={t('user.username')}
-              rules={[
-                { required: true, whitespace: true, message: t('rules.required') },
-                { pattern: USERNAME_PATTERN, message: t('rules.username') },
-              ]}
-            >
-              <Input maxLength={LIMITS.usernameMax} data-testid="user-username" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            {!user && (
-              <Form.Item
-                name="password"
-                label={t('user.password')}
-                extra={t('rules.passwordPolicy')}
-                rules={[
-                  { required: true, message: t('rules.required') },
-                  {
-                    validator: (_, v: string | undefined) =>
-                      !v || isStrongPassword(v)
-                        ? Promise.resolve()
-                        : Promise.reject(new Error(t('rules.passwordPolicy'))),
-                  },
-                ]}
-              >
-                <Input.Password
-                  maxLength={LIMITS.passwordMax}
-                  autoComplete="new-password"
-                  data-testid="user-password"
-                />
-              </Form.Item>
-            )}
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('user.name')}>
-              <Input maxLength={LIMITS.nameMax} data-testid="user-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="email"
-              label={t('user.email')}
-              rules={[{ type: 'email', message: t('rules.email') }]}
-            >
-              <Input data-testid="user-email" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="phone" label={t('user.phone')}>
-              <Input maxLength={32} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="roleIds" label={t('user.role')}>
-              <Select
-                mode="multiple"
-                data-testid="user-roles"
-                loading={roles.isLoading}
-                options={(roles.data ?? []).map((r) => ({
-                  value: r.id,
-                  label: zh ? r.name : r.nameEn || r.name,
-                }))}
-                optionFilterProp="label"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="systemLevel" label={t('user.systemLevel')}>
-              <Select options={levels.options} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="storeScopeGroupId" label={t('user.storeScope')}>
-              <TreeSelect allowClear treeDefaultExpandAll treeData={toTreeSelect(groups.data ?? [])} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="superiorId" label={t('user.superior')}>
-              <Select
-                allowClear
-                showSearch
-                optionFilterProp="label"
-                options={(superiors.data ?? [])
-                  .filter((u) => u.id !== user?.id)
-                  .map((u) => ({ value: u.id, label: u.name ? `${u.username} (${u.name})` : u.username }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="companyName" label={t('user.companyName')}>
-              <Input maxLength={LIMITS.titleMax} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="address" label={t('user.address')}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="salesmanName" label={t('user.salesmanName')}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="salesmanPhone" label={t('user.salesmanPhone')}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="salesmanAddress" label={t('user.salesmanAddress')}>
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="description" label={t('user.description')}>
-              <Input.TextArea rows={2} maxLength={LIMITS.textMax} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="enabled" label={t('user.enabled')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="hardwareSmsAlert" label={t('user.hardwareSmsAlert')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="fenceEmailAlert" label={t('user.fenceEmailAlert')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="locationEnabled" label={t('user.locationEnabled')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <CrudField name="username" label={t('user.username')}>
+            <Input data-testid="user-username" />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          {!user && (
+            <CrudField name="password" label={t('user.password')} extra={t('rules.passwordPolicy')} required>
+              <Input.Password autoComplete="new-password" data-testid="user-password" />
+            </CrudField>
+          )}
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="name" label={t('user.name')}>
+            <Input data-testid="user-name" />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="email" label={t('user.email')}>
+            <Input data-testid="user-email" />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="phone" label={t('user.phone')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="roleIds" label={t('user.role')}>
+            <Select
+              mode="multiple"
+              data-testid="user-roles"
+              loading={roles.isLoading}
+              options={(roles.data ?? []).map((r) => ({
+                value: r.id,
+                label: zh ? r.name : r.nameEn || r.name,
+              }))}
+              optionFilterProp="label"
+            />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="systemLevel" label={t('user.systemLevel')}>
+            <Select options={levels.options} />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="storeScopeGroupId" label={t('user.storeScope')}>
+            <TreeSelect allowClear treeDefaultExpandAll treeData={toTreeSelect(groups.data ?? [])} />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="superiorId" label={t('user.superior')}>
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              options={(superiors.data ?? [])
+                .filter((u) => u.id !== user?.id)
+                .map((u) => ({ value: u.id, label: u.name ? `${u.username} (${u.name})` : u.username }))}
+            />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="companyName" label={t('user.companyName')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="address" label={t('user.address')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={8}>
+          <CrudField name="salesmanName" label={t('user.salesmanName')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={8}>
+          <CrudField name="salesmanPhone" label={t('user.salesmanPhone')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={8}>
+          <CrudField name="salesmanAddress" label={t('user.salesmanAddress')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24}>
+          <CrudField name="description" label={t('user.description')}>
+            <Input.TextArea rows={2} />
+          </CrudField>
+        </Col>
+        <Col xs={12} md={6}>
+          <CrudField name="enabled" label={t('user.enabled')} valuePropName="checked">
+            <Switch />
+          </CrudField>
+        </Col>
+        <Col xs={12} md={6}>
+          <CrudField name="hardwareSmsAlert" label={t('user.hardwareSmsAlert')} valuePropName="checked">
+            <Switch />
+          </CrudField>
+        </Col>
+        <Col xs={12} md={6}>
+          <CrudField name="fenceEmailAlert" label={t('user.fenceEmailAlert')} valuePropName="checked">
+            <Switch />
+          </CrudField>
+        </Col>
+        <Col xs={12} md={6}>
+          <CrudField name="locationEnabled" label={t('user.locationEnabled')} valuePropName="checked">
+            <Switch />
+          </CrudField>
+        </Col>
+      </Row>
+    </CrudFormModal>
   );
 };

@@ -1,25 +1,21 @@
-import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { type GroupNode, groupsEndpoints, LIMITS } from '@cpm/contracts';
+import { DragOutlined, PlusOutlined } from '@ant-design/icons';
+import { type GroupNode, GroupSaveSchema, groupsEndpoints } from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  TreeSelect,
-  Typography,
-} from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import {
+  CrudField,
+  CrudFormModal,
+  deleteAction,
+  editAction,
+  FilterBar,
+  queryKeys,
+  RowActions,
+  useListState,
+} from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { toTreeSelect } from '../components/treeData';
@@ -31,35 +27,16 @@ type Editing = { group: GroupNode | null; parentId: string | null };
 export const GroupsPage = () => {
   const { t } = useTranslation('accounts');
   const types = useDict('group_type');
-  const [keyword, setKeyword] = useState('');
+  const filter = useListState<{ keyword?: string }>({ filterKeys: ['keyword'] });
+  const keyword = filter.state.filter.keyword;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [moving, setMoving] = useState<GroupNode | null>(null);
   const [moveTo, setMoveTo] = useState<string | null>(null);
-  const [form] = Form.useForm<GroupForm>();
   const tree = useQuery({
-    queryKey: ['group-tree', keyword],
-    queryFn: () => call(groupsEndpoints.tree, { query: keyword ? { keyword } : {} }),
+    queryKey: [...queryKeys.groups.all, keyword],
+    queryFn: () => call(groupsEndpoints.tree, { query: keyword ? { keyword } : {}, loading: false }),
   });
   const refresh = () => void tree.refetch();
-
-  useEffect(() => {
-    if (!editing) return;
-    form.resetFields();
-    form.setFieldsValue(editing.group ?? { parentId: editing.parentId, type: 'store', sort: 0 });
-  }, [editing, form]);
-
-  const save = async (values: GroupForm) => {
-    try {
-      await call(groupsEndpoints.save, {
-        body: { ...values, id: editing?.group?.id, parentId: values.parentId ?? null },
-        notifySuccess: true,
-      });
-      setEditing(null);
-      refresh();
-    } catch {
-      // The client showed why.
-    }
-  };
 
   const columns: DataColumn<GroupNode>[] = [
     { key: 'name', title: t('group.name'), dataIndex: 'name' },
@@ -73,48 +50,34 @@ export const GroupsPage = () => {
       key: 'actions',
       title: t('common.actions'),
       render: (_, g) => (
-        <Space size={0}>
-          <Auth permission="user:group:add">
-            <Button
-              type="link"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing({ group: null, parentId: g.id })}
-              aria-label={t('group.addChild')}
-            />
-          </Auth>
-          <Auth permission="user:group:edit">
-            <Button
-              type="link"
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ group: g, parentId: g.parentId })}
-              aria-label={t('actions.edit')}
-            />
-          </Auth>
-          <Auth permission="user:group:move">
-            <Button
-              type="link"
-              icon={<DragOutlined />}
-              onClick={() => {
+        <RowActions
+          inline={4}
+          actions={[
+            {
+              key: 'add-child',
+              label: t('group.addChild'),
+              icon: <PlusOutlined />,
+              permission: 'user:group:add',
+              onClick: () => setEditing({ group: null, parentId: g.id }),
+            },
+            editAction(t('actions.edit'), 'user:group:edit', () =>
+              setEditing({ group: g, parentId: g.parentId }),
+            ),
+            {
+              key: 'move',
+              label: t('group.move'),
+              icon: <DragOutlined />,
+              permission: 'user:group:move',
+              onClick: () => {
                 setMoveTo(g.parentId);
                 setMoving(g);
-              }}
-              aria-label={t('group.move')}
-            />
-          </Auth>
-          <Auth permission="user:group:delete">
-            <Popconfirm
-              title={t('actions.deleteConfirm')}
-              onConfirm={async () => {
-                await call(groupsEndpoints.remove, { query: { id: g.id }, notifySuccess: true }).catch(
-                  () => undefined,
-                );
-                refresh();
-              }}
-            >
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-            </Popconfirm>
-          </Auth>
-        </Space>
+              },
+            },
+            deleteAction(t('actions.delete'), 'user:group:delete', t('actions.deleteConfirm'), () =>
+              call(groupsEndpoints.remove, { query: { id: g.id }, notifySuccess: true }).then(refresh),
+            ),
+          ]}
+        />
       ),
     },
   ];
@@ -126,6 +89,12 @@ export const GroupsPage = () => {
         <Typography.Title level={4} className="cpm-page-title">
           {t('group.title')}
         </Typography.Title>
+        <FilterBar
+          fields={[{ name: 'keyword', label: t('group.search') }]}
+          value={filter.state.filter}
+          onSearch={filter.applyFilter}
+          onReset={filter.resetFilter}
+        />
         <DataTable<GroupNode>
           rowKey="id"
           columns={columns}
@@ -135,95 +104,87 @@ export const GroupsPage = () => {
           expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
           scroll={{ x: 1000 }}
           toolbar={
-            <Space wrap>
-              <Input.Search
-                allowClear
-                placeholder={t('group.search')}
-                onSearch={setKeyword}
-                style={{ width: 220 }}
-              />
-              <Auth permission="user:group:add">
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => setEditing({ group: null, parentId: null })}
-                  data-testid="group-add"
-                >
-                  {t('group.add')}
-                </Button>
-              </Auth>
-            </Space>
+            <Auth permission="user:group:add">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ group: null, parentId: null })}
+                data-testid="group-add"
+              >
+                {t('group.add')}
+              </Button>
+            </Auth>
           }
         />
       </Card>
-      <Modal
+      <CrudFormModal<GroupForm>
         open={editing !== null}
         title={editing?.group ? t('group.edit') : t('group.add')}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
-        okText={t('actions.save')}
-        cancelText={t('actions.cancel')}
+        schema={GroupSaveSchema}
+        initialValues={editing?.group ?? { parentId: editing?.parentId ?? undefined, type: 'store', sort: 0 }}
+        conflictField="number"
         width={640}
-        destroyOnHidden
+        testId="group-form"
+        onClose={() => setEditing(null)}
+        onSubmit={(values) =>
+          call(groupsEndpoints.save, {
+            body: { ...values, id: editing?.group?.id, parentId: values.parentId ?? null },
+            notifySuccess: true,
+          })
+        }
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
       >
-        <Form<GroupForm> form={form} layout="vertical" onFinish={save} data-testid="group-form">
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="name"
-                label={t('group.name')}
-                rules={[{ required: true, whitespace: true, message: t('rules.required') }]}
-              >
-                <Input maxLength={LIMITS.nameMax} data-testid="group-name" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="number"
-                label={t('group.number')}
-                rules={[{ required: true, whitespace: true, message: t('rules.required') }]}
-              >
-                <Input maxLength={LIMITS.nameMax} data-testid="group-number" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="type" label={t('group.type')}>
-                <Select options={types.options} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="parentId" label={t('group.parent')}>
-                <TreeSelect allowClear treeDefaultExpandAll treeData={parentOptions} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="areaCode" label={t('group.areaCode')}>
-                <Input maxLength={32} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="sort" label={t('menu.sort')}>
-                <InputNumber min={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24}>
-              <Form.Item name="address" label={t('group.address')}>
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="contact" label={t('group.contact')}>
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="phone" label={t('group.phone')}>
-                <Input maxLength={32} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </Modal>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <CrudField name="name" label={t('group.name')}>
+              <Input data-testid="group-name" />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="number" label={t('group.number')}>
+              <Input data-testid="group-number" />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="type" label={t('group.type')}>
+              <Select options={types.options} />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="parentId" label={t('group.parent')}>
+              <TreeSelect allowClear treeDefaultExpandAll treeData={parentOptions} />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="areaCode" label={t('group.areaCode')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="sort" label={t('menu.sort')}>
+              <InputNumber style={{ width: '100%' }} />
+            </CrudField>
+          </Col>
+          <Col xs={24}>
+            <CrudField name="address" label={t('group.address')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="contact" label={t('group.contact')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="phone" label={t('group.phone')}>
+              <Input />
+            </CrudField>
+          </Col>
+        </Row>
+      </CrudFormModal>
       <Modal
         open={moving !== null}
         title={t('group.moveTitle', { name: moving?.name ?? '' })}

@@ -1,16 +1,23 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { LIMITS, type RoleRow, rolesEndpoints } from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Tree, Typography } from 'antd';
+import { Button, Form, Input, Modal, Switch, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { StatusTag } from '../components/StatusTag';
+import {
+  CrudListView,
+  DictTag,
+  deleteAction,
+  editAction,
+  queryKeys,
+  RowActions,
+  useCrudList,
+} from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { menuTreeData } from '../components/treeData';
-import { compact, usePagedList } from '../hooks/usePagedList';
 
 type RoleForm = { name: string; nameEn: string; code: string; description?: string; enabled: boolean };
 
@@ -23,11 +30,12 @@ export const RolesPage = () => {
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<RoleForm>();
-  const list = usePagedList<RoleRow, { name?: string }>(
-    'roles',
-    (q) => call(rolesEndpoints.page, { query: q }),
-    {},
-  );
+  const list = useCrudList<RoleRow, { name?: string }>({
+    queryKey: queryKeys.roles.all,
+    filterKeys: ['name'],
+    fetchPage: ({ current, size, name }) =>
+      call(rolesEndpoints.page, { query: { current, size, name }, loading: false }),
+  });
   const tree = useQuery({
     queryKey: ['grantable-tree'],
     queryFn: () => call(rolesEndpoints.grantable, { loading: false }),
@@ -54,7 +62,7 @@ export const RolesPage = () => {
         notifySuccess: true,
       });
       setEditing(undefined);
-      list.refetch();
+      void list.invalidate();
     } catch {
       // The client showed why.
     } finally {
@@ -65,7 +73,11 @@ export const RolesPage = () => {
   const columns: DataColumn<RoleRow>[] = [
     { key: 'name', title: t('role.name'), render: (_, r) => (zh ? r.name : r.nameEn || r.name) },
     { key: 'code', title: t('role.code'), dataIndex: 'code' },
-    { key: 'status', title: t('user.status'), render: (_, r) => <StatusTag status={r.status} /> },
+    {
+      key: 'status',
+      title: t('user.status'),
+      render: (_, r) => <DictTag dict="enabled_status" value={r.status} />,
+    },
     { key: 'scope', title: t('role.dataScope'), render: (_, r) => t(`role.scope.${r.dataScope}`) },
     { key: 'menus', title: t('role.menuCount'), render: (_, r) => r.menuIds.length },
     { key: 'users', title: t('role.userCount'), dataIndex: 'userCount' },
@@ -73,74 +85,38 @@ export const RolesPage = () => {
       key: 'actions',
       title: t('common.actions'),
       render: (_, r) => (
-        <Space size={0}>
-          <Auth permission="user:role:edit">
-            <Button
-              type="link"
-              icon={<EditOutlined />}
-              onClick={() => setEditing(r)}
-              aria-label={t('actions.edit')}
-            />
-          </Auth>
-          <Auth permission="user:role:delete">
-            <Popconfirm
-              title={t('actions.deleteConfirm')}
-              onConfirm={async () => {
-                await call(rolesEndpoints.remove, { query: { id: r.id }, notifySuccess: true }).catch(
-                  () => undefined,
-                );
-                list.refetch();
-              }}
-            >
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-            </Popconfirm>
-          </Auth>
-        </Space>
+        <RowActions
+          actions={[
+            editAction(t('actions.edit'), 'user:role:edit', () => setEditing(r)),
+            deleteAction(t('actions.delete'), 'user:role:delete', t('actions.deleteConfirm'), () =>
+              call(rolesEndpoints.remove, { query: { id: r.id }, notifySuccess: true }).then(list.invalidate),
+            ),
+          ]}
+        />
       ),
     },
   ];
 
   return (
-    <div className="cpm-page" data-testid="roles-page">
-      <Card variant="borderless">
-        <Typography.Title level={4} className="cpm-page-title">
-          {t('role.title')}
-        </Typography.Title>
-        <Form
-          layout="inline"
-          onFinish={(v) => list.applyFilter(compact(v))}
-          style={{ rowGap: 12, marginBottom: 16 }}
-        >
-          <Form.Item name="name" label={t('role.name')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('actions.search')}
-            </Button>
-          </Form.Item>
-        </Form>
-        <DataTable<RoleRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          paging={list.paging}
-          onRefresh={list.refetch}
-          toolbar={
-            <Auth permission="user:role:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing(null)}
-                data-testid="role-add"
-              >
-                {t('role.add')}
-              </Button>
-            </Auth>
-          }
-        />
-      </Card>
+    <CrudListView<RoleRow, { name?: string }>
+      testId="roles-page"
+      title={t('role.title')}
+      list={list}
+      filters={[{ name: 'name', label: t('role.name') }]}
+      columns={columns}
+      toolbar={
+        <Auth permission="user:role:add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing(null)}
+            data-testid="role-add"
+          >
+            {t('role.add')}
+          </Button>
+        </Auth>
+      }
+    >
       <Modal
         open={editing !== undefined}
         title={editing ? t('role.edit') : t('role.add')}
@@ -211,6 +187,6 @@ export const RolesPage = () => {
           </Form.Item>
         </Form>
       </Modal>
-    </div>
+    </CrudListView>
   );
 };

@@ -1,35 +1,29 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  KeyOutlined,
-  LogoutOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
-import { type UserRow, usersEndpoints } from '@cpm/contracts';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { KeyOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
+import { type UserRow, UserSaveSchema, usersEndpoints } from '@cpm/contracts';
+import { Button, Input, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, download } from '../../../api/http';
+import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { StatusTag } from '../components/StatusTag';
+import {
+  CrudField,
+  CrudFormModal,
+  CrudListView,
+  DictTag,
+  deleteAction,
+  ExportButton,
+  editAction,
+  queryKeys,
+  RowActions,
+  useCrudList,
+} from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { UserFormModal } from '../components/UserFormModal';
-import { compact, usePagedList } from '../hooks/usePagedList';
+
+/** The reset form holds the new password only; the row gives the id. */
+const ResetPasswordFormSchema = UserSaveSchema.pick({ password: true });
 
 type Filter = { username?: string; name?: string; email?: string; enabled?: '0' | '1' };
 
@@ -39,14 +33,17 @@ export const UsersPage = () => {
   const can = usePermission();
   const [editing, setEditing] = useState<UserRow | null | undefined>(undefined);
   const [resetting, setResetting] = useState<UserRow | null>(null);
-  const [resetForm] = Form.useForm<{ password: string }>();
-  const list = usePagedList<UserRow, Filter>('users', (q) => call(usersEndpoints.page, { query: q }), {});
+  const list = useCrudList<UserRow, Filter>({
+    queryKey: queryKeys.users.all,
+    filterKeys: ['username', 'name', 'email', 'enabled'],
+    fetchPage: ({ sort: _sort, ...q }) => call(usersEndpoints.page, { query: q, loading: false }),
+  });
   const zh = i18n.language === 'zh';
 
   const act = async (fn: () => Promise<unknown>) => {
     try {
       await fn();
-      list.refetch();
+      void list.invalidate();
     } catch {
       // The client showed why.
     }
@@ -78,10 +75,10 @@ export const UsersPage = () => {
                 )
               }
             />
-            <StatusTag status={r.status} />
+            <DictTag dict="enabled_status" value={r.status} />
           </Space>
         ) : (
-          <StatusTag status={r.status} />
+          <DictTag dict="enabled_status" value={r.status} />
         ),
     },
     { key: 'superior', title: t('user.superior'), dataIndex: 'superiorName' },
@@ -97,171 +94,104 @@ export const UsersPage = () => {
       fixed: 'right',
       width: 180,
       render: (_, r) => (
-        <Space size={0}>
-          <Auth permission="user:user:edit">
-            <Tooltip title={t('actions.edit')}>
-              <Button
-                type="link"
-                icon={<EditOutlined />}
-                onClick={() => setEditing(r)}
-                aria-label={t('actions.edit')}
-              />
-            </Tooltip>
-          </Auth>
-          <Auth permission="user:user:resetPassword">
-            <Tooltip title={t('user.resetPassword')}>
-              <Button
-                type="link"
-                icon={<KeyOutlined />}
-                onClick={() => {
-                  resetForm.resetFields();
-                  setResetting(r);
-                }}
-                aria-label={t('user.resetPassword')}
-              />
-            </Tooltip>
-          </Auth>
-          <Auth permission="user:user:kick">
-            <Popconfirm
-              title={t('user.kickConfirm')}
-              onConfirm={() =>
-                act(() => call(usersEndpoints.kick, { body: { id: r.id }, notifySuccess: true }))
-              }
-            >
-              <Tooltip title={t('user.kick')}>
-                <Button type="link" icon={<LogoutOutlined />} aria-label={t('user.kick')} />
-              </Tooltip>
-            </Popconfirm>
-          </Auth>
-          <Auth permission="user:user:delete">
-            <Popconfirm
-              title={t('actions.deleteConfirm')}
-              onConfirm={() =>
-                act(() => call(usersEndpoints.remove, { query: { id: r.id }, notifySuccess: true }))
-              }
-            >
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-            </Popconfirm>
-          </Auth>
-        </Space>
+        <RowActions
+          actions={[
+            editAction(t('actions.edit'), 'user:user:edit', () => setEditing(r)),
+            {
+              key: 'reset',
+              label: t('user.resetPassword'),
+              icon: <KeyOutlined />,
+              permission: 'user:user:resetPassword',
+              onClick: () => setResetting(r),
+            },
+            {
+              key: 'kick',
+              label: t('user.kick'),
+              icon: <LogoutOutlined />,
+              permission: 'user:user:kick',
+              confirm: t('user.kickConfirm'),
+              onClick: () =>
+                act(() => call(usersEndpoints.kick, { body: { id: r.id }, notifySuccess: true })),
+            },
+            deleteAction(t('actions.delete'), 'user:user:delete', t('actions.deleteConfirm'), () =>
+              act(() => call(usersEndpoints.remove, { query: { id: r.id }, notifySuccess: true })),
+            ),
+          ]}
+        />
       ),
     },
   ];
 
   return (
-    <div className="cpm-page" data-testid="users-page">
-      <Card variant="borderless">
-        <Typography.Title level={4} className="cpm-page-title">
-          {t('user.title')}
-        </Typography.Title>
-        <Form<Filter>
-          layout="inline"
-          className="cpm-filter-form"
-          onFinish={(values) => list.applyFilter(compact(values))}
-          style={{ rowGap: 12, marginBottom: 16 }}
-        >
-          <Form.Item name="username" label={t('user.username')}>
-            <Input allowClear data-testid="filter-username" />
-          </Form.Item>
-          <Form.Item name="name" label={t('user.name')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="enabled" label={t('user.status')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              options={[
-                { value: '1', label: t('status.enabled') },
-                { value: '0', label: t('status.disabled') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit" data-testid="filter-search">
-              {t('actions.search')}
+    <CrudListView<UserRow, Filter>
+      testId="users-page"
+      title={t('user.title')}
+      list={list}
+      filters={[
+        { name: 'username', label: t('user.username') },
+        { name: 'name', label: t('user.name') },
+        { name: 'email', label: t('user.email') },
+        {
+          name: 'enabled',
+          label: t('user.status'),
+          width: 140,
+          options: [
+            { value: '1', label: t('status.enabled') },
+            { value: '0', label: t('status.disabled') },
+          ],
+        },
+      ]}
+      columns={columns}
+      scroll={{ x: 1200 }}
+      toolbar={
+        <Space wrap>
+          <Auth permission="user:user:add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setEditing(null)}
+              data-testid="user-add"
+            >
+              {t('user.add')}
             </Button>
-          </Form.Item>
-        </Form>
-        <DataTable<UserRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          paging={list.paging}
-          onRefresh={list.refetch}
-          scroll={{ x: 1200 }}
-          toolbar={
-            <Space wrap>
-              <Auth permission="user:user:add">
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => setEditing(null)}
-                  data-testid="user-add"
-                >
-                  {t('user.add')}
-                </Button>
-              </Auth>
-              <Auth permission="user:user:export">
-                <Button
-                  icon={<DownloadOutlined />}
-                  onClick={() =>
-                    void download({
-                      method: 'GET',
-                      path: usersEndpoints.exportXlsx.path,
-                      query: list.filter,
-                      fileName: 'users.xlsx',
-                    }).catch(() => undefined)
-                  }
-                >
-                  {t('actions.export')}
-                </Button>
-              </Auth>
-            </Space>
-          }
-        />
-      </Card>
+          </Auth>
+          <ExportButton
+            permission="user:user:export"
+            path={usersEndpoints.exportXlsx.path}
+            query={list.filter}
+            fileName="users.xlsx"
+            list="users"
+          />
+        </Space>
+      }
+    >
       <UserFormModal
         open={editing !== undefined}
         user={editing ?? null}
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined);
-          list.refetch();
+          void list.invalidate();
         }}
       />
-      <Modal
+      <CrudFormModal<{ password: string }>
         open={resetting !== null}
         title={t('user.resetPasswordOf', { name: resetting?.username ?? '' })}
-        onCancel={() => setResetting(null)}
-        onOk={() => resetForm.submit()}
-        okText={t('actions.save')}
-        cancelText={t('actions.cancel')}
-        destroyOnHidden
+        schema={ResetPasswordFormSchema}
+        testId="reset-form"
+        onClose={() => setResetting(null)}
+        onSubmit={({ password }) =>
+          call(usersEndpoints.resetPassword, {
+            body: { id: resetting?.id ?? '', password },
+            notifySuccess: true,
+          })
+        }
+        onSaved={() => setResetting(null)}
       >
-        <Form
-          form={resetForm}
-          layout="vertical"
-          onFinish={(v: { password: string }) =>
-            act(async () => {
-              await call(usersEndpoints.resetPassword, {
-                body: { id: resetting?.id ?? '', password: v.password },
-                notifySuccess: true,
-              });
-              setResetting(null);
-            })
-          }
-        >
-          <Form.Item
-            name="password"
-            label={t('user.newPassword')}
-            extra={t('rules.passwordPolicy')}
-            rules={[{ required: true, message: t('rules.required') }]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </div>
+        <CrudField name="password" label={t('user.newPassword')} extra={t('rules.passwordPolicy')} required>
+          <Input.Password autoComplete="new-password" />
+        </CrudField>
+      </CrudFormModal>
+    </CrudListView>
   );
 };

@@ -14,10 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, download, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { ExcelImport } from '../../../shared/crud/ExcelImport';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { AddDeviceDialog } from '../components/AddDeviceDialog';
-import { ExcelImport } from '../components/ExcelImport';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
 import { useTerminalFilters } from '../hooks/useTerminalFilters';
 

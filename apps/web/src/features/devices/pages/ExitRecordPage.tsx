@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { ExcelImport } from '../../../shared/crud/ExcelImport';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { ExcelImport } from '../components/ExcelImport';
 import { StatusTag } from '../components/TerminalStatus';
 
 type Row = {

@@ -1,51 +1,44 @@
-import { devicesEndpoints } from '@cpm/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Modal, Popconfirm, Select, Switch, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { devicesEndpoints, ModelPeripheralSaveSchema, type ModelPeripheralSchema } from '@cpm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
-import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import {
+  CrudField,
+  CrudFormModal,
+  CrudListView,
+  deleteAction,
+  queryKeys,
+  RowActions,
+  useCrudList,
+} from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
 
-type Row = {
-  id: string;
-  modelId: string;
-  modelName: string;
-  peripheralId: string;
-  peripheralName: string;
-  required: boolean;
-};
+type Row = z.infer<typeof ModelPeripheralSchema>;
+type Filter = { modelId?: string };
 
 /** Which peripherals each model is expected to carry. */
 export const ModelPeripheralPage = () => {
   const { t } = useTranslation('devices');
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState({ current: 1, size: 14 });
-  const [modelId, setModelId] = useState<string>();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm();
-  const list = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'modelPeripheral', page, modelId],
-    queryFn: () =>
-      call(devicesEndpoints.modelPeripheralPage, { query: { ...page, modelId }, loading: false }),
-    placeholderData: keepPreviousData,
+  const list = useCrudList<Row, Filter>({
+    queryKey: queryKeys.modelPeripherals.all,
+    filterKeys: ['modelId'],
+    fetchPage: ({ current, size, modelId }) =>
+      call(devicesEndpoints.modelPeripheralPage, { query: { current, size, modelId }, loading: false }),
   });
   const models = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'models'],
+    queryKey: queryKeys.models.all,
     queryFn: () => call(devicesEndpoints.modelList, { loading: false }),
   });
   const peripherals = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'peripherals'],
+    queryKey: queryKeys.peripherals.all,
     queryFn: () => call(devicesEndpoints.peripheralList, { loading: false }),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
-  const save = async () => {
-    const v = await form.validateFields();
-    await call(devicesEndpoints.modelPeripheralSave, { body: v, notifySuccess: true });
-    setOpen(false);
-    refresh();
-  };
   const columns: DataColumn<Row>[] = [
     { key: 'model', title: t('model'), dataIndex: 'modelName' },
     { key: 'peripheral', title: t('peripheral'), dataIndex: 'peripheralName' },
@@ -59,91 +52,60 @@ export const ModelPeripheralPage = () => {
       key: 'actions',
       title: t('actions'),
       render: (_, row) => (
-        <Auth permission="device:modelPeripheral:delete">
-          <Popconfirm
-            title={t('confirmDeleteOne')}
-            onConfirm={() =>
+        <RowActions
+          actions={[
+            deleteAction(t('delete'), 'device:modelPeripheral:delete', t('confirmDeleteOne'), () =>
               call(devicesEndpoints.modelPeripheralDelete, {
                 body: { id: row.id },
                 notifySuccess: true,
-              }).then(refresh)
-            }
-          >
-            <Button type="link" size="small" danger>
-              {t('delete')}
-            </Button>
-          </Popconfirm>
-        </Auth>
+              }).then(list.invalidate),
+            ),
+          ]}
+        />
       ),
     },
   ];
   const modelOptions = (models.data ?? []).map((m) => ({ value: m.id, label: m.name }));
   return (
-    <div className="cpm-page" data-testid="model-peripheral-page">
-      <Card variant="borderless">
-        <DataTable<Row>
-          rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.records ?? []}
-          columns={columns}
-          onRefresh={refresh}
-          paging={{
-            ...page,
-            total: list.data?.total ?? 0,
-            onChange: (current, size) => setPage({ current, size }),
-          }}
-          toolbar={
-            <>
-              <Select
-                allowClear
-                placeholder={t('model')}
-                style={{ width: 180, marginInlineEnd: 8 }}
-                options={modelOptions}
-                onChange={(v) => setModelId(v)}
-              />
-              <Auth permission="device:modelPeripheral:add">
-                <Button
-                  type="primary"
-                  onClick={() => {
-                    form.resetFields();
-                    setOpen(true);
-                  }}
-                >
-                  {t('addEntry')}
-                </Button>
-              </Auth>
-            </>
-          }
-        />
-      </Card>
-      <Modal
+    <CrudListView<Row, Filter>
+      testId="model-peripheral-page"
+      list={list}
+      filters={[{ name: 'modelId', label: t('model'), options: modelOptions, width: 200 }]}
+      columns={columns}
+      toolbar={
+        <Auth permission="device:modelPeripheral:add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+            {t('addEntry')}
+          </Button>
+        </Auth>
+      }
+    >
+      <CrudFormModal
         open={open}
         title={t('addEntry')}
-        onCancel={() => setOpen(false)}
-        onOk={() => void save().catch(() => undefined)}
-        okText={t('save')}
-        cancelText={t('cancel')}
+        schema={ModelPeripheralSaveSchema}
+        initialValues={{ required: true }}
+        conflictField="peripheralId"
+        testId="model-peripheral-form"
+        onClose={() => setOpen(false)}
+        onSubmit={(values) =>
+          call(devicesEndpoints.modelPeripheralSave, { body: values as never, notifySuccess: true })
+        }
+        onSaved={() => {
+          setOpen(false);
+          void list.invalidate();
+        }}
       >
-        <Form form={form} layout="vertical" initialValues={{ required: true }}>
-          <Form.Item
-            name="modelId"
-            label={t('model')}
-            rules={[{ required: true, message: t('rules.required') }]}
-          >
-            <Select options={modelOptions} />
-          </Form.Item>
-          <Form.Item
-            name="peripheralId"
-            label={t('peripheral')}
-            rules={[{ required: true, message: t('rules.required') }]}
-          >
-            <Select options={(peripherals.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
-          </Form.Item>
-          <Form.Item name="required" label={t('required')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </div>
+        <CrudField name="modelId" label={t('model')}>
+          <Select options={modelOptions} />
+        </CrudField>
+        <CrudField name="peripheralId" label={t('peripheral')}>
+          <Select options={(peripherals.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+        </CrudField>
+        <CrudField name="required" label={t('required')} valuePropName="checked">
+          <Switch />
+        </CrudField>
+      </CrudFormModal>
+    </CrudListView>
   );
 };

@@ -1,55 +1,42 @@
-import { devicesEndpoints } from '@cpm/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { devicesEndpoints, PeripheralSaveSchema, type PeripheralSchema } from '@cpm/contracts';
+import { Button, Col, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
-import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import {
+  CrudField,
+  CrudFormModal,
+  CrudListView,
+  deleteAction,
+  editAction,
+  queryKeys,
+  RowActions,
+  useCrudList,
+} from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
 
-type Peripheral = {
-  id: string;
-  kind: 'serial' | 'usb';
-  pid: string | null;
-  vid: string | null;
-  name: string;
-  manufacturer: string | null;
-  brand: string | null;
-  identifier: string | null;
-  baudRate: number | null;
-  authCode: string | null;
-};
-
-const HEX = /^[0-9A-Fa-f]{1,4}$/;
+type Peripheral = z.infer<typeof PeripheralSchema>;
+type Filter = { name?: string; kind?: 'serial' | 'usb' };
 
 /** Peripheral catalogue: serial or USB, PID, VID, name, manufacturer, brand, identifier, baud rate, authorization code. */
 export const PeripheralPage = () => {
   const { t } = useTranslation('devices');
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState({ current: 1, size: 14 });
   const [editing, setEditing] = useState<Partial<Peripheral> | null>(null);
-  const [form] = Form.useForm();
-  const list = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'peripheralPage', page],
-    queryFn: () => call(devicesEndpoints.peripheralPage, { query: page, loading: false }),
-    placeholderData: keepPreviousData,
+  const list = useCrudList<Peripheral, Filter>({
+    queryKey: queryKeys.peripherals.all,
+    filterKeys: ['name', 'kind'],
+    fetchPage: ({ current, size, name, kind }) =>
+      call(devicesEndpoints.peripheralPage, { query: { current, size, name, kind }, loading: false }),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
-  const save = async () => {
-    const v = await form.validateFields();
-    const clean = Object.fromEntries(
-      Object.entries(v).filter(([, x]) => x !== undefined && x !== null && x !== ''),
-    );
-    await call(devicesEndpoints.peripheralSave, {
-      body: { ...clean, id: editing?.id } as never,
-      notifySuccess: true,
-    });
-    setEditing(null);
-    refresh();
-  };
+  const kinds = [
+    { value: 'usb', label: t('kinds.usb') },
+    { value: 'serial', label: t('kinds.serial') },
+  ];
   const columns: DataColumn<Peripheral>[] = [
-    { key: 'name', title: t('name'), dataIndex: 'name' },
+    { key: 'name', title: t('name'), dataIndex: 'name', sorter: true, sortOrder: list.sortOrderOf('name') },
     { key: 'kind', title: t('kind'), dataIndex: 'kind', render: (k: string) => t(`kinds.${k}`) },
     { key: 'vid', title: 'VID', dataIndex: 'vid' },
     { key: 'pid', title: 'PID', dataIndex: 'pid' },
@@ -61,113 +48,109 @@ export const PeripheralPage = () => {
     {
       key: 'actions',
       title: t('actions'),
+      fixed: 'right',
       render: (_, row) => (
-        <Space>
-          <Auth permission="device:peripheral:edit">
-            <Button
-              type="link"
-              size="small"
-              onClick={() => {
-                form.setFieldsValue(row);
-                setEditing(row);
-              }}
-            >
-              {t('edit')}
-            </Button>
-          </Auth>
-          <Auth permission="device:peripheral:delete">
-            <Popconfirm
-              title={t('confirmDeleteOne')}
-              onConfirm={() =>
-                call(devicesEndpoints.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
-                  refresh,
-                )
-              }
-            >
-              <Button type="link" size="small" danger>
-                {t('delete')}
-              </Button>
-            </Popconfirm>
-          </Auth>
-        </Space>
+        <RowActions
+          actions={[
+            editAction(t('edit'), 'device:peripheral:edit', () => setEditing(row)),
+            deleteAction(t('delete'), 'device:peripheral:delete', t('confirmDeleteOne'), () =>
+              call(devicesEndpoints.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
+                list.invalidate,
+              ),
+            ),
+          ]}
+        />
       ),
     },
   ];
   return (
-    <div className="cpm-page" data-testid="peripheral-page">
-      <Card variant="borderless">
-        <DataTable<Peripheral>
-          rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.records ?? []}
-          columns={columns}
-          scroll={{ x: 'max-content' }}
-          onRefresh={refresh}
-          paging={{
-            ...page,
-            total: list.data?.total ?? 0,
-            onChange: (current, size) => setPage({ current, size }),
-          }}
-          toolbar={
-            <Auth permission="device:peripheral:add">
-              <Button
-                type="primary"
-                onClick={() => {
-                  form.resetFields();
-                  setEditing({});
-                }}
-              >
-                {t('addEntry')}
-              </Button>
-            </Auth>
-          }
-        />
-      </Card>
-      <Modal
+    <CrudListView<Peripheral, Filter>
+      testId="peripheral-page"
+      list={list}
+      filters={[
+        { name: 'name', label: t('name') },
+        { name: 'kind', label: t('kind'), options: kinds },
+      ]}
+      columns={columns}
+      localSort
+      scroll={{ x: 'max-content' }}
+      toolbar={
+        <Auth permission="device:peripheral:add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('addEntry')}
+          </Button>
+        </Auth>
+      }
+    >
+      <CrudFormModal
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addEntry')}
-        onCancel={() => setEditing(null)}
-        onOk={() => void save().catch(() => undefined)}
-        okText={t('save')}
-        cancelText={t('cancel')}
+        schema={PeripheralSaveSchema}
+        initialValues={
+          editing?.id
+            ? Object.fromEntries(Object.entries(editing).filter(([, v]) => v !== null))
+            : { kind: 'usb' }
+        }
+        onClose={() => setEditing(null)}
+        onSubmit={(values) =>
+          call(devicesEndpoints.peripheralSave, {
+            body: { ...values, id: editing?.id } as never,
+            notifySuccess: true,
+          })
+        }
+        onSaved={() => {
+          setEditing(null);
+          void list.invalidate();
+        }}
       >
-        <Form form={form} layout="vertical" initialValues={{ kind: 'usb' }}>
-          <Form.Item name="kind" label={t('kind')} rules={[{ required: true }]}>
-            <Select
-              options={[
-                { value: 'usb', label: t('kinds.usb') },
-                { value: 'serial', label: t('kinds.serial') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('rules.required') }]}>
-            <Input maxLength={64} />
-          </Form.Item>
-          <Space>
-            <Form.Item name="vid" label="VID" rules={[{ pattern: HEX, message: t('rules.hex') }]}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <CrudField name="kind" label={t('kind')}>
+              <Select options={kinds} />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="name" label={t('name')}>
               <Input />
-            </Form.Item>
-            <Form.Item name="pid" label="PID" rules={[{ pattern: HEX, message: t('rules.hex') }]}>
+            </CrudField>
+          </Col>
+          <Col xs={12}>
+            <CrudField name="vid" label="VID">
               <Input />
-            </Form.Item>
-          </Space>
-          <Form.Item name="manufacturer" label={t('manufacturer')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="brand" label={t('brand')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="identifier" label={t('identifier')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="baudRate" label={t('baudRate')}>
-            <InputNumber min={300} max={4000000} style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="authCode" label={t('authCode')}>
-            <Input />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </div>
+            </CrudField>
+          </Col>
+          <Col xs={12}>
+            <CrudField name="pid" label="PID">
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="manufacturer" label={t('manufacturer')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="brand" label={t('brand')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="identifier" label={t('identifier')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="baudRate" label={t('baudRate')}>
+              <InputNumber style={{ width: '100%' }} />
+            </CrudField>
+          </Col>
+          <Col xs={24}>
+            <CrudField name="authCode" label={t('authCode')}>
+              <Input />
+            </CrudField>
+          </Col>
+        </Row>
+      </CrudFormModal>
+    </CrudListView>
   );
 };

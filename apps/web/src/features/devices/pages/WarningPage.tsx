@@ -1,47 +1,33 @@
-import { devicesEndpoints, WARNING_KINDS } from '@cpm/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Select, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { CheckOutlined } from '@ant-design/icons';
+import { devicesEndpoints, WARNING_KINDS, type WarningSchema } from '@cpm/contracts';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
-import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { CrudListView, queryKeys, useCrudList, useSelection } from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
+import { eventColumns, handledOptions } from '../components/eventColumns';
 
-type Row = {
-  id: string;
-  sn: string;
-  terminalName: string;
-  kind: (typeof WARNING_KINDS)[number];
-  detail: string | null;
-  at: string;
-  alerted: string[];
-  handled: boolean;
-};
+type Row = z.infer<typeof WarningSchema>;
+type Filter = { kind?: (typeof WARNING_KINDS)[number]; handled?: 'true' | 'false' };
 
 /** Early warnings: offline too long, low battery, abnormal peripherals, with who was alerted. */
 export const WarningPage = () => {
   const { t } = useTranslation('devices');
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState({ current: 1, size: 14 });
-  const [kind, setKind] = useState<string>();
-  const [selected, setSelected] = useState<string[]>([]);
-  const list = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'warnings', page, kind],
-    queryFn: () => call(devicesEndpoints.warningPage, { query: { ...page, kind } as never, loading: false }),
-    placeholderData: keepPreviousData,
+  const list = useCrudList<Row, Filter>({
+    queryKey: queryKeys.warnings.all,
+    filterKeys: ['kind', 'handled'],
+    fetchPage: (q) =>
+      call(devicesEndpoints.warningPage, {
+        query: { current: q.current, size: q.size, kind: q.kind, handled: q.handled },
+        loading: false,
+      }),
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
+  const selection = useSelection<Row>();
+  const common = eventColumns<Row>(t);
   const columns: DataColumn<Row>[] = [
-    {
-      key: 'sn',
-      title: t('sn'),
-      dataIndex: 'sn',
-      render: (v: string) => <Link to={`/device/deviceDetail/${v}`}>{v}</Link>,
-    },
-    { key: 'terminal', title: t('name'), dataIndex: 'terminalName' },
+    common.sn,
+    common.terminal,
     {
       key: 'kind',
       title: t('warningKind'),
@@ -50,66 +36,36 @@ export const WarningPage = () => {
     },
     { key: 'detail', title: t('detail'), dataIndex: 'detail' },
     { key: 'alerted', title: t('alerted'), dataIndex: 'alerted', render: (a: string[]) => a.join(', ') },
-    {
-      key: 'at',
-      title: t('time'),
-      dataIndex: 'at',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-    },
-    {
-      key: 'handled',
-      title: t('handled'),
-      dataIndex: 'handled',
-      render: (h: boolean) => (
-        <Tag color={h ? 'green' : 'orange'}>{h ? t('handledYes') : t('handledNo')}</Tag>
-      ),
-    },
+    common.at,
+    common.handled,
   ];
   return (
-    <div className="cpm-page" data-testid="warning-page">
-      <Card variant="borderless">
-        <DataTable<Row>
-          rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.records ?? []}
-          columns={columns}
-          onRefresh={refresh}
-          rowSelection={{ selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]) }}
-          paging={{
-            ...page,
-            total: list.data?.total ?? 0,
-            onChange: (current, size) => setPage({ current, size }),
-          }}
-          toolbar={
-            <Space wrap>
-              <Select
-                allowClear
-                placeholder={t('warningKind')}
-                style={{ width: 180 }}
-                onChange={setKind}
-                options={WARNING_KINDS.map((k) => ({ value: k, label: t(`warnings.${k}`) }))}
-              />
-              <Auth permission="device:warning:handle">
-                <Button
-                  type="primary"
-                  disabled={!selected.length}
-                  onClick={() =>
-                    void call(devicesEndpoints.warningHandle, {
-                      body: { ids: selected },
-                      notifySuccess: true,
-                    }).then(() => {
-                      setSelected([]);
-                      refresh();
-                    })
-                  }
-                >
-                  {t('handle')}
-                </Button>
-              </Auth>
-            </Space>
-          }
-        />
-      </Card>
-    </div>
+    <CrudListView<Row, Filter>
+      testId="warning-page"
+      list={list}
+      filters={[
+        {
+          name: 'kind',
+          label: t('warningKind'),
+          width: 180,
+          options: WARNING_KINDS.map((k) => ({ value: k, label: t(`warnings.${k}`) })),
+        },
+        { name: 'handled', label: t('handled'), options: handledOptions(t) },
+      ]}
+      columns={columns}
+      scroll={{ x: 'max-content' }}
+      batch={{
+        selection,
+        actions: [
+          {
+            key: 'handle',
+            label: t('handle'),
+            icon: <CheckOutlined />,
+            permission: 'device:warning:handle',
+            run: (ids) => call(devicesEndpoints.warningHandle, { body: { ids }, notifySuccess: true }),
+          },
+        ],
+      }}
+    />
   );
 };

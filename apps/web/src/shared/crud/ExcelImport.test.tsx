@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../i18n';
+import { initI18n } from '../../i18n';
 import { ExcelImport } from './ExcelImport';
 
 describe('ExcelImport', () => {

@@ -1,0 +1,76 @@
+import { type Envelope, ModelSaveSchema } from '@cpm/contracts';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Input } from 'antd';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/httpClient';
+import { initI18n } from '../../i18n';
+import { CrudField, CrudFormModal } from './CrudForm';
+
+const refusedName = () =>
+  new ApiError(400, 'The request is invalid', {
+    code: 400,
+    message: '请求参数有误',
+    messageEn: 'The request is invalid',
+    msg: '请求参数有误',
+    result: {
+      errors: [
+        {
+          field: 'body.name',
+          message: '名称含有不允许的字符',
+          messageEn: 'The name has characters that are not allowed',
+        },
+        { field: 'body.ownerId', message: '无权使用该账号', messageEn: 'You may not use this account' },
+      ],
+    },
+  } as Envelope<unknown>);
+
+/** antd validates asynchronously; a busy machine needs more than the default second. */
+const WAIT = { timeout: 10_000 };
+
+describe('CrudFormModal', () => {
+  beforeAll(() => {
+    initI18n('en');
+  });
+
+  it('checks the contract before sending, then shows the server field errors on the fields', async () => {
+    const sent: unknown[] = [];
+    let saved = 0;
+    render(
+      <CrudFormModal
+        open
+        title="Model"
+        schema={ModelSaveSchema}
+        initialValues={{ state: 1 }}
+        onClose={() => undefined}
+        onSaved={() => saved++}
+        onSubmit={async (values) => {
+          sent.push(values);
+          throw refusedName();
+        }}
+      >
+        <CrudField name="name" label="Name">
+          <Input data-testid="name" />
+        </CrudField>
+        <CrudField name="description" label="Description">
+          <Input data-testid="description" />
+        </CrudField>
+      </CrudFormModal>,
+    );
+    fireEvent.click(screen.getByTestId('crud-form-save'));
+    expect(await screen.findByText('This field is required', {}, WAIT)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(screen.getByTestId('name'), { target: { value: 'P2<script>' } });
+    fireEvent.click(screen.getByTestId('crud-form-save'));
+    expect(
+      await screen.findByText('The name has characters that are not allowed', {}, WAIT),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('form-other-errors')).toHaveTextContent('You may not use this account');
+    expect(sent).toEqual([{ name: 'P2<script>', state: 1 }]);
+    expect(saved).toBe(0);
+    // The message sits on the name field.
+    const item = screen.getByTestId('name').closest('.ant-form-item');
+    expect(item).toHaveClass('ant-form-item-has-error');
+    await waitFor(() => expect(item).toHaveTextContent('The name has characters that are not allowed'), WAIT);
+  });
+});

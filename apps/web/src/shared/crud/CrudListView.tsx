@@ -1,0 +1,79 @@
+import { Card, type TableProps, Typography } from 'antd';
+import type { TableRowSelection } from 'antd/es/table/interface';
+import type { ReactNode } from 'react';
+import { type DataColumn, DataTable } from '../table/DataTable';
+import { type BatchAction, BatchToolbar } from './BatchToolbar';
+import { FilterBar, type FilterField } from './FilterBar';
+import { type ListFilter, sortRows } from './listState';
+import type { CrudList } from './useCrudList';
+import type { Selection } from './useSelection';
+
+type Props<T extends object, F extends ListFilter> = {
+  testId: string;
+  title?: ReactNode;
+  list: CrudList<T, F>;
+  filters?: FilterField[];
+  columns: DataColumn<T>[];
+  /** Buttons above the table (add, import, export). */
+  toolbar?: ReactNode;
+  /** Rows can be picked across pages and handled together. */
+  batch?: { selection: Selection & { rowSelection: TableRowSelection<T> }; actions: BatchAction[] };
+  /** Sort the page in the browser, for lists whose server does not sort. */
+  localSort?: boolean;
+  /** Wide tables scroll inside the card (default), so a phone's page never scrolls sideways. */
+  scroll?: TableProps<T>['scroll'];
+  /** Dialogs of the page (forms, reports). */
+  children?: ReactNode;
+};
+
+/** A list page: title, the filter bar and the batch toolbar bound to the list, and its table. */
+export const CrudListView = <T extends object, F extends ListFilter>({
+  testId,
+  title,
+  list,
+  filters,
+  columns,
+  toolbar,
+  batch,
+  localSort,
+  scroll,
+  children,
+}: Props<T, F>) => (
+  <div className="cpm-page" data-testid={testId}>
+    <Card variant="borderless">
+      {title && (
+        <Typography.Title level={4} className="cpm-page-title">
+          {title}
+        </Typography.Title>
+      )}
+      {filters && (
+        <FilterBar<F>
+          fields={filters}
+          value={list.filter}
+          onSearch={list.applyFilter}
+          onReset={list.resetFilter}
+        />
+      )}
+      {batch && (
+        <BatchToolbar
+          selection={batch.selection}
+          actions={batch.actions}
+          onDone={() => void list.invalidate()}
+        />
+      )}
+      <DataTable<T>
+        rowKey="id"
+        columns={columns}
+        dataSource={localSort ? sortRows(list.rows, list.sort) : list.rows}
+        loading={list.loading}
+        paging={list.paging}
+        onRefresh={list.refetch}
+        onChange={list.onTableChange}
+        rowSelection={batch?.selection.rowSelection}
+        scroll={scroll ?? { x: 'max-content' }}
+        toolbar={toolbar}
+      />
+    </Card>
+    {children}
+  </div>
+);

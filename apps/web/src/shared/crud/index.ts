@@ -1,0 +1,13 @@
+export { type BatchAction, BatchToolbar } from './BatchToolbar';
+export { CrudField, CrudFormModal } from './CrudForm';
+export { CrudListView } from './CrudListView';
+export { DictTag } from './DictTag';
+export { ExcelImport } from './ExcelImport';
+export { ExportButton } from './ExportButton';
+export { FilterBar, type FilterField } from './FilterBar';
+export { compactFilter, type ListFilter, sortRows } from './listState';
+export type { PermissionKeyLike } from './permission';
+export { queryKeys } from './queryKeys';
+export { deleteAction, editAction, type RowAction, RowActions } from './RowActions';
+export { useCrudList, useListState } from './useCrudList';
+export { useSelection } from './useSelection';

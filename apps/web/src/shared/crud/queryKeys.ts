@@ -1,0 +1,25 @@
+import { FLEET_QUERY_ROOT } from '../live/useLiveEvents';
+
+/**
+ * Query keys of every console domain, in one place. Fleet lists sit under the fleet root so live
+ * terminal events refresh them; invalidating a domain's `all` refreshes every list and detail of it.
+ */
+export const queryKeys = {
+  users: { all: ['users'] as const },
+  roles: { all: ['roles'] as const },
+  groups: { all: ['group-tree'] as const },
+  menus: { all: ['menus'] as const },
+  dicts: { all: ['dicts'] as const, items: ['dicts', 'items'] as const, bundle: ['dict-bundle'] as const },
+  privateDeployments: { all: ['private-deployments'] as const },
+  operationLog: { all: ['operation-log'] as const },
+  review: { all: ['review'] as const },
+  fleet: { all: [FLEET_QUERY_ROOT] as const },
+  models: { all: [FLEET_QUERY_ROOT, 'models'] as const },
+  peripherals: { all: [FLEET_QUERY_ROOT, 'peripherals'] as const },
+  modelPeripherals: { all: [FLEET_QUERY_ROOT, 'model-peripherals'] as const },
+  faults: { all: [FLEET_QUERY_ROOT, 'faults'] as const },
+  warnings: { all: [FLEET_QUERY_ROOT, 'warnings'] as const },
+  jobs: { all: ['jobs'] as const },
+} as const;
+
+export type DomainKey = readonly unknown[];
