@@ -113,7 +113,11 @@ export const ExportProgress = ({ jobId, onClose }: { jobId: string | null; onClo
         </Space>
       }
     >
-      <div data-testid="export-progress" data-status={job?.status ?? 'queued'}>
+      <div
+        data-testid="export-progress"
+        data-status={job?.status ?? 'queued'}
+        data-percent={job?.percent ?? 0}
+      >
         <Progress percent={job?.percent ?? 0} status={status} />
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
           {job?.status === 'queued' || !job ? t('export.queued') : text}
