@@ -1,17 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from './test-support/test-app';
+import { ADMIN_PASSWORD, brokerModes, createTestApp, loginAs, type TestApp } from './test-support/test-app';
 
-// The embedded broker always; the external one too when TEST_MQTT_URL is set.
-const modes = [
-  { name: 'embedded broker', env: {} as Record<string, string> },
-  ...(process.env.TEST_MQTT_URL
-    ? [{ name: 'external broker', env: { MQTT_URL: process.env.TEST_MQTT_URL } }]
-    : []),
-];
-
-describe.each(modes)('console live events over /mqtt ($name)', ({ env }) => {
+describe.each(brokerModes())('console live events over /mqtt ($name)', ({ env }) => {
   let t: TestApp;
   let url: string;
   let token: string;

@@ -130,3 +130,11 @@ export const loginAs = async (app: App['app'], username: string, password: strin
   if (body.code !== 1) throw new Error(`login failed: ${res.body}`);
   return { token: body.result.tokenValue as string, userId: body.result.userVo.id as string };
 };
+
+/** The broker set-ups a live-events test runs under: the embedded one always, the external one too when TEST_MQTT_URL is set. */
+export const brokerModes = () => [
+  { name: 'embedded broker', env: {} as Record<string, string> },
+  ...(process.env.TEST_MQTT_URL
+    ? [{ name: 'external broker', env: { MQTT_URL: process.env.TEST_MQTT_URL } }]
+    : []),
+];

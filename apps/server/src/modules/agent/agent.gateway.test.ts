@@ -4,7 +4,13 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals, terminalWarnings } from '../../db/schema';
 import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import {
+  ADMIN_PASSWORD,
+  brokerModes,
+  createTestApp,
+  loginAs,
+  type TestApp,
+} from '../../test-support/test-app';
 
 const until = async (check: () => Promise<boolean>, what: string) => {
   for (let i = 0; i < 100; i++) {
@@ -14,15 +20,7 @@ const until = async (check: () => Promise<boolean>, what: string) => {
   throw new Error(`timed out waiting for ${what}`);
 };
 
-// The embedded broker always; an external one too when TEST_MQTT_URL is set.
-const modes = [
-  { name: 'embedded broker', env: {} as Record<string, string> },
-  ...(process.env.TEST_MQTT_URL
-    ? [{ name: 'external broker', env: { MQTT_URL: process.env.TEST_MQTT_URL } }]
-    : []),
-];
-
-describe.each(modes)('device gateway ($name)', ({ name, env }) => {
+describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   const external = name === 'external broker';
   let t: TestApp;
   let call: ReturnType<typeof callAs>;

@@ -24,49 +24,58 @@ const controlledLoader = () => {
   };
 };
 
+/** A cache with a one-minute TTL whose loads are counted. */
+const countingCache = (
+  clock: ReturnType<typeof createTestClock>,
+  random: () => number,
+  load: () => ReturnType<typeof row>,
+) => {
+  let n = 0;
+  const cache = createIdentityCache({
+    clock,
+    ttlMs: 60_000,
+    random,
+    load: async () => {
+      n++;
+      return load();
+    },
+  });
+  return { cache, reads: () => n };
+};
+
 describe('terminal identity cache', () => {
   it('reads a terminal once while fresh and again after it expires, at most the TTL later', async () => {
     const clock = createTestClock();
     let owner = 'a';
-    let reads = 0;
-    const cache = createIdentityCache({
+    const { cache, reads } = countingCache(
       clock,
-      ttlMs: 60_000,
-      random: () => 0,
-      load: async () => {
-        reads++;
-        return row(owner);
-      },
-    });
+      () => 0,
+      () => row(owner),
+    );
     expect((await cache.get('SN0001'))?.ownerId).toBe('a');
     owner = 'b';
     clock.advance(59_999);
     expect((await cache.get('SN0001'))?.ownerId).toBe('a');
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
     clock.advance(1);
     expect((await cache.get('SN0001'))?.ownerId).toBe('b');
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
   });
 
   it('spreads expiry over the last fifth of the TTL', async () => {
     const clock = createTestClock();
-    let reads = 0;
-    const cache = createIdentityCache({
+    const { cache, reads } = countingCache(
       clock,
-      ttlMs: 60_000,
-      random: () => 1,
-      load: async () => {
-        reads++;
-        return row('a');
-      },
-    });
+      () => 1,
+      () => row('a'),
+    );
     await cache.get('SN0001');
     clock.advance(47_999);
     await cache.get('SN0001');
-    expect(reads).toBe(1);
+    expect(reads()).toBe(1);
     clock.advance(1);
     await cache.get('SN0001');
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
   });
 
   it('reads again at once after forget', async () => {

@@ -3,12 +3,10 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3TestStore } from '../../test-support/s3-test-store';
 import { type BlobStore, blobKey } from './blob-store';
 import { createDiskBlobStore } from './disk-blob-store';
-import { createS3BlobStore } from './s3-blob-store';
 
 const read = async (stream: Readable) => {
   const chunks: Buffer[] = [];
@@ -24,29 +22,7 @@ const disk = async (): Promise<Harness> => {
   return { store: createDiskBlobStore(root), close: () => rm(root, { recursive: true, force: true }) };
 };
 
-const s3 = async (): Promise<Harness> => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'cpm-s3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
-  const { port } = await server.run();
-  const store = createS3BlobStore({
-    kind: 's3',
-    bucket: 'cpm-test',
-    prefix: 'tenant/files',
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  await store.client.send(new CreateBucketCommand({ Bucket: 'cpm-test' }));
-  return {
-    store,
-    async close() {
-      store.client.destroy();
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-};
+const s3 = (): Promise<Harness> => startS3TestStore({ bucket: 'cpm-test', prefix: 'tenant/files' });
 
 describe.each([
   { name: 'disk', open: disk },

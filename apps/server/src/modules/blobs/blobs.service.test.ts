@@ -3,18 +3,16 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { BLOB_KINDS } from '@cpm/contracts';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { startS3TestStore } from '../../test-support/s3-test-store';
 import { createTestClock, openTestDatabase } from '../../test-support/test-app';
 import type { BlobStore } from './blob-store';
 import { createBlobsRepository } from './blobs.repository';
 import { createBlobsService } from './blobs.service';
 import { blobContents, blobs } from './blobs.table';
 import { createDiskBlobStore } from './disk-blob-store';
-import { createS3BlobStore } from './s3-blob-store';
 
 const ZIP_HEAD = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0]);
 const PNG_HEAD = Buffer.from([
@@ -49,32 +47,7 @@ const diskStore = async (root: string): Promise<StoreHarness> => ({
   close: async () => {},
 });
 
-const s3Store = async (root: string): Promise<StoreHarness> => {
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: path.join(root, 's3'),
-  });
-  const { port } = await server.run();
-  const store = createS3BlobStore({
-    kind: 's3',
-    bucket: 'cpm-service',
-    prefix: '',
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  await store.client.send(new CreateBucketCommand({ Bucket: 'cpm-service' }));
-  return {
-    store,
-    async close() {
-      store.client.destroy();
-      await server.close();
-    },
-  };
-};
+const s3Store = (): Promise<StoreHarness> => startS3TestStore({ bucket: 'cpm-service', prefix: '' });
 
 describe.each([
   { name: 'disk', open: diskStore },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../db/schema';
 import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { firstSheetOf } from '../../test-support/workbook';
 import { multipartForm } from '../blobs/testing';
 
 const xlsx = async (rows: string[][]) => {
@@ -161,10 +162,7 @@ describe('terminal management', () => {
       url: '/device/v1/device/terminal/export?sn=P2',
       headers: { satoken: (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).token },
     });
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
+    const sheet = await firstSheetOf(res);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).text).toBe('P2000000001');
   });

@@ -8,6 +8,13 @@ import type { TerminalsService } from './terminals.service';
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
+/** Sends a workbook as a download named `name`. */
+const xlsx = <T>(reply: { header(name: string, value: string): unknown }, name: string, file: T): T => {
+  reply.header('content-type', XLSX_TYPE);
+  reply.header('content-disposition', attachment(name));
+  return file;
+};
+
 /** Terminals, models, peripherals, factory records, warnings and the dashboard. */
 export const registerDevicesRoutes = (
   api: EndpointRegistry,
@@ -28,12 +35,9 @@ export const registerDevicesRoutes = (
     reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment('terminals.xlsx'));
     return terminals.exportFile(auth, query, (err) => request.log.error({ err }, 'terminal export failed'));
   });
-  api.register(e.terminalTemplate, async ({ reply }) => {
-    reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachment('terminal-template.xlsx'));
-    return terminals.template();
-  });
+  api.register(e.terminalTemplate, ({ reply }) =>
+    xlsx(reply, 'terminal-template.xlsx', terminals.template()),
+  );
   api.register(e.terminalImport, async ({ auth, request }) =>
     terminals.importFile(auth, await workbook(request)),
   );
@@ -69,12 +73,9 @@ export const registerDevicesRoutes = (
   api.register(e.favoritePage, ({ auth, query }) => favorites.page(auth, query));
   api.register(e.favoriteToggle, ({ auth, body }) => favorites.toggle(auth, body.sns, body.favorite));
   api.register(e.exitRecordPage, ({ auth, query }) => exitRecords.page(auth, query));
-  api.register(e.exitRecordTemplate, async ({ reply }) => {
-    reply
-      .header('content-type', XLSX_TYPE)
-      .header('content-disposition', attachment('exit-record-template.xlsx'));
-    return exitRecords.template();
-  });
+  api.register(e.exitRecordTemplate, ({ reply }) =>
+    xlsx(reply, 'exit-record-template.xlsx', exitRecords.template()),
+  );
   api.register(e.exitRecordImport, async ({ auth, request }) =>
     exitRecords.importFile(auth, await workbook(request)),
   );

@@ -12,6 +12,7 @@ import { ACCOUNT_PASSWORD } from '../../test-support/accounts';
 import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
 import {
   ADMIN_PASSWORD,
+  brokerModes,
   createTestApp,
   createTestClock,
   loginAs,
@@ -38,6 +39,21 @@ const openConsole = async (wsUrl: string, token: string, userId: string) => {
   });
   await client.subscribeAsync(userFilters.all(userId), { qos: 1 });
   return { client, heard };
+};
+
+/** Console tabs of both enterprises' users; their connections are closed with the test's others. */
+const openBothConsoles = async (
+  wsUrl: string,
+  ents: { entA: { token: string; id: string }; entB: { token: string; id: string } },
+  closers: (() => Promise<unknown>)[],
+) => {
+  const a = await openConsole(wsUrl, ents.entA.token, ents.entA.id);
+  const b = await openConsole(wsUrl, ents.entB.token, ents.entB.id);
+  closers.push(
+    () => a.client.endAsync(),
+    () => b.client.endAsync(),
+  );
+  return { a, b };
 };
 
 /** Whatever `heard` gained from `from` on. */
@@ -124,15 +140,7 @@ const bootOverHttp = async (app: App['app'], t: { sn: string; secret: string }) 
   return res.statusCode;
 };
 
-// The embedded broker always; an external one too when TEST_MQTT_URL is set.
-const modes = [
-  { name: 'embedded broker', env: {} as Record<string, string> },
-  ...(process.env.TEST_MQTT_URL
-    ? [{ name: 'external broker', env: { MQTT_URL: process.env.TEST_MQTT_URL } }]
-    : []),
-];
-
-describe.each(modes)('a terminal given to another enterprise ($name)', ({ env }) => {
+describe.each(brokerModes())('a terminal given to another enterprise ($name)', ({ env }) => {
   let t: TestApp;
   let wsUrl: string;
   let fleet: Awaited<ReturnType<typeof createFleet>>;
@@ -166,12 +174,7 @@ describe.each(modes)('a terminal given to another enterprise ($name)', ({ env })
 
   it("sends the terminal's next live event to the new owner's users and none to the old owner's", async () => {
     const { entA, entB, moved, sentinel, giveTo } = fleet;
-    const a = await openConsole(wsUrl, entA.token, entA.id);
-    const b = await openConsole(wsUrl, entB.token, entB.id);
-    closers.push(
-      () => a.client.endAsync(),
-      () => b.client.endAsync(),
-    );
+    const { a, b } = await openBothConsoles(wsUrl, { entA, entB }, closers);
     const movedTerminal = await connectTerminal(moved.sn, moved.secret);
     const sentinelTerminal = await connectTerminal(sentinel.sn, sentinel.secret);
 
@@ -196,12 +199,7 @@ describe.each(modes)('a terminal given to another enterprise ($name)', ({ env })
 
   it('reads the owner again once the cached identity expires, even when nobody announced the change', async () => {
     const { entA, entB, moved, sentinel } = fleet;
-    const a = await openConsole(wsUrl, entA.token, entA.id);
-    const b = await openConsole(wsUrl, entB.token, entB.id);
-    closers.push(
-      () => a.client.endAsync(),
-      () => b.client.endAsync(),
-    );
+    const { a, b } = await openBothConsoles(wsUrl, { entA, entB }, closers);
     expect(await bootOverHttp(t.app, moved)).toBe(200);
     await vi.waitFor(() => expect(b.heard).toContainEqual({ sn: moved.sn, kind: 'boot' }), LIVE);
 
@@ -272,12 +270,7 @@ describe.skipIf(!sharedBrokerUrl)('a terminal given to another enterprise on one
   it("reaches the new owner's users from the instance that had cached the old owner", async () => {
     const { entA, entB, moved, sentinel, giveTo } = await createFleet(first);
     const wsUrl = `ws://127.0.0.1:${(first.app.server.address() as AddressInfo).port}/mqtt`;
-    const a = await openConsole(wsUrl, entA.token, entA.id);
-    const b = await openConsole(wsUrl, entB.token, entB.id);
-    closers.push(
-      () => a.client.endAsync(),
-      () => b.client.endAsync(),
-    );
+    const { a, b } = await openBothConsoles(wsUrl, { entA, entB }, closers);
 
     // The second instance serves the terminal and caches who owns it; its events reach the first's /mqtt.
     expect(await bootOverHttp(second.app, moved)).toBe(200);
