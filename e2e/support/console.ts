@@ -71,7 +71,12 @@ export const openFromMenu = async (page: Page, target: MenuPage, language: Langu
 
 /** Picks a language with the header's (or login page's) language dropdown. */
 export const switchLanguage = async (page: Page, language: Language) => {
-  await page.getByTestId('language-dropdown').first().click();
-  await page.getByTestId(`language-option-${language}`).click();
-  await expect.poll(() => storageItem(page, 'language')).toBe(language);
+  // A click that lands while the menu is still opening can miss its option: open it and choose
+  // again until the choice is stored, as a user would.
+  await expect(async () => {
+    if (!(await page.getByTestId(`language-option-${language}`).isVisible()))
+      await page.getByTestId('language-dropdown').first().click();
+    await page.getByTestId(`language-option-${language}`).click({ timeout: 3_000 });
+    await expect.poll(() => storageItem(page, 'language'), { timeout: 3_000 }).toBe(language);
+  }).toPass({ timeout: 30_000 });
 };
