@@ -112,9 +112,13 @@ export const createBlobsService = (deps: {
       const tempFile = path.join(deps.tmpDir, `upload-${randomUUID()}`);
       const inspector = createUploadInspector(input.kind, fileName);
       try {
+        const file = createWriteStream(tempFile);
         try {
-          await pipeline(input.stream, inspector.stream, createWriteStream(tempFile));
+          await pipeline(input.stream, inspector.stream, file);
         } catch (err) {
+          // A stream that fails at once can end the pipeline while the file is still being opened;
+          // the file appears when that open completes, so wait for it to close before removing it.
+          if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
           throw uploadError(err);
         }
         const { sha256, size, mediaType } = inspector.result();
