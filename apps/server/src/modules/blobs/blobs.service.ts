@@ -118,7 +118,7 @@ export const createBlobsService = (deps: {
         } catch (err) {
           // A stream that fails at once can end the pipeline while the file is still being opened;
           // the file appears when that open completes, so wait for it to close before removing it.
-          if (!file.closed) await new Promise((resolve) => file.once('close', resolve));
+          if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
           throw uploadError(err);
         }
         const { sha256, size, mediaType } = inspector.result();
