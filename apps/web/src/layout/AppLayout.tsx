@@ -1,18 +1,23 @@
-import { Drawer, Spin } from 'antd';
+import { Spin } from 'antd';
 import { type CSSProperties, Fragment, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useFleetLiveEvents } from '../shared/live/useLiveEvents';
+import { lazyNamed, MountOnceOpen } from '../shared/MountOnceOpen';
 import { HeaderBar } from './header/HeaderBar';
-import { HeaderSearchModal } from './header/HeaderSearch';
 import { useLayoutStore } from './layoutStore';
 import { SideMenu } from './menu/SideMenu';
 import { PageErrorBoundary } from './PageErrorBoundary';
-import { SettingsDrawer } from './settings/SettingsDrawer';
 import { FRAME } from './settings/settingsDefaults';
 import { useSettingsStore } from './settings/settingsStore';
 import { useIsMobile } from './useIsMobile';
 import { useWorktabSync } from './worktabs/useWorktabSync';
 import { WorkTabs } from './worktabs/WorkTabs';
+
+const MobileMenu = lazyNamed(() => import('./menu/MobileMenu').then((m) => m.MobileMenu));
+const SettingsDrawer = lazyNamed(() => import('./settings/SettingsDrawer').then((m) => m.SettingsDrawer));
+const HeaderSearchModal = lazyNamed(() =>
+  import('./header/HeaderSearchModal').then((m) => m.HeaderSearchModal),
+);
 
 /** The frame around every signed-in page (spec section 2). */
 export const AppLayout = () => {
@@ -20,7 +25,8 @@ export const AppLayout = () => {
   const collapsed = useSettingsStore((s) => s.menuCollapsed);
   const showWorkTab = useSettingsStore((s) => s.showWorkTab);
   const primaryColor = useSettingsStore((s) => s.primaryColor);
-  const { refreshKey, mobileMenuOpen, setMobileMenuOpen } = useLayoutStore();
+  const settingsOpen = useSettingsStore((s) => s.drawerOpen);
+  const { refreshKey, mobileMenuOpen, setMobileMenuOpen, searchOpen } = useLayoutStore();
   const { pathname } = useLocation();
   useWorktabSync();
   useFleetLiveEvents();
@@ -40,17 +46,9 @@ export const AppLayout = () => {
   return (
     <div className={`cpm-layout${isMobile ? ' is-mobile' : ''}`} style={style}>
       {isMobile ? (
-        <Drawer
-          open={mobileMenuOpen}
-          placement="left"
-          size={FRAME.menuWidth}
-          onClose={() => setMobileMenuOpen(false)}
-          closable={false}
-          className="cpm-mobile-menu"
-          styles={{ body: { padding: 0 } }}
-        >
-          <SideMenu collapsed={false} onNavigate={() => setMobileMenuOpen(false)} />
-        </Drawer>
+        <MountOnceOpen open={mobileMenuOpen}>
+          <MobileMenu open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} />
+        </MountOnceOpen>
       ) : (
         <SideMenu collapsed={collapsed} />
       )}
@@ -78,8 +76,12 @@ export const AppLayout = () => {
           </div>
         </main>
       </div>
-      <SettingsDrawer />
-      <HeaderSearchModal />
+      <MountOnceOpen open={settingsOpen}>
+        <SettingsDrawer />
+      </MountOnceOpen>
+      <MountOnceOpen open={searchOpen}>
+        <HeaderSearchModal />
+      </MountOnceOpen>
     </div>
   );
 };

@@ -2,7 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// Tests of network code run in Node's environment (`@vitest-environment node`): no DOM to set up.
+const hasDom = typeof window !== 'undefined';
+
 afterEach(async () => {
+  if (!hasDom) return;
   cleanup();
   localStorage.clear();
   // Let React's scheduler finish work queued by the unmount while the DOM still exists; otherwise it
@@ -12,7 +16,7 @@ afterEach(async () => {
 });
 
 // antd reads matchMedia for responsive props; jsdom does not implement it.
-if (!window.matchMedia) {
+if (hasDom && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -27,7 +31,7 @@ if (!window.matchMedia) {
 }
 
 // antd tables measure themselves with ResizeObserver, which jsdom lacks.
-if (!('ResizeObserver' in window)) {
+if (hasDom && !('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}
     unobserve() {}

@@ -17,9 +17,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSessionStore } from '../../app/sessionStore';
 import { logout } from '../../features/auth/authService';
-import { ChangePasswordDialog } from '../../features/auth/components/ChangePasswordDialog';
 import { useUnreadCount } from '../../features/messages/hooks/useUnreadCount';
 import { useMenuRoutes } from '../../router/useMenuRoutes';
+import { lazyNamed, MountOnceOpen } from '../../shared/MountOnceOpen';
 import { useLayoutStore } from '../layoutStore';
 import { useSettingsStore } from '../settings/settingsStore';
 import { useIsMobile } from '../useIsMobile';
@@ -29,6 +29,10 @@ import { LanguageDropdown } from './LanguageDropdown';
 import { useFullscreen } from './useFullscreen';
 
 /** Spec section 2: the bell opens `messageManage-myMessage`, the question mark `helpManual`. */
+const ChangePasswordDialog = lazyNamed(() =>
+  import('../../features/auth/components/ChangePasswordDialog').then((m) => m.ChangePasswordDialog),
+);
+
 const MY_MESSAGES_PATH = '/messageManage/myMessage';
 const HELP_MANUAL_PATH = '/messageManage/helpManual';
 
@@ -172,7 +176,9 @@ export const HeaderBar = () => {
           </button>
         </Dropdown>
       </div>
-      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <MountOnceOpen open={passwordOpen}>
+        <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      </MountOnceOpen>
     </header>
   );
 };

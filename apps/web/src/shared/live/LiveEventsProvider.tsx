@@ -5,21 +5,15 @@ import { liveEventsUrl } from './liveEventsUrl';
 /** Opens the tab's MQTT connection; replaced in tests. */
 export type LiveConnect = (opts: { token: string; userId: string }) => Promise<LiveTransport>;
 
-/** The real connection: mqtt.js over `/mqtt`, loaded only once someone is signed in. */
+/** The real connection: MQTT over `/mqtt`, loaded only once someone is signed in. */
 export const connectMqtt: LiveConnect = async ({ token, userId }) => {
-  const mqtt = await import('mqtt');
-  // The browser build of mqtt.js exports only a default object; Node's build also names `connect`.
-  const connect = mqtt.default?.connect ?? mqtt.connect;
-  return connect(liveEventsUrl(window.location), {
+  const { connectMqttSocket } = await import('./mqttSocket');
+  return connectMqttSocket({
+    url: liveEventsUrl(window.location),
     username: 'console',
     password: token,
     clientId: `console-${userId.slice(0, 8)}-${Math.random().toString(36).slice(2, 10)}`,
-    reconnectPeriod: 5_000,
-    clean: true,
-    // The live-events client subscribes its topics again on every connect itself.
-    resubscribe: false,
-    // The default worker timers come from a blob: URL, which the console's security policy refuses.
-    timerVariant: 'native',
+    reconnectMs: 5_000,
   });
 };
 

@@ -1,4 +1,4 @@
-/** The part of an MQTT client the live-events client uses (mqtt.js's MqttClient satisfies it). */
+/** The part of an MQTT client the live-events client uses (`connectMqttSocket` gives one). */
 export type LiveTransport = {
   subscribe(topic: string, opts: { qos: 0 | 1 }): unknown;
   unsubscribe(topic: string): unknown;
@@ -45,7 +45,7 @@ export const createLiveClient = (transport: LiveTransport) => {
     const body = parse(payload);
     for (const handler of [...entry.handlers]) handler(body, topic);
   });
-  // A refused or dropped connection only delays live updates; mqtt.js keeps retrying by itself.
+  // A refused or dropped connection only delays live updates; the transport keeps retrying by itself.
   transport.on('error', () => undefined);
 
   return {

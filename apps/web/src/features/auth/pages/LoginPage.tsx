@@ -16,9 +16,13 @@ import { LanguageDropdown } from '../../../layout/header/LanguageDropdown';
 import { ThemeToggle } from '../../../layout/header/ThemeToggle';
 import { HOME_PATH } from '../../../layout/worktabs/worktabRules';
 import { Logo } from '../../../shared/Logo';
+import { lazyNamed, MountOnceOpen } from '../../../shared/MountOnceOpen';
 import { type LoginOutcome, login } from '../authService';
-import { ChangePasswordDialog } from '../components/ChangePasswordDialog';
-import { RegisterDialog } from '../components/RegisterDialog';
+
+const RegisterDialog = lazyNamed(() => import('../components/RegisterDialog').then((m) => m.RegisterDialog));
+const ChangePasswordDialog = lazyNamed(() =>
+  import('../components/ChangePasswordDialog').then((m) => m.ChangePasswordDialog),
+);
 
 type LoginForm = { username: string; password: string; captchaCode: string };
 
@@ -247,8 +251,12 @@ export const LoginPage = () => {
               {t('accounts:register.forgot')}
             </Button>
           </div>
-          <RegisterDialog open={registerOpen} onClose={() => setRegisterOpen(false)} />
-          <ChangePasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+          <MountOnceOpen open={registerOpen}>
+            <RegisterDialog open={registerOpen} onClose={() => setRegisterOpen(false)} />
+          </MountOnceOpen>
+          <MountOnceOpen open={forgotOpen}>
+            <ChangePasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+          </MountOnceOpen>
         </div>
         <div className="cpm-login-copyright">{t('login.copyright', { year })}</div>
       </section>

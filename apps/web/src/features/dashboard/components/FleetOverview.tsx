@@ -1,6 +1,6 @@
 import { type DashboardSchema, devicesEndpoints } from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -130,20 +130,23 @@ export const FleetOverview = () => {
         </Col>
       </Row>
       <Card variant="borderless" title={t('dashboard.latestWarnings')} style={{ marginTop: 16 }}>
-        <List
-          dataSource={d.latestWarnings}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-          renderItem={(w) => (
-            <List.Item>
-              <Tag color="warning">{t(`warnings.${w.kind}`)}</Tag>
-              <Link to={`/device/deviceDetail/${w.sn}`}>{w.sn}</Link> · {w.terminalName}
-              {w.detail ? ` · ${w.detail}` : ''}
-              <Typography.Text type="secondary" style={{ marginInlineStart: 'auto' }}>
-                {dayjs(w.at).format('MM-DD HH:mm')}
-              </Typography.Text>
-            </List.Item>
-          )}
-        />
+        {/* A plain list: antd's List brings its pagination (and Select) to the dashboard for five rows. */}
+        {d.latestWarnings.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        ) : (
+          <ul className="cpm-plain-list">
+            {d.latestWarnings.map((w) => (
+              <li key={w.id}>
+                <Tag color="warning">{t(`warnings.${w.kind}`)}</Tag>
+                <Link to={`/device/deviceDetail/${w.sn}`}>{w.sn}</Link> · {w.terminalName}
+                {w.detail ? ` · ${w.detail}` : ''}
+                <Typography.Text type="secondary" style={{ marginInlineStart: 'auto' }}>
+                  {dayjs(w.at).format('MM-DD HH:mm')}
+                </Typography.Text>
+              </li>
+            ))}
+          </ul>
+        )}
       </Card>
     </div>
   );
