@@ -33,9 +33,16 @@ export const openDatabase = async (opts: { databaseUrl?: string; dataDir: string
   const url = opts.databaseUrl;
   if (url?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    // An idle connection the server drops (restart, failover, a terminated backend) must not take
-    // the process down; the pool replaces it on the next query.
-    pool.on('error', (error) => process.stderr.write(`database connection lost: ${error.message}\n`));
+    // A connection the server drops (restart, failover, a terminated backend, an idle-in-transaction
+    // timeout) must not take the process down. The pool listens on idle connections only; a connection
+    // lost while checked out (inside a transaction) emits its error on the client, so every client
+    // gets a listener too. The query in flight fails on its own, and the pool replaces the connection.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => process.stderr.write(`database connection lost: ${error.message}\n`)),
+    );
+    // The pool repeats an idle connection's error on itself, and throws if nobody listens; the
+    // client's own listener above has logged it already.
+    pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
     await migrateNodePg(db, { migrationsFolder });
     return {
