@@ -57,8 +57,36 @@ export const assertAccessRule = (def: EndpointDef) => {
     throw new Error(`${def.path}: unknown permission ${perm}`);
 };
 
+/** Where an input holds a string with a NUL character, which no PostgreSQL text column can store. */
+const nulPaths = (value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []) => {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path);
+  } else if (Array.isArray(value)) value.forEach((item, i) => nulPaths(item, [...path, i], found));
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) nulPaths(item, [...path, key], found);
+  return found;
+};
+
+const NUL_TEXT = { zh: '不能包含空字符（NUL）', en: 'Must not contain a NUL character' };
+
 const parseInput = <S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'query' | 'body') => {
   if (!schema) return undefined as z.output<S>;
+  // Refused for every field of every endpoint before its own schema: the database would answer an
+  // internal error instead of a field error.
+  const nul = nulPaths(value);
+  if (nul.length)
+    throw new AppError('invalidInput', {
+      errors: toFieldErrors(
+        nul.map((path) => ({
+          code: 'custom',
+          path,
+          message: NUL_TEXT.en,
+          params: NUL_TEXT,
+          input: undefined,
+        })),
+        where,
+      ),
+    });
   const parsed = schema.safeParse(value ?? {}, { reportInput: true });
   if (!parsed.success)
     throw new AppError('invalidInput', { errors: toFieldErrors(parsed.error.issues, where) });

@@ -95,7 +95,7 @@ export const authEndpoints = {
     summary: "The user's menu tree (three levels, buttons as menuType 3)",
     tag: 'upms',
     permission: SIGNED_IN,
-    query: z.object({ id: z.string().min(1).max(64) }),
+    query: z.object({ id: z.uuid() }),
     result: z.object({ menuList: z.array(MenuNodeSchema) }),
   }),
   userStatus: defineEndpoint({
