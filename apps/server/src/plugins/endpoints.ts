@@ -61,8 +61,9 @@ export const assertAccessRule = (def: EndpointDef) => {
 const nulPaths = (value: unknown, path: (string | number)[] = [], found: (string | number)[][] = []) => {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) found.push(path);
-  } else if (Array.isArray(value)) value.forEach((item, i) => nulPaths(item, [...path, i], found));
-  else if (value && typeof value === 'object')
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) nulPaths(item, [...path, i], found);
+  } else if (value && typeof value === 'object')
     for (const [key, item] of Object.entries(value)) nulPaths(item, [...path, key], found);
   return found;
 };
