@@ -66,19 +66,41 @@ export const createAuthRepository = (db: Db) => ({
       .set({ endedAt: at, endReason: reason })
       .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt))),
 
-  findThrottle: async (keys: string[]) =>
-    db.select().from(loginThrottle).where(inArray(loginThrottle.key, keys)),
-
-  saveThrottle: (row: typeof loginThrottle.$inferInsert) =>
-    db
-      .insert(loginThrottle)
-      .values(row)
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: { failures: row.failures, windowStart: row.windowStart, blockedUntil: row.blockedUntil ?? null },
-      }),
+  /**
+   * Locks the counters of `keys` for one transaction (creating missing ones at zero when `create` is
+   * set) and writes what `decide` returns for them. Attempts on the same counters run one after
+   * another, so parallel logins cannot all read a count before any of them writes it.
+   */
+  updateThrottle: <T>(
+    keys: string[],
+    opts: { create: boolean; now: Date },
+    decide: (rows: Map<string, ThrottleRow>) => { writes: ThrottleRow[]; result: T },
+  ): Promise<T> =>
+    db.transaction(async (tx) => {
+      const sorted = [...new Set(keys)].sort();
+      if (opts.create)
+        await tx
+          .insert(loginThrottle)
+          .values(sorted.map((key) => ({ key, failures: 0, windowStart: opts.now, blockedUntil: null })))
+          .onConflictDoNothing();
+      const rows = await tx
+        .select()
+        .from(loginThrottle)
+        .where(inArray(loginThrottle.key, sorted))
+        .orderBy(loginThrottle.key)
+        .for('update');
+      const { writes, result } = decide(new Map(rows.map((row) => [row.key, row])));
+      for (const row of writes)
+        await tx
+          .update(loginThrottle)
+          .set({ failures: row.failures, windowStart: row.windowStart, blockedUntil: row.blockedUntil })
+          .where(eq(loginThrottle.key, row.key));
+      return result;
+    }),
 
   clearThrottle: (keys: string[]) => db.delete(loginThrottle).where(inArray(loginThrottle.key, keys)),
 });
+
+export type ThrottleRow = typeof loginThrottle.$inferSelect;
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;

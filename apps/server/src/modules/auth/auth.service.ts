@@ -5,8 +5,14 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { DUMMY_PASSWORD_HASH, newToken, sha256, verifyPassword } from '../../shared/crypto';
-import type { AuthRepository } from './auth.repository';
-import { failureDelayMs, nextFailure, THROTTLE_RULES, throttleKeys } from './login-throttle';
+import type { AuthRepository, ThrottleRow } from './auth.repository';
+import {
+  failureDelayMs,
+  nextFailure,
+  THROTTLE_RULES,
+  type ThrottleState,
+  throttleKeys,
+} from './login-throttle';
 
 export type AuthServiceDeps = {
   repo: AuthRepository;
@@ -51,31 +57,58 @@ export const createAuthService = (deps: AuthServiceDeps) => {
     if (!valid) throw new AppError('captchaInvalid');
   };
 
-  const refuseIfBlocked = async (keys: string[]) => {
-    const now = clock.now().getTime();
-    const blocked = (await repo.findThrottle(keys))
-      .map((row) => row.blockedUntil?.getTime() ?? 0)
-      .filter((until) => until > now);
-    if (blocked.length) {
-      throw new AppError('loginThrottled', {
-        retryAfterSeconds: Math.ceil((Math.max(...blocked) - now) / 1000),
-      });
-    }
+  type Reserved = { key: string; before: ThrottleRow | undefined; after: ThrottleState }[];
+
+  /**
+   * Counts the attempt as a failure before the password is checked, in one locked step with the
+   * check of the blocks: parallel attempts cannot all pass the check before any is counted. Refused
+   * while any counter is blocked (nothing counted then).
+   */
+  const reserveAttempt = (keys: ReturnType<typeof throttleKeys>) => {
+    const now = clock.now();
+    return repo.updateThrottle(Object.values(keys), { create: true, now }, (rows) => {
+      const blocked = [...rows.values()]
+        .map((row) => row.blockedUntil?.getTime() ?? 0)
+        .filter((until) => until > now.getTime());
+      if (blocked.length)
+        throw new AppError('loginThrottled', {
+          retryAfterSeconds: Math.ceil((Math.max(...blocked) - now.getTime()) / 1000),
+        });
+      const reserved: Reserved = (Object.keys(THROTTLE_RULES) as (keyof typeof THROTTLE_RULES)[]).map(
+        (rule) => {
+          const before = rows.get(keys[rule]);
+          return { key: keys[rule], before, after: nextFailure(before, rule, now) };
+        },
+      );
+      return { writes: reserved.map(({ key, after }) => ({ key, ...after })), result: reserved };
+    });
   };
 
-  const recordFailure = async (keys: ReturnType<typeof throttleKeys>) => {
-    const now = clock.now();
-    const rows = new Map((await repo.findThrottle(Object.values(keys))).map((row) => [row.key, row]));
-    let worst = 0;
-    for (const rule of Object.keys(THROTTLE_RULES) as (keyof typeof THROTTLE_RULES)[]) {
-      const key = keys[rule];
-      const next = nextFailure(rows.get(key), rule, now);
-      await repo.saveThrottle({ key, ...next });
-      if (rule === 'accountAddress') worst = next.failures;
-    }
-    const wait = failureDelayMs(worst);
-    if (wait) await delay(wait);
-  };
+  /**
+   * Takes back a reserved count when the attempt did not fail on its password (a wrong captcha, a
+   * disabled account, a success): one count less, and a block this attempt set is lifted.
+   */
+  const refundAttempt = (reserved: Reserved) =>
+    repo.updateThrottle(
+      reserved.map((r) => r.key),
+      { create: false, now: clock.now() },
+      (rows) => ({
+        writes: reserved.flatMap(({ key, before, after }) => {
+          const row = rows.get(key);
+          if (!row) return [];
+          const setByThis = row.blockedUntil?.getTime() === after.blockedUntil?.getTime();
+          return [
+            {
+              key,
+              failures: Math.max(0, row.failures - 1),
+              windowStart: row.windowStart,
+              blockedUntil: setByThis ? (before?.blockedUntil ?? null) : row.blockedUntil,
+            },
+          ];
+        }),
+        result: undefined,
+      }),
+    );
 
   const userVo = (user: NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>): UserVo => ({
     id: user.id,
@@ -121,28 +154,38 @@ export const createAuthService = (deps: AuthServiceDeps) => {
     async attemptLogin(body: LoginBody, meta: { ip: string; userAgent?: string }) {
       if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
       const keys = throttleKeys(body.username, meta.ip);
-      await refuseIfBlocked(Object.values(keys));
-      await checkCaptcha(body.captchaId, body.captchaCode);
-      const user = await repo.findUserByUsername(body.username);
-      const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-      if (!user || !passwordOk) {
-        await recordFailure(keys);
-        throw new AppError('badCredentials');
+      const reserved = await reserveAttempt(keys);
+      let failedOnPassword = false;
+      try {
+        await checkCaptcha(body.captchaId, body.captchaCode);
+        const user = await repo.findUserByUsername(body.username);
+        const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+        if (!user || !passwordOk) {
+          failedOnPassword = true;
+          const wait = failureDelayMs(
+            reserved.find((r) => r.key === keys.accountAddress)?.after.failures ?? 0,
+          );
+          if (wait) await delay(wait);
+          throw new AppError('badCredentials');
+        }
+        if (!user.enabled) throw new AppError('accountDisabled');
+        await repo.clearThrottle([keys.accountAddress, keys.account]);
+        const token = newToken();
+        const now = clock.now();
+        await repo.createSession({
+          tokenHash: sha256(token),
+          userId: user.id,
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 300),
+          createdAt: now,
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + deps.sessionMaxMs),
+        });
+        return { userVo: userVo(user), tokenValue: token };
+      } finally {
+        // Only a wrong user name or password counts; the cleared counters of a success are not recreated.
+        if (!failedOnPassword) await refundAttempt(reserved);
       }
-      if (!user.enabled) throw new AppError('accountDisabled');
-      await repo.clearThrottle([keys.accountAddress, keys.account]);
-      const token = newToken();
-      const now = clock.now();
-      await repo.createSession({
-        tokenHash: sha256(token),
-        userId: user.id,
-        ip: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 300),
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + deps.sessionMaxMs),
-      });
-      return { userVo: userVo(user), tokenValue: token };
     },
 
     /** Ends the session of a token; unknown or ended tokens are fine (logging out twice is harmless). */
