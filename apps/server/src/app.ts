@@ -34,6 +34,7 @@ import { loadAppKeys } from './modules/keys/app-keys';
 import { createKeysRepository } from './modules/keys/keys.repository';
 import { createConsoleEventsRepository } from './modules/live/console-events.repository';
 import { createConsoleEvents } from './modules/live/console-events.service';
+import { announceSessionsEnded, watchSessionConnections } from './modules/live/session-connections';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailer } from './modules/mail/mailer';
 import { createMenusRepository, findGrants, findRolePermissions } from './modules/menus/menus.repository';
@@ -76,6 +77,8 @@ export type AppDeps = {
   broker?: boolean;
   /** Device gateway timing (tests shorten or stop them). */
   gateway?: { flushMs?: number; sweepMs?: number; offlineAfterMs?: number };
+  /** How often every live console connection's session is checked again (default 30 s). */
+  sessionCheckMs?: number;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
   /** Background job runner timing; `run: false` leaves the runner stopped (tests drive it). */
@@ -131,8 +134,18 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     onError: (err) => app.log.error({ err }, 'operation log write failed'),
   });
 
+  // Sessions ended here or on another instance close their live connections (see session-connections).
+  let brokerRef: Broker | null = null;
+  const sessionsEnded = (userIds: string[]) => {
+    if (!brokerRef || userIds.length === 0) return;
+    announceSessionsEnded(brokerRef, userIds).catch((err: unknown) =>
+      app.log.error({ err, userIds }, 'could not announce ended sessions'),
+    );
+  };
+
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
+    sessionsEnded,
     clock,
     findGrants: (userId) => findGrants(database.db, userId),
     captchaEnabled: config.captcha,
@@ -151,7 +164,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
 
   // The broker needs the device rules for authentication and the rules publish through the broker.
-  let brokerRef: Broker | null = null;
   const consoleEvents = createConsoleEvents({
     publish: () => (brokerRef ? brokerRef.publish : null),
     repo: createConsoleEventsRepository(db),
@@ -189,6 +201,14 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   brokerRef = broker;
   const gateway = broker
     ? await startDeviceGateway({ broker, handler: agent, log: app.log, sweepMs: deps.gateway?.sweepMs })
+    : null;
+  const sessionConnections = broker
+    ? await watchSessionConnections({
+        broker,
+        liveSessionIds: (ids) => auth.liveSessionIds(ids),
+        log: app.log,
+        intervalMs: deps.sessionCheckMs,
+      })
     : null;
 
   await registerUploads(app);
@@ -252,6 +272,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       mailer,
       clock,
       publicUrl: config.publicUrl,
+      sessionsEnded,
     }),
   });
   registerSysMenuRoutes(api, { menus: createSysMenuService({ repo: menusRepo, clock }) });
@@ -267,6 +288,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       users: usersRepo,
       clock,
       publicUrl: config.publicUrl,
+      sessionsEnded,
     }),
   });
   const messages = createMessagesModule({ api, db: database.db, clock, consoleEvents, log: app.log });
@@ -293,6 +315,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   app.addHook('onClose', async () => {
     await jobs.stop();
     await gateway?.stop();
+    await sessionConnections?.stop();
     await blobsModule.stop();
     await agent.flush();
     await events.flush();

@@ -12,7 +12,8 @@ const logger = pino({ level: 'silent' });
 /** `token:<userId>` signs a console user in; `secret:<sn>` with username `<sn>` a terminal. */
 const fakeAuth: BrokerAuth = {
   authenticate: async (username, password) => {
-    if (password?.startsWith('token:')) return { kind: 'user', userId: password.slice('token:'.length) };
+    if (password?.startsWith('token:'))
+      return { kind: 'user', userId: password.slice('token:'.length), sessionId: 'test-session' };
     if (username && password === `secret:${username}`) return { kind: 'device', sn: username };
     return null;
   },

@@ -15,7 +15,9 @@ import {
 import { isValidTopic, matchTopic } from './topics';
 
 /** Who an MQTT client is: a console user (session token) or a terminal (serial number and secret). */
-export type BrokerIdentity = { kind: 'user'; userId: string } | { kind: 'device'; sn: string };
+export type BrokerIdentity =
+  | { kind: 'user'; userId: string; sessionId: string }
+  | { kind: 'device'; sn: string };
 
 /** The access rules the broker applies to every client; the adapter holds no rules of its own. */
 export type BrokerAuth = {
@@ -53,6 +55,10 @@ export type Broker = {
   tcpPort(): number | undefined;
   /** true once connected (external) or listening (embedded). */
   isReady(): boolean;
+  /** Who is connected to this instance's own broker (`/mqtt`, and the TCP port when embedded). */
+  connectedIdentities(): BrokerIdentity[];
+  /** Closes this instance's client connections whose identity matches; answers how many. */
+  disconnect(match: (identity: BrokerIdentity) => boolean): number;
   /** Stop listeners, disconnect clients, close the client/broker. Idempotent. */
   close(): Promise<void>;
 };
@@ -120,6 +126,8 @@ const createEmbeddedBroker = async (opts: BrokerOptions): Promise<Broker> => {
     attachWebSocket: (server) => endpoint.attach(server),
     tcpPort: () => tcp?.port,
     isReady: () => ready,
+    connectedIdentities: local.connectedIdentities,
+    disconnect: local.disconnect,
     close,
   };
 };
@@ -260,6 +268,8 @@ const createExternalBroker = async (opts: BrokerOptions, mqttUrl: string): Promi
     attachWebSocket: (server) => endpoint.attach(server),
     tcpPort: () => undefined,
     isReady: () => !closed && client.connected,
+    connectedIdentities: local.connectedIdentities,
+    disconnect: local.disconnect,
     close,
   };
 };
@@ -294,6 +304,7 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
   // Who holds each client id: MQTT lets a new connection with the same id take over the old session, and
   // without this a signed-in console user could kick any terminal offline by reusing its client id.
   const holders = new Map<string, { client: Client; key: string }>();
+  const connected = new Set<Client>();
 
   const refusal = (returnCode: number, message: string): AuthenticateError =>
     Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -318,7 +329,9 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
     }
     identities.set(client, identity);
     holders.set(client.id, { client, key });
+    connected.add(client);
     client.conn.once('close', () => {
+      connected.delete(client);
       if (holders.get(client.id)?.client === client) holders.delete(client.id);
     });
     log.debug({ clientId: client.id, identity }, 'MQTT client authenticated');
@@ -357,7 +370,26 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
   // Ordinary network trouble from clients: worth a debug line, never a crash.
   aedes.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'MQTT client error'));
   aedes.on('connectionError', (_client, err) => log.debug({ err }, 'MQTT connection error'));
-  return { aedes };
+  return {
+    aedes,
+    connectedIdentities: () =>
+      [...connected].flatMap((client) => {
+        const identity = identities.get(client);
+        return identity ? [identity] : [];
+      }),
+    disconnect: (match: (identity: BrokerIdentity) => boolean) => {
+      let closed = 0;
+      for (const client of [...connected]) {
+        const identity = identities.get(client);
+        if (!identity || !match(identity)) continue;
+        connected.delete(client);
+        client.close();
+        closed++;
+      }
+      if (closed) log.info({ closed }, 'MQTT clients disconnected');
+      return closed;
+    },
+  };
 };
 
 /** A rule that throws is a bug in the rules; refusing is the safe answer. */

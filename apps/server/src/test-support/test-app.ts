@@ -96,6 +96,7 @@ export const createTestApp = async (
     clock?: ReturnType<typeof createTestClock>;
     logStream?: { write(line: string): void };
     gateway?: AppDeps['gateway'];
+    sessionCheckMs?: number;
   } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase({ from: 'seeded' });
@@ -107,6 +108,7 @@ export const createTestApp = async (
     broker: opts.broker ?? false,
     logStream: opts.logStream,
     gateway: opts.gateway,
+    sessionCheckMs: opts.sessionCheckMs,
   });
   await built.app.ready();
   return {

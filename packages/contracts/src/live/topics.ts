@@ -94,7 +94,15 @@ export const parseUserTopic = (topic: string): { userId: string; kind: UserEvent
 export const systemTopics = {
   /** A terminal's owner, status or secret changed: every instance forgets what it cached about it. */
   terminalChanged: `${ROOT}/sys/terminal/changed`,
+  /** Sessions of these users ended: every instance closes their console connections that lost theirs. */
+  sessionsEnded: `${ROOT}/sys/session/ended`,
 };
+
+/** Payload of `systemTopics.sessionsEnded`. */
+export const SessionsEndedSchema = z.object({
+  userIds: z.array(z.uuid()).min(1).max(10_000),
+});
+export type SessionsEnded = z.infer<typeof SessionsEndedSchema>;
 
 /** Payload of `systemTopics.terminalChanged`. */
 export const TerminalChangedSchema = z.object({

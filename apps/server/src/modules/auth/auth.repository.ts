@@ -44,6 +44,21 @@ export const createAuthRepository = (db: Db) => ({
     return row ?? null;
   },
 
+  /** The sessions among `ids` not ended yet, with their times and whether their account is enabled. */
+  findOpenSessions: (ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            id: sessions.id,
+            lastSeenAt: sessions.lastSeenAt,
+            expiresAt: sessions.expiresAt,
+            enabled: users.enabled,
+          })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(and(inArray(sessions.id, ids), isNull(sessions.endedAt))),
+
   touchSession: (id: string, at: Date) =>
     db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)),
 
@@ -57,7 +72,8 @@ export const createAuthRepository = (db: Db) => ({
     db
       .update(sessions)
       .set({ endedAt: at, endReason: 'logout' })
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt))),
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
+      .returning({ userId: sessions.userId }),
 
   /** Ends every live session of a user (password change, disable, kick-out). */
   endUserSessions: (userId: string, reason: EndReason, at: Date) =>

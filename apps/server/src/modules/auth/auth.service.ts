@@ -25,6 +25,8 @@ export type AuthServiceDeps = {
   sessionMaxMs: number;
   /** Told of every login attempt (the operation log); its failure never changes the answer. */
   recordLogin?: (attempt: LoginAttempt) => Promise<void>;
+  /** Told when sessions of a user ended (logout), so their live connections close. */
+  sessionsEnded?: (userIds: string[]) => void;
   /** Waits between failed attempts; replaced by a no-op in unit tests. */
   delay?: (ms: number) => Promise<unknown>;
 };
@@ -190,7 +192,28 @@ export const createAuthService = (deps: AuthServiceDeps) => {
 
     /** Ends the session of a token; unknown or ended tokens are fine (logging out twice is harmless). */
     async logout(token: string | undefined) {
-      if (token) await repo.endSessionByTokenHash(sha256(token), clock.now());
+      if (!token) return;
+      const ended = await repo.endSessionByTokenHash(sha256(token), clock.now());
+      if (ended.length) deps.sessionsEnded?.(ended.map((row) => row.userId));
+    },
+
+    /**
+     * Which of these sessions are still alive by the same rules as `resolve` (not ended, within the
+     * idle and absolute limits, account enabled); used to close live connections of ended ones.
+     */
+    async liveSessionIds(ids: string[]): Promise<Set<string>> {
+      const now = clock.now().getTime();
+      const rows = await repo.findOpenSessions(ids);
+      return new Set(
+        rows
+          .filter(
+            (row) =>
+              row.enabled &&
+              now < row.expiresAt.getTime() &&
+              now - row.lastSeenAt.getTime() < deps.sessionIdleMs,
+          )
+          .map((row) => row.id),
+      );
     },
 
     /** The caller behind a token, or null; ends sessions that passed their idle or absolute limit. */

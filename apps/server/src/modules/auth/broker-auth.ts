@@ -43,7 +43,7 @@ export const createBrokerAuth = (opts: {
       if (device) return { kind: 'device', sn: device.sn };
     }
     const session = await opts.resolveSession(password);
-    return session ? { kind: 'user', userId: session.userId } : null;
+    return session ? { kind: 'user', userId: session.userId, sessionId: session.sessionId } : null;
   },
   canSubscribe: (identity, filter) =>
     identity.kind === 'user'

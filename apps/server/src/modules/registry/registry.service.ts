@@ -33,6 +33,8 @@ export const createRegistryService = (deps: {
   keys: AppKeys;
   mailer: Mailer;
   users: UsersRepository;
+  /** Told when sessions of a user ended, so their live connections close. */
+  sessionsEnded?: (userIds: string[]) => void;
   clock: Clock;
   publicUrl: string;
 }) => {
@@ -112,6 +114,7 @@ export const createRegistryService = (deps: {
       });
       const keep = meta.sessionUserId === account.id ? meta.sessionId : undefined;
       const ended = await deps.users.endSessions(account.id, 'password', now, keep);
+      if (ended > 0) deps.sessionsEnded?.([account.id]);
       meta.note.actor({ id: account.id, name: account.username });
       meta.note.subject({
         id: account.id,

@@ -30,8 +30,16 @@ export const createUsersService = (deps: {
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;
+  /** Told when sessions of a user ended, so their live connections close. */
+  sessionsEnded?: (userIds: string[]) => void;
 }) => {
   const { repo } = deps;
+  /** Ends the user's sessions (but the one named) and has their live connections closed. */
+  const endSessions = async (...args: Parameters<UsersRepository['endSessions']>) => {
+    const ended = await repo.endSessions(...args);
+    if (ended > 0) deps.sessionsEnded?.([args[0]]);
+    return ended;
+  };
   const mustFind = async (auth: AuthContext, id: string) => orNotFound(await repo.findVisible(auth, id));
   const notSelf = (auth: AuthContext, id: string) => {
     if (auth.userId === id) throw new AppError('cannotChangeSelf');
@@ -89,7 +97,7 @@ export const createUsersService = (deps: {
       let id = existing?.id;
       if (existing) {
         await repo.update(existing.id, { ...values, updatedAt: now }, rolesChanged ? roleIds : undefined);
-        if (existing.enabled && !body.enabled) await repo.endSessions(existing.id, 'disabled', now);
+        if (existing.enabled && !body.enabled) await endSessions(existing.id, 'disabled', now);
       } else {
         id = await repo.insert(
           {
@@ -120,7 +128,7 @@ export const createUsersService = (deps: {
       const user = await mustFind(auth, id);
       const now = deps.clock.now();
       await repo.update(id, { enabled, updatedAt: now });
-      if (!enabled) await repo.endSessions(id, 'disabled', now);
+      if (!enabled) await endSessions(id, 'disabled', now);
       note.subject({ id, name: user.username });
     },
 
@@ -132,14 +140,14 @@ export const createUsersService = (deps: {
         passwordChangedAt: now,
         updatedAt: now,
       });
-      await repo.endSessions(id, 'password', now, auth.userId === id ? auth.sessionId : undefined);
+      await endSessions(id, 'password', now, auth.userId === id ? auth.sessionId : undefined);
       note.subject({ id, name: user.username });
     },
 
     async kick(auth: AuthContext, note: OperationNote, id: string) {
       notSelf(auth, id);
       const user = await mustFind(auth, id);
-      const ended = await repo.endSessions(id, 'kicked', deps.clock.now());
+      const ended = await endSessions(id, 'kicked', deps.clock.now());
       note.subject({ id, name: user.username, detail: `${ended} session(s)` });
       return { ended };
     },
