@@ -193,6 +193,11 @@ export const ERRORS = {
     zh: '1分钟内请勿重复点击',
     en: 'Please do not click again within 1 minute',
   },
+  mailNotSent: {
+    code: 9999,
+    zh: '邮件发送失败，请稍后重试',
+    en: 'The mail could not be sent; please try again later',
+  },
   emailCodeInvalid: {
     code: 400,
     zh: '邮箱验证码错误、已过期或已使用',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../test-support/test-app';
 
 describe('request logs', () => {
@@ -34,5 +35,24 @@ describe('request logs', () => {
     expect(log).toContain('doLogout?token=***');
     expect(log).toContain('incoming request');
     for (const secret of [token, ADMIN_PASSWORD, 'Secret#Guess9', 'q7w8']) expect(log).not.toContain(secret);
+  });
+
+  it('never contain the parameters of a failed statement, which can be password hashes', async () => {
+    const row = { username: 'dup-user', name: 'Dup', passwordHash: 'scrypt$SECRET-HASH-VALUE', state: 1 };
+    await t.database.db.insert(users).values(row);
+    const failed = await t.database.db
+      .insert(users)
+      .values(row)
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(failed).toBeInstanceOf(Error);
+    // As the error handler logs an unexpected error.
+    t.app.log.error({ err: failed, errorId: 'e1' }, 'unhandled error');
+    const line = lines.find((l) => l.includes('"errorId":"e1"')) ?? '';
+    expect(line).toContain('Failed query: insert into');
+    expect(line).toContain('params: ***');
+    expect(line).not.toContain('SECRET-HASH-VALUE');
   });
 });

@@ -34,6 +34,8 @@ const parse = (raw: string, to: string[]): CapturedMail => {
 /** A real SMTP server in the test process; the app sends to it through SMTP_URL. */
 export const startSmtpCapture = async () => {
   const mails: CapturedMail[] = [];
+  // While set, the server reads each mail and then refuses it, as a full mailbox would.
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -48,7 +50,9 @@ export const startSmtpCapture = async () => {
             session.envelope.rcptTo.map((r) => r.address),
           ),
         );
-        callback();
+        callback(
+          refusing ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined,
+        );
       });
     },
   });
@@ -57,6 +61,10 @@ export const startSmtpCapture = async () => {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** Makes the server refuse (true) or accept (false) the mails that follow. */
+    refuse: (value: boolean) => {
+      refusing = value;
+    },
     /** The latest mail to an address. */
     lastTo: (address: string) => [...mails].reverse().find((m) => m.to.includes(address)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { AppError } from '../../shared/app-error';
 import type { MailRepository } from './mail.repository';
 
 export type Mail = { to: string; subject: string; text: string };
@@ -18,7 +19,21 @@ export const createMailer = (opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+        try {
+          await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+        } catch (err) {
+          // The server's answer can quote the mail, and the mail can hold a code: log only what failed.
+          const { code, responseCode, command } = err as {
+            code?: string;
+            responseCode?: number;
+            command?: string;
+          };
+          opts.log.error(
+            { to: mail.to, subject: mail.subject, code, responseCode, command },
+            'mail not sent',
+          );
+          throw new AppError('mailNotSent');
+        }
       },
     };
   }

@@ -30,8 +30,11 @@ export const createRegistryRepository = (db: Db) => ({
   /** Saves a new code after dropping the expired ones. */
   async insertCode(values: NewEmailCode, now: Date) {
     await db.delete(emailCodes).where(lt(emailCodes.expiresAt, now));
-    await db.insert(emailCodes).values(values);
+    const [row] = await db.insert(emailCodes).values(values).returning({ id: emailCodes.id });
+    return row.id;
   },
+
+  deleteCode: (id: string) => db.delete(emailCodes).where(eq(emailCodes.id, id)),
 
   /** The newest unused, unexpired code for the address and name that has tries left. */
   findUsableCode: async (email: string, username: string, now: Date, maxAttempts: number) =>

@@ -14,10 +14,14 @@ describe('registration, activation, review and password change through real mail
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let encrypt: (plain: string) => string;
   let admin: string;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://pos.example' } });
+    t = await createTestApp({
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://pos.example', LOG_LEVEL: 'error' },
+      logStream: { write: (line) => logLines.push(line) },
+    });
     const key = (await callApi(t, null, 'GET', `${R}/publicKey`)).body.result;
     expect(key.algorithm).toBe('RSA-OAEP-256');
     const publicKey = createPublicKey({
@@ -251,6 +255,27 @@ describe('registration, activation, review and password change through real mail
       const good = mailedCode();
       t.clock.advance(10 * 60 * 1000 + 1000);
       expect((await change({ emailCaptcha: good })).body.code).toBe(400);
+    });
+
+    it('voids a code whose mail could not be sent, and logs no code', async () => {
+      t.clock.advance(61_000);
+      smtp.refuse(true);
+      try {
+        const res = await code();
+        expect(res.status).toBe(500);
+        expect(res.body.messageEn).toBe('The mail could not be sent; please try again later');
+      } finally {
+        smtp.refuse(false);
+      }
+      // The SMTP server read the mail before refusing it: whoever saw it must not be able to use it.
+      const lost = mailedCode();
+      expect(lost).toMatch(/^\d{6}$/);
+      expect((await change({ emailCaptcha: lost })).body.messageEn).toBe(
+        'The email code is wrong, has expired or was already used',
+      );
+      const log = logLines.join('');
+      expect(log).toContain('mail not sent');
+      expect(log).not.toContain(lost);
     });
 
     it('changes the password once, ends every other session, and records it', async () => {

@@ -70,7 +70,7 @@ export const createRegistryService = (deps: {
       const account = await findAccount(q.name, q.email);
       if (!account) return;
       const code = String(randomInt(0, 10 ** EMAIL_CODE.digits)).padStart(EMAIL_CODE.digits, '0');
-      await repo.insertCode(
+      const codeId = await repo.insertCode(
         {
           email,
           username: lower(account.username),
@@ -80,9 +80,15 @@ export const createRegistryService = (deps: {
         },
         now,
       );
-      await deps.mailer.send(
-        MAIL.emailCode(account.email as string, langOf(q.isEnglish), code, EMAIL_CODE.ttlMs / 60_000),
-      );
+      try {
+        await deps.mailer.send(
+          MAIL.emailCode(account.email as string, langOf(q.isEnglish), code, EMAIL_CODE.ttlMs / 60_000),
+        );
+      } catch (err) {
+        // A code that never reached its owner must not work for anyone else who learns it.
+        await repo.deleteCode(codeId);
+        throw err;
+      }
     },
 
     /** Checks the code (single use, 10 minutes, 5 tries), sets the password and ends the account's other sessions. */
