@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { type EndpointDef, envelopeSchema, methodsOf, SIGNED_IN } from '@cpm/contracts';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -6,14 +7,62 @@ import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+const DEFS_REF = '#/$defs/';
+const COMPONENTS_REF = '#/components/schemas/';
+/** OpenAPI's pattern for component names. */
+const COMPONENT_NAME = /^[a-zA-Z0-9._-]+$/;
+/** What zod calls a recursive schema that has no `.meta({ id })`. */
+const UNNAMED_DEF = /^__schema\d+$/;
+
+const unnamed = (what: string) =>
+  new Error(`The API document cannot place ${what}: name the recursive schema with .meta({ id: 'Name' }).`);
+
+const pointAtComponents = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(pointAtComponents);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => {
+      if (key !== '$ref' || typeof value !== 'string') return [key, pointAtComponents(value)];
+      // zod refs its own $defs; `#` alone is an unnamed schema referring to itself.
+      if (!value.startsWith(DEFS_REF)) throw unnamed(`the reference ${value}`);
+      return [key, COMPONENTS_REF + value.slice(DEFS_REF.length)];
+    }),
+  );
 };
 
-const queryParameters = (schema: z.ZodType | undefined) => {
+/**
+ * zod writes a schema's recursive and named parts into its own `$defs` and refs them as `#/$defs/X`,
+ * which inside an OpenAPI document resolves against the document root and finds nothing. Moves them
+ * to `components` under their `.meta({ id })` and points the refs there.
+ */
+const hoistDefs = (json: JsonSchema, components: Record<string, JsonSchema>): JsonSchema => {
+  const { $defs, ...schema } = json as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  for (const [name, def] of Object.entries($defs ?? {})) {
+    if (UNNAMED_DEF.test(name) || !COMPONENT_NAME.test(name)) throw unnamed(`the schema ${name}`);
+    const component = pointAtComponents(def) as JsonSchema;
+    const known = components[name];
+    if (known && !isDeepStrictEqual(known, component))
+      throw new Error(`The API document has two different schemas named ${name}.`);
+    components[name] = component;
+  }
+  return pointAtComponents(schema) as JsonSchema;
+};
+
+const toSchema = (
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  components: Record<string, JsonSchema>,
+): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return hoistDefs(rest, components);
+};
+
+const queryParameters = (schema: z.ZodType | undefined, components: Record<string, JsonSchema>) => {
   if (!schema) return [];
-  const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const json = toSchema(schema, 'input', components) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
@@ -25,6 +74,7 @@ const queryParameters = (schema: z.ZodType | undefined) => {
 /** The OpenAPI 3.1 document of the given endpoints, with each operation's permission or public mark. */
 export const buildOpenApi = (endpoints: readonly EndpointDef[], version: string) => {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components: Record<string, JsonSchema> = {};
   const sorted = [...endpoints].sort((a, b) => a.path.localeCompare(b.path));
   for (const def of sorted) {
     const operation = {
@@ -43,12 +93,12 @@ export const buildOpenApi = (endpoints: readonly EndpointDef[], version: string)
                 ? 'Any signed-in user.'
                 : `Requires permission \`${def.permission}\`.`,
           }),
-      parameters: queryParameters(def.query),
+      parameters: queryParameters(def.query, components),
       ...(def.body
         ? {
             requestBody: {
               required: true,
-              content: { 'application/json': { schema: toSchema(def.body, 'input') } },
+              content: { 'application/json': { schema: toSchema(def.body, 'input', components) } },
             },
           }
         : {}),
@@ -73,7 +123,9 @@ export const buildOpenApi = (endpoints: readonly EndpointDef[], version: string)
           ? { description: 'File', content: { 'application/octet-stream': {} } }
           : {
               description: 'Envelope; `code` 1 on success',
-              content: { 'application/json': { schema: toSchema(envelopeSchema(def.result), 'output') } },
+              content: {
+                'application/json': { schema: toSchema(envelopeSchema(def.result), 'output', components) },
+              },
             },
       },
     };
@@ -89,7 +141,11 @@ export const buildOpenApi = (endpoints: readonly EndpointDef[], version: string)
       description:
         'Every answer is the envelope {code, message, messageEn, msg, result}. Send the session token in the `satoken` header and the IANA time zone in `Timezone`.',
     },
-    components: { securitySchemes: { satoken: { type: 'apiKey', in: 'header', name: 'satoken' } } },
+    components: {
+      // Sorted so the committed file does not reorder when endpoints move.
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: { satoken: { type: 'apiKey', in: 'header', name: 'satoken' } },
+    },
     security: [{ satoken: [] }],
     paths,
   };

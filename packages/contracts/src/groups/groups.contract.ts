@@ -21,22 +21,25 @@ export type GroupNode = {
   children: GroupNode[];
 };
 
-export const GroupNodeSchema: z.ZodType<GroupNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    parentId: z.string().nullable(),
-    name: z.string(),
-    number: z.string(),
-    type: z.string(),
-    areaCode: z.string().nullable(),
-    address: z.string().nullable(),
-    contact: z.string().nullable(),
-    phone: z.string().nullable(),
-    ownerId: z.string(),
-    sort: z.number().int(),
-    children: z.array(GroupNodeSchema),
-  }),
-);
+// The id names the recursive tree once in the API document instead of nesting it per endpoint.
+export const GroupNodeSchema: z.ZodType<GroupNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      parentId: z.string().nullable(),
+      name: z.string(),
+      number: z.string(),
+      type: z.string(),
+      areaCode: z.string().nullable(),
+      address: z.string().nullable(),
+      contact: z.string().nullable(),
+      phone: z.string().nullable(),
+      ownerId: z.string(),
+      sort: z.number().int(),
+      children: z.array(GroupNodeSchema),
+    }),
+  )
+  .meta({ id: 'GroupNode' });
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 

@@ -22,24 +22,27 @@ export type SysMenuNode = {
   children: SysMenuNode[];
 };
 
-export const SysMenuNodeSchema: z.ZodType<SysMenuNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    parentId: z.string().nullable(),
-    menuType: z.number().int(),
-    name: z.string(),
-    menuEnglishName: z.string(),
-    sysCode: z.string(),
-    url: z.string(),
-    permission: z.string(),
-    icon: z.string(),
-    enabled: z.boolean(),
-    hidden: z.boolean(),
-    sort: z.number().int(),
-    builtIn: z.boolean(),
-    children: z.array(SysMenuNodeSchema),
-  }),
-);
+// The id names the recursive tree once in the API document instead of nesting it per endpoint.
+export const SysMenuNodeSchema: z.ZodType<SysMenuNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      parentId: z.string().nullable(),
+      menuType: z.number().int(),
+      name: z.string(),
+      menuEnglishName: z.string(),
+      sysCode: z.string(),
+      url: z.string(),
+      permission: z.string(),
+      icon: z.string(),
+      enabled: z.boolean(),
+      hidden: z.boolean(),
+      sort: z.number().int(),
+      builtIn: z.boolean(),
+      children: z.array(SysMenuNodeSchema),
+    }),
+  )
+  .meta({ id: 'SysMenuNode' });
 
 export const SysMenuSaveSchema = z.strictObject({
   id: z.uuid().optional(),
