@@ -76,7 +76,7 @@ export type AppDeps = {
   /** false skips the broker (route tests that need no live events). */
   broker?: boolean;
   /** Device gateway timing (tests shorten or stop them). */
-  gateway?: { flushMs?: number; sweepMs?: number; offlineAfterMs?: number };
+  gateway?: { flushMs?: number; sweepMs?: number; offlineAfterMs?: number; fleetEventsMs?: number };
   /** How often every live console connection's session is checked again (default 30 s). */
   sessionCheckMs?: number;
   /** Where log lines go (default stdout); tests read them. */
@@ -170,7 +170,11 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     clock,
     log: app.log,
   });
-  const events = createFleetEvents({ console: consoleEvents, log: app.log });
+  const events = createFleetEvents({
+    console: consoleEvents,
+    log: app.log,
+    flushMs: deps.gateway?.fleetEventsMs,
+  });
   const agent = createAgentService({
     repo: createAgentRepository(database.db),
     clock,

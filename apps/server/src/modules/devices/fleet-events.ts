@@ -3,7 +3,8 @@ import type { ConsoleEvents } from '../live/console-events.service';
 /** A change the console shows live: a terminal came online, went offline, changed status or data. */
 export type FleetChange = { sn: string; ownerId: string; online?: boolean; status?: string; kind: string };
 
-const FLUSH_MS = 1_000;
+/** How long changes are collected before they are sent (tests shorten it). */
+export const FLEET_EVENTS_FLUSH_MS = 1_000;
 const MAX_CHANGES_PER_MESSAGE = 200;
 
 /**
@@ -13,7 +14,9 @@ const MAX_CHANGES_PER_MESSAGE = 200;
 export const createFleetEvents = (deps: {
   console: ConsoleEvents;
   log: { error(obj: object, msg: string): void };
+  flushMs?: number;
 }) => {
+  const flushMs = deps.flushMs ?? FLEET_EVENTS_FLUSH_MS;
   const pending: FleetChange[] = [];
   let timer: NodeJS.Timeout | undefined;
 
@@ -47,7 +50,7 @@ export const createFleetEvents = (deps: {
     emit(...changes: FleetChange[]) {
       if (!deps.console.enabled() || changes.length === 0) return;
       pending.push(...changes);
-      timer ??= setTimeout(() => void flushLogged(), FLUSH_MS);
+      timer ??= setTimeout(() => void flushLogged(), flushMs);
     },
     /** Send what is queued now (shutdown, tests). */
     flush: async () => {

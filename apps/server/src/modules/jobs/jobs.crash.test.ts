@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { CRASH_STEPS } from './crash-worker.fixture';
 
@@ -82,8 +82,9 @@ const crashScenario = async (
   opts: { concurrent: boolean },
   read: () => Promise<{ effects: Effect[]; job: { status: string; attempts: number } }>,
 ) => {
-  // Long enough that a busy machine renews in time, short enough that the take-over comes soon.
-  const env = { LEASE_MS: '5000', ...scenarioEnv };
+  // Long enough that a busy machine renews in time (every third of it), short enough that the
+  // take-over comes soon.
+  const env = { LEASE_MS: '3000', ...scenarioEnv };
   const enqueue = start('enqueue', env);
   const jobId = (await enqueue.waitFor(/^job /)).slice(4);
   expect(await enqueue.exited).toBe(0);
@@ -120,6 +121,10 @@ const crashScenario = async (
 describe('a job whose process is killed', () => {
   it('is finished exactly once by another process (PGlite in DATA_DIR, one process at a time)', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cpm-jobs-crash-'));
+    // Start from the run's migrated database instead of creating one (initdb) in the first process.
+    const templates = inject('databaseTemplates');
+    if (templates.kind === 'pglite')
+      cpSync(templates.migrated, path.join(dataDir, 'db'), { recursive: true });
     try {
       await crashScenario({ DATA_DIR: dataDir, DATABASE_URL: '' }, { concurrent: false }, async () => {
         const database = await openDatabase({ dataDir });

@@ -147,7 +147,11 @@ describe.each(brokerModes())('a terminal given to another enterprise ($name)', (
   const closers: (() => Promise<unknown>)[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ broker: true, env, gateway: { sweepMs: 3_600_000, flushMs: 50 } });
+    t = await createTestApp({
+      broker: true,
+      env,
+      gateway: { sweepMs: 3_600_000, flushMs: 50, fleetEventsMs: 50 },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/mqtt`;
     fleet = await createFleet(t);
@@ -249,7 +253,7 @@ describe.skipIf(!sharedBrokerUrl)('a terminal given to another enterprise on one
       database,
       clock,
       broker: true,
-      gateway: { sweepMs: 3_600_000, flushMs: 50 },
+      gateway: { sweepMs: 3_600_000, flushMs: 50, fleetEventsMs: 50 },
     });
     await built.app.listen({ port: 0, host: '127.0.0.1' });
     return built;
