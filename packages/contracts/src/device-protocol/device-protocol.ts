@@ -10,8 +10,17 @@ export const DEVICE_PROTOCOL = {
   heartbeatIntervalSec: 30,
   /** Missing heartbeats for this long turns a terminal offline, seconds (three periods). */
   offlineAfterSec: 90,
-  /** Largest accepted device message, bytes; bigger ones are dropped and counted. */
+  /**
+   * Largest accepted device message, bytes. The embedded broker refuses a bigger publish (and the
+   * connection); a bigger one reaching the gateway through an external broker is dropped and counted.
+   */
   maxPayloadBytes: 64 * 1024,
+  /**
+   * Largest MQTT packet a terminal may send, bytes, headers included: the payload limit plus room for the
+   * topic and, in CONNECT, the client id, credentials and will topic. The embedded broker closes the
+   * connection as soon as a packet announces more, before reading it.
+   */
+  maxPacketBytes: 68 * 1024,
 } as const;
 
 /** Serial number: letters, digits, `-` and `_`, 4 to 64 characters; never an MQTT wildcard or separator. */
