@@ -21,6 +21,15 @@ export const DEVICE_PROTOCOL = {
    * connection as soon as a packet announces more, before reading it.
    */
   maxPacketBytes: 68 * 1024,
+  /**
+   * What one terminal may send over MQTT, per server instance: a token bucket in bytes holding
+   * `burstBytes`, refilled at `bytesPerSec`, where each message costs its payload size but at least
+   * `minMessageBytes`. An honest terminal sends a heartbeat every 30 s plus a location now and then
+   * (under 0.1 KiB/s as charged), and on connecting a status, a hello of at most 64 KiB and whatever
+   * it queued offline; a burst of 256 small messages and 4 per second after that leave room for all of
+   * it. What goes beyond is dropped and counted, so one terminal cannot flood the database.
+   */
+  rateLimit: { burstBytes: 256 * 1024, bytesPerSec: 4 * 1024, minMessageBytes: 1024 },
 } as const;
 
 /** Serial number: letters, digits, `-` and `_`, 4 to 64 characters; never an MQTT wildcard or separator. */
