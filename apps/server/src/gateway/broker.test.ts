@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { connect as connectTcp, createServer as createTcpServer } from 'node:net';
+import { DEVICE_PROTOCOL } from '@cpm/contracts';
 import { connectAsync, ErrorWithSubackPacket, type IClientOptions, type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,10 @@ import { type BrokerAuth, type BrokerIdentity, createBroker, MQTT_WS_PATH } from
 
 const logger = pino({ level: 'silent' });
 
-/** `token:<userId>` signs a console user in; `secret:<sn>` with username `<sn>` a terminal. */
+/**
+ * `token:<userId>` signs a console user in; `secret:<sn>` with username `<sn>` a terminal. The user
+ * `auditor` may subscribe to anything, to look at what the broker keeps.
+ */
 const fakeAuth: BrokerAuth = {
   authenticate: async (username, password) => {
     if (password?.startsWith('token:'))
@@ -18,6 +22,7 @@ const fakeAuth: BrokerAuth = {
     return null;
   },
   canSubscribe: (identity: BrokerIdentity, filter) => {
+    if (identity.kind === 'user' && identity.userId === 'auditor') return true;
     const own = identity.kind === 'user' ? `cpm/user/${identity.userId}` : `cpm/dev/${identity.sn}/down`;
     return filter === own || filter.startsWith(`${own}/`);
   },
@@ -88,6 +93,21 @@ const waitFor = async (condition: () => boolean, ms = 3_000) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 };
+
+const connectDevice = (mqttPort: number, sn: string, opts: IClientOptions = {}) =>
+  connectClient(`mqtt://127.0.0.1:${mqttPort}`, { username: sn, password: `secret:${sn}`, ...opts });
+
+/** Resolves true once the client's connection is closed. */
+const closedFlag = (client: MqttClient) => {
+  const state = { closed: false };
+  client.once('close', () => {
+    state.closed = true;
+  });
+  return state;
+};
+
+/** PUBLISH (0x30) or CONNECT (0x10) fixed header announcing the largest remaining length MQTT allows. */
+const hugeHeader = (type: 0x10 | 0x30) => Buffer.from([type, 0xff, 0xff, 0xff, 0x7f]);
 
 const tcpServerCount = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
 
@@ -296,6 +316,101 @@ describe('embedded broker', () => {
     expect(broker.isReady()).toBe(false);
     await expect(broker.publish('cpm/user/u1/notice', 'late')).rejects.toThrow(/closed/);
     await expect(connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { reconnectPeriod: 0 })).rejects.toThrow();
+  });
+
+  it("routes a terminal's publish up to the payload limit and refuses a bigger one before routing it", async () => {
+    const mqttPort = await freePort();
+    const { broker } = await startBroker({ mqttPort });
+    const received: { topic: string; bytes: number }[] = [];
+    await broker.subscribe('cpm/dev/+/up/#', (topic, payload) =>
+      received.push({ topic, bytes: payload.length }),
+    );
+    const device = await connectDevice(mqttPort, 'SN1');
+    const state = closedFlag(device);
+    const limit = DEVICE_PROTOCOL.maxPayloadBytes;
+    await device.publishAsync('cpm/dev/SN1/up/hello', Buffer.alloc(limit, 0x20), { qos: 1 });
+    device.publish('cpm/dev/SN1/up/hello', Buffer.alloc(limit + 1, 0x20), { qos: 1 });
+    await waitFor(() => state.closed);
+    // A sentinel from another terminal after the refusal: once it is routed, the big one would have been.
+    const other = await connectDevice(mqttPort, 'SN2');
+    await other.publishAsync('cpm/dev/SN2/up/heartbeat', '{}', { qos: 1 });
+    await waitFor(() => received.some((m) => m.topic === 'cpm/dev/SN2/up/heartbeat'));
+    expect(received).toEqual([
+      { topic: 'cpm/dev/SN1/up/hello', bytes: limit },
+      { topic: 'cpm/dev/SN2/up/heartbeat', bytes: 2 },
+    ]);
+  });
+
+  it('closes a connection as soon as a packet announces more than the packet limit, before reading it', async () => {
+    const mqttPort = await freePort();
+    const { port } = await startBroker({ mqttPort });
+    // Before CONNECT: nobody is authenticated yet, and the broker must not buffer for them either.
+    const socket = connectTcp(mqttPort, '127.0.0.1');
+    socket.on('error', () => undefined);
+    let socketClosed = false;
+    socket.once('close', () => {
+      socketClosed = true;
+    });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(hugeHeader(0x10));
+    await waitFor(() => socketClosed);
+    // After CONNECT, on TCP and on /mqtt: the header alone closes the connection; the rest never comes.
+    const overTcp = await connectDevice(mqttPort, 'SN1');
+    const overWs = await connectClient(`ws://127.0.0.1:${port}${MQTT_WS_PATH}`, {
+      username: 'SN2',
+      password: 'secret:SN2',
+    });
+    for (const device of [overTcp, overWs]) {
+      const state = closedFlag(device);
+      device.stream.write(hugeHeader(0x30));
+      await waitFor(() => state.closed);
+    }
+  });
+
+  it('refuses a retained publish from a terminal: not routed, not kept for later subscribers', async () => {
+    const mqttPort = await freePort();
+    const { broker, port } = await startBroker({ mqttPort });
+    const received: string[] = [];
+    await broker.subscribe('cpm/dev/+/up/#', (topic) => received.push(topic));
+    const device = await connectDevice(mqttPort, 'SN1');
+    const state = closedFlag(device);
+    device.publish('cpm/dev/SN1/up/status', Buffer.alloc(1024, 0x20), { qos: 1, retain: true });
+    await waitFor(() => state.closed);
+    const other = await connectDevice(mqttPort, 'SN2');
+    await other.publishAsync('cpm/dev/SN2/up/heartbeat', '{}', { qos: 1 });
+    await waitFor(() => received.length > 0);
+    expect(received).toEqual(['cpm/dev/SN2/up/heartbeat']);
+
+    // A later subscriber gets retained copies right after its SUBACK. The sentinel is a retained message
+    // on a topic subscribed to only after that: once it arrives, a copy of the refused one would have.
+    await broker.publish('cpm/sentinel', 'sentinel', { retain: true });
+    const auditor = await connectUser(port, 'auditor');
+    const messages = inbox(auditor);
+    await auditor.subscribeAsync('cpm/dev/SN1/up/status', { qos: 1 });
+    await auditor.subscribeAsync('cpm/sentinel', { qos: 1 });
+    await waitFor(() => messages.length > 0);
+    expect(messages).toEqual([{ topic: 'cpm/sentinel', payload: 'sentinel' }]);
+  });
+
+  it('refuses a terminal whose will is retained, at CONNECT rather than when the will fires', async () => {
+    const mqttPort = await freePort();
+    await startBroker({ mqttPort });
+    const will = (retain: boolean) => ({
+      topic: 'cpm/dev/SN1/up/status',
+      payload: Buffer.from('{"online":false}'),
+      qos: 1 as const,
+      retain,
+    });
+    await expect(
+      connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+        username: 'SN1',
+        password: 'secret:SN1',
+        reconnectPeriod: 0,
+        will: will(true),
+      }),
+    ).rejects.toThrow(/Not authorized/i);
+    const device = await connectDevice(mqttPort, 'SN1', { will: will(false) });
+    expect(device.connected).toBe(true);
   });
 
   it('rejects publishing to a wildcard topic and subscribing to a malformed filter', async () => {

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { userFilters } from '@cpm/contracts';
+import { DEVICE_PROTOCOL, userFilters } from '@cpm/contracts';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IConnackPacket, type IPublishPacket } from 'mqtt';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { guardPacketSize, PacketTooLargeError } from './packet-guard';
 import {
   createSubscriptionRegistry,
   type FilterTransport,
@@ -70,8 +71,18 @@ export const MQTT_WS_PATH = '/mqtt';
 const BRIDGE_FILTER = userFilters.everyone;
 /** Highest MQTT 5 subscription identifier; registry ids count up from 1, so they never meet this one. */
 const BRIDGE_SUBSCRIPTION_ID = 268_435_455;
-/** A frame bigger than this is a misbehaving client, not a terminal or a console tab. */
-const WS_MAX_PAYLOAD = 16 * 1024 * 1024;
+/**
+ * Clients publish only as terminals, so the device protocol's limits hold for every client: a packet
+ * announcing more than MAX_PACKET_BYTES closes the connection before it is read, and a publish whose
+ * payload exceeds MAX_PAYLOAD_BYTES is refused before it is stored or routed.
+ */
+const MAX_PACKET_BYTES = DEVICE_PROTOCOL.maxPacketBytes;
+const MAX_PAYLOAD_BYTES = DEVICE_PROTOCOL.maxPayloadBytes;
+/**
+ * ws holds a whole WebSocket message before the packet guard sees it. One message carries a packet or a
+ * few written together, never anything near this; more is a misbehaving client.
+ */
+const WS_MAX_PAYLOAD = 1024 * 1024;
 /** A client that has not sent CONNECT by then is holding a socket for nothing. */
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Bounds every wait on the network so a dead broker can neither hang a request nor shutdown. */
@@ -81,6 +92,7 @@ const CLOSE_STEP_TIMEOUT_MS = 3_000;
 const REFUSED_SERVER_UNAVAILABLE = 3;
 const REFUSED_BAD_CREDENTIALS = 4;
 const REFUSED_IDENTIFIER = 2;
+const REFUSED_NOT_AUTHORIZED = 5;
 
 /** Starts the embedded broker, or connects to the external one when `mqttUrl` is set. */
 export const createBroker = async (opts: BrokerOptions): Promise<Broker> =>
@@ -305,11 +317,18 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
   // without this a signed-in console user could kick any terminal offline by reusing its client id.
   const holders = new Map<string, { client: Client; key: string }>();
   const connected = new Set<Client>();
+  // Clients whose CONNECT carried a will the broker would refuse to publish; answered at authentication.
+  const refusedWills = new WeakMap<Client, string>();
 
   const refusal = (returnCode: number, message: string): AuthenticateError =>
     Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 
   const authenticate = async (client: Client, username: string | undefined, password: Buffer | undefined) => {
+    const willRefusal = refusedWills.get(client);
+    if (willRefusal) {
+      log.warn({ clientId: client.id, username, reason: willRefusal }, 'MQTT connection refused: will');
+      return refusal(REFUSED_NOT_AUTHORIZED, `will refused: ${willRefusal}`);
+    }
     let identity: BrokerIdentity | null;
     try {
       identity = await auth.authenticate(username, password?.toString('utf8'));
@@ -340,6 +359,12 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
 
   const aedes = await Aedes.createBroker({
     connectTimeout: CONNECT_TIMEOUT_MS,
+    preConnect: (client, packet, done) => {
+      // A will is published long after CONNECT, when nobody can be told; a terminal learns now instead.
+      const reason = packet.will ? publishRefusal(packet.will) : null;
+      if (reason) refusedWills.set(client, reason);
+      done(null, true);
+    },
     authenticate: (client, username, password, done) => {
       void authenticate(client, username, password).then((error) => done(error, error === null));
     },
@@ -358,13 +383,14 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
         identity !== undefined &&
         !packet.topic.startsWith('$') &&
         ask(() => auth.canPublish(identity, packet.topic), log);
-      if (allowed) return done(null);
+      const reason = allowed ? publishRefusal(packet) : 'topic not allowed';
+      if (!reason) return done(null);
       // MQTT 3.1.1 has no way to refuse a publish but closing the connection; the message goes nowhere.
       log.warn(
-        { clientId: client?.id, identity, topic: packet.topic },
+        { clientId: client?.id, identity, topic: packet.topic, reason },
         'MQTT publish refused, client disconnected',
       );
-      done(new Error('publish not authorised'));
+      done(new Error(`publish refused: ${reason}`));
     },
   });
   // Ordinary network trouble from clients: worth a debug line, never a crash.
@@ -390,6 +416,30 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
       return closed;
     },
   };
+};
+
+/**
+ * Why a client's publish (or will) is refused whoever sends it, or null. Retained messages would outlive
+ * the connection in the broker's memory, and nothing a client sends is meant to be replayed.
+ */
+const publishRefusal = (packet: { payload: Buffer | string; retain?: boolean }): string | null => {
+  if (packet.retain) return 'retained';
+  const bytes =
+    typeof packet.payload === 'string' ? Buffer.byteLength(packet.payload) : packet.payload.length;
+  return bytes > MAX_PAYLOAD_BYTES ? 'payload too large' : null;
+};
+
+/** A client's stream, closed with a warning when a packet announces more than the device protocol allows. */
+const guardClient = (stream: Duplex, log: FastifyBaseLogger, remoteAddress: string | undefined) => {
+  const guarded = guardPacketSize(stream, MAX_PACKET_BYTES);
+  guarded.on('error', (err) => {
+    if (err instanceof PacketTooLargeError)
+      log.warn(
+        { remoteAddress, maxPacketBytes: MAX_PACKET_BYTES },
+        'MQTT packet too large, connection closed',
+      );
+  });
+  return guarded;
 };
 
 /** A rule that throws is a bug in the rules; refusing is the safe answer. */
@@ -418,7 +468,7 @@ const createWebSocketEndpoint = (aedes: Aedes, log: FastifyBaseLogger) => {
       const stream = createWebSocketStream(ws);
       stream.on('error', (err) => log.debug({ err }, 'MQTT WebSocket stream error'));
       try {
-        aedes.handle(stream, req);
+        aedes.handle(guardClient(stream, log, req.socket.remoteAddress), req);
       } catch (err) {
         log.warn({ err }, 'could not serve an MQTT WebSocket client');
         ws.terminate();
@@ -465,7 +515,7 @@ const listenTcp = async (aedes: Aedes, port: number, host: string, log: FastifyB
     socket.once('close', () => sockets.delete(socket));
     socket.on('error', (err) => log.debug({ err }, 'MQTT TCP socket error'));
     try {
-      aedes.handle(socket);
+      aedes.handle(guardClient(socket, log, socket.remoteAddress));
     } catch (err) {
       log.warn({ err }, 'could not serve an MQTT TCP client');
       socket.destroy();

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { DEVICE_PROTOCOL } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { terminals, terminalWarnings } from '../../db/schema';
 import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
 import {
@@ -30,6 +31,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   const prefix = external ? `EXT${Date.now().toString(36).toUpperCase()}` : 'GW';
   const sn = (i: number) => `${prefix}${String(i).padStart(4, '0')}`;
   const secrets = new Map<string, string>();
+  const logLines: string[] = [];
 
   const enroll = async (s: string, enrollmentKey = key) =>
     t.app.inject({ method: 'POST', url: '/device/v1/agent/enroll', payload: { sn: s, enrollmentKey } });
@@ -37,14 +39,19 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     (await t.database.db.select().from(terminals).where(eq(terminals.sn, s)))[0];
 
   beforeAll(async () => {
-    t = await createTestApp({ broker: true, env, gateway: { sweepMs: 3_600_000, flushMs: 50 } });
+    t = await createTestApp({
+      broker: true,
+      env: { ...env, LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => logLines.push(line) },
+      gateway: { sweepMs: 3_600_000, flushMs: 50 },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/mqtt`;
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     adminToken = admin.token;
     call = callAs(t, admin.token);
     const f = await createFleetFixtures(t, admin.userId);
-    for (let i = 1; i <= 4; i++)
+    for (let i = 1; i <= 5; i++)
       await call('POST', '/device/v1/device/terminal/addOrUpdate', {
         sn: sn(i),
         name: `T${i}`,
@@ -71,7 +78,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     });
     expect(wrongMac.statusCode).toBe(409);
     expect((await row(sn(1))).secretHash).toBeNull();
-    for (let i = 1; i <= 4; i++) {
+    for (let i = 1; i <= 5; i++) {
       const res = await enroll(sn(i));
       expect(res.json().code).toBe(1);
       secrets.set(sn(i), res.json().result.secret);
@@ -161,12 +168,12 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
         qos: 1,
       });
       await device.publishAsync(`cpm/dev/${s2}/up/heartbeat`, JSON.stringify({ battery: 55 }), { qos: 1 });
-      // Malformed: not JSON, wrong shape, oversized. Each is dropped and counted; the terminal stays connected.
+      // Malformed: not JSON, wrong shape. Each is dropped and counted; the terminal stays connected. (The
+      // embedded broker refuses an oversized message itself: see broker.test.ts.)
       const before = t.agent.stats().malformed;
       await device.publishAsync(`cpm/dev/${s2}/up/heartbeat`, 'not json', { qos: 1 });
       await device.publishAsync(`cpm/dev/${s2}/up/location`, JSON.stringify({ lat: 500 }), { qos: 1 });
-      await device.publishAsync(`cpm/dev/${s2}/up/event`, 'x'.repeat(70_000), { qos: 1 });
-      await until(async () => t.agent.stats().malformed >= before + 3, 'malformed count');
+      await until(async () => t.agent.stats().malformed >= before + 2, 'malformed count');
       await until(async () => {
         await t.agent.flush();
         return (await row(s2)).online && (await row(s2)).osVersion === 'Android 12';
@@ -213,14 +220,48 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   it.runIf(external)('handles terminal messages arriving through the external broker', async () => {
     const s3 = sn(3);
     const device = await mqtt.connectAsync(process.env.TEST_MQTT_URL as string, { reconnectPeriod: 0 });
+    const before = t.agent.stats().malformed;
     await device.publishAsync(`cpm/dev/${s3}/up/heartbeat`, JSON.stringify({ battery: 66 }), { qos: 1 });
     await device.publishAsync(`cpm/dev/${s3}/up/heartbeat`, '{broken', { qos: 1 });
+    // An external broker may let an oversized message through; the gateway still drops and counts it.
+    const oversized = JSON.stringify({ battery: 1, ip: 'x'.repeat(DEVICE_PROTOCOL.maxPayloadBytes) });
+    await device.publishAsync(`cpm/dev/${s3}/up/heartbeat`, oversized, { qos: 1 });
+    await until(async () => t.agent.stats().malformed >= before + 2, 'malformed count');
     await until(async () => {
       await t.agent.flush();
       return (await row(s3)).battery === 66;
     }, 'heartbeat via external broker');
     expect((await row(s3)).online).toBe(true);
     await device.endAsync();
+  });
+
+  it('drops and counts what a terminal sends beyond its rate limit, logging it once', async () => {
+    const s5 = sn(5);
+    const device = external
+      ? await mqtt.connectAsync(process.env.TEST_MQTT_URL as string, { reconnectPeriod: 0 })
+      : await mqtt.connectAsync(wsUrl, { username: s5, password: secrets.get(s5), reconnectPeriod: 0 });
+    // Closed whatever happens: a client left connected would hold up the app's close.
+    onTestFinished(() => device.endAsync(true));
+    const topic = `cpm/dev/${s5}/up/heartbeat`;
+    const before = t.agent.stats();
+    // Small messages each cost the minimum, so this many fill the burst exactly (the test clock stands still).
+    const { burstBytes, minMessageBytes } = DEVICE_PROTOCOL.rateLimit;
+    const fit = burstBytes / minMessageBytes;
+    const beats = Array.from({ length: fit }, () => JSON.stringify({ battery: 50 }));
+    const beyond = [7, 8, 9].map((battery) => JSON.stringify({ battery }));
+    await Promise.all([...beats, ...beyond].map((body) => device.publishAsync(topic, body, { qos: 1 })));
+    // Every message is counted once handled, accepted or dropped: once all are, none can still arrive.
+    const handled = () => {
+      const now = t.agent.stats();
+      return now.accepted - before.accepted + now.rateLimited - before.rateLimited;
+    };
+    await until(async () => handled() >= beats.length + beyond.length, 'every message handled');
+    expect(t.agent.stats().rateLimited - before.rateLimited).toBe(beyond.length);
+    expect(t.agent.stats().accepted - before.accepted).toBe(fit);
+    await t.agent.flush();
+    expect((await row(s5)).battery).toBe(50);
+    const reports = logLines.filter((line) => line.includes(`"sn":"${s5}"`) && line.includes('rate limit'));
+    expect(reports).toHaveLength(1);
   });
 
   it('answers the external broker auth calls in Mosquitto go-auth and EMQX formats', async () => {

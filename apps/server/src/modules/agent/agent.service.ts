@@ -20,6 +20,7 @@ import { normalizeMac } from '../devices/terminals.service';
 import type { AgentRepository } from './agent.repository';
 import type { OnlineChange } from './heartbeat-writer';
 import { createIdentityCache } from './identity-cache';
+import { createTerminalRateLimit } from './terminal-rate-limit';
 
 /** An authenticated terminal. */
 export type DeviceIdentity = { id: string; sn: string; ownerId: string };
@@ -58,7 +59,13 @@ export const createAgentService = (deps: {
         deps.log.error({ err, sns }, 'other instances not told about changed terminals'),
       );
   };
-  const stats = { malformed: 0, accepted: 0, refused: 0 };
+  /** Messages by outcome; every drop is counted under its reason. */
+  const stats = { malformed: 0, accepted: 0, refused: 0, rateLimited: 0 };
+  // Per terminal and instance, whichever broker carried the message (DEVICE_PROTOCOL.rateLimit).
+  const rateLimit = createTerminalRateLimit({
+    onLimited: (sn, dropped) =>
+      deps.log.warn({ sn, dropped }, 'terminal over its message rate limit: messages dropped'),
+  });
 
   const announce = (changes: OnlineChange[]) =>
     deps.events.emit(
@@ -276,8 +283,9 @@ export const createAgentService = (deps: {
     },
 
     /**
-     * One message from the broker: topic checked, payload parsed and validated. Anything malformed is
-     * dropped and counted; the broker already made sure the sender owns the topic.
+     * One message from the broker: topic checked, the terminal's rate limit applied, payload parsed and
+     * validated. Anything malformed or beyond the rate limit is dropped and counted; the broker already
+     * made sure the sender owns the topic.
      */
     async handleMessage(topic: string, payload: Buffer) {
       const parsed = parseUpTopic(topic);
@@ -287,6 +295,11 @@ export const createAgentService = (deps: {
       }
       // Task results belong to the remote-task feature, which subscribes to them itself.
       if (parsed.kind === 'result') return;
+      // Before any parsing: what a terminal sends beyond its budget costs nothing but this check.
+      if (!rateLimit.take(parsed.sn, payload.length, clock.now().getTime())) {
+        stats.rateLimited++;
+        return;
+      }
       const schema = parsed.kind === 'output' ? null : UP_SCHEMAS[parsed.kind];
       let body: unknown;
       try {
@@ -340,6 +353,7 @@ export const createAgentService = (deps: {
       if (gone.length) announce(gone.map((g) => ({ ...g, online: false })));
       await repo.warnLongOffline(new Date(now.getTime() - LONG_OFFLINE_MS), now);
       await repo.sampleOnline(new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000));
+      rateLimit.prune(now.getTime());
       return { wentOffline: gone.length };
     },
 
