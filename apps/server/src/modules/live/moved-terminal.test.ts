@@ -182,9 +182,11 @@ describe.each(brokerModes())('a terminal given to another enterprise ($name)', (
     const movedTerminal = await connectTerminal(moved.sn, moved.secret);
     const sentinelTerminal = await connectTerminal(sentinel.sn, sentinel.secret);
 
-    // The gateway has now looked the terminal up, and the old owner hears it.
+    // The gateway has now looked the terminal up, and the old owner hears it: its boot, and its coming
+    // online (which may be sent after the boot), so nothing from before the move arrives after it.
     await movedTerminal.boot();
     await vi.waitFor(() => expect(a.heard).toContainEqual({ sn: moved.sn, kind: 'boot' }), LIVE);
+    await vi.waitFor(() => expect(a.heard).toContainEqual({ sn: moved.sn, kind: 'online' }), LIVE);
 
     await giveTo(entB.id);
     const fromA = a.heard.length;
@@ -279,6 +281,7 @@ describe.skipIf(!sharedBrokerUrl)('a terminal given to another enterprise on one
     // The second instance serves the terminal and caches who owns it; its events reach the first's /mqtt.
     expect(await bootOverHttp(second.app, moved)).toBe(200);
     await vi.waitFor(() => expect(a.heard).toContainEqual({ sn: moved.sn, kind: 'boot' }), LIVE);
+    await vi.waitFor(() => expect(a.heard).toContainEqual({ sn: moved.sn, kind: 'online' }), LIVE);
 
     // The change is made on the first instance; the second hears about it through the broker.
     const heardBySecond: string[] = [];
