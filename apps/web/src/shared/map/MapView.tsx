@@ -252,10 +252,18 @@ export const MapView = ({
   const [query, setQuery] = useState('');
   const hits = useMemo(() => searchPoints(points, query), [points, query]);
   const foundRef = useRef<Leaflet.CircleMarker | null>(null);
+  const foundKeyRef = useRef<string | null>(null);
   const goTo = (hit: SearchHit) => {
     if (!map || !L) return;
     const [lng, lat] = datum.toDisplay([hit.lng, hit.lat]);
+    // Enter both picks the highlighted suggestion and searches: the same point twice keeps its ring
+    // (a replaced ring's tooltip fades out for a moment and would show the label twice).
+    if (foundRef.current && foundKeyRef.current === hit.key) {
+      map.setView([lat, lng], Math.min(15, map.getMaxZoom()));
+      return;
+    }
     foundRef.current?.remove();
+    foundKeyRef.current = hit.key;
     foundRef.current = L.circleMarker([lat, lng], {
       radius: 10,
       weight: 3,
