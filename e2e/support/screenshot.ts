@@ -3,8 +3,33 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Language } from './console';
 import { SCREENSHOT_DIR } from './env';
+import { expect } from './fixtures';
 
 export type Theme = 'light' | 'dark';
+
+/** The widths every screen is looked at: desktop and phone. */
+export const SCREEN_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+export const THEMES: Theme[] = ['light', 'dark'];
+
+/** Sets colour mode through the personalisation drawer and closes it again. */
+export const setTheme = async (page: Page, theme: Theme) => {
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId(`theme-mode-${theme}`).click();
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-drawer')).toBeHidden();
+  // The gear keeps the focus ring after the drawer closed; the picture is about the page.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+};
+
+/** Waits until fonts and lazy chunks settled so the picture shows the finished screen. */
+export const settle = async (page: Page) => {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+};
 
 /** Saves a full-page screenshot as `e2e/screenshots/<name>-<lang>-<theme>-<width>.png`; returns its path. */
 export const saveScreenshot = async (page: Page, name: string, language: Language, theme: Theme) => {

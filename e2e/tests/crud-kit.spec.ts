@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { provisionFleet, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
@@ -6,26 +6,13 @@ import type { Api } from '../support/api';
 import { type Language, login, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { saveScreenshot, type Theme } from '../support/screenshot';
+import { saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
 
 const PREFIX = 'CRUD';
 /** A page's first visit loads its code; a busy machine needs more than the usual wait. */
 const PAGE_LOAD = { timeout: 30_000 };
 const FAULTS_PATH = '/device/abnormalperipherals';
 const faultPage = '/device/v1/device/peripheralFault/getPage';
-
-const setTheme = async (page: Page, theme: Theme) => {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId(`theme-mode-${theme}`).click();
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('settings-drawer')).toBeHidden();
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-};
-
-const settle = async (page: Page) => {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-};
 
 /** Terminals of the simulator that report a paper jam on every heartbeat, until `total` faults exist. */
 const makeFaults = async (api: Api, total: number) => {

@@ -1,27 +1,13 @@
-import type { Page } from '@playwright/test';
 import { provisionFleet, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { saveScreenshot, type Theme } from '../support/screenshot';
+import { saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
 
 const COUNT = 5;
 const PREFIX = 'E2E';
 const sn = (i: number) => `${PREFIX}${String(i).padStart(6, '0')}`;
-
-const setTheme = async (page: Page, theme: Theme) => {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId(`theme-mode-${theme}`).click();
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('settings-drawer')).toBeHidden();
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-};
-
-const settle = async (page: Page) => {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-};
 
 test.describe('terminal fleet', () => {
   test('simulated terminals come online live, one stops and turns offline, its detail shows its hello', async ({

@@ -9,33 +9,13 @@ import { type Language, login, storageItem, switchLanguage } from '../support/co
 import { ADMIN, BASE_URL, PORT, REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
-import { saveScreenshot, type Theme } from '../support/screenshot';
+import { SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES, type Theme } from '../support/screenshot';
 
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
 const LANGUAGES: Language[] = ['en', 'cn'];
-const THEMES: Theme[] = ['light', 'dark'];
-
-/** Sets colour mode through the personalisation drawer and closes it again. */
-const setTheme = async (page: Page, theme: Theme) => {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId(`theme-mode-${theme}`).click();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('settings-drawer')).toBeHidden();
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-};
-
-const settle = async (page: Page) => {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-};
 
 /** Runs `shoot` once per width, language and theme, switching them through the console. */
 const everyLook = async (page: Page, shoot: (language: Language, theme: Theme) => Promise<void>) => {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
     for (const language of LANGUAGES) {
       if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
@@ -125,7 +105,7 @@ test.describe('console kit', () => {
       await expect(shown).toBeHidden();
     });
 
-    await page.setViewportSize(WIDTHS[0]);
+    await page.setViewportSize(SCREEN_SIZES[0]);
     await switchLanguage(page, 'en');
     await page.goto('/user/toExamine');
     await open();
@@ -286,7 +266,7 @@ test.describe('upload', () => {
       await expect(item('ota-full-2.4.1.zip').getByTestId('upload-progress')).not.toContainText(/^0 B/);
     };
 
-    for (const size of WIDTHS) {
+    for (const size of SCREEN_SIZES) {
       await page.setViewportSize(size);
       for (const language of LANGUAGES)
         for (const theme of THEMES) {
@@ -296,7 +276,7 @@ test.describe('upload', () => {
         }
     }
 
-    await page.setViewportSize(WIDTHS[0]);
+    await page.setViewportSize(SCREEN_SIZES[0]);
     await stage('en', 'light');
     await expect(item('renamed.apk')).toContainText("The file's content does not match its type");
     await expect(item('ota-delta.zip')).toContainText('Network connection failed');

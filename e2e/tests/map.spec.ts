@@ -4,18 +4,9 @@ import type { Page } from '@playwright/test';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { saveScreenshot, type Theme } from '../support/screenshot';
+import { saveScreenshot, setTheme, type Theme } from '../support/screenshot';
 
 const POINTS = 100_000;
-
-const setTheme = async (page: Page, theme: Theme) => {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId(`theme-mode-${theme}`).click();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('settings-drawer')).toBeHidden();
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-};
 
 /** Waits until the map has its base layer and its dots, and the charts are drawn. */
 const mapReady = async (page: Page) => {

@@ -1,34 +1,11 @@
-import type { Page } from '@playwright/test';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
-import { saveScreenshot, type Theme } from '../support/screenshot';
+import { SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
-const WIDTHS = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-] as const;
 const LANGUAGES: Language[] = ['cn', 'en'];
-const THEMES: Theme[] = ['light', 'dark'];
-
-/** Sets colour mode through the personalisation drawer and closes it again. */
-const setTheme = async (page: Page, theme: Theme) => {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId(`theme-mode-${theme}`).click();
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('settings-drawer')).toBeHidden();
-  // The gear keeps the focus ring after the drawer closed; the picture is about the frame.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-};
-
-/** Waits until fonts and lazy chunks settled so the picture shows the finished screen. */
-const settle = async (page: Page) => {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-};
 
 test.describe('screenshots', () => {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`frame at ${size.width} px in both languages and themes`, async ({ page }) => {
       await page.setViewportSize(size);
       await login(page);
@@ -65,7 +42,7 @@ test.describe('screenshots', () => {
     });
   }
 
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`login page at ${size.width} px in both languages`, async ({ page }) => {
       await page.setViewportSize(size);
       await page.goto('/login');
