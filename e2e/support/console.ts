@@ -80,3 +80,17 @@ export const switchLanguage = async (page: Page, language: Language) => {
     await expect.poll(() => storageItem(page, 'language'), { timeout: 3_000 }).toBe(language);
   }).toPass({ timeout: 30_000 });
 };
+
+/**
+ * Opens the logout confirmation from the user menu and returns it. As with the language menu, a
+ * click that lands while the menu is still opening can miss: open and choose again until it shows.
+ */
+export const openLogoutDialog = async (page: Page) => {
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to log out' });
+  await expect(async () => {
+    if (!(await page.getByTestId('user-logout').isVisible())) await page.getByTestId('user-dropdown').click();
+    await page.getByTestId('user-logout').click({ timeout: 3_000 });
+    await expect(dialog).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  return dialog;
+};

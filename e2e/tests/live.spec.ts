@@ -1,7 +1,7 @@
 import type { WebSocket } from '@playwright/test';
 import { provisionFleet, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
-import { login } from '../support/console';
+import { login, openLogoutDialog } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
@@ -78,9 +78,7 @@ test.describe('live events', () => {
       await fleet.stop(false);
     }
 
-    await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('user-logout').click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await (await openLogoutDialog(page)).getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByTestId('login-page')).toBeVisible();
     await expect.poll(() => sockets[0].isClosed()).toBe(true);
     expect(sockets).toHaveLength(1);

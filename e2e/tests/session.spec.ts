@@ -1,4 +1,4 @@
-import { HOME_PATH, login, storageItem, storageKeys } from '../support/console';
+import { HOME_PATH, login, openLogoutDialog, storageItem, storageKeys } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
 const SESSION_KEYS = ['token', 'userId', 'verify', 'sys', 'menuList', 'permissionForm', 'worktab'];
@@ -43,16 +43,12 @@ test.describe('session', () => {
     await page.goto('/device/index');
     const token = await storageItem(page, 'token');
 
-    await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('user-logout').click();
-    const dialog = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to log out' });
-    await expect(dialog).toBeVisible();
+    const dialog = await openLogoutDialog(page);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/device\/index$/);
 
-    await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('user-logout').click();
+    await openLogoutDialog(page);
     const logoutCall = page.waitForRequest((req) => req.url().includes('/oauth/v1/oauth/login/doLogout'));
     await dialog.getByRole('button', { name: 'Log out' }).click();
     expect(new URL((await logoutCall).url()).searchParams.get('token')).toBe(token);
