@@ -68,6 +68,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     rolldownOptions: {
+      // Building a zod schema has no effect beyond the value it answers, so a schema nobody reads is
+      // left out, and a page that imports only a constant or an endpoint's path from a contract
+      // module does not download zod.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // React changes rarely and every page needs it: one chunk of its own stays cached across
         // releases. antd is left to the bundler so each route loads only the components it uses

@@ -59,6 +59,7 @@ export const oplogAction = <I>(decl: OplogDecl<I>, input: I): string =>
   typeof decl.action === 'string' ? decl.action : decl.action.of(input);
 
 /** Identity helper that keeps the schema types of an endpoint. */
+/* @__NO_SIDE_EFFECTS__ */
 export const defineEndpoint = <Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   def: EndpointDef<Q, B, R>,
 ) => def;

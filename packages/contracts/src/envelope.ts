@@ -16,6 +16,7 @@ export type Envelope<T> = {
 };
 
 /** Schema of the envelope around a result schema (used for OpenAPI and client checks). */
+/* @__NO_SIDE_EFFECTS__ */
 export const envelopeSchema = <T extends z.ZodType>(result: T) =>
   z.object({
     code: z.number().int(),

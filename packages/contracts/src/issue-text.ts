@@ -63,4 +63,5 @@ export const toFieldErrors = (issues: readonly Issue[], prefix: string): FieldEr
   });
 
 /** A custom check's issue parameters carrying both texts; use with `.refine(fn, bilingual(zh, en))`. */
+/* @__NO_SIDE_EFFECTS__ */
 export const bilingual = (zh: string, en: string) => ({ message: en, params: { zh, en } });

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Menu node types: 0 system, 1 module (first level), 2 menu page, 3 button/permission entry. */
 export const MENU_TYPE = { system: 0, module: 1, page: 2, button: 3 } as const;
 export type MenuType = (typeof MENU_TYPE)[keyof typeof MENU_TYPE];
@@ -25,25 +23,6 @@ export type MenuNode = {
   /** Children: pages under a module, buttons under a page. */
   menuVoList: MenuNode[];
 };
-
-// The id names the recursive tree once in the API document instead of nesting it per endpoint.
-export const MenuNodeSchema: z.ZodType<MenuNode> = z
-  .lazy(() =>
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      menuEnglishName: z.string(),
-      url: z.string(),
-      icon: z.string(),
-      hidden: z.union([z.literal(0), z.literal(1)]),
-      parentId: z.string().nullable(),
-      menuType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
-      permission: z.string(),
-      sort: z.number().int(),
-      menuVoList: z.array(MenuNodeSchema),
-    }),
-  )
-  .meta({ id: 'MenuNode' });
 
 /** Collects the permission keys of every button entry (menuType 3) in a tree. */
 export const collectPermissions = (nodes: readonly MenuNode[]): string[] => {

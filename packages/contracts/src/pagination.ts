@@ -1,16 +1,5 @@
 import { z } from 'zod';
-
-/** Paging limits shared by server and console. */
-export const PAGING = {
-  defaultCurrent: 1,
-  defaultSize: 10,
-  maxSize: 500,
-  /** Console tables. */
-  tableSize: 14,
-  tableSizes: [14, 20, 30, 40, 50, 60, 70, 80],
-  /** The shared pagination helper. */
-  sharedSizes: [10, 20, 50, 100, 500],
-} as const;
+import { PAGING } from './paging';
 
 /** Query of every paged list. */
 export const PageQuerySchema = z.object({
@@ -22,6 +11,7 @@ export const PageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
 /** Answer of every paged list. */
+/* @__NO_SIDE_EFFECTS__ */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     /** Rows of this page. */
@@ -31,4 +21,3 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     current: z.number().int(),
     size: z.number().int(),
   });
-export type Page<T> = { records: T[]; total: number; current: number; size: number };

@@ -1,4 +1,5 @@
-import { authEndpoints, devicesEndpoints, ERRORS } from '@cpm/contracts';
+import { ERRORS } from '@cpm/contracts';
+import { authRoutes, devicesRoutes } from '@cpm/contracts/routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppLanguage } from '../i18n/detectLanguage';
 import {
@@ -44,7 +45,7 @@ describe('http client', () => {
 
   it('sends satoken and Timezone headers, omits cookies and returns result on code 1', async () => {
     const { client, fetchMock, deps } = makeClient();
-    const result = await client.call(authEndpoints.isLogin, { query: { sysCode: 'cpm', userId: 'u1' } });
+    const result = await client.call(authRoutes.isLogin, { query: { sysCode: 'cpm', userId: 'u1' } });
     expect(result).toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/oauth/v1/oauth/login/isLogin?sysCode=cpm&userId=u1');
@@ -58,7 +59,7 @@ describe('http client', () => {
 
   it('posts JSON bodies', async () => {
     const { client, fetchMock } = makeClient();
-    await client.call(authEndpoints.login, {
+    await client.call(authRoutes.login, {
       body: { username: 'admin', password: 'x', captchaId: 'c', captchaCode: '1234', sysCode: 'cpm' },
     });
     const [, init] = fetchMock.mock.calls[0];
@@ -70,7 +71,7 @@ describe('http client', () => {
   it('uploads a file as multipart form data with the browser’s boundary, never as JSON', async () => {
     const { client, fetchMock } = makeClient();
     const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], '终端.xlsx');
-    await client.upload(devicesEndpoints.terminalImport, file);
+    await client.upload(devicesRoutes.terminalImport, file);
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/device/v1/device/terminal/import');
     expect(init?.method).toBe('POST');

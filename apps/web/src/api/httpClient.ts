@@ -1,4 +1,11 @@
-import { CODE, type EndpointDef, type Envelope, methodsOf } from '@cpm/contracts';
+import {
+  CODE,
+  type DefOf,
+  type EndpointDef,
+  type EndpointRef,
+  type Envelope,
+  methodsOf,
+} from '@cpm/contracts';
 import type { z } from 'zod';
 import type { AppLanguage } from '../i18n/detectLanguage';
 import type { Overlay } from './overlay';
@@ -79,13 +86,16 @@ const isEnvelope = (value: unknown): value is Envelope<unknown> =>
 type InputOf<S> = NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : never;
 
 /** Options of a typed call: query and body follow the endpoint's schemas. */
-export type CallOptions<E extends EndpointDef> = Omit<
+export type CallOptions<E extends EndpointDef | EndpointRef> = Omit<
   RequestOptions,
   'method' | 'path' | 'query' | 'body'
 > & {
-  query?: InputOf<E['query']>;
-  body?: InputOf<E['body']>;
+  query?: InputOf<DefOf<E>['query']>;
+  body?: InputOf<DefOf<E>['body']>;
 };
+
+/** What a typed call answers. */
+type ResultOf<E> = z.output<DefOf<E>['result']>;
 
 export type DownloadOptions = Omit<RequestOptions, 'method' | 'notifySuccess'> & {
   method?: 'GET' | 'POST';
@@ -179,11 +189,11 @@ export const createHttpClient = (deps: HttpDeps) => {
   };
 
   /** Typed call of a contract endpoint. */
-  const call = <E extends EndpointDef>(
+  const call = <E extends EndpointDef | EndpointRef>(
     endpoint: E,
     options: CallOptions<E> = {},
-  ): Promise<z.output<E['result']>> =>
-    request<z.output<E['result']>>({
+  ): Promise<ResultOf<E>> =>
+    request<ResultOf<E>>({
       ...options,
       method: methodsOf(endpoint)[0],
       path: endpoint.path,
@@ -192,14 +202,14 @@ export const createHttpClient = (deps: HttpDeps) => {
     });
 
   /** Sends one file to an upload endpoint as multipart/form-data (field `file`), never as base64 JSON. */
-  const upload = <E extends EndpointDef>(
+  const upload = <E extends EndpointDef | EndpointRef>(
     endpoint: E,
     file: Blob,
     options: Omit<CallOptions<E>, 'body'> & { fileName?: string } = {},
-  ): Promise<z.output<E['result']>> => {
+  ): Promise<ResultOf<E>> => {
     const form = new FormData();
     form.append('file', file, options.fileName ?? (file instanceof File ? file.name : 'file'));
-    return request<z.output<E['result']>>({
+    return request<ResultOf<E>>({
       ...options,
       method: 'POST',
       path: endpoint.path,

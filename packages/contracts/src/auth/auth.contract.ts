@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { LIMITS, SYS_CODE } from '../limits';
-import { MenuNodeSchema } from '../menu';
-
-/** Account states carried as `verify`. */
-export const ACCOUNT_STATE = { needsDetails: 0, active: 1, pendingReview: 2, rejected: 3 } as const;
+import { MenuNodeSchema } from '../menu.schema';
 
 export const CaptchaSchema = z.object({
   /** Pass back with the answer; single use, expires in 2 minutes. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { terminalTopic } from '../live/topics';
-import { DEVICE_PROTOCOL, UP_KINDS } from './device-protocol';
+import { DEVICE_PROTOCOL, UP_KINDS } from './protocol-constants';
 
 describe('device protocol limits', () => {
   const { maxPayloadBytes, maxPacketBytes, rateLimit } = DEVICE_PROTOCOL;

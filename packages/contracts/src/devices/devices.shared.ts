@@ -9,6 +9,7 @@ export const uuid = z.uuid();
 export const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** Empty query values (a cleared filter) count as absent. */
 export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/* @__NO_SIDE_EFFECTS__ */
 export const opt = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 export const PageOnly = PageQuerySchema;

@@ -41,6 +41,7 @@ export const GroupNodeSchema: z.ZodType<GroupNode> = z
   )
   .meta({ id: 'GroupNode' });
 
+/* @__NO_SIDE_EFFECTS__ */
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 export const GroupSaveSchema = z.strictObject({

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { FleetEventSchema, NoticeEventSchema, TerminalChangedSchema } from './events';
 import {
-  FleetEventSchema,
-  NoticeEventSchema,
   parseTerminalTopic,
   parseUpTopic,
   parseUserTopic,
   systemTopics,
-  TerminalChangedSchema,
   terminalFilters,
   terminalTopic,
   USER_EVENT_KINDS,

@@ -47,6 +47,7 @@ export const PrivateCustomerRowSchema = z.object({
 });
 export type PrivateCustomerRow = z.infer<typeof PrivateCustomerRowSchema>;
 
+/* @__NO_SIDE_EFFECTS__ */
 const required = (max: number) => z.string().trim().min(1).max(max);
 
 export const PrivateCustomerSaveSchema = z.strictObject({

@@ -5,7 +5,9 @@ import { isStrongPassword, LIMITS, USERNAME_PATTERN } from '../limits';
 import { PageQuerySchema, pageSchema } from '../pagination';
 import { ReviewEntrySchema } from '../review';
 
+/* @__NO_SIDE_EFFECTS__ */
 const text = (max: number) => z.string().trim().max(max);
+/* @__NO_SIDE_EFFECTS__ */
 const optionalText = (max: number) => text(max).nullish();
 /** Query flags arrive as '0'/'1' (or true/false). */
 const flag = z

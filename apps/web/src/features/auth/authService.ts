@@ -1,4 +1,5 @@
-import { ACCOUNT_STATE, authEndpoints, collectPermissions, SYS_CODE } from '@cpm/contracts';
+import { ACCOUNT_STATE, collectPermissions, SYS_CODE } from '@cpm/contracts';
+import { authRoutes } from '@cpm/contracts/routes';
 import { call } from '../../api/http';
 import { ApiError } from '../../api/httpClient';
 import { useSessionStore } from '../../app/sessionStore';
@@ -21,7 +22,7 @@ export type LoginOutcome =
 
 /** Ends the server session without messages; failures do not keep anyone signed in. */
 const endServerSession = async (token: string) => {
-  await call(authEndpoints.logout, { query: { token }, silent: true, loading: false }).catch(() => undefined);
+  await call(authRoutes.logout, { query: { token }, silent: true, loading: false }).catch(() => undefined);
 };
 
 /**
@@ -29,7 +30,7 @@ const endServerSession = async (token: string) => {
  * the permission list. Accounts waiting for review or rejected stop here with their state.
  */
 export const login = async (input: LoginInput): Promise<LoginOutcome> => {
-  const { userVo, tokenValue } = await call(authEndpoints.login, { body: { ...input, sysCode: SYS_CODE } });
+  const { userVo, tokenValue } = await call(authRoutes.login, { body: { ...input, sysCode: SYS_CODE } });
   // The following calls need the token before the session is complete.
   useSessionStore.setState({ token: tokenValue });
   try {
@@ -38,11 +39,11 @@ export const login = async (input: LoginInput): Promise<LoginOutcome> => {
       return { kind: 'pending' };
     }
     if (userVo.verify === ACCOUNT_STATE.rejected) {
-      const status = await call(authEndpoints.userStatus, { silent: true }).catch(() => null);
+      const status = await call(authRoutes.userStatus, { silent: true }).catch(() => null);
       await endServerSession(tokenValue);
       return { kind: 'rejected', reason: status?.rejectReason ?? null };
     }
-    const { menuList } = await call(authEndpoints.menu, { query: { id: userVo.id } });
+    const { menuList } = await call(authRoutes.menu, { query: { id: userVo.id } });
     useWorktabStore.getState().clear();
     // `language` is one of the session keys the spec stores at sign-in.
     saveLanguage(currentLanguage());
@@ -92,7 +93,7 @@ export const verifySavedSession = async (): Promise<void> => {
   const { user, token } = useSessionStore.getState();
   if (!user || !token) return;
   try {
-    await call(authEndpoints.isLogin, {
+    await call(authRoutes.isLogin, {
       query: { sysCode: SYS_CODE, userId: user.id },
       silent: true,
       loading: false,

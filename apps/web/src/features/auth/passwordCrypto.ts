@@ -1,4 +1,4 @@
-import { registryEndpoints } from '@cpm/contracts';
+import { registryRoutes } from '@cpm/contracts/routes';
 import { call } from '../../api/http';
 
 const toBase64 = (bytes: ArrayBuffer) => {
@@ -27,6 +27,6 @@ export const encryptWithKey = async (
 
 /** Fetches the server's public key and returns an encrypter for the passwords of one form. */
 export const passwordEncrypter = async () => {
-  const { publicKey } = await call(registryEndpoints.publicKey, { loading: false });
+  const { publicKey } = await call(registryRoutes.publicKey, { loading: false });
   return (plain: string) => encryptWithKey(publicKey, plain);
 };

@@ -1,5 +1,6 @@
 import { DownloadOutlined, DownOutlined } from '@ant-design/icons';
-import { type ExportFormat, type ExportList, type ExportResult, exportsEndpoints } from '@cpm/contracts';
+import type { ExportFormat, ExportList, ExportResult } from '@cpm/contracts';
+import { exportsRoutes } from '@cpm/contracts/routes';
 import { Alert, Button, Dropdown, Modal, Progress, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ export const ExportButton = ({ permission, path, query, fileName, list }: Props)
     setBusy(true);
     try {
       if (!list) return await direct();
-      const started = await call(exportsEndpoints.start, {
+      const started = await call(exportsRoutes.start, {
         body: { list, filter: query, format } as never,
         loading: false,
       });

@@ -1,11 +1,5 @@
-import {
-  JOB_FINAL_STATUSES,
-  type JobEvent,
-  JobEventSchema,
-  type JobVo,
-  jobsEndpoints,
-  userTopic,
-} from '@cpm/contracts';
+import { JOB_FINAL_STATUSES, type JobEvent, JobEventSchema, type JobVo, userTopic } from '@cpm/contracts';
+import { jobsRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/http';
 import { useLiveTopic, useLiveUserId } from '../live/LiveEventsProvider';
@@ -40,7 +34,7 @@ export const useJobProgress = (jobId: string | null) => {
   const key = [...queryKeys.jobs.all, jobId];
   const query = useQuery({
     queryKey: key,
-    queryFn: () => call(jobsEndpoints.getById, { query: { id: jobId ?? '' }, loading: false, silent: true }),
+    queryFn: () => call(jobsRoutes.getById, { query: { id: jobId ?? '' }, loading: false, silent: true }),
     enabled: jobId !== null,
     refetchInterval: (q) => (isFinal(q.state.data) ? false : JOB_POLL_MS),
   });

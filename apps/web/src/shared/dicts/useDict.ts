@@ -1,4 +1,5 @@
-import { type DictBundle, dictsEndpoints } from '@cpm/contracts';
+import type { DictBundle } from '@cpm/contracts';
+import { dictsRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { call } from '../../api/http';
 export const useDictBundle = () =>
   useQuery({
     queryKey: ['dict-bundle'],
-    queryFn: () => call(dictsEndpoints.bundle, { loading: false, silent: true }),
+    queryFn: () => call(dictsRoutes.bundle, { loading: false, silent: true }),
     staleTime: 5 * 60 * 1000,
   });
 

@@ -1,4 +1,5 @@
-import { type MapConfig, systemEndpoints } from '@cpm/contracts';
+import type { MapConfig } from '@cpm/contracts';
+import { systemRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http';
 
@@ -6,6 +7,6 @@ import { call } from '../../api/http';
 export const useMapConfig = () =>
   useQuery<MapConfig>({
     queryKey: ['system', 'mapConfig'],
-    queryFn: () => call(systemEndpoints.mapConfig, { loading: false, silent: true }),
+    queryFn: () => call(systemRoutes.mapConfig, { loading: false, silent: true }),
     staleTime: Number.POSITIVE_INFINITY,
   });

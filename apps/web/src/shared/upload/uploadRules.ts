@@ -1,11 +1,5 @@
-import {
-  BLOB_KINDS,
-  BLOB_NAME_MAX,
-  BLOB_TYPES,
-  type BlobKind,
-  type BlobType,
-  blobEndpoints,
-} from '@cpm/contracts';
+import { BLOB_KINDS, BLOB_NAME_MAX, BLOB_TYPES, type BlobKind, type BlobType } from '@cpm/contracts';
+import { blobRoutes } from '@cpm/contracts/routes';
 
 /**
  * Checks a file before it is sent, mirroring what the server refuses: count, name, size, type by
@@ -255,4 +249,4 @@ export const rulesForKind = (
 
 /** The generic upload endpoint's address for a kind. */
 export const uploadUrlForKind = (kind: BlobKind) =>
-  `${blobEndpoints.upload.path}?kind=${encodeURIComponent(kind)}`;
+  `${blobRoutes.upload.path}?kind=${encodeURIComponent(kind)}`;

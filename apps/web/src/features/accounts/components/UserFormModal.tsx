@@ -1,10 +1,5 @@
-import {
-  groupsEndpoints,
-  rolesEndpoints,
-  type UserRow,
-  UserSaveSchema,
-  usersEndpoints,
-} from '@cpm/contracts';
+import { type UserRow, UserSaveSchema } from '@cpm/contracts';
+import { groupsRoutes, rolesRoutes, usersRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Input, Row, Select, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
@@ -52,17 +47,17 @@ export const UserFormModal = ({
   const levels = useDict('system_level');
   const roles = useQuery({
     queryKey: ['role-options'],
-    queryFn: () => call(rolesEndpoints.options, { loading: false }),
+    queryFn: () => call(rolesRoutes.options, { loading: false }),
     enabled: open,
   });
   const superiors = useQuery({
     queryKey: ['user-options'],
-    queryFn: () => call(usersEndpoints.options, { loading: false }),
+    queryFn: () => call(usersRoutes.options, { loading: false }),
     enabled: open,
   });
   const groups = useQuery({
     queryKey: ['group-tree'],
-    queryFn: () => call(groupsEndpoints.tree, { loading: false }),
+    queryFn: () => call(groupsRoutes.tree, { loading: false }),
     enabled: open,
   });
 
@@ -107,7 +102,7 @@ export const UserFormModal = ({
       onClose={onClose}
       onSaved={onSaved}
       onSubmit={(values) =>
-        call(usersEndpoints.save, {
+        call(usersRoutes.save, {
           body: {
             ...values,
             id: user?.id,

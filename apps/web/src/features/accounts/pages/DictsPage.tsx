@@ -1,11 +1,6 @@
 import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import {
-  type DictItem,
-  DictItemSaveSchema,
-  type DictRow,
-  DictSaveSchema,
-  dictsEndpoints,
-} from '@cpm/contracts';
+import { type DictItem, DictItemSaveSchema, type DictRow, DictSaveSchema } from '@cpm/contracts';
+import { dictsRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Input, InputNumber, Space, Switch } from 'antd';
 import { useState } from 'react';
@@ -49,11 +44,11 @@ export const DictsPage = () => {
     queryKey: queryKeys.dicts.all,
     filterKeys: ['keyword'],
     fetchPage: ({ current, size, keyword }) =>
-      call(dictsEndpoints.page, { query: { current, size, keyword }, loading: false }),
+      call(dictsRoutes.page, { query: { current, size, keyword }, loading: false }),
   });
   const items = useQuery({
     queryKey: [...queryKeys.dicts.items, open?.id],
-    queryFn: () => call(dictsEndpoints.items, { query: { dictId: open?.id ?? '' }, loading: false }),
+    queryFn: () => call(dictsRoutes.items, { query: { dictId: open?.id ?? '' }, loading: false }),
     enabled: open !== null,
   });
   const changed = () => {
@@ -92,7 +87,7 @@ export const DictsPage = () => {
             },
             ...editDelete(
               () => setEditing(d),
-              () => call(dictsEndpoints.remove, { query: { id: d.id }, notifySuccess: true }),
+              () => call(dictsRoutes.remove, { query: { id: d.id }, notifySuccess: true }),
             ),
           ]}
         />
@@ -118,7 +113,7 @@ export const DictsPage = () => {
           actions={editDelete(
             () => setItem(i),
             () =>
-              call(dictsEndpoints.removeItem, { query: { id: i.id }, notifySuccess: true }).then(() =>
+              call(dictsRoutes.removeItem, { query: { id: i.id }, notifySuccess: true }).then(() =>
                 items.refetch(),
               ),
           )}
@@ -150,7 +145,7 @@ export const DictsPage = () => {
         conflictField="code"
         testId="dict-form"
         onClose={() => setEditing(undefined)}
-        onSubmit={(v) => call(dictsEndpoints.save, { body: { ...v, id: editing?.id }, notifySuccess: true })}
+        onSubmit={(v) => call(dictsRoutes.save, { body: { ...v, id: editing?.id }, notifySuccess: true })}
         onSaved={() => {
           setEditing(undefined);
           changed();
@@ -207,7 +202,7 @@ export const DictsPage = () => {
         testId="dict-item-form"
         onClose={() => setItem(undefined)}
         onSubmit={(v) =>
-          call(dictsEndpoints.saveItem, {
+          call(dictsRoutes.saveItem, {
             body: { ...v, id: item?.id, dictId: open?.id ?? '' },
             notifySuccess: true,
           })

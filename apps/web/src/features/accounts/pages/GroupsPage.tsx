@@ -1,5 +1,6 @@
 import { DragOutlined, PlusOutlined } from '@ant-design/icons';
-import { type GroupNode, GroupSaveSchema, groupsEndpoints } from '@cpm/contracts';
+import { type GroupNode, GroupSaveSchema } from '@cpm/contracts';
+import { groupsRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ export const GroupsPage = () => {
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const tree = useQuery({
     queryKey: [...queryKeys.groups.all, keyword],
-    queryFn: () => call(groupsEndpoints.tree, { query: keyword ? { keyword } : {}, loading: false }),
+    queryFn: () => call(groupsRoutes.tree, { query: keyword ? { keyword } : {}, loading: false }),
   });
   const refresh = () => void tree.refetch();
 
@@ -74,7 +75,7 @@ export const GroupsPage = () => {
               },
             },
             deleteAction(t('actions.delete'), 'user:group:delete', t('actions.deleteConfirm'), () =>
-              call(groupsEndpoints.remove, { query: { id: g.id }, notifySuccess: true }).then(refresh),
+              call(groupsRoutes.remove, { query: { id: g.id }, notifySuccess: true }).then(refresh),
             ),
           ]}
         />
@@ -127,7 +128,7 @@ export const GroupsPage = () => {
         testId="group-form"
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
-          call(groupsEndpoints.save, {
+          call(groupsRoutes.save, {
             body: { ...values, id: editing?.group?.id, parentId: values.parentId ?? null },
             notifySuccess: true,
           })
@@ -193,7 +194,7 @@ export const GroupsPage = () => {
         cancelText={t('actions.cancel')}
         onOk={async () => {
           try {
-            await call(groupsEndpoints.move, {
+            await call(groupsRoutes.move, {
               body: { id: moving?.id ?? '', parentId: moveTo },
               notifySuccess: true,
             });

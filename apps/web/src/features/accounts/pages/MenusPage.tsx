@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type SysMenuNode, SysMenuSaveSchema, sysMenuEndpoints } from '@cpm/contracts';
+import { type SysMenuNode, SysMenuSaveSchema } from '@cpm/contracts';
+import { sysMenuRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -44,7 +45,7 @@ export const MenusPage = () => {
   const [editing, setEditing] = useState<{ menu: SysMenuNode | null; parentId: string | null } | null>(null);
   const tree = useQuery({
     queryKey: queryKeys.menus.all,
-    queryFn: () => call(sysMenuEndpoints.tree, { loading: false }),
+    queryFn: () => call(sysMenuRoutes.tree, { loading: false }),
   });
   const refresh = () => void tree.refetch();
 
@@ -95,7 +96,7 @@ export const MenusPage = () => {
               setEditing({ menu: m, parentId: m.parentId }),
             ),
             deleteAction(t('actions.delete'), 'user:menu:delete', t('actions.deleteConfirm'), () =>
-              call(sysMenuEndpoints.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
+              call(sysMenuRoutes.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
             ),
           ]}
         />
@@ -147,7 +148,7 @@ export const MenusPage = () => {
         testId="menu-form"
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
-          call(sysMenuEndpoints.save, {
+          call(sysMenuRoutes.save, {
             body: {
               ...values,
               id: editing?.menu?.id,

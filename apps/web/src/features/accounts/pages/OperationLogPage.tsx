@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type OperationLogRow, usersEndpoints } from '@cpm/contracts';
+import type { OperationLogRow } from '@cpm/contracts';
+import { usersRoutes } from '@cpm/contracts/routes';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +48,7 @@ export const OperationLogPage = () => {
   const { t } = useTranslation('accounts');
   const list = usePagedList<OperationLogRow, Filter>(
     'oplog',
-    (q) => call(usersEndpoints.logPage, { query: q }),
+    (q) => call(usersRoutes.logPage, { query: q }),
     {},
   );
   const actionLabel = (a: string) => t(`oplog.actions.${a}`, { defaultValue: a });
@@ -132,7 +133,7 @@ export const OperationLogPage = () => {
                   onClick={() =>
                     void download({
                       method: 'GET',
-                      path: usersEndpoints.logExport.path,
+                      path: usersRoutes.logExport.path,
                       query: list.filter,
                       fileName: 'operation-log.xlsx',
                     }).catch(() => undefined)

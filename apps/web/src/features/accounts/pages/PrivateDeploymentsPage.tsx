@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { type PrivateCustomerRow, privatizationEndpoints } from '@cpm/contracts';
+import type { PrivateCustomerRow } from '@cpm/contracts';
+import { privatizationRoutes } from '@cpm/contracts/routes';
 import { Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,7 @@ export const PrivateDeploymentsPage = () => {
   const [form] = Form.useForm<CustomerForm>();
   const list = usePagedList<PrivateCustomerRow, Filter>(
     'private',
-    (q) => call(privatizationEndpoints.page, { query: q }),
+    (q) => call(privatizationRoutes.page, { query: q }),
     {},
   );
 
@@ -57,7 +58,7 @@ export const PrivateDeploymentsPage = () => {
 
   const save = async (values: CustomerForm) => {
     try {
-      await call(privatizationEndpoints.save, { body: { ...values, id: editing?.id }, notifySuccess: true });
+      await call(privatizationRoutes.save, { body: { ...values, id: editing?.id }, notifySuccess: true });
       setEditing(undefined);
       list.refetch();
     } catch {
@@ -98,7 +99,7 @@ export const PrivateDeploymentsPage = () => {
                 icon={<EyeOutlined />}
                 aria-label={t('private.reveal')}
                 onClick={async () => {
-                  const res = await call(privatizationEndpoints.reveal, { body: { id: r.id } }).catch(
+                  const res = await call(privatizationRoutes.reveal, { body: { id: r.id } }).catch(
                     () => null,
                   );
                   if (res) setRevealed({ name: r.name, password: res.password });
@@ -128,7 +129,7 @@ export const PrivateDeploymentsPage = () => {
             <Popconfirm
               title={t('actions.deleteConfirm')}
               onConfirm={async () => {
-                await call(privatizationEndpoints.remove, { query: { id: r.id }, notifySuccess: true }).catch(
+                await call(privatizationRoutes.remove, { query: { id: r.id }, notifySuccess: true }).catch(
                   () => undefined,
                 );
                 list.refetch();
@@ -186,7 +187,7 @@ export const PrivateDeploymentsPage = () => {
                   onClick={() =>
                     void download({
                       method: 'GET',
-                      path: privatizationEndpoints.exportXlsx.path,
+                      path: privatizationRoutes.exportXlsx.path,
                       query: list.filter,
                       fileName: 'private-deployments.xlsx',
                     }).catch(() => undefined)

@@ -1,4 +1,5 @@
-import { LIMITS, type UserRow, usersEndpoints } from '@cpm/contracts';
+import { LIMITS, type UserRow } from '@cpm/contracts';
+import { usersRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Form, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -25,12 +26,12 @@ export const ReviewPage = () => {
   const [reviewing, setReviewing] = useState<UserRow | null>(null);
   const history = useQuery({
     queryKey: ['accounts', 'reviewHistory', reviewing?.id],
-    queryFn: () => call(usersEndpoints.reviewHistory, { query: { id: reviewing?.id ?? '' }, loading: false }),
+    queryFn: () => call(usersRoutes.reviewHistory, { query: { id: reviewing?.id ?? '' }, loading: false }),
     enabled: reviewing !== null,
   });
   const list = usePagedList<UserRow, { state?: number }>(
     'review',
-    (q) => call(usersEndpoints.reviewPage, { query: q }),
+    (q) => call(usersRoutes.reviewPage, { query: q }),
     {
       state: 2,
     },
@@ -38,7 +39,7 @@ export const ReviewPage = () => {
 
   const audit = async (approve: boolean, reason?: string) => {
     if (!reviewing) return;
-    await call(usersEndpoints.audit, { body: { id: reviewing.id, approve, reason }, notifySuccess: true });
+    await call(usersRoutes.audit, { body: { id: reviewing.id, approve, reason }, notifySuccess: true });
     setReviewing(null);
     list.refetch();
   };

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { LIMITS, type RoleRow, rolesEndpoints } from '@cpm/contracts';
+import { LIMITS, type RoleRow } from '@cpm/contracts';
+import { rolesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Switch, Tree } from 'antd';
 import { useEffect, useState } from 'react';
@@ -34,11 +35,11 @@ export const RolesPage = () => {
     queryKey: queryKeys.roles.all,
     filterKeys: ['name'],
     fetchPage: ({ current, size, name }) =>
-      call(rolesEndpoints.page, { query: { current, size, name }, loading: false }),
+      call(rolesRoutes.page, { query: { current, size, name }, loading: false }),
   });
   const tree = useQuery({
     queryKey: ['grantable-tree'],
-    queryFn: () => call(rolesEndpoints.grantable, { loading: false }),
+    queryFn: () => call(rolesRoutes.grantable, { loading: false }),
     enabled: editing !== undefined,
   });
 
@@ -57,7 +58,7 @@ export const RolesPage = () => {
   const submit = async (values: RoleForm) => {
     setSaving(true);
     try {
-      await call(rolesEndpoints.save, {
+      await call(rolesRoutes.save, {
         body: { ...values, id: editing?.id, menuIds: checked },
         notifySuccess: true,
       });
@@ -89,7 +90,7 @@ export const RolesPage = () => {
           actions={[
             editAction(t('actions.edit'), 'user:role:edit', () => setEditing(r)),
             deleteAction(t('actions.delete'), 'user:role:delete', t('actions.deleteConfirm'), () =>
-              call(rolesEndpoints.remove, { query: { id: r.id }, notifySuccess: true }).then(list.invalidate),
+              call(rolesRoutes.remove, { query: { id: r.id }, notifySuccess: true }).then(list.invalidate),
             ),
           ]}
         />

@@ -1,5 +1,6 @@
 import { KeyOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
-import { type UserRow, UserSaveSchema, usersEndpoints } from '@cpm/contracts';
+import { type UserRow, UserSaveSchema } from '@cpm/contracts';
+import { usersRoutes } from '@cpm/contracts/routes';
 import { Button, Input, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -36,7 +37,7 @@ export const UsersPage = () => {
   const list = useCrudList<UserRow, Filter>({
     queryKey: queryKeys.users.all,
     filterKeys: ['username', 'name', 'email', 'enabled'],
-    fetchPage: ({ sort: _sort, ...q }) => call(usersEndpoints.page, { query: q, loading: false }),
+    fetchPage: ({ sort: _sort, ...q }) => call(usersRoutes.page, { query: q, loading: false }),
   });
   const zh = i18n.language === 'zh';
 
@@ -71,7 +72,7 @@ export const UsersPage = () => {
               aria-label={t('user.status')}
               onChange={(enabled) =>
                 void act(() =>
-                  call(usersEndpoints.setStatus, { body: { id: r.id, enabled }, notifySuccess: true }),
+                  call(usersRoutes.setStatus, { body: { id: r.id, enabled }, notifySuccess: true }),
                 )
               }
             />
@@ -110,11 +111,10 @@ export const UsersPage = () => {
               icon: <LogoutOutlined />,
               permission: 'user:user:kick',
               confirm: t('user.kickConfirm'),
-              onClick: () =>
-                act(() => call(usersEndpoints.kick, { body: { id: r.id }, notifySuccess: true })),
+              onClick: () => act(() => call(usersRoutes.kick, { body: { id: r.id }, notifySuccess: true })),
             },
             deleteAction(t('actions.delete'), 'user:user:delete', t('actions.deleteConfirm'), () =>
-              act(() => call(usersEndpoints.remove, { query: { id: r.id }, notifySuccess: true })),
+              act(() => call(usersRoutes.remove, { query: { id: r.id }, notifySuccess: true })),
             ),
           ]}
         />
@@ -157,7 +157,7 @@ export const UsersPage = () => {
           </Auth>
           <ExportButton
             permission="user:user:export"
-            path={usersEndpoints.exportXlsx.path}
+            path={usersRoutes.exportXlsx.path}
             query={list.filter}
             fileName="users.xlsx"
             list="users"
@@ -181,7 +181,7 @@ export const UsersPage = () => {
         testId="reset-form"
         onClose={() => setResetting(null)}
         onSubmit={({ password }) =>
-          call(usersEndpoints.resetPassword, {
+          call(usersRoutes.resetPassword, {
             body: { id: resetting?.id ?? '', password },
             notifySuccess: true,
           })

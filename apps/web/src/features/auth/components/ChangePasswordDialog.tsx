@@ -1,4 +1,5 @@
-import { isStrongPassword, LIMITS, registryEndpoints, SYS_CODE } from '@cpm/contracts';
+import { isStrongPassword, LIMITS, SYS_CODE } from '@cpm/contracts';
+import { registryRoutes } from '@cpm/contracts/routes';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +67,7 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
     }
     setSending(true);
     try {
-      await call(registryEndpoints.emailCaptcha, {
+      await call(registryRoutes.emailCaptcha, {
         query: { email: values.email.trim(), name: values.name.trim(), isEnglish, sysCode: SYS_CODE },
       });
       cooldown.start();
@@ -83,7 +84,7 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
     try {
       // Both passwords travel encrypted with the server's public key (RSA-OAEP, SHA-256).
       const encrypt = await passwordEncrypter();
-      await call(registryEndpoints.updatePassword, {
+      await call(registryRoutes.updatePassword, {
         body: {
           name: values.name.trim(),
           email: values.email.trim(),

@@ -1,4 +1,5 @@
-import { isStrongPassword, LIMITS, registryEndpoints, USERNAME_PATTERN } from '@cpm/contracts';
+import { isStrongPassword, LIMITS, USERNAME_PATTERN } from '@cpm/contracts';
+import { registryRoutes } from '@cpm/contracts/routes';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ export const RegisterDialog = ({ open, onClose }: { open: boolean; onClose: () =
     setSaving(true);
     try {
       const encrypt = await passwordEncrypter();
-      await call(registryEndpoints.register, {
+      await call(registryRoutes.register, {
         body: {
           username: v.username.trim(),
           email: v.email.trim(),

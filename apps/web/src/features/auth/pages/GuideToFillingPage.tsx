@@ -1,5 +1,6 @@
 import { LogoutOutlined } from '@ant-design/icons';
-import { ACCOUNT_STATE, authEndpoints, LIMITS, usersEndpoints } from '@cpm/contracts';
+import { ACCOUNT_STATE, LIMITS } from '@cpm/contracts';
+import { authRoutes, usersRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, Result, Row, Typography } from 'antd';
 import { useState } from 'react';
@@ -39,13 +40,13 @@ export const GuideToFillingPage = () => {
   const [submitted, setSubmitted] = useState(false);
   const status = useQuery({
     queryKey: ['user-status'],
-    queryFn: () => call(authEndpoints.userStatus, { loading: false, silent: true }),
+    queryFn: () => call(authRoutes.userStatus, { loading: false, silent: true }),
   });
 
   const submit = async (values: DetailsForm) => {
     setSaving(true);
     try {
-      await call(usersEndpoints.completeInfo, { body: values });
+      await call(usersRoutes.completeInfo, { body: values });
       setSubmitted(true);
       setTimeout(() => void logout(), LIMITS.logoutAfterPasswordChangeMs);
     } catch {

@@ -5,7 +5,8 @@ import {
   SafetyOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { authEndpoints, LIMITS, registryEndpoints } from '@cpm/contracts';
+import { LIMITS } from '@cpm/contracts';
+import { authRoutes, registryRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -47,7 +48,7 @@ export const LoginPage = () => {
   useEffect(() => {
     if (!activationToken || activating.current) return;
     activating.current = true;
-    call(registryEndpoints.activate, { body: { token: activationToken } })
+    call(registryRoutes.activate, { body: { token: activationToken } })
       .then((res) => {
         setActivated(res.username);
         form.setFieldValue('username', res.username);
@@ -58,7 +59,7 @@ export const LoginPage = () => {
 
   const captcha = useQuery({
     queryKey: ['captcha'],
-    queryFn: () => call(authEndpoints.captcha, { loading: false, silent: true }),
+    queryFn: () => call(authRoutes.captcha, { loading: false, silent: true }),
     staleTime: LIMITS.captchaTtlMs - 10_000,
     refetchInterval: LIMITS.captchaTtlMs - 10_000,
   });

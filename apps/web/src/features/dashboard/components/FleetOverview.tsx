@@ -1,4 +1,5 @@
-import { type DashboardSchema, devicesEndpoints } from '@cpm/contracts';
+import type { DashboardSchema } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -70,7 +71,7 @@ export const FleetOverview = () => {
   const { t } = useTranslation('devices');
   const data = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'dashboard'],
-    queryFn: () => call(devicesEndpoints.dashboard, { loading: false, silent: true }),
+    queryFn: () => call(devicesRoutes.dashboard, { loading: false, silent: true }),
     refetchInterval: 60_000,
   });
   const d = data.data;

@@ -1,10 +1,5 @@
-import {
-  devicesEndpoints,
-  MAC_PATTERN,
-  SN_PATTERN,
-  TERMINAL_PASSWORD_PATTERN,
-  type TerminalRow,
-} from '@cpm/contracts';
+import { MAC_PATTERN, SN_PATTERN, TERMINAL_PASSWORD_PATTERN, type TerminalRow } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
@@ -39,12 +34,12 @@ export const AddDeviceDialog = ({
   const [form] = Form.useForm<Values>();
   const models = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'models'],
-    queryFn: () => call(devicesEndpoints.modelList, { loading: false }),
+    queryFn: () => call(devicesRoutes.modelList, { loading: false }),
     enabled: open,
   });
   const groups = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'groups'],
-    queryFn: () => call(devicesEndpoints.groupOptions, { loading: false }),
+    queryFn: () => call(devicesRoutes.groupOptions, { loading: false }),
     enabled: open,
   });
   useEffect(() => {
@@ -64,7 +59,7 @@ export const AddDeviceDialog = ({
 
   const submit = async () => {
     const values = await form.validateFields();
-    await call(devicesEndpoints.terminalSave, {
+    await call(devicesRoutes.terminalSave, {
       body: { ...values, id: editing?.id, password: values.password || undefined },
       notifySuccess: true,
     });

@@ -1,4 +1,4 @@
-import { devicesEndpoints } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -35,16 +35,16 @@ export const DeviceDetailPage = () => {
   const [, openTab] = useTabParam(TAB_KEYS);
   const detail = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'detail', sn],
-    queryFn: () => call(devicesEndpoints.terminalBySn, { query: { sn }, loading: false, silent: true }),
+    queryFn: () => call(devicesRoutes.terminalBySn, { query: { sn }, loading: false, silent: true }),
   });
   const history = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'history', sn],
-    queryFn: () => call(devicesEndpoints.terminalHistory, { query: { sn }, loading: false, silent: true }),
+    queryFn: () => call(devicesRoutes.terminalHistory, { query: { sn }, loading: false, silent: true }),
     enabled: detail.isSuccess,
   });
   const logs = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'logs', sn],
-    queryFn: () => call(devicesEndpoints.terminalLogs, { query: { sn }, loading: false, silent: true }),
+    queryFn: () => call(devicesRoutes.terminalLogs, { query: { sn }, loading: false, silent: true }),
     enabled: detail.isSuccess,
     refetchInterval: 5000,
   });
@@ -63,7 +63,7 @@ export const DeviceDetailPage = () => {
   const hw = d.hardware as Record<string, unknown>;
   const m = d.metrics as Record<string, unknown>;
   const requestLog = async () => {
-    await call(devicesEndpoints.terminalRequestLog, { body: { sn }, notifySuccess: true });
+    await call(devicesRoutes.terminalRequestLog, { body: { sn }, notifySuccess: true });
     openTab('logs');
     void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT, 'logs', sn] });
   };

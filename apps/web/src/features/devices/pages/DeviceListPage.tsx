@@ -5,7 +5,8 @@ import {
   StarOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
-import { devicesEndpoints, TERMINAL_STATUSES, type TerminalFilter, type TerminalRow } from '@cpm/contracts';
+import { TERMINAL_STATUSES, type TerminalFilter, type TerminalRow } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -39,7 +40,7 @@ export const DeviceListPage = () => {
   const list = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'terminals', query],
     queryFn: () =>
-      call(devicesEndpoints.terminalPage, {
+      call(devicesRoutes.terminalPage, {
         query: { ...query, online: filter.online === undefined ? undefined : String(filter.online) } as never,
         loading: false,
       }),
@@ -47,15 +48,15 @@ export const DeviceListPage = () => {
   });
   const models = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'models'],
-    queryFn: () => call(devicesEndpoints.modelList, { loading: false }),
+    queryFn: () => call(devicesRoutes.modelList, { loading: false }),
   });
   const groups = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'groups'],
-    queryFn: () => call(devicesEndpoints.groupOptions, { loading: false }),
+    queryFn: () => call(devicesRoutes.groupOptions, { loading: false }),
   });
   const owners = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'owners'],
-    queryFn: () => call(devicesEndpoints.ownerOptions, { loading: false }),
+    queryFn: () => call(devicesRoutes.ownerOptions, { loading: false }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
 
@@ -70,20 +71,20 @@ export const DeviceListPage = () => {
       title: t('confirmDelete', { count: selected.length }),
       okButtonProps: { danger: true },
       onOk: async () => {
-        await call(devicesEndpoints.terminalDelete, { body: { sns: selected }, notifySuccess: true });
+        await call(devicesRoutes.terminalDelete, { body: { sns: selected }, notifySuccess: true });
         setSelected([]);
         refresh();
       },
     });
   const favorite = async () => {
-    await call(devicesEndpoints.favoriteToggle, {
+    await call(devicesRoutes.favoriteToggle, {
       body: { sns: selected, favorite: true },
       notifySuccess: true,
     });
   };
   const move = async () => {
     if (!moveGroup) return;
-    await call(devicesEndpoints.terminalMove, {
+    await call(devicesRoutes.terminalMove, {
       body: { sns: selected, groupId: moveGroup },
       notifySuccess: true,
     });
@@ -93,7 +94,7 @@ export const DeviceListPage = () => {
   const exportFile = () =>
     download({
       method: 'GET',
-      path: devicesEndpoints.terminalExport.path,
+      path: devicesRoutes.terminalExport.path,
       query: { ...filter, online: filter.online === undefined ? undefined : String(filter.online) },
       fileName: `terminals-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
     });
@@ -257,9 +258,9 @@ export const DeviceListPage = () => {
               </Auth>
               <Auth permission="device:terminal:import">
                 <ExcelImport
-                  templatePath={devicesEndpoints.terminalTemplate.path}
+                  templatePath={devicesRoutes.terminalTemplate.path}
                   templateFileName="terminal-template.xlsx"
-                  upload={(file) => upload(devicesEndpoints.terminalImport, file)}
+                  upload={(file) => upload(devicesRoutes.terminalImport, file)}
                   onImported={refresh}
                   testId="import-devices"
                 />

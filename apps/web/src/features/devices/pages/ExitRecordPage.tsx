@@ -1,4 +1,4 @@
-import { devicesEndpoints } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Input, Space } from 'antd';
 import dayjs from 'dayjs';
@@ -30,7 +30,7 @@ export const ExitRecordPage = () => {
   const [sn, setSn] = useState<string>();
   const list = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'exit', page, sn],
-    queryFn: () => call(devicesEndpoints.exitRecordPage, { query: { ...page, sn }, loading: false }),
+    queryFn: () => call(devicesRoutes.exitRecordPage, { query: { ...page, sn }, loading: false }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
@@ -72,9 +72,9 @@ export const ExitRecordPage = () => {
               />
               <Auth permission="device:exit:import">
                 <ExcelImport
-                  templatePath={devicesEndpoints.exitRecordTemplate.path}
+                  templatePath={devicesRoutes.exitRecordTemplate.path}
                   templateFileName="exit-record-template.xlsx"
-                  upload={(file) => upload(devicesEndpoints.exitRecordImport, file)}
+                  upload={(file) => upload(devicesRoutes.exitRecordImport, file)}
                   onImported={refresh}
                 />
               </Auth>

@@ -1,4 +1,5 @@
-import { devicesEndpoints, type TerminalRow } from '@cpm/contracts';
+import type { TerminalRow } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
@@ -18,7 +19,7 @@ export const FavoritePage = () => {
   const [selected, setSelected] = useState<string[]>([]);
   const list = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'favorites', page],
-    queryFn: () => call(devicesEndpoints.favoritePage, { query: page, loading: false }),
+    queryFn: () => call(devicesRoutes.favoritePage, { query: page, loading: false }),
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
@@ -55,7 +56,7 @@ export const FavoritePage = () => {
               <Button
                 disabled={!selected.length}
                 onClick={() =>
-                  void call(devicesEndpoints.favoriteToggle, {
+                  void call(devicesRoutes.favoriteToggle, {
                     body: { sns: selected, favorite: false },
                     notifySuccess: true,
                   }).then(() => {

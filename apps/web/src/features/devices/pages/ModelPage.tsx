@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { devicesEndpoints, ModelSaveSchema, type ModelSchema } from '@cpm/contracts';
+import { ModelSaveSchema, type ModelSchema } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { Button, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -32,7 +33,7 @@ export const ModelPage = () => {
     queryKey: queryKeys.models.all,
     filterKeys: ['name'],
     fetchPage: ({ current, size, name }) =>
-      call(devicesEndpoints.modelPage, { query: { current, size, name }, loading: false }),
+      call(devicesRoutes.modelPage, { query: { current, size, name }, loading: false }),
   });
   const columns: DataColumn<DeviceModel>[] = [
     {
@@ -65,7 +66,7 @@ export const ModelPage = () => {
           actions={[
             editAction(t('edit'), 'device:model:edit', () => setEditing(row)),
             deleteAction(t('delete'), 'device:model:delete', t('confirmDeleteOne'), () =>
-              call(devicesEndpoints.modelDelete, { body: { id: row.id }, notifySuccess: true }).then(
+              call(devicesRoutes.modelDelete, { body: { id: row.id }, notifySuccess: true }).then(
                 list.invalidate,
               ),
             ),
@@ -111,7 +112,7 @@ export const ModelPage = () => {
         testId="model-form"
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
-          call(devicesEndpoints.modelSave, {
+          call(devicesRoutes.modelSave, {
             body: { ...values, id: editing?.id } as never,
             notifySuccess: true,
           })

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { devicesEndpoints, ModelPeripheralSaveSchema, type ModelPeripheralSchema } from '@cpm/contracts';
+import { ModelPeripheralSaveSchema, type ModelPeripheralSchema } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
@@ -29,15 +30,15 @@ export const ModelPeripheralPage = () => {
     queryKey: queryKeys.modelPeripherals.all,
     filterKeys: ['modelId'],
     fetchPage: ({ current, size, modelId }) =>
-      call(devicesEndpoints.modelPeripheralPage, { query: { current, size, modelId }, loading: false }),
+      call(devicesRoutes.modelPeripheralPage, { query: { current, size, modelId }, loading: false }),
   });
   const models = useQuery({
     queryKey: queryKeys.models.all,
-    queryFn: () => call(devicesEndpoints.modelList, { loading: false }),
+    queryFn: () => call(devicesRoutes.modelList, { loading: false }),
   });
   const peripherals = useQuery({
     queryKey: queryKeys.peripherals.all,
-    queryFn: () => call(devicesEndpoints.peripheralList, { loading: false }),
+    queryFn: () => call(devicesRoutes.peripheralList, { loading: false }),
   });
   const columns: DataColumn<Row>[] = [
     { key: 'model', title: t('model'), dataIndex: 'modelName' },
@@ -55,7 +56,7 @@ export const ModelPeripheralPage = () => {
         <RowActions
           actions={[
             deleteAction(t('delete'), 'device:modelPeripheral:delete', t('confirmDeleteOne'), () =>
-              call(devicesEndpoints.modelPeripheralDelete, {
+              call(devicesRoutes.modelPeripheralDelete, {
                 body: { id: row.id },
                 notifySuccess: true,
               }).then(list.invalidate),
@@ -89,7 +90,7 @@ export const ModelPeripheralPage = () => {
         testId="model-peripheral-form"
         onClose={() => setOpen(false)}
         onSubmit={(values) =>
-          call(devicesEndpoints.modelPeripheralSave, { body: values as never, notifySuccess: true })
+          call(devicesRoutes.modelPeripheralSave, { body: values as never, notifySuccess: true })
         }
         onSaved={() => {
           setOpen(false);

@@ -1,5 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { devicesEndpoints, type PeripheralFaultSchema } from '@cpm/contracts';
+import type { PeripheralFaultSchema } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
@@ -17,7 +18,7 @@ export const PeripheralFaultPage = () => {
     queryKey: queryKeys.faults.all,
     filterKeys: ['sn', 'handled'],
     fetchPage: (q) =>
-      call(devicesEndpoints.peripheralFaultPage, {
+      call(devicesRoutes.peripheralFaultPage, {
         query: { current: q.current, size: q.size, sn: q.sn, handled: q.handled },
         loading: false,
       }),
@@ -56,8 +57,7 @@ export const PeripheralFaultPage = () => {
             label: t('handle'),
             icon: <CheckOutlined />,
             permission: 'device:peripheralFault:handle',
-            run: (ids) =>
-              call(devicesEndpoints.peripheralFaultHandle, { body: { ids }, notifySuccess: true }),
+            run: (ids) => call(devicesRoutes.peripheralFaultHandle, { body: { ids }, notifySuccess: true }),
           },
         ],
       }}

@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { devicesEndpoints, PeripheralSaveSchema, type PeripheralSchema } from '@cpm/contracts';
+import { PeripheralSaveSchema, type PeripheralSchema } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { Button, Col, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ export const PeripheralPage = () => {
     queryKey: queryKeys.peripherals.all,
     filterKeys: ['name', 'kind'],
     fetchPage: ({ current, size, name, kind }) =>
-      call(devicesEndpoints.peripheralPage, { query: { current, size, name, kind }, loading: false }),
+      call(devicesRoutes.peripheralPage, { query: { current, size, name, kind }, loading: false }),
   });
   const kinds = [
     { value: 'usb', label: t('kinds.usb') },
@@ -54,7 +55,7 @@ export const PeripheralPage = () => {
           actions={[
             editAction(t('edit'), 'device:peripheral:edit', () => setEditing(row)),
             deleteAction(t('delete'), 'device:peripheral:delete', t('confirmDeleteOne'), () =>
-              call(devicesEndpoints.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
+              call(devicesRoutes.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
                 list.invalidate,
               ),
             ),
@@ -93,7 +94,7 @@ export const PeripheralPage = () => {
         }
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
-          call(devicesEndpoints.peripheralSave, {
+          call(devicesRoutes.peripheralSave, {
             body: { ...values, id: editing?.id } as never,
             notifySuccess: true,
           })

@@ -1,5 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { devicesEndpoints, WARNING_KINDS, type WarningSchema } from '@cpm/contracts';
+import { WARNING_KINDS, type WarningSchema } from '@cpm/contracts';
+import { devicesRoutes } from '@cpm/contracts/routes';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ export const WarningPage = () => {
     queryKey: queryKeys.warnings.all,
     filterKeys: ['kind', 'handled'],
     fetchPage: (q) =>
-      call(devicesEndpoints.warningPage, {
+      call(devicesRoutes.warningPage, {
         query: { current: q.current, size: q.size, kind: q.kind, handled: q.handled },
         loading: false,
       }),
@@ -62,7 +63,7 @@ export const WarningPage = () => {
             label: t('handle'),
             icon: <CheckOutlined />,
             permission: 'device:warning:handle',
-            run: (ids) => call(devicesEndpoints.warningHandle, { body: { ids }, notifySuccess: true }),
+            run: (ids) => call(devicesRoutes.warningHandle, { body: { ids }, notifySuccess: true }),
           },
         ],
       }}

@@ -3,9 +3,9 @@ import {
   MESSAGE_SCOPES,
   type MessageScope,
   type MessageVo,
-  messageEndpoints,
   type SaveMessageBody,
 } from '@cpm/contracts';
+import { messageRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Radio, Select, Space, Spin } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -62,7 +62,7 @@ export const MessageEditor = ({
     queryKey: messageKeys.targets(targetScope ?? 'none', keyword),
     enabled: open && targetScope !== null,
     queryFn: () =>
-      call(messageEndpoints.targets, {
+      call(messageRoutes.targets, {
         query: { scope: targetScope as TargetScope, keyword: keyword || undefined },
         loading: false,
       }),

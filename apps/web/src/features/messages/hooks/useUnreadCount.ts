@@ -1,4 +1,5 @@
-import { messageEndpoints, userTopic } from '@cpm/contracts';
+import { userTopic } from '@cpm/contracts';
+import { messageRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../api/http';
@@ -21,7 +22,7 @@ export const useUnreadCount = (): number => {
     staleTime: 0,
     queryFn: async () =>
       (
-        await call(messageEndpoints.myPage, {
+        await call(messageRoutes.myPage, {
           query: { current: 1, size: 1, read: 'false' },
           loading: false,
           silent: true,

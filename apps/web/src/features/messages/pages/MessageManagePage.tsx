@@ -1,5 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type MessageStatus, type MessageVo, messageEndpoints, type SaveMessageBody } from '@cpm/contracts';
+import type { MessageStatus, MessageVo, SaveMessageBody } from '@cpm/contracts';
+import { messageRoutes } from '@cpm/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -55,14 +56,14 @@ export const MessageManagePage = () => {
   };
   const list = useQuery({
     queryKey: messageKeys.manage(query),
-    queryFn: () => call(messageEndpoints.page, { query, loading: false }),
+    queryFn: () => call(messageRoutes.page, { query, loading: false }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
 
   const save = useMutation({
     mutationFn: async ({ body, publish }: { body: SaveMessageBody; publish: boolean }) => {
-      const saved = await call(messageEndpoints.save, { body });
-      return publish ? call(messageEndpoints.publish, { query: { id: saved.id } }) : saved;
+      const saved = await call(messageRoutes.save, { body });
+      return publish ? call(messageRoutes.publish, { query: { id: saved.id } }) : saved;
     },
     onSuccess: (saved) => {
       showMessage('success', saved.status === 'published' ? t('manage.published') : t('manage.saved'));
@@ -72,12 +73,12 @@ export const MessageManagePage = () => {
     onSettled: () => void refresh(),
   });
   const publish = useMutation({
-    mutationFn: (id: string) => call(messageEndpoints.publish, { query: { id } }),
+    mutationFn: (id: string) => call(messageRoutes.publish, { query: { id } }),
     onSuccess: () => showMessage('success', t('manage.published')),
     onSettled: () => void refresh(),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => call(messageEndpoints.remove, { query: { id } }),
+    mutationFn: (id: string) => call(messageRoutes.remove, { query: { id } }),
     onSuccess: () => showMessage('success', t('manage.deleted')),
     onSettled: () => void refresh(),
   });

@@ -1,5 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { type MyMessageVo, messageEndpoints } from '@cpm/contracts';
+import type { MyMessageVo } from '@cpm/contracts';
+import { messageRoutes } from '@cpm/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Grid, Input, Modal, Segmented, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -38,13 +39,12 @@ export const MyMessagePage = () => {
   const query = { ...paging, title: title || undefined, read: READ_QUERY[filter] };
   const list = useQuery({
     queryKey: messageKeys.mine(query),
-    queryFn: () => call(messageEndpoints.myPage, { query, loading: false }),
+    queryFn: () => call(messageRoutes.myPage, { query, loading: false }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
 
   const open = useMutation({
-    mutationFn: (row: MyMessageVo) =>
-      call(messageEndpoints.read, { query: { msgId: row.id }, loading: false }),
+    mutationFn: (row: MyMessageVo) => call(messageRoutes.read, { query: { msgId: row.id }, loading: false }),
     onMutate: (row) => setOpened(row),
     onSuccess: (message) => {
       setOpened(message);
@@ -52,7 +52,7 @@ export const MyMessagePage = () => {
     },
   });
   const readAll = useMutation({
-    mutationFn: () => call(messageEndpoints.readAll),
+    mutationFn: () => call(messageRoutes.readAll),
     onSuccess: ({ marked }) => {
       showMessage('success', marked ? t('mine.markedAll', { count: marked }) : t('mine.nothingUnread'));
       void refresh();

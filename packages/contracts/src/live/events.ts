@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { UserEventKind } from './topics';
+
+/** Payload of `systemTopics.sessionsEnded`. */
+export const SessionsEndedSchema = z.object({
+  userIds: z.array(z.uuid()).min(1).max(10_000),
+});
+export type SessionsEnded = z.infer<typeof SessionsEndedSchema>;
+
+/** Payload of `systemTopics.terminalChanged`. */
+export const TerminalChangedSchema = z.object({
+  /** Serial numbers whose cached identity is stale. */
+  sns: z.array(z.string()).min(1),
+});
+export type TerminalChanged = z.infer<typeof TerminalChangedSchema>;
+
+/** Payload of `notice`: something in the box changed; the console counts again. */
+export const NoticeEventSchema = z.object({
+  type: z.literal('message'),
+  event: z.enum(['published', 'read', 'withdrawn']),
+  /** The message concerned; null when several changed at once. */
+  messageId: z.string().nullable(),
+});
+export type NoticeEvent = z.infer<typeof NoticeEventSchema>;
+
+/** One terminal's change inside a `device` event. */
+export const FleetChangeSchema = z.object({
+  sn: z.string(),
+  /** What happened: online, offline, status, hello, boot, saved, or a terminal event type. */
+  kind: z.string(),
+  online: z.boolean().optional(),
+  status: z.string().optional(),
+});
+
+/** Payload of `device`: terminals changed; at most one per user and second. */
+export const FleetEventSchema = z.object({
+  type: z.literal('terminals'),
+  /** True when more changed than the list carries: refresh everything. */
+  more: z.boolean(),
+  changes: z.array(FleetChangeSchema),
+});
+export type FleetEvent = z.infer<typeof FleetEventSchema>;
+
+/** Payload schema of each user event kind whose shape is fixed here (jobs define their own). */
+export const USER_EVENT_SCHEMAS = {
+  notice: NoticeEventSchema,
+  device: FleetEventSchema,
+} satisfies Partial<Record<UserEventKind, z.ZodType>>;
