@@ -20,6 +20,14 @@ const apiProxy = {
   '/mqtt': { target: apiUrl, ws: true, changeOrigin: true },
 };
 
+/**
+ * antd's building blocks are plain modules that do nothing when loaded but do not say so in their
+ * package.json; saying it for them lets a page that imports one export leave the rest out (the
+ * console frame no longer downloads the whole form engine because the theme provider reads its
+ * default messages).
+ */
+const RC_COMPONENT = /node_modules[\\/]@rc-component[\\/]/;
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|woff)$/;
 /** Below this size a compressed copy saves less than the extra request header costs. */
 const MIN_BYTES = 1024;
@@ -71,13 +79,18 @@ export default defineConfig({
       // Building a zod schema has no effect beyond the value it answers, so a schema nobody reads is
       // left out, and a page that imports only a constant or an endpoint's path from a contract
       // module does not download zod.
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: {
+        manualPureFunctions: ['z'],
+        moduleSideEffects: (id: string) => (RC_COMPONENT.test(id) ? false : undefined),
+      },
       output: {
         // React changes rarely and every page needs it: one chunk of its own stays cached across
         // releases. antd is left to the bundler so each route loads only the components it uses
         // (one antd chunk would make /login download every component of every page).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+          ],
         },
       },
     },

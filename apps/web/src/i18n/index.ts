@@ -3,22 +3,7 @@ import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type AppLanguage, detectLanguage, I18N_CODE, saveLanguage } from './detectLanguage';
-import { resources } from './resources';
-
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'layout',
-  'exception',
-  'table',
-  'messages',
-  'accounts',
-  'devices',
-  'chart',
-  'map',
-  'kit',
-  'crud',
-] as const;
+import { CORE_NAMESPACES, coreResources, lazyCatalogues } from './resources';
 
 const DAYJS_LOCALE: Record<AppLanguage, string> = { cn: 'zh-cn', en: 'en' };
 
@@ -27,15 +12,20 @@ export const initI18n = (language: AppLanguage = detectLanguage()) => {
   dayjs.locale(DAYJS_LOCALE[language]);
   document.documentElement.lang = I18N_CODE[language] === 'zh' ? 'zh-CN' : 'en';
   if (i18n.isInitialized) return i18n;
-  void i18n.use(initReactI18next).init({
-    resources,
-    lng: I18N_CODE[language],
-    fallbackLng: 'en',
-    ns: [...NAMESPACES],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  void i18n
+    .use(lazyCatalogues)
+    .use(initReactI18next)
+    .init({
+      resources: coreResources,
+      // The frame's catalogues are bundled; the backend loads the others when a page first asks.
+      partialBundledLanguages: true,
+      lng: I18N_CODE[language],
+      fallbackLng: 'en',
+      ns: [...CORE_NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   return i18n;
 };
 

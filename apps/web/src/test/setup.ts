@@ -1,9 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // Tests of network code run in Node's environment (`@vitest-environment node`): no DOM to set up.
 const hasDom = typeof window !== 'undefined';
+
+// Pages load their catalogues on first use; tests render at once, so every catalogue is there first.
+beforeAll(async () => {
+  if (!hasDom) return;
+  const { i18n, initI18n } = await import('../i18n');
+  const { ALL_NAMESPACES } = await import('../i18n/resources');
+  initI18n('en');
+  await i18n.loadNamespaces(ALL_NAMESPACES);
+});
 
 afterEach(async () => {
   if (!hasDom) return;

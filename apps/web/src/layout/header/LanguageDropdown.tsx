@@ -1,16 +1,28 @@
-import { TranslationOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Dropdown } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../app/AppProviders';
 import { changeLanguage, currentLanguage } from '../../i18n';
 import type { AppLanguage } from '../../i18n/detectLanguage';
 import { useLayoutStore } from '../layoutStore';
+import { LanguageButton } from './LanguageButton';
 
 const LANGUAGES: AppLanguage[] = ['cn', 'en'];
 
 /** cn / en switch; persists the choice and reloads the page content in the new language (spec section 4). */
-export const LanguageDropdown = ({ className }: { className?: string }) => {
+export const LanguageDropdown = ({
+  className,
+  initiallyOpen = false,
+}: {
+  className?: string;
+  initiallyOpen?: boolean;
+}) => {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  // Opened once mounted: a popup mounted open is placed before its button is measured.
+  useEffect(() => {
+    if (initiallyOpen) setOpen(true);
+  }, [initiallyOpen]);
   const refresh = useLayoutStore((s) => s.refresh);
   const active = currentLanguage();
   const select = async (language: AppLanguage) => {
@@ -21,6 +33,8 @@ export const LanguageDropdown = ({ className }: { className?: string }) => {
   };
   return (
     <Dropdown
+      open={open}
+      onOpenChange={setOpen}
       trigger={['click']}
       placement="bottomRight"
       menu={{
@@ -30,17 +44,13 @@ export const LanguageDropdown = ({ className }: { className?: string }) => {
           key: language,
           label: <span data-testid={`language-option-${language}`}>{t(`common:language.${language}`)}</span>,
         })),
-        onClick: ({ key }) => void select(key as AppLanguage),
+        onClick: ({ key }) => {
+          setOpen(false);
+          void select(key as AppLanguage);
+        },
       }}
     >
-      <Button
-        type="text"
-        className={className ?? 'cpm-icon-button'}
-        icon={<TranslationOutlined />}
-        aria-label={t('common:language.label')}
-        title={t('common:language.label')}
-        data-testid="language-dropdown"
-      />
+      <LanguageButton className={className} />
     </Dropdown>
   );
 };

@@ -1,4 +1,4 @@
-import { Empty, Spin, Typography, theme } from 'antd';
+import { Empty, Spin, theme } from 'antd';
 import type { EChartsType } from 'echarts/core';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -143,7 +143,7 @@ export const Chart = ({
       )}
       {status === 'failed' && (
         <div style={OVERLAY}>
-          <Typography.Text type="secondary">{t('failed')}</Typography.Text>
+          <span className="cpm-text-secondary">{t('failed')}</span>
         </div>
       )}
     </div>

@@ -8,33 +8,33 @@ import {
 import { LIMITS } from '@cpm/contracts';
 import { authRoutes, registryRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Input } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
-import { LanguageDropdown } from '../../../layout/header/LanguageDropdown';
+import { LanguageSwitch } from '../../../layout/header/LanguageSwitch';
 import { ThemeToggle } from '../../../layout/header/ThemeToggle';
 import { HOME_PATH } from '../../../layout/worktabs/worktabRules';
 import { Logo } from '../../../shared/Logo';
 import { lazyNamed, MountOnceOpen } from '../../../shared/MountOnceOpen';
 import { type LoginOutcome, login } from '../authService';
+import { type LoginField, useLoginForm } from './loginForm';
 
 const RegisterDialog = lazyNamed(() => import('../components/RegisterDialog').then((m) => m.RegisterDialog));
 const ChangePasswordDialog = lazyNamed(() =>
   import('../components/ChangePasswordDialog').then((m) => m.ChangePasswordDialog),
 );
 
-type LoginForm = { username: string; password: string; captchaCode: string };
-
 type Notice = Exclude<LoginOutcome, { kind: 'enter' }>;
 
 /** Stand-alone sign-in page: account, password, captcha (click to refresh), language and theme switches. */
 export const LoginPage = () => {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'accounts']);
   const navigate = useNavigate();
   const location = useLocation();
-  const [form] = Form.useForm<LoginForm>();
+  const form = useLoginForm();
+  const setField = form.set;
   const [submitting, setSubmitting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [registerOpen, setRegisterOpen] = useState(false);
@@ -51,11 +51,11 @@ export const LoginPage = () => {
     call(registryRoutes.activate, { body: { token: activationToken } })
       .then((res) => {
         setActivated(res.username);
-        form.setFieldValue('username', res.username);
+        setField('username', res.username);
       })
       .catch(() => undefined)
       .finally(() => setParams({}, { replace: true }));
-  }, [activationToken, form, setParams]);
+  }, [activationToken, setField, setParams]);
 
   const captcha = useQuery({
     queryKey: ['captcha'],
@@ -65,11 +65,13 @@ export const LoginPage = () => {
   });
 
   const refreshCaptcha = () => {
-    form.setFieldValue('captchaCode', '');
+    setField('captchaCode', '');
     void captcha.refetch();
   };
 
-  const submit = async (values: LoginForm) => {
+  const submit = async () => {
+    const values = form.validate();
+    if (!values) return;
     if (!captcha.data) return refreshCaptcha();
     setSubmitting(true);
     setNotice(null);
@@ -120,7 +122,7 @@ export const LoginPage = () => {
 
       <section className="cpm-login-panel">
         <div className="cpm-login-toolbar">
-          <LanguageDropdown />
+          <LanguageSwitch />
           <ThemeToggle />
         </div>
         <div className="cpm-login-card">
@@ -128,12 +130,8 @@ export const LoginPage = () => {
             <Logo size={36} />
             <span>{t('common:app.name')}</span>
           </div>
-          <Typography.Title level={2} className="cpm-login-title">
-            {t('login.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" className="cpm-login-subtitle">
-            {t('login.subtitle')}
-          </Typography.Paragraph>
+          <h2 className="cpm-login-title">{t('login.title')}</h2>
+          <p className="cpm-text-secondary cpm-login-subtitle">{t('login.subtitle')}</p>
 
           {activated && (
             <Alert
@@ -160,80 +158,98 @@ export const LoginPage = () => {
             />
           )}
 
-          <Form<LoginForm>
-            form={form}
-            layout="vertical"
-            size="large"
-            requiredMark={false}
-            onFinish={submit}
+          <form
+            className="cpm-login-form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
             data-testid="login-form"
           >
-            <Form.Item
-              name="username"
+            <LoginInput
+              form={form}
+              field="username"
               label={t('login.username')}
-              rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+              error={t('login.usernameRequired')}
             >
-              <Input
-                prefix={<UserOutlined />}
-                placeholder={t('login.usernamePlaceholder')}
-                autoComplete="username"
-                maxLength={LIMITS.usernameMax}
-                data-testid="login-username"
-              />
-            </Form.Item>
-            <Form.Item
-              name="password"
+              {(props) => (
+                <Input
+                  {...props}
+                  prefix={<UserOutlined />}
+                  placeholder={t('login.usernamePlaceholder')}
+                  autoComplete="username"
+                  maxLength={LIMITS.usernameMax}
+                  data-testid="login-username"
+                />
+              )}
+            </LoginInput>
+            <LoginInput
+              form={form}
+              field="password"
               label={t('login.password')}
-              rules={[{ required: true, message: t('login.passwordRequired') }]}
+              error={t('login.passwordRequired')}
             >
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t('login.passwordPlaceholder')}
-                autoComplete="current-password"
-                maxLength={LIMITS.passwordMax}
-                data-testid="login-password"
-              />
-            </Form.Item>
-            <Form.Item label={t('login.captcha')} required>
-              <div className="cpm-login-captcha">
-                <Form.Item
-                  name="captchaCode"
-                  noStyle
-                  rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}
-                >
+              {(props) => (
+                <Input.Password
+                  {...props}
+                  prefix={<LockOutlined />}
+                  placeholder={t('login.passwordPlaceholder')}
+                  autoComplete="current-password"
+                  maxLength={LIMITS.passwordMax}
+                  data-testid="login-password"
+                />
+              )}
+            </LoginInput>
+            <LoginInput
+              form={form}
+              field="captchaCode"
+              label={t('login.captcha')}
+              error={t('login.captchaRequired')}
+            >
+              {(props) => (
+                <div className="cpm-login-captcha">
                   <Input
+                    {...props}
                     prefix={<SafetyOutlined />}
                     placeholder={t('login.captchaPlaceholder')}
                     autoComplete="off"
                     maxLength={16}
                     data-testid="login-captcha"
                   />
-                </Form.Item>
-                <button
-                  type="button"
-                  className="cpm-login-captcha-image"
-                  onClick={refreshCaptcha}
-                  title={t('login.captchaRefresh')}
-                  aria-label={t('login.captchaRefresh')}
-                  data-testid="login-captcha-image"
-                >
-                  {captcha.data ? (
-                    <img src={captcha.data.image} alt={t('login.captcha')} />
-                  ) : (
-                    <span className="cpm-login-captcha-placeholder">
-                      <ReloadOutlined spin={captcha.isFetching} />
-                      {captcha.isError && <small>{t('login.captchaFailed')}</small>}
-                    </span>
-                  )}
-                </button>
-              </div>
-            </Form.Item>
-            <Form.Item className="cpm-login-submit">
-              <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+                  <button
+                    type="button"
+                    className="cpm-login-captcha-image"
+                    onClick={refreshCaptcha}
+                    title={t('login.captchaRefresh')}
+                    aria-label={t('login.captchaRefresh')}
+                    data-testid="login-captcha-image"
+                  >
+                    {captcha.data ? (
+                      <img src={captcha.data.image} alt={t('login.captcha')} />
+                    ) : (
+                      <span className="cpm-login-captcha-placeholder">
+                        <ReloadOutlined spin={captcha.isFetching} />
+                        {captcha.isError && <small>{t('login.captchaFailed')}</small>}
+                      </span>
+                    )}
+                  </button>
+                </div>
+              )}
+            </LoginInput>
+            <div className="cpm-login-submit">
+              <Button
+                type="primary"
+                htmlType="submit"
+                size="large"
+                block
+                loading={submitting}
+                data-testid="login-submit"
+              >
                 {t('login.submit')}
               </Button>
-            </Form.Item>
-          </Form>
+            </div>
+          </form>
           <div className="cpm-login-links" style={{ display: 'flex', justifyContent: 'space-between' }}>
             <Button
               type="link"
@@ -261,6 +277,53 @@ export const LoginPage = () => {
         </div>
         <div className="cpm-login-copyright">{t('login.copyright', { year })}</div>
       </section>
+    </div>
+  );
+};
+
+type InputProps = {
+  id: string;
+  value: string;
+  size: 'large';
+  status?: 'error';
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur: () => void;
+};
+
+/** One labelled field of the sign-in form with its "required" message under it. */
+const LoginInput = ({
+  form,
+  field,
+  label,
+  error,
+  children,
+}: {
+  form: ReturnType<typeof useLoginForm>;
+  field: LoginField;
+  label: string;
+  error: string;
+  children: (props: InputProps) => ReactNode;
+}) => {
+  const id = `login-${field}`;
+  const failed = form.failed(field);
+  return (
+    <div className="cpm-login-field">
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        value: form.values[field],
+        size: 'large',
+        status: failed ? 'error' : undefined,
+        'aria-invalid': failed,
+        'aria-describedby': failed ? `${id}-error` : undefined,
+        onChange: (event) => form.set(field, event.target.value),
+        onBlur: () => form.leave(field),
+      })}
+      <div className="cpm-login-field-error" id={`${id}-error`} role={failed ? 'alert' : undefined}>
+        {failed ? error : null}
+      </div>
     </div>
   );
 };

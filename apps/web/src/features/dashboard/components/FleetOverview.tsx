@@ -1,7 +1,7 @@
 import type { DashboardSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Statistic, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Row, Statistic, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -141,9 +141,9 @@ export const FleetOverview = () => {
                 <Tag color="warning">{t(`warnings.${w.kind}`)}</Tag>
                 <Link to={`/device/deviceDetail/${w.sn}`}>{w.sn}</Link> · {w.terminalName}
                 {w.detail ? ` · ${w.detail}` : ''}
-                <Typography.Text type="secondary" style={{ marginInlineStart: 'auto' }}>
+                <span className="cpm-text-secondary" style={{ marginInlineStart: 'auto' }}>
                   {dayjs(w.at).format('MM-DD HH:mm')}
-                </Typography.Text>
+                </span>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Typography } from 'antd';
+import { Card, Col, Row } from 'antd';
 import dayjs from 'dayjs';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,15 +28,15 @@ export const DashboardPage = () => {
     <div className="cpm-page cpm-dashboard" data-testid="dashboard-page">
       <Card variant="borderless" className="cpm-dashboard-hero">
         <div>
-          <Typography.Title level={3} className="cpm-dashboard-greeting" data-testid="dashboard-greeting">
+          <h3 className="cpm-dashboard-greeting" data-testid="dashboard-greeting">
             {t(`dashboard.${greetingKey(now.hour())}`, { name: user?.name || user?.username || '' })}
-          </Typography.Title>
-          <Typography.Text type="secondary">
+          </h3>
+          <span className="cpm-text-secondary">
             {t('dashboard.subtitle')}{' '}
             {t('dashboard.today', {
               date: now.format(language === 'zh' ? 'YYYY年M月D日 dddd' : 'dddd, MMMM D, YYYY'),
             })}
-          </Typography.Text>
+          </span>
         </div>
       </Card>
 
@@ -44,12 +44,10 @@ export const DashboardPage = () => {
         <FleetOverview />
       </div>
 
-      <Typography.Title level={5} className="cpm-section-title">
-        {t('dashboard.groups')}
-      </Typography.Title>
+      <h5 className="cpm-section-title">{t('dashboard.groups')}</h5>
       {cards.length === 0 ? (
         <Card variant="borderless">
-          <Typography.Text type="secondary">{t('dashboard.noGroups')}</Typography.Text>
+          <span className="cpm-text-secondary">{t('dashboard.noGroups')}</span>
         </Card>
       ) : (
         <Row gutter={[16, 16]}>
