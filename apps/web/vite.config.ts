@@ -88,9 +88,7 @@ export default defineConfig({
         // releases. antd is left to the bundler so each route loads only the components it uses
         // (one antd chunk would make /login download every component of every page).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },
