@@ -66,25 +66,34 @@ export const createSysFilesService = (deps: {
      * it. Anything refused leaves nothing behind.
      */
     async upload(auth: AuthContext, note: OperationNote, input: SysFileUpload) {
-      const refuse = (err: AppError): never => {
-        input.stream.destroy();
+      // The rest of the body is read and dropped before answering: a browser still sending a large
+      // file does not see an answer to a request it has not finished, and would wait for ever.
+      const refuse = async (err: AppError): Promise<never> => {
+        input.stream.resume();
+        await new Promise<void>((done) => {
+          if (input.stream.readableEnded || input.stream.destroyed) return done();
+          input.stream
+            .once('end', done)
+            .once('close', done)
+            .once('error', () => done());
+        });
         throw err;
       };
       const parsed = SysFileUploadFieldsSchema.safeParse(input.fields);
       if (!parsed.success)
-        refuse(new AppError('invalidInput', { errors: toFieldErrors(parsed.error.issues, 'body') }));
+        await refuse(new AppError('invalidInput', { errors: toFieldErrors(parsed.error.issues, 'body') }));
       const fields = parsed.data as NonNullable<typeof parsed.data>;
       const fileName = input.fileName ?? '';
       if (!fileName || path.basename(fileName) !== fileName || !SYS_FILE_NAME_PATTERN.test(fileName))
-        refuse(new AppError('sysFileBadName'));
+        await refuse(new AppError('sysFileBadName'));
       // The content decides; an extension that names something else (a ZIP called .jpg) is refused too.
       if (!/\.(zip|apk)$/i.test(fileName))
-        refuse(
+        await refuse(
           new AppError(fields.type === SYS_FILE_TYPES.update ? 'sysFileUpdateNotZip' : 'sysFileNotApkOrZip'),
         );
       const name = fields.name ?? baseName(fileName);
       if (await repo.exists(auth.userId, name, fields.version))
-        refuse(new AppError('sysFileDuplicate', { result: { name, version: fields.version } }));
+        await refuse(new AppError('sysFileDuplicate', { result: { name, version: fields.version } }));
 
       const isUpdate = fields.type === SYS_FILE_TYPES.update;
       const blob = await blobs.storeUpload(

@@ -166,7 +166,7 @@ export const SysFilesPage = () => {
             <Button
               type="primary"
               icon={<UploadOutlined />}
-              data-testid="sysfiles-upload"
+              data-testid="sysfiles-upload-open"
               onClick={() => setUploading(true)}
             >
               {t('upload')}
