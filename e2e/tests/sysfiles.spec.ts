@@ -134,7 +134,7 @@ test.describe('system files', () => {
 
     // Download: the browser receives the same bytes.
     const downloading = page.waitForEvent('download');
-    await row.getByText('Download').click();
+    await row.getByTestId('row-download').click();
     const file = await downloading;
     expect(file.suggestedFilename()).toBe('p2-ota-14.zip');
     expect(sha(await readFile((await file.path()) as string))).toBe(sha(OTA));
@@ -164,12 +164,8 @@ test.describe('system files', () => {
     await setTheme(page, 'light');
 
     // Delete asks first, then the row goes.
-    await page.locator('tr').filter({ hasText: 'p2-ota-14' }).getByText('Delete').click();
-    await page
-      .locator('.ant-popover, .ant-modal')
-      .getByRole('button', { name: /OK|Delete|Yes/ })
-      .last()
-      .click();
+    await page.locator('tr').filter({ hasText: 'p2-ota-14' }).getByTestId('row-delete').click();
+    await page.getByTestId('confirm-ok').click();
     await expect(page.locator('tr').filter({ hasText: 'p2-ota-14' })).toHaveCount(0);
   });
 });

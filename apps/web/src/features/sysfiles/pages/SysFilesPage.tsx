@@ -132,7 +132,6 @@ export const SysFilesPage = () => {
               key: 'download',
               label: t('download'),
               icon: <CloudDownloadOutlined />,
-              permission: 'file:file:view',
               onClick: () => void downloadFile(row).catch(() => undefined),
             },
             deleteAction(t('delete'), 'file:file:delete', t('confirmDelete', { name: row.name }), () =>
