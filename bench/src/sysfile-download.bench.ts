@@ -70,6 +70,11 @@ const load = async (target: number, pathOf: () => string, headers: Record<string
   let next = 0;
   let bytes = 0;
   let failed = 0;
+  const why = new Map<string, number>();
+  const fail = (reason: string) => {
+    failed++;
+    why.set(reason, (why.get(reason) ?? 0) + 1);
+  };
   let peakRss = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -86,19 +91,19 @@ const load = async (target: number, pathOf: () => string, headers: Record<string
           headers: { ...headers, range: `bytes=${start}-${start + RANGE_BYTES - 1}` },
         },
         (res) => {
-          if (res.statusCode !== 206) failed++;
+          if (res.statusCode !== 206) fail(`HTTP ${res.statusCode}`);
           res.on('data', (c: Buffer) => {
             bytes += c.length;
           });
           res.on('end', resolve);
-          res.on('error', () => {
-            failed++;
+          res.on('error', (err) => {
+            fail(err.message);
             resolve();
           });
         },
       );
-      req.on('error', () => {
-        failed++;
+      req.on('error', (err) => {
+        fail(err.message);
         resolve();
       });
     });
@@ -110,7 +115,7 @@ const load = async (target: number, pathOf: () => string, headers: Record<string
   const seconds = (performance.now() - began) / 1000;
   clearInterval(sampler);
   agent.destroy();
-  return { perSecond: bytes / seconds, seconds, failed, bytes, peakRss };
+  return { perSecond: bytes / seconds, seconds, failed, bytes, peakRss, why: Object.fromEntries(why) };
 };
 
 const devicePath = () => `/device/v1/agent/sysFile/download?sha256=${fileSha}`;
@@ -134,6 +139,7 @@ console.log(
 console.log(
   `terminal download   ${mb(subject.perSecond)} MB/s in ${subject.seconds.toFixed(1)} s (${subject.failed} failed), peak RSS ${mb(subject.peakRss)} MB`,
 );
+if (baseline.failed || subject.failed) console.log('failures', { bare: baseline.why, server: subject.why });
 console.log(`ratio               ${(subject.perSecond / baseline.perSecond).toFixed(2)} (target >= 0.80)`);
 await new Promise((r) => bare.close(r));
 await t.close();

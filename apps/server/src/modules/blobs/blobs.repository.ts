@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, notExists, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { accountAncestorsSql, inDataScope } from '../../shared/data-scope';
 import { blobContents, blobQuotas, blobs } from './blobs.table';
 
 export type BlobRow = typeof blobs.$inferSelect;
@@ -46,13 +46,22 @@ export const createBlobsRepository = (db: Db) => ({
     return list.length > 0;
   },
 
-  /** Records of a kind with these bytes, oldest first. */
-  findBySha: (kind: string, sha256: string) =>
-    db
-      .select()
-      .from(blobs)
-      .where(and(eq(blobs.kind, kind), eq(blobs.sha256, sha256)))
-      .orderBy(blobs.createdAt),
+  /** One record of a kind with these bytes owned by `account` or an account above it, in one query. */
+  findForAccountBySha: async (kind: string, sha256: string, account: string): Promise<BlobRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(blobs)
+        .where(
+          and(
+            eq(blobs.kind, kind),
+            eq(blobs.sha256, sha256),
+            sql`${blobs.ownerId} in ${accountAncestorsSql(account)}`,
+          ),
+        )
+        .orderBy(blobs.createdAt)
+        .limit(1)
+    )[0],
 
   async quotaOf(ownerId: string): Promise<number | null> {
     const [row] = await db.select().from(blobQuotas).where(eq(blobQuotas.ownerId, ownerId));

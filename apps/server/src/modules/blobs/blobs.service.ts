@@ -263,9 +263,9 @@ export const createBlobsService = (deps: {
       kind: BlobKind,
       sha256: string,
     ): Promise<BlobDownload> {
-      for (const row of await repo.findBySha(kind, sha256))
-        if (await repo.isSameOrAbove(row.ownerId, device.ownerId)) return download(row);
-      throw new AppError('blobNotFound');
+      const row = await repo.findForAccountBySha(kind, sha256, device.ownerId);
+      if (!row) throw new AppError('blobNotFound');
+      return download(row);
     },
   };
 };
