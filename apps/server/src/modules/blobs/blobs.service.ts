@@ -51,6 +51,10 @@ const toBlob = (r: BlobRow): Blob => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+/** How long a terminal's entitlement to a file is remembered, and how many are. */
+const ENTITLED_MS = 10_000;
+const ENTITLED_MAX = 10_000;
+
 const isAppError = (err: unknown): err is AppError => err instanceof AppError;
 
 /**
@@ -106,6 +110,12 @@ export const createBlobsService = (deps: {
       expiresAt: new Date(expires * 1000).toISOString(),
     };
   };
+
+  /**
+   * Terminals' entitlements by sha256, kept briefly: a fleet fetching one OTA asks the database once
+   * per enterprise rather than once per range request. Removing a record forgets its bytes here.
+   */
+  const entitled = new Map<string, { row: BlobRow; until: number }>();
 
   /** Bytes the owner may still store, or undefined without a quota. */
   const budgetOf = async (ownerId: string): Promise<number | undefined> => {
@@ -216,7 +226,9 @@ export const createBlobsService = (deps: {
 
     /** Drops a file record; its bytes go with the next sweep once nothing else uses them. */
     async removeBlob(id: string) {
+      const row = await repo.findById(id);
       await repo.remove(id);
+      if (row) for (const [key, e] of entitled) if (e.row.sha256 === row.sha256) entitled.delete(key);
     },
 
     /**
@@ -263,8 +275,14 @@ export const createBlobsService = (deps: {
       kind: BlobKind,
       sha256: string,
     ): Promise<BlobDownload> {
+      const key = `${kind}:${device.ownerId}:${sha256}`;
+      const now = clock.now().getTime();
+      const cached = entitled.get(key);
+      if (cached && cached.until > now) return download(cached.row);
       const row = await repo.findForAccountBySha(kind, sha256, device.ownerId);
       if (!row) throw new AppError('blobNotFound');
+      if (entitled.size >= ENTITLED_MAX) entitled.clear();
+      entitled.set(key, { row, until: now + ENTITLED_MS });
       return download(row);
     },
   };

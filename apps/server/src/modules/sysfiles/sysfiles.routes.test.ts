@@ -36,6 +36,8 @@ describe('system files', () => {
   let entB: { id: string; token: string };
   let sales: { id: string; token: string };
   let ota: { id: string; sha256: string; size: number };
+  let secret: string;
+  let platform: { id: string; sha256: string };
   const tmpFiles = async () => readdir(path.join(dataDir, 'blobs', 'tmp')).catch(() => [] as string[]);
   const counts = async () => ({
     files: (await t.database.db.select().from(sysFiles)).length,
@@ -231,7 +233,7 @@ describe('system files', () => {
       url: '/device/v1/agent/enroll',
       payload: { sn: 'SYSF0001', enrollmentKey: key.enrollmentKey },
     });
-    const secret = enrolled.json().result.secret as string;
+    secret = enrolled.json().result.secret as string;
     const fetch = (sha256: string, headers: Record<string, string> = {}) =>
       t.app.inject({
         method: 'GET',
@@ -245,9 +247,8 @@ describe('system files', () => {
     expect(sha(Buffer.concat([first.rawPayload, rest.rawPayload]))).toBe(ota.sha256);
 
     const platformZip = makeZip([{ name: 'p.bin', data: Buffer.alloc(4000, 1) }]);
-    const platform = (
-      await upload(admin.token, { ...FIELDS, version: '9' }, 'platform.zip', platformZip)
-    ).json().result;
+    platform = (await upload(admin.token, { ...FIELDS, version: '9' }, 'platform.zip', platformZip)).json()
+      .result;
     expect((await fetch(platform.sha256)).rawPayload.equals(platformZip)).toBe(true);
     const otherZip = makeZip([{ name: 'b.bin', data: Buffer.alloc(4000, 2) }]);
     const other = (await upload(entB.token, FIELDS, 'b.zip', otherZip)).json().result;
@@ -266,6 +267,16 @@ describe('system files', () => {
     expect((await del(entB.token, ota.id)).json().code).toBe(404);
     expect((await del(sales.token, ota.id)).statusCode).toBe(403);
     expect((await del(entA.token, ota.id)).json().code).toBe(1);
+    const device = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/device/v1/agent/sysFile/download?sha256=${platform.sha256}`,
+        headers: deviceAuth('SYSF0001', secret),
+      });
+    expect((await device()).statusCode).toBe(200);
+    expect((await del(admin.token, platform.id)).json().code).toBe(1);
+    // The terminal's remembered entitlement goes with the file.
+    expect((await device()).statusCode).toBe(404);
     expect((await get(entA.token, `/file/v1/file/sysFile/detail?id=${ota.id}`)).json().code).toBe(404);
   });
 });
