@@ -11,6 +11,7 @@ import { Button, Col, Drawer, Form, Input, Modal, Progress, Row, Select, Space, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { ApiError } from '../../../api/httpClient';
 import { Auth } from '../../../shared/auth/Auth';
 import { CrudListView, deleteAction, queryKeys, RowActions, useCrudList } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
@@ -92,8 +93,26 @@ export const SysFilesPage = () => {
     { value: '2', label: t('types.2') },
   ];
   const typeTag = (type: string) => <Tag color={type === '1' ? 'blue' : 'default'}>{t(`types.${type}`)}</Tag>;
+  // A file an active task uses is refused; the tasks the server names are listed.
   const remove = (row: SysFileRow) =>
-    call(sysFileEndpoints.remove, { query: { id: row.id }, notifySuccess: true }).then(list.invalidate);
+    call(sysFileEndpoints.remove, { query: { id: row.id }, notifySuccess: true })
+      .then(list.invalidate)
+      .catch((err: unknown) => {
+        const tasks = (err instanceof ApiError ? err.envelope?.result : null) as {
+          tasks?: { taskId: string; taskName: string }[];
+        } | null;
+        if (tasks?.tasks?.length)
+          Modal.warning({
+            title: t('inUse', { name: row.name }),
+            content: (
+              <ul data-testid="sysfiles-in-use">
+                {tasks.tasks.map((task) => (
+                  <li key={task.taskId}>{task.taskName}</li>
+                ))}
+              </ul>
+            ),
+          });
+      });
   const columns: DataColumn<SysFileRow>[] = [
     {
       key: 'name',
