@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { downloadSystemFile } from './download';
 import { citiesByName, provisionFleet, startFleet, summary } from './fleet';
 import { CITIES, SIM_DEFAULTS } from './terminal';
 
@@ -21,10 +22,25 @@ const HELP = `pos-sim: virtual POS terminals speaking the device protocol
   --fault-rate R     chance per heartbeat of a peripheral fault (default 0.002)
   --reboot-rate R    chance per heartbeat of a reboot (default 0.001)
   --duration S       stop after S seconds (default: run until Ctrl-C)
+
+  npm run sim -- download --server URL --sn SN --secret S --sha256 H --out FILE [--drop-after N]
+
+  download           fetch a system file by sha256 as a terminal does (Basic SN:secret), resuming
+                     with Range/If-Range after a broken connection, then verify the sha256
+  --sn --secret      the terminal's credentials (from enrollment)
+  --sha256 H         the file to fetch
+  --out FILE         where to write it (a partial file there is resumed)
+  --drop-after N     drop the first connection after N bytes, to show the resume
 `;
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
+    sn: { type: 'string' },
+    secret: { type: 'string' },
+    sha256: { type: 'string' },
+    out: { type: 'string' },
+    'drop-after': { type: 'string' },
     count: { type: 'string', default: '10' },
     server: { type: 'string', default: 'http://localhost:8080' },
     mqtt: { type: 'string' },
@@ -47,6 +63,26 @@ const { values } = parseArgs({
 
 if (values.help) {
   process.stdout.write(HELP);
+  process.exit(0);
+}
+
+if (positionals[0] === 'download') {
+  const { sn, secret, sha256, out } = values;
+  if (!sn || !secret || !sha256 || !out) {
+    process.stderr.write('download needs --sn, --secret, --sha256 and --out\n');
+    process.exit(2);
+  }
+  const report = await downloadSystemFile({
+    server: values.server.replace(/\/$/, ''),
+    sn,
+    secret,
+    sha256,
+    out,
+    dropAfterBytes: values['drop-after'] ? Number(values['drop-after']) : undefined,
+  });
+  console.log(
+    `downloaded ${report.bytes} bytes in ${report.attempts} attempt(s), ${report.resumedBytes} resumed, sha256 ok`,
+  );
   process.exit(0);
 }
 

@@ -53,6 +53,9 @@ import { createRegistryService } from './modules/registry/registry.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { registerRolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
+import { createSysFilesRepository } from './modules/sysfiles/sysfiles.repository';
+import { registerSysFilesRoutes } from './modules/sysfiles/sysfiles.routes';
+import { createSysFilesService, type FileUsage, noFileUses } from './modules/sysfiles/sysfiles.service';
 import { createSystemRepository } from './modules/system/system.repository';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { isAccountVisible } from './modules/users/account-scope';
@@ -83,6 +86,8 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Background job runner timing; `run: false` leaves the runner stopped (tests drive it). */
   jobs?: Partial<JobsOptions> & { run?: boolean };
+  /** Who uses system files (remote tasks); nothing does when absent. */
+  sysFileUsage?: FileUsage;
 };
 
 export type App = {
@@ -283,6 +288,13 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   registerDictsRoutes(api, { dicts: createDictsService({ repo: createDictsRepository(db), clock }) });
   registerPrivatizationRoutes(api, {
     customers: createPrivatizationService({ repo: createPrivatizationRepository(db), keys, clock }),
+  });
+  registerSysFilesRoutes(api, {
+    files: createSysFilesService({
+      repo: createSysFilesRepository(db),
+      blobs: blobsModule.blobs,
+      usage: deps.sysFileUsage ?? noFileUses,
+    }),
   });
   registerRegistryRoutes(api, {
     registry: createRegistryService({

@@ -11,6 +11,7 @@ import { messageEndpoints } from './messages/messages.contract';
 import { privatizationEndpoints } from './privatization/privatization.contract';
 import { registryEndpoints } from './registry/registry.contract';
 import { rolesEndpoints } from './roles/roles.contract';
+import { sysFileEndpoints } from './sysfiles/sysfiles.contract';
 import { sysMenuEndpoints } from './sysmenu/sysmenu.contract';
 import { systemEndpoints } from './system/system.contract';
 import { usersEndpoints } from './users/users.contract';
@@ -28,6 +29,7 @@ export const ENDPOINTS = {
   sysMenu: sysMenuEndpoints,
   dicts: dictsEndpoints,
   privatization: privatizationEndpoints,
+  sysFiles: sysFileEndpoints,
   registry: registryEndpoints,
   messages: messageEndpoints,
   jobs: jobsEndpoints,

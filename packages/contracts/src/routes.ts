@@ -12,6 +12,7 @@ import type { rolesEndpoints } from './roles/roles.contract';
 import type { sysMenuEndpoints } from './sysmenu/sysmenu.contract';
 import type { dictsEndpoints } from './dicts/dicts.contract';
 import type { privatizationEndpoints } from './privatization/privatization.contract';
+import type { sysFileEndpoints } from './sysfiles/sysfiles.contract';
 import type { registryEndpoints } from './registry/registry.contract';
 import type { messageEndpoints } from './messages/messages.contract';
 import type { jobsEndpoints } from './jobs/jobs.contract';
@@ -143,6 +144,17 @@ export const privatizationRoutes: RoutesOf<typeof privatizationEndpoints> = {
   remove: { method: ['GET', 'POST'], path: '/upms/v1/upms/cpmPrivatization/delete' },
   reveal: { method: 'POST', path: '/upms/v1/upms/cpmPrivatization/revealPassword' },
   exportXlsx: { method: ['GET', 'POST'], path: '/upms/v1/upms/cpmPrivatization/export' },
+};
+
+export const sysFileRoutes: RoutesOf<typeof sysFileEndpoints> = {
+  page: { method: 'GET', path: '/file/v1/file/sysFile/getPage' },
+  detail: { method: 'GET', path: '/file/v1/file/sysFile/detail' },
+  upload: { method: 'POST', path: '/file/v1/file/sysFile/upload' },
+  download: { method: 'GET', path: '/file/v1/file/sysFile/download' },
+  remove: { method: ['GET', 'POST'], path: '/file/v1/file/sysFile/delete' },
+  usage: { method: 'GET', path: '/file/v1/file/sysFile/usage' },
+  setQuota: { method: 'POST', path: '/file/v1/file/sysFile/setQuota' },
+  deviceDownload: { method: 'GET', path: '/device/v1/agent/sysFile/download' },
 };
 
 export const registryRoutes: RoutesOf<typeof registryEndpoints> = {

@@ -2,6 +2,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 type LazyPage = LazyExoticComponent<ComponentType>;
 
+const SysFilesPage = lazy(() =>
+  import('../features/sysfiles/pages/SysFilesPage').then((m) => ({ default: m.SysFilesPage })),
+);
 const DashboardPage = lazy(() =>
   import('../features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
@@ -131,7 +134,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'technicalSupport/inspectionRecord': PendingPage,
   'technicalSupport/inspectionRecordInfo': PendingPage,
 
-  'sysManage/index': PendingPage,
+  'sysManage/index': SysFilesPage,
   'sysManage/wallpaper': PendingPage,
 
   'messageManage/index': MessageManagePage,

@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, notExists, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
-import { blobContents, blobs } from './blobs.table';
+import { accountAncestorsSql, inDataScope } from '../../shared/data-scope';
+import { blobContents, blobQuotas, blobs } from './blobs.table';
 
 export type BlobRow = typeof blobs.$inferSelect;
 
@@ -44,6 +44,37 @@ export const createBlobsRepository = (db: Db) => ({
       ) select 1 as hit from up where id = ${account}::uuid limit 1`);
     const list = (rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[]);
     return list.length > 0;
+  },
+
+  /** One record of a kind with these bytes owned by `account` or an account above it, in one query. */
+  findForAccountBySha: async (kind: string, sha256: string, account: string): Promise<BlobRow | undefined> =>
+    (
+      await db
+        .select()
+        .from(blobs)
+        .where(
+          and(
+            eq(blobs.kind, kind),
+            eq(blobs.sha256, sha256),
+            sql`${blobs.ownerId} in ${accountAncestorsSql(account)}`,
+          ),
+        )
+        .orderBy(blobs.createdAt)
+        .limit(1)
+    )[0],
+
+  async quotaOf(ownerId: string): Promise<number | null> {
+    const [row] = await db.select().from(blobQuotas).where(eq(blobQuotas.ownerId, ownerId));
+    return row ? row.maxBytes : null;
+  },
+
+  async setQuota(ownerId: string, maxBytes: number | null, at: Date) {
+    if (maxBytes === null) await db.delete(blobQuotas).where(eq(blobQuotas.ownerId, ownerId));
+    else
+      await db
+        .insert(blobQuotas)
+        .values({ ownerId, maxBytes, updatedAt: at })
+        .onConflictDoUpdate({ target: blobQuotas.ownerId, set: { maxBytes, updatedAt: at } });
   },
 
   async remove(id: string) {

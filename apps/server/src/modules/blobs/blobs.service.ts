@@ -12,6 +12,7 @@ import {
   type BlobKindRule,
   type BlobType,
   blobEndpoints,
+  type ErrorKey,
   SIGNED_URL_TTL,
 } from '@cpm/contracts';
 import type { AuthContext, DeviceCaller } from '../../plugins/auth-context';
@@ -20,10 +21,18 @@ import type { Clock } from '../../shared/clock';
 import type { BlobStore, ByteRange } from './blob-store';
 import type { BlobRow, BlobsRepository } from './blobs.repository';
 import { cleanFileName } from './sniff';
-import { createUploadInspector } from './upload-inspector';
+import { createUploadInspector, type Inspected } from './upload-inspector';
 
 /** An upload as it arrives: a name and a byte stream (multipart part, job output, ...). */
 export type UploadSource = { kind: BlobKind; name: string | undefined; stream: Readable };
+
+/** What a module adds to an upload: narrower types, and a check of the complete file before it is stored. */
+export type UploadChecks = {
+  types?: readonly BlobType[];
+  typeError?: ErrorKey;
+  /** Reads the complete temp file (e.g. a ZIP's central directory); throws an AppError to refuse it. */
+  verify?: (file: string, inspected: Inspected) => Promise<void>;
+};
 
 /** A stored file ready to be sent: its record and a way to read it. */
 export type BlobDownload = {
@@ -41,6 +50,10 @@ const toBlob = (r: BlobRow): Blob => ({
   ownerId: r.ownerId,
   createdAt: r.createdAt.toISOString(),
 });
+
+/** How long a terminal's entitlement to a file is remembered, and how many are. */
+const ENTITLED_MS = 10_000;
+const ENTITLED_MAX = 10_000;
 
 const isAppError = (err: unknown): err is AppError => err instanceof AppError;
 
@@ -98,6 +111,20 @@ export const createBlobsService = (deps: {
     };
   };
 
+  /**
+   * Terminals' entitlements by sha256, kept briefly: a fleet fetching one OTA asks the database once
+   * per enterprise rather than once per range request. Removing a record forgets its bytes here.
+   */
+  const entitled = new Map<string, { row: BlobRow; until: number }>();
+
+  /** Bytes the owner may still store, or undefined without a quota. */
+  const budgetOf = async (ownerId: string): Promise<number | undefined> => {
+    const quota = await repo.quotaOf(ownerId);
+    if (quota === null) return undefined;
+    const [used] = await repo.usageByOwner([ownerId]);
+    return quota - (used?.bytes ?? 0);
+  };
+
   return {
     /** The rule (size limit, types, permissions) of a kind. */
     rule: (kind: BlobKind): BlobKindRule => BLOB_KINDS[kind],
@@ -106,11 +133,15 @@ export const createBlobsService = (deps: {
      * Streams an upload into the store: refused without storing anything when the name is unsafe,
      * the file is empty, over the kind's limit, of a type the kind refuses, or cut short.
      */
-    async storeUpload(input: UploadSource & { ownerId: string; createdBy: string | null }): Promise<Blob> {
+    async storeUpload(
+      input: UploadSource & { ownerId: string; createdBy: string | null },
+      checks: UploadChecks = {},
+    ): Promise<Blob> {
       const fileName = name(input);
+      const budget = await budgetOf(input.ownerId);
       await mkdir(deps.tmpDir, { recursive: true });
       const tempFile = path.join(deps.tmpDir, `upload-${randomUUID()}`);
-      const inspector = createUploadInspector(input.kind, fileName);
+      const inspector = createUploadInspector(input.kind, fileName, { ...checks, budget });
       try {
         const file = createWriteStream(tempFile);
         try {
@@ -121,7 +152,9 @@ export const createBlobsService = (deps: {
           if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
           throw uploadError(err);
         }
-        const { sha256, size, mediaType } = inspector.result();
+        const inspected = inspector.result();
+        const { sha256, size, mediaType } = inspected;
+        await checks.verify?.(tempFile, inspected);
         await repo.touchContent(sha256, size, clock.now());
         if (!(await store.has(sha256))) await store.put(sha256, tempFile);
         const row = await repo.insert({
@@ -193,7 +226,9 @@ export const createBlobsService = (deps: {
 
     /** Drops a file record; its bytes go with the next sweep once nothing else uses them. */
     async removeBlob(id: string) {
+      const row = await repo.findById(id);
       await repo.remove(id);
+      if (row) for (const [key, e] of entitled) if (e.row.sha256 === row.sha256) entitled.delete(key);
     },
 
     /**
@@ -221,6 +256,35 @@ export const createBlobsService = (deps: {
 
     /** Bytes stored per owner, each distinct content counted once per owner (for quotas). */
     usageByOwner: (ownerIds?: string[]) => repo.usageByOwner(ownerIds),
+
+    /** An owner's used bytes and quota (null: none). */
+    async storageOf(ownerId: string) {
+      const [used] = await repo.usageByOwner([ownerId]);
+      return { ownerId, usedBytes: used?.bytes ?? 0, quotaBytes: await repo.quotaOf(ownerId) };
+    },
+
+    /** Sets (bytes) or clears (null) an owner's quota. */
+    setQuota: (ownerId: string, maxBytes: number | null) => repo.setQuota(ownerId, maxBytes, clock.now()),
+
+    /**
+     * A file of a kind for a terminal by its sha256: one owned by the terminal's enterprise or an
+     * account above it (the platform).
+     */
+    async openDeviceDownloadBySha(
+      device: DeviceCaller,
+      kind: BlobKind,
+      sha256: string,
+    ): Promise<BlobDownload> {
+      const key = `${kind}:${device.ownerId}:${sha256}`;
+      const now = clock.now().getTime();
+      const cached = entitled.get(key);
+      if (cached && cached.until > now) return download(cached.row);
+      const row = await repo.findForAccountBySha(kind, sha256, device.ownerId);
+      if (!row) throw new AppError('blobNotFound');
+      if (entitled.size >= ENTITLED_MAX) entitled.clear();
+      entitled.set(key, { row, until: now + ENTITLED_MS });
+      return download(row);
+    },
   };
 };
 

@@ -29,3 +29,10 @@ export const blobs = pgTable(
   },
   (t) => [index('blobs_sha256_idx').on(t.sha256), index('blobs_owner_idx').on(t.ownerId)],
 );
+
+/** An enterprise's storage quota in bytes; an enterprise without a row has none. */
+export const blobQuotas = pgTable('blob_quotas', {
+  ownerId: uuid().primaryKey(),
+  maxBytes: bigint({ mode: 'number' }).notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

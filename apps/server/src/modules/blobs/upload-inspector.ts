@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { BLOB_KINDS, BLOB_TYPES, type BlobKind, type BlobType } from '@cpm/contracts';
+import { BLOB_KINDS, BLOB_TYPES, type BlobKind, type BlobType, type ErrorKey } from '@cpm/contracts';
 import { AppError } from '../../shared/app-error';
 import { SNIFF_BYTES, sniffType } from './sniff';
 
@@ -12,9 +12,20 @@ export type Inspected = { size: number; sha256: string; type: BlobType; mediaTyp
  * deciding its type from the first bytes. Fails the stream (so the pipeline removes the temp
  * file) as soon as the file is too large or of a type the kind refuses.
  */
-export const createUploadInspector = (kind: BlobKind, name: string) => {
+export const createUploadInspector = (
+  kind: BlobKind,
+  name: string,
+  opts: {
+    /** Bytes the owner may still store (its quota less its usage); past it the upload is refused. */
+    budget?: number;
+    /** Types accepted instead of the kind's (a narrower list for one endpoint). */
+    types?: readonly BlobType[];
+    /** Error for a refused type instead of the generic one. */
+    typeError?: ErrorKey;
+  } = {},
+) => {
   const rule = BLOB_KINDS[kind];
-  const allowed = rule.types as readonly BlobType[];
+  const allowed = opts.types ?? (rule.types as readonly BlobType[]);
   const hash = createHash('sha256');
   let size = 0;
   let head = Buffer.alloc(0);
@@ -22,7 +33,8 @@ export const createUploadInspector = (kind: BlobKind, name: string) => {
 
   const decide = () => {
     type = sniffType(head, name);
-    if (!allowed.includes(type)) throw new AppError('uploadTypeRefused', { result: { allowed } });
+    if (!allowed.includes(type))
+      throw new AppError(opts.typeError ?? 'uploadTypeRefused', { result: { allowed } });
   };
 
   let result: Inspected | null = null;
@@ -32,6 +44,10 @@ export const createUploadInspector = (kind: BlobKind, name: string) => {
         size += chunk.length;
         if (size > rule.maxBytes)
           throw new AppError('uploadTooLarge', { result: { maxBytes: rule.maxBytes } });
+        if (opts.budget !== undefined && size > opts.budget)
+          throw new AppError('storageQuotaExceeded', {
+            result: { availableBytes: Math.max(0, opts.budget) },
+          });
         if (type === null) {
           head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
           if (head.length >= SNIFF_BYTES) decide();

@@ -41,6 +41,9 @@ const ACTIONS = [
   'account.activate',
   'account.details',
   'private.reveal',
+  'sysFile.upload',
+  'sysFile.delete',
+  'sysFile.quota',
 ];
 
 /** Operation log (`/user/operationLog`): who did what, from where and when (shown in local time, stored in UTC). */

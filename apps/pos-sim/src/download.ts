@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat, truncate } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Where a system file comes from: the server, the terminal's credentials and the file's sha256. */
+export type DownloadOptions = {
+  server: string;
+  sn: string;
+  secret: string;
+  sha256: string;
+  /** File written (and resumed from when it already holds part of the file). */
+  out: string;
+  /** Drop the connection once this many bytes arrived in one attempt (tests a broken link). */
+  dropAfterBytes?: number;
+  /** Attempts before giving up (default 5). */
+  attempts?: number;
+  /** Pause between attempts in ms (default 1000, doubled each time up to 60 s). */
+  backoffMs?: number;
+};
+
+export type DownloadReport = {
+  bytes: number;
+  attempts: number;
+  /** Bytes received as 206 answers continuing an earlier attempt. */
+  resumedBytes: number;
+  sha256: string;
+};
+
+/** The connection was dropped on purpose (`dropAfterBytes`). */
+export class DroppedConnection extends Error {
+  constructor(readonly bytes: number) {
+    super(`connection dropped after ${bytes} bytes`);
+  }
+}
+
+const sizeOf = async (file: string) => (await stat(file).catch(() => null))?.size ?? 0;
+
+const hashOf = async (file: string) => {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+};
+
+/** A pass-through that fails the stream once `limit` bytes went through. */
+const dropAfter = (limit: number) => {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      const room = limit - seen;
+      seen += chunk.length;
+      if (seen < limit) return done(null, chunk);
+      this.push(chunk.subarray(0, room));
+      done(new DroppedConnection(limit));
+    },
+  });
+};
+
+/**
+ * One attempt: asks for the bytes after those already in `out` (Range + If-Range on the sha256),
+ * appends a 206 answer, starts over on a 200 (the server has another version). Answers false when
+ * the connection broke off.
+ */
+const attempt = async (o: DownloadOptions, drop: boolean) => {
+  const have = await sizeOf(o.out);
+  const headers: Record<string, string> = {
+    authorization: `Basic ${Buffer.from(`${o.sn}:${o.secret}`).toString('base64')}`,
+  };
+  if (have > 0) {
+    headers.range = `bytes=${have}-`;
+    headers['if-range'] = `"${o.sha256}"`;
+  }
+  const res = await fetch(`${o.server}/device/v1/agent/sysFile/download?sha256=${o.sha256}`, { headers });
+  if (res.status === 416) return { done: true, resumed: 0 };
+  if (res.status !== 200 && res.status !== 206) {
+    const text = await res.text();
+    throw new Error(`download refused: HTTP ${res.status} ${text.slice(0, 300)}`);
+  }
+  const append = res.status === 206;
+  if (!append && have > 0) await truncate(o.out, 0);
+  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  const file = createWriteStream(o.out, { flags: append ? 'a' : 'w' });
+  try {
+    if (drop && o.dropAfterBytes) await pipeline(body, dropAfter(o.dropAfterBytes), file);
+    else await pipeline(body, file);
+  } catch (err) {
+    // Whatever arrived before the break stays in the file; the next attempt resumes after it.
+    body.destroy();
+    if (err instanceof DroppedConnection) return { done: false, resumed: 0 };
+    throw err;
+  }
+  return { done: true, resumed: append ? (await sizeOf(o.out)) - have : 0 };
+};
+
+/**
+ * Downloads a system file the way a terminal does: resumes after a dropped connection with
+ * Range/If-Range, then checks the sha256 (a mismatch removes nothing but throws).
+ */
+export const downloadSystemFile = async (o: DownloadOptions): Promise<DownloadReport> => {
+  const max = o.attempts ?? 5;
+  let backoff = o.backoffMs ?? 1000;
+  let resumedBytes = 0;
+  for (let n = 1; n <= max; n++) {
+    let outcome: { done: boolean; resumed: number };
+    try {
+      // Only the first attempt is cut, so the resumed one shows the file completes.
+      outcome = await attempt(o, n === 1);
+    } catch (err) {
+      if (n === max || (err instanceof Error && err.message.startsWith('download refused'))) throw err;
+      outcome = { done: false, resumed: 0 };
+    }
+    resumedBytes += outcome.resumed;
+    if (outcome.done) {
+      const sha256 = await hashOf(o.out);
+      if (sha256 !== o.sha256) throw new Error(`sha256 mismatch: expected ${o.sha256}, got ${sha256}`);
+      return { bytes: await sizeOf(o.out), attempts: n, resumedBytes, sha256 };
+    }
+    if (n < max) await new Promise((r) => setTimeout(r, backoff));
+    backoff = Math.min(backoff * 2, 60_000);
+  }
+  throw new Error(`download incomplete after ${max} attempts`);
+};

@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadSystemFile } from '../../../../pos-sim/src/download';
+import { createAccount } from '../../test-support/accounts';
+import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { makeZip, sysFileForm } from './testing';
+
+/** An OTA of ~3 MB that does not compress (random bytes), so the transfer is really that long. */
+const OTA = makeZip([{ name: 'payload.bin', data: randomBytes(3 * 1024 * 1024) }]);
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+describe('pos-sim downloads a system file from the real server', () => {
+  let t: TestApp;
+  let dir: string;
+  let server: string;
+  let secret: string;
+  let otherSha: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'cpm-sim-download-'));
+    t = await createTestApp({ env: { DATA_DIR: dir, BLOB_SWEEP_MINUTES: '0' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    const ent = await createAccount(t, { username: 'dl_ent', superiorId: admin.userId });
+    const other = await createAccount(t, { username: 'dl_other' });
+    const upload = async (token: string, name: string, bytes: Buffer) => {
+      const form = sysFileForm({ version: '1', type: '1' }, name, bytes);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/file/v1/file/sysFile/upload',
+        headers: { satoken: token, ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.json().code, res.body).toBe(1);
+      return res.json().result as { sha256: string };
+    };
+    await upload(ent.token, 'ota.zip', OTA);
+    otherSha = (await upload(other.token, 'other.zip', makeZip([{ name: 'x', data: Buffer.alloc(999, 4) }])))
+      .sha256;
+    const f = await createFleetFixtures(t, ent.id);
+    const call = callAs(t, ent.token);
+    await call('POST', '/device/v1/device/terminal/addOrUpdate', {
+      sn: 'DLSIM001',
+      name: 'T1',
+      modelId: f.model.id,
+      groupId: f.group.id,
+      storeName: 'Store',
+      mac: '00:00:00:00:0d:01',
+    });
+    const key = (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
+      enrollmentKey: string;
+    };
+    const enrolled = await t.app.inject({
+      method: 'POST',
+      url: '/device/v1/agent/enroll',
+      payload: { sn: 'DLSIM001', enrollmentKey: key.enrollmentKey },
+    });
+    secret = enrolled.json().result.secret;
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('drops the connection mid-way, resumes with Range and verifies the sha256', async () => {
+    const out = path.join(dir, 'ota-download.zip');
+    const dropAt = 1024 * 1024 + 123;
+    const report = await downloadSystemFile({
+      server,
+      sn: 'DLSIM001',
+      secret,
+      sha256: sha(OTA),
+      out,
+      dropAfterBytes: dropAt,
+      backoffMs: 1,
+    });
+    expect(report).toMatchObject({ bytes: OTA.length, attempts: 2, sha256: sha(OTA) });
+    // The second attempt asked only for what the first did not keep (at most the bytes before the drop).
+    expect(report.resumedBytes).toBeGreaterThanOrEqual(OTA.length - dropAt);
+    expect(report.resumedBytes).toBeLessThan(OTA.length);
+    expect((await readFile(out)).equals(OTA)).toBe(true);
+  });
+
+  it('starts over when the partial file belongs to another version', async () => {
+    const out = path.join(dir, 'stale.zip');
+    await writeFile(out, Buffer.alloc(5000, 0xee));
+    // The partial bytes are not the file's: the resumed file fails the sha256 check.
+    await expect(
+      downloadSystemFile({ server, sn: 'DLSIM001', secret, sha256: sha(OTA), out, backoffMs: 1 }),
+    ).rejects.toThrow(/sha256 mismatch/);
+  });
+
+  it('is refused a file of another enterprise and wrong credentials', async () => {
+    const out = path.join(dir, 'other.zip');
+    await expect(
+      downloadSystemFile({ server, sn: 'DLSIM001', secret, sha256: otherSha, out, backoffMs: 1 }),
+    ).rejects.toThrow(/HTTP 404/);
+    await expect(
+      downloadSystemFile({ server, sn: 'DLSIM001', secret: 'wrong', sha256: sha(OTA), out, backoffMs: 1 }),
+    ).rejects.toThrow(/HTTP 401/);
+  });
+});

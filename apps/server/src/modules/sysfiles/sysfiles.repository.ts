@@ -1,0 +1,82 @@
+import type { SysFileFilter, SysFileRow } from '@cpm/contracts';
+import { and, arrayContains, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { inDataScope } from '../../shared/data-scope';
+import { isUniqueViolation, likeAnywhere } from '../../shared/sql';
+import { sysFiles } from './sysfiles.table';
+
+type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
+export type SysFileValues = Omit<typeof sysFiles.$inferInsert, 'id' | 'createdAt'>;
+
+const toRow = (file: typeof sysFiles.$inferSelect): SysFileRow => ({
+  id: file.id,
+  name: file.name,
+  version: file.version,
+  type: file.type as SysFileRow['type'],
+  size: file.size,
+  description: file.description,
+  sha256: file.sha256,
+  fileName: file.fileName,
+  mediaType: file.mediaType,
+  models: file.models,
+  osVersions: file.osVersions,
+  blobId: file.blobId,
+  ownerId: file.ownerId,
+  createdAt: file.createdAt.toISOString(),
+});
+
+/** Storage of system file records, always within the caller's data scope. */
+export const createSysFilesRepository = (db: Db) => {
+  const where = (scope: Scope, f: SysFileFilter): SQL | undefined =>
+    and(
+      inDataScope(scope, sysFiles.ownerId),
+      f.name ? ilike(sysFiles.name, likeAnywhere(f.name)) : undefined,
+      f.version ? ilike(sysFiles.version, likeAnywhere(f.version)) : undefined,
+      f.type ? eq(sysFiles.type, f.type) : undefined,
+      f.model ? arrayContains(sysFiles.models, [f.model]) : undefined,
+    );
+  const select = () => db.select().from(sysFiles);
+  return {
+    list: async (scope: Scope, f: SysFileFilter, offset: number, limit: number) =>
+      (
+        await select()
+          .where(where(scope, f))
+          .orderBy(desc(sysFiles.createdAt), desc(sysFiles.id))
+          .offset(offset)
+          .limit(limit)
+      ).map(toRow),
+
+    count: async (scope: Scope, f: SysFileFilter) =>
+      (await db.select({ n: count() }).from(sysFiles).where(where(scope, f)))[0].n,
+
+    findVisible: async (scope: Scope, id: string): Promise<SysFileRow | null> => {
+      const [row] = await select().where(and(eq(sysFiles.id, id), inDataScope(scope, sysFiles.ownerId)));
+      return row ? toRow(row) : null;
+    },
+
+    exists: async (ownerId: string, name: string, version: string) =>
+      (
+        await db
+          .select({ id: sysFiles.id })
+          .from(sysFiles)
+          .where(and(eq(sysFiles.ownerId, ownerId), eq(sysFiles.name, name), eq(sysFiles.version, version)))
+      ).length > 0,
+
+    /** The new record's id, or null when the name and version are taken (a concurrent upload won). */
+    insert: async (values: SysFileValues): Promise<string | null> => {
+      try {
+        return (await db.insert(sysFiles).values(values).returning({ id: sysFiles.id }))[0].id;
+      } catch (err) {
+        if (isUniqueViolation(err)) return null;
+        throw err;
+      }
+    },
+
+    remove: async (id: string) => {
+      await db.delete(sysFiles).where(eq(sysFiles.id, id));
+    },
+  };
+};
+
+export type SysFilesRepository = ReturnType<typeof createSysFilesRepository>;

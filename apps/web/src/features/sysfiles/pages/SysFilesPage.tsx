@@ -1,0 +1,305 @@
+import { CloudDownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  BLOB_KINDS,
+  blobEndpoints,
+  SYS_FILE_MAX_SELECTION,
+  type SysFileRow,
+  sysFileEndpoints,
+} from '@cpm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Col, Drawer, Form, Input, Modal, Progress, Row, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { ApiError } from '../../../api/httpClient';
+import { Auth } from '../../../shared/auth/Auth';
+import { CrudListView, deleteAction, queryKeys, RowActions, useCrudList } from '../../../shared/crud';
+import { DescriptionList } from '../../../shared/detail/DescriptionList';
+import type { DataColumn } from '../../../shared/table/DataTable';
+import { formatBytes } from '../../../shared/upload/formatBytes';
+import { Upload } from '../../../shared/upload/Upload';
+import type { UploadRules } from '../../../shared/upload/uploadRules';
+
+type Filter = { name?: string; version?: string; type?: '1' | '2'; model?: string };
+type UploadFields = {
+  name?: string;
+  version?: string;
+  type: '1' | '2';
+  description?: string;
+  models?: string;
+  osVersions?: string;
+};
+
+const rulesFor = (type: '1' | '2'): UploadRules => ({
+  maxSize: BLOB_KINDS.systemFile.maxBytes,
+  accept: type === '1' ? ['zip'] : ['zip', 'apk'],
+  maxCount: SYS_FILE_MAX_SELECTION,
+  plainName: true,
+});
+
+/** Opens a signed link so the browser streams the file to disk (no copy in memory). */
+const downloadFile = async (row: SysFileRow) => {
+  const signed = await call(blobEndpoints.sign, { body: { id: row.blobId } });
+  const a = document.createElement('a');
+  a.href = signed.url;
+  a.download = row.fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+};
+
+/** Space used by the caller's enterprise, with its quota when it has one. */
+const StorageUsage = () => {
+  const { t } = useTranslation('sysfiles');
+  const usage = useQuery({
+    queryKey: [...queryKeys.sysFiles.all, 'usage'],
+    queryFn: () => call(sysFileEndpoints.usage, { loading: false }),
+  });
+  if (!usage.data) return null;
+  const { usedBytes, quotaBytes } = usage.data;
+  return (
+    <Space data-testid="sysfiles-usage" wrap>
+      <Typography.Text type="secondary">
+        {quotaBytes === null
+          ? t('usage.noQuota', { used: formatBytes(usedBytes) })
+          : t('usage.withQuota', { used: formatBytes(usedBytes), quota: formatBytes(quotaBytes) })}
+      </Typography.Text>
+      {quotaBytes !== null && (
+        <Progress
+          style={{ width: 160, margin: 0 }}
+          size="small"
+          percent={quotaBytes ? Math.min(100, Math.round((usedBytes / quotaBytes) * 100)) : 100}
+        />
+      )}
+    </Space>
+  );
+};
+
+/** System files: OTA packages and other APK/ZIP files for terminals (spec: /sysManage/index). */
+export const SysFilesPage = () => {
+  const { t } = useTranslation('sysfiles');
+  const [uploading, setUploading] = useState(false);
+  const [shown, setShown] = useState<SysFileRow | null>(null);
+  const [form] = Form.useForm<UploadFields>();
+  const fields = Form.useWatch([], form) as UploadFields | undefined;
+  const list = useCrudList<SysFileRow, Filter>({
+    queryKey: queryKeys.sysFiles.all,
+    filterKeys: ['name', 'version', 'type', 'model'],
+    fetchPage: ({ current, size, name, version, type, model }) =>
+      call(sysFileEndpoints.page, { query: { current, size, name, version, type, model }, loading: false }),
+  });
+  const types = [
+    { value: '1', label: t('types.1') },
+    { value: '2', label: t('types.2') },
+  ];
+  const typeTag = (type: string) => <Tag color={type === '1' ? 'blue' : 'default'}>{t(`types.${type}`)}</Tag>;
+  // A file an active task uses is refused; the tasks the server names are listed.
+  const remove = (row: SysFileRow) =>
+    call(sysFileEndpoints.remove, { query: { id: row.id }, notifySuccess: true })
+      .then(list.invalidate)
+      .catch((err: unknown) => {
+        const tasks = (err instanceof ApiError ? err.envelope?.result : null) as {
+          tasks?: { taskId: string; taskName: string }[];
+        } | null;
+        if (tasks?.tasks?.length)
+          Modal.warning({
+            title: t('inUse', { name: row.name }),
+            content: (
+              <ul data-testid="sysfiles-in-use">
+                {tasks.tasks.map((task) => (
+                  <li key={task.taskId}>{task.taskName}</li>
+                ))}
+              </ul>
+            ),
+          });
+      });
+  const columns: DataColumn<SysFileRow>[] = [
+    {
+      key: 'name',
+      title: t('name'),
+      dataIndex: 'name',
+      render: (name: string, row) => (
+        <Typography.Link data-testid="sysfile-name" onClick={() => setShown(row)}>
+          {name}
+        </Typography.Link>
+      ),
+    },
+    { key: 'version', title: t('version'), dataIndex: 'version' },
+    { key: 'type', title: t('type'), dataIndex: 'type', render: typeTag },
+    { key: 'size', title: t('size'), dataIndex: 'size', render: (n: number) => formatBytes(n) },
+    {
+      key: 'models',
+      title: t('models'),
+      dataIndex: 'models',
+      render: (m: string[]) => m.join(', ') || t('all'),
+    },
+    { key: 'description', title: t('description'), dataIndex: 'description', ellipsis: true },
+    {
+      key: 'createdAt',
+      title: t('createdAt'),
+      dataIndex: 'createdAt',
+      render: (v: string) => new Date(v).toLocaleString(),
+    },
+    {
+      key: 'actions',
+      title: t('actions'),
+      fixed: 'right',
+      render: (_, row) => (
+        <RowActions
+          actions={[
+            {
+              key: 'download',
+              label: t('download'),
+              icon: <CloudDownloadOutlined />,
+              onClick: () => void downloadFile(row).catch(() => undefined),
+            },
+            deleteAction(t('delete'), 'file:file:delete', t('confirmDelete', { name: row.name }), () =>
+              remove(row),
+            ),
+          ]}
+        />
+      ),
+    },
+  ];
+  const type = fields?.type ?? '1';
+  const ready = Boolean(fields?.version?.trim());
+  const uploadFields = Object.fromEntries(
+    Object.entries(fields ?? {}).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+  ) as Record<string, string>;
+  return (
+    <CrudListView<SysFileRow, Filter>
+      testId="sysfiles-page"
+      list={list}
+      filters={[
+        { name: 'name', label: t('name') },
+        { name: 'version', label: t('version') },
+        { name: 'type', label: t('type'), options: types },
+        { name: 'model', label: t('model') },
+      ]}
+      columns={columns}
+      scroll={{ x: 'max-content' }}
+      toolbar={
+        <Space wrap>
+          <Auth permission="file:file:upload">
+            <Button
+              type="primary"
+              icon={<UploadOutlined />}
+              data-testid="sysfiles-upload-open"
+              onClick={() => setUploading(true)}
+            >
+              {t('upload')}
+            </Button>
+          </Auth>
+          <StorageUsage />
+        </Space>
+      }
+    >
+      <Modal
+        open={uploading}
+        title={t('uploadTitle')}
+        footer={null}
+        width={640}
+        destroyOnHidden
+        onCancel={() => {
+          setUploading(false);
+          form.resetFields();
+          void list.invalidate();
+        }}
+      >
+        <Form form={form} layout="vertical" initialValues={{ type: '1' }} data-testid="sysfiles-upload-form">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="type" label={t('type')} required>
+                <Select options={types} data-testid="sysfiles-field-type" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="version" label={t('version')} required>
+                <Input data-testid="sysfiles-field-version" placeholder="1.0.0" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="name" label={t('name')} extra={t('nameHint')}>
+                <Input data-testid="sysfiles-field-name" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="models" label={t('models')} extra={t('listHint')}>
+                <Input data-testid="sysfiles-field-models" placeholder="P2, A920" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="osVersions" label={t('osVersions')} extra={t('listHint')}>
+                <Input data-testid="sysfiles-field-os" placeholder="11, 14" />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="description" label={t('description')}>
+                <Input.TextArea rows={2} data-testid="sysfiles-field-description" />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+        {!ready && <Typography.Text type="secondary">{t('versionFirst')}</Typography.Text>}
+        <Upload<SysFileRow>
+          action={sysFileEndpoints.upload.path}
+          rules={rulesFor(type)}
+          fields={uploadFields}
+          disabled={!ready}
+          testId="sysfiles-upload"
+          onUploaded={() => void list.invalidate()}
+        />
+      </Modal>
+      <Drawer
+        open={shown !== null}
+        title={shown?.name}
+        size="large"
+        onClose={() => setShown(null)}
+        data-testid="sysfiles-detail"
+        extra={
+          shown && (
+            <Button
+              icon={<CloudDownloadOutlined />}
+              onClick={() => void downloadFile(shown).catch(() => undefined)}
+            >
+              {t('download')}
+            </Button>
+          )
+        }
+      >
+        {shown && (
+          <DescriptionList
+            testId="sysfiles-detail-list"
+            columns={2}
+            items={[
+              { key: 'name', label: t('name'), value: shown.name },
+              { key: 'version', label: t('version'), value: shown.version },
+              { key: 'type', label: t('type'), value: typeTag(shown.type) },
+              { key: 'size', label: t('size'), value: formatBytes(shown.size) },
+              { key: 'fileName', label: t('fileName'), value: shown.fileName, span: 2 },
+              { key: 'models', label: t('models'), value: shown.models.join(', ') || t('all'), span: 2 },
+              { key: 'os', label: t('osVersions'), value: shown.osVersions.join(', ') || t('all'), span: 2 },
+              {
+                key: 'sha256',
+                label: 'SHA-256',
+                value: (
+                  <Typography.Text copyable code style={{ wordBreak: 'break-all' }}>
+                    {shown.sha256}
+                  </Typography.Text>
+                ),
+                span: 2,
+              },
+              { key: 'description', label: t('description'), value: shown.description, span: 2 },
+              {
+                key: 'createdAt',
+                label: t('createdAt'),
+                value: new Date(shown.createdAt).toLocaleString(),
+                span: 2,
+              },
+            ]}
+          />
+        )}
+      </Drawer>
+    </CrudListView>
+  );
+};

@@ -1,0 +1,171 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { type Language, login, switchLanguage } from '../support/console';
+import { expect, test } from '../support/fixtures';
+import { SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+
+const PATH = '/sysManage/index';
+const PAGE_LOAD = { timeout: 30_000 };
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** A ZIP of stored entries, as an OTA package is to the server's archive check. */
+const makeZip = (entries: { name: string; data: Buffer }[]) => {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(e.data.length, 20);
+    central.writeUInt32LE(e.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, e.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + e.data.length;
+  }
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+};
+
+const OTA = makeZip([{ name: 'payload.bin', data: randomBytes(6 * 1024 * 1024) }]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  Buffer.alloc(2000, 1),
+]);
+
+const openUpload = async (page: Page, version: string) => {
+  await page.getByTestId('sysfiles-upload-open').click();
+  await page.getByTestId('sysfiles-field-version').fill(version);
+  await page.getByTestId('sysfiles-field-models').fill('P2, A920');
+  await page.getByTestId('sysfiles-field-description').fill('Android 14 OTA for the P2');
+};
+
+test.describe('system files', () => {
+  test('upload an OTA ZIP with progress, list, detail, download, refusals, screenshots', async ({ page }) => {
+    test.setTimeout(240_000);
+    await login(page);
+    await page.goto(PATH);
+    await expect(page.getByTestId('sysfiles-page')).toBeVisible(PAGE_LOAD);
+    await expect(page.getByTestId('sysfiles-usage')).toContainText('Storage used');
+
+    // Uploads go at 4 MB/s so the progress can be seen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 4 * 1024 * 1024,
+    });
+    await openUpload(page, '14.0.1');
+    await page.getByTestId('sysfiles-upload-input').setInputFiles({
+      name: 'p2-ota-14.zip',
+      mimeType: 'application/zip',
+      buffer: OTA,
+    });
+    const item = page.getByTestId('sysfiles-upload-item').first();
+    await expect(item).toHaveAttribute('data-status', 'uploading');
+    await expect(page.getByTestId('sysfiles-upload-progress').first()).toBeVisible();
+    await expect(item).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    // A .zip that is really a PNG is refused by its content, and so is the same name and version again.
+    await page.getByTestId('sysfiles-upload-input').setInputFiles({
+      name: 'fake.zip',
+      mimeType: 'application/zip',
+      buffer: PNG,
+    });
+    const fake = page.getByTestId('sysfiles-upload-item').filter({ hasText: 'fake.zip' });
+    await expect(fake).toHaveAttribute('data-status', 'invalid');
+    await expect(fake).toContainText('not accepted');
+    await page.getByTestId('sysfiles-upload-input').setInputFiles({
+      name: 'p2-ota-14.zip',
+      mimeType: 'application/zip',
+      buffer: OTA,
+    });
+    const again = page.getByTestId('sysfiles-upload-item').nth(2);
+    await expect(again).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
+    await expect(again).toContainText('with this name and version already exists');
+    // Eleven files at once in a fresh dialog: the eleventh is refused before anything is sent.
+    await page.keyboard.press('Escape');
+    await openUpload(page, '14.0.2');
+    await page
+      .getByTestId('sysfiles-upload-input')
+      .setInputFiles(
+        Array.from({ length: 11 }, (_, i) => ({ name: `bad-${i}.txt`, mimeType: 'text/plain', buffer: PNG })),
+      );
+    await expect(page.getByText('At most 10 files can be chosen at once')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+
+    // Listed, filtered through the address, shown in the drawer.
+    const row = page.locator('tr').filter({ hasText: 'p2-ota-14' });
+    await expect(row).toContainText('14.0.1');
+    await expect(row).toContainText('System update');
+    await page.getByTestId('filter-version').fill('14.0');
+    await page.getByTestId('filter-version').press('Enter');
+    await expect(page).toHaveURL(/version=14\.0/);
+    await expect(row).toBeVisible();
+    await row.getByTestId('sysfile-name').click();
+    await expect(page.getByTestId('sysfiles-detail-list')).toContainText(sha(OTA));
+    await expect(page.getByTestId('sysfiles-detail-list')).toContainText('P2, A920');
+    await page.keyboard.press('Escape');
+
+    // Download: the browser receives the same bytes.
+    const downloading = page.waitForEvent('download');
+    await row.getByTestId('row-download').click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toBe('p2-ota-14.zip');
+    expect(sha(await readFile((await file.path()) as string))).toBe(sha(OTA));
+    await expect(page.getByTestId('sysfiles-usage')).toContainText('MB');
+
+    // Screenshots in both languages and themes, desktop and phone.
+    await page.goto(PATH);
+    for (const language of ['en', 'cn'] as Language[]) {
+      await switchLanguage(page, language);
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        for (const size of SCREEN_SIZES) {
+          await page.setViewportSize(size);
+          await expect(page.locator('tr').filter({ hasText: 'p2-ota-14' })).toBeVisible();
+          await settle(page);
+          await saveScreenshot(page, 'sysfiles', language, theme);
+        }
+      }
+    }
+    await page.setViewportSize(SCREEN_SIZES[0]);
+    await page.locator('tr').filter({ hasText: 'p2-ota-14' }).getByTestId('sysfile-name').click();
+    await expect(page.getByTestId('sysfiles-detail-list')).toBeVisible();
+    await settle(page);
+    await saveScreenshot(page, 'sysfiles-detail', 'cn', 'dark');
+    await page.keyboard.press('Escape');
+    await switchLanguage(page, 'en');
+    await setTheme(page, 'light');
+
+    // Delete asks first, then the row goes.
+    await page.locator('tr').filter({ hasText: 'p2-ota-14' }).getByTestId('row-delete').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.locator('tr').filter({ hasText: 'p2-ota-14' })).toHaveCount(0);
+  });
+});
