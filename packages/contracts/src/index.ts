@@ -15,6 +15,7 @@ export * from './jobs/exports.contract';
 export * from './jobs/jobs.contract';
 export * from './limits';
 export * from './live/topics';
+export * from './media/media.contract';
 export * from './menu';
 export * from './menu-tree';
 export * from './messages/messages.contract';
