@@ -8,6 +8,7 @@ import enException from './locales/en/exception.json';
 import enKit from './locales/en/kit.json';
 import enLayout from './locales/en/layout.json';
 import enMap from './locales/en/map.json';
+import enMedia from './locales/en/media.json';
 import enMessages from './locales/en/messages.json';
 import enTable from './locales/en/table.json';
 import zhAccounts from './locales/zh/accounts.json';
@@ -20,6 +21,7 @@ import zhException from './locales/zh/exception.json';
 import zhKit from './locales/zh/kit.json';
 import zhLayout from './locales/zh/layout.json';
 import zhMap from './locales/zh/map.json';
+import zhMedia from './locales/zh/media.json';
 import zhMessages from './locales/zh/messages.json';
 import zhTable from './locales/zh/table.json';
 
@@ -38,6 +40,7 @@ export const resources = {
     map: enMap,
     kit: enKit,
     crud: enCrud,
+    media: enMedia,
   },
   zh: {
     common: zhCommon,
@@ -52,5 +55,6 @@ export const resources = {
     map: zhMap,
     kit: zhKit,
     crud: zhCrud,
+    media: zhMedia,
   },
 } as const;

@@ -37,6 +37,9 @@ const PrivateDeploymentsPage = lazy(() =>
     default: m.PrivateDeploymentsPage,
   })),
 );
+const WallpaperPage = lazy(() =>
+  import('../features/media/pages/WallpaperPage').then((m) => ({ default: m.WallpaperPage })),
+);
 const OperationLogPage = lazy(() =>
   import('../features/accounts/pages/OperationLogPage').then((m) => ({ default: m.OperationLogPage })),
 );
@@ -132,7 +135,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'technicalSupport/inspectionRecordInfo': PendingPage,
 
   'sysManage/index': PendingPage,
-  'sysManage/wallpaper': PendingPage,
+  'sysManage/wallpaper': WallpaperPage,
 
   'messageManage/index': MessageManagePage,
   'messageManage/myMessage': MyMessagePage,

@@ -12,7 +12,7 @@ const bootBase = '/file/v1/file/bootAnimation';
  * The spec's rule for uploaded file names: no Chinese or special characters. Letters, digits, dot,
  * underscore and hyphen, starting with a letter or digit.
  */
-export const MEDIA_FILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+export const MEDIA_FILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._\- ()]*$/;
 
 /** Limits of wallpapers and boot animations, shared by server and console. */
 export const MEDIA_LIMITS = {
