@@ -417,6 +417,25 @@ describe('wallpapers, videos and boot animations', () => {
       );
     });
 
+    it('store nothing from a frame or a ZIP cut off half-way', async () => {
+      const cut = (url: string, name: string, bytes: Buffer) => () => {
+        const form = multipartForm(name, bytes);
+        return t.app.inject({
+          method: 'POST',
+          url,
+          headers: { satoken: ent.token, ...form.headers },
+          payload: Buffer.concat([form.head, bytes.subarray(0, Math.floor(bytes.length / 2))]),
+        });
+      };
+      const frame = pngOf(64, 64, { noise: true });
+      await refused(cut(frameUrl(64, 64), 'half.png', frame), 400, /cut short/);
+      const zip = storedZip([
+        ['desc.txt', Buffer.from('64 64 8\np 0 0 part0\n')],
+        ['part0/0.png', frame],
+      ]);
+      await refused(cut(`${B}/uploadZip?name=Half`, 'bootanimation.zip', zip), 400, /cut short/);
+    });
+
     it('delete a boot animation and its ZIP record', async () => {
       const before = await counts();
       const res = await t.app.inject({
