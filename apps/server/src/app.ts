@@ -37,6 +37,9 @@ import { createConsoleEvents } from './modules/live/console-events.service';
 import { announceSessionsEnded, watchSessionConnections } from './modules/live/session-connections';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailer } from './modules/mail/mailer';
+import { createMediaRepository } from './modules/media/media.repository';
+import { registerMediaRoutes } from './modules/media/media.routes';
+import { createMediaService } from './modules/media/media.service';
 import { createMenusRepository, findGrants, findRolePermissions } from './modules/menus/menus.repository';
 import { registerSysMenuRoutes } from './modules/menus/sys-menu.routes';
 import { createSysMenuService } from './modules/menus/sys-menu.service';
@@ -317,6 +320,10 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     clock,
     terminals,
     users: usersRepo,
+  });
+
+  registerMediaRoutes(api, {
+    media: createMediaService({ repo: createMediaRepository(db), blobs: blobsModule.blobs, clock }),
   });
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));

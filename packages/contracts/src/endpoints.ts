@@ -7,6 +7,7 @@ import type { EndpointDef } from './endpoint';
 import { groupsEndpoints } from './groups/groups.contract';
 import { exportsEndpoints } from './jobs/exports.contract';
 import { jobsEndpoints } from './jobs/jobs.contract';
+import { mediaEndpoints } from './media/media.contract';
 import { messageEndpoints } from './messages/messages.contract';
 import { privatizationEndpoints } from './privatization/privatization.contract';
 import { registryEndpoints } from './registry/registry.contract';
@@ -30,6 +31,7 @@ export const ENDPOINTS = {
   dicts: dictsEndpoints,
   privatization: privatizationEndpoints,
   sysFiles: sysFileEndpoints,
+  media: mediaEndpoints,
   registry: registryEndpoints,
   messages: messageEndpoints,
   jobs: jobsEndpoints,

@@ -19,6 +19,7 @@ export * from './jobs/jobs.contract';
 export * from './limits';
 export * from './live/events';
 export * from './live/topics';
+export * from './media/media.contract';
 export * from './menu';
 export * from './menu.schema';
 export * from './menu-tree';

@@ -13,6 +13,7 @@ import type { sysMenuEndpoints } from './sysmenu/sysmenu.contract';
 import type { dictsEndpoints } from './dicts/dicts.contract';
 import type { privatizationEndpoints } from './privatization/privatization.contract';
 import type { sysFileEndpoints } from './sysfiles/sysfiles.contract';
+import type { mediaEndpoints } from './media/media.contract';
 import type { registryEndpoints } from './registry/registry.contract';
 import type { messageEndpoints } from './messages/messages.contract';
 import type { jobsEndpoints } from './jobs/jobs.contract';
@@ -155,6 +156,18 @@ export const sysFileRoutes: RoutesOf<typeof sysFileEndpoints> = {
   usage: { method: 'GET', path: '/file/v1/file/sysFile/usage' },
   setQuota: { method: 'POST', path: '/file/v1/file/sysFile/setQuota' },
   deviceDownload: { method: 'GET', path: '/device/v1/agent/sysFile/download' },
+};
+
+export const mediaRoutes: RoutesOf<typeof mediaEndpoints> = {
+  wallpaperPage: { method: 'GET', path: '/file/v1/file/wallpaper/getPage' },
+  wallpaperUpload: { method: 'POST', path: '/file/v1/file/wallpaper/upload' },
+  wallpaperDelete: { method: 'POST', path: '/file/v1/file/wallpaper/delete' },
+  bootPage: { method: 'GET', path: '/file/v1/file/bootAnimation/getPage' },
+  bootUploadFrame: { method: 'POST', path: '/file/v1/file/bootAnimation/uploadFrame' },
+  bootBuild: { method: 'POST', path: '/file/v1/file/bootAnimation/build' },
+  bootUploadZip: { method: 'POST', path: '/file/v1/file/bootAnimation/uploadZip' },
+  bootFrame: { method: 'GET', path: '/file/v1/file/bootAnimation/frame' },
+  bootDelete: { method: 'POST', path: '/file/v1/file/bootAnimation/delete' },
 };
 
 export const registryRoutes: RoutesOf<typeof registryEndpoints> = {

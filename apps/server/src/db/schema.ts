@@ -6,6 +6,7 @@ export * from '../modules/groups/groups.table';
 export * from '../modules/jobs/jobs.table';
 export * from '../modules/keys/keys.table';
 export * from '../modules/mail/mail.table';
+export * from '../modules/media/media.table';
 export * from '../modules/menus/menus.table';
 export * from '../modules/messages/messages.table';
 export * from '../modules/oplog/oplog.table';

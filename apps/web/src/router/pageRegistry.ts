@@ -40,6 +40,9 @@ const PrivateDeploymentsPage = lazy(() =>
     default: m.PrivateDeploymentsPage,
   })),
 );
+const WallpaperPage = lazy(() =>
+  import('../features/media/pages/WallpaperPage').then((m) => ({ default: m.WallpaperPage })),
+);
 const OperationLogPage = lazy(() =>
   import('../features/accounts/pages/OperationLogPage').then((m) => ({ default: m.OperationLogPage })),
 );
@@ -135,7 +138,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'technicalSupport/inspectionRecordInfo': PendingPage,
 
   'sysManage/index': SysFilesPage,
-  'sysManage/wallpaper': PendingPage,
+  'sysManage/wallpaper': WallpaperPage,
 
   'messageManage/index': MessageManagePage,
   'messageManage/myMessage': MyMessagePage,

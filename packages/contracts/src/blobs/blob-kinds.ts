@@ -56,10 +56,14 @@ export const BLOB_KINDS = {
   /** Wallpapers and idle-screen videos. */
   wallpaper: {
     maxBytes: 200 * MiB,
-    types: ['png', 'jpeg', 'gif', 'webp', 'mp4'],
+    types: ['png', 'jpeg', 'mp4'],
     readPermission: 'file:wallpaper:view',
     uploadPermission: 'file:wallpaper:upload',
   },
+  /** One frame of a boot animation before it is built into the ZIP (spec: 500 KB). */
+  bootFrame: { maxBytes: 500 * 1024, types: ['png', 'jpeg'], readPermission: 'file:wallpaper:view' },
+  /** A boot animation's bootanimation.zip, built or uploaded ready-made. */
+  bootAnimation: { maxBytes: 64 * MiB, types: ['zip'], readPermission: 'file:wallpaper:view' },
   /** A list exported by a background job (XLSX, or CSV for very long lists); fetched through the job's link. */
   exportFile: { maxBytes: 4 * GiB, types: ['xlsx', 'binary'] },
 } as const satisfies Record<string, BlobKindRule>;

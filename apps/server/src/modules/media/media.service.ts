@@ -1,0 +1,325 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  BLOB_KINDS,
+  type BootAnimationBuild,
+  type BootAnimationRow,
+  MEDIA_FILE_NAME_PATTERN,
+  MEDIA_LIMITS,
+  type PageQuery,
+  type WallpaperRow,
+} from '@cpm/contracts';
+import type { AuthContext } from '../../plugins/auth-context';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import type { BlobsService, UploadSource } from '../blobs/blobs.service';
+import { createStoredZipWriter, descText, type FrameRef, inspectBootZip } from './boot-zip';
+import type {
+  BootAnimationInsert,
+  BootAnimationRecord,
+  BootFilter,
+  MediaRepository,
+  WallpaperFilter,
+  WallpaperRecord,
+} from './media.repository';
+import { createMediaProbe, imageSize, type Probed } from './media-probe';
+
+/** The name every terminal expects for the archive. */
+export const BOOT_ZIP_NAME = 'bootanimation.zip';
+
+const validName = (name: string | undefined): name is string =>
+  !!name && name.length <= MEDIA_LIMITS.nameMax && MEDIA_FILE_NAME_PATTERN.test(name);
+
+/** Drops what is left of an upload (nothing more is read) and throws. */
+const refuse = (source: UploadSource, key: ConstructorParameters<typeof AppError>[0]): never => {
+  source.stream.resume();
+  source.stream.destroy();
+  throw new AppError(key);
+};
+
+/**
+ * The upload passed through a probe whose `check` decides, before storing, whether it may be kept.
+ * Content that is no image or video at all gets the store's own type refusal.
+ */
+const probed = (source: UploadSource, check: (p: Probed | null) => void) => {
+  const probe = createMediaProbe((p) => {
+    if (p?.type === 'other')
+      throw new AppError('uploadTypeRefused', { result: { allowed: BLOB_KINDS[source.kind].types } });
+    check(p);
+  });
+  pipeline(source.stream, probe.stream).catch(() => {
+    // The store's own pipeline sees the same failure and answers it.
+  });
+  return { source: { ...source, stream: probe.stream }, result: probe.result };
+};
+
+/**
+ * Wallpapers, idle-screen videos and boot animations: files judged by content with their
+ * resolution read from their headers, and the Android bootanimation.zip built or checked here.
+ */
+export const createMediaService = (deps: { repo: MediaRepository; blobs: BlobsService; clock: Clock }) => {
+  const { repo, blobs, clock } = deps;
+
+  const toWallpaper = (r: WallpaperRecord): WallpaperRow => ({
+    id: r.id,
+    name: r.name,
+    kind: r.kind as WallpaperRow['kind'],
+    mediaType: r.mediaType,
+    width: r.width,
+    height: r.height,
+    size: r.size,
+    durationMs: r.durationMs,
+    description: r.description,
+    blobId: r.blobId,
+    sha256: r.sha256,
+    url: blobs.signUrl(r.blobId).url,
+    ownerId: r.ownerId,
+    createdAt: r.createdAt.toISOString(),
+  });
+
+  const toBoot = (r: BootAnimationRecord): BootAnimationRow => ({
+    id: r.id,
+    name: r.name,
+    format: r.format as BootAnimationRow['format'],
+    width: r.width,
+    height: r.height,
+    fps: r.fps,
+    description: r.description,
+    parts: r.parts,
+    frameCount: r.frames.length,
+    blobId: r.blobId,
+    sha256: r.sha256,
+    size: r.size,
+    url: blobs.signUrl(r.blobId).url,
+    ownerId: r.ownerId,
+    createdAt: r.createdAt.toISOString(),
+  });
+
+  const mustFindBoot = async (auth: AuthContext, id: string) => {
+    const row = await repo.findBoot(auth, id);
+    if (!row) throw new AppError('mediaNotFound');
+    return row;
+  };
+
+  /** Frames of a build, each read from the blob store and checked against the animation's settings. */
+  const readFrame = async (auth: AuthContext, id: string, body: BootAnimationBuild) => {
+    const download = await blobs.openDownload(auth, id).catch((err) => {
+      if (err instanceof AppError && err.key === 'blobNotFound') throw new AppError('bootFrameNotFound');
+      throw err;
+    });
+    if (download.blob.kind !== 'bootFrame') throw new AppError('bootFrameNotFound');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.open()) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    const img = imageSize(bytes);
+    if (!img || img.type !== body.format) throw new AppError('bootFrameWrongFormat');
+    if (img.width !== body.width || img.height !== body.height) throw new AppError('bootFrameWrongSize');
+    return bytes;
+  };
+
+  /** Inserts a boot animation row for a stored ZIP; a name clash drops the ZIP's record and answers 409. */
+  const saveBoot = async (auth: AuthContext, values: Omit<BootAnimationInsert, 'ownerId' | 'createdBy'>) => {
+    const row = await repo.insertBoot({ ...values, ownerId: auth.userId, createdBy: auth.userId });
+    if (!row) {
+      await blobs.removeBlob(values.blobId);
+      throw new AppError('mediaNameTaken');
+    }
+    return toBoot(row);
+  };
+
+  return {
+    async wallpaperPage(auth: AuthContext, q: PageQuery & WallpaperFilter) {
+      const rows = await repo.listWallpapers(auth, q, (q.current - 1) * q.size, q.size);
+      return {
+        records: rows.map(toWallpaper),
+        total: await repo.countWallpapers(auth, q),
+        current: q.current,
+        size: q.size,
+      };
+    },
+
+    /**
+     * Stores a JPG, PNG or MP4 judged by its bytes, with the resolution read from its headers.
+     * A bad name, a taken name, another type, unreadable headers or a cut-off upload store nothing.
+     */
+    async uploadWallpaper(auth: AuthContext, source: UploadSource, description?: string) {
+      if (!validName(source.name)) refuse(source, 'mediaNameInvalid');
+      const name = source.name as string;
+      if (await repo.wallpaperNameTaken(auth.userId, name)) refuse(source, 'mediaNameTaken');
+      const probe = probed(source, (p) => {
+        if (!p || p.type === 'other' || p.width <= 0 || p.height <= 0) throw new AppError('mediaUnreadable');
+      });
+      const blob = await blobs.storeUpload({ ...probe.source, ownerId: auth.userId, createdBy: auth.userId });
+      const info = probe.result() as Probed;
+      const row = await repo.insertWallpaper({
+        name,
+        kind: info.type === 'mp4' ? 'video' : 'image',
+        mediaType: blob.mediaType,
+        width: info.width,
+        height: info.height,
+        size: blob.size,
+        durationMs: info.durationMs,
+        description: description || null,
+        blobId: blob.id,
+        sha256: blob.sha256,
+        ownerId: auth.userId,
+        createdBy: auth.userId,
+      });
+      if (!row) {
+        await blobs.removeBlob(blob.id);
+        throw new AppError('mediaNameTaken');
+      }
+      return toWallpaper(row);
+    },
+
+    async removeWallpaper(auth: AuthContext, id: string) {
+      const row = await repo.findWallpaper(auth, id);
+      if (!row) throw new AppError('mediaNotFound');
+      await repo.removeWallpaper(row.id);
+      await blobs.removeBlob(row.blobId);
+      return null;
+    },
+
+    async bootPage(auth: AuthContext, q: PageQuery & BootFilter) {
+      const rows = await repo.listBoot(auth, q, (q.current - 1) * q.size, q.size);
+      return {
+        records: rows.map(toBoot),
+        total: await repo.countBoot(auth, q),
+        current: q.current,
+        size: q.size,
+      };
+    },
+
+    /** Stores one frame for a later build: of the given format, at most 500 KB, exactly the screen size. */
+    async uploadFrame(
+      auth: AuthContext,
+      source: UploadSource,
+      want: { format: 'png' | 'jpeg'; width: number; height: number },
+    ) {
+      if (!validName(source.name)) refuse(source, 'mediaNameInvalid');
+      const probe = probed(source, (p) => {
+        if (!p || (p.type !== 'png' && p.type !== 'jpeg')) throw new AppError('mediaUnreadable');
+        if (p.type !== want.format) throw new AppError('bootFrameWrongFormat');
+        if (p.width !== want.width || p.height !== want.height)
+          throw new AppError('bootFrameWrongSize', {
+            result: {
+              width: p.width,
+              height: p.height,
+              expected: { width: want.width, height: want.height },
+            },
+          });
+      });
+      const blob = await blobs
+        .storeUpload({ ...probe.source, kind: 'bootFrame', ownerId: auth.userId, createdBy: auth.userId })
+        .catch((err) => {
+          if (err instanceof AppError && err.key === 'uploadTooLarge')
+            throw new AppError('bootFrameTooLarge');
+          throw err;
+        });
+      const info = probe.result() as Probed;
+      return { id: blob.id, name: blob.name, size: blob.size, width: info.width, height: info.height };
+    },
+
+    /**
+     * Builds bootanimation.zip from uploaded frames: desc.txt (`width height fps`, `p 0 0 part0`),
+     * part0/ with the frames in order, every entry stored. The ZIP streams into the blob store one
+     * frame at a time; the frames' own records go once the animation is saved.
+     */
+    async build(auth: AuthContext, body: BootAnimationBuild) {
+      if (await repo.bootNameTaken(auth.userId, body.name)) throw new AppError('mediaNameTaken');
+      if (new Set(body.frameIds).size !== body.frameIds.length) throw new AppError('bootFrameNotFound');
+      for (const id of body.frameIds) await readFrame(auth, id, body);
+
+      const writer = createStoredZipWriter(clock.now());
+      const frames: FrameRef[] = [];
+      const ext = body.format === 'png' ? 'png' : 'jpg';
+      async function* zip() {
+        yield* writer.entry('desc.txt', Buffer.from(descText(body.width, body.height, body.fps))).chunks;
+        yield* writer.entry('part0/', Buffer.alloc(0)).chunks;
+        for (const [i, id] of body.frameIds.entries()) {
+          const bytes = await readFrame(auth, id, body);
+          const written = writer.entry(`part0/${String(i).padStart(5, '0')}.${ext}`, bytes);
+          frames.push({ offset: written.dataOffset, size: bytes.length, type: body.format });
+          yield* written.chunks;
+        }
+        yield writer.finish();
+      }
+      const blob = await blobs.storeUpload({
+        kind: 'bootAnimation',
+        name: BOOT_ZIP_NAME,
+        stream: Readable.from(zip()),
+        ownerId: auth.userId,
+        createdBy: auth.userId,
+      });
+      const row = await saveBoot(auth, {
+        name: body.name,
+        format: body.format,
+        width: body.width,
+        height: body.height,
+        fps: body.fps,
+        description: body.description || null,
+        parts: [{ folder: 'part0', count: 0, pause: 0, frames: frames.length }],
+        frames,
+        blobId: blob.id,
+        sha256: blob.sha256,
+        size: blob.size,
+      });
+      for (const id of body.frameIds) await blobs.removeBlob(id);
+      return row;
+    },
+
+    /**
+     * Stores a ready-made bootanimation.zip once it passes every check (see `inspectBootZip`);
+     * the archive is read into memory first (at most 64 MiB), so a refused one is never stored.
+     */
+    async uploadZip(auth: AuthContext, source: UploadSource, meta: { name: string; description?: string }) {
+      if (!validName(source.name)) refuse(source, 'mediaNameInvalid');
+      if (await repo.bootNameTaken(auth.userId, meta.name)) refuse(source, 'mediaNameTaken');
+      const upload = await blobs.readUpload(source);
+      const info = inspectBootZip(upload.bytes);
+      const blob = await blobs.storeUpload({
+        kind: 'bootAnimation',
+        name: BOOT_ZIP_NAME,
+        stream: Readable.from([upload.bytes]),
+        ownerId: auth.userId,
+        createdBy: auth.userId,
+      });
+      return saveBoot(auth, {
+        name: meta.name,
+        format: info.frames[0].type,
+        width: info.width,
+        height: info.height,
+        fps: info.fps,
+        description: meta.description || null,
+        parts: info.parts,
+        frames: info.frames,
+        blobId: blob.id,
+        sha256: blob.sha256,
+        size: blob.size,
+      });
+    },
+
+    /** One frame of an animation, in play order, read as a byte range of its stored ZIP. */
+    async frame(auth: AuthContext, id: string, index: number) {
+      const row = await mustFindBoot(auth, id);
+      const frame = row.frames[index];
+      if (!frame) throw new AppError('mediaNotFound');
+      const download = await blobs.openDownload(auth, row.blobId);
+      return {
+        mediaType: frame.type === 'png' ? 'image/png' : 'image/jpeg',
+        size: frame.size,
+        sha256: row.sha256,
+        stream: await download.open({ start: frame.offset, end: frame.offset + frame.size - 1 }),
+      };
+    },
+
+    async removeBoot(auth: AuthContext, id: string) {
+      const row = await mustFindBoot(auth, id);
+      await repo.removeBoot(row.id);
+      await blobs.removeBlob(row.blobId);
+      return null;
+    },
+  };
+};
+
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,219 @@
+import {
+  BLOB_KINDS,
+  type BootAnimationRow,
+  type FrameFormat,
+  MEDIA_FILE_NAME_PATTERN,
+  MEDIA_LIMITS,
+  mediaEndpoints,
+} from '@cpm/contracts';
+import { Alert, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { Upload } from '../../../shared/upload/Upload';
+
+type Settings = {
+  name?: string;
+  format: FrameFormat;
+  width?: number;
+  height?: number;
+  fps: number;
+  description?: string;
+};
+type Frame = { id: string; name: string };
+
+const DEFAULTS: Settings = { format: 'png', fps: 10, width: 720, height: 1280 };
+
+const withQuery = (path: string, query: Record<string, string | number | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  return `${path}?${params}`;
+};
+
+/**
+ * A new boot animation: settings and frames (checked here and again on the server), built into
+ * bootanimation.zip by the server; or a ready-made ZIP that the server checks entry by entry.
+ */
+export const BootAnimationDialog = ({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (row: BootAnimationRow) => void;
+}) => {
+  const { t } = useTranslation('media');
+  const [form] = Form.useForm<Settings>();
+  const [mode, setMode] = useState<'frames' | 'zip'>('frames');
+  const [frames, setFrames] = useState<Frame[]>([]);
+  const [building, setBuilding] = useState(false);
+  const values = Form.useWatch([], form) as Settings | undefined;
+  const s = { ...DEFAULTS, ...values };
+  const nameOk = !!s.name && MEDIA_FILE_NAME_PATTERN.test(s.name.trim());
+  const sizeOk =
+    !!s.width &&
+    !!s.height &&
+    s.width >= MEDIA_LIMITS.minSide &&
+    s.height >= MEDIA_LIMITS.minSide &&
+    s.width <= MEDIA_LIMITS.maxSide &&
+    s.height <= MEDIA_LIMITS.maxSide;
+  // New settings start a new set of frames: the uploaded ones were checked against the old ones.
+  const frameKey = `${s.format}-${s.width}-${s.height}`;
+  const ordered = useMemo(() => [...frames].sort((a, b) => a.name.localeCompare(b.name)), [frames]);
+
+  const close = () => {
+    setFrames([]);
+    form.resetFields();
+    onClose();
+  };
+
+  const build = async () => {
+    if (!nameOk || !sizeOk || !s.width || !s.height) return;
+    setBuilding(true);
+    try {
+      const row = await call(mediaEndpoints.bootBuild, {
+        body: {
+          name: (s.name ?? '').trim(),
+          format: s.format,
+          width: s.width,
+          height: s.height,
+          fps: s.fps,
+          description: s.description?.trim() || undefined,
+          frameIds: ordered.map((f) => f.id),
+        },
+        notifySuccess: true,
+      });
+      setFrames([]);
+      form.resetFields();
+      onCreated(row);
+    } catch {
+      // The client showed why.
+    } finally {
+      setBuilding(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('boot.create')}
+      onCancel={close}
+      destroyOnHidden
+      width={640}
+      footer={
+        mode === 'frames' ? (
+          <Space>
+            <Button onClick={close}>{t('actions.cancel')}</Button>
+            <Button
+              type="primary"
+              loading={building}
+              disabled={!nameOk || !sizeOk || ordered.length === 0}
+              onClick={build}
+              data-testid="boot-build"
+            >
+              {t('boot.build')}
+            </Button>
+          </Space>
+        ) : null
+      }
+    >
+      <Segmented
+        block
+        value={mode}
+        onChange={(v) => setMode(v as 'frames' | 'zip')}
+        options={[
+          { value: 'frames', label: t('boot.modeFrames') },
+          { value: 'zip', label: t('boot.modeZip') },
+        ]}
+        data-testid="boot-mode"
+        style={{ marginBottom: 16 }}
+      />
+      <Form form={form} layout="vertical" initialValues={DEFAULTS} data-testid="boot-form">
+        <Form.Item
+          name="name"
+          label={t('boot.name')}
+          extra={t('boot.nameRule')}
+          rules={[{ required: true }, { pattern: MEDIA_FILE_NAME_PATTERN, message: t('boot.nameRule') }]}
+        >
+          <Input maxLength={MEDIA_LIMITS.nameMax} data-testid="boot-name" />
+        </Form.Item>
+        {mode === 'frames' && (
+          <Space wrap size="middle">
+            <Form.Item name="format" label={t('boot.format')}>
+              <Select
+                style={{ width: 110 }}
+                options={[
+                  { value: 'png', label: 'PNG' },
+                  { value: 'jpeg', label: 'JPG' },
+                ]}
+                data-testid="boot-format"
+              />
+            </Form.Item>
+            <Form.Item name="width" label={t('boot.width')}>
+              <InputNumber min={MEDIA_LIMITS.minSide} max={MEDIA_LIMITS.maxSide} data-testid="boot-width" />
+            </Form.Item>
+            <Form.Item name="height" label={t('boot.height')}>
+              <InputNumber min={MEDIA_LIMITS.minSide} max={MEDIA_LIMITS.maxSide} data-testid="boot-height" />
+            </Form.Item>
+            <Form.Item name="fps" label={t('boot.fps')}>
+              <InputNumber min={MEDIA_LIMITS.minFps} max={MEDIA_LIMITS.maxFps} data-testid="boot-fps" />
+            </Form.Item>
+          </Space>
+        )}
+        <Form.Item name="description" label={t('boot.description')}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+      {mode === 'frames' ? (
+        nameOk && sizeOk && s.width && s.height ? (
+          <>
+            <Typography.Paragraph type="secondary">
+              {t('boot.framesHint', { width: s.width, height: s.height })}
+            </Typography.Paragraph>
+            <Upload<{ id: string; name: string }>
+              key={frameKey}
+              testId="boot-frames"
+              action={withQuery(mediaEndpoints.bootUploadFrame.path, {
+                format: s.format,
+                width: s.width,
+                height: s.height,
+              })}
+              rules={{
+                maxSize: BLOB_KINDS.bootFrame.maxBytes,
+                accept: [s.format],
+                image: { width: s.width, height: s.height },
+                plainName: true,
+              }}
+              onUploaded={(r, file) => setFrames((list) => [...list, { id: r.id, name: file.name }])}
+            />
+            <Typography.Text data-testid="boot-frame-count">
+              {t('boot.frameCount', { count: ordered.length })}
+            </Typography.Text>
+          </>
+        ) : (
+          <Alert type="info" title={t('boot.settingsFirst')} />
+        )
+      ) : nameOk ? (
+        <>
+          <Typography.Paragraph type="secondary">{t('boot.zipHint')}</Typography.Paragraph>
+          <Upload<BootAnimationRow>
+            key={s.name}
+            testId="boot-zip"
+            action={withQuery(mediaEndpoints.bootUploadZip.path, {
+              name: s.name?.trim(),
+              description: s.description?.trim(),
+            })}
+            rules={{ maxSize: BLOB_KINDS.bootAnimation.maxBytes, accept: ['zip'], plainName: true }}
+            onUploaded={(row) => {
+              form.resetFields();
+              onCreated(row);
+            }}
+          />
+        </>
+      ) : (
+        <Alert type="info" title={t('boot.settingsFirst')} />
+      )}
+    </Modal>
+  );
+};

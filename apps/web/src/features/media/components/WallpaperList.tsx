@@ -1,0 +1,210 @@
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import { BLOB_KINDS, mediaEndpoints, type WallpaperRow } from '@cpm/contracts';
+import { Button, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
+import { FilterBar } from '../../../shared/crud/FilterBar';
+import { useCrudList } from '../../../shared/crud/useCrudList';
+import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { formatBytes } from '../../../shared/upload/formatBytes';
+import { Upload } from '../../../shared/upload/Upload';
+import { MEDIA_QUERY_KEYS } from '../mediaKeys';
+
+type Filter = { name?: string; kind?: 'image' | 'video' };
+
+const duration = (ms: number | null) => {
+  if (ms === null) return '';
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** A thumbnail: the image itself, or the video's first frame (the browser decodes it, nothing is transcoded). */
+const Thumb = ({ row, onOpen }: { row: WallpaperRow; onOpen: () => void }) => (
+  <button
+    type="button"
+    className="cpm-media-thumb"
+    onClick={onOpen}
+    aria-label={row.name}
+    data-testid="wallpaper-thumb"
+  >
+    {row.kind === 'image' ? (
+      <img src={row.url} alt={row.name} loading="lazy" />
+    ) : (
+      <video src={`${row.url}#t=0.1`} preload="metadata" muted playsInline />
+    )}
+  </button>
+);
+
+/** Wallpapers and videos: filters, thumbnails, resolution, upload, preview and delete. */
+export const WallpaperList = () => {
+  const { t } = useTranslation('media');
+  const [uploading, setUploading] = useState(false);
+  const [description, setDescription] = useState('');
+  const [preview, setPreview] = useState<WallpaperRow | null>(null);
+  const list = useCrudList<WallpaperRow, Filter>({
+    queryKey: MEDIA_QUERY_KEYS.wallpapers,
+    filterKeys: ['name', 'kind'],
+    prefix: 'w.',
+    fetchPage: ({ current, size, name, kind }) =>
+      call(mediaEndpoints.wallpaperPage, { query: { current, size, name, kind }, loading: false }),
+  });
+
+  const columns: DataColumn<WallpaperRow>[] = [
+    {
+      key: 'thumb',
+      title: t('wallpaper.thumbnail'),
+      width: 96,
+      render: (_, r) => <Thumb row={r} onOpen={() => setPreview(r)} />,
+    },
+    { key: 'name', title: t('wallpaper.name'), dataIndex: 'name' },
+    {
+      key: 'kind',
+      title: t('wallpaper.kind'),
+      render: (_, r) => <Tag color={r.kind === 'video' ? 'purple' : 'blue'}>{t(`wallpaper.${r.kind}`)}</Tag>,
+    },
+    {
+      key: 'resolution',
+      title: t('wallpaper.resolution'),
+      render: (_, r) => <span data-testid="wallpaper-resolution">{`${r.width} × ${r.height}`}</span>,
+    },
+    { key: 'size', title: t('wallpaper.size'), render: (_, r) => formatBytes(r.size) },
+    { key: 'duration', title: t('wallpaper.duration'), render: (_, r) => duration(r.durationMs) },
+    { key: 'description', title: t('wallpaper.description'), dataIndex: 'description' },
+    {
+      key: 'createdAt',
+      title: t('wallpaper.createdAt'),
+      render: (_, r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'actions',
+      title: t('actions.actions'),
+      fixed: 'right',
+      width: 130,
+      render: (_, r) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            icon={<EyeOutlined />}
+            aria-label={t('wallpaper.preview')}
+            onClick={() => setPreview(r)}
+          />
+          <Button
+            type="link"
+            icon={<DownloadOutlined />}
+            aria-label={r.name}
+            href={r.url}
+            download={r.name}
+          />
+          <Auth permission="file:wallpaper:delete">
+            <Popconfirm
+              title={t('actions.deleteConfirm')}
+              onConfirm={async () => {
+                await call(mediaEndpoints.wallpaperDelete, {
+                  query: { id: r.id },
+                  notifySuccess: true,
+                }).catch(() => undefined);
+                void list.invalidate();
+              }}
+            >
+              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
+            </Popconfirm>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="wallpaper-list">
+      <FilterBar<Filter>
+        fields={[
+          { name: 'name', label: t('wallpaper.search') },
+          {
+            name: 'kind',
+            label: t('wallpaper.kind'),
+            options: [
+              { value: 'image', label: t('wallpaper.image') },
+              { value: 'video', label: t('wallpaper.video') },
+            ],
+          },
+        ]}
+        value={list.filter}
+        onSearch={list.applyFilter}
+        onReset={list.resetFilter}
+      />
+      <DataTable<WallpaperRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        paging={list.paging}
+        onRefresh={list.refetch}
+        scroll={{ x: 'max-content' }}
+        toolbar={
+          <Auth permission="file:wallpaper:upload">
+            <Button
+              type="primary"
+              icon={<UploadOutlined />}
+              onClick={() => setUploading(true)}
+              data-testid="wallpaper-upload-open"
+            >
+              {t('wallpaper.upload')}
+            </Button>
+          </Auth>
+        }
+      />
+      <Modal
+        open={uploading}
+        title={t('wallpaper.upload')}
+        footer={null}
+        onCancel={() => setUploading(false)}
+        destroyOnHidden
+        width={600}
+      >
+        <Typography.Paragraph type="secondary">{t('wallpaper.uploadHint')}</Typography.Paragraph>
+        <Input
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          placeholder={t('wallpaper.descriptionPlaceholder')}
+          style={{ marginBottom: 12 }}
+        />
+        <Upload<WallpaperRow>
+          testId="wallpaper-upload"
+          action={
+            description.trim()
+              ? `${mediaEndpoints.wallpaperUpload.path}?${new URLSearchParams({ description: description.trim() })}`
+              : mediaEndpoints.wallpaperUpload.path
+          }
+          rules={{
+            maxSize: BLOB_KINDS.wallpaper.maxBytes,
+            accept: BLOB_KINDS.wallpaper.types,
+            plainName: true,
+          }}
+          onUploaded={() => void list.invalidate()}
+        />
+      </Modal>
+      <Modal
+        open={!!preview}
+        title={preview?.name}
+        footer={null}
+        onCancel={() => setPreview(null)}
+        destroyOnHidden
+        width={800}
+      >
+        {preview && (
+          <div className="cpm-media-player" data-testid="wallpaper-preview">
+            {preview.kind === 'image' ? (
+              <img src={preview.url} alt={preview.name} />
+            ) : (
+              <video src={preview.url} controls autoPlay muted playsInline />
+            )}
+            <Typography.Text type="secondary">{`${preview.width} × ${preview.height} · ${formatBytes(preview.size)}`}</Typography.Text>
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+};

@@ -1,0 +1,40 @@
+import { mediaEndpoints } from '@cpm/contracts';
+import { useEffect, useState } from 'react';
+import { useSessionStore } from '../../../app/sessionStore';
+
+type Frames = { urls: string[]; failed: boolean };
+
+/**
+ * The frames of a boot animation as object URLs, fetched one by one (each a byte range of the
+ * stored ZIP on the server) and released when the animation changes or the viewer closes.
+ */
+export const useBootFrames = (id: string | null, count: number): Frames => {
+  const [state, setState] = useState<Frames>({ urls: [], failed: false });
+  useEffect(() => {
+    if (!id) return;
+    let cancelled = false;
+    const made: string[] = [];
+    setState({ urls: [], failed: false });
+    const load = async () => {
+      const token = useSessionStore.getState().token;
+      for (let index = 0; index < count && !cancelled; index++) {
+        const res = await fetch(`${mediaEndpoints.bootFrame.path}?id=${id}&index=${index}`, {
+          headers: token ? { satoken: token } : {},
+          credentials: 'omit',
+        });
+        if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) throw new Error('frame');
+        const url = URL.createObjectURL(await res.blob());
+        made.push(url);
+        if (!cancelled) setState({ urls: [...made], failed: false });
+      }
+    };
+    load().catch(() => {
+      if (!cancelled) setState((s) => ({ ...s, failed: true }));
+    });
+    return () => {
+      cancelled = true;
+      for (const url of made) URL.revokeObjectURL(url);
+    };
+  }, [id, count]);
+  return state;
+};
