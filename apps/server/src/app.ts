@@ -14,6 +14,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createBrokerAuth } from './modules/auth/broker-auth';
 import { registerUploads } from './modules/blobs/blob-http';
 import { createBlobsModule } from './modules/blobs/blobs.module';
+import { createBlobsRepository } from './modules/blobs/blobs.repository';
 import type { BlobsService } from './modules/blobs/blobs.service';
 import { createCatalogue } from './modules/devices/catalogue';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
@@ -53,6 +54,9 @@ import { createRegistryService } from './modules/registry/registry.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { registerRolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
+import { createOrdersRepository } from './modules/support/orders.repository';
+import { createOrdersService } from './modules/support/orders.service';
+import { registerSupportRoutes } from './modules/support/support.routes';
 import { createSystemRepository } from './modules/system/system.repository';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { isAccountVisible } from './modules/users/account-scope';
@@ -305,6 +309,23 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     clock,
     terminals,
     users: usersRepo,
+  });
+
+  const dictsForSupport = createDictsService({ repo: createDictsRepository(db), clock });
+  const supportMedia = createBlobsRepository(db);
+  registerSupportRoutes(api, {
+    orders: createOrdersService({
+      repo: createOrdersRepository(db),
+      clock,
+      terminal: (auth, sn) => terminals.detail(auth, sn),
+      media: (auth, id) => supportMedia.findVisible(auth, id),
+      mediaById: (id) => supportMedia.findById(id),
+      accountVisible: (auth, id) => usersRepo.findVisible(auth, id),
+      accountById: (id) => usersRepo.findById(id),
+      dicts: () => dictsForSupport.bundle(),
+      notifyUser: (n) => messages.notifyUser(n),
+      mailer,
+    }),
   });
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));

@@ -11,6 +11,7 @@ import { messageEndpoints } from './messages/messages.contract';
 import { privatizationEndpoints } from './privatization/privatization.contract';
 import { registryEndpoints } from './registry/registry.contract';
 import { rolesEndpoints } from './roles/roles.contract';
+import { supportEndpoints } from './support/support.contract';
 import { sysMenuEndpoints } from './sysmenu/sysmenu.contract';
 import { systemEndpoints } from './system/system.contract';
 import { usersEndpoints } from './users/users.contract';
@@ -33,6 +34,7 @@ export const ENDPOINTS = {
   jobs: jobsEndpoints,
   exports: exportsEndpoints,
   blobs: blobEndpoints,
+  support: supportEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

@@ -288,6 +288,27 @@ export const ERRORS = {
     zh: '导出文件不存在或已过期，请重新导出',
     en: 'The exported file does not exist or has expired; export the list again',
   },
+  orderTransitionRefused: {
+    code: 409,
+    zh: '工单当前状态不允许此操作（可能已被他人处理），未做任何更改',
+    en: "The order's current state does not allow this action (someone may have handled it first); nothing was changed",
+  },
+  orderMediaInvalid: {
+    code: 400,
+    zh: '照片或视频无效：请上传工单图片或视频（PNG、JPEG、WebP、MP4，不超过 50 MB）',
+    en: 'Invalid photo or video: upload order photos or videos (PNG, JPEG, WebP, MP4, up to 50 MB)',
+  },
+  orderFaultTypeUnknown: {
+    code: 400,
+    zh: '故障类型不在字典中',
+    en: 'The fault type is not in the dictionary',
+  },
+  orderAssigneeUnknown: {
+    code: 400,
+    zh: '处理人不存在或不在您的数据范围内',
+    en: 'The assignee does not exist or is outside your data scope',
+  },
+  orderNotFound: { code: 404, zh: '工单不存在或不在您的数据范围内', en: 'No such order in your data scope' },
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

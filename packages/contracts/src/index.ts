@@ -23,6 +23,7 @@ export * from './privatization/privatization.contract';
 export * from './registry/registry.contract';
 export * from './review';
 export * from './roles/roles.contract';
+export * from './support/support.contract';
 export * from './sysmenu/sysmenu.contract';
 export * from './system/system.contract';
 export * from './users/users.contract';

@@ -60,6 +60,13 @@ export const BLOB_KINDS = {
     readPermission: 'file:wallpaper:view',
     uploadPermission: 'file:wallpaper:upload',
   },
+  /** Photos and videos of after-sales orders and inspection records (a phone's camera). */
+  supportMedia: {
+    maxBytes: 50 * MiB,
+    types: ['png', 'jpeg', 'webp', 'mp4'],
+    readPermission: 'support:order:view',
+    uploadPermission: 'support:order:view',
+  },
   /** A list exported by a background job (XLSX, or CSV for very long lists); fetched through the job's link. */
   exportFile: { maxBytes: 4 * GiB, types: ['xlsx', 'binary'] },
 } as const satisfies Record<string, BlobKindRule>;
