@@ -54,6 +54,8 @@ import { createRegistryService } from './modules/registry/registry.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { registerRolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
+import { createInspectionsRepository } from './modules/support/inspections.repository';
+import { createInspectionsService } from './modules/support/inspections.service';
 import { createOrdersRepository } from './modules/support/orders.repository';
 import { createOrdersService } from './modules/support/orders.service';
 import { registerSupportRoutes } from './modules/support/support.routes';
@@ -313,18 +315,25 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
 
   const dictsForSupport = createDictsService({ repo: createDictsRepository(db), clock });
   const supportMedia = createBlobsRepository(db);
+  const supportOrdersService = createOrdersService({
+    repo: createOrdersRepository(db),
+    clock,
+    terminal: (auth, sn) => terminals.detail(auth, sn),
+    media: (auth, id) => supportMedia.findVisible(auth, id),
+    mediaById: (id) => supportMedia.findById(id),
+    accountVisible: (auth, id) => usersRepo.findVisible(auth, id),
+    accountById: (id) => usersRepo.findById(id),
+    dicts: () => dictsForSupport.bundle(),
+    notifyUser: (n) => messages.notifyUser(n),
+    mailer,
+  });
   registerSupportRoutes(api, {
-    orders: createOrdersService({
-      repo: createOrdersRepository(db),
+    orders: supportOrdersService,
+    inspections: createInspectionsService({
+      repo: createInspectionsRepository(db),
       clock,
-      terminal: (auth, sn) => terminals.detail(auth, sn),
       media: (auth, id) => supportMedia.findVisible(auth, id),
-      mediaById: (id) => supportMedia.findById(id),
-      accountVisible: (auth, id) => usersRepo.findVisible(auth, id),
-      accountById: (id) => usersRepo.findById(id),
-      dicts: () => dictsForSupport.bundle(),
-      notifyUser: (n) => messages.notifyUser(n),
-      mailer,
+      orders: supportOrdersService,
     }),
   });
 
