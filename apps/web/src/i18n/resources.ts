@@ -9,6 +9,7 @@ import enKit from './locales/en/kit.json';
 import enLayout from './locales/en/layout.json';
 import enMap from './locales/en/map.json';
 import enMessages from './locales/en/messages.json';
+import enSupport from './locales/en/support.json';
 import enTable from './locales/en/table.json';
 import zhAccounts from './locales/zh/accounts.json';
 import zhAuth from './locales/zh/auth.json';
@@ -21,6 +22,7 @@ import zhKit from './locales/zh/kit.json';
 import zhLayout from './locales/zh/layout.json';
 import zhMap from './locales/zh/map.json';
 import zhMessages from './locales/zh/messages.json';
+import zhSupport from './locales/zh/support.json';
 import zhTable from './locales/zh/table.json';
 
 /** Both catalogues; the files are small enough to ship in the main bundle. */
@@ -38,6 +40,7 @@ export const resources = {
     map: enMap,
     kit: enKit,
     crud: enCrud,
+    support: enSupport,
   },
   zh: {
     common: zhCommon,
@@ -52,5 +55,6 @@ export const resources = {
     map: zhMap,
     kit: zhKit,
     crud: zhCrud,
+    support: zhSupport,
   },
 } as const;

@@ -2,6 +2,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 type LazyPage = LazyExoticComponent<ComponentType>;
 
+const OrdersPage = lazy(() =>
+  import('../features/support/pages/OrdersPage').then((m) => ({ default: m.OrdersPage })),
+);
 const DashboardPage = lazy(() =>
   import('../features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
@@ -124,7 +127,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'longRange/whitelist': PendingPage,
   'longRange/taskInfo': PendingPage,
 
-  'technicalSupport/index': PendingPage,
+  'technicalSupport/index': OrdersPage,
   'technicalSupport/service': PendingPage,
   'technicalSupport/serviceInfo': PendingPage,
   'technicalSupport/addService': PendingPage,

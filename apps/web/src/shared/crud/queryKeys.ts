@@ -20,6 +20,7 @@ export const queryKeys = {
   faults: { all: [FLEET_QUERY_ROOT, 'faults'] as const },
   warnings: { all: [FLEET_QUERY_ROOT, 'warnings'] as const },
   jobs: { all: ['jobs'] as const },
+  supportOrders: { all: ['support-orders'] as const },
 } as const;
 
 export type DomainKey = readonly unknown[];
