@@ -37,6 +37,7 @@ export type OrdersDeps = {
     ownerId: string;
     ownerName: string | null;
     storeName: string;
+    groupName: string | null;
   }>;
   /** A stored file inside the caller's scope (blobs module). */
   media(auth: AuthContext, id: string): Promise<MediaRecord | null | undefined>;
@@ -209,7 +210,7 @@ export const createOrdersService = (deps: OrdersDeps) => {
           sn: terminal?.sn ?? null,
           modelName: terminal?.modelName ?? input.modelName ?? '',
           enterpriseName: terminal?.ownerName ?? input.enterpriseName ?? '',
-          storeName: terminal?.storeName || input.storeName || '',
+          storeName: terminal?.storeName || terminal?.groupName || input.storeName || '',
           contact: input.contact,
           phone: input.phone,
           faultType: input.faultType,

@@ -100,7 +100,6 @@ export const OrdersPage = () => {
               key: 'view',
               label: t('orders.view'),
               icon: <EyeOutlined />,
-              permission: 'support:order:view',
               onClick: () => setViewing(row.id),
             },
           ]}
