@@ -41,7 +41,10 @@ test.describe('after-sales orders', () => {
     await expect(drawer).toContainText('E2E-S1');
     for (const action of ['accept', 'repair', 'return', 'close']) {
       await drawer.getByTestId(`order-action-${action}`).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|Yes|确/ }).click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /OK|Yes|确/ })
+        .click();
       await expect(drawer.getByTestId('order-event').last()).toHaveAttribute('data-kind', action);
     }
     await expect(drawer.getByTestId('order-event')).toHaveCount(5);
