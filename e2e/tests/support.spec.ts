@@ -6,6 +6,10 @@ import { expect, test } from '../support/fixtures';
 import { SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
 const SN = 'SUPE2E000001';
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  Buffer.alloc(2000, 7),
+]);
 const O = '/support/v1/support/order';
 
 test.describe('after-sales orders', () => {
@@ -72,7 +76,7 @@ test.describe('after-sales orders', () => {
 
     // Pictures of the list and the detail in both languages and themes, at desktop and phone width.
     for (const language of ['en', 'cn'] as Language[]) {
-      await page.keyboard.press('Escape');
+      await page.goto('/technicalSupport/index');
       await switchLanguage(page, language);
       for (const theme of THEMES) {
         await setTheme(page, theme);
@@ -89,5 +93,71 @@ test.describe('after-sales orders', () => {
         }
       }
     }
+  });
+
+  test('an inspector fills a record on a phone with a photo and a location, and a failed item opens an order', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { api } = await new Api(request).login();
+    const made = await api.post<{ id: string }>('/support/v1/support/inspectionProcess/addOrUpdate', {
+      name: 'E2E monthly visit',
+      standards: [
+        {
+          name: 'Hardware',
+          items: [
+            {
+              key: 'printer',
+              content: 'Printer prints a test receipt',
+              kind: 'passFail',
+              photoRequired: true,
+            },
+            { key: 'battery', content: 'Battery health', kind: 'value', min: 80, max: 100, unit: '%' },
+          ],
+        },
+      ],
+    });
+    expect(made.code).toBe(1);
+    await api.post('/support/v1/support/inspectionProcess/transition', {
+      id: made.result.id,
+      action: 'publish',
+    });
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 31.2304, longitude: 121.4737 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page);
+    await page.goto('/technicalSupport/inspectionRecord');
+    await page.getByTestId('record-add').click();
+    const form = page.getByTestId('record-form');
+    await form.getByTestId('record-process').click();
+    await page.getByTitle('E2E monthly visit v1').click();
+    await form.getByTestId('record-storeName').fill('Harbour Store');
+    await form.getByTestId('record-contact').fill('Li Wei');
+    await form.getByTestId('record-phone').fill('+86 138 0000 0000');
+    await form.getByTestId('record-address').fill('8 Bund Rd, Shanghai');
+    await form.getByTestId('record-locate').click();
+    await expect(form.getByTestId('record-place')).toContainText('31.23040');
+    await form.getByTestId('record-item-printer-pass').getByText('Fail').click();
+    await form.getByTestId('record-item-printer-photo').setInputFiles({
+      name: 'jam.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(form.getByTestId('record-item-printer-photos')).toBeVisible();
+    await form.getByTestId('record-item-battery-value').locator('input').fill('92');
+    await settle(page);
+    await saveScreenshot(page, 'support-record-form', 'en', 'light');
+    await form.getByTestId('record-save').click();
+    const detail = page.getByTestId('record-detail');
+    await expect(detail.getByTestId('record-result-printer')).toHaveText('Fail');
+    await expect(detail.getByTestId('record-result-battery')).toHaveText('Pass');
+    await detail.getByTestId('record-fault-printer').click();
+    await page.getByTitle('Printer').last().click();
+    await detail.getByTestId('record-open-order-printer').click();
+    await expect(detail.getByTestId('record-order-printer')).toContainText('SO-');
+    await settle(page);
+    await saveScreenshot(page, 'support-record-detail', 'en', 'light');
   });
 });

@@ -2,6 +2,11 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 type LazyPage = LazyExoticComponent<ComponentType>;
 
+const InspectionRecordsPage = lazy(() =>
+  import('../features/support/pages/InspectionRecordsPage').then((m) => ({
+    default: m.InspectionRecordsPage,
+  })),
+);
 const OrdersPage = lazy(() =>
   import('../features/support/pages/OrdersPage').then((m) => ({ default: m.OrdersPage })),
 );
@@ -131,7 +136,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'technicalSupport/service': PendingPage,
   'technicalSupport/serviceInfo': PendingPage,
   'technicalSupport/addService': PendingPage,
-  'technicalSupport/inspectionRecord': PendingPage,
+  'technicalSupport/inspectionRecord': InspectionRecordsPage,
   'technicalSupport/inspectionRecordInfo': PendingPage,
 
   'sysManage/index': PendingPage,
