@@ -90,6 +90,7 @@ test.describe('after-sales orders', () => {
           await expect(drawer.getByTestId('order-event').first()).toBeVisible();
           await settle(page);
           await saveScreenshot(page, 'support-order-detail', language, theme);
+          await page.goto('/technicalSupport/index');
         }
       }
     }
@@ -146,7 +147,7 @@ test.describe('after-sales orders', () => {
       buffer: PNG,
     });
     await expect(form.getByTestId('record-item-printer-photos')).toBeVisible();
-    await form.getByTestId('record-item-battery-value').locator('input').fill('92');
+    await form.getByTestId('record-item-battery').locator('input.ant-input-number-input').fill('92');
     await settle(page);
     await saveScreenshot(page, 'support-record-form', 'en', 'light');
     await form.getByTestId('record-save').click();
