@@ -129,6 +129,10 @@ test.describe('after-sales orders', () => {
     await context.setGeolocation({ latitude: 31.2304, longitude: 121.4737 });
     await page.setViewportSize({ width: 390, height: 844 });
     await login(page);
+    await page.goto('/technicalSupport/service');
+    await expect(page.locator('tr', { hasText: 'E2E monthly visit' })).toContainText('Active');
+    await settle(page);
+    await saveScreenshot(page, 'support-processes', 'en', 'light');
     await page.goto('/technicalSupport/inspectionRecord');
     await page.getByTestId('record-add').click();
     const form = page.getByTestId('record-form');

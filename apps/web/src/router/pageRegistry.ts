@@ -7,6 +7,11 @@ const InspectionRecordsPage = lazy(() =>
     default: m.InspectionRecordsPage,
   })),
 );
+const ServiceInspectionPage = lazy(() =>
+  import('../features/support/pages/ServiceInspectionPage').then((m) => ({
+    default: m.ServiceInspectionPage,
+  })),
+);
 const OrdersPage = lazy(() =>
   import('../features/support/pages/OrdersPage').then((m) => ({ default: m.OrdersPage })),
 );
@@ -133,7 +138,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'longRange/taskInfo': PendingPage,
 
   'technicalSupport/index': OrdersPage,
-  'technicalSupport/service': PendingPage,
+  'technicalSupport/service': ServiceInspectionPage,
   'technicalSupport/serviceInfo': PendingPage,
   'technicalSupport/addService': PendingPage,
   'technicalSupport/inspectionRecord': InspectionRecordsPage,
