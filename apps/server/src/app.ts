@@ -14,6 +14,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createBrokerAuth } from './modules/auth/broker-auth';
 import { registerUploads } from './modules/blobs/blob-http';
 import { createBlobsModule } from './modules/blobs/blobs.module';
+import { createBlobsRepository } from './modules/blobs/blobs.repository';
 import type { BlobsService } from './modules/blobs/blobs.service';
 import { createCatalogue } from './modules/devices/catalogue';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
@@ -56,6 +57,11 @@ import { createRegistryService } from './modules/registry/registry.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { registerRolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
+import { createInspectionsRepository } from './modules/support/inspections.repository';
+import { createInspectionsService } from './modules/support/inspections.service';
+import { createOrdersRepository } from './modules/support/orders.repository';
+import { createOrdersService } from './modules/support/orders.service';
+import { registerSupportRoutes } from './modules/support/support.routes';
 import { createSysFilesRepository } from './modules/sysfiles/sysfiles.repository';
 import { registerSysFilesRoutes } from './modules/sysfiles/sysfiles.routes';
 import { createSysFilesService, type FileUsage, noFileUses } from './modules/sysfiles/sysfiles.service';
@@ -324,6 +330,30 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
 
   registerMediaRoutes(api, {
     media: createMediaService({ repo: createMediaRepository(db), blobs: blobsModule.blobs, clock }),
+  });
+
+  const dictsForSupport = createDictsService({ repo: createDictsRepository(db), clock });
+  const supportMedia = createBlobsRepository(db);
+  const supportOrdersService = createOrdersService({
+    repo: createOrdersRepository(db),
+    clock,
+    terminal: (auth, sn) => terminals.detail(auth, sn),
+    media: (auth, id) => supportMedia.findVisible(auth, id),
+    mediaById: (id) => supportMedia.findById(id),
+    accountVisible: (auth, id) => usersRepo.findVisible(auth, id),
+    accountById: (id) => usersRepo.findById(id),
+    dicts: () => dictsForSupport.bundle(),
+    notifyUser: (n) => messages.notifyUser(n),
+    mailer,
+  });
+  registerSupportRoutes(api, {
+    orders: supportOrdersService,
+    inspections: createInspectionsService({
+      repo: createInspectionsRepository(db),
+      clock,
+      media: (auth, id) => supportMedia.findVisible(auth, id),
+      orders: supportOrdersService,
+    }),
   });
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));

@@ -12,6 +12,7 @@ import { messageEndpoints } from './messages/messages.contract';
 import { privatizationEndpoints } from './privatization/privatization.contract';
 import { registryEndpoints } from './registry/registry.contract';
 import { rolesEndpoints } from './roles/roles.contract';
+import { supportEndpoints } from './support/support.contract';
 import { sysFileEndpoints } from './sysfiles/sysfiles.contract';
 import { sysMenuEndpoints } from './sysmenu/sysmenu.contract';
 import { systemEndpoints } from './system/system.contract';
@@ -37,6 +38,7 @@ export const ENDPOINTS = {
   jobs: jobsEndpoints,
   exports: exportsEndpoints,
   blobs: blobEndpoints,
+  support: supportEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

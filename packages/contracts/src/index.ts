@@ -30,6 +30,7 @@ export * from './privatization/privatization.contract';
 export * from './registry/registry.contract';
 export * from './review';
 export * from './roles/roles.contract';
+export * from './support/support.contract';
 export * from './sysfiles/sysfiles.contract';
 export * from './sysmenu/sysmenu.contract';
 export * from './system/system.contract';

@@ -19,6 +19,7 @@ import type { messageEndpoints } from './messages/messages.contract';
 import type { jobsEndpoints } from './jobs/jobs.contract';
 import type { exportsEndpoints } from './jobs/exports.contract';
 import type { blobEndpoints } from './blobs/blobs.contract';
+import type { supportEndpoints } from './support/support.contract';
 
 export const systemRoutes: RoutesOf<typeof systemEndpoints> = {
   healthz: { method: 'GET', path: '/healthz' },
@@ -205,4 +206,20 @@ export const blobRoutes: RoutesOf<typeof blobEndpoints> = {
   sign: { method: 'POST', path: '/file/v1/file/blob/sign' },
   signedDownload: { method: 'GET', path: '/file/v1/file/blob/signed' },
   deviceDownload: { method: 'GET', path: '/device/v1/agent/blob/download' },
+};
+
+export const supportRoutes: RoutesOf<typeof supportEndpoints> = {
+  page: { method: 'GET', path: '/support/v1/support/order/getPage' },
+  detail: { method: 'GET', path: '/support/v1/support/order/getById' },
+  save: { method: 'POST', path: '/support/v1/support/order/addOrUpdate' },
+  transition: { method: 'POST', path: '/support/v1/support/order/transition' },
+  comment: { method: 'POST', path: '/support/v1/support/order/comment' },
+  processPage: { method: 'GET', path: '/support/v1/support/inspectionProcess/getPage' },
+  processDetail: { method: 'GET', path: '/support/v1/support/inspectionProcess/getById' },
+  processSave: { method: 'POST', path: '/support/v1/support/inspectionProcess/addOrUpdate' },
+  processTransition: { method: 'POST', path: '/support/v1/support/inspectionProcess/transition' },
+  recordPage: { method: 'GET', path: '/support/v1/support/inspectionRecord/getPage' },
+  recordDetail: { method: 'GET', path: '/support/v1/support/inspectionRecord/getById' },
+  recordSave: { method: 'POST', path: '/support/v1/support/inspectionRecord/add' },
+  recordOpenOrder: { method: 'POST', path: '/support/v1/support/inspectionRecord/openOrder' },
 };

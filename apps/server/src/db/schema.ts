@@ -13,5 +13,6 @@ export * from '../modules/oplog/oplog.table';
 export * from '../modules/privatization/privatization.table';
 export * from '../modules/registry/registry.table';
 export * from '../modules/roles/roles.table';
+export * from '../modules/support/support.table';
 export * from '../modules/sysfiles/sysfiles.table';
 export * from '../modules/users/users.table';

@@ -5,6 +5,19 @@ type LazyPage = LazyExoticComponent<ComponentType>;
 const SysFilesPage = lazy(() =>
   import('../features/sysfiles/pages/SysFilesPage').then((m) => ({ default: m.SysFilesPage })),
 );
+const InspectionRecordsPage = lazy(() =>
+  import('../features/support/pages/InspectionRecordsPage').then((m) => ({
+    default: m.InspectionRecordsPage,
+  })),
+);
+const ServiceInspectionPage = lazy(() =>
+  import('../features/support/pages/ServiceInspectionPage').then((m) => ({
+    default: m.ServiceInspectionPage,
+  })),
+);
+const OrdersPage = lazy(() =>
+  import('../features/support/pages/OrdersPage').then((m) => ({ default: m.OrdersPage })),
+);
 const DashboardPage = lazy(() =>
   import('../features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
 );
@@ -130,11 +143,11 @@ export const pageRegistry: Record<string, LazyPage> = {
   'longRange/whitelist': PendingPage,
   'longRange/taskInfo': PendingPage,
 
-  'technicalSupport/index': PendingPage,
-  'technicalSupport/service': PendingPage,
+  'technicalSupport/index': OrdersPage,
+  'technicalSupport/service': ServiceInspectionPage,
   'technicalSupport/serviceInfo': PendingPage,
   'technicalSupport/addService': PendingPage,
-  'technicalSupport/inspectionRecord': PendingPage,
+  'technicalSupport/inspectionRecord': InspectionRecordsPage,
   'technicalSupport/inspectionRecordInfo': PendingPage,
 
   'sysManage/index': SysFilesPage,

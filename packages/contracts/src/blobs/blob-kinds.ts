@@ -64,6 +64,13 @@ export const BLOB_KINDS = {
   bootFrame: { maxBytes: 500 * 1024, types: ['png', 'jpeg'], readPermission: 'file:wallpaper:view' },
   /** A boot animation's bootanimation.zip, built or uploaded ready-made. */
   bootAnimation: { maxBytes: 64 * MiB, types: ['zip'], readPermission: 'file:wallpaper:view' },
+  /** Photos and videos of after-sales orders and inspection records (a phone's camera). */
+  supportMedia: {
+    maxBytes: 50 * MiB,
+    types: ['png', 'jpeg', 'webp', 'mp4'],
+    readPermission: 'support:order:view',
+    uploadPermission: 'support:order:view',
+  },
   /** A list exported by a background job (XLSX, or CSV for very long lists); fetched through the job's link. */
   exportFile: { maxBytes: 4 * GiB, types: ['xlsx', 'binary'] },
 } as const satisfies Record<string, BlobKindRule>;

@@ -21,6 +21,7 @@ export const queryKeys = {
   warnings: { all: [FLEET_QUERY_ROOT, 'warnings'] as const },
   jobs: { all: ['jobs'] as const },
   sysFiles: { all: ['sys-files'] as const },
+  supportOrders: { all: ['support-orders'] as const },
 } as const;
 
 export type DomainKey = readonly unknown[];

@@ -1,0 +1,240 @@
+import type { CheckedItem, ProcessStatus, RecordFilter, Standard } from '@cpm/contracts';
+import { and, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { accountAncestorsSql, inDataScope } from '../../shared/data-scope';
+import { likeAnywhere } from '../../shared/sql';
+import {
+  inspectionProcessEvents,
+  inspectionProcesses,
+  inspectionProcessVersions,
+  inspectionRecords,
+} from './support.table';
+
+type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
+export type ProcessRecord = typeof inspectionProcesses.$inferSelect;
+export type VersionRecord = Omit<typeof inspectionProcessVersions.$inferSelect, 'standards'> & {
+  standards: Standard[];
+};
+export type InspectionRecord = Omit<typeof inspectionRecords.$inferSelect, 'results' | 'orders'> & {
+  results: CheckedItem[];
+  orders: { key: string; orderId: string; number: string }[];
+};
+export type ProcessEventValues = Omit<typeof inspectionProcessEvents.$inferInsert, 'seq' | 'processId'>;
+
+/** Storage of inspection processes, their versions and history, and inspection records. */
+export const createInspectionsRepository = (db: Db) => {
+  /** Processes of the caller's tree, and those of the accounts above it (a platform's own checklists). */
+  const processVisible = (scope: Scope): SQL | undefined => {
+    const below = inDataScope(scope, inspectionProcesses.ownerId);
+    return below
+      ? or(below, sql`${inspectionProcesses.ownerId} in ${accountAncestorsSql(scope.userId)}`)
+      : undefined;
+  };
+  const processWhere = (scope: Scope, f: { name?: string; status?: ProcessStatus }) =>
+    and(
+      processVisible(scope),
+      f.name ? ilike(inspectionProcesses.name, likeAnywhere(f.name)) : undefined,
+      f.status ? eq(inspectionProcesses.status, f.status) : ne(inspectionProcesses.status, 'deleted'),
+    );
+  const recordWhere = (scope: Scope, f: RecordFilter) =>
+    and(
+      inDataScope(scope, inspectionRecords.ownerId),
+      f.keyword
+        ? or(
+            ilike(inspectionRecords.storeName, likeAnywhere(f.keyword)),
+            ilike(inspectionRecords.inspectorName, likeAnywhere(f.keyword)),
+            ilike(inspectionRecords.processName, likeAnywhere(f.keyword)),
+          )
+        : undefined,
+      f.processId ? eq(inspectionRecords.processId, f.processId) : undefined,
+      f.failed ? gt(inspectionRecords.failedCount, 0) : undefined,
+    );
+
+  return {
+    listProcesses: (
+      scope: Scope,
+      f: { name?: string; status?: ProcessStatus },
+      offset: number,
+      limit: number,
+    ) =>
+      db
+        .select({ p: inspectionProcesses, standards: inspectionProcessVersions.standards })
+        .from(inspectionProcesses)
+        .innerJoin(
+          inspectionProcessVersions,
+          eq(inspectionProcessVersions.id, inspectionProcesses.currentVersionId),
+        )
+        .where(processWhere(scope, f))
+        .orderBy(desc(inspectionProcesses.createdAt), desc(inspectionProcesses.id))
+        .offset(offset)
+        .limit(limit) as Promise<{ p: ProcessRecord; standards: Standard[] }[]>,
+
+    countProcesses: async (scope: Scope, f: { name?: string; status?: ProcessStatus }) =>
+      (await db.select({ n: count() }).from(inspectionProcesses).where(processWhere(scope, f)))[0].n,
+
+    findProcess: async (scope: Scope, id: string): Promise<ProcessRecord | null> =>
+      (
+        await db
+          .select()
+          .from(inspectionProcesses)
+          .where(and(eq(inspectionProcesses.id, id), processVisible(scope)))
+      )[0] ?? null,
+
+    findVersion: async (processId: string, versionId: string): Promise<VersionRecord | null> =>
+      ((
+        await db
+          .select()
+          .from(inspectionProcessVersions)
+          .where(
+            and(
+              eq(inspectionProcessVersions.id, versionId),
+              eq(inspectionProcessVersions.processId, processId),
+            ),
+          )
+      )[0] as VersionRecord | undefined) ?? null,
+
+    /** A new process with its first version and history step, in one transaction. */
+    createProcess: (
+      values: { name: string; description: string; ownerId: string; now: Date },
+      standards: Standard[],
+      event: ProcessEventValues,
+    ) =>
+      db.transaction(async (tx) => {
+        const versionId = crypto.randomUUID();
+        const [p] = await tx
+          .insert(inspectionProcesses)
+          .values({
+            name: values.name,
+            description: values.description,
+            status: 'draft',
+            version: 1,
+            currentVersionId: versionId,
+            ownerId: values.ownerId,
+            createdAt: values.now,
+            updatedAt: values.now,
+          })
+          .returning();
+        await tx
+          .insert(inspectionProcessVersions)
+          .values({ id: versionId, processId: p.id, version: 1, standards, createdAt: values.now });
+        await tx.insert(inspectionProcessEvents).values({ ...event, processId: p.id });
+        return p;
+      }),
+
+    /**
+     * Edits a process while it is still in `status` and at `version`: a draft's version is
+     * rewritten, any other state gets a new version. Null when someone changed it meanwhile.
+     */
+    editProcess: (
+      current: ProcessRecord,
+      values: { name: string; description: string; now: Date },
+      standards: Standard[],
+      newVersion: boolean,
+      event: ProcessEventValues,
+    ) =>
+      db.transaction(async (tx) => {
+        const versionId = newVersion ? crypto.randomUUID() : current.currentVersionId;
+        const version = newVersion ? current.version + 1 : current.version;
+        const [p] = await tx
+          .update(inspectionProcesses)
+          .set({
+            name: values.name,
+            description: values.description,
+            version,
+            currentVersionId: versionId,
+            updatedAt: values.now,
+          })
+          .where(
+            and(
+              eq(inspectionProcesses.id, current.id),
+              eq(inspectionProcesses.status, current.status),
+              eq(inspectionProcesses.version, current.version),
+            ),
+          )
+          .returning();
+        if (!p) return null;
+        if (newVersion)
+          await tx
+            .insert(inspectionProcessVersions)
+            .values({ id: versionId, processId: current.id, version, standards, createdAt: values.now });
+        else
+          await tx
+            .update(inspectionProcessVersions)
+            .set({ standards, createdAt: values.now })
+            .where(eq(inspectionProcessVersions.id, versionId));
+        await tx.insert(inspectionProcessEvents).values({ ...event, processId: current.id, version });
+        return p;
+      }),
+
+    /** Guarded state change with its history step; null when the process was not in `from`. */
+    transitionProcess: (
+      id: string,
+      from: readonly ProcessStatus[],
+      to: ProcessStatus,
+      now: Date,
+      event: Omit<ProcessEventValues, 'version' | 'fromStatus' | 'toStatus'>,
+    ) =>
+      db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: inspectionProcesses.status })
+          .from(inspectionProcesses)
+          .where(eq(inspectionProcesses.id, id))
+          .for('update');
+        const [p] = await tx
+          .update(inspectionProcesses)
+          .set({ status: to, updatedAt: now })
+          .where(and(eq(inspectionProcesses.id, id), inArray(inspectionProcesses.status, [...from])))
+          .returning();
+        if (!p) return null;
+        await tx.insert(inspectionProcessEvents).values({
+          ...event,
+          processId: id,
+          version: p.version,
+          fromStatus: before?.status ?? null,
+          toStatus: to,
+        });
+        return p;
+      }),
+
+    insertRecord: async (values: Omit<typeof inspectionRecords.$inferInsert, 'id'>) =>
+      (await db.insert(inspectionRecords).values(values).returning({ id: inspectionRecords.id }))[0],
+
+    listRecords: async (scope: Scope, f: RecordFilter, offset: number, limit: number) =>
+      (await db
+        .select()
+        .from(inspectionRecords)
+        .where(recordWhere(scope, f))
+        .orderBy(desc(inspectionRecords.visitedAt), desc(inspectionRecords.id))
+        .offset(offset)
+        .limit(limit)) as InspectionRecord[],
+
+    countRecords: async (scope: Scope, f: RecordFilter) =>
+      (await db.select({ n: count() }).from(inspectionRecords).where(recordWhere(scope, f)))[0].n,
+
+    findRecord: async (scope: Scope, id: string): Promise<InspectionRecord | null> =>
+      ((
+        await db
+          .select()
+          .from(inspectionRecords)
+          .where(and(eq(inspectionRecords.id, id), inDataScope(scope, inspectionRecords.ownerId)))
+      )[0] as InspectionRecord | undefined) ?? null,
+
+    /** Notes an order opened from an item, unless one was already (a guarded append). */
+    addRecordOrder: async (id: string, link: { key: string; orderId: string; number: string }) =>
+      (
+        await db
+          .update(inspectionRecords)
+          .set({ orders: sql`${inspectionRecords.orders} || ${JSON.stringify([link])}::jsonb` })
+          .where(
+            and(
+              eq(inspectionRecords.id, id),
+              sql`not ${inspectionRecords.orders} @> ${JSON.stringify([{ key: link.key }])}::jsonb`,
+            ),
+          )
+          .returning({ id: inspectionRecords.id })
+      ).length > 0,
+  };
+};
+
+export type InspectionsRepository = ReturnType<typeof createInspectionsRepository>;

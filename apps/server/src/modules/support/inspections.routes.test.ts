@@ -1,0 +1,243 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createAccount } from '../../test-support/accounts';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { multipartForm } from '../blobs/testing';
+import { menus } from '../menus/menus.table';
+import { roleMenus, roles } from '../roles/roles.table';
+import { inspectionProcessEvents, inspectionRecords, supportOrders } from './support.table';
+
+const P = '/support/v1/support/inspectionProcess';
+const R = '/support/v1/support/inspectionRecord';
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  Buffer.alloc(1500, 9),
+]);
+
+const standards = (printerContent = 'Printer prints a test receipt') => [
+  {
+    name: 'Hardware',
+    items: [
+      { key: 'printer', content: printerContent, kind: 'passFail', photoRequired: true },
+      { key: 'battery', content: 'Battery health', kind: 'value', min: 80, max: 100, unit: '%' },
+    ],
+  },
+];
+
+describe('inspection processes and records', () => {
+  let t: TestApp;
+  let admin: { token: string; userId: string };
+  let inspector: { id: string; token: string };
+  let other: { id: string; token: string };
+
+  const process = (token: string, body: object) => callApi(t, token, 'POST', `${P}/addOrUpdate`, body);
+  const move = (id: string, action: string) =>
+    callApi(t, admin.token, 'POST', `${P}/transition`, { id, action });
+  const recordCount = async () => (await t.database.db.select().from(inspectionRecords)).length;
+  const photo = async (token: string) => {
+    const form = multipartForm('shelf.png', PNG);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/file/v1/file/blob/upload?kind=supportMedia',
+      headers: { satoken: token, ...form.headers },
+      payload: form.payload,
+    });
+    return res.json().result.id as string;
+  };
+  const record = (processId: string, results: object[]) => ({
+    processId,
+    storeName: 'Harbour Store',
+    contact: 'Li Wei',
+    phone: '+86 138 0000 0000',
+    address: '8 Bund Rd, Shanghai',
+    visitedAt: '2026-06-01T07:30:00Z',
+    lat: 31.24,
+    lng: 121.49,
+    results,
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({ code: 'inspector', name: '巡检员', nameEn: 'Inspector', dataScope: 'tree' })
+      .returning();
+    const keys = [
+      'support:record:view',
+      'support:recordDetail:view',
+      'support:order:view',
+      'support:order:add',
+    ];
+    const entries = (
+      await t.database.db.select().from(menus).where(like(menus.permission, 'support:%'))
+    ).filter((m) => keys.includes(m.permission ?? ''));
+    await t.database.db.insert(roleMenus).values(entries.map((m) => ({ roleId: role.id, menuId: m.id })));
+    // Inspectors sit below the platform account whose checklists they follow.
+    inspector = await createAccount(t, { username: 'insp_a', roleId: role.id, superiorId: admin.userId });
+    other = await createAccount(t, { username: 'insp_b', roleId: role.id, superiorId: admin.userId });
+  });
+  afterAll(() => t.close());
+
+  it('walks a process through every allowed transition and refuses the others with 409 in both languages', async () => {
+    const made = await process(admin.token, { name: 'Monthly visit', standards: standards() });
+    expect(made.body.result).toMatchObject({ version: 1 });
+    const id = made.body.result.id;
+    const refusedFromDraft = ['disable', 'enable'];
+    for (const action of refusedFromDraft) {
+      const res = await move(id, action);
+      expect([res.status, res.body.code]).toEqual([409, 409]);
+      expect(res.body.message).toContain('巡检流程当前状态不允许此操作');
+      expect(res.body.messageEn).toContain(
+        "The inspection process's current state does not allow this action",
+      );
+    }
+    expect((await move(id, 'publish')).body.result).toMatchObject({ status: 'active', actions: ['disable'] });
+    for (const action of ['publish', 'enable', 'delete']) expect((await move(id, action)).status).toBe(409);
+    expect((await move(id, 'disable')).body.result.status).toBe('inactive');
+    for (const action of ['publish', 'disable']) expect((await move(id, action)).status).toBe(409);
+    expect((await move(id, 'enable')).body.result.status).toBe('active');
+    expect((await move(id, 'disable')).body.result.status).toBe('inactive');
+    expect((await move(id, 'delete')).body.result.status).toBe('deleted');
+    for (const action of ['publish', 'disable', 'enable', 'delete'])
+      expect((await move(id, action)).status).toBe(409);
+    const edit = await process(admin.token, { id, name: 'x', standards: standards() });
+    expect([edit.status, edit.body.messageEn]).toEqual([
+      409,
+      'A deleted inspection process cannot be edited',
+    ]);
+    const history = await t.database.db
+      .select()
+      .from(inspectionProcessEvents)
+      .where(eq(inspectionProcessEvents.processId, id));
+    expect(history.map((e) => e.kind)).toEqual([
+      'create',
+      'publish',
+      'disable',
+      'enable',
+      'disable',
+      'delete',
+    ]);
+    const list = await callApi(t, admin.token, 'GET', `${P}/getPage?current=1&size=14`);
+    expect(list.body.result.records.map((r: { id: string }) => r.id)).not.toContain(id);
+  });
+
+  it('refuses a record against a draft or deleted process, and a required item left empty; nothing is stored', async () => {
+    const draft = (await process(admin.token, { name: 'Draft one', standards: standards() })).body.result.id;
+    const before = await recordCount();
+    const shot = await photo(inspector.token);
+    const full = [
+      { key: 'printer', passed: true, photoIds: [shot] },
+      { key: 'battery', value: 90 },
+    ];
+    const onDraft = await callApi(t, inspector.token, 'POST', `${R}/add`, record(draft, full));
+    expect([onDraft.status, onDraft.body.messageEn]).toEqual([
+      409,
+      'Records can only be filed against an active process (not a draft, inactive or deleted one)',
+    ]);
+    await move(draft, 'delete');
+    expect((await callApi(t, inspector.token, 'POST', `${R}/add`, record(draft, full))).status).toBe(409);
+    const live = (await process(admin.token, { name: 'Live one', standards: standards() })).body.result.id;
+    await move(live, 'publish');
+    const noPhoto = await callApi(
+      t,
+      inspector.token,
+      'POST',
+      `${R}/add`,
+      record(live, [
+        { key: 'printer', passed: true },
+        { key: 'battery', value: 90 },
+      ]),
+    );
+    expect([noPhoto.status, noPhoto.body.messageEn]).toEqual([
+      400,
+      'A required content item is empty; the record was not saved',
+    ]);
+    expect(noPhoto.body.message).toContain('有必填检查项未填写');
+    expect(noPhoto.body.result.errors).toEqual([
+      {
+        field: 'body.results.printer',
+        message: '必填检查项未填写',
+        messageEn: 'A required content item is empty',
+      },
+    ]);
+    const noValue = await callApi(
+      t,
+      inspector.token,
+      'POST',
+      `${R}/add`,
+      record(live, [full[0], { key: 'battery' }]),
+    );
+    expect(noValue.status).toBe(400);
+    expect(await recordCount()).toBe(before);
+  });
+
+  it('keeps the version a record was checked against when an active process is edited', async () => {
+    const id = (await process(admin.token, { name: 'Versioned', standards: standards() })).body.result.id;
+    await move(id, 'publish');
+    const shot = await photo(inspector.token);
+    const first = await callApi(
+      t,
+      inspector.token,
+      'POST',
+      `${R}/add`,
+      record(id, [
+        { key: 'printer', passed: false, photoIds: [shot], note: 'Paper jams' },
+        { key: 'battery', value: 60 },
+      ]),
+    );
+    expect(first.body.result).toEqual({ id: expect.any(String), failedCount: 2 });
+    const edited = await process(admin.token, {
+      id,
+      name: 'Versioned',
+      standards: standards('Printer prints two receipts'),
+    });
+    expect(edited.body.result.version).toBe(2);
+    const d = await callApi(t, inspector.token, 'GET', `${R}/getById?id=${first.body.result.id}`);
+    expect(d.body.result).toMatchObject({ version: 1, failedCount: 2 });
+    expect(d.body.result.results[0]).toMatchObject({ content: 'Printer prints a test receipt', ok: false });
+    const now = await callApi(t, admin.token, 'GET', `${P}/getById?id=${id}`);
+    expect(now.body.result).toMatchObject({ version: 2, status: 'active' });
+    expect(now.body.result.standards[0].items[0].content).toBe('Printer prints two receipts');
+
+    // A failed item opens an order in one step, once; a passed or foreign one does not.
+    const opened = await callApi(t, inspector.token, 'POST', `${R}/openOrder`, {
+      id: first.body.result.id,
+      key: 'printer',
+      faultType: 'printer',
+    });
+    expect(opened.body.result.number).toMatch(/^SO-/);
+    const [order] = await t.database.db
+      .select()
+      .from(supportOrders)
+      .where(eq(supportOrders.id, opened.body.result.orderId));
+    expect(order).toMatchObject({ storeName: 'Harbour Store', status: 'submitted' });
+    expect(order.description).toContain('Paper jams');
+    const again = await callApi(t, inspector.token, 'POST', `${R}/openOrder`, {
+      id: first.body.result.id,
+      key: 'printer',
+      faultType: 'printer',
+    });
+    expect([again.status, again.body.messageEn]).toEqual([
+      409,
+      'Only a failed item can open an order, and only once',
+    ]);
+    const foreign = await callApi(t, other.token, 'POST', `${R}/openOrder`, {
+      id: first.body.result.id,
+      key: 'battery',
+      faultType: 'battery',
+    });
+    expect(foreign.status).toBe(404);
+    const detail = await callApi(t, inspector.token, 'GET', `${R}/getById?id=${first.body.result.id}`);
+    expect(detail.body.result.orders).toEqual([
+      { key: 'printer', orderId: order.id, number: opened.body.result.number },
+    ]);
+  });
+
+  it('needs the buttons: an inspector can neither create nor publish processes', async () => {
+    expect((await process(inspector.token, { name: 'Mine', standards: standards() })).status).toBe(403);
+    const id = (await process(admin.token, { name: 'Guarded', standards: standards() })).body.result.id;
+    const res = await callApi(t, inspector.token, 'POST', `${P}/transition`, { id, action: 'publish' });
+    expect(res.status).toBe(403);
+  });
+});

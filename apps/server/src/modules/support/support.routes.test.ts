@@ -1,0 +1,253 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, createAccount } from '../../test-support/accounts';
+import { createFleetFixtures } from '../../test-support/fleet-fixtures';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { multipartForm } from '../blobs/testing';
+import { menus } from '../menus/menus.table';
+import { messages } from '../messages/messages.table';
+import { roleMenus, roles } from '../roles/roles.table';
+import { supportOrderEvents, supportOrders } from './support.table';
+
+const O = '/support/v1/support/order';
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  Buffer.alloc(2000, 7),
+]);
+const ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]), Buffer.alloc(400, 3)]);
+
+type Caller = { id: string; token: string };
+
+describe('after-sales orders', () => {
+  let t: TestApp;
+  let admin: Caller;
+  let customer: Caller;
+  let other: Caller;
+  let staff: Caller;
+
+  const order = (over: Record<string, unknown> = {}) => ({
+    sn: 'SUP0000001',
+    contact: 'Li Wei',
+    phone: '+86 138 0000 0000',
+    faultType: 'printer',
+    description: 'The printer jams on every receipt',
+    priority: 'high',
+    ...over,
+  });
+  const upload = async (token: string, name: string, bytes: Buffer) => {
+    const form = multipartForm(name, bytes);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/file/v1/file/blob/upload?kind=supportMedia',
+      headers: { satoken: token, ...form.headers },
+      payload: form.payload,
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const ordersCount = async () => (await t.database.db.select().from(supportOrders)).length;
+  const move = (token: string, id: string, action: string, reason?: string) =>
+    callApi(t, token, 'POST', `${O}/transition`, { id, action, ...(reason ? { reason } : {}) });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const a = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    admin = { id: a.userId, token: a.token };
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({ code: 'support_all', name: '技术支持', nameEn: 'Support', dataScope: 'tree' })
+      .returning();
+    const entries = await t.database.db.select().from(menus).where(like(menus.permission, 'support:%'));
+    await t.database.db.insert(roleMenus).values(entries.map((m) => ({ roleId: role.id, menuId: m.id })));
+    customer = await createAccount(t, { username: 'shop_a', roleId: role.id });
+    other = await createAccount(t, { username: 'shop_b', roleId: role.id });
+    staff = await createAccount(t, { username: 'tech_s', roleId: role.id });
+    const f = await createFleetFixtures(t, admin.id);
+    const made = await callApi(t, admin.token, 'POST', '/device/v1/device/terminal/addOrUpdate', {
+      sn: 'SUP0000001',
+      name: 'Front desk',
+      modelId: f.model.id,
+      groupId: f.group.id,
+      storeName: 'Harbour Store',
+      mac: '00-11-22-33-44-99',
+      password: 'abc123',
+      ownerId: customer.id,
+    });
+    expect(made.body.code).toBe(1);
+  });
+  afterAll(() => t.close());
+
+  it('opens an order for a terminal with its model and store, and walks it to closed with the history', async () => {
+    const photo = await upload(customer.token, 'jam.png', PNG);
+    expect(photo.body.code).toBe(1);
+    const made = await callApi(
+      t,
+      customer.token,
+      'POST',
+      `${O}/addOrUpdate`,
+      order({ mediaIds: [photo.body.result.id], assigneeId: undefined }),
+    );
+    expect(made.body.code).toBe(1);
+    expect(made.body.result.number).toMatch(/^SO-\d{6}$/);
+    const id = made.body.result.id;
+    const detail = await callApi(t, customer.token, 'GET', `${O}/getById?id=${id}`);
+    expect(detail.body.result).toMatchObject({
+      sn: 'SUP0000001',
+      modelName: 'P2',
+      storeName: 'Harbour Store',
+      enterpriseName: 'shop_a',
+      status: 'submitted',
+      ownerId: customer.id,
+      actions: ['accept', 'reject'],
+      media: [{ name: 'jam.png', mediaType: 'image/png' }],
+    });
+    // The platform takes it; each step is stored and the customer's bell hears of it.
+    for (const [action, status] of [
+      ['accept', 'accepted'],
+      ['repair', 'repairing'],
+      ['return', 'returned'],
+      ['close', 'closed'],
+    ] as const) {
+      const res = await move(admin.token, id, action);
+      expect([res.status, res.body.code, res.body.result.status]).toEqual([200, 1, status]);
+    }
+    await callApi(t, customer.token, 'POST', `${O}/comment`, { id, text: 'Works again, thanks' });
+    const done = await callApi(t, customer.token, 'GET', `${O}/getById?id=${id}`);
+    expect(done.body.result.history.map((e: { kind: string }) => e.kind)).toEqual([
+      'create',
+      'accept',
+      'repair',
+      'return',
+      'close',
+      'comment',
+    ]);
+    expect(done.body.result).toMatchObject({ status: 'closed', assigneeName: 'admin', actions: [] });
+    const bell = await t.database.db.select().from(messages).where(like(messages.title, '%SO-%'));
+    expect(bell.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('refuses every transition the state does not allow with 409 in both languages, changing nothing', async () => {
+    const id = (await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order())).body.result.id;
+    const eventsBefore = (
+      await t.database.db.select().from(supportOrderEvents).where(eq(supportOrderEvents.orderId, id))
+    ).length;
+    for (const action of ['repair', 'return', 'close']) {
+      const res = await move(admin.token, id, action);
+      expect([res.status, res.body.code]).toEqual([409, 409]);
+      expect(res.body.message).toContain('工单当前状态不允许此操作');
+      expect(res.body.messageEn).toContain("The order's current state does not allow this action");
+    }
+    // A second accept loses the race the first one won.
+    expect((await move(admin.token, id, 'accept')).body.code).toBe(1);
+    expect((await move(admin.token, id, 'accept')).status).toBe(409);
+    const [row] = await t.database.db.select().from(supportOrders).where(eq(supportOrders.id, id));
+    expect(row.status).toBe('accepted');
+    const eventsAfter = (
+      await t.database.db.select().from(supportOrderEvents).where(eq(supportOrderEvents.orderId, id))
+    ).length;
+    expect(eventsAfter).toBe(eventsBefore + 1);
+  });
+
+  it('rejects only with a reason, shown in the history; a rejected order moves no further', async () => {
+    const id = (await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order())).body.result.id;
+    const noReason = await move(admin.token, id, 'reject');
+    expect([noReason.status, noReason.body.code]).toEqual([400, 400]);
+    expect(JSON.stringify(noReason.body.result.errors)).toContain('A rejection needs a reason');
+    const ok = await move(admin.token, id, 'reject', 'Damage from a fall is not covered');
+    expect(ok.body.result).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'Damage from a fall is not covered',
+    });
+    expect(ok.body.result.history.at(-1)).toMatchObject({
+      kind: 'reject',
+      note: 'Damage from a fall is not covered',
+    });
+    for (const action of ['accept', 'repair', 'return', 'close', 'reject'])
+      expect((await move(admin.token, id, action, 'again')).status).toBe(409);
+  });
+
+  it('keeps orders inside the data scope: a foreign terminal is not found, a foreign order neither', async () => {
+    const before = await ordersCount();
+    const foreign = await callApi(t, other.token, 'POST', `${O}/addOrUpdate`, order());
+    expect([foreign.status, foreign.body.messageEn]).toEqual([404, 'No such terminal']);
+    expect(await ordersCount()).toBe(before);
+    const id = (await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order())).body.result.id;
+    const peek = await callApi(t, other.token, 'GET', `${O}/getById?id=${id}`);
+    expect([peek.status, peek.body.code]).toEqual([404, 404]);
+    expect((await move(other.token, id, 'accept')).status).toBe(404);
+    const list = await callApi(t, other.token, 'GET', `${O}/getPage?current=1&size=14`);
+    expect(list.body.result.total).toBe(0);
+  });
+
+  it('shows service staff the orders assigned to them, and no others', async () => {
+    const id = (
+      await callApi(
+        t,
+        admin.token,
+        'POST',
+        `${O}/addOrUpdate`,
+        order({ assigneeId: staff.id, storeName: 'x' }),
+      )
+    ).body.result.id;
+    const mine = await callApi(t, staff.token, 'GET', `${O}/getPage?current=1&size=14`);
+    expect(mine.body.result.records.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect((await move(staff.token, id, 'accept')).body.result.status).toBe('accepted');
+  });
+
+  it('opens an order by hand without a terminal, and marks it overdue past its due time', async () => {
+    const made = await callApi(
+      t,
+      customer.token,
+      'POST',
+      `${O}/addOrUpdate`,
+      order({ sn: undefined, storeName: 'Kiosk 7', modelName: 'A8', dueAt: '2026-06-01T08:30:00Z' }),
+    );
+    expect(made.body.code).toBe(1);
+    const d = await callApi(t, customer.token, 'GET', `${O}/getById?id=${made.body.result.id}`);
+    expect(d.body.result).toMatchObject({ sn: null, storeName: 'Kiosk 7', modelName: 'A8', overdue: false });
+    t.clock.advance(3600_000);
+    const late = await callApi(t, customer.token, 'GET', `${O}/getPage?overdue=1&current=1&size=14`);
+    expect(late.body.result.records.map((r: { id: string }) => r.id)).toContain(made.body.result.id);
+    const neither = await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order({ sn: undefined }));
+    expect([neither.status, JSON.stringify(neither.body.result.errors)]).toEqual([
+      400,
+      expect.stringContaining('Choose a terminal or enter the store name'),
+    ]);
+  });
+
+  it('refuses photos of the wrong type, files of another kind or owner, and unknown fault types; nothing is stored', async () => {
+    const zip = await upload(customer.token, 'jam.png', ZIP);
+    expect([zip.status, zip.body.code]).toEqual([400, 400]);
+    const before = await ordersCount();
+    const othersPhoto = (await upload(other.token, 'b.png', PNG)).body.result.id;
+    const res = await callApi(
+      t,
+      customer.token,
+      'POST',
+      `${O}/addOrUpdate`,
+      order({ mediaIds: [othersPhoto] }),
+    );
+    expect([res.status, res.body.messageEn]).toEqual([
+      400,
+      expect.stringContaining('Invalid photo or video'),
+    ]);
+    expect(res.body.message).toContain('照片或视频无效');
+    const fault = await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order({ faultType: 'nope' }));
+    expect([fault.status, fault.body.messageEn]).toEqual([400, 'The fault type is not in the dictionary']);
+    expect(await ordersCount()).toBe(before);
+  });
+
+  it('needs the handle button to move an order', async () => {
+    const [viewer] = await t.database.db
+      .insert(roles)
+      .values({ code: 'support_view', name: '工单查看', nameEn: 'Order viewer', dataScope: 'tree' })
+      .returning();
+    const view = await t.database.db.select().from(menus).where(eq(menus.permission, 'support:order:view'));
+    await t.database.db.insert(roleMenus).values(view.map((m) => ({ roleId: viewer.id, menuId: m.id })));
+    const plain = await createAccount(t, { username: 'viewer_v', roleId: viewer.id });
+    const res = await callApi(t, plain.token, 'POST', `${O}/transition`, {
+      id: '00000000-0000-4000-8000-000000000000',
+      action: 'accept',
+    });
+    expect(res.status).toBe(403);
+  });
+});

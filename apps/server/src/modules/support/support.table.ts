@@ -1,0 +1,165 @@
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** After-sales orders; `owner_id` is the customer's account (the terminal's owner), so the data scope applies. */
+export const supportOrders = pgTable(
+  'support_orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Shown as `SO-000001`. */
+    seq: integer().generatedAlwaysAsIdentity().notNull(),
+    sn: text(),
+    modelName: text().notNull().default(''),
+    enterpriseName: text().notNull().default(''),
+    storeName: text().notNull().default(''),
+    contact: text().notNull(),
+    phone: text().notNull(),
+    faultType: text().notNull(),
+    description: text().notNull(),
+    priority: text().notNull(),
+    status: text().notNull(),
+    assigneeId: uuid(),
+    assigneeName: text(),
+    dueAt: timestamp({ withTimezone: true }),
+    rejectReason: text(),
+    ownerId: uuid().notNull(),
+    createdBy: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('support_orders_owner_idx').on(t.ownerId, t.createdAt),
+    index('support_orders_assignee_idx').on(t.assigneeId),
+    index('support_orders_sn_idx').on(t.sn),
+  ],
+);
+
+/** The photos and videos of an order (files of kind `supportMedia`), in upload order. */
+export const supportOrderMedia = pgTable(
+  'support_order_media',
+  {
+    orderId: uuid()
+      .notNull()
+      .references(() => supportOrders.id, { onDelete: 'cascade' }),
+    blobId: uuid().notNull(),
+    sort: integer().notNull(),
+  },
+  (t) => [index('support_order_media_order_idx').on(t.orderId, t.sort)],
+);
+
+/** Every step of an order's life: creation, each state change, each comment. Never updated. */
+export const supportOrderEvents = pgTable(
+  'support_order_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Insertion order: steps written within one clock tick keep their order. */
+    seq: integer().generatedAlwaysAsIdentity().notNull(),
+    orderId: uuid()
+      .notNull()
+      .references(() => supportOrders.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    fromStatus: text(),
+    toStatus: text(),
+    note: text(),
+    actorId: uuid(),
+    actorName: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('support_order_events_order_idx').on(t.orderId, t.seq)],
+);
+
+/** Inspection processes; the checklist itself lives in versions, so past records keep theirs. */
+export const inspectionProcesses = pgTable(
+  'inspection_processes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    status: text().notNull(),
+    version: integer().notNull(),
+    currentVersionId: uuid().notNull(),
+    ownerId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('inspection_processes_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** One version of a process's standards and content items; never changed once a record uses it. */
+export const inspectionProcessVersions = pgTable(
+  'inspection_process_versions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    processId: uuid()
+      .notNull()
+      .references(() => inspectionProcesses.id, { onDelete: 'cascade' }),
+    version: integer().notNull(),
+    standards: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('inspection_process_versions_uq').on(t.processId, t.version)],
+);
+
+/** Every state change and edit of a process. */
+export const inspectionProcessEvents = pgTable(
+  'inspection_process_events',
+  {
+    seq: integer().generatedAlwaysAsIdentity().primaryKey(),
+    processId: uuid()
+      .notNull()
+      .references(() => inspectionProcesses.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    fromStatus: text(),
+    toStatus: text(),
+    version: integer().notNull(),
+    actorId: uuid(),
+    actorName: text().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('inspection_process_events_process_idx').on(t.processId, t.seq)],
+);
+
+/** A visit: each content item's result checked against the version it was filled for. */
+export const inspectionRecords = pgTable(
+  'inspection_records',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    processId: uuid()
+      .notNull()
+      .references(() => inspectionProcesses.id),
+    versionId: uuid()
+      .notNull()
+      .references(() => inspectionProcessVersions.id),
+    processName: text().notNull(),
+    version: integer().notNull(),
+    storeName: text().notNull(),
+    contact: text().notNull(),
+    phone: text().notNull(),
+    address: text().notNull(),
+    inspectorId: uuid(),
+    inspectorName: text().notNull(),
+    visitedAt: timestamp({ withTimezone: true }).notNull(),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    results: jsonb().notNull(),
+    failedCount: integer().notNull(),
+    itemCount: integer().notNull(),
+    /** Orders opened from failed items: `{ key, orderId, number }[]`. */
+    orders: jsonb().notNull().default([]),
+    ownerId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('inspection_records_owner_idx').on(t.ownerId, t.createdAt),
+    index('inspection_records_process_idx').on(t.processId),
+  ],
+);
