@@ -15,6 +15,7 @@ import { createBrokerAuth } from './modules/auth/broker-auth';
 import { registerUploads } from './modules/blobs/blob-http';
 import { createBlobsModule } from './modules/blobs/blobs.module';
 import type { BlobsService } from './modules/blobs/blobs.service';
+import { createDatacenterModule } from './modules/datacenter/datacenter.module';
 import { createCatalogue } from './modules/devices/catalogue';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
 import { createFleetEvents } from './modules/devices/fleet-events';
@@ -175,8 +176,15 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
     flushMs: deps.gateway?.fleetEventsMs,
   });
+  const datacenter = createDatacenterModule({
+    db: database.db,
+    clock,
+    retention: config.activityRetention,
+    offlineAfterSec: deps.gateway?.offlineAfterMs ? deps.gateway.offlineAfterMs / 1000 : undefined,
+  });
   const agent = createAgentService({
     repo: createAgentRepository(database.db),
+    activity: datacenter.service.activity,
     clock,
     events,
     log: app.log,
@@ -306,6 +314,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     terminals,
     users: usersRepo,
   });
+
+  await datacenter.schedule(jobs);
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)

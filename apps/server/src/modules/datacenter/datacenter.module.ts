@@ -1,0 +1,29 @@
+import type { Db } from '../../db/client';
+import type { Clock } from '../../shared/clock';
+import type { createJobsModule } from '../jobs/jobs.module';
+import { createDatacenterRepository } from './datacenter.repository';
+import { createDatacenterService, type Retention } from './datacenter.service';
+
+/** The data centre's storage side: made before the device gateway, which reports activity to it. */
+export const createDatacenterModule = (deps: {
+  db: Db;
+  clock: Clock;
+  retention?: Partial<Retention>;
+  offlineAfterSec?: number;
+}) => {
+  const repo = createDatacenterRepository(deps.db);
+  const service = createDatacenterService({ ...deps, repo });
+  return {
+    service,
+    /** Registers the partition and retention jobs; runs the partition job once at start. */
+    schedule: async (jobs: ReturnType<typeof createJobsModule>) => {
+      await service.ensurePartitions();
+      jobs.registerHandler('datacenter.partitions', async () => ({
+        created: await service.ensurePartitions(),
+      }));
+      jobs.schedule({ name: 'datacenter.partitions', cron: '7 2 * * *', kind: 'datacenter.partitions' });
+      jobs.registerHandler('datacenter.retention', () => service.applyRetention());
+      jobs.schedule({ name: 'datacenter.retention', cron: '37 3 * * *', kind: 'datacenter.retention' });
+    },
+  };
+};
