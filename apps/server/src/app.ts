@@ -315,7 +315,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     users: usersRepo,
   });
 
-  await datacenter.schedule(jobs);
+  await datacenter.attach(api, jobs);
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)

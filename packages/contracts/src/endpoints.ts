@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth/auth.contract';
 import { blobEndpoints } from './blobs/blobs.contract';
+import { datacenterEndpoints } from './datacenter/datacenter.contract';
 import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
 import { devicesEndpoints } from './devices/devices.contract';
 import { dictsEndpoints } from './dicts/dicts.contract';
@@ -28,6 +29,7 @@ export const ENDPOINTS = {
   sysMenu: sysMenuEndpoints,
   dicts: dictsEndpoints,
   privatization: privatizationEndpoints,
+  datacenter: datacenterEndpoints,
   registry: registryEndpoints,
   messages: messageEndpoints,
   jobs: jobsEndpoints,

@@ -288,6 +288,11 @@ export const ERRORS = {
     zh: '导出文件不存在或已过期，请重新导出',
     en: 'The exported file does not exist or has expired; export the list again',
   },
+  runTerminalNotFound: {
+    code: 404,
+    zh: '终端不存在或不在您的数据范围内',
+    en: 'No such terminal in your data scope',
+  },
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

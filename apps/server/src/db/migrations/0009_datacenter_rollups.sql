@@ -1,6 +1,7 @@
 CREATE TABLE "terminal_rollup_daily" (
 	"terminal_id" uuid NOT NULL,
 	"online_sec" integer DEFAULT 0 NOT NULL,
+	"runtime_sec" integer DEFAULT 0 NOT NULL,
 	"mobile_bytes" bigint DEFAULT 0 NOT NULL,
 	"wifi_bytes" bigint DEFAULT 0 NOT NULL,
 	"heartbeats" integer DEFAULT 0 NOT NULL,
@@ -18,6 +19,7 @@ CREATE TABLE "terminal_rollup_daily" (
 CREATE TABLE "terminal_rollup_hourly" (
 	"terminal_id" uuid NOT NULL,
 	"online_sec" integer DEFAULT 0 NOT NULL,
+	"runtime_sec" integer DEFAULT 0 NOT NULL,
 	"mobile_bytes" bigint DEFAULT 0 NOT NULL,
 	"wifi_bytes" bigint DEFAULT 0 NOT NULL,
 	"heartbeats" integer DEFAULT 0 NOT NULL,

@@ -8,6 +8,7 @@ export type HourFigures = {
   /** Start of the hour. */
   hour: Date;
   onlineSec: number;
+  runtimeSec: number;
   mobileBytes: number;
   wifiBytes: number;
   heartbeats: number;
@@ -26,7 +27,7 @@ export type ActivityEvent = { sn: string; kind: string; detail: string | null; a
 /** What a flush writes: hour figures (the daily rollup is summed from them) and raw events. */
 export type ActivityBatch = { hours: HourFigures[]; events: ActivityEvent[] };
 
-type Last = { at: number; mobile?: number; wifi?: number };
+type Last = { at: number; mobile?: number; wifi?: number; uptime?: number };
 
 const minOf = (a: number | null, b: number | undefined) =>
   b === undefined ? a : a === null ? b : Math.min(a, b);
@@ -56,6 +57,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
         sn,
         hour: new Date(start),
         onlineSec: 0,
+        runtimeSec: 0,
         mobileBytes: 0,
         wifiBytes: 0,
         heartbeats: 0,
@@ -74,17 +76,18 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
 
   // Credits (from, to] to the hours it spans in whole seconds of the clock (floor(end) - floor(start)),
   // so consecutive slices add up exactly, with no rounding drift across flushes.
-  const creditOnline = (sn: string, from: number, to: number) => {
+  const credit = (sn: string, from: number, to: number, field: 'onlineSec' | 'runtimeSec') => {
     let t = from;
     while (t < to) {
       const hourEnd = t - (t % HOUR_MS) + HOUR_MS;
       const end = Math.min(hourEnd, to);
       // The slice belongs to the hour it lies in; `t` may sit exactly on an hour's start.
       const f = figures(sn, t);
-      f.onlineSec += Math.floor(end / 1000) - Math.floor(t / 1000);
+      f[field] += Math.floor(end / 1000) - Math.floor(t / 1000);
       t = end;
     }
   };
+  const creditOnline = (sn: string, from: number, to: number) => credit(sn, from, to, 'onlineSec');
 
   const delta = (now: number | undefined, before: number | undefined) =>
     now === undefined || before === undefined ? 0 : now >= before ? now - before : now;
@@ -95,7 +98,12 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
       const now = at.getTime();
       const prev = last.get(sn);
       if (prev && now > prev.at && now - prev.at <= maxGapMs) creditOnline(sn, prev.at, now);
-      const next: Last = { at: Math.max(now, prev?.at ?? now), mobile: prev?.mobile, wifi: prev?.wifi };
+      const next: Last = {
+        at: Math.max(now, prev?.at ?? now),
+        mobile: prev?.mobile,
+        wifi: prev?.wifi,
+        uptime: prev?.uptime,
+      };
       if (hb) {
         const f = figures(sn, now);
         f.heartbeats++;
@@ -104,6 +112,14 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
         f.batteryMin = minOf(f.batteryMin, hb.battery);
         f.memoryFreeMinMb = minOf(f.memoryFreeMinMb, hb.memoryFreeMb);
         f.storageFreeMinMb = minOf(f.storageFreeMinMb, hb.storageFreeMb);
+        // Running time: the uptime's growth, or the whole uptime after a restart, ending now.
+        if (hb.uptimeSec !== undefined) {
+          if (prev?.uptime !== undefined) {
+            const ran = Math.min(delta(hb.uptimeSec, prev.uptime), Math.max(0, (now - prev.at) / 1000));
+            credit(sn, now - Math.round(ran) * 1000, now, 'runtimeSec');
+          }
+          next.uptime = hb.uptimeSec;
+        }
         if (hb.mobileBytes !== undefined) next.mobile = hb.mobileBytes;
         if (hb.wifiBytes !== undefined) next.wifi = hb.wifiBytes;
       }
@@ -114,14 +130,17 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
       const f = figures(sn, at.getTime());
       f.boots++;
       if (!f.firstBootAt || at < f.firstBootAt) f.firstBootAt = at;
-      last.set(sn, { at: at.getTime(), mobile: 0, wifi: 0 });
+      last.set(sn, { at: at.getTime(), mobile: 0, wifi: 0, uptime: 0 });
       events.push({ sn, kind: 'boot', detail: null, at });
     },
     /** The terminal shut down: online time stops here. */
     shutdown(sn: string, at: Date, detail: string | null) {
       const prev = last.get(sn);
       const now = at.getTime();
-      if (prev && now > prev.at && now - prev.at <= maxGapMs) creditOnline(sn, prev.at, now);
+      if (prev && now > prev.at && now - prev.at <= maxGapMs) {
+        creditOnline(sn, prev.at, now);
+        credit(sn, prev.at, now, 'runtimeSec');
+      }
       const f = figures(sn, now);
       f.shutdowns++;
       if (!f.lastShutdownAt || at > f.lastShutdownAt) f.lastShutdownAt = at;
@@ -135,7 +154,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
     /** The terminal went offline (timeout, will, disconnect): the next sign of life starts a new stretch. */
     offline(sn: string) {
       const prev = last.get(sn);
-      if (prev) last.set(sn, { at: Number.NEGATIVE_INFINITY, mobile: prev.mobile, wifi: prev.wifi });
+      if (prev) last.set(sn, { ...prev, at: Number.NEGATIVE_INFINITY });
     },
     /** Takes what was gathered since the last call. */
     drain(): ActivityBatch {
@@ -163,6 +182,7 @@ export const sumDays = (hours: HourFigures[]) => {
       continue;
     }
     d.onlineSec += h.onlineSec;
+    d.runtimeSec += h.runtimeSec;
     d.mobileBytes += h.mobileBytes;
     d.wifiBytes += h.wifiBytes;
     d.heartbeats += h.heartbeats;

@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client';
+import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
 import type { createJobsModule } from '../jobs/jobs.module';
 import { createDatacenterRepository } from './datacenter.repository';
+import { registerDatacenterRoutes } from './datacenter.routes';
 import { createDatacenterService, type Retention } from './datacenter.service';
 
 /** The data centre's storage side: made before the device gateway, which reports activity to it. */
@@ -15,8 +17,9 @@ export const createDatacenterModule = (deps: {
   const service = createDatacenterService({ ...deps, repo });
   return {
     service,
-    /** Registers the partition and retention jobs; runs the partition job once at start. */
-    schedule: async (jobs: ReturnType<typeof createJobsModule>) => {
+    /** Registers the routes and the partition and retention jobs; runs the partition job once at start. */
+    attach: async (api: EndpointRegistry, jobs: ReturnType<typeof createJobsModule>) => {
+      registerDatacenterRoutes(api, { datacenter: service });
       await service.ensurePartitions();
       jobs.registerHandler('datacenter.partitions', async () => ({
         created: await service.ensurePartitions(),

@@ -1,6 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalRollupDaily, terminalRollupHourly, terminals } from '../../db/schema';
+import { callApi, createAccount } from '../../test-support/accounts';
 import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
 import {
   ADMIN_PASSWORD,
@@ -9,6 +10,7 @@ import {
   loginAs,
   type TestApp,
 } from '../../test-support/test-app';
+import { firstSheetOf } from '../../test-support/workbook';
 import { createDatacenterRepository } from './datacenter.repository';
 import { createDatacenterService } from './datacenter.service';
 import { terminalEvents } from './datacenter.table';
@@ -25,12 +27,15 @@ describe('activity rollups', () => {
   let t: TestApp;
   const secrets = new Map<string, string>();
   const ids = new Map<string, string>();
+  let call: ReturnType<typeof callAs>;
 
   type Step = { at: number; sn: string; kind: 'heartbeat' | 'boot' | 'shutdown'; body?: object };
   const steps: Step[] = [];
-  const heartbeats = (sn: string, from: number, to: number, body: (i: number) => object) => {
-    for (let i = 0, ms = from; ms <= to; i++, ms += 30_000)
-      steps.push({ at: ms, sn, kind: 'heartbeat', body: body(i) });
+  const heartbeats = (sn: string, from: number, to: number, body: (i: number) => object | null) => {
+    for (let i = 0, ms = from; ms <= to; i++, ms += 30_000) {
+      const b = body(i);
+      if (b) steps.push({ at: ms, sn, kind: 'heartbeat', body: b });
+    }
   };
 
   const send = async (s: Step) => {
@@ -47,10 +52,12 @@ describe('activity rollups', () => {
     expect(res.statusCode).toBe(200);
   };
 
+  let adminToken: string;
   beforeAll(async () => {
     t = await createTestApp({ clock, gateway: { sweepMs: 3_600_000, flushMs: 3_600_000 } });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
-    const call = callAs(t, admin.token);
+    call = callAs(t, admin.token);
+    adminToken = admin.token;
     const f = await createFleetFixtures(t, admin.userId);
     const key = (
       (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
@@ -86,14 +93,16 @@ describe('activity rollups', () => {
       wifiBytes: 2500 * (i + 1),
       memoryFreeMb: 900 - (i % 7),
       storageFreeMb: 5000 - i,
+      uptimeSec: 30 * i,
     }));
     steps.push({ at: at('10:00:00'), sn: 'RUNA0001', kind: 'shutdown' });
     steps.push({ at: at('13:30:00'), sn: 'RUNA0001', kind: 'boot' });
-    heartbeats('RUNA0001', at('13:30:00'), at('00:10:00', 1), (i) => ({
-      battery: 90,
-      mobileBytes: 400 * (i + 1),
-      wifiBytes: 0,
-    }));
+    // Unreachable from 15:00 to 15:10 while still running: not online, yet running.
+    heartbeats('RUNA0001', at('13:30:00'), at('00:10:00', 1), (i) =>
+      i >= 180 && i < 200
+        ? null
+        : { battery: 90, mobileBytes: 400 * (i + 1), wifiBytes: 0, uptimeSec: 30 * i },
+    );
     steps.push({ at: at('00:10:00', 1), sn: 'RUNA0001', kind: 'shutdown' });
     // B: never reboots; silent from 11:59:30 to 12:05:00 (longer than the offline period).
     heartbeats('RUNB0001', at('00:00:00'), at('11:59:30'), (i) => ({
@@ -120,6 +129,10 @@ describe('activity rollups', () => {
       await send(s);
     }
     await t.agent.flush();
+    // The session idled out while the day went by.
+    const again = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    call = callAs(t, again.token);
+    adminToken = again.token;
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -137,11 +150,12 @@ describe('activity rollups', () => {
     const [day1, day2] = await daily('RUNA0001');
     expect(day1).toEqual({
       day: '2026-06-01',
-      onlineSec: 36_000 + 37_800,
+      onlineSec: 36_000 + 37_800 - 630,
+      runtimeSec: 36_000 + 37_800,
       // 1200 heartbeats up to 1,200,000 bytes, then 1260 up to 504,000 (the first one counts from the boot's zero).
       mobileBytes: 1_200_000 + 504_000,
       wifiBytes: 3_000_000,
-      heartbeats: 1200 + 1260,
+      heartbeats: 1200 + 1260 - 20,
       batteryMin: 100 - Math.floor(1199 / 100),
       memoryFreeMinMb: 894,
       storageFreeMinMb: 5000 - 1199,
@@ -153,6 +167,7 @@ describe('activity rollups', () => {
     expect(day2).toMatchObject({
       day: '2026-06-02',
       onlineSec: 600,
+      runtimeSec: 600,
       mobileBytes: 21 * 400,
       heartbeats: 21,
       boots: 0,
@@ -164,7 +179,9 @@ describe('activity rollups', () => {
 
   it('leaves a silence longer than the offline period out of the online time', async () => {
     const [day1, day2] = await daily('RUNB0001');
+    // B sends no uptime: no running time is claimed for it.
     expect(day1).toMatchObject({
+      runtimeSec: 0,
       onlineSec: 86_400 - 330,
       wifiBytes: 10 * 1439 + (20_000 - 10 * 1439) + 10 * 1429,
       batteryMin: 7,
@@ -193,7 +210,9 @@ describe('activity rollups', () => {
     expect(byHour.get('2026-06-01T10')).toMatchObject({ onlineSec: 0 });
     expect(byHour.get('2026-06-01T11')).toBeUndefined();
     expect(byHour.get('2026-06-01T13')).toMatchObject({ onlineSec: 1800, boots: 1 });
-    expect(rows.reduce((n, r) => n + r.onlineSec, 0)).toBe(36_000 + 37_800 + 600);
+    expect(byHour.get('2026-06-01T14')).toMatchObject({ onlineSec: 3600 - 30 });
+    expect(byHour.get('2026-06-01T15')).toMatchObject({ onlineSec: 3600 - 600 });
+    expect(rows.reduce((n, r) => n + r.onlineSec, 0)).toBe(36_000 + 37_800 - 630 + 600);
   });
 
   it('keeps boots and shutdowns in the event table, in their monthly partition', async () => {
@@ -215,6 +234,134 @@ describe('activity rollups', () => {
     expect((where as unknown as { rows: unknown[] }).rows).toEqual([
       { part: 'terminal_events_202606', n: 4 },
     ]);
+  });
+
+  const q = (o: Record<string, string>) => new URLSearchParams(o).toString();
+
+  it('lists run records per terminal and day, filtered and sorted, with the figures of the rollups', async () => {
+    const page = await call(
+      'GET',
+      `/device/v1/dataCenter/runRecord/getPage?${q({ startDate: '2026-06-01', endDate: '2026-06-02', sortField: 'onlineSec', sortOrder: 'descend' })}`,
+    );
+    expect(page.status).toBe(200);
+    const r = page.body.result as {
+      total: number;
+      records: {
+        sn: string;
+        day: string;
+        onlineSec: number;
+        runtimeSec: number;
+        boots: number;
+        groupName: string;
+      }[];
+    };
+    expect(r.total).toBe(5);
+    expect(r.records.map((x) => [x.sn, x.day, x.onlineSec])).toEqual([
+      ['RUNB0001', '2026-06-01', 86_070],
+      ['RUNA0001', '2026-06-01', 73_170],
+      ['RUNC0001', '2026-06-01', 3600],
+      ['RUNA0001', '2026-06-02', 600],
+      ['RUNB0001', '2026-06-02', 0],
+    ]);
+    expect(r.records[1]).toMatchObject({ runtimeSec: 73_800, boots: 2, groupName: 'Main store' });
+    const one = await call(
+      'GET',
+      `/device/v1/dataCenter/runRecord/getPage?${q({ startDate: '2026-06-02', endDate: '2026-06-02', sn: 'runa' })}`,
+    );
+    expect((one.body.result as { total: number }).total).toBe(1);
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `/device/v1/dataCenter/runRecord/export?${q({ startDate: '2026-06-01', endDate: '2026-06-01' })}`,
+      headers: { satoken: adminToken },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const sheet = await firstSheetOf(xlsx);
+    expect(sheet.rowCount).toBe(4);
+  });
+
+  it('refuses an inverted or too long range in both languages, and changes nothing', async () => {
+    const inverted = await call(
+      'GET',
+      `/device/v1/dataCenter/runRecord/getPage?${q({ startDate: '2026-06-02', endDate: '2026-06-01' })}`,
+    );
+    expect(inverted.status).toBe(400);
+    expect(JSON.stringify(inverted.body)).toContain('The end date must not be before the start date');
+    expect(JSON.stringify(inverted.body)).toContain('结束日期不能早于开始日期');
+    const long = await call(
+      'GET',
+      `/device/v1/dataCenter/monitor/overview?${q({ startDate: '2026-01-01', endDate: '2026-06-01' })}`,
+    );
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body)).toContain('must not be longer than 92 days');
+    const badDate = await call(
+      'GET',
+      `/device/v1/dataCenter/runRecord/detail?${q({ sn: 'RUNA0001', startDate: '2026-02-30x', endDate: '2026-03-01' })}`,
+    );
+    expect(badDate.status).toBe(400);
+  });
+
+  it('charts one terminal by the hour with its events, and refuses an unknown or foreign SN', async () => {
+    const d = await call(
+      'GET',
+      `/device/v1/dataCenter/runRecord/detail?${q({ sn: 'runa0001', startDate: '2026-06-01', endDate: '2026-06-02' })}`,
+    );
+    expect(d.status).toBe(200);
+    const r = d.body.result as {
+      granularity: string;
+      series: { at: string; onlineSec: number }[];
+      totals: { onlineSec: number; boots: number };
+      events: { kind: string }[];
+    };
+    expect(r.granularity).toBe('hour');
+    expect(r.series.find((p) => p.at === '2026-06-01T15:00:00Z')?.onlineSec).toBe(3000);
+    expect(r.totals).toMatchObject({ onlineSec: 73_170 + 600, boots: 2 });
+    expect(r.events.map((e) => e.kind)).toEqual(['shutdown', 'boot', 'shutdown', 'boot']);
+    const unknown = await call(
+      'GET',
+      `/device/v1/dataCenter/runRecord/detail?${q({ sn: 'NOPE0001', startDate: '2026-06-01', endDate: '2026-06-02' })}`,
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.messageEn).toBe('No such terminal in your data scope');
+    const other = await createAccount(t, { username: 'dc_other' });
+    const foreign = await callApi(
+      t,
+      other.token,
+      'GET',
+      `/device/v1/dataCenter/runRecord/detail?${q({ sn: 'RUNA0001', startDate: '2026-06-01', endDate: '2026-06-02' })}`,
+    );
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.message).toBe('终端不存在或不在您的数据范围内');
+    const theirs = await callApi(
+      t,
+      other.token,
+      'GET',
+      `/device/v1/dataCenter/runRecord/getPage?${q({ startDate: '2026-06-01', endDate: '2026-06-02' })}`,
+    );
+    expect(theirs.body.result.total).toBe(0);
+  });
+
+  it('counts the fleet per day, by model and group, by weekday and hour, and the longest offline', async () => {
+    const m = await call(
+      'GET',
+      `/device/v1/dataCenter/monitor/overview?${q({ startDate: '2026-06-01', endDate: '2026-06-03' })}`,
+    );
+    expect(m.status).toBe(200);
+    const r = m.body.result as {
+      days: { day: string; online: number; active: number; activated: number }[];
+      byModel: { label: string; count: number }[];
+      heatmap: { weekday: number; hour: number; count: number }[];
+      offlineLongest: { sn: string }[];
+    };
+    expect(r.days).toEqual([
+      { day: '2026-06-01', online: 3, active: 3, activated: 3 },
+      { day: '2026-06-02', online: 1, active: 0, activated: 0 },
+      { day: '2026-06-03', online: 0, active: 0, activated: 0 },
+    ]);
+    expect(r.byModel).toEqual([{ key: expect.any(String), label: 'P2', count: 3 }]);
+    // 2026-06-01 is a Monday: at 06:00 all three were online, at 11:00 only B.
+    const cell = (h: number) => r.heatmap.find((c) => c.weekday === 1 && c.hour === h)?.count;
+    expect([cell(6), cell(11), cell(12)]).toEqual([3, 1, 1]);
+    expect(r.offlineLongest.map((x) => x.sn)).toContain('RUNA0001');
   });
 });
 

@@ -18,6 +18,8 @@ const rollupColumns = () => ({
   terminalId: uuid().notNull(),
   /** Seconds between consecutive signs of life no further apart than the offline period. */
   onlineSec: integer().notNull().default(0),
+  /** Powered-on seconds, from the growth of the heartbeat's uptime (counts time running while unreachable). */
+  runtimeSec: integer().notNull().default(0),
   /** Mobile data used, bytes (from the heartbeat's since-boot counters). */
   mobileBytes: bigint({ mode: 'number' }).notNull().default(0),
   /** Wi-Fi data used, bytes. */
