@@ -16,6 +16,7 @@ import { registerUploads } from './modules/blobs/blob-http';
 import { createBlobsModule } from './modules/blobs/blobs.module';
 import type { BlobsService } from './modules/blobs/blobs.service';
 import { createDatacenterModule } from './modules/datacenter/datacenter.module';
+import { RUN_RECORD_EXPORT_COLUMNS } from './modules/datacenter/run-record-columns';
 import { createCatalogue } from './modules/devices/catalogue';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
 import { createFleetEvents } from './modules/devices/fleet-events';
@@ -313,6 +314,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     clock,
     terminals,
     users: usersRepo,
+    runRecords: datacenter.service.runRecordRows,
+    runRecordColumns: RUN_RECORD_EXPORT_COLUMNS as never,
   });
 
   await datacenter.attach(api, jobs);

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'map',
   'kit',
   'crud',
+  'datacenter',
 ] as const;
 
 const DAYJS_LOCALE: Record<AppLanguage, string> = { cn: 'zh-cn', en: 'en' };

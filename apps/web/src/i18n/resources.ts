@@ -3,6 +3,7 @@ import enAuth from './locales/en/auth.json';
 import enChart from './locales/en/chart.json';
 import enCommon from './locales/en/common.json';
 import enCrud from './locales/en/crud.json';
+import enDatacenter from './locales/en/datacenter.json';
 import enDevices from './locales/en/devices.json';
 import enException from './locales/en/exception.json';
 import enKit from './locales/en/kit.json';
@@ -15,6 +16,7 @@ import zhAuth from './locales/zh/auth.json';
 import zhChart from './locales/zh/chart.json';
 import zhCommon from './locales/zh/common.json';
 import zhCrud from './locales/zh/crud.json';
+import zhDatacenter from './locales/zh/datacenter.json';
 import zhDevices from './locales/zh/devices.json';
 import zhException from './locales/zh/exception.json';
 import zhKit from './locales/zh/kit.json';
@@ -38,6 +40,7 @@ export const resources = {
     map: enMap,
     kit: enKit,
     crud: enCrud,
+    datacenter: enDatacenter,
   },
   zh: {
     common: zhCommon,
@@ -52,5 +55,6 @@ export const resources = {
     map: zhMap,
     kit: zhKit,
     crud: zhCrud,
+    datacenter: zhDatacenter,
   },
 } as const;
