@@ -8,6 +8,7 @@ import { call } from '../../../api/http';
 import { Chart } from '../../../shared/chart/Chart';
 import type { ChartOption } from '../../../shared/chart/chartOption';
 import { defaultRange, formatTime } from '../lib/format';
+import { rangeProblem } from '../lib/rangeProblem';
 
 type Count = MonitorOverview['byModel'][number];
 
@@ -23,13 +24,15 @@ const bars = (rows: Count[], name: string): ChartOption => ({
 
 /** Fleet activity: terminals online and active per day, new activations, breakdowns, heat map, longest offline. */
 export const MonitorPage = () => {
-  const { t } = useTranslation('datacenter');
+  const { t, i18n } = useTranslation('datacenter');
   const { token } = theme.useToken();
   const [range, setRange] = useState(defaultRange);
+  const problem = rangeProblem(range);
   const q = useQuery({
     queryKey: ['datacenter', 'monitor', range],
     queryFn: () => call(datacenterEndpoints.monitor, { query: range, loading: false }),
     retry: false,
+    enabled: !problem,
   });
   const m = q.data;
   const listUrl = (extra: Record<string, string>) =>
@@ -77,8 +80,16 @@ export const MonitorPage = () => {
           <Link to={listUrl({})}>{t('openRunRecords')}</Link>
         </Space>
       </Card>
-      {q.error ? <Alert type="error" showIcon message={(q.error as Error).message} /> : null}
-      {m ? (
+      {problem ? (
+        <Alert
+          type="error"
+          showIcon
+          message={i18n.language.startsWith('zh') ? problem.zh : problem.en}
+          data-testid="range-problem"
+        />
+      ) : null}
+      {q.error && !problem ? <Alert type="error" showIcon message={(q.error as Error).message} /> : null}
+      {m && !problem ? (
         <Row gutter={[12, 12]}>
           <Col xs={24}>
             <Card size="small" title={t('chartFleet')}>

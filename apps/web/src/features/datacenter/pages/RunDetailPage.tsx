@@ -8,6 +8,7 @@ import { call } from '../../../api/http';
 import { Chart } from '../../../shared/chart/Chart';
 import type { ChartOption } from '../../../shared/chart/chartOption';
 import { defaultRange, formatBytes, formatDuration, formatTime } from '../lib/format';
+import { rangeProblem } from '../lib/rangeProblem';
 
 const line = (
   x: string[],
@@ -23,13 +24,15 @@ const line = (
 
 /** One terminal's activity over a range: charts of online time, data, battery, memory and storage, boots; its events. */
 export const RunDetailPage = () => {
-  const { t } = useTranslation('datacenter');
+  const { t, i18n } = useTranslation('datacenter');
   const { sn = '' } = useParams();
   const [range, setRange] = useState(defaultRange);
+  const problem = rangeProblem(range);
   const q = useQuery({
     queryKey: ['datacenter', 'runDetail', sn, range],
     queryFn: () => call(datacenterEndpoints.runDetail, { query: { sn, ...range }, loading: false }),
     retry: false,
+    enabled: !problem,
   });
   const d: RunDetail | undefined = q.data;
   const x =
@@ -55,8 +58,16 @@ export const RunDetailPage = () => {
           />
         </Space>
       </Card>
-      {q.error ? <Alert type="error" showIcon message={(q.error as Error).message} /> : null}
-      {d ? (
+      {problem ? (
+        <Alert
+          type="error"
+          showIcon
+          message={i18n.language.startsWith('zh') ? problem.zh : problem.en}
+          data-testid="range-problem"
+        />
+      ) : null}
+      {q.error && !problem ? <Alert type="error" showIcon message={(q.error as Error).message} /> : null}
+      {d && !problem ? (
         <>
           <Card size="small">
             <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
