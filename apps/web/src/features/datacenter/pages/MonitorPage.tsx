@@ -99,7 +99,7 @@ export const MonitorPage = () => {
                 height={280}
                 option={{
                   tooltip: { trigger: 'axis' },
-                  legend: {},
+                  legend: { top: 0 },
                   grid: { left: 48, right: 16, top: 36, bottom: 28 },
                   xAxis: { type: 'category', data: m.days.map((d) => d.day) },
                   yAxis: { type: 'value', minInterval: 1 },

@@ -15,7 +15,7 @@ const line = (
   series: { name: string; data: (number | null)[]; type?: 'line' | 'bar' }[],
 ): ChartOption => ({
   tooltip: { trigger: 'axis' },
-  legend: {},
+  legend: { top: 0 },
   grid: { left: 48, right: 16, top: 36, bottom: 28 },
   xAxis: { type: 'category', data: x },
   yAxis: { type: 'value' },
