@@ -279,6 +279,33 @@ describe('activity rollups', () => {
     expect(sheet.rowCount).toBe(4);
   });
 
+  it('exports the run records as a background CSV job with the figures of the list', async () => {
+    const started = await call('POST', '/upms/v1/upms/export/start', {
+      list: 'runRecords',
+      filter: { startDate: '2026-06-01', endDate: '2026-06-01', sn: 'RUNA' },
+      format: 'csv',
+    });
+    const answer = started.body.result as { mode: string; jobId: string };
+    expect(answer.mode).toBe('job');
+    type Job = { status: string; result: { rows: number; downloadUrl: string } };
+    let job: Job | undefined;
+    for (;;) {
+      await t.jobs.runDue();
+      job = (await call('GET', `/upms/v1/upms/job/getById?id=${answer.jobId}`)).body.result as Job;
+      if (job?.status === 'succeeded' || job?.status === 'failed') break;
+      // Polls for an end that will come; the pause lets the job's file I/O complete meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(job?.status).toBe('succeeded');
+    expect(job?.result.rows).toBe(1);
+    const link = await t.app.inject({ method: 'GET', url: job?.result.downloadUrl as string });
+    const file = await t.app.inject({ method: 'GET', url: link.headers.location as string });
+    const lines = file.body.split('\r\n').filter(Boolean);
+    expect(lines[1].startsWith('2026-06-01,RUNA0001,')).toBe(true);
+    // Runtime 20.5 h, online 20.33 h (73,170 s), mobile 1.63 MB.
+    expect(lines[1]).toContain(',20.5,20.33,1.63,');
+  });
+
   it('refuses an inverted or too long range in both languages, and changes nothing', async () => {
     const inverted = await call(
       'GET',
