@@ -90,7 +90,10 @@ export const createSimTerminal = (o: TerminalOptions) => {
   let lng = o.city.lng + (rnd() - 0.5) * 0.2;
   let battery = 40 + Math.floor(rnd() * 60);
   let bootAt = Date.now();
+  // Since-boot data counters, as Android's TrafficStats keeps them: they restart at every boot.
   let dataUsage = 0;
+  let mobileBytes = 0;
+  let wifiBytes = 0;
   let beats = 0;
   let httpFailures = 0;
   // A boot event belongs to a power-on, not to every reconnection.
@@ -158,18 +161,24 @@ export const createSimTerminal = (o: TerminalOptions) => {
   const heartbeat = (): Heartbeat => {
     const charging = battery < 20 || rnd() < 0.3;
     battery = Math.max(1, Math.min(100, battery + (charging ? 2 : -1)));
-    dataUsage += Math.floor(rnd() * 50_000);
+    const network = rnd() < 0.8 ? 'wifi' : 'cellular';
+    const used = Math.floor(rnd() * 50_000);
+    dataUsage += used;
+    if (network === 'wifi') wifiBytes += used;
+    else mobileBytes += used;
     return {
       ts: Date.now(),
       battery,
       charging,
-      network: rnd() < 0.8 ? 'wifi' : 'cellular',
+      network,
       signal: -40 - Math.floor(rnd() * 50),
       ip: `10.${Math.floor(rnd() * 255)}.${Math.floor(rnd() * 255)}.${1 + Math.floor(rnd() * 250)}`,
       storageFreeMb: 8000 + Math.floor(rnd() * 4000),
       memoryFreeMb: 500 + Math.floor(rnd() * 1000),
       uptimeSec: Math.floor((Date.now() - bootAt) / 1000),
       dataUsageBytes: dataUsage,
+      mobileBytes,
+      wifiBytes,
     };
   };
 
@@ -300,6 +309,9 @@ export const createSimTerminal = (o: TerminalOptions) => {
     running = true;
     booted = false;
     bootAt = Date.now();
+    dataUsage = 0;
+    mobileBytes = 0;
+    wifiBytes = 0;
     if (!secret) await enroll();
     if (o.transport === 'mqtt') await connectMqtt();
     else {

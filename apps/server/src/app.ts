@@ -16,6 +16,8 @@ import { registerUploads } from './modules/blobs/blob-http';
 import { createBlobsModule } from './modules/blobs/blobs.module';
 import { createBlobsRepository } from './modules/blobs/blobs.repository';
 import type { BlobsService } from './modules/blobs/blobs.service';
+import { createDatacenterModule } from './modules/datacenter/datacenter.module';
+import { RUN_RECORD_EXPORT_COLUMNS } from './modules/datacenter/run-record-columns';
 import { createCatalogue } from './modules/devices/catalogue';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
 import { createFleetEvents } from './modules/devices/fleet-events';
@@ -189,8 +191,15 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
     flushMs: deps.gateway?.fleetEventsMs,
   });
+  const datacenter = createDatacenterModule({
+    db: database.db,
+    clock,
+    retention: config.activityRetention,
+    offlineAfterSec: deps.gateway?.offlineAfterMs ? deps.gateway.offlineAfterMs / 1000 : undefined,
+  });
   const agent = createAgentService({
     repo: createAgentRepository(database.db),
+    activity: datacenter.service.activity,
     clock,
     events,
     log: app.log,
@@ -326,6 +335,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     clock,
     terminals,
     users: usersRepo,
+    runRecords: datacenter.service.runRecordRows,
+    runRecordColumns: RUN_RECORD_EXPORT_COLUMNS as never,
   });
 
   registerMediaRoutes(api, {
@@ -355,6 +366,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       orders: supportOrdersService,
     }),
   });
+  await datacenter.attach(api, jobs);
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)

@@ -84,6 +84,9 @@ const EnvSchema = z.object({
     .default('abc'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(22).default(18),
+  ACTIVITY_EVENT_DAYS: z.coerce.number().int().min(31).max(3650).default(180),
+  ACTIVITY_HOURLY_DAYS: z.coerce.number().int().min(2).max(3650).default(90),
+  ACTIVITY_DAILY_DAYS: z.coerce.number().int().min(31).max(3650).default(730),
 });
 
 /** Typed configuration; nothing else in the server reads process.env. */
@@ -112,6 +115,8 @@ export type Config = {
   blobGraceMs: number;
   /** The console maps' base layer; `tileUrl` null means the built-in offline world map. */
   map: MapConfig;
+  /** Data centre retention, days: raw terminal events (whole months), hourly and daily rollups. */
+  activityRetention: { eventDays: number; hourlyDays: number; dailyDays: number };
 };
 
 /** Blob store choice: disk under the data folder, or S3 (`BLOB_URL=s3://bucket/prefix`). */
@@ -183,6 +188,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       subdomains: e.MAP_TILE_SUBDOMAINS,
       attribution: e.MAP_TILE_ATTRIBUTION ?? (e.MAP_TILE_URL ? '' : 'Natural Earth'),
       maxZoom: e.MAP_TILE_URL ? e.MAP_TILE_MAX_ZOOM : 10,
+    },
+    activityRetention: {
+      eventDays: e.ACTIVITY_EVENT_DAYS,
+      hourlyDays: e.ACTIVITY_HOURLY_DAYS,
+      dailyDays: e.ACTIVITY_DAILY_DAYS,
     },
   };
 };

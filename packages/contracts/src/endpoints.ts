@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth/auth.contract';
 import { blobEndpoints } from './blobs/blobs.contract';
+import { datacenterEndpoints } from './datacenter/datacenter.contract';
 import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
 import { devicesEndpoints } from './devices/devices.contract';
 import { dictsEndpoints } from './dicts/dicts.contract';
@@ -33,6 +34,7 @@ export const ENDPOINTS = {
   privatization: privatizationEndpoints,
   sysFiles: sysFileEndpoints,
   media: mediaEndpoints,
+  datacenter: datacenterEndpoints,
   registry: registryEndpoints,
   messages: messageEndpoints,
   jobs: jobsEndpoints,

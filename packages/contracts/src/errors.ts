@@ -455,6 +455,11 @@ export const ERRORS = {
     zh: '只有未通过的检查项可以发起工单，且每项只能发起一次',
     en: 'Only a failed item can open an order, and only once',
   },
+  runTerminalNotFound: {
+    code: 404,
+    zh: '终端不存在或不在您的数据范围内',
+    en: 'No such terminal in your data scope',
+  },
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

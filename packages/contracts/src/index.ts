@@ -2,6 +2,7 @@ export * from './auth/account-state';
 export * from './auth/auth.contract';
 export * from './blobs/blob-kinds';
 export * from './blobs/blobs.contract';
+export * from './datacenter/datacenter.contract';
 export * from './device-protocol/agent.contract';
 export * from './device-protocol/device-protocol';
 export * from './device-protocol/protocol-constants';

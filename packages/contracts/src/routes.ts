@@ -14,6 +14,7 @@ import type { dictsEndpoints } from './dicts/dicts.contract';
 import type { privatizationEndpoints } from './privatization/privatization.contract';
 import type { sysFileEndpoints } from './sysfiles/sysfiles.contract';
 import type { mediaEndpoints } from './media/media.contract';
+import type { datacenterEndpoints } from './datacenter/datacenter.contract';
 import type { registryEndpoints } from './registry/registry.contract';
 import type { messageEndpoints } from './messages/messages.contract';
 import type { jobsEndpoints } from './jobs/jobs.contract';
@@ -169,6 +170,13 @@ export const mediaRoutes: RoutesOf<typeof mediaEndpoints> = {
   bootUploadZip: { method: 'POST', path: '/file/v1/file/bootAnimation/uploadZip' },
   bootFrame: { method: 'GET', path: '/file/v1/file/bootAnimation/frame' },
   bootDelete: { method: 'POST', path: '/file/v1/file/bootAnimation/delete' },
+};
+
+export const datacenterRoutes: RoutesOf<typeof datacenterEndpoints> = {
+  runRecords: { method: 'GET', path: '/device/v1/dataCenter/runRecord/getPage' },
+  exportRunRecords: { method: ['GET', 'POST'], path: '/device/v1/dataCenter/runRecord/export' },
+  runDetail: { method: 'GET', path: '/device/v1/dataCenter/runRecord/detail' },
+  monitor: { method: 'GET', path: '/device/v1/dataCenter/monitor/overview' },
 };
 
 export const registryRoutes: RoutesOf<typeof registryEndpoints> = {

@@ -1,5 +1,6 @@
 export * from '../modules/auth/auth.table';
 export * from '../modules/blobs/blobs.table';
+export { terminalRollupDaily, terminalRollupHourly } from '../modules/datacenter/datacenter.table';
 export * from '../modules/devices/devices.table';
 export * from '../modules/dicts/dicts.table';
 export * from '../modules/groups/groups.table';

@@ -56,6 +56,15 @@ const PrivateDeploymentsPage = lazy(() =>
 const WallpaperPage = lazy(() =>
   import('../features/media/pages/WallpaperPage').then((m) => ({ default: m.WallpaperPage })),
 );
+const RunRecordsPage = lazy(() =>
+  import('../features/datacenter/pages/RunRecordsPage').then((m) => ({ default: m.RunRecordsPage })),
+);
+const RunDetailPage = lazy(() =>
+  import('../features/datacenter/pages/RunDetailPage').then((m) => ({ default: m.RunDetailPage })),
+);
+const MonitorPage = lazy(() =>
+  import('../features/datacenter/pages/MonitorPage').then((m) => ({ default: m.MonitorPage })),
+);
 const OperationLogPage = lazy(() =>
   import('../features/accounts/pages/OperationLogPage').then((m) => ({ default: m.OperationLogPage })),
 );
@@ -127,9 +136,9 @@ export const pageRegistry: Record<string, LazyPage> = {
   'remote/index': PendingPage,
   'remote/common': PendingPage,
 
-  'dataCenter/index': PendingPage,
-  'dataCenter/deviceRunInfo/:sn': PendingPage,
-  'dataCenter/monitor': PendingPage,
+  'dataCenter/index': RunRecordsPage,
+  'dataCenter/deviceRunInfo/:sn': RunDetailPage,
+  'dataCenter/monitor': MonitorPage,
 
   'appMarket/index': PendingPage,
   'appMarket/myApp': PendingPage,

@@ -87,6 +87,10 @@ export const HeartbeatSchema = z.object({
   uptimeSec: int(10 * 365 * 86400).optional(),
   /** Mobile and Wi-Fi data used since boot, bytes. */
   dataUsageBytes: z.number().int().min(0).optional(),
+  /** Mobile (cellular) data used since boot, bytes; the data centre sums its growth. */
+  mobileBytes: z.number().int().min(0).optional(),
+  /** Wi-Fi data used since boot, bytes. */
+  wifiBytes: z.number().int().min(0).optional(),
 });
 export type Heartbeat = z.infer<typeof HeartbeatSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RunRecordFilterSchema } from '../datacenter/datacenter.contract';
 import { TerminalFilterSchema } from '../devices/devices.contract';
 import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { UserFilterSchema } from '../users/users.contract';
@@ -23,7 +24,7 @@ export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
 /** Lists that can be exported as a job, each with its own list filter (the same as its page query). */
-export const EXPORT_LISTS = ['terminals', 'users'] as const;
+export const EXPORT_LISTS = ['terminals', 'users', 'runRecords'] as const;
 export const ExportListSchema = z.enum(EXPORT_LISTS);
 export type ExportList = z.infer<typeof ExportListSchema>;
 
@@ -31,6 +32,7 @@ export type ExportList = z.infer<typeof ExportListSchema>;
 export const EXPORT_PERMISSIONS: Record<ExportList, string> = {
   terminals: 'device:terminal:export',
   users: 'user:user:export',
+  runRecords: 'data:run:export',
 };
 
 /** `format` absent: XLSX up to EXPORT_CSV_THRESHOLD rows, CSV past it; `csv` forces a job. */
@@ -39,6 +41,7 @@ const format = ExportFormatSchema.optional();
 export const StartExportBodySchema = z.discriminatedUnion('list', [
   z.strictObject({ list: z.literal('terminals'), filter: TerminalFilterSchema.default({}), format }),
   z.strictObject({ list: z.literal('users'), filter: UserFilterSchema.default({}), format }),
+  z.strictObject({ list: z.literal('runRecords'), filter: RunRecordFilterSchema, format }),
 ]);
 export type StartExportBody = z.infer<typeof StartExportBodySchema>;
 

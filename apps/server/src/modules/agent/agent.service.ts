@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { newToken, sha256 } from '../../shared/crypto';
+import type { ActivitySink } from '../datacenter/datacenter.service';
 import type { FleetEvents } from '../devices/fleet-events';
 import { LONG_OFFLINE_MS } from '../devices/terminals.repository';
 import { normalizeMac } from '../devices/terminals.service';
@@ -38,6 +39,8 @@ export const createAgentService = (deps: {
   events: FleetEvents;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   offlineAfterMs?: number;
+  /** The data centre's activity rollups and event table. */
+  activity?: ActivitySink;
   flushMs?: number;
   /** Tells the other server instances that these terminals changed (they forget what they cached). */
   notifyInstances?: (sns: readonly string[]) => Promise<void>;
@@ -82,6 +85,7 @@ export const createAgentService = (deps: {
     flushMs: deps.flushMs,
     onOnlineChanges: announce,
     onError: (err) => deps.log.error({ err }, 'heartbeat batch write failed'),
+    activity: deps.activity,
   });
 
   const logStatus = (terminalId: string, kind: string, detail?: string | null) =>
@@ -231,6 +235,8 @@ export const createAgentService = (deps: {
       }
       const detail = ev.peripheral?.name ?? ev.app?.packageName ?? ev.detail ?? null;
       await logStatus(device.id, ev.type, detail);
+      if (ev.type === 'shutdown') deps.activity?.shutdown(device.sn, now, detail);
+      else deps.activity?.event(device.sn, ev.type, detail, now);
       switch (ev.type) {
         case 'shutdown':
           await repo.markShutdown(device.id, now);

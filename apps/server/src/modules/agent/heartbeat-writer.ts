@@ -2,6 +2,7 @@ import type { Heartbeat, Hello } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../shared/clock';
+import type { ActivitySink } from '../datacenter/datacenter.service';
 
 /** A terminal whose online state changed in a write. */
 export type OnlineChange = { id: string; sn: string; ownerId: string; online: boolean };
@@ -32,6 +33,8 @@ export const createHeartbeatWriter = (deps: {
   onError: (err: unknown) => void;
   flushMs?: number;
   maxBatch?: number;
+  /** The data centre's rollups: told of every sign of life, written after each batch. */
+  activity?: ActivitySink;
 }) => {
   const flushMs = deps.flushMs ?? 1_000;
   const maxBatch = deps.maxBatch ?? 2_000;
@@ -149,6 +152,11 @@ export const createHeartbeatWriter = (deps: {
           deps.onError(err);
         }
       }
+      try {
+        await deps.activity?.flush();
+      } catch (err) {
+        deps.onError(err);
+      }
     });
     return running;
   };
@@ -158,6 +166,8 @@ export const createHeartbeatWriter = (deps: {
     add(sn: string, heartbeat: Heartbeat | null, extra: { hello?: Hello; boot?: boolean } = {}) {
       const previous = pending.get(sn);
       const now = deps.clock.now();
+      if (extra.boot) deps.activity?.boot(sn, now);
+      deps.activity?.seen(sn, now, heartbeat);
       pending.set(sn, {
         sn,
         seenAt: now,
@@ -172,6 +182,7 @@ export const createHeartbeatWriter = (deps: {
     /** Drop what is queued for a terminal that just went offline on purpose. */
     discard(sn: string) {
       pending.delete(sn);
+      deps.activity?.offline(sn);
     },
     /** Write everything queued now and wait for it. */
     flush,

@@ -1,4 +1,5 @@
-import type { TerminalFilter } from '@cpm/contracts';
+import type { RunRecordFilter, TerminalFilter } from '@cpm/contracts';
+import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
 import type { BlobsService } from '../blobs/blobs.service';
@@ -22,6 +23,12 @@ export const createExportsModule = (deps: {
   clock: Clock;
   terminals: TerminalsService;
   users: UsersRepository;
+  /** The data centre's run records under a filter, in the caller's scope. */
+  runRecords: (
+    auth: AuthContext,
+    filter: RunRecordFilter,
+  ) => { count(): Promise<number>; batches(): AsyncIterable<unknown[]> };
+  runRecordColumns: ExportColumn<never>[];
 }) => {
   const terminals: ExportSource = {
     label: { zh: '终端列表', en: 'Terminals' },
@@ -53,12 +60,18 @@ export const createExportsModule = (deps: {
       },
     }),
   };
+  const runRecords: ExportSource = {
+    label: { zh: '设备运行记录', en: 'Run records' },
+    fileBase: 'run-records',
+    columns: deps.runRecordColumns as ExportColumn<unknown>[],
+    rows: (auth, filter) => deps.runRecords(auth, filter as RunRecordFilter),
+  };
   const exports = createExportsService({
     jobs: deps.jobs,
     blobs: deps.blobs,
     notifyUser: deps.notifyUser,
     clock: deps.clock,
-    sources: { terminals, users },
+    sources: { terminals, users, runRecords },
   });
   registerExportsRoutes(deps.api, { exports });
   return exports;

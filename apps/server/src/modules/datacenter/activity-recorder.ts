@@ -1,0 +1,199 @@
+import { DEVICE_PROTOCOL, type Heartbeat } from '@cpm/contracts';
+
+const HOUR_MS = 3_600_000;
+
+/** What one terminal did in one hour (UTC), as summed from its signs of life. */
+export type HourFigures = {
+  sn: string;
+  /** Start of the hour. */
+  hour: Date;
+  onlineSec: number;
+  runtimeSec: number;
+  mobileBytes: number;
+  wifiBytes: number;
+  heartbeats: number;
+  batteryMin: number | null;
+  memoryFreeMinMb: number | null;
+  storageFreeMinMb: number | null;
+  boots: number;
+  shutdowns: number;
+  firstBootAt: Date | null;
+  lastShutdownAt: Date | null;
+};
+
+/** One terminal event for the monthly-partitioned event table. */
+export type ActivityEvent = { sn: string; kind: string; detail: string | null; at: Date };
+
+/** What a flush writes: hour figures (the daily rollup is summed from them) and raw events. */
+export type ActivityBatch = { hours: HourFigures[]; events: ActivityEvent[] };
+
+type Last = { at: number; mobile?: number; wifi?: number; uptime?: number };
+
+const minOf = (a: number | null, b: number | undefined) =>
+  b === undefined ? a : a === null ? b : Math.min(a, b);
+
+/** Hour (UTC) a day's rollup belongs to: its date string. */
+export const dayOf = (hour: Date) => hour.toISOString().slice(0, 10);
+
+/**
+ * Turns signs of life into per-terminal, per-hour figures in memory, so a heartbeat costs no row:
+ * online time is the gap between consecutive signs of life no further apart than the offline
+ * period, split at hour boundaries; data usage is the growth of the heartbeat's since-boot
+ * counters (a counter that went down restarted at a boot). The first sign of life this instance
+ * hears from a terminal only starts its clock and counters.
+ */
+export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) => {
+  const maxGapMs = (opts.offlineAfterSec ?? DEVICE_PROTOCOL.offlineAfterSec) * 1000;
+  const last = new Map<string, Last>();
+  let hours = new Map<string, HourFigures>();
+  let events: ActivityEvent[] = [];
+
+  const figures = (sn: string, atMs: number): HourFigures => {
+    const start = atMs - (((atMs % HOUR_MS) + HOUR_MS) % HOUR_MS);
+    const key = `${sn}\u0000${start}`;
+    let f = hours.get(key);
+    if (!f) {
+      f = {
+        sn,
+        hour: new Date(start),
+        onlineSec: 0,
+        runtimeSec: 0,
+        mobileBytes: 0,
+        wifiBytes: 0,
+        heartbeats: 0,
+        batteryMin: null,
+        memoryFreeMinMb: null,
+        storageFreeMinMb: null,
+        boots: 0,
+        shutdowns: 0,
+        firstBootAt: null,
+        lastShutdownAt: null,
+      };
+      hours.set(key, f);
+    }
+    return f;
+  };
+
+  // Credits (from, to] to the hours it spans in whole seconds of the clock (floor(end) - floor(start)),
+  // so consecutive slices add up exactly, with no rounding drift across flushes.
+  const credit = (sn: string, from: number, to: number, field: 'onlineSec' | 'runtimeSec') => {
+    let t = from;
+    while (t < to) {
+      const hourEnd = t - (t % HOUR_MS) + HOUR_MS;
+      const end = Math.min(hourEnd, to);
+      // The slice belongs to the hour it lies in; `t` may sit exactly on an hour's start.
+      const f = figures(sn, t);
+      f[field] += Math.floor(end / 1000) - Math.floor(t / 1000);
+      t = end;
+    }
+  };
+  const creditOnline = (sn: string, from: number, to: number) => credit(sn, from, to, 'onlineSec');
+
+  const delta = (now: number | undefined, before: number | undefined) =>
+    now === undefined || before === undefined ? 0 : now >= before ? now - before : now;
+
+  return {
+    /** A sign of life (heartbeat, hello, location, status) at `at`, with the heartbeat when there is one. */
+    seen(sn: string, at: Date, hb: Heartbeat | null) {
+      const now = at.getTime();
+      const prev = last.get(sn);
+      if (prev && now > prev.at && now - prev.at <= maxGapMs) creditOnline(sn, prev.at, now);
+      const next: Last = {
+        at: Math.max(now, prev?.at ?? now),
+        mobile: prev?.mobile,
+        wifi: prev?.wifi,
+        uptime: prev?.uptime,
+      };
+      if (hb) {
+        const f = figures(sn, now);
+        f.heartbeats++;
+        f.mobileBytes += delta(hb.mobileBytes, prev?.mobile);
+        f.wifiBytes += delta(hb.wifiBytes, prev?.wifi);
+        f.batteryMin = minOf(f.batteryMin, hb.battery);
+        f.memoryFreeMinMb = minOf(f.memoryFreeMinMb, hb.memoryFreeMb);
+        f.storageFreeMinMb = minOf(f.storageFreeMinMb, hb.storageFreeMb);
+        // Running time: the uptime's growth, or the whole uptime after a restart, ending now.
+        if (hb.uptimeSec !== undefined) {
+          if (prev?.uptime !== undefined) {
+            const ran = Math.min(delta(hb.uptimeSec, prev.uptime), Math.max(0, (now - prev.at) / 1000));
+            credit(sn, now - Math.round(ran) * 1000, now, 'runtimeSec');
+          }
+          next.uptime = hb.uptimeSec;
+        }
+        if (hb.mobileBytes !== undefined) next.mobile = hb.mobileBytes;
+        if (hb.wifiBytes !== undefined) next.wifi = hb.wifiBytes;
+      }
+      last.set(sn, next);
+    },
+    /** The terminal booted: its counters start again from zero and its online clock from now. */
+    boot(sn: string, at: Date) {
+      const f = figures(sn, at.getTime());
+      f.boots++;
+      if (!f.firstBootAt || at < f.firstBootAt) f.firstBootAt = at;
+      last.set(sn, { at: at.getTime(), mobile: 0, wifi: 0, uptime: 0 });
+      events.push({ sn, kind: 'boot', detail: null, at });
+    },
+    /** The terminal shut down: online time stops here. */
+    shutdown(sn: string, at: Date, detail: string | null) {
+      const prev = last.get(sn);
+      const now = at.getTime();
+      if (prev && now > prev.at && now - prev.at <= maxGapMs) {
+        creditOnline(sn, prev.at, now);
+        credit(sn, prev.at, now, 'runtimeSec');
+      }
+      const f = figures(sn, now);
+      f.shutdowns++;
+      if (!f.lastShutdownAt || at > f.lastShutdownAt) f.lastShutdownAt = at;
+      last.delete(sn);
+      events.push({ sn, kind: 'shutdown', detail, at });
+    },
+    /** Any other terminal event, kept in the event table only. */
+    event(sn: string, kind: string, detail: string | null, at: Date) {
+      events.push({ sn, kind, detail, at });
+    },
+    /** The terminal went offline (timeout, will, disconnect): the next sign of life starts a new stretch. */
+    offline(sn: string) {
+      const prev = last.get(sn);
+      if (prev) last.set(sn, { ...prev, at: Number.NEGATIVE_INFINITY });
+    },
+    /** Takes what was gathered since the last call. */
+    drain(): ActivityBatch {
+      const batch = { hours: [...hours.values()], events };
+      hours = new Map();
+      events = [];
+      return batch;
+    },
+    /** Figures waiting to be written (hour slots and events). */
+    pending: () => hours.size + events.length,
+  };
+};
+
+export type ActivityRecorder = ReturnType<typeof createActivityRecorder>;
+
+/** Sums hour figures into per-day figures (UTC dates). */
+export const sumDays = (hours: HourFigures[]) => {
+  const days = new Map<string, HourFigures & { day: string }>();
+  for (const h of hours) {
+    const day = dayOf(h.hour);
+    const key = `${h.sn}\u0000${day}`;
+    const d = days.get(key);
+    if (!d) {
+      days.set(key, { ...h, day });
+      continue;
+    }
+    d.onlineSec += h.onlineSec;
+    d.runtimeSec += h.runtimeSec;
+    d.mobileBytes += h.mobileBytes;
+    d.wifiBytes += h.wifiBytes;
+    d.heartbeats += h.heartbeats;
+    d.batteryMin = minOf(d.batteryMin, h.batteryMin ?? undefined);
+    d.memoryFreeMinMb = minOf(d.memoryFreeMinMb, h.memoryFreeMinMb ?? undefined);
+    d.storageFreeMinMb = minOf(d.storageFreeMinMb, h.storageFreeMinMb ?? undefined);
+    d.boots += h.boots;
+    d.shutdowns += h.shutdowns;
+    if (h.firstBootAt && (!d.firstBootAt || h.firstBootAt < d.firstBootAt)) d.firstBootAt = h.firstBootAt;
+    if (h.lastShutdownAt && (!d.lastShutdownAt || h.lastShutdownAt > d.lastShutdownAt))
+      d.lastShutdownAt = h.lastShutdownAt;
+  }
+  return [...days.values()];
+};

@@ -1,0 +1,390 @@
+import type { MonitorQuery, RunRecordFilter } from '@cpm/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { terminals } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth-context';
+import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
+import { likePrefix } from '../../shared/sql';
+import { type ActivityBatch, type HourFigures, sumDays } from './activity-recorder';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const figureJson = (f: HourFigures) => ({
+  sn: f.sn,
+  online: f.onlineSec,
+  runtime: f.runtimeSec,
+  mobile: f.mobileBytes,
+  wifi: f.wifiBytes,
+  hb: f.heartbeats,
+  battery: f.batteryMin,
+  mem: f.memoryFreeMinMb,
+  storage: f.storageFreeMinMb,
+  boots: f.boots,
+  shutdowns: f.shutdowns,
+  first_boot: f.firstBootAt?.toISOString() ?? null,
+  last_shutdown: f.lastShutdownAt?.toISOString() ?? null,
+});
+
+// The same additive upsert for both rollups: sums add, bounds take the lower or later value.
+const upsertSet = sql.raw(`
+  online_sec = r.online_sec + excluded.online_sec,
+  runtime_sec = r.runtime_sec + excluded.runtime_sec,
+  mobile_bytes = r.mobile_bytes + excluded.mobile_bytes,
+  wifi_bytes = r.wifi_bytes + excluded.wifi_bytes,
+  heartbeats = r.heartbeats + excluded.heartbeats,
+  battery_min = least(r.battery_min, excluded.battery_min),
+  memory_free_min_mb = least(r.memory_free_min_mb, excluded.memory_free_min_mb),
+  storage_free_min_mb = least(r.storage_free_min_mb, excluded.storage_free_min_mb),
+  boots = r.boots + excluded.boots,
+  shutdowns = r.shutdowns + excluded.shutdowns,
+  first_boot_at = least(r.first_boot_at, excluded.first_boot_at),
+  last_shutdown_at = greatest(r.last_shutdown_at, excluded.last_shutdown_at)`);
+
+const recordColumns =
+  sql.raw(`sn text, online int, runtime int, mobile bigint, wifi bigint, hb int, battery int, mem int,
+  storage int, boots int, shutdowns int, first_boot timestamptz, last_shutdown timestamptz`);
+
+const valueColumns = sql.raw(
+  'v.online, v.runtime, v.mobile, v.wifi, v.hb, v.battery, v.mem, v.storage, v.boots, v.shutdowns, v.first_boot, v.last_shutdown',
+);
+
+const monthStart = (d: Date, add = 0) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + add, 1));
+const partitionName = (d: Date) =>
+  `terminal_events_${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+
+type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
+
+const SORT_SQL: Record<NonNullable<RunRecordFilter['sortField']>, string> = {
+  day: 'd.day',
+  sn: 'terminals.sn',
+  onlineSec: 'd.online_sec',
+  runtimeSec: 'd.runtime_sec',
+  boots: 'd.boots',
+  shutdowns: 'd.shutdowns',
+  mobileBytes: 'd.mobile_bytes',
+  wifiBytes: 'd.wifi_bytes',
+  batteryMin: 'd.battery_min',
+};
+
+/** The terminal conditions every data-centre read shares: the caller's data scope, then the filters. */
+const terminalWhere = (
+  auth: Scope,
+  f: { sn?: string; groupId?: string; modelId?: string; ownerId?: string },
+): SQL => {
+  const parts: SQL[] = [];
+  const scope = inDataScope(auth, terminals.ownerId);
+  if (scope) parts.push(scope);
+  if (f.sn) parts.push(sql`terminals.sn like ${likePrefix(f.sn.toUpperCase())}`);
+  if (f.groupId) parts.push(sql`terminals.group_id = ${f.groupId}`);
+  if (f.modelId) parts.push(sql`terminals.model_id = ${f.modelId}`);
+  if (f.ownerId) parts.push(sql`terminals.owner_id in ${accountSubtreeSql(f.ownerId)}`);
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+};
+
+type RunRecordDbRow = {
+  terminal_id: string;
+  sn: string;
+  name: string;
+  group_name: string | null;
+  model_name: string | null;
+  owner_name: string | null;
+  day: string;
+  first_boot_at: string | Date | null;
+  last_shutdown_at: string | Date | null;
+  boots: number;
+  shutdowns: number;
+  runtime_sec: number;
+  online_sec: number;
+  mobile_bytes: string | number;
+  wifi_bytes: string | number;
+  battery_min: number | null;
+};
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+const presentRunRecord = (r: RunRecordDbRow) => ({
+  terminalId: r.terminal_id,
+  sn: r.sn,
+  name: r.name,
+  groupName: r.group_name,
+  modelName: r.model_name,
+  ownerName: r.owner_name,
+  day: String(r.day).slice(0, 10),
+  firstBootAt: iso(r.first_boot_at),
+  lastShutdownAt: iso(r.last_shutdown_at),
+  boots: r.boots,
+  shutdowns: r.shutdowns,
+  runtimeSec: r.runtime_sec,
+  onlineSec: r.online_sec,
+  mobileBytes: Number(r.mobile_bytes),
+  wifiBytes: Number(r.wifi_bytes),
+  batteryMin: r.battery_min,
+});
+export type RunRecord = ReturnType<typeof presentRunRecord>;
+
+const runRecordFrom = (auth: Scope, f: RunRecordFilter) => sql`
+  from terminal_rollup_daily d
+  join terminals on terminals.id = d.terminal_id
+  left join terminal_groups g on g.id = terminals.group_id
+  left join terminal_models m on m.id = terminals.model_id
+  left join users u on u.id = terminals.owner_id
+  where d.day between ${f.startDate}::date and ${f.endDate}::date and ${terminalWhere(auth, f)}`;
+
+/** The data centre's storage: rollup upserts, the event partitions, retention, and its reads. */
+export const createDatacenterRepository = (db: Db) => ({
+  /** Run records matching the filter, in the caller's scope: a page and the exact total. */
+  runRecords: async (auth: Scope, f: RunRecordFilter, offset: number, limit: number) => {
+    const order = SORT_SQL[f.sortField ?? 'day'];
+    const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
+    const rows = rowsOf<RunRecordDbRow>(
+      await db.execute(sql`
+        select d.terminal_id, terminals.sn, terminals.name, g.name as group_name, m.name as model_name,
+          u.username as owner_name, d.day::text as day, d.first_boot_at, d.last_shutdown_at, d.boots, d.shutdowns,
+          d.runtime_sec, d.online_sec, d.mobile_bytes, d.wifi_bytes, d.battery_min
+        ${runRecordFrom(auth, f)}
+        order by ${sql.raw(`${order} ${dir} nulls last`)}, terminals.sn, d.day desc
+        limit ${limit} offset ${offset}`),
+    );
+    return rows.map(presentRunRecord);
+  },
+  countRunRecords: async (auth: Scope, f: RunRecordFilter) =>
+    rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${runRecordFrom(auth, f)}`))[0]?.n ??
+    0,
+
+  /** A terminal by SN, only inside the caller's scope. */
+  findTerminal: async (auth: Scope, sn: string) =>
+    rowsOf<{
+      id: string;
+      sn: string;
+      name: string;
+      online: boolean;
+      last_seen_at: string | Date | null;
+      model_name: string | null;
+      group_name: string | null;
+    }>(
+      await db.execute(sql`
+        select terminals.id, terminals.sn, terminals.name, terminals.online, terminals.last_seen_at,
+          m.name as model_name, g.name as group_name
+        from terminals
+        left join terminal_models m on m.id = terminals.model_id
+        left join terminal_groups g on g.id = terminals.group_id
+        where terminals.sn = ${sn.toUpperCase()} and ${terminalWhere(auth, {})}`),
+    ).map((r) => ({ ...r, last_seen_at: iso(r.last_seen_at) }))[0] ?? null,
+
+  /** A terminal's hourly or daily figures over a range. */
+  series: async (terminalId: string, from: string, to: string, granularity: 'hour' | 'day') => {
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(
+        granularity === 'hour'
+          ? sql`select to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00"Z"') as at, * from terminal_rollup_hourly
+              where terminal_id = ${terminalId} and hour >= ${from}::date and hour < ${to}::date + 1 order by hour`
+          : sql`select day::text as at, * from terminal_rollup_daily
+              where terminal_id = ${terminalId} and day between ${from}::date and ${to}::date order by day`,
+      ),
+    );
+    return rows.map((r) => ({
+      at: String(r.at),
+      onlineSec: Number(r.online_sec),
+      runtimeSec: Number(r.runtime_sec),
+      mobileBytes: Number(r.mobile_bytes),
+      wifiBytes: Number(r.wifi_bytes),
+      batteryMin: r.battery_min === null ? null : Number(r.battery_min),
+      memoryFreeMinMb: r.memory_free_min_mb === null ? null : Number(r.memory_free_min_mb),
+      storageFreeMinMb: r.storage_free_min_mb === null ? null : Number(r.storage_free_min_mb),
+      boots: Number(r.boots),
+      shutdowns: Number(r.shutdowns),
+    }));
+  },
+
+  /** A terminal's events in a range, newest first. */
+  events: async (terminalId: string, from: string, to: string, limit: number) =>
+    rowsOf<{ kind: string; detail: string | null; at: string | Date }>(
+      await db.execute(sql`
+        select kind, detail, at from terminal_events
+        where terminal_id = ${terminalId} and at >= ${from}::date and at < ${to}::date + 1
+        order by at desc limit ${limit}`),
+    ).map((e) => ({ kind: e.kind, detail: e.detail, at: new Date(e.at).toISOString() })),
+
+  /** The fleet's activity over a range, in the caller's scope. */
+  monitor: async (auth: Scope, q: MonitorQuery) => {
+    const where = terminalWhere(auth, q);
+    const range = sql`d.day between ${q.startDate}::date and ${q.endDate}::date`;
+    const days = rowsOf<{ day: string; online: number; active: number }>(
+      await db.execute(sql`
+        select d.day::text as day, count(*) filter (where d.online_sec > 0)::int as online,
+          count(*) filter (where d.online_sec >= 3600)::int as active
+        from terminal_rollup_daily d join terminals on terminals.id = d.terminal_id
+        where ${range} and ${where} group by d.day`),
+    );
+    const activated = rowsOf<{ day: string; n: number }>(
+      await db.execute(sql`
+        select (terminals.activation_date at time zone 'UTC')::date::text as day, count(*)::int as n from terminals
+        where terminals.activation_date >= ${q.startDate}::date and terminals.activation_date < ${q.endDate}::date + 1
+          and ${where} group by 1`),
+    );
+    const breakdown = async (key: SQL, label: SQL, join: SQL = sql``) =>
+      rowsOf<{ key: string | null; label: string | null; count: number }>(
+        await db.execute(sql`
+          select ${key} as key, ${label} as label, count(*)::int as count from terminals ${join}
+          where ${where} and exists (select 1 from terminal_rollup_daily d where d.terminal_id = terminals.id and ${range} and d.online_sec > 0)
+          group by 1, 2 order by 3 desc, 2 limit 20`),
+      );
+    const heatmap = rowsOf<{ weekday: number; hour: number; count: number }>(
+      await db.execute(sql`
+        select extract(dow from h.hour at time zone 'UTC')::int as weekday, extract(hour from h.hour at time zone 'UTC')::int as hour,
+          count(*)::int as count
+        from terminal_rollup_hourly h join terminals on terminals.id = h.terminal_id
+        where h.hour >= ${q.startDate}::date and h.hour < ${q.endDate}::date + 1 and h.online_sec > 0 and ${where}
+        group by 1, 2`),
+    );
+    const offlineLongest = rowsOf<{
+      sn: string;
+      name: string;
+      last_seen_at: string | Date | null;
+      owner_name: string | null;
+    }>(
+      await db.execute(sql`
+        select terminals.sn, terminals.name, terminals.last_seen_at, u.username as owner_name
+        from terminals left join users u on u.id = terminals.owner_id
+        where not terminals.online and terminals.enrolled_at is not null and ${where}
+        order by terminals.last_seen_at asc nulls first limit 10`),
+    );
+    return {
+      days,
+      activated,
+      byModel: await breakdown(
+        sql`terminals.model_id::text`,
+        sql`m.name`,
+        sql`left join terminal_models m on m.id = terminals.model_id`,
+      ),
+      byGroup: await breakdown(
+        sql`terminals.group_id::text`,
+        sql`g.name`,
+        sql`left join terminal_groups g on g.id = terminals.group_id`,
+      ),
+      byOsVersion: await breakdown(sql`terminals.os_version`, sql`terminals.os_version`),
+      byAppVersion: await breakdown(sql`terminals.agent_version`, sql`terminals.agent_version`),
+      heatmap,
+      offlineLongest: offlineLongest.map((r) => ({
+        sn: r.sn,
+        name: r.name,
+        lastSeenAt: iso(r.last_seen_at),
+        ownerName: r.owner_name,
+      })),
+    };
+  },
+
+  /** Writes one flush of activity: hourly and daily upserts and the events, in one transaction. */
+  writeActivity: async (batch: ActivityBatch) => {
+    if (batch.hours.length === 0 && batch.events.length === 0) return;
+    // Sorted so concurrent flushes from several instances lock rows in the same order.
+    const hours = [...batch.hours].sort(
+      (a, b) => a.sn.localeCompare(b.sn) || a.hour.getTime() - b.hour.getTime(),
+    );
+    const hourJson = JSON.stringify(hours.map((h) => ({ ...figureJson(h), hour: h.hour.toISOString() })));
+    const dayJson = JSON.stringify(sumDays(hours).map((d) => ({ ...figureJson(d), day: d.day })));
+    const eventJson = JSON.stringify(
+      batch.events.map((e) => ({ sn: e.sn, kind: e.kind, detail: e.detail, at: e.at.toISOString() })),
+    );
+    await db.transaction(async (tx) => {
+      if (hours.length) {
+        await tx.execute(sql`
+          insert into terminal_rollup_hourly as r (terminal_id, hour, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
+            battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
+          select t.id, v.hour, ${valueColumns}
+          from jsonb_to_recordset(${hourJson}::jsonb) as v(${recordColumns}, hour timestamptz)
+          join terminals t on t.sn = v.sn
+          on conflict (terminal_id, hour) do update set ${upsertSet}`);
+        await tx.execute(sql`
+          insert into terminal_rollup_daily as r (terminal_id, day, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
+            battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
+          select t.id, v.day, ${valueColumns}
+          from jsonb_to_recordset(${dayJson}::jsonb) as v(${recordColumns}, day date)
+          join terminals t on t.sn = v.sn
+          on conflict (terminal_id, day) do update set ${upsertSet}`);
+      }
+      if (batch.events.length) {
+        await tx.execute(sql`
+          insert into terminal_events (terminal_id, kind, detail, at)
+          select t.id, v.kind, v.detail, v.at
+          from jsonb_to_recordset(${eventJson}::jsonb) as v(sn text, kind text, detail text, at timestamptz)
+          join terminals t on t.sn = v.sn`);
+      }
+    });
+  },
+
+  /**
+   * Creates the monthly event partitions from `from`'s month for `months` months, skipping those
+   * that exist. A month whose rows already sit in the default partition is moved into its own.
+   */
+  ensureEventPartitions: async (from: Date, months: number): Promise<string[]> => {
+    const existing = new Set(
+      rowsOf<{ name: string }>(
+        await db.execute(sql`
+          select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          where i.inhparent = 'terminal_events'::regclass`),
+      ).map((r) => r.name),
+    );
+    const created: string[] = [];
+    for (let i = 0; i < months; i++) {
+      const start = monthStart(from, i);
+      const name = partitionName(start);
+      if (existing.has(name)) continue;
+      const lo = start.toISOString();
+      const hi = monthStart(from, i + 1).toISOString();
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`create table ${name} (like terminal_events including defaults)`));
+        await tx.execute(sql`
+          with moved as (delete from terminal_events_default where at >= ${lo}::timestamptz and at < ${hi}::timestamptz returning *)
+          insert into ${sql.raw(name)} select * from moved`);
+        await tx.execute(
+          sql.raw(
+            `alter table terminal_events attach partition ${name} for values from ('${lo}') to ('${hi}')`,
+          ),
+        );
+      });
+      created.push(name);
+    }
+    return created;
+  },
+
+  /** Drops whole monthly partitions that end before `before` (the raw-event retention). */
+  dropEventPartitionsBefore: async (before: Date): Promise<string[]> => {
+    const parts = rowsOf<{ name: string }>(
+      await db.execute(sql`
+        select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where i.inhparent = 'terminal_events'::regclass and c.relname ~ '^terminal_events_[0-9]{6}$'`),
+    ).map((r) => r.name);
+    const dropped: string[] = [];
+    for (const name of parts) {
+      const y = Number(name.slice(-6, -2));
+      const m = Number(name.slice(-2));
+      const end = new Date(Date.UTC(y, m, 1));
+      if (end <= before) {
+        await db.execute(sql.raw(`drop table ${name}`));
+        dropped.push(name);
+      }
+    }
+    await db.execute(
+      sql`delete from terminal_events_default where at < ${before.toISOString()}::timestamptz`,
+    );
+    return dropped;
+  },
+
+  /** Deletes hourly rollups before `hour` and daily rollups before `day`. */
+  pruneRollups: async (hour: Date, day: string) => {
+    const h = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`with d as (delete from terminal_rollup_hourly where hour < ${hour.toISOString()}::timestamptz returning 1) select count(*)::int as n from d`,
+      ),
+    )[0];
+    const d = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`with d as (delete from terminal_rollup_daily where day < ${day}::date returning 1) select count(*)::int as n from d`,
+      ),
+    )[0];
+    return { hourly: h?.n ?? 0, daily: d?.n ?? 0 };
+  },
+});
+
+export type DatacenterRepository = ReturnType<typeof createDatacenterRepository>;

@@ -1,0 +1,151 @@
+import {
+  daysInRange,
+  type Heartbeat,
+  type MonitorOverview,
+  type MonitorQuery,
+  type RunDetail,
+  type RunRecordFilter,
+} from '@cpm/contracts';
+import type { AuthContext } from '../../plugins/auth-context';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { createActivityRecorder } from './activity-recorder';
+import type { DatacenterRepository } from './datacenter.repository';
+
+/** How long each kind of activity data is kept, days. */
+export type Retention = { eventDays: number; hourlyDays: number; dailyDays: number };
+
+export const DEFAULT_RETENTION: Retention = { eventDays: 180, hourlyDays: 90, dailyDays: 730 };
+
+/** Monthly event partitions kept ready ahead of the current month. */
+const PARTITIONS_AHEAD = 3;
+
+const DAY_MS = 86_400_000;
+/** Ranges up to this many days are charted by the hour. */
+const HOURLY_MAX_DAYS = 7;
+const EVENT_LIMIT = 500;
+const EXPORT_BATCH = 2000;
+
+/** What the device gateway reports to the data centre; written with each heartbeat batch. */
+export type ActivitySink = {
+  seen(sn: string, at: Date, hb: Heartbeat | null): void;
+  boot(sn: string, at: Date): void;
+  shutdown(sn: string, at: Date, detail: string | null): void;
+  event(sn: string, kind: string, detail: string | null, at: Date): void;
+  offline(sn: string): void;
+  flush(): Promise<void>;
+};
+
+/** The data centre's rules: activity gathering, event partitions and retention. */
+export const createDatacenterService = (deps: {
+  repo: DatacenterRepository;
+  clock: Clock;
+  retention?: Partial<Retention>;
+  offlineAfterSec?: number;
+}) => {
+  const retention = { ...DEFAULT_RETENTION, ...deps.retention };
+  const recorder = createActivityRecorder({ offlineAfterSec: deps.offlineAfterSec });
+  let writing: Promise<void> = Promise.resolve();
+
+  const activity: ActivitySink = {
+    seen: recorder.seen,
+    boot: recorder.boot,
+    shutdown: recorder.shutdown,
+    event: recorder.event,
+    offline: recorder.offline,
+    // One write at a time, in order, so an hour's figures never overtake each other.
+    flush: () => {
+      writing = writing.then(() => deps.repo.writeActivity(recorder.drain()));
+      return writing;
+    },
+  };
+
+  return {
+    activity,
+    retention,
+    /** One page of run records in the caller's scope. */
+    runRecords: async (auth: AuthContext, f: RunRecordFilter & { current: number; size: number }) => {
+      const [records, total] = await Promise.all([
+        deps.repo.runRecords(auth, f, (f.current - 1) * f.size, f.size),
+        deps.repo.countRunRecords(auth, f),
+      ]);
+      return { records, total, current: f.current, size: f.size };
+    },
+    /** Run records from an offset, for the direct export. */
+    runRecordSlice: (auth: AuthContext, f: RunRecordFilter, offset: number, limit: number) =>
+      deps.repo.runRecords(auth, f, offset, limit),
+    /** Every run record under the filter, in pages, for the exports. */
+    runRecordRows: (auth: AuthContext, f: RunRecordFilter) => ({
+      count: () => deps.repo.countRunRecords(auth, f),
+      batches: async function* () {
+        for (let offset = 0; ; offset += EXPORT_BATCH) {
+          const batch = await deps.repo.runRecords(auth, f, offset, EXPORT_BATCH);
+          if (batch.length) yield batch;
+          if (batch.length < EXPORT_BATCH) return;
+        }
+      },
+    }),
+    /** One terminal's figures over a range: hours up to a week, days beyond; an unseen or foreign SN is refused. */
+    runDetail: async (
+      auth: AuthContext,
+      q: { sn: string; startDate: string; endDate: string },
+    ): Promise<RunDetail> => {
+      const terminal = await deps.repo.findTerminal(auth, q.sn);
+      if (!terminal) throw new AppError('runTerminalNotFound');
+      const granularity = daysInRange(q) <= HOURLY_MAX_DAYS ? 'hour' : 'day';
+      const [series, events] = await Promise.all([
+        deps.repo.series(terminal.id, q.startDate, q.endDate, granularity),
+        deps.repo.events(terminal.id, q.startDate, q.endDate, EVENT_LIMIT),
+      ]);
+      const sum = (k: 'onlineSec' | 'runtimeSec' | 'mobileBytes' | 'wifiBytes' | 'boots' | 'shutdowns') =>
+        series.reduce((n, p) => n + p[k], 0);
+      return {
+        terminal: {
+          sn: terminal.sn,
+          name: terminal.name,
+          online: terminal.online,
+          lastSeenAt: terminal.last_seen_at,
+          modelName: terminal.model_name,
+          groupName: terminal.group_name,
+        },
+        granularity,
+        series,
+        totals: {
+          onlineSec: sum('onlineSec'),
+          runtimeSec: sum('runtimeSec'),
+          mobileBytes: sum('mobileBytes'),
+          wifiBytes: sum('wifiBytes'),
+          boots: sum('boots'),
+          shutdowns: sum('shutdowns'),
+        },
+        events,
+      };
+    },
+    /** The fleet over a range: every day of it present, zero where nothing was recorded. */
+    monitor: async (auth: AuthContext, q: MonitorQuery): Promise<MonitorOverview> => {
+      const m = await deps.repo.monitor(auth, q);
+      const byDay = new Map(m.days.map((d) => [d.day, d]));
+      const activated = new Map(m.activated.map((a) => [a.day, a.n]));
+      const start = Date.parse(`${q.startDate}T00:00:00Z`);
+      const days = Array.from({ length: daysInRange(q) }, (_, i) => {
+        const day = new Date(start + i * DAY_MS).toISOString().slice(0, 10);
+        const d = byDay.get(day);
+        return { day, online: d?.online ?? 0, active: d?.active ?? 0, activated: activated.get(day) ?? 0 };
+      });
+      return { ...m, days };
+    },
+    /** Creates this month's event partition and the next few; answers the ones created. */
+    ensurePartitions: () => deps.repo.ensureEventPartitions(deps.clock.now(), PARTITIONS_AHEAD + 1),
+    /** Applies the retention settings: whole event months, hourly and daily rollups. */
+    applyRetention: async () => {
+      const now = deps.clock.now().getTime();
+      const dropped = await deps.repo.dropEventPartitionsBefore(new Date(now - retention.eventDays * DAY_MS));
+      const hourlyBefore = new Date(now - retention.hourlyDays * DAY_MS);
+      const dailyBefore = new Date(now - retention.dailyDays * DAY_MS).toISOString().slice(0, 10);
+      const pruned = await deps.repo.pruneRollups(hourlyBefore, dailyBefore);
+      return { droppedPartitions: dropped, ...pruned };
+    },
+  };
+};
+
+export type DatacenterService = ReturnType<typeof createDatacenterService>;

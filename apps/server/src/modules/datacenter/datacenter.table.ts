@@ -1,0 +1,73 @@
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const ts = () => timestamp({ withTimezone: true });
+
+/** The figures both rollups carry, summed or bounded over their period. */
+const rollupColumns = () => ({
+  terminalId: uuid().notNull(),
+  /** Seconds between consecutive signs of life no further apart than the offline period. */
+  onlineSec: integer().notNull().default(0),
+  /** Powered-on seconds, from the growth of the heartbeat's uptime (counts time running while unreachable). */
+  runtimeSec: integer().notNull().default(0),
+  /** Mobile data used, bytes (from the heartbeat's since-boot counters). */
+  mobileBytes: bigint({ mode: 'number' }).notNull().default(0),
+  /** Wi-Fi data used, bytes. */
+  wifiBytes: bigint({ mode: 'number' }).notNull().default(0),
+  heartbeats: integer().notNull().default(0),
+  /** Lowest battery level reported, percent. */
+  batteryMin: integer(),
+  /** Least free memory and storage reported, MB. */
+  memoryFreeMinMb: integer(),
+  storageFreeMinMb: integer(),
+  boots: integer().notNull().default(0),
+  shutdowns: integer().notNull().default(0),
+  firstBootAt: ts(),
+  lastShutdownAt: ts(),
+});
+
+/** Per terminal and hour (UTC): upserted from the heartbeat batch, never a row per heartbeat. */
+export const terminalRollupHourly = pgTable(
+  'terminal_rollup_hourly',
+  { ...rollupColumns(), hour: ts().notNull() },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.hour] }),
+    index('terminal_rollup_hourly_hour_brin').using('brin', t.hour),
+  ],
+);
+
+/** Per terminal and day (UTC date): the run records. */
+export const terminalRollupDaily = pgTable(
+  'terminal_rollup_daily',
+  { ...rollupColumns(), day: date({ mode: 'string' }).notNull() },
+  (t) => [
+    primaryKey({ columns: [t.terminalId, t.day] }),
+    index('terminal_rollup_daily_day_brin').using('brin', t.day),
+    // The fleet charts read a day range over all terminals.
+    index('terminal_rollup_daily_day_idx').on(t.day, t.terminalId),
+  ],
+);
+
+/**
+ * Terminal events (boot, shutdown, peripheral and app changes), partitioned by month on `at`. The
+ * partitioned table, its indexes and partitions are created by the custom migration and the
+ * partition job (drizzle cannot express partitioning), so this declaration is for queries only and
+ * is not part of `db/schema.ts`.
+ */
+export const terminalEvents = pgTable('terminal_events', {
+  id: bigserial({ mode: 'number' }).notNull(),
+  terminalId: uuid().notNull(),
+  kind: text().notNull(),
+  detail: text(),
+  at: ts().notNull(),
+});

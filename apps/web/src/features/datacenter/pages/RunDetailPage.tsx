@@ -1,0 +1,186 @@
+import { datacenterEndpoints, type RunDetail } from '@cpm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, Descriptions, Input, Row, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { call } from '../../../api/http';
+import { Chart } from '../../../shared/chart/Chart';
+import type { ChartOption } from '../../../shared/chart/chartOption';
+import { defaultRange, formatBytes, formatDuration, formatTime } from '../lib/format';
+import { rangeProblem } from '../lib/rangeProblem';
+
+const line = (
+  x: string[],
+  series: { name: string; data: (number | null)[]; type?: 'line' | 'bar' }[],
+): ChartOption => ({
+  tooltip: { trigger: 'axis' },
+  legend: { top: 0 },
+  grid: { left: 48, right: 16, top: 36, bottom: 28 },
+  xAxis: { type: 'category', data: x },
+  yAxis: { type: 'value' },
+  series: series.map((s) => ({ type: s.type ?? 'line', name: s.name, data: s.data, connectNulls: false })),
+});
+
+/** One terminal's activity over a range: charts of online time, data, battery, memory and storage, boots; its events. */
+export const RunDetailPage = () => {
+  const { t, i18n } = useTranslation('datacenter');
+  const { sn = '' } = useParams();
+  const [range, setRange] = useState(defaultRange);
+  const problem = rangeProblem(range);
+  const q = useQuery({
+    queryKey: ['datacenter', 'runDetail', sn, range],
+    queryFn: () => call(datacenterEndpoints.runDetail, { query: { sn, ...range }, loading: false }),
+    retry: false,
+    enabled: !problem,
+  });
+  const d: RunDetail | undefined = q.data;
+  const x =
+    d?.series.map((p) => (d.granularity === 'hour' ? p.at.slice(5, 16).replace('T', ' ') : p.at)) ?? [];
+  const s = d?.series ?? [];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="run-detail-page">
+      <Card size="small">
+        <Space wrap>
+          <Input
+            addonBefore={t('startDate')}
+            value={range.startDate}
+            onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))}
+            style={{ width: 230 }}
+            data-testid="run-detail-start"
+          />
+          <Input
+            addonBefore={t('endDate')}
+            value={range.endDate}
+            onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))}
+            style={{ width: 230 }}
+            data-testid="run-detail-end"
+          />
+        </Space>
+      </Card>
+      {problem ? (
+        <Alert
+          type="error"
+          showIcon
+          message={i18n.language.startsWith('zh') ? problem.zh : problem.en}
+          data-testid="range-problem"
+        />
+      ) : null}
+      {q.error && !problem ? <Alert type="error" showIcon message={(q.error as Error).message} /> : null}
+      {d && !problem ? (
+        <>
+          <Card size="small">
+            <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+              <Descriptions.Item label={t('sn')}>{d.terminal.sn}</Descriptions.Item>
+              <Descriptions.Item label={t('name')}>{d.terminal.name}</Descriptions.Item>
+              <Descriptions.Item label={t('model')}>{d.terminal.modelName ?? '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('group')}>{d.terminal.groupName ?? '-'}</Descriptions.Item>
+              <Descriptions.Item label={t('online')}>{formatDuration(d.totals.onlineSec)}</Descriptions.Item>
+              <Descriptions.Item label={t('runtime')}>
+                {formatDuration(d.totals.runtimeSec)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('mobileData')}>
+                {formatBytes(d.totals.mobileBytes)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('wifiData')}>{formatBytes(d.totals.wifiBytes)}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+          <Row gutter={[12, 12]}>
+            <Col xs={24} lg={12}>
+              <Card size="small" title={t('chartOnline')}>
+                <Chart
+                  ariaLabel={t('chartOnline')}
+                  data-testid="chart-online"
+                  height={260}
+                  option={line(x, [
+                    { name: t('onlineMin'), data: s.map((p) => Math.round(p.onlineSec / 60)), type: 'bar' },
+                    { name: t('runtimeMin'), data: s.map((p) => Math.round(p.runtimeSec / 60)) },
+                  ])}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card size="small" title={t('chartData')}>
+                <Chart
+                  ariaLabel={t('chartData')}
+                  data-testid="chart-data"
+                  height={260}
+                  option={line(x, [
+                    {
+                      name: t('mobileMb'),
+                      data: s.map((p) => +(p.mobileBytes / 1_048_576).toFixed(2)),
+                      type: 'bar',
+                    },
+                    {
+                      name: t('wifiMb'),
+                      data: s.map((p) => +(p.wifiBytes / 1_048_576).toFixed(2)),
+                      type: 'bar',
+                    },
+                  ])}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card size="small" title={t('chartBattery')}>
+                <Chart
+                  ariaLabel={t('chartBattery')}
+                  data-testid="chart-battery"
+                  height={260}
+                  option={line(x, [{ name: t('batteryMin'), data: s.map((p) => p.batteryMin) }])}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card size="small" title={t('chartMemory')}>
+                <Chart
+                  ariaLabel={t('chartMemory')}
+                  data-testid="chart-memory"
+                  height={260}
+                  option={line(x, [
+                    { name: t('memoryFree'), data: s.map((p) => p.memoryFreeMinMb) },
+                    { name: t('storageFree'), data: s.map((p) => p.storageFreeMinMb) },
+                  ])}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card size="small" title={t('chartBoots')}>
+                <Chart
+                  ariaLabel={t('chartBoots')}
+                  data-testid="chart-boots"
+                  height={260}
+                  option={line(x, [
+                    { name: t('boots'), data: s.map((p) => p.boots), type: 'bar' },
+                    { name: t('shutdowns'), data: s.map((p) => p.shutdowns), type: 'bar' },
+                  ])}
+                />
+              </Card>
+            </Col>
+            <Col xs={24} lg={12}>
+              <Card size="small" title={t('events')}>
+                <Table
+                  size="small"
+                  rowKey={(e) => `${e.at}-${e.kind}`}
+                  dataSource={d.events}
+                  pagination={{ pageSize: 6 }}
+                  scroll={{ x: true }}
+                  data-testid="run-events"
+                  columns={[
+                    { key: 'at', title: t('time'), dataIndex: 'at', render: formatTime },
+                    {
+                      key: 'kind',
+                      title: t('event'),
+                      dataIndex: 'kind',
+                      render: (k: string) => <Tag>{t(`kind.${k}`, k)}</Tag>,
+                    },
+                    { key: 'detail', title: t('detail'), dataIndex: 'detail' },
+                  ]}
+                />
+              </Card>
+            </Col>
+          </Row>
+        </>
+      ) : null}
+    </Space>
+  );
+};

@@ -1,0 +1,119 @@
+import { datacenterEndpoints, type RunRecordRow } from '@cpm/contracts';
+import type { SortOrder } from 'antd/es/table/interface';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { call } from '../../../api/http';
+import { CrudListView, ExportButton, useCrudList } from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
+import { defaultRange, formatBytes, formatDuration, formatTime } from '../lib/format';
+
+type Filter = {
+  startDate?: string;
+  endDate?: string;
+  sn?: string;
+  groupId?: string;
+  modelId?: string;
+  ownerId?: string;
+};
+
+/** Device run records: one row per terminal and day, from the daily rollups. */
+export const RunRecordsPage = () => {
+  const { t } = useTranslation('datacenter');
+  const list = useCrudList<RunRecordRow, Filter>({
+    queryKey: ['datacenter', 'runRecords'],
+    filterKeys: ['startDate', 'endDate', 'sn', 'groupId', 'modelId', 'ownerId'],
+    fetchPage: ({ current, size, sort, ...f }) =>
+      call(datacenterEndpoints.runRecords, {
+        query: {
+          ...defaultRange(),
+          ...f,
+          current,
+          size,
+          sortField: sort?.field,
+          sortOrder: sort?.order ?? undefined,
+        } as never,
+        loading: false,
+      }),
+  });
+  const sortable = (key: string) => ({ sorter: true, sortOrder: list.sortOrderOf(key) as SortOrder });
+  const columns: DataColumn<RunRecordRow>[] = [
+    { key: 'day', title: t('day'), dataIndex: 'day', ...sortable('day') },
+    {
+      key: 'sn',
+      title: t('sn'),
+      dataIndex: 'sn',
+      ...sortable('sn'),
+      render: (sn: string) => (
+        <Link to={`/dataCenter/deviceRunInfo/${sn}`} data-testid={`run-link-${sn}`}>
+          {sn}
+        </Link>
+      ),
+    },
+    { key: 'name', title: t('name'), dataIndex: 'name' },
+    { key: 'groupName', title: t('group'), dataIndex: 'groupName' },
+    { key: 'modelName', title: t('model'), dataIndex: 'modelName' },
+    { key: 'ownerName', title: t('enterprise'), dataIndex: 'ownerName' },
+    { key: 'firstBootAt', title: t('firstBoot'), dataIndex: 'firstBootAt', render: formatTime },
+    { key: 'lastShutdownAt', title: t('lastShutdown'), dataIndex: 'lastShutdownAt', render: formatTime },
+    { key: 'boots', title: t('boots'), dataIndex: 'boots', ...sortable('boots') },
+    { key: 'shutdowns', title: t('shutdowns'), dataIndex: 'shutdowns', ...sortable('shutdowns') },
+    {
+      key: 'runtimeSec',
+      title: t('runtime'),
+      dataIndex: 'runtimeSec',
+      ...sortable('runtimeSec'),
+      render: formatDuration,
+    },
+    {
+      key: 'onlineSec',
+      title: t('online'),
+      dataIndex: 'onlineSec',
+      ...sortable('onlineSec'),
+      render: formatDuration,
+    },
+    {
+      key: 'mobileBytes',
+      title: t('mobileData'),
+      dataIndex: 'mobileBytes',
+      ...sortable('mobileBytes'),
+      render: formatBytes,
+    },
+    {
+      key: 'wifiBytes',
+      title: t('wifiData'),
+      dataIndex: 'wifiBytes',
+      ...sortable('wifiBytes'),
+      render: formatBytes,
+    },
+    {
+      key: 'batteryMin',
+      title: t('batteryMin'),
+      dataIndex: 'batteryMin',
+      ...sortable('batteryMin'),
+      render: (v: number | null) => (v === null ? '-' : `${v}%`),
+    },
+  ];
+  const range = defaultRange();
+  return (
+    <CrudListView<RunRecordRow, Filter>
+      testId="run-records-page"
+      list={list}
+      filters={[
+        { name: 'startDate', label: `${t('startDate')} (${range.startDate})` },
+        { name: 'endDate', label: `${t('endDate')} (${range.endDate})` },
+        { name: 'sn', label: t('sn') },
+      ]}
+      columns={columns}
+      scroll={{ x: 1600 }}
+      toolbar={
+        <ExportButton
+          permission="data:run:export"
+          path={datacenterEndpoints.exportRunRecords.path}
+          query={{ ...range, ...list.filter }}
+          fileName="run-records.xlsx"
+          list="runRecords"
+        />
+      }
+    />
+  );
+};
