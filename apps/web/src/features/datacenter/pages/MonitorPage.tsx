@@ -1,4 +1,5 @@
-import { datacenterEndpoints, type MonitorOverview } from '@cpm/contracts';
+import type { MonitorOverview } from '@cpm/contracts';
+import { datacenterRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Input, List, Row, Space, Tooltip, theme } from 'antd';
 import { useState } from 'react';
@@ -30,7 +31,7 @@ export const MonitorPage = () => {
   const problem = rangeProblem(range);
   const q = useQuery({
     queryKey: ['datacenter', 'monitor', range],
-    queryFn: () => call(datacenterEndpoints.monitor, { query: range, loading: false }),
+    queryFn: () => call(datacenterRoutes.monitor, { query: range, loading: false }),
     retry: false,
     enabled: !problem,
   });

@@ -1,4 +1,5 @@
-import { datacenterEndpoints, type RunDetail } from '@cpm/contracts';
+import type { RunDetail } from '@cpm/contracts';
+import { datacenterRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Descriptions, Input, Row, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -30,7 +31,7 @@ export const RunDetailPage = () => {
   const problem = rangeProblem(range);
   const q = useQuery({
     queryKey: ['datacenter', 'runDetail', sn, range],
-    queryFn: () => call(datacenterEndpoints.runDetail, { query: { sn, ...range }, loading: false }),
+    queryFn: () => call(datacenterRoutes.runDetail, { query: { sn, ...range }, loading: false }),
     retry: false,
     enabled: !problem,
   });

@@ -1,4 +1,5 @@
-import { datacenterEndpoints, type RunRecordRow } from '@cpm/contracts';
+import type { RunRecordRow } from '@cpm/contracts';
+import { datacenterRoutes } from '@cpm/contracts/routes';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,7 +24,7 @@ export const RunRecordsPage = () => {
     queryKey: ['datacenter', 'runRecords'],
     filterKeys: ['startDate', 'endDate', 'sn', 'groupId', 'modelId', 'ownerId'],
     fetchPage: ({ current, size, sort, ...f }) =>
-      call(datacenterEndpoints.runRecords, {
+      call(datacenterRoutes.runRecords, {
         query: {
           ...defaultRange(),
           ...f,
@@ -108,7 +109,7 @@ export const RunRecordsPage = () => {
       toolbar={
         <ExportButton
           permission="data:run:export"
-          path={datacenterEndpoints.exportRunRecords.path}
+          path={datacenterRoutes.exportRunRecords.path}
           query={{ ...range, ...list.filter }}
           fileName="run-records.xlsx"
           list="runRecords"

@@ -4,8 +4,8 @@ import {
   type FrameFormat,
   MEDIA_FILE_NAME_PATTERN,
   MEDIA_LIMITS,
-  mediaEndpoints,
 } from '@cpm/contracts';
+import { mediaRoutes } from '@cpm/contracts/routes';
 import { Alert, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +72,7 @@ export const BootAnimationDialog = ({
     if (!nameOk || !sizeOk || !s.width || !s.height) return;
     setBuilding(true);
     try {
-      const row = await call(mediaEndpoints.bootBuild, {
+      const row = await call(mediaRoutes.bootBuild, {
         body: {
           name: (s.name ?? '').trim(),
           format: s.format,
@@ -174,7 +174,7 @@ export const BootAnimationDialog = ({
             <Upload<{ id: string; name: string }>
               key={frameKey}
               testId="boot-frames"
-              action={withQuery(mediaEndpoints.bootUploadFrame.path, {
+              action={withQuery(mediaRoutes.bootUploadFrame.path, {
                 format: s.format,
                 width: s.width,
                 height: s.height,
@@ -200,7 +200,7 @@ export const BootAnimationDialog = ({
           <Upload<BootAnimationRow>
             key={s.name}
             testId="boot-zip"
-            action={withQuery(mediaEndpoints.bootUploadZip.path, {
+            action={withQuery(mediaRoutes.bootUploadZip.path, {
               name: s.name?.trim(),
               description: s.description?.trim(),
             })}

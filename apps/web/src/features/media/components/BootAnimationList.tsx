@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { type BootAnimationRow, type FrameFormat, mediaEndpoints } from '@cpm/contracts';
+import type { BootAnimationRow, FrameFormat } from '@cpm/contracts';
+import { mediaRoutes } from '@cpm/contracts/routes';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -26,7 +27,7 @@ export const BootAnimationList = () => {
     filterKeys: ['name', 'format'],
     prefix: 'b.',
     fetchPage: ({ current, size, name, format }) =>
-      call(mediaEndpoints.bootPage, { query: { current, size, name, format }, loading: false }),
+      call(mediaRoutes.bootPage, { query: { current, size, name, format }, loading: false }),
   });
 
   const columns: DataColumn<BootAnimationRow>[] = [
@@ -85,7 +86,7 @@ export const BootAnimationList = () => {
             <Popconfirm
               title={t('actions.deleteConfirm')}
               onConfirm={async () => {
-                await call(mediaEndpoints.bootDelete, { query: { id: r.id }, notifySuccess: true }).catch(
+                await call(mediaRoutes.bootDelete, { query: { id: r.id }, notifySuccess: true }).catch(
                   () => undefined,
                 );
                 void list.invalidate();

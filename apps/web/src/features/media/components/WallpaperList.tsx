@@ -1,5 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
-import { BLOB_KINDS, mediaEndpoints, type WallpaperRow } from '@cpm/contracts';
+import { BLOB_KINDS, type WallpaperRow } from '@cpm/contracts';
+import { mediaRoutes } from '@cpm/contracts/routes';
 import { Button, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -49,7 +50,7 @@ export const WallpaperList = () => {
     filterKeys: ['name', 'kind'],
     prefix: 'w.',
     fetchPage: ({ current, size, name, kind }) =>
-      call(mediaEndpoints.wallpaperPage, { query: { current, size, name, kind }, loading: false }),
+      call(mediaRoutes.wallpaperPage, { query: { current, size, name, kind }, loading: false }),
   });
 
   const columns: DataColumn<WallpaperRow>[] = [
@@ -102,7 +103,7 @@ export const WallpaperList = () => {
             <Popconfirm
               title={t('actions.deleteConfirm')}
               onConfirm={async () => {
-                await call(mediaEndpoints.wallpaperDelete, {
+                await call(mediaRoutes.wallpaperDelete, {
                   query: { id: r.id },
                   notifySuccess: true,
                 }).catch(() => undefined);
@@ -175,8 +176,8 @@ export const WallpaperList = () => {
           testId="wallpaper-upload"
           action={
             description.trim()
-              ? `${mediaEndpoints.wallpaperUpload.path}?${new URLSearchParams({ description: description.trim() })}`
-              : mediaEndpoints.wallpaperUpload.path
+              ? `${mediaRoutes.wallpaperUpload.path}?${new URLSearchParams({ description: description.trim() })}`
+              : mediaRoutes.wallpaperUpload.path
           }
           rules={{
             maxSize: BLOB_KINDS.wallpaper.maxBytes,

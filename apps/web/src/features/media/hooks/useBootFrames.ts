@@ -1,4 +1,4 @@
-import { mediaEndpoints } from '@cpm/contracts';
+import { mediaRoutes } from '@cpm/contracts/routes';
 import { useEffect, useState } from 'react';
 import { useSessionStore } from '../../../app/sessionStore';
 
@@ -18,7 +18,7 @@ export const useBootFrames = (id: string | null, count: number): Frames => {
     const load = async () => {
       const token = useSessionStore.getState().token;
       for (let index = 0; index < count && !cancelled; index++) {
-        const res = await fetch(`${mediaEndpoints.bootFrame.path}?id=${id}&index=${index}`, {
+        const res = await fetch(`${mediaRoutes.bootFrame.path}?id=${id}&index=${index}`, {
           headers: token ? { satoken: token } : {},
           credentials: 'omit',
         });

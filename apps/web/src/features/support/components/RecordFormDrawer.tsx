@@ -1,11 +1,6 @@
 import { CameraOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import {
-  blobEndpoints,
-  type ItemResult,
-  inspectionsEndpoints,
-  type ProcessDetail,
-  type ProcessRow,
-} from '@cpm/contracts';
+import type { ItemResult, ProcessDetail, ProcessRow } from '@cpm/contracts';
+import { blobRoutes, inspectionsRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Drawer, Form, Input, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -36,7 +31,7 @@ export const RecordFormDrawer = ({
     queryKey: [...queryKeys.supportOrders.all, 'active-processes'],
     enabled: open,
     queryFn: () =>
-      call(inspectionsEndpoints.processPage, {
+      call(inspectionsRoutes.processPage, {
         query: { current: 1, size: 100, status: 'active' },
         loading: false,
       }),
@@ -45,7 +40,7 @@ export const RecordFormDrawer = ({
     queryKey: [...queryKeys.supportOrders.all, 'process', processId],
     enabled: Boolean(processId),
     queryFn: () =>
-      call(inspectionsEndpoints.processDetail, { query: { id: processId as string }, loading: false }),
+      call(inspectionsRoutes.processDetail, { query: { id: processId as string }, loading: false }),
   });
   const set = (key: string, patch: Partial<ItemResult>) =>
     setResults((r) => ({ ...r, [key]: { ...(r[key] ?? { key, photoIds: [] }), ...patch } }));
@@ -64,7 +59,7 @@ export const RecordFormDrawer = ({
   const submit = async () => {
     setSaving(true);
     try {
-      const saved = await call(inspectionsEndpoints.recordSave, {
+      const saved = await call(inspectionsRoutes.recordSave, {
         body: {
           processId: processId as string,
           ...visit,
@@ -195,7 +190,7 @@ export const RecordFormDrawer = ({
                         onChange={async (e) => {
                           const file = e.target.files?.[0];
                           if (!file) return;
-                          const blob = await upload(blobEndpoints.upload, file, {
+                          const blob = await upload(blobRoutes.upload, file, {
                             query: { kind: 'supportMedia' },
                           });
                           set(item.key, { photoIds: [...(results[item.key]?.photoIds ?? []), blob.id] });

@@ -1,11 +1,6 @@
 import { CloudDownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  BLOB_KINDS,
-  blobEndpoints,
-  SYS_FILE_MAX_SELECTION,
-  type SysFileRow,
-  sysFileEndpoints,
-} from '@cpm/contracts';
+import { BLOB_KINDS, SYS_FILE_MAX_SELECTION, type SysFileRow } from '@cpm/contracts';
+import { blobRoutes, sysFileRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Drawer, Form, Input, Modal, Progress, Row, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -39,7 +34,7 @@ const rulesFor = (type: '1' | '2'): UploadRules => ({
 
 /** Opens a signed link so the browser streams the file to disk (no copy in memory). */
 const downloadFile = async (row: SysFileRow) => {
-  const signed = await call(blobEndpoints.sign, { body: { id: row.blobId } });
+  const signed = await call(blobRoutes.sign, { body: { id: row.blobId } });
   const a = document.createElement('a');
   a.href = signed.url;
   a.download = row.fileName;
@@ -53,7 +48,7 @@ const StorageUsage = () => {
   const { t } = useTranslation('sysfiles');
   const usage = useQuery({
     queryKey: [...queryKeys.sysFiles.all, 'usage'],
-    queryFn: () => call(sysFileEndpoints.usage, { loading: false }),
+    queryFn: () => call(sysFileRoutes.usage, { loading: false }),
   });
   if (!usage.data) return null;
   const { usedBytes, quotaBytes } = usage.data;
@@ -86,7 +81,7 @@ export const SysFilesPage = () => {
     queryKey: queryKeys.sysFiles.all,
     filterKeys: ['name', 'version', 'type', 'model'],
     fetchPage: ({ current, size, name, version, type, model }) =>
-      call(sysFileEndpoints.page, { query: { current, size, name, version, type, model }, loading: false }),
+      call(sysFileRoutes.page, { query: { current, size, name, version, type, model }, loading: false }),
   });
   const types = [
     { value: '1', label: t('types.1') },
@@ -95,7 +90,7 @@ export const SysFilesPage = () => {
   const typeTag = (type: string) => <Tag color={type === '1' ? 'blue' : 'default'}>{t(`types.${type}`)}</Tag>;
   // A file an active task uses is refused; the tasks the server names are listed.
   const remove = (row: SysFileRow) =>
-    call(sysFileEndpoints.remove, { query: { id: row.id }, notifySuccess: true })
+    call(sysFileRoutes.remove, { query: { id: row.id }, notifySuccess: true })
       .then(list.invalidate)
       .catch((err: unknown) => {
         const tasks = (err instanceof ApiError ? err.envelope?.result : null) as {
@@ -242,7 +237,7 @@ export const SysFilesPage = () => {
         </Form>
         {!ready && <Typography.Text type="secondary">{t('versionFirst')}</Typography.Text>}
         <Upload<SysFileRow>
-          action={sysFileEndpoints.upload.path}
+          action={sysFileRoutes.upload.path}
           rules={rulesFor(type)}
           fields={uploadFields}
           disabled={!ready}
