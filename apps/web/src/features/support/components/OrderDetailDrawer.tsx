@@ -1,5 +1,4 @@
-import type { OrderAction, OrderEvent } from '@cpm/contracts';
-import { ordersRoutes } from '@cpm/contracts/routes';
+import { type OrderAction, type OrderEvent, ordersEndpoints } from '@cpm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Modal, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -41,14 +40,14 @@ export const OrderDetailDrawer = ({
   const { data: order, isLoading } = useQuery({
     queryKey: key,
     enabled: id !== null,
-    queryFn: () => call(ordersRoutes.detail, { query: { id: id as string }, loading: false }),
+    queryFn: () => call(ordersEndpoints.detail, { query: { id: id as string }, loading: false }),
   });
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: queryKeys.supportOrders.all });
     onChanged();
   };
   const act = async (action: OrderAction, why?: string) => {
-    await call(ordersRoutes.transition, {
+    await call(ordersEndpoints.transition, {
       body: { id: id as string, action, ...(why ? { reason: why } : {}) },
       notifySuccess: true,
     });
@@ -146,7 +145,7 @@ export const OrderDetailDrawer = ({
               <Button
                 disabled={!comment.trim()}
                 onClick={async () => {
-                  await call(ordersRoutes.comment, { body: { id: order.id, text: comment.trim() } });
+                  await call(ordersEndpoints.comment, { body: { id: order.id, text: comment.trim() } });
                   setComment('');
                   await refresh();
                 }}

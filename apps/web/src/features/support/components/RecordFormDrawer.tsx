@@ -1,6 +1,11 @@
 import { CameraOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import type { ItemResult, ProcessDetail, ProcessRow } from '@cpm/contracts';
-import { blobRoutes, inspectionsRoutes } from '@cpm/contracts/routes';
+import {
+  blobEndpoints,
+  type ItemResult,
+  inspectionsEndpoints,
+  type ProcessDetail,
+  type ProcessRow,
+} from '@cpm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Drawer, Form, Input, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -31,7 +36,7 @@ export const RecordFormDrawer = ({
     queryKey: [...queryKeys.supportOrders.all, 'active-processes'],
     enabled: open,
     queryFn: () =>
-      call(inspectionsRoutes.processPage, {
+      call(inspectionsEndpoints.processPage, {
         query: { current: 1, size: 100, status: 'active' },
         loading: false,
       }),
@@ -40,7 +45,7 @@ export const RecordFormDrawer = ({
     queryKey: [...queryKeys.supportOrders.all, 'process', processId],
     enabled: Boolean(processId),
     queryFn: () =>
-      call(inspectionsRoutes.processDetail, { query: { id: processId as string }, loading: false }),
+      call(inspectionsEndpoints.processDetail, { query: { id: processId as string }, loading: false }),
   });
   const set = (key: string, patch: Partial<ItemResult>) =>
     setResults((r) => ({ ...r, [key]: { ...(r[key] ?? { key, photoIds: [] }), ...patch } }));
@@ -59,7 +64,7 @@ export const RecordFormDrawer = ({
   const submit = async () => {
     setSaving(true);
     try {
-      const saved = await call(inspectionsRoutes.recordSave, {
+      const saved = await call(inspectionsEndpoints.recordSave, {
         body: {
           processId: processId as string,
           ...visit,
@@ -190,7 +195,7 @@ export const RecordFormDrawer = ({
                         onChange={async (e) => {
                           const file = e.target.files?.[0];
                           if (!file) return;
-                          const blob = await upload(blobRoutes.upload, file, {
+                          const blob = await upload(blobEndpoints.upload, file, {
                             query: { kind: 'supportMedia' },
                           });
                           set(item.key, { photoIds: [...(results[item.key]?.photoIds ?? []), blob.id] });

@@ -1,6 +1,5 @@
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CheckedItem, RecordRow } from '@cpm/contracts';
-import { inspectionsRoutes } from '@cpm/contracts/routes';
+import { type CheckedItem, inspectionsEndpoints, type RecordRow } from '@cpm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Select, Skeleton, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -25,7 +24,7 @@ export const InspectionRecordsPage = () => {
     queryKey: [...queryKeys.supportOrders.all, 'records'],
     filterKeys: ['keyword', 'failed'],
     fetchPage: ({ current, size, ...f }) =>
-      call(inspectionsRoutes.recordPage, { query: { current, size, ...f }, loading: false }),
+      call(inspectionsEndpoints.recordPage, { query: { current, size, ...f }, loading: false }),
   });
   const columns: DataColumn<RecordRow>[] = [
     {
@@ -118,7 +117,7 @@ const RecordDetailDrawer = ({ id, onClose }: { id: string | null; onClose: () =>
   const { data: record } = useQuery({
     queryKey: key,
     enabled: id !== null,
-    queryFn: () => call(inspectionsRoutes.recordDetail, { query: { id: id as string }, loading: false }),
+    queryFn: () => call(inspectionsEndpoints.recordDetail, { query: { id: id as string }, loading: false }),
   });
   const columns = [
     { key: 'standard', title: t('records.standard'), dataIndex: 'standard' },
@@ -159,7 +158,7 @@ const RecordDetailDrawer = ({ id, onClose }: { id: string | null; onClose: () =>
                 disabled={!fault[c.key]}
                 data-testid={`record-open-order-${c.key}`}
                 onClick={async () => {
-                  await call(inspectionsRoutes.recordOpenOrder, {
+                  await call(inspectionsEndpoints.recordOpenOrder, {
                     body: { id: id as string, key: c.key, faultType: fault[c.key] },
                     notifySuccess: true,
                   });
