@@ -30,8 +30,13 @@ export const watchSessionConnections = async (opts: {
     );
     if (sessionIds.size === 0) return 0;
     const live = await opts.liveSessionIds([...sessionIds]);
+    // Only sessions that were looked up: a tab that connected while the lookup ran was not checked.
     return opts.broker.disconnect(
-      (identity) => identity.kind === 'user' && concerned(identity) && !live.has(identity.sessionId),
+      (identity) =>
+        identity.kind === 'user' &&
+        concerned(identity) &&
+        sessionIds.has(identity.sessionId) &&
+        !live.has(identity.sessionId),
     );
   };
   const failed = (err: unknown) => opts.log.error({ err }, 'closing connections of ended sessions failed');
