@@ -32,8 +32,13 @@ test.describe('after-sales orders', () => {
     await page.getByTestId('order-sn').fill(SN);
     await page.getByTestId('order-contact').fill('Li Wei');
     await page.getByTestId('order-phone').fill('+86 138 0000 0000');
-    await page.getByTestId('order-fault').click();
-    await page.getByTitle('Printer').click();
+    // A click that lands while the form is still opening can close the list again: choose until it took.
+    const printer = page.locator('.ant-select-item-option[title="Printer"]');
+    await expect(async () => {
+      if (!(await printer.isVisible())) await page.getByTestId('order-fault').click();
+      await printer.click({ timeout: 3_000 });
+      await expect(page.getByTestId('order-fault')).toContainText('Printer', { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await page.getByTestId('order-description').fill('The printer jams on every receipt');
     await page.getByTestId('order-form-save').click();
     await expect(page.getByTestId('order-form-save')).toBeHidden();
@@ -158,8 +163,14 @@ test.describe('after-sales orders', () => {
     const detail = page.getByTestId('record-detail');
     await expect(detail.getByTestId('record-result-printer')).toHaveText('Fail');
     await expect(detail.getByTestId('record-result-battery')).toHaveText('Pass');
-    await detail.getByTestId('record-fault-printer').click();
-    await page.getByTitle('Printer').last().click();
+    // The detail drawer may still be sliding in when the fault list opens, and a click that lands
+    // then closes the list: open it and choose again until the choice took, as a user would.
+    const printer = page.locator('.ant-select-item-option[title="Printer"]').last();
+    await expect(async () => {
+      if (!(await printer.isVisible())) await detail.getByTestId('record-fault-printer').click();
+      await printer.click({ timeout: 3_000 });
+      await expect(detail.getByTestId('record-open-order-printer')).toBeEnabled({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await detail.getByTestId('record-open-order-printer').click();
     await expect(detail.getByTestId('record-order-printer')).toContainText('SO-');
     await settle(page);
