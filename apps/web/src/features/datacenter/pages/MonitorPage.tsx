@@ -1,13 +1,14 @@
 import type { MonitorOverview } from '@cpm/contracts';
 import { datacenterRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Input, List, Row, Space, Tooltip, theme } from 'antd';
+import { Alert, Card, Col, List, Row, Space, Tooltip, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/http';
 import { Chart } from '../../../shared/chart/Chart';
 import type { ChartOption } from '../../../shared/chart/chartOption';
+import { RangeInputs } from '../components/RangeInputs';
 import { defaultRange, formatTime } from '../lib/format';
 import { rangeProblem } from '../lib/rangeProblem';
 
@@ -64,20 +65,7 @@ export const MonitorPage = () => {
     <Space direction="vertical" style={{ width: '100%' }} data-testid="monitor-page">
       <Card size="small">
         <Space wrap>
-          <Input
-            addonBefore={t('startDate')}
-            value={range.startDate}
-            onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))}
-            style={{ width: 230 }}
-            data-testid="monitor-start"
-          />
-          <Input
-            addonBefore={t('endDate')}
-            value={range.endDate}
-            onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))}
-            style={{ width: 230 }}
-            data-testid="monitor-end"
-          />
+          <RangeInputs range={range} onChange={setRange} testId="monitor" />
           <Link to={listUrl({})}>{t('openRunRecords')}</Link>
         </Space>
       </Card>
@@ -132,7 +120,11 @@ export const MonitorPage = () => {
                     </tr>
                     {weekdays.map((name, wd) => (
                       <tr key={name}>
-                        <td style={{ paddingRight: 6, color: token.colorTextSecondary }}>{name}</td>
+                        <td
+                          style={{ paddingRight: 6, color: token.colorTextSecondary, whiteSpace: 'nowrap' }}
+                        >
+                          {name}
+                        </td>
                         {HOURS.map((h) => {
                           const n = m.heatmap.find((c) => c.weekday === wd && c.hour === h)?.count ?? 0;
                           return (

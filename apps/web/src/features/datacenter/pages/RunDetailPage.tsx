@@ -1,13 +1,14 @@
 import type { RunDetail } from '@cpm/contracts';
 import { datacenterRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Descriptions, Input, Row, Space, Table, Tag } from 'antd';
+import { Alert, Card, Col, Descriptions, Row, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { call } from '../../../api/http';
 import { Chart } from '../../../shared/chart/Chart';
 import type { ChartOption } from '../../../shared/chart/chartOption';
+import { RangeInputs } from '../components/RangeInputs';
 import { defaultRange, formatBytes, formatDuration, formatTime } from '../lib/format';
 import { rangeProblem } from '../lib/rangeProblem';
 
@@ -43,20 +44,7 @@ export const RunDetailPage = () => {
     <Space direction="vertical" style={{ width: '100%' }} data-testid="run-detail-page">
       <Card size="small">
         <Space wrap>
-          <Input
-            addonBefore={t('startDate')}
-            value={range.startDate}
-            onChange={(e) => setRange((r) => ({ ...r, startDate: e.target.value }))}
-            style={{ width: 230 }}
-            data-testid="run-detail-start"
-          />
-          <Input
-            addonBefore={t('endDate')}
-            value={range.endDate}
-            onChange={(e) => setRange((r) => ({ ...r, endDate: e.target.value }))}
-            style={{ width: 230 }}
-            data-testid="run-detail-end"
-          />
+          <RangeInputs range={range} onChange={setRange} testId="run-detail" />
         </Space>
       </Card>
       {problem ? (

@@ -1,4 +1,5 @@
-import { type OrderAction, type OrderEvent, ordersEndpoints } from '@cpm/contracts';
+import type { OrderAction, OrderEvent } from '@cpm/contracts';
+import { supportRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Modal, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -40,14 +41,14 @@ export const OrderDetailDrawer = ({
   const { data: order, isLoading } = useQuery({
     queryKey: key,
     enabled: id !== null,
-    queryFn: () => call(ordersEndpoints.detail, { query: { id: id as string }, loading: false }),
+    queryFn: () => call(supportRoutes.detail, { query: { id: id as string }, loading: false }),
   });
   const refresh = async () => {
     await client.invalidateQueries({ queryKey: queryKeys.supportOrders.all });
     onChanged();
   };
   const act = async (action: OrderAction, why?: string) => {
-    await call(ordersEndpoints.transition, {
+    await call(supportRoutes.transition, {
       body: { id: id as string, action, ...(why ? { reason: why } : {}) },
       notifySuccess: true,
     });
@@ -145,7 +146,7 @@ export const OrderDetailDrawer = ({
               <Button
                 disabled={!comment.trim()}
                 onClick={async () => {
-                  await call(ordersEndpoints.comment, { body: { id: order.id, text: comment.trim() } });
+                  await call(supportRoutes.comment, { body: { id: order.id, text: comment.trim() } });
                   setComment('');
                   await refresh();
                 }}

@@ -1,11 +1,6 @@
 import { CameraOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import {
-  blobEndpoints,
-  type ItemResult,
-  inspectionsEndpoints,
-  type ProcessDetail,
-  type ProcessRow,
-} from '@cpm/contracts';
+import { blobEndpoints, type ItemResult, type ProcessDetail, type ProcessRow } from '@cpm/contracts';
+import { supportRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Drawer, Form, Input, InputNumber, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -36,7 +31,7 @@ export const RecordFormDrawer = ({
     queryKey: [...queryKeys.supportOrders.all, 'active-processes'],
     enabled: open,
     queryFn: () =>
-      call(inspectionsEndpoints.processPage, {
+      call(supportRoutes.processPage, {
         query: { current: 1, size: 100, status: 'active' },
         loading: false,
       }),
@@ -44,8 +39,7 @@ export const RecordFormDrawer = ({
   const process = useQuery({
     queryKey: [...queryKeys.supportOrders.all, 'process', processId],
     enabled: Boolean(processId),
-    queryFn: () =>
-      call(inspectionsEndpoints.processDetail, { query: { id: processId as string }, loading: false }),
+    queryFn: () => call(supportRoutes.processDetail, { query: { id: processId as string }, loading: false }),
   });
   const set = (key: string, patch: Partial<ItemResult>) =>
     setResults((r) => ({ ...r, [key]: { ...(r[key] ?? { key, photoIds: [] }), ...patch } }));
@@ -64,7 +58,7 @@ export const RecordFormDrawer = ({
   const submit = async () => {
     setSaving(true);
     try {
-      const saved = await call(inspectionsEndpoints.recordSave, {
+      const saved = await call(supportRoutes.recordSave, {
         body: {
           processId: processId as string,
           ...visit,

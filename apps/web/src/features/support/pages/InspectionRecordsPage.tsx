@@ -1,5 +1,6 @@
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { type CheckedItem, inspectionsEndpoints, type RecordRow } from '@cpm/contracts';
+import type { CheckedItem, RecordRow } from '@cpm/contracts';
+import { supportRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Select, Skeleton, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -24,7 +25,7 @@ export const InspectionRecordsPage = () => {
     queryKey: [...queryKeys.supportOrders.all, 'records'],
     filterKeys: ['keyword', 'failed'],
     fetchPage: ({ current, size, ...f }) =>
-      call(inspectionsEndpoints.recordPage, { query: { current, size, ...f }, loading: false }),
+      call(supportRoutes.recordPage, { query: { current, size, ...f }, loading: false }),
   });
   const columns: DataColumn<RecordRow>[] = [
     {
@@ -117,7 +118,7 @@ const RecordDetailDrawer = ({ id, onClose }: { id: string | null; onClose: () =>
   const { data: record } = useQuery({
     queryKey: key,
     enabled: id !== null,
-    queryFn: () => call(inspectionsEndpoints.recordDetail, { query: { id: id as string }, loading: false }),
+    queryFn: () => call(supportRoutes.recordDetail, { query: { id: id as string }, loading: false }),
   });
   const columns = [
     { key: 'standard', title: t('records.standard'), dataIndex: 'standard' },
@@ -158,7 +159,7 @@ const RecordDetailDrawer = ({ id, onClose }: { id: string | null; onClose: () =>
                 disabled={!fault[c.key]}
                 data-testid={`record-open-order-${c.key}`}
                 onClick={async () => {
-                  await call(inspectionsEndpoints.recordOpenOrder, {
+                  await call(supportRoutes.recordOpenOrder, {
                     body: { id: id as string, key: c.key, faultType: fault[c.key] },
                     notifySuccess: true,
                   });

@@ -1,11 +1,6 @@
 import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  type ORDER_PRIORITIES,
-  type ORDER_STATUSES,
-  type OrderRow,
-  OrderSaveSchema,
-  ordersEndpoints,
-} from '@cpm/contracts';
+import { type ORDER_PRIORITIES, type ORDER_STATUSES, type OrderRow, OrderSaveSchema } from '@cpm/contracts';
+import { supportRoutes } from '@cpm/contracts/routes';
 import { Button, Col, DatePicker, Input, Row, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -47,7 +42,7 @@ export const OrdersPage = () => {
     queryKey: queryKeys.supportOrders.all,
     filterKeys: ['keyword', 'status', 'priority', 'overdue'],
     fetchPage: ({ current, size, ...f }) =>
-      call(ordersEndpoints.page, { query: { current, size, ...f }, loading: false }),
+      call(supportRoutes.page, { query: { current, size, ...f }, loading: false }),
   });
   const columns: DataColumn<OrderRow>[] = [
     { key: 'number', title: t('orders.number'), dataIndex: 'number' },
@@ -150,7 +145,7 @@ export const OrdersPage = () => {
         onSubmit={(values) => {
           const v = values as Record<string, unknown>;
           const dueAt = v.dueAt ? dayjs(v.dueAt as string).toISOString() : undefined;
-          return call(ordersEndpoints.save, {
+          return call(supportRoutes.save, {
             body: { ...v, dueAt, mediaIds } as never,
             notifySuccess: true,
           });

@@ -1,10 +1,10 @@
 import {
-  inspectionsEndpoints,
   type PROCESS_STATUSES,
   type ProcessAction,
   type ProcessRow,
   processActionsFrom,
 } from '@cpm/contracts';
+import { supportRoutes } from '@cpm/contracts/routes';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -29,7 +29,7 @@ export const ServiceInspectionPage = () => {
     queryKey: [...queryKeys.supportOrders.all, 'processes'],
     filterKeys: ['name', 'status'],
     fetchPage: ({ current, size, ...f }) =>
-      call(inspectionsEndpoints.processPage, { query: { current, size, ...f }, loading: false }),
+      call(supportRoutes.processPage, { query: { current, size, ...f }, loading: false }),
   });
   const columns: DataColumn<ProcessRow>[] = [
     { key: 'name', title: t('processes.name'), dataIndex: 'name' },
@@ -62,7 +62,7 @@ export const ServiceInspectionPage = () => {
             danger: a === 'delete' || a === 'disable',
             confirm: t('processes.confirm'),
             onClick: () =>
-              call(inspectionsEndpoints.processTransition, {
+              call(supportRoutes.processTransition, {
                 body: { id: row.id, action: a },
                 notifySuccess: true,
               }).then(list.invalidate),

@@ -3,6 +3,7 @@ import { BLOB_KINDS, SYS_FILE_MAX_SELECTION, type SysFileRow } from '@cpm/contra
 import { blobRoutes, sysFileRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Drawer, Form, Input, Modal, Progress, Row, Select, Space, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -133,7 +134,7 @@ export const SysFilesPage = () => {
       key: 'createdAt',
       title: t('createdAt'),
       dataIndex: 'createdAt',
-      render: (v: string) => new Date(v).toLocaleString(),
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
     },
     {
       key: 'actions',
@@ -288,7 +289,7 @@ export const SysFilesPage = () => {
               {
                 key: 'createdAt',
                 label: t('createdAt'),
-                value: new Date(shown.createdAt).toLocaleString(),
+                value: dayjs(shown.createdAt).format('YYYY-MM-DD HH:mm:ss'),
                 span: 2,
               },
             ]}
