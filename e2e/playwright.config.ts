@@ -60,6 +60,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       MQTT_PORT: '0',
+      // The remote desktop relay under the main port, so parallel runs never fight over 8018.
+      REMOTE_PORT: '0',
       DATABASE_URL: 'memory://',
       CAPTCHA: 'off',
       ADMIN_PASSWORD: ADMIN.password,

@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs that npm does not provide: Debian's Chromium (the browser the
-# end-to-end suite drives) and Noto CJK fonts (so Chinese renders in screenshots).
+# end-to-end suite drives), Noto CJK fonts (so Chinese renders in screenshots), and the Android build
+# tools that make the app market's test APKs (scripts/make-test-apks.sh; the APKs are committed, so
+# only remaking them and the upload benchmark use these).
 set -euo pipefail
 need=()
 command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
 fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || need+=(fonts-noto-cjk)
+command -v aapt >/dev/null 2>&1 || need+=(aapt)
+command -v apksigner >/dev/null 2>&1 || need+=(apksigner)
+command -v zipalign >/dev/null 2>&1 || need+=(zipalign)
+[ -f /usr/share/android-framework-res/framework-res.apk ] || need+=(android-framework-res)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Missing system packages: ${need[*]}. Install them with: sudo apt-get install -y ${need[*]}" >&2

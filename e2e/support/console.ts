@@ -88,6 +88,8 @@ export const switchLanguage = async (page: Page, language: Language) => {
 export const openLogoutDialog = async (page: Page) => {
   const dialog = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to log out' });
   await expect(async () => {
+    // An earlier round's click may have opened it after its own wait ended (a slow machine).
+    if (await dialog.isVisible()) return;
     if (!(await page.getByTestId('user-logout').isVisible())) await page.getByTestId('user-dropdown').click();
     await page.getByTestId('user-logout').click({ timeout: 3_000 });
     await expect(dialog).toBeVisible({ timeout: 3_000 });

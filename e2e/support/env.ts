@@ -23,3 +23,6 @@ export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 
 /** Where the suite's SMTP server writes every mail it receives. */
 export const MAIL_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'mail');
+
+/** A page's first load: its code chunk, catalogue and first call, on a busy two-core machine. */
+export const PAGE_LOAD = { timeout: 30_000 } as const;

@@ -14,6 +14,16 @@ export const SCREEN_SIZES = [
 ] as const;
 export const THEMES: Theme[] = ['light', 'dark'];
 
+/**
+ * Whether a screen is pictured at this width, language and theme. `E2E_SCREENSHOTS=all` pictures
+ * every combination (eight per screen) for a visual review; the default run pictures two that
+ * between them cover both widths, both languages and both themes (desktop in English and light,
+ * phone in Chinese and dark), which keeps the suite inside its time on a two-core machine.
+ */
+export const pictured = (width: number, language: Language, theme: Theme) =>
+  process.env.E2E_SCREENSHOTS === 'all' ||
+  (width >= 1000 ? language === 'en' && theme === 'light' : language === 'cn' && theme === 'dark');
+
 /** Sets colour mode through the personalisation drawer and closes it again. */
 export const setTheme = async (page: Page, theme: Theme) => {
   await page.getByTestId('settings-button').click();

@@ -1,12 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { provisionFleet, startFleet } from '../../apps/pos-sim/src/fleet';
+import { startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import type { Api } from '../support/api';
 import { type Language, login, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
+import { provisionFleet } from '../support/fleet';
+import { pictured, saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
 
 const PREFIX = 'CRUD';
 /** A page's first visit loads its code; a busy machine needs more than the usual wait. */
@@ -178,6 +179,7 @@ test.describe('CRUD kit', () => {
       await page.setViewportSize(size);
       for (const language of ['en', 'cn'] as Language[]) {
         for (const theme of ['light', 'dark'] as Theme[]) {
+          if (!pictured(size.width, language, theme)) continue;
           await page.goto(`${FAULTS_PATH}?sn=${PREFIX}`);
           await expect(page.getByTestId('fault-page')).toBeVisible(PAGE_LOAD);
           await switchLanguage(page, language);

@@ -1,9 +1,10 @@
-import { provisionFleet, startFleet } from '../../apps/pos-sim/src/fleet';
+import { startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
+import { provisionFleet } from '../support/fleet';
+import { pictured, saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
 
 const COUNT = 5;
 const PREFIX = 'E2E';
@@ -67,7 +68,7 @@ test.describe('terminal fleet', () => {
         for (const language of languages) {
           if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
           for (const theme of ['light', 'dark'] as Theme[]) {
-            if (size.width < 800 && theme === 'dark') continue;
+            if (!pictured(size.width, language, theme)) continue;
             await setTheme(page, theme);
             for (const [name, path, testId] of [
               ['devices', '/device/index', 'device-list-page'],

@@ -3,13 +3,22 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { createServer, type ViteDevServer } from 'vite';
-import { provisionFleet, simSn, startFleet } from '../../apps/pos-sim/src/fleet';
+import { simSn, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL, PORT, REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { provisionFleet } from '../support/fleet';
 import { waitForMail } from '../support/mail';
-import { SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES, type Theme } from '../support/screenshot';
+import {
+  pictured,
+  SCREEN_SIZES,
+  saveScreenshot,
+  setTheme,
+  settle,
+  THEMES,
+  type Theme,
+} from '../support/screenshot';
 
 const LANGUAGES: Language[] = ['en', 'cn'];
 
@@ -20,6 +29,7 @@ const everyLook = async (page: Page, shoot: (language: Language, theme: Theme) =
     for (const language of LANGUAGES) {
       if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
       for (const theme of THEMES) {
+        if (!pictured(size.width, language, theme)) continue;
         await setTheme(page, theme);
         await shoot(language, theme);
       }
@@ -270,6 +280,7 @@ test.describe('upload', () => {
       await page.setViewportSize(size);
       for (const language of LANGUAGES)
         for (const theme of THEMES) {
+          if (!pictured(size.width, language, theme)) continue;
           await stage(language, theme);
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
           await saveScreenshot(page, 'upload', language, theme);

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { saveScreenshot, setTheme, type Theme } from '../support/screenshot';
+import { pictured, saveScreenshot, setTheme, type Theme } from '../support/screenshot';
 
 const POINTS = 100_000;
 
@@ -238,6 +238,7 @@ test.describe('map', () => {
       for (const language of ['en', 'cn'] as Language[]) {
         if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
         for (const theme of ['light', 'dark'] as Theme[]) {
+          if (!pictured(size.width, language, theme)) continue;
           await setTheme(page, theme);
           await page.goto('/kit/gallery?points=5000');
           await chartsReady(page);

@@ -3,7 +3,7 @@ import type { Api } from '../support/api';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { ADMIN } from '../support/env';
 import { expect, test, watchPage } from '../support/fixtures';
-import { saveScreenshot, type Theme } from '../support/screenshot';
+import { pictured, saveScreenshot, type Theme } from '../support/screenshot';
 
 const SYS_MSG = '/upms/v1/upms/sysMsg';
 const MY_MSG = '/upms/v1/upms/sysMsgUser';
@@ -114,8 +114,8 @@ test.describe('messages', () => {
     await page.getByTestId('help-button').click();
     await expect(page).toHaveURL('/messageManage/helpManual');
     await expect(page.getByTestId('help-toc')).toContainText('My Messages');
-    await page.getByTestId('help-search').fill('mark all read');
-    await expect(page.getByTestId('help-search-count')).toContainText('1 sections found');
+    await page.getByTestId('help-search').fill('"mark all read"');
+    await expect(page.getByTestId('help-search-count')).toHaveText('1 section found');
     await expect(page.getByTestId('help-content')).toContainText('Mark all read');
     await expect(page.getByTestId('help-content')).not.toContainText('Geofences');
   });
@@ -150,6 +150,7 @@ test.describe('messages', () => {
       for (const language of ['cn', 'en'] as Language[]) {
         if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
         for (const theme of ['light', 'dark'] as Theme[]) {
+          if (!pictured(size.width, language, theme)) continue;
           await page.getByTestId('settings-button').click();
           await page.getByTestId(`theme-mode-${theme}`).click();
           await page.keyboard.press('Escape');

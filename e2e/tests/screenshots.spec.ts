@@ -1,6 +1,6 @@
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
-import { SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
 const LANGUAGES: Language[] = ['cn', 'en'];
 
@@ -18,6 +18,7 @@ test.describe('screenshots', () => {
         if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
         await expect(page.getByTestId('page-content')).toBeVisible();
         for (const theme of THEMES) {
+          if (!pictured(size.width, language, theme)) continue;
           await setTheme(page, theme);
           await settle(page);
           await saveScreenshot(page, 'frame', language, theme);

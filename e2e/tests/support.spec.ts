@@ -1,16 +1,63 @@
-import { provisionFleet } from '../../apps/pos-sim/src/fleet';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { simMac, simSn, startFleet } from '../../apps/pos-sim/src/fleet';
+import { CITIES } from '../../apps/pos-sim/src/terminal';
 import { Api } from '../support/api';
 import { type Language, login, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import { provisionFleet } from '../support/fleet';
+import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
 const SN = 'SUPE2E000001';
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
-  Buffer.alloc(2000, 7),
-]);
+/** A real PNG (a diagonal band of colour on grey), as a phone's camera would give one. */
+const photoPng = (width = 160, height = 120) => {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const band = Math.abs(x - y * 1.3) < 18;
+      rows.set(band ? [220, 60, 40] : [190, 190, 190], y * (width * 3 + 1) + 1 + x * 3);
+    }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+const PNG = photoPng();
 const O = '/support/v1/support/order';
+const CUSTOMER = { username: 'jam_shop', password: 'Jam-Shop#2024pass' };
+const JAM_PREFIX = 'JAMX';
+
+/** Chooses an option of an antd select, again if a click landed while its list was still opening. */
+const choose = async (page: Page, select: ReturnType<Page['getByTestId']>, title: string) => {
+  const option = page.locator(`.ant-select-item-option[title="${title}"]`).last();
+  await expect(async () => {
+    if (!(await option.isVisible())) await select.click();
+    await option.click({ timeout: 3_000 });
+    await expect(select).toContainText(title, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+};
+
+/** Confirms an antd pop-confirm that is open. */
+const confirm = (page: Page) =>
+  page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /OK|Yes|确/ })
+    .click();
 
 test.describe('after-sales orders', () => {
   test('an order opened for a terminal is accepted, repaired, returned and closed, with its history; another is rejected with a reason', async ({
@@ -32,31 +79,31 @@ test.describe('after-sales orders', () => {
     await page.getByTestId('order-sn').fill(SN);
     await page.getByTestId('order-contact').fill('Li Wei');
     await page.getByTestId('order-phone').fill('+86 138 0000 0000');
-    // A click that lands while the form is still opening can close the list again: choose until it took.
-    const printer = page.locator('.ant-select-item-option[title="Printer"]');
-    await expect(async () => {
-      if (!(await printer.isVisible())) await page.getByTestId('order-fault').click();
-      await printer.click({ timeout: 3_000 });
-      await expect(page.getByTestId('order-fault')).toContainText('Printer', { timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+    await choose(page, page.getByTestId('order-fault'), 'Printer');
     await page.getByTestId('order-description').fill('The printer jams on every receipt');
-    await page.getByTestId('order-form-save').click();
+    // A double click on save opens one order.
+    await page.getByTestId('order-form-save').dblclick();
     await expect(page.getByTestId('order-form-save')).toBeHidden();
+    await expect(page.locator('tr', { hasText: SN })).toHaveCount(1);
 
     const row = page.locator('tr', { hasText: SN }).first();
     await expect(row).toContainText('E2E');
     await row.getByTestId('row-view').click();
     const drawer = page.getByTestId('order-detail');
     await expect(drawer).toContainText('E2E-S1');
+    // Assigned to the administrator with a due time, then walked to closed.
+    await choose(page, drawer.getByTestId('order-assign-to'), 'Administrator (admin)');
+    await drawer.getByTestId('order-assign-save').click();
+    await expect(drawer.getByTestId('order-event').last()).toHaveAttribute('data-kind', 'assign');
     for (const action of ['accept', 'repair', 'return', 'close']) {
       await drawer.getByTestId(`order-action-${action}`).click();
-      await page
-        .locator('.ant-popconfirm')
-        .getByRole('button', { name: /OK|Yes|确/ })
-        .click();
+      await confirm(page);
       await expect(drawer.getByTestId('order-event').last()).toHaveAttribute('data-kind', action);
     }
-    await expect(drawer.getByTestId('order-event')).toHaveCount(5);
+    await drawer.getByTestId('order-comment').fill('Works again, thanks');
+    await drawer.getByTestId('order-comment-send').click();
+    await expect(drawer.getByTestId('order-event').last()).toHaveAttribute('data-kind', 'comment');
+    await expect(drawer.getByTestId('order-event')).toHaveCount(7);
     await expect(drawer.getByTestId('order-actions')).toHaveCount(0);
     await page.keyboard.press('Escape');
 
@@ -78,102 +125,281 @@ test.describe('after-sales orders', () => {
     await page.getByTestId('order-reject-ok').click();
     await expect(drawer.getByTestId('order-event').last()).toHaveAttribute('data-kind', 'reject');
     await expect(drawer).toContainText('Damage from a fall is not covered');
+  });
 
-    // Pictures of the list and the detail in both languages and themes, at desktop and phone width.
-    for (const language of ['en', 'cn'] as Language[]) {
+  test('a simulated printer jams three times: a draft order appears and moves to closed while the customer watches', async ({
+    page,
+    browser,
+    api,
+  }) => {
+    test.setTimeout(240_000);
+    const { api: admin } = await api.login();
+    const roles = await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions');
+    const enterprise = roles.result.find((r) => r.code === 'enterprise_admin') as { id: string };
+    const customer = await admin.post<{ id: string }>('/upms/v1/upms/user/addOrUpdate', {
+      username: CUSTOMER.username,
+      password: CUSTOMER.password,
+      name: 'Jam Street Shop',
+      phone: '+86 139 0000 1234',
+      hardwareSmsAlert: true,
+      roleIds: [enterprise.id],
+    });
+    expect(customer.code).toBe(1);
+    const group = await admin.post<{ id: string }>('/upms/v1/upms/equipment/addOrUpdate', {
+      name: 'Jam Street',
+      number: 'JAM-001',
+      ownerId: customer.result.id,
+    });
+    expect(group.code).toBe(1);
+    const { enrollmentKey } = await provisionFleet({
+      server: BASE_URL,
+      username: ADMIN.username,
+      password: ADMIN.password,
+      count: 1,
+      prefix: JAM_PREFIX,
+      model: 'E2E-J1',
+    });
+    const sn = simSn(JAM_PREFIX, 1);
+    const found = await admin.get<{ records: { id: string; modelId: string }[] }>(
+      '/device/v1/device/terminal/getPage',
+      { sn, current: '1', size: '10' },
+    );
+    const terminal = found.result.records[0];
+    const moved = await admin.post('/device/v1/device/terminal/addOrUpdate', {
+      id: terminal.id,
+      sn,
+      name: 'Front till',
+      modelId: terminal.modelId,
+      groupId: group.result.id,
+      storeName: 'Jam Street Store',
+      mac: simMac(1),
+      ownerId: customer.result.id,
+    });
+    expect(moved.code).toBe(1);
+
+    // The customer watches the order list in a browser of their own.
+    const customerContext = await browser.newContext();
+    const watcher = await customerContext.newPage();
+    await login(watcher, CUSTOMER.username, CUSTOMER.password);
+    await watcher.goto('/technicalSupport/index');
+    await expect(watcher.getByTestId('orders-page')).toBeVisible();
+    const watched = watcher.locator('tr', { hasText: sn });
+    await expect(watched).toHaveCount(0);
+
+    const fleet = startFleet({
+      count: 1,
+      server: BASE_URL,
+      transport: 'mqtt',
+      prefix: JAM_PREFIX,
+      enrollmentKey,
+      cities: [CITIES.shanghai],
+      model: 'E2E-J1',
+      heartbeatSec: 1,
+      rampSec: 0,
+      faultRate: 0,
+      rebootRate: 0,
+    });
+    try {
+      const printer = fleet.terminals[0].printer;
+      await expect.poll(() => fleet.stats.heartbeats, { timeout: 30_000 }).toBeGreaterThan(0);
+      printer.jamNext(3);
+      await expect.poll(() => printer.jams(), { timeout: 30_000 }).toBe(3);
+      // The draft appears in the customer's list without a reload.
+      await expect(watched).toContainText('Draft', { timeout: 15_000 });
+      await expect(watched).toContainText('Peripheral health');
+      await watcher.setViewportSize({ width: 1440, height: 900 });
+
+      // Service staff take it: accept, repair, return, close; the customer's row follows each step.
+      await login(page);
       await page.goto('/technicalSupport/index');
-      await switchLanguage(page, language);
-      for (const theme of THEMES) {
-        await setTheme(page, theme);
-        for (const size of SCREEN_SIZES) {
-          await page.setViewportSize(size);
-          await page.goto('/technicalSupport/index');
-          await expect(page.locator('tr', { hasText: SN }).first()).toBeVisible();
-          await settle(page);
-          await saveScreenshot(page, 'support-orders', language, theme);
-          await page.locator('tr', { hasText: second.result.number }).getByTestId('row-view').click();
-          await expect(drawer.getByTestId('order-event').first()).toBeVisible();
-          await settle(page);
-          await saveScreenshot(page, 'support-order-detail', language, theme);
-          await page.goto('/technicalSupport/index');
-        }
+      await page.locator('tr', { hasText: sn }).getByTestId('row-view').click();
+      const drawer = page.getByTestId('order-detail');
+      await expect(drawer.getByTestId('order-faults').locator('.ant-list-item')).toHaveCount(3);
+      await expect(drawer.getByTestId('order-draft-hint')).toBeVisible();
+      await settle(page);
+      await saveScreenshot(page, 'support-order-draft', 'en', 'light');
+      for (const [action, label] of [
+        ['accept', 'Accepted'],
+        ['repair', 'In repair'],
+        ['return', 'Returned'],
+        ['close', 'Closed'],
+      ] as const) {
+        await drawer.getByTestId(`order-action-${action}`).click();
+        await confirm(page);
+        await expect(drawer.getByTestId('order-detail-status')).toHaveText(label);
+        await expect(watched).toContainText(label, { timeout: 15_000 });
       }
+      await watcher.locator('tr', { hasText: sn }).getByTestId('row-view').click();
+      const seen = watcher.getByTestId('order-detail');
+      await expect(seen.getByTestId('order-event')).toHaveCount(5);
+      await expect(seen.getByTestId('order-actions')).toHaveCount(0);
+      await settle(watcher);
+      await saveScreenshot(watcher, 'support-order-customer', 'en', 'light');
+    } finally {
+      await fleet.stop(true);
+      await customerContext.close();
     }
   });
 
-  test('an inspector fills a record on a phone with a photo and a location, and a failed item opens an order', async ({
+  test('a process is written in the editor and published; an inspector fills a record on a phone with a photo and a failed item opens an order', async ({
     page,
     context,
-    request,
   }) => {
-    test.setTimeout(120_000);
-    const { api } = await new Api(request).login();
-    const made = await api.post<{ id: string }>('/support/v1/support/inspectionProcess/addOrUpdate', {
-      name: 'E2E monthly visit',
-      standards: [
-        {
-          name: 'Hardware',
-          items: [
-            {
-              key: 'printer',
-              content: 'Printer prints a test receipt',
-              kind: 'passFail',
-              photoRequired: true,
-            },
-            { key: 'battery', content: 'Battery health', kind: 'value', min: 80, max: 100, unit: '%' },
-          ],
-        },
-      ],
-    });
-    expect(made.code).toBe(1);
-    await api.post('/support/v1/support/inspectionProcess/transition', {
-      id: made.result.id,
-      action: 'publish',
-    });
-    await context.grantPermissions(['geolocation']);
-    await context.setGeolocation({ latitude: 31.2304, longitude: 121.4737 });
-    await page.setViewportSize({ width: 390, height: 844 });
+    test.setTimeout(180_000);
     await login(page);
     await page.goto('/technicalSupport/service');
-    await expect(page.locator('tr', { hasText: 'E2E monthly visit' })).toContainText('Active');
+    await page.getByTestId('process-add').click();
+    const editor = page.getByTestId('process-editor');
+    await editor.getByTestId('editor-name').fill('E2E monthly visit');
+    await editor.getByTestId('editor-standard-0-name').fill('Hardware');
+    await editor.getByTestId('editor-item-0-0-content').fill('Printer prints a test receipt');
+    await editor.getByTestId('editor-item-0-0-photo').click();
+    await editor.getByTestId('editor-standard-0-add-item').click();
+    await editor.getByTestId('editor-item-0-1-content').fill('Battery health');
+    await editor.getByTestId('editor-item-0-1-kind').getByText('Value with limits').click();
+    await editor.getByTestId('editor-item-0-1-min').fill('80');
+    await editor.getByTestId('editor-item-0-1-max').fill('100');
     await settle(page);
-    await saveScreenshot(page, 'support-processes', 'en', 'light');
+    await saveScreenshot(page, 'support-process-editor', 'en', 'light');
+    await editor.getByTestId('editor-save').click();
+    const info = page.getByTestId('process-info-page');
+    await expect(info.getByTestId('process-status')).toHaveText('Draft');
+    await expect(info.getByTestId('checklist')).toContainText('80 – 100');
+    await info.getByTestId('process-action-publish').click();
+    await confirm(page);
+    await expect(info.getByTestId('process-status')).toHaveText('Active');
+
+    // On the phone: the inspector's visit.
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 31.2304, longitude: 121.4737, accuracy: 12 });
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/technicalSupport/inspectionRecord');
     await page.getByTestId('record-add').click();
     const form = page.getByTestId('record-form');
-    await form.getByTestId('record-process').click();
-    await page.getByTitle('E2E monthly visit v1').click();
+    await choose(page, form.getByTestId('record-process'), 'E2E monthly visit v1');
     await form.getByTestId('record-storeName').fill('Harbour Store');
     await form.getByTestId('record-contact').fill('Li Wei');
     await form.getByTestId('record-phone').fill('+86 138 0000 0000');
     await form.getByTestId('record-address').fill('8 Bund Rd, Shanghai');
     await form.getByTestId('record-locate').click();
     await expect(form.getByTestId('record-place')).toContainText('31.23040');
-    await form.getByTestId('record-item-printer-pass').getByText('Fail').click();
-    await form.getByTestId('record-item-printer-photo').setInputFiles({
+    // Items are named by the keys the editor gave them.
+    const [itemKey, batteryKey] = (
+      await form
+        .locator('[data-testid^="record-item-k"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''))
+    )
+      .filter((id) => /^record-item-k[0-9a-f]{12}$/.test(id))
+      .map((id) => id.replace('record-item-', ''));
+    await form.getByTestId(`record-item-${itemKey}-pass`).getByText('Fail').click();
+    await form.getByTestId(`record-item-${batteryKey}`).locator('input.ant-input-number-input').fill('92');
+    // The failed item asks for a photo: sending without one is refused and marks it.
+    await form.getByTestId('record-save').click();
+    await expect(form.getByTestId(`record-item-${itemKey}-missing`)).toBeVisible();
+    await expect(form.getByTestId(`record-item-${itemKey}-photo`)).toHaveAttribute('capture', 'environment');
+    await expect(form.getByTestId(`record-item-${itemKey}-photo`)).toHaveAttribute('accept', 'image/*');
+    await form.getByTestId(`record-item-${itemKey}-photo`).setInputFiles({
       name: 'jam.png',
       mimeType: 'image/png',
       buffer: PNG,
     });
-    await expect(form.getByTestId('record-item-printer-photos')).toBeVisible();
-    await form.getByTestId('record-item-battery').locator('input.ant-input-number-input').fill('92');
+    await expect(form.getByTestId(`record-item-${itemKey}-thumb`)).toBeVisible();
+    await expect(form.getByTestId(`record-item-${itemKey}-missing`)).toHaveCount(0);
     await settle(page);
     await saveScreenshot(page, 'support-record-form', 'en', 'light');
     await form.getByTestId('record-save').click();
+
     const detail = page.getByTestId('record-detail');
-    await expect(detail.getByTestId('record-result-printer')).toHaveText('Fail');
-    await expect(detail.getByTestId('record-result-battery')).toHaveText('Pass');
-    // The detail drawer may still be sliding in when the fault list opens, and a click that lands
-    // then closes the list: open it and choose again until the choice took, as a user would.
-    const printer = page.locator('.ant-select-item-option[title="Printer"]').last();
-    await expect(async () => {
-      if (!(await printer.isVisible())) await detail.getByTestId('record-fault-printer').click();
-      await printer.click({ timeout: 3_000 });
-      await expect(detail.getByTestId('record-open-order-printer')).toBeEnabled({ timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
-    await detail.getByTestId('record-open-order-printer').click();
-    await expect(detail.getByTestId('record-order-printer')).toContainText('SO-');
+    await expect(detail.getByTestId(`record-result-${itemKey}`)).toHaveText('Fail');
+    await expect(detail.getByTestId('record-place')).toContainText('31.23040');
+    await expect(detail.getByTestId(`record-photos-${itemKey}`).locator('img')).toBeVisible();
+    // The fault type is guessed from the item: one press opens the order, a second opens nothing more.
+    await expect(detail.getByTestId(`record-fault-${itemKey}`)).toContainText('Printer');
+    await detail.getByTestId(`record-open-order-${itemKey}`).dblclick();
+    await expect(detail.getByTestId(`record-order-${itemKey}`)).toContainText('SO-');
     await settle(page);
     await saveScreenshot(page, 'support-record-detail', 'en', 'light');
+    const { api } = await new Api(page.request).login();
+    const orders = await api.get<{ total: number }>(`${O}/getPage`, {
+      source: 'inspection',
+      current: '1',
+      size: '10',
+    });
+    expect(orders.result.total).toBe(1);
+  });
+
+  test('every support page in both languages and themes, at desktop and phone width', async ({
+    page,
+    api,
+  }) => {
+    test.setTimeout(420_000);
+    const { api: admin } = await api.login();
+    const processes = await admin.get<{ records: { id: string; name: string }[] }>(
+      '/support/v1/support/inspectionProcess/getPage',
+      { current: '1', size: '10' },
+    );
+    const processId = processes.result.records[0]?.id;
+    const records = await admin.get<{ records: { id: string }[] }>(
+      '/support/v1/support/inspectionRecord/getPage',
+      {
+        current: '1',
+        size: '10',
+      },
+    );
+    const recordId = records.result.records[0]?.id;
+    const orders = await admin.get<{ records: { id: string; source: string }[] }>(`${O}/getPage`, {
+      current: '1',
+      size: '50',
+    });
+    const orderId = (orders.result.records.find((o) => o.source === 'health') ?? orders.result.records[0])
+      ?.id;
+    await login(page);
+    for (const language of ['en', 'cn'] as Language[]) {
+      await switchLanguage(page, language);
+      for (const theme of THEMES) {
+        if (!SCREEN_SIZES.some((size) => pictured(size.width, language, theme))) continue;
+        await setTheme(page, theme);
+        for (const size of SCREEN_SIZES) {
+          if (!pictured(size.width, language, theme)) continue;
+          await page.setViewportSize(size);
+          const shoot = async (name: string, path: string, ready: () => Promise<void>) => {
+            await page.goto(path);
+            await ready();
+            await settle(page);
+            await saveScreenshot(page, name, language, theme);
+          };
+          await shoot('support-orders', '/technicalSupport/index', () =>
+            expect(page.getByTestId('orders-page').locator('tbody tr[data-row-key]').first()).toBeVisible(),
+          );
+          if (orderId)
+            await shoot('support-order-detail', `/technicalSupport/index?view=${orderId}`, () =>
+              expect(page.getByTestId('order-event').first()).toBeVisible(),
+            );
+          await shoot('support-health-rules', '/technicalSupport/index', async () => {
+            await page.getByTestId('health-rules-open').click();
+            await expect(page.getByTestId('health-rules').locator('tbody tr[data-row-key]')).toHaveCount(4);
+          });
+          await shoot('support-processes', '/technicalSupport/service', () =>
+            expect(
+              page.getByTestId('processes-page').locator('tbody tr[data-row-key]').first(),
+            ).toBeVisible(),
+          );
+          await shoot('support-process-new', '/technicalSupport/addService', () =>
+            expect(page.getByTestId('editor-name')).toBeVisible(),
+          );
+          if (processId)
+            await shoot('support-process-info', `/technicalSupport/serviceInfo?id=${processId}`, () =>
+              expect(page.getByTestId('checklist')).toBeVisible(),
+            );
+          await shoot('support-records', '/technicalSupport/inspectionRecord', () =>
+            expect(page.getByTestId('records-page').locator('tbody tr[data-row-key]').first()).toBeVisible(),
+          );
+          if (recordId)
+            await shoot('support-record-info', `/technicalSupport/inspectionRecordInfo?id=${recordId}`, () =>
+              expect(page.getByTestId('record-visit')).toBeVisible(),
+            );
+        }
+      }
+    }
   });
 });

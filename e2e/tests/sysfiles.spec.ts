@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { type Language, login, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
-import { SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
 const PATH = '/sysManage/index';
 const PAGE_LOAD = { timeout: 30_000 };
@@ -145,8 +145,10 @@ test.describe('system files', () => {
     for (const language of ['en', 'cn'] as Language[]) {
       await switchLanguage(page, language);
       for (const theme of THEMES) {
+        if (!SCREEN_SIZES.some((size) => pictured(size.width, language, theme))) continue;
         await setTheme(page, theme);
         for (const size of SCREEN_SIZES) {
+          if (!pictured(size.width, language, theme)) continue;
           await page.setViewportSize(size);
           await expect(page.locator('tr').filter({ hasText: 'p2-ota-14' })).toBeVisible();
           await settle(page);
@@ -167,5 +169,54 @@ test.describe('system files', () => {
     await page.locator('tr').filter({ hasText: 'p2-ota-14' }).getByTestId('row-delete').click();
     await page.getByTestId('confirm-ok').click();
     await expect(page.locator('tr').filter({ hasText: 'p2-ota-14' })).toHaveCount(0);
+  });
+
+  test('platform administrators see every account by space used and set or remove a quota', async ({
+    page,
+  }) => {
+    await login(page);
+    await page.goto(PATH);
+    await page.getByTestId('quota-open').click();
+    const drawer = page.getByTestId('quota-drawer');
+    await expect(drawer.getByTestId('quota-account').first()).toBeVisible();
+    await drawer.getByTestId('quota-search').locator('input').fill('admin');
+    await drawer.getByTestId('quota-search').locator('input').press('Enter');
+    const row = drawer
+      .locator('tr')
+      .filter({ has: page.getByTestId('quota-account').getByText('admin', { exact: true }) });
+    await expect(row).toBeVisible();
+    // A quota far above what the suite stores, so other tests' uploads are never refused.
+    await row.getByTestId('quota-edit').click();
+    await page.getByTestId('quota-input').fill('100000');
+    await page.getByTestId('quota-save').click();
+    await expect(row).toContainText('97.7 GB');
+    await expect(page.getByTestId('sysfiles-usage')).toContainText('97.7 GB');
+    await settle(page);
+    await saveScreenshot(page, 'sysfiles-quotas', 'en', 'light');
+    await page.setViewportSize(SCREEN_SIZES[1]);
+    await settle(page);
+    await saveScreenshot(page, 'sysfiles-quotas', 'en', 'light');
+    await page.keyboard.press('Escape');
+    await switchLanguage(page, 'cn');
+    await setTheme(page, 'dark');
+    await page.getByTestId('quota-open').click();
+    await drawer.getByTestId('quota-search').locator('input').fill('admin');
+    await drawer.getByTestId('quota-search').locator('input').press('Enter');
+    await expect(row).toContainText('97.7 GB');
+    await settle(page);
+    await saveScreenshot(page, 'sysfiles-quotas', 'cn', 'dark');
+    await page.setViewportSize(SCREEN_SIZES[0]);
+    await settle(page);
+    await saveScreenshot(page, 'sysfiles-quotas', 'cn', 'dark');
+    await page.keyboard.press('Escape');
+    await switchLanguage(page, 'en');
+    await setTheme(page, 'light');
+    await page.getByTestId('quota-open').click();
+    await drawer.getByTestId('quota-search').locator('input').fill('admin');
+    await drawer.getByTestId('quota-search').locator('input').press('Enter');
+    await row.getByTestId('quota-edit').click();
+    await page.getByTestId('quota-clear').click();
+    await expect(row).not.toContainText('97.7 GB');
+    await expect(row).toContainText('No quota');
   });
 });

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat, truncate } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Where a system file comes from: the server, the terminal's credentials and the file's sha256. */
@@ -10,6 +12,8 @@ export type DownloadOptions = {
   sn: string;
   secret: string;
   sha256: string;
+  /** Path on the server (a task's file URL); default the system-file download by sha256. */
+  url?: string;
   /** File written (and resumed from when it already holds part of the file). */
   out: string;
   /** Drop the connection once this many bytes arrived in one attempt (tests a broken link). */
@@ -34,6 +38,10 @@ export class DroppedConnection extends Error {
     super(`connection dropped after ${bytes} bytes`);
   }
 }
+
+// One keep-alive agent per protocol, shared by every terminal of the process.
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+const agentFor = (url: URL) => (url.protocol === 'https:' ? agents.https : agents.http);
 
 const sizeOf = async (file: string) => (await stat(file).catch(() => null))?.size ?? 0;
 
@@ -71,15 +79,28 @@ const attempt = async (o: DownloadOptions, drop: boolean) => {
     headers.range = `bytes=${have}-`;
     headers['if-range'] = `"${o.sha256}"`;
   }
-  const res = await fetch(`${o.server}/device/v1/agent/sysFile/download?sha256=${o.sha256}`, { headers });
-  if (res.status === 416) return { done: true, resumed: 0 };
-  if (res.status !== 200 && res.status !== 206) {
-    const text = await res.text();
-    throw new Error(`download refused: HTTP ${res.status} ${text.slice(0, 300)}`);
+  // node:http rather than fetch: a fleet of thousands of terminals in one process pays far less per request.
+  const url = new URL(`${o.server}${o.url ?? `/device/v1/agent/sysFile/download?sha256=${o.sha256}`}`);
+  const body = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = (url.protocol === 'https:' ? https : http).get(
+      url,
+      { headers, agent: agentFor(url) },
+      resolve,
+    );
+    req.on('error', reject);
+  });
+  const status = body.statusCode ?? 0;
+  if (status === 416) {
+    body.resume();
+    return { done: true, resumed: 0 };
   }
-  const append = res.status === 206;
+  if (status !== 200 && status !== 206) {
+    let text = '';
+    for await (const chunk of body) text += chunk;
+    throw new Error(`download refused: HTTP ${status} ${text.slice(0, 300)}`);
+  }
+  const append = status === 206;
   if (!append && have > 0) await truncate(o.out, 0);
-  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
   const file = createWriteStream(o.out, { flags: append ? 'a' : 'w' });
   try {
     if (drop && o.dropAfterBytes) await pipeline(body, dropAfter(o.dropAfterBytes), file);

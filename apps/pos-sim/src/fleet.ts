@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import type { CrashRates, SimApp } from './app-health';
+import { createTaskAgent, newTaskStats, type TaskSimOptions } from './tasks';
 import { CITIES, type City, createSimTerminal, newStats, type SimStats, type SimTerminal } from './terminal';
 
 /** Options of a simulated fleet. */
@@ -18,6 +20,17 @@ export type FleetOptions = {
   rampSec: number;
   faultRate: number;
   rebootRate: number;
+  /** What the people at the terminals answer to remote session requests (default accept). */
+  remoteAnswer?: 'accept' | 'refuse' | 'ignore';
+  /** Apps installed on every terminal, and crash and ANR rates per version (see app-health.ts). */
+  apps?: SimApp[];
+  crashRates?: CrashRates;
+  /** Platform the terminals report (default android). */
+  platform?: 'android' | 'windows';
+  /** How the terminals treat remote tasks (failure rate, sales, offline spells). */
+  tasks?: Omit<TaskSimOptions, 'stats'>;
+  /** Terminal `i` reports the MAC address `simMac(macBase + i)` (default 0), for fleets that must not share addresses. */
+  macBase?: number;
 };
 
 /** The SN of terminal `i` of a fleet. */
@@ -34,12 +47,17 @@ export const defaultMqttUrl = (server: string) => `${server.replace(/^http/, 'ws
 /** Starts `count` terminals spread over `rampSec`; returns handles and live counters. */
 export const startFleet = (o: FleetOptions) => {
   const stats = newStats();
+  const taskStats = newTaskStats();
+  const platform = o.platform ?? 'android';
+  const extension = o.tasks
+    ? createTaskAgent({ ...o.tasks, apps: o.tasks.apps ?? o.apps, stats: taskStats, platform })
+    : undefined;
   const terminals: SimTerminal[] = [];
   const timers: NodeJS.Timeout[] = [];
   for (let i = 1; i <= o.count; i++) {
     const t = createSimTerminal({
       sn: simSn(o.prefix, i),
-      mac: simMac(i),
+      mac: simMac((o.macBase ?? 0) + i),
       server: o.server,
       enrollmentKey: o.enrollmentKey,
       transport: o.transport,
@@ -49,7 +67,12 @@ export const startFleet = (o: FleetOptions) => {
       heartbeatSec: o.heartbeatSec,
       faultRate: o.faultRate,
       rebootRate: o.rebootRate,
+      remoteAnswer: o.remoteAnswer,
+      apps: o.apps,
+      crashRates: o.crashRates,
       stats,
+      platform,
+      extension,
     });
     terminals.push(t);
     const delay = o.count > 1 ? (o.rampSec * 1000 * (i - 1)) / o.count : 0;
@@ -64,6 +87,7 @@ export const startFleet = (o: FleetOptions) => {
   }
   return {
     stats,
+    taskStats,
     terminals,
     /** Stop every terminal (graceful: each says goodbye). */
     async stop(graceful = true) {
@@ -108,10 +132,10 @@ export const apiClient = async (server: string, username: string, password: stri
 };
 
 /**
- * Registers the fleet's SNs as factory records (the ones missing), makes sure the model exists and
- * issues an enrollment key: what a manufacturer and an enterprise do before terminals first boot.
+ * Registers the fleet's SNs as factory records (the ones missing) and makes sure the model exists:
+ * what a manufacturer does before terminals first boot.
  */
-export const provisionFleet = async (o: {
+export const registerFleet = async (o: {
   server: string;
   username: string;
   password: string;
@@ -153,11 +177,20 @@ export const provisionFleet = async (o: {
     );
     if (!report.ok) throw new Error(`import refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
   }
+  return { api, registered: missing.length };
+};
+
+/**
+ * What {@link registerFleet} does, then issues the account a new enrollment key, which revokes its
+ * previous one: terminals enrolling with the old key at that moment are refused.
+ */
+export const provisionFleet = async (o: Parameters<typeof registerFleet>[0]) => {
+  const { api, registered } = await registerFleet(o);
   const { enrollmentKey } = await api.call<{ enrollmentKey: string }>(
     'POST',
     '/device/v1/device/terminal/rotateEnrollmentKey',
   );
-  return { enrollmentKey, registered: missing.length };
+  return { enrollmentKey, registered };
 };
 
 /** Cities by name, unknown names ignored. */

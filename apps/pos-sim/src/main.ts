@@ -1,6 +1,10 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseApps, parseCrashRates } from './app-health';
 import { downloadSystemFile } from './download';
 import { citiesByName, provisionFleet, startFleet, summary } from './fleet';
+import { taskSummary } from './tasks';
 import { CITIES, SIM_DEFAULTS } from './terminal';
 
 const HELP = `pos-sim: virtual POS terminals speaking the device protocol
@@ -19,9 +23,20 @@ const HELP = `pos-sim: virtual POS terminals speaking the device protocol
   --model M          model name the terminals report (default SIM-P2)
   --heartbeat S      heartbeat period in seconds (default ${SIM_DEFAULTS.heartbeatSec})
   --ramp S           seconds over which terminals start (default 10)
-  --fault-rate R     chance per heartbeat of a peripheral fault (default 0.002)
+  --fault-rate R     chance per heartbeat that the receipt printer jams (default 0.002)
   --reboot-rate R    chance per heartbeat of a reboot (default 0.001)
   --duration S       stop after S seconds (default: run until Ctrl-C)
+  --remote-answer A  accept, refuse or ignore remote desktop requests (default accept; a group
+                     whose policy accepts automatically is never asked)
+  --apps LIST        more installed apps, package:versionCode[:versionName],... (e.g. com.cpm.demo:3:1.2.0)
+  --crash-rate LIST  chance per heartbeat that an app version crashes, package@versionCode=R,...
+  --anr-rate LIST    the same for ANRs (the app market's gray-release health gate counts both)
+  --platform P       android or windows (default android)
+  --task-failure-rate R   chance a remote task fails on a terminal (default 0.02)
+  --payment-rate R   share of the time a sale is in progress (payment-aware tasks defer; default 0.05)
+  --offline-rate R   chance per heartbeat of losing the network (default 0)
+  --offline-sec S    how long an offline spell lasts (default 60)
+  --data-dir D       where task downloads land while checked (default the system temp folder)
 
   npm run sim -- download --server URL --sn SN --secret S --sha256 H --out FILE [--drop-after N]
 
@@ -57,6 +72,16 @@ const { values, positionals } = parseArgs({
     'fault-rate': { type: 'string', default: '0.002' },
     'reboot-rate': { type: 'string', default: '0.001' },
     duration: { type: 'string' },
+    'remote-answer': { type: 'string', default: 'accept' },
+    apps: { type: 'string' },
+    'crash-rate': { type: 'string' },
+    'anr-rate': { type: 'string' },
+    platform: { type: 'string', default: 'android' },
+    'task-failure-rate': { type: 'string', default: '0.02' },
+    'payment-rate': { type: 'string', default: '0.05' },
+    'offline-rate': { type: 'string', default: '0' },
+    'offline-sec': { type: 'string', default: '60' },
+    'data-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -121,14 +146,28 @@ const fleet = startFleet({
   rampSec: Number(values.ramp),
   faultRate: Number(values['fault-rate']),
   rebootRate: Number(values['reboot-rate']),
+  remoteAnswer: ['accept', 'refuse', 'ignore'].includes(values['remote-answer'])
+    ? (values['remote-answer'] as 'accept' | 'refuse' | 'ignore')
+    : 'accept',
+  apps: parseApps(values.apps),
+  crashRates: parseCrashRates(values['anr-rate'], 'anr', parseCrashRates(values['crash-rate'], 'crash')),
+  platform: values.platform === 'windows' ? 'windows' : 'android',
+  tasks: {
+    failureRate: Number(values['task-failure-rate']),
+    paymentRate: Number(values['payment-rate']),
+    offlineRate: Number(values['offline-rate']),
+    offlineSec: Number(values['offline-sec']),
+    dataDir: values['data-dir'] ?? path.join(tmpdir(), 'pos-sim'),
+  },
 });
-const ticker = setInterval(() => console.log(summary(fleet.stats, count, startedAt)), 2000);
+const report = () => `${summary(fleet.stats, count, startedAt)}\n  ${taskSummary(fleet.taskStats)}`;
+const ticker = setInterval(() => console.log(report()), 2000);
 
 const shutdown = async () => {
   clearInterval(ticker);
   console.log('stopping...');
   await fleet.stop(true);
-  console.log(summary(fleet.stats, count, startedAt));
+  console.log(report());
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown());

@@ -1,15 +1,28 @@
 import {
   DEVICE_PROTOCOL,
   type DeviceEvent,
+  distanceMetres,
   type EnrollResult,
   type Heartbeat,
   type Hello,
   type Location,
+  PaymentLockCommandSchema,
   terminalFilters,
   terminalTopic,
   type UpKind,
 } from '@cpm/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
+import { type CrashRates, healthEvents, type SimApp } from './app-health';
+import { createSimPrinter, SIM_PRINTER } from './printer';
+import { createRemoteScreen, type RemoteAnswer } from './remote-screen';
+
+/** The cashier app every simulated terminal runs. */
+const CASHIER: SimApp = {
+  packageName: 'com.example.cashier',
+  name: 'Cashier',
+  versionName: '3.2.0',
+  versionCode: 320,
+};
 
 /** A city the simulated terminals wander around. */
 export type City = { name: string; lat: number; lng: number };
@@ -37,12 +50,62 @@ export type TerminalOptions = {
   city: City;
   model: string;
   heartbeatSec: number;
-  /** Chance per heartbeat of a peripheral fault and of a reboot. */
+  /** Chance per heartbeat that the printer jams (a peripheral fault), and of a reboot. */
   faultRate: number;
   rebootRate: number;
   /** Counters shared by the whole fleet. */
   stats: SimStats;
+  /** Apps installed besides the agent and the cashier, and the crash and ANR rates per version. */
+  apps?: SimApp[];
+  crashRates?: CrashRates;
   random?: () => number;
+  /** What the person at the terminal answers to a remote session request (default accept). */
+  remoteAnswer?: RemoteAnswer;
+  /** Platform reported in the hello (default android). */
+  platform?: 'android' | 'windows';
+  /** Further behaviour (remote tasks), given the terminal's handles. */
+  extension?: (api: TerminalApi) => TerminalExtension;
+};
+
+/** What an extension may use of a terminal. */
+export type TerminalApi = {
+  sn: string;
+  server: string;
+  transport: 'mqtt' | 'http';
+  /** The secret from enrollment (undefined before). */
+  secret(): string | undefined;
+  /** Sends an up message (MQTT publish, or the HTTP fallback's endpoint of that kind). */
+  send(kind: UpKind, body: unknown): Promise<void>;
+  /** Calls the server over HTTP as this terminal. */
+  http(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown>;
+  reboot(): Promise<void>;
+  /** Goes away without a word (as a terminal losing its network) and comes back after `ms`. */
+  dropOut(ms: number): Promise<void>;
+  battery(): number;
+  charging(): boolean;
+  isConnected(): boolean;
+  /** The screen as a JPEG (a secure screen comes out black). */
+  screenshot?(): Promise<{ bytes: Buffer; width: number; height: number; secure: boolean }>;
+  /** Sends a file as multipart field `file` to a device endpoint (path with its query). */
+  upload?(path: string, name: string, mediaType: string, bytes: Buffer): Promise<unknown>;
+  /** Sends the hello again (its inventory changed: an app's permissions). */
+  hello?(): Promise<void>;
+};
+
+/** Hooks an extension offers the terminal. */
+export type TerminalExtension = {
+  /** After every connection's hello. */
+  onConnected?(): void;
+  /** A message on one of the terminal's `down` topics. */
+  onDown?(kind: string, payload: Buffer): void;
+  /** The HTTP heartbeat's answer. */
+  onHeartbeatAnswer?(answer: { pending: number }): void;
+  /** Fields added to each heartbeat. */
+  heartbeat?(): Partial<Heartbeat>;
+  /** Apps to report in the hello, replacing the defaults. */
+  apps?(): Hello['apps'];
+  /** Versions to report in the hello. */
+  versions?(): Partial<Pick<Hello, 'osVersion' | 'firmwareVersion'>>;
 };
 
 /** What the fleet has done so far. */
@@ -54,6 +117,8 @@ export type SimStats = {
   reconnects: number;
   reboots: number;
   faults: number;
+  /** App crashes and ANRs reported. */
+  crashes: number;
   errors: number;
   lastError?: string;
 };
@@ -66,11 +131,12 @@ export const newStats = (): SimStats => ({
   reconnects: 0,
   reboots: 0,
   faults: 0,
+  crashes: 0,
   errors: 0,
 });
 
 const PERIPHERALS = [
-  { kind: 'usb' as const, name: 'Thermal printer', vid: '0483', pid: '5740', status: 'ok' as const },
+  SIM_PRINTER,
   { kind: 'serial' as const, name: 'Cash drawer', port: '/dev/ttyS1', status: 'ok' as const },
   { kind: 'usb' as const, name: 'Barcode scanner', vid: '05E0', pid: '1200', status: 'ok' as const },
 ];
@@ -81,6 +147,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const createSimTerminal = (o: TerminalOptions) => {
   const rnd = o.random ?? Math.random;
   const stats = o.stats;
+  const printer = createSimPrinter({ jamRate: o.faultRate, random: rnd });
   let secret: string | undefined;
   let client: MqttClient | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -98,22 +165,41 @@ export const createSimTerminal = (o: TerminalOptions) => {
   let httpFailures = 0;
   // A boot event belongs to a power-on, not to every reconnection.
   let booted = false;
+  const remote = createRemoteScreen({ sn: o.sn, answer: o.remoteAnswer });
+  let charging = false;
+  // Declared below; the extension is built once the handles it uses exist.
+  let ext: TerminalExtension = {};
 
   const fail = (err: unknown) => {
     stats.errors++;
     stats.lastError = err instanceof Error ? err.message : String(err);
   };
 
-  const http = async (path: string, body: unknown, auth = true) => {
+  /**
+   * The payment app obeys the server's lock and says what it holds now; an order repeated (on every
+   * hello until it is confirmed) is confirmed again.
+   */
+  const applyPaymentLock = (order: unknown) => {
+    const p = PaymentLockCommandSchema.safeParse(order);
+    if (!p.success) return;
+    remote.setPaymentLock(p.data.locked ? (p.data.fence ?? '') : null);
+    void send('event', {
+      ts: Date.now(),
+      type: p.data.locked ? 'paymentLocked' : 'paymentUnlocked',
+      ...(p.data.fence ? { detail: p.data.fence } : {}),
+    }).catch(fail);
+  };
+
+  const http = async (path: string, body: unknown, auth = true, method: 'GET' | 'POST' = 'POST') => {
     const res = await fetch(`${o.server}${path}`, {
-      method: 'POST',
+      method,
       headers: {
         'content-type': 'application/json',
         ...(auth && secret
           ? { authorization: `Basic ${Buffer.from(`${o.sn}:${secret}`).toString('base64')}` }
           : {}),
       },
-      body: JSON.stringify(body),
+      body: method === 'GET' ? undefined : JSON.stringify(body),
     });
     const json = (await res.json()) as { code: number; result: unknown; messageEn?: string };
     if (json.code !== 1) throw new Error(`${path}: ${json.code} ${json.messageEn ?? ''}`);
@@ -122,19 +208,43 @@ export const createSimTerminal = (o: TerminalOptions) => {
 
   const send = async (kind: UpKind, body: unknown) => {
     stats.messages++;
-    if (o.transport === 'http') return void (await http(`/device/v1/agent/${kind}`, body));
+    if (o.transport === 'http') {
+      const path = kind === 'result' ? '/device/v1/agent/tasks/report' : `/device/v1/agent/${kind}`;
+      const answer = await http(path, body);
+      if (kind === 'heartbeat') {
+        const a = answer as { pending: number; paymentLock?: unknown };
+        if (a.paymentLock) applyPaymentLock(a.paymentLock);
+        ext.onHeartbeatAnswer?.(a);
+      }
+      return;
+    }
     if (!client || !connected) return;
     await client.publishAsync(terminalTopic(o.sn, 'up', kind), JSON.stringify(body), {
       qos: kind === 'heartbeat' ? 0 : 1,
     });
   };
 
+  /** What the terminal has installed: the task agent's list once it has one, else the defaults. */
+  const installedApps = (): Hello['apps'] =>
+    ext.apps?.() ?? [
+      {
+        packageName: 'com.cpm.agent',
+        name: 'CPM Agent',
+        versionName: '1.0.1',
+        versionCode: 101,
+        system: true,
+      },
+      CASHIER,
+      ...(o.apps ?? []),
+    ];
+
   const hello = (): Hello => ({
     ts: Date.now(),
-    platform: 'android',
+    platform: o.platform ?? 'android',
     model: o.model,
-    osVersion: 'Android 11',
+    osVersion: o.platform === 'windows' ? 'Windows 10 IoT' : 'Android 11',
     firmwareVersion: 'FW-2.4.1',
+    ...ext.versions?.(),
     agentVersion: 'pos-sim 1.0.1',
     hardware: {
       cpu: 'Cortex-A53 2.0GHz',
@@ -145,21 +255,12 @@ export const createSimTerminal = (o: TerminalOptions) => {
       mac: o.mac,
       bluetoothMac: o.mac.replace(/^..:/, 'BB:'),
     },
-    apps: [
-      {
-        packageName: 'com.cpm.agent',
-        name: 'CPM Agent',
-        versionName: '1.0.1',
-        versionCode: 101,
-        system: true,
-      },
-      { packageName: 'com.example.cashier', name: 'Cashier', versionName: '3.2.0', versionCode: 320 },
-    ],
+    apps: installedApps(),
     peripherals: PERIPHERALS,
   });
 
   const heartbeat = (): Heartbeat => {
-    const charging = battery < 20 || rnd() < 0.3;
+    charging = battery < 20 || rnd() < 0.3;
     battery = Math.max(1, Math.min(100, battery + (charging ? 2 : -1)));
     const network = rnd() < 0.8 ? 'wifi' : 'cellular';
     const used = Math.floor(rnd() * 50_000);
@@ -179,6 +280,7 @@ export const createSimTerminal = (o: TerminalOptions) => {
       dataUsageBytes: dataUsage,
       mobileBytes,
       wifiBytes,
+      ...ext.heartbeat?.(),
     };
   };
 
@@ -190,6 +292,37 @@ export const createSimTerminal = (o: TerminalOptions) => {
 
   const event = (e: DeviceEvent) => send('event', e);
 
+  /** Puts the terminal at a place and reports a GPS fix from there at once. */
+  const moveTo = async (to: { lat: number; lng: number; accuracy?: number }) => {
+    lat = to.lat;
+    lng = to.lng;
+    await send('location', { ts: Date.now(), lat, lng, accuracy: to.accuracy ?? 8, source: 'gps' });
+  };
+
+  /**
+   * Travels to a place in a straight line at a plausible speed, reporting a fix every `everyMs`
+   * (the server drops fixes that would mean an impossible jump), and a second one on arrival so
+   * the place is confirmed.
+   */
+  const walkTo = async (
+    to: { lat: number; lng: number },
+    opts: { speedMps?: number; everyMs?: number } = {},
+  ) => {
+    const everyMs = opts.everyMs ?? 1000;
+    const step = (opts.speedMps ?? 250) * (everyMs / 1000);
+    const from = { lat, lng };
+    const steps = Math.max(1, Math.ceil(distanceMetres(from, to) / step));
+    for (let i = 1; i <= steps; i++) {
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      await moveTo({
+        lat: from.lat + ((to.lat - from.lat) * i) / steps,
+        lng: from.lng + ((to.lng - from.lng) * i) / steps,
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    await moveTo(to);
+  };
+
   const tick = async () => {
     if (!running) return;
     try {
@@ -198,14 +331,16 @@ export const createSimTerminal = (o: TerminalOptions) => {
       stats.heartbeats++;
       httpFailures = 0;
       if (beats % 10 === 1) await send('location', location());
-      if (rnd() < o.faultRate) {
+      const jam = printer.print();
+      if (jam) {
         stats.faults++;
-        await event({
-          type: 'peripheralFault',
-          peripheral: { ...PERIPHERALS[0], status: 'fault' },
-          detail: 'paper jam',
-        });
+        await event(jam);
       }
+      if (o.crashRates?.size)
+        for (const e of healthEvents(installedApps(), o.crashRates, rnd)) {
+          stats.crashes++;
+          await event(e);
+        }
       if (rnd() < o.rebootRate) return void reboot();
     } catch (err) {
       fail(err);
@@ -231,6 +366,7 @@ export const createSimTerminal = (o: TerminalOptions) => {
         booted = true;
         await event({ type: 'boot' });
       }
+      ext.onConnected?.();
     } catch (err) {
       fail(err);
     }
@@ -261,9 +397,13 @@ export const createSimTerminal = (o: TerminalOptions) => {
         void onConnected();
         resolve();
       });
-      client.on('message', (_topic, payload) => {
+      client.on('message', (topic, payload) => {
+        if (topic === terminalTopic(o.sn, 'down', 'remote')) return void remote.handle(payload).catch(fail);
+        const kind = topic.slice(topic.lastIndexOf('/') + 1);
+        if (kind !== 'cmd') return ext.onDown?.(kind, payload);
         try {
           const cmd = JSON.parse(payload.toString()) as { type?: string; requestId?: string };
+          if (cmd.type === 'paymentLock') return applyPaymentLock(cmd);
           if (cmd.type === 'uploadLog' && cmd.requestId)
             void send('output', {
               requestId: cmd.requestId,
@@ -325,6 +465,7 @@ export const createSimTerminal = (o: TerminalOptions) => {
   /** Shut down: tells the server first when `graceful`, otherwise vanishes (the will or the timeout tells it). */
   const stop = async (graceful = true) => {
     running = false;
+    remote.stop();
     if (timer) clearTimeout(timer);
     if (graceful && connected) {
       await event({ type: 'shutdown' }).catch(fail);
@@ -349,7 +490,59 @@ export const createSimTerminal = (o: TerminalOptions) => {
     await start().catch(fail);
   };
 
-  return { sn: o.sn, start, stop, reboot, isConnected: () => connected };
+  /** Reports a failure of the terminal's own hardware (e.g. `touch panel unresponsive`). */
+  const hardwareFault = (detail: string) => event({ ts: Date.now(), type: 'hardwareFault', detail });
+
+  ext =
+    o.extension?.({
+      sn: o.sn,
+      server: o.server,
+      transport: o.transport,
+      secret: () => secret,
+      send,
+      http: (method, path, body) => http(path, body ?? {}, true, method),
+      reboot: () => reboot(),
+      async dropOut(ms) {
+        await stop(false);
+        await sleep(ms);
+        await start().catch(fail);
+      },
+      battery: () => battery,
+      charging: () => charging,
+      isConnected: () => connected,
+      screenshot: () => remote.screenshot(),
+      hello: () => send('hello', hello()),
+      async upload(path, name, mediaType, bytes) {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(bytes)], { type: mediaType }), name);
+        const res = await fetch(`${o.server}${path}`, {
+          method: 'POST',
+          headers: secret
+            ? { authorization: `Basic ${Buffer.from(`${o.sn}:${secret}`).toString('base64')}` }
+            : {},
+          body: form,
+        });
+        const json = (await res.json()) as { code: number; result: unknown; messageEn?: string };
+        if (json.code !== 1) throw new Error(`${path}: ${json.code} ${json.messageEn ?? ''}`);
+        return json.result;
+      },
+    }) ?? {};
+
+  return {
+    sn: o.sn,
+    start,
+    stop,
+    reboot,
+    printer,
+    hardwareFault,
+    moveTo,
+    walkTo,
+    position: () => ({ lat, lng }),
+    /** Whether the payment app is locked by a geofence now. */
+    paymentLocked: () => remote.paymentLocked(),
+    isConnected: () => connected,
+    remote,
+  };
 };
 
 export type SimTerminal = ReturnType<typeof createSimTerminal>;

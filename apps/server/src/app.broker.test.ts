@@ -51,3 +51,31 @@ describe.each(brokerModes())('console live events over /mqtt ($name)', ({ env })
     ).rejects.toThrow();
   });
 });
+
+describe('shutdown with console tabs connected', () => {
+  it('ends the /mqtt connections first, so the server closes without waiting for them', async () => {
+    const t = await createTestApp({ broker: true });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/mqtt`;
+    const { token } = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    const client = await mqtt.connectAsync(url, {
+      username: 'console',
+      password: token,
+      reconnectPeriod: 0,
+      clientId: 'console-shutdown',
+    });
+    const order: string[] = [];
+    const ended = new Promise<void>((resolve) =>
+      client.stream.once('close', () => {
+        order.push('connection ended');
+        resolve();
+      }),
+    );
+    await t.close();
+    order.push('server closed');
+    await ended;
+    // Without ending them first, the HTTP server's close waits on the open WebSocket.
+    expect(order).toEqual(['connection ended', 'server closed']);
+    client.end(true);
+  });
+});

@@ -1,4 +1,11 @@
-import { allEndpoints, type EndpointDef, LIMITS } from '@cpm/contracts';
+import {
+  ACCOUNT_STATE,
+  allEndpoints,
+  type DeviceEvent,
+  type EndpointDef,
+  LIMITS,
+  terminalTopic,
+} from '@cpm/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -8,14 +15,17 @@ import { announceTerminalChanges, startDeviceGateway } from './gateway/device-ga
 import { createAgentRepository } from './modules/agent/agent.repository';
 import { registerAgentRoutes, superuserFromUrl } from './modules/agent/agent.routes';
 import { createAgentService } from './modules/agent/agent.service';
+import { createAppMarketModule } from './modules/appmarket/appmarket.module';
+import type { AppInstaller } from './modules/appmarket/appmarket.service';
+import { appInstallTaskType, createTaskInstaller } from './modules/appmarket/task-install';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBrokerAuth } from './modules/auth/broker-auth';
 import { registerUploads } from './modules/blobs/blob-http';
 import { createBlobsModule } from './modules/blobs/blobs.module';
-import { createBlobsRepository } from './modules/blobs/blobs.repository';
 import type { BlobsService } from './modules/blobs/blobs.service';
+import { createCommandsModule } from './modules/commands/commands.module';
 import { createDatacenterModule } from './modules/datacenter/datacenter.module';
 import { RUN_RECORD_EXPORT_COLUMNS } from './modules/datacenter/run-record-columns';
 import { createCatalogue } from './modules/devices/catalogue';
@@ -26,6 +36,16 @@ import { createTerminalsService } from './modules/devices/terminals.service';
 import { createDictsRepository } from './modules/dicts/dicts.repository';
 import { registerDictsRoutes } from './modules/dicts/dicts.routes';
 import { createDictsService } from './modules/dicts/dicts.service';
+import { createCityIndex } from './modules/geo/city-index';
+import { createFenceAlerts } from './modules/geo/fence-alerts';
+import { createFencesRepository } from './modules/geo/fences.repository';
+import { createFencesService } from './modules/geo/fences.service';
+import { createGeoRepository } from './modules/geo/geo.repository';
+import { registerFenceRoutes, registerGeoRoutes } from './modules/geo/geo.routes';
+import { createGeoService } from './modules/geo/geo.service';
+import { createPaymentLocksRepository } from './modules/geo/payment-locks.repository';
+import { createPaymentLocksService } from './modules/geo/payment-locks.service';
+import { createStreetGeocoder } from './modules/geo/street-geocoder';
 import { groupUsageChecks } from './modules/groups/group-usage';
 import { createGroupsRepository } from './modules/groups/groups.repository';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
@@ -56,30 +76,31 @@ import { createPrivatizationService } from './modules/privatization/privatizatio
 import { createRegistryRepository } from './modules/registry/registry.repository';
 import { registerRegistryRoutes } from './modules/registry/registry.routes';
 import { createRegistryService } from './modules/registry/registry.service';
+import { createRemoteModule } from './modules/remote/remote.module';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { registerRolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
-import { createInspectionsRepository } from './modules/support/inspections.repository';
-import { createInspectionsService } from './modules/support/inspections.service';
-import { createOrdersRepository } from './modules/support/orders.repository';
-import { createOrdersService } from './modules/support/orders.service';
-import { registerSupportRoutes } from './modules/support/support.routes';
+import { createSupportModule, SMS_JOB_KIND } from './modules/support/support.module';
 import { createSysFilesRepository } from './modules/sysfiles/sysfiles.repository';
 import { registerSysFilesRoutes } from './modules/sysfiles/sysfiles.routes';
-import { createSysFilesService, type FileUsage, noFileUses } from './modules/sysfiles/sysfiles.service';
+import { createSysFilesService, type FileUsage } from './modules/sysfiles/sysfiles.service';
 import { createSystemRepository } from './modules/system/system.repository';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { createTasksModule, type TasksModule, type TasksOptions } from './modules/tasks/tasks.module';
+import { createTasksRepository } from './modules/tasks/tasks.repository';
 import { isAccountVisible } from './modules/users/account-scope';
 import { createUsersRepository } from './modules/users/users.repository';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { createEndpointRegistry } from './plugins/endpoints';
 import { registerErrorHandling } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { buildOpenApi, registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { type Clock, systemClock } from './shared/clock';
 import { loggerOptions } from './shared/logger';
+import { createSmsSender } from './shared/sms';
 import { VERSION } from './version';
 
 export type AppDeps = {
@@ -99,6 +120,10 @@ export type AppDeps = {
   jobs?: Partial<JobsOptions> & { run?: boolean };
   /** Who uses system files (remote tasks); nothing does when absent. */
   sysFileUsage?: FileUsage;
+  /** Creates install tasks for the app market (remote tasks); nothing installs when absent. */
+  appInstaller?: AppInstaller;
+  /** Remote tasks' monitor, fan-out batch and nudge limits (tests stop the monitor). */
+  tasks?: TasksOptions;
 };
 
 export type App = {
@@ -116,6 +141,14 @@ export type App = {
   noticesIdle(): Promise<void>;
   /** Background jobs: enqueue, handlers, the runner. */
   jobs: ReturnType<typeof createJobsModule>;
+  /** Remote desktop: session rules and the relay. */
+  remote: Awaited<ReturnType<typeof createRemoteModule>>;
+  /** The app market's rules (tests run the health gate directly). */
+  appMarket: ReturnType<typeof createAppMarketModule>['market'];
+  /** Remote tasks: services, the monitor pass (`tick`), nudges. */
+  tasks: TasksModule;
+  /** Prometheus metrics: the registry, and the separate listener's port once listening. */
+  metrics: ReturnType<typeof registerMetrics>;
 };
 
 /** Builds the whole server: database (migrated and seeded), HTTP API, console, broker. Not yet listening. */
@@ -133,6 +166,19 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     routerOptions: { maxParamLength: 200 },
   });
   registerErrorHandling(app);
+  // Set once the broker and the device rules exist; sessions, events and the metrics read them late.
+  let brokerRef: Broker | null = null;
+  let agentRef: ReturnType<typeof createAgentService> | null = null;
+  // Registered first so its response hook times every route, broker and gateway counts are read when scraped.
+  const metrics = registerMetrics(
+    app,
+    { ...config.metrics, host: config.host },
+    {
+      database,
+      connections: () => brokerRef?.connectedIdentities() ?? [],
+      gateway: () => agentRef?.stats() ?? { accepted: 0, malformed: 0, refused: 0, rateLimited: 0 },
+    },
+  );
   await registerSecurity(app, { tileUrl: config.map.tileUrl });
 
   const db = database.db;
@@ -151,7 +197,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
 
   // Sessions ended here or on another instance close their live connections (see session-connections).
-  let brokerRef: Broker | null = null;
   const sessionsEnded = (userIds: string[]) => {
     if (!brokerRef || userIds.length === 0) return;
     announceSessionsEnded(brokerRef, userIds).catch((err: unknown) =>
@@ -163,6 +208,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     repo: createAuthRepository(database.db),
     sessionsEnded,
     clock,
+    accountVisible: (caller, id) => isAccountVisible(db, caller, id),
     findGrants: (userId) => findGrants(database.db, userId),
     captchaEnabled: config.captcha,
     captchaTtlMs: LIMITS.captchaTtlMs,
@@ -197,8 +243,35 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     retention: config.activityRetention,
     offlineAfterSec: deps.gateway?.offlineAfterMs ? deps.gateway.offlineAfterMs / 1000 : undefined,
   });
-  const agent = createAgentService({
+  // Peripheral health (technical support) hears every fault; it is wired once the API exists.
+  let faultSink: NonNullable<Parameters<typeof createAgentService>[0]['onFault']> = async () => undefined;
+  // The app market is built after the gateway; crashes reach it once it is there.
+  let appHealth: ((sn: string, ev: DeviceEvent, at: Date) => Promise<void>) | null = null;
+  // Geofences hear every accepted fix; they are wired once mail, jobs and accounts exist.
+  let locationSink: NonNullable<Parameters<typeof createAgentService>[0]['onLocation']> = async () =>
+    undefined;
+  const paymentLocksRepo = createPaymentLocksRepository(database.db);
+  const paymentLocks = createPaymentLocksService({
+    repo: paymentLocksRepo,
+    clock,
+    log: app.log,
+    send: async (sn, cmd) => {
+      await brokerRef
+        ?.publish(terminalTopic(sn, 'down', 'cmd'), JSON.stringify(cmd), { qos: 1 })
+        .catch((err: unknown) => app.log.warn({ err, sn }, 'payment lock not sent'));
+    },
+    audit: (entry) => oplog.recordAnonymous({ id: null, name: 'system' }, null, entry),
+  });
+  // Remote commands stream what terminals print; they are built after the gateway too.
+  let taskOutput: NonNullable<Parameters<typeof createAgentService>[0]['taskOutput']> = async () => undefined;
+  const agent: ReturnType<typeof createAgentService> = createAgentService({
+    onLocation: (fix) => locationSink(fix),
+    onHello: (device) => paymentLocks.hello(device),
+    onPaymentLock: (device, locked, at) => paymentLocks.reported(device.id, locked, at),
+    taskOutput: (device, deliveryId, text, at) => taskOutput(device, deliveryId, text, at),
+    appHealth: (sn, ev, at) => appHealth?.(sn, ev, at) ?? Promise.resolve(),
     repo: createAgentRepository(database.db),
+    onFault: (fault) => faultSink(fault),
     activity: datacenter.service.activity,
     clock,
     events,
@@ -210,12 +283,14 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     },
   });
 
+  agentRef = agent;
   const broker =
     deps.broker === false
       ? null
       : await createBroker({
           mqttUrl: config.mqttUrl,
           mqttPort: config.mqttPort,
+          shareGroup: config.mqttShareGroup,
           host: config.host,
           auth: createBrokerAuth({
             resolveSession: (token) => auth.resolve(token),
@@ -262,13 +337,35 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     broker,
     events,
     forgetDevice: agent.forget,
+    paymentLock: paymentLocks.standing,
   });
   registerDevicesRoutes(api, {
     terminals,
-    catalogue: createCatalogue({ db: database.db, clock, terminals: terminalsRepo }),
+    catalogue: createCatalogue({
+      db: database.db,
+      clock,
+      terminals: terminalsRepo,
+      rollups: datacenter.service,
+    }),
     blobs: blobsModule.blobs,
   });
-  registerAgentRoutes(api, { agent, clock, superuser: superuserFromUrl(config.mqttUrl) });
+  const cities = createCityIndex();
+  registerGeoRoutes(api, {
+    geo: createGeoService({
+      repo: createGeoRepository(db),
+      clock,
+      cities,
+      street: createStreetGeocoder(config.geocoder),
+    }),
+  });
+  const tasksRepo = createTasksRepository(db);
+  registerAgentRoutes(api, {
+    agent,
+    clock,
+    superuser: superuserFromUrl(config.mqttUrl),
+    pendingWork: (device) => tasksRepo.pending(device.id),
+    paymentLock: (device) => paymentLocks.unconfirmed(device.id),
+  });
   const groupsRepo = createGroupsRepository(db);
   registerGroupsRoutes(api, {
     groups: createGroupsService({
@@ -289,8 +386,10 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   registerRolesRoutes(api, { roles, repo: rolesRepo });
   const usersRepo = createUsersRepository(db);
+  const dicts = createDictsService({ repo: createDictsRepository(db), clock });
   registerUsersRoutes(api, {
     repo: usersRepo,
+    dicts,
     users: createUsersService({
       repo: usersRepo,
       roles,
@@ -303,15 +402,16 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     }),
   });
   registerSysMenuRoutes(api, { menus: createSysMenuService({ repo: menusRepo, clock }) });
-  registerDictsRoutes(api, { dicts: createDictsService({ repo: createDictsRepository(db), clock }) });
+  registerDictsRoutes(api, { dicts });
   registerPrivatizationRoutes(api, {
+    dicts,
     customers: createPrivatizationService({ repo: createPrivatizationRepository(db), keys, clock }),
   });
   registerSysFilesRoutes(api, {
     files: createSysFilesService({
       repo: createSysFilesRepository(db),
       blobs: blobsModule.blobs,
-      usage: deps.sysFileUsage ?? noFileUses,
+      usage: deps.sysFileUsage ?? { usedBy: (id) => tasksRepo.activeUsesOfFile(id) },
     }),
   });
   registerRegistryRoutes(api, {
@@ -337,36 +437,129 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     users: usersRepo,
     runRecords: datacenter.service.runRecordRows,
     runRecordColumns: RUN_RECORD_EXPORT_COLUMNS as never,
+    supportOrders: (auth, filter) => support.orders.exportRows(auth, filter),
+    inspectionRecords: (auth, filter) => support.inspections.exportRows(auth, filter),
+    dicts,
   });
 
   registerMediaRoutes(api, {
-    media: createMediaService({ repo: createMediaRepository(db), blobs: blobsModule.blobs, clock }),
+    media: createMediaService({ repo: createMediaRepository(db), blobs: blobsModule.blobs, clock, jobs }),
   });
 
-  const dictsForSupport = createDictsService({ repo: createDictsRepository(db), clock });
-  const supportMedia = createBlobsRepository(db);
-  const supportOrdersService = createOrdersService({
-    repo: createOrdersRepository(db),
+  const support = createSupportModule({
+    api,
+    db,
     clock,
-    terminal: (auth, sn) => terminals.detail(auth, sn),
-    media: (auth, id) => supportMedia.findVisible(auth, id),
-    mediaById: (id) => supportMedia.findById(id),
-    accountVisible: (auth, id) => usersRepo.findVisible(auth, id),
-    accountById: (id) => usersRepo.findById(id),
-    dicts: () => dictsForSupport.bundle(),
+    log: app.log,
+    terminals,
+    blobs: blobsModule.blobs,
+    users: usersRepo,
     notifyUser: (n) => messages.notifyUser(n),
     mailer,
+    consoleEvents,
+    jobs,
+    sms: createSmsSender(config.sms, app.log),
   });
-  registerSupportRoutes(api, {
-    orders: supportOrdersService,
-    inspections: createInspectionsService({
-      repo: createInspectionsRepository(db),
-      clock,
-      media: (auth, id) => supportMedia.findVisible(auth, id),
-      orders: supportOrdersService,
+  faultSink = support.heard;
+  const fences = createFencesService({
+    repo: createFencesRepository(db),
+    clock,
+    log: app.log,
+    locks: { reconcile: paymentLocks.reconcile, violatorsOf: paymentLocksRepo.violatorsOf },
+    alert: createFenceAlerts({
+      audienceOf: (ownerId) => consoleEvents.audienceOf(ownerId),
+      account: (id) => usersRepo.findById(id),
+      terminalName: async (id) => (await terminalsRepo.findById(id))?.name ?? '',
+      mailer,
+      queueSms: async (to, text) => {
+        await jobs.enqueueJob({ kind: SMS_JOB_KIND, payload: { to, text } });
+      },
+      emit: (change) => events.emit(change),
+      cities,
+      log: app.log,
     }),
   });
+  registerFenceRoutes(api, { fences });
+  locationSink = fences.checkFix;
   await datacenter.attach(api, jobs);
+  const remote = await createRemoteModule({
+    api,
+    app,
+    db,
+    config,
+    clock,
+    log: app.log,
+    broker,
+    blobs: blobsModule.blobs,
+    terminals,
+    groups: groupsRepo,
+    auth,
+    users: usersRepo,
+    jobs,
+  });
+  const tasks = await createTasksModule({
+    api,
+    db,
+    repo: tasksRepo,
+    clock,
+    jobs,
+    broker,
+    blobs: blobsModule.blobs,
+    users: usersRepo,
+    consoleEvents,
+    notifyUser: messages.notifyUser,
+    log: app.log,
+    options: deps.tasks,
+  });
+  const appMarket = createAppMarketModule({
+    api,
+    db,
+    clock,
+    blobs: blobsModule.blobs,
+    jobs,
+    mailer,
+    accountById: (id) => usersRepo.findById(id),
+    async actingAs(userId) {
+      const user = await usersRepo.findById(userId);
+      if (user?.state !== ACCOUNT_STATE.active) return null;
+      const grants = await findGrants(database.db, user.id);
+      return { userId: user.id, sessionId: '', username: user.username, state: user.state, ...grants };
+    },
+    notifyUser: (n) => messages.notifyUser(n),
+    installer: deps.appInstaller ?? createTaskInstaller(tasks.tasks, () => clock.now()),
+  });
+  appHealth = async (sn, ev, at) => {
+    const app = ev.app;
+    if (!app?.packageName) return;
+    if ((ev.type === 'appCrash' || ev.type === 'appAnr') && app.versionCode !== undefined)
+      await appMarket.market.recordCrash(sn, {
+        type: ev.type,
+        packageName: app.packageName,
+        versionCode: app.versionCode,
+        at,
+      });
+    if (ev.type === 'appInstalled' || ev.type === 'appRemoved')
+      await appMarket.market.recordTerminalApp(sn, {
+        installed: ev.type === 'appInstalled',
+        packageName: app.packageName,
+        versionCode: app.versionCode ?? null,
+        at,
+      });
+  };
+  tasks.types.add(appInstallTaskType(appMarket.market));
+  const commands = createCommandsModule({
+    api,
+    db,
+    clock,
+    tasks: tasks.tasks,
+    blobs: blobsModule.blobs,
+    consoleEvents,
+  });
+  taskOutput = async (device, deliveryId, text, at) => {
+    await commands.commands
+      .output(device, deliveryId, text, at)
+      .catch((err: unknown) => app.log.warn({ err, sn: device.sn }, 'command output not kept'));
+  };
 
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)
@@ -377,8 +570,14 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
 
   if (deps.jobs?.run !== false) await jobs.start();
 
+  // Before the HTTP server stops: open console connections would hold its close for the whole grace.
+  app.addHook('preClose', async () => {
+    broker?.endWebSockets();
+  });
   app.addHook('onClose', async () => {
+    await tasks.stop();
     await jobs.stop();
+    await remote.close();
     await gateway?.stop();
     await sessionConnections?.stop();
     await blobsModule.stop();
@@ -398,5 +597,9 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     endpoints: api.registered(),
     noticesIdle: messages.noticesIdle,
     jobs,
+    remote,
+    appMarket: appMarket.market,
+    tasks,
+    metrics,
   };
 };

@@ -84,9 +84,26 @@ const EnvSchema = z.object({
     .default('abc'),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(22).default(18),
+  GEOCODER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   ACTIVITY_EVENT_DAYS: z.coerce.number().int().min(31).max(3650).default(180),
   ACTIVITY_HOURLY_DAYS: z.coerce.number().int().min(2).max(3650).default(90),
   ACTIVITY_DAILY_DAYS: z.coerce.number().int().min(31).max(3650).default(730),
+  SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_TOKEN: z.string().min(1).optional(),
+  REMOTE_PORT: port(8018),
+  REMOTE_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^/?#]+(\/[^?#]*)?$/, 'must be a ws:// or wss:// URL without query')
+    .optional(),
+  REMOTE_IDLE_MINUTES: z.coerce.number().int().min(1).max(240).default(10),
+  REMOTE_RECORDING_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _')
+    .default('cpm'),
 });
 
 /** Typed configuration; nothing else in the server reads process.env. */
@@ -97,6 +114,8 @@ export type Config = {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** Share group of the instances' shared subscriptions on an external broker (`MQTT_SHARE_GROUP`). */
+  mqttShareGroup: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -117,6 +136,26 @@ export type Config = {
   map: MapConfig;
   /** Data centre retention, days: raw terminal events (whole months), hourly and daily rollups. */
   activityRetention: { eventDays: number; hourlyDays: number; dailyDays: number };
+  /** A Nominatim-compatible street-address geocoder (`GEOCODER_URL`); unset: offline cities only. */
+  geocoder: { url: string | null; timeoutMs: number };
+  /** The SMS provider (`SMS_URL`, `SMS_TOKEN`); without a URL messages are only logged. */
+  sms: { url: string | undefined; token: string | undefined };
+  /** Remote desktop relay and sessions. */
+  remote: RemoteConfig;
+  /** `/metrics`: behind a bearer token on the main port (`METRICS_TOKEN`) and/or on its own port (`METRICS_PORT`). */
+  metrics: { token: string | undefined; port: number | undefined };
+};
+
+/** The remote screen relay: its own port (0: under the main one), the address terminals dial, timeouts. */
+export type RemoteConfig = {
+  /** Port of the relay's own listener; 0 serves it under the main port. */
+  port: number;
+  /** Public relay URL (a proxy in front); otherwise built from PUBLIC_URL's host and `port`. */
+  publicUrl: string | null;
+  /** A session without input from its controller for this long ends. */
+  idleMs: number;
+  /** Recordings are kept this many days after their session ended. */
+  recordingDays: number;
 };
 
 /** Blob store choice: disk under the data folder, or S3 (`BLOB_URL=s3://bucket/prefix`). */
@@ -170,6 +209,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -194,6 +234,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       hourlyDays: e.ACTIVITY_HOURLY_DAYS,
       dailyDays: e.ACTIVITY_DAILY_DAYS,
     },
+    geocoder: { url: e.GEOCODER_URL?.replace(/\/$/, '') ?? null, timeoutMs: e.GEOCODER_TIMEOUT_MS },
+    sms: { url: e.SMS_URL, token: e.SMS_TOKEN },
+    remote: {
+      port: e.REMOTE_PORT,
+      publicUrl: e.REMOTE_URL?.replace(/\/$/, '') ?? null,
+      idleMs: e.REMOTE_IDLE_MINUTES * 60_000,
+      recordingDays: e.REMOTE_RECORDING_DAYS,
+    },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
   };
 };
 

@@ -2,18 +2,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './i18n';
+import { serverReachable } from './shared/serverReachable';
 import './styles/global.css';
 
 initI18n();
 
-// After a new release the old page's lazily loaded files are gone: reload once to pick up the new
-// ones instead of leaving a blank page. The flag stops a loop when the server itself is broken.
+// A lazily loaded file that could not be fetched has two causes. After a new release the old files
+// are gone while the server answers: reload once to pick up the new ones (the flag stops a loop when
+// the server itself is broken). With the server unreachable a reload would throw the console away
+// for the browser's error page: the page's error panel says so and loads again when it is back.
 const RELOAD_FLAG = 'cpm-reloaded-for-new-release';
-window.addEventListener('vite:preloadError', (event) => {
+window.addEventListener('vite:preloadError', () => {
   if (sessionStorage.getItem(RELOAD_FLAG)) return;
-  event.preventDefault();
-  sessionStorage.setItem(RELOAD_FLAG, '1');
-  window.location.reload();
+  void serverReachable().then((up) => {
+    if (!up || sessionStorage.getItem(RELOAD_FLAG)) return;
+    sessionStorage.setItem(RELOAD_FLAG, '1');
+    window.location.reload();
+  });
 });
 window.addEventListener('load', () => setTimeout(() => sessionStorage.removeItem(RELOAD_FLAG), 10_000));
 

@@ -1,10 +1,14 @@
+import { appMarketEndpoints } from './appmarket/appmarket.contract';
 import { authEndpoints } from './auth/auth.contract';
 import { blobEndpoints } from './blobs/blobs.contract';
 import { datacenterEndpoints } from './datacenter/datacenter.contract';
 import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
+import { taskAgentEndpoints } from './device-protocol/task-protocol';
 import { devicesEndpoints } from './devices/devices.contract';
 import { dictsEndpoints } from './dicts/dicts.contract';
 import type { EndpointDef } from './endpoint';
+import { fenceEndpoints } from './geo/fences.contract';
+import { geoEndpoints } from './geo/geo.contract';
 import { groupsEndpoints } from './groups/groups.contract';
 import { exportsEndpoints } from './jobs/exports.contract';
 import { jobsEndpoints } from './jobs/jobs.contract';
@@ -12,11 +16,15 @@ import { mediaEndpoints } from './media/media.contract';
 import { messageEndpoints } from './messages/messages.contract';
 import { privatizationEndpoints } from './privatization/privatization.contract';
 import { registryEndpoints } from './registry/registry.contract';
+import { commandEndpoints } from './remote/commands.contract';
+import { remoteEndpoints } from './remote/remote.contract';
 import { rolesEndpoints } from './roles/roles.contract';
 import { supportEndpoints } from './support/support.contract';
 import { sysFileEndpoints } from './sysfiles/sysfiles.contract';
 import { sysMenuEndpoints } from './sysmenu/sysmenu.contract';
 import { systemEndpoints } from './system/system.contract';
+import { remoteTaskEndpoints } from './tasks/remote-tasks.contract';
+import { whitelistEndpoints } from './tasks/whitelist.contract';
 import { usersEndpoints } from './users/users.contract';
 
 /** Every endpoint of the API, grouped by domain. The server registers each of them. */
@@ -24,6 +32,8 @@ export const ENDPOINTS = {
   system: systemEndpoints,
   auth: authEndpoints,
   devices: devicesEndpoints,
+  geo: geoEndpoints,
+  fences: fenceEndpoints,
   agent: agentEndpoints,
   brokerAuth: brokerAuthEndpoints,
   groups: groupsEndpoints,
@@ -41,6 +51,12 @@ export const ENDPOINTS = {
   exports: exportsEndpoints,
   blobs: blobEndpoints,
   support: supportEndpoints,
+  remote: remoteEndpoints,
+  remoteCommands: commandEndpoints,
+  appMarket: appMarketEndpoints,
+  tasks: remoteTaskEndpoints,
+  taskWhitelist: whitelistEndpoints,
+  taskAgent: taskAgentEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

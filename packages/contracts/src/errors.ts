@@ -46,6 +46,11 @@ export const ERRORS = {
     en: 'Not logged in or the session has ended; please log in again',
   },
   forbidden: { code: 403, zh: '没有权限执行此操作', en: 'You do not have permission for this operation' },
+  catalogueShared: {
+    code: 403,
+    zh: '型号和外设为所有企业共用，仅平台管理员可以修改',
+    en: 'Models and peripherals are shared by every enterprise; only platform administrators may change them',
+  },
   notFound: { code: 404, zh: '请求的资源不存在', en: 'The requested resource does not exist' },
   routeNotFound: { code: 404, zh: '接口不存在', en: 'No such API endpoint' },
   conflict: { code: 409, zh: '数据冲突，操作未执行', en: 'Conflicting data; nothing was changed' },
@@ -459,6 +464,370 @@ export const ERRORS = {
     code: 404,
     zh: '终端不存在或不在您的数据范围内',
     en: 'No such terminal in your data scope',
+  },
+  orderAssignClosed: {
+    code: 409,
+    zh: '已关闭或已驳回的工单不能再指派',
+    en: 'A closed or rejected order cannot be reassigned',
+  },
+  healthRuleTypeTaken: {
+    code: 409,
+    zh: '该外设类型已有规则',
+    en: 'This peripheral type has a rule already',
+  },
+  healthRuleNotFound: { code: 404, zh: '外设健康规则不存在', en: 'No such peripheral health rule' },
+  proposalNotFound: {
+    code: 404,
+    zh: '巡检建议不存在、已处理或不在您的数据范围内',
+    en: 'No such open inspection proposal in your data scope',
+  },
+  remoteTerminalOffline: {
+    code: 409,
+    zh: '终端离线，无法获取详情或实时信息',
+    en: 'The terminal is offline, so details or real-time information cannot be fetched',
+  },
+  remotePasswordRequired: {
+    code: 400,
+    zh: '远程控制终端前请再次输入您的登录密码',
+    en: 'Enter your password again to control a terminal',
+  },
+  remotePasswordWrong: {
+    code: 400,
+    zh: '密码错误，未打开远程会话',
+    en: 'Wrong password; no remote session was opened',
+  },
+  remoteControlForbidden: {
+    code: 403,
+    zh: '您没有远程控制终端的权限，只能观看',
+    en: 'You may not control terminals remotely, only watch',
+  },
+  remoteControllerBusy: {
+    code: 409,
+    zh: '已有其他用户在控制此终端，您可以以观看者身份加入',
+    en: 'Someone else is controlling this terminal; you can join as an observer',
+  },
+  remotePolicyDenied: {
+    code: 409,
+    zh: '此终端所在分组的策略不允许远程桌面',
+    en: "The terminal group's policy does not allow remote desktop sessions",
+  },
+  remoteConsentRefused: {
+    code: 409,
+    zh: '终端前的人员拒绝了远程会话',
+    en: 'The person at the terminal refused the remote session',
+  },
+  remoteConsentTimeout: {
+    code: 409,
+    zh: '终端前无人应答远程会话请求',
+    en: 'Nobody at the terminal answered the remote session request',
+  },
+  remoteTerminalTimeout: {
+    code: 409,
+    zh: '终端连接超时',
+    en: 'Terminal connection timeout',
+  },
+  commandTerminalsOffline: {
+    code: 409,
+    zh: '终端离线，无法获取详情或实时信息；未发送指令（可选择在终端上线后执行）',
+    en: 'The terminal is offline, so details or real-time information cannot be fetched; nothing was sent (you may queue the command until it is back)',
+  },
+  commandTerminalsUnknown: {
+    code: 400,
+    zh: '部分终端不存在或不在您的数据范围内，未发送指令',
+    en: 'Some terminals do not exist or are outside your data scope; nothing was sent',
+  },
+  commandMixedPlatforms: {
+    code: 400,
+    zh: '所选终端既有 Android 也有 Windows，请分别发送',
+    en: 'The terminals run both Android and Windows; send the command to each platform separately',
+  },
+  commandNotFound: {
+    code: 404,
+    zh: '指令不存在或不在您的数据范围内',
+    en: 'No such command in your data scope',
+  },
+  commandTemplateDuplicate: {
+    code: 409,
+    zh: '已存在同名指令模板',
+    en: 'A command template with this name already exists',
+  },
+  commandTemplateNotFound: {
+    code: 404,
+    zh: '指令模板不存在',
+    en: 'No such command template',
+  },
+  commandTemplatesFull: {
+    code: 409,
+    zh: '指令模板已达上限（200 个），请先删除不用的模板',
+    en: 'You have 200 command templates, the most allowed; delete one you no longer use first',
+  },
+  commandUploadUnknown: {
+    code: 404,
+    zh: '没有等待此文件的指令',
+    en: 'No command of this terminal is waiting for this file',
+  },
+  remoteSessionNotFound: {
+    code: 404,
+    zh: '远程会话不存在或不在您的数据范围内',
+    en: 'No such remote session in your data scope',
+  },
+  remoteSessionEnded: {
+    code: 409,
+    zh: '远程会话已结束',
+    en: 'The remote session has ended',
+  },
+  remoteCloseForbidden: {
+    code: 403,
+    zh: '只有控制者或发起会话的用户可以结束会话',
+    en: 'Only the controller or the user who opened the session can end it',
+  },
+  remoteTokenInvalid: {
+    code: 400,
+    zh: '远程连接令牌无效、已使用或已过期',
+    en: 'The remote connection token is invalid, already used or expired',
+  },
+  remoteNotController: {
+    code: 403,
+    zh: '您正在观看，只有控制者可以操作终端',
+    en: 'You are watching; only the controller can operate the terminal',
+  },
+  remoteRecordingNotFound: {
+    code: 404,
+    zh: '没有此会话的录像（可能已超过保留期限）',
+    en: 'This session has no recording (it may have passed its retention period)',
+  },
+  apkNotApk: {
+    code: 400,
+    zh: '文件不是有效的 APK（无法读取 AndroidManifest.xml），未保存',
+    en: 'The file is not a valid APK (its AndroidManifest.xml cannot be read); nothing was stored',
+  },
+  apkUnsigned: {
+    code: 400,
+    zh: 'APK 未签名（没有 v1、v2 或 v3 签名），终端无法安装，未保存',
+    en: 'The APK is not signed (no v1, v2 or v3 signature), so no terminal could install it; nothing was stored',
+  },
+  apkBadSignature: {
+    code: 400,
+    zh: 'APK 签名校验失败（文件在签名后被修改或签名已损坏），未保存',
+    en: 'The APK signature does not verify (the file was changed after signing or the signature is damaged); nothing was stored',
+  },
+  apkUnsafePath: {
+    code: 400,
+    zh: 'APK 含有指向包外的路径（如 ../），已拒绝',
+    en: 'The APK contains a path leading outside the package (such as ../); it was refused',
+  },
+  apkZipBomb: {
+    code: 400,
+    zh: 'APK 的条目数或解压后大小超出限制（疑似压缩炸弹），已拒绝',
+    en: 'The APK has too many entries or expands beyond the limit (a zip bomb); it was refused',
+  },
+  apkVersionNotHigher: {
+    code: 409,
+    zh: '版本号（versionCode）必须高于该应用的最新版本，未保存',
+    en: "The version code must be above the app's latest version; nothing was stored",
+  },
+  apkDuplicateVersion: {
+    code: 409,
+    zh: '该应用已有相同版本号（versionCode）的版本，未保存',
+    en: 'The app already has a version with this version code; nothing was stored',
+  },
+  apkSignerChanged: {
+    code: 409,
+    zh: 'APK 的签名证书与该应用之前的版本不同，终端会拒绝此更新，未保存',
+    en: "The APK is signed with a different certificate than the app's earlier versions; terminals would refuse the update, so nothing was stored",
+  },
+  apkMinSdkTooHigh: {
+    code: 400,
+    zh: 'APK 要求的最低 Android 版本高于所有目标型号终端的系统版本，没有终端能安装，未保存',
+    en: "The APK's minimum Android version is above the OS of every terminal of the target models, so none could install it; nothing was stored",
+  },
+  apkPackageTaken: {
+    code: 409,
+    zh: '该包名已被其他企业的应用使用，未保存',
+    en: "This package name belongs to another enterprise's app; nothing was stored",
+  },
+  appNameRequired: {
+    code: 400,
+    zh: '应用名称只能包含英文字母和数字：APK 的名称不符合，请填写英文名称',
+    en: "An app name may only contain English letters and digits: the APK's label does not qualify, so enter an English name",
+  },
+  appNotFound: {
+    code: 404,
+    zh: '应用不存在或不在您的数据范围内',
+    en: 'No such app in your data scope',
+  },
+  appVersionNotFound: {
+    code: 404,
+    zh: '应用版本不存在或不在您的数据范围内',
+    en: 'No such app version in your data scope',
+  },
+  appReviewConflict: {
+    code: 409,
+    zh: '该版本当前的审核状态不允许此操作（可能已被他人处理），未做任何更改',
+    en: "The version's review state does not allow this (someone may have acted first); nothing was changed",
+  },
+  appReleaseConflict: {
+    code: 409,
+    zh: '该版本当前的发布状态不允许此操作（需先审核通过，或已被他人更改），未做任何更改',
+    en: "The version's release state does not allow this (it must be approved first, or someone changed it); nothing was changed",
+  },
+  appShelfConflict: {
+    code: 409,
+    zh: '应用当前的上下架状态不允许此操作，或尚无审核通过的版本，未做任何更改',
+    en: "The app's shelf state does not allow this, or it has no approved version yet; nothing was changed",
+  },
+  appVersionLocked: {
+    code: 409,
+    zh: '已提交审核或已通过的版本不能修改（被驳回后可修改再提交）',
+    en: 'A version under review or approved cannot be edited (after a rejection it can be edited and resubmitted)',
+  },
+  appLaunchedDelete: {
+    code: 409,
+    zh: '已上架的应用或已发布的版本不能删除，请先下架或回滚',
+    en: 'A launched app or a released version cannot be deleted; unlaunch or roll it back first',
+  },
+  appScreenshotInvalid: {
+    code: 400,
+    zh: '截图必须是 JPG 或 PNG 图片（按内容判断），且不超过 1 MB',
+    en: 'A screenshot must be a JPG or PNG image (judged by content) of at most 1 MB',
+  },
+  appScreenshotLimit: {
+    code: 400,
+    zh: '截图数量已达上限',
+    en: 'The app already has the most screenshots allowed',
+  },
+  appGraySnsUnknown: {
+    code: 400,
+    zh: '部分目标 SN 不存在或不在您的数据范围内，未发布',
+    en: 'Some target SNs do not exist or are outside your data scope; nothing was released',
+  },
+  appRollbackNone: {
+    code: 409,
+    zh: '没有可回滚到的上一个已发布版本',
+    en: 'There is no earlier released version to roll back to',
+  },
+  windowsInstallerInvalid: {
+    code: 400,
+    zh: 'Windows 应用必须是 EXE、MSI 或 ZIP 文件（按内容判断），未保存',
+    en: 'A Windows app must be an EXE, MSI or ZIP file (judged by content); nothing was stored',
+  },
+  taskNotFound: { code: 404, zh: '任务不存在或不在您的数据范围内', en: 'No such task in your data scope' },
+  taskTransitionRefused: {
+    code: 409,
+    zh: '任务当前状态不允许此操作（可能已被他人更改），未做任何更改',
+    en: "The task's current state does not allow this action (someone may have changed it first); nothing was changed",
+  },
+  taskFinished: {
+    code: 409,
+    zh: '任务已经结束（已完成、已过期、创建失败或已驳回），不能停止',
+    en: 'The task has already finished (complete, overdue, creation failed or rejected); it cannot be stopped',
+  },
+  taskExpired: {
+    code: 409,
+    zh: '任务已过过期时间，不能再次下发；请复制任务并设置新的时间',
+    en: 'The task is past its expiry time and cannot be offered again; copy it and set new times',
+  },
+  taskTypeUnavailable: {
+    code: 400,
+    zh: '此任务类型尚不可用（安装应用任务随应用市场提供）',
+    en: 'This task type is not available yet (install-app tasks come with the app market)',
+  },
+  taskFileUnknown: {
+    code: 400,
+    zh: '所选文件不存在、不在您的数据范围内或类型不符（系统升级需选择“系统更新”类型的文件）',
+    en: 'The chosen file does not exist, is outside your data scope or has the wrong type (an OTA update needs a "system update" file)',
+  },
+  taskPackageUnknown: {
+    code: 400,
+    zh: '您的数据范围内没有终端安装了此应用包',
+    en: 'No terminal in your data scope has this package installed',
+  },
+  taskTargetsOutOfScope: {
+    code: 400,
+    zh: '部分目标不存在或不在您的数据范围内，任务未创建',
+    en: 'Some targets do not exist or are outside your data scope; the task was not created',
+  },
+  taskNoTargets: {
+    code: 400,
+    zh: '所选目标中没有此平台的可用终端，任务未创建',
+    en: 'The targets reach no terminal of this platform; the task was not created',
+  },
+  taskCronInvalid: {
+    code: 400,
+    zh: 'Cron 表达式无效，或在过期时间前没有执行时间',
+    en: 'The cron expression is invalid or has no occurrence before the expiry time',
+  },
+  taskStartTooLate: {
+    code: 400,
+    zh: '过期时间已过，任务未创建',
+    en: 'The expiry time has already passed; the task was not created',
+  },
+  taskPasswordRequired: {
+    code: 400,
+    zh: '此类任务需要再次输入您的登录密码',
+    en: 'This kind of task needs your password again',
+  },
+  taskPasswordWrong: { code: 400, zh: '密码错误，未做任何更改', en: 'Wrong password; nothing was changed' },
+  taskSelfApproval: {
+    code: 403,
+    zh: '不能审批自己创建的任务，需由另一位有审批权限的用户审批',
+    en: 'You cannot approve your own task; another user holding the approval permission must',
+  },
+  taskWhitelistNotFound: {
+    code: 404,
+    zh: '白名单不存在或不在您的数据范围内',
+    en: 'No such whitelist in your data scope',
+  },
+  taskWhitelistDuplicate: {
+    code: 409,
+    zh: '已存在同名白名单',
+    en: 'A whitelist with this name already exists',
+  },
+  taskWhitelistInUse: {
+    code: 409,
+    zh: '有进行中的任务使用此白名单，不能删除',
+    en: 'An active task uses this whitelist; it cannot be deleted',
+  },
+  taskNothingToRetry: {
+    code: 409,
+    zh: '当前没有失败的终端可以重试',
+    en: 'There are no failed terminals to retry',
+  },
+  geoRangeTooLong: {
+    code: 400,
+    zh: '时间范围不能超过 31 天，且开始时间须早于结束时间',
+    en: 'The time range must start before it ends and span at most 31 days',
+  },
+  fenceNotFound: {
+    code: 404,
+    zh: '围栏不存在或不在您的数据范围内',
+    en: 'No such geofence in your data scope',
+  },
+  fenceDuplicate: { code: 409, zh: '已存在同名围栏', en: 'A geofence with this name already exists' },
+  fenceSelfIntersecting: {
+    code: 400,
+    zh: '多边形的边不能相交，请重新绘制',
+    en: 'The polygon crosses itself; draw it again without crossing edges',
+  },
+  fenceTooFewPoints: {
+    code: 400,
+    zh: '多边形至少需要 3 个不同的顶点',
+    en: 'A polygon needs at least 3 distinct corners',
+  },
+  fenceRadiusOutOfRange: {
+    code: 400,
+    zh: '圆形围栏的半径须在 10 米到 50 公里之间',
+    en: 'The radius of a circular geofence must be between 10 m and 50 km',
+  },
+  fenceTargetForeign: {
+    code: 400,
+    zh: '只能把围栏分配给您自己的分组和终端',
+    en: 'A geofence can be assigned only to your own groups and terminals',
+  },
+  fenceHoursInvalid: {
+    code: 400,
+    zh: '生效时段的开始和结束不能相同',
+    en: 'The active hours must not start and end at the same time',
   },
 } as const satisfies Record<string, ErrorText>;
 

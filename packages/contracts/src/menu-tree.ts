@@ -29,6 +29,11 @@ const ACTIONS = {
   publish: ['发布', 'Publish'],
   handle: ['处理', 'Handle'],
   favorite: ['收藏', 'Favourite'],
+  rules: ['规则设置', 'Rules'],
+  control: ['远程控制', 'Control'],
+  replay: ['录像回放', 'Replay recordings'],
+  policy: ['同意策略', 'Consent policy'],
+  approve: ['审批', 'Approve'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** A button action a page may offer; its label comes from `ACTIONS`. */
@@ -183,6 +188,9 @@ const MENU = [
     pages: [
       page('index', '远程桌面', 'Remote Desktop', 'FundProjectionScreenOutlined', 'remote:desktop', [
         'connect',
+        'control',
+        'replay',
+        'policy',
       ]),
       page('common', '远程指令', 'Remote Commands', 'CodeOutlined', 'remote:command', [
         'add',
@@ -247,6 +255,7 @@ const MENU = [
         'restart',
         'delete',
         'export',
+        'approve',
       ]),
       page(
         'whitelist',
@@ -271,6 +280,8 @@ const MENU = [
         'edit',
         'handle',
         'delete',
+        'export',
+        'rules',
       ]),
       page('service', '服务巡检', 'Service Inspection', 'SafetyOutlined', 'support:process', [
         'add',

@@ -4,6 +4,8 @@ import type { RoutesOf } from './endpoint-ref';
 import type { systemEndpoints } from './system/system.contract';
 import type { authEndpoints } from './auth/auth.contract';
 import type { devicesEndpoints } from './devices/devices.contract';
+import type { geoEndpoints } from './geo/geo.contract';
+import type { fenceEndpoints } from './geo/fences.contract';
 import type { agentEndpoints } from './device-protocol/agent.contract';
 import type { brokerAuthEndpoints } from './device-protocol/agent.contract';
 import type { groupsEndpoints } from './groups/groups.contract';
@@ -21,6 +23,12 @@ import type { jobsEndpoints } from './jobs/jobs.contract';
 import type { exportsEndpoints } from './jobs/exports.contract';
 import type { blobEndpoints } from './blobs/blobs.contract';
 import type { supportEndpoints } from './support/support.contract';
+import type { remoteEndpoints } from './remote/remote.contract';
+import type { commandEndpoints } from './remote/commands.contract';
+import type { appMarketEndpoints } from './appmarket/appmarket.contract';
+import type { remoteTaskEndpoints } from './tasks/remote-tasks.contract';
+import type { whitelistEndpoints } from './tasks/whitelist.contract';
+import type { taskAgentEndpoints } from './device-protocol/task-protocol';
 
 export const systemRoutes: RoutesOf<typeof systemEndpoints> = {
   healthz: { method: 'GET', path: '/healthz' },
@@ -73,6 +81,20 @@ export const devicesRoutes: RoutesOf<typeof devicesEndpoints> = {
   warningPage: { method: 'GET', path: '/device/v1/device/warning/getPage' },
   warningHandle: { method: 'POST', path: '/device/v1/device/warning/handle' },
   dashboard: { method: 'GET', path: '/device/v1/device/dashboard/overview' },
+};
+
+export const geoRoutes: RoutesOf<typeof geoEndpoints> = {
+  mapClusters: { method: 'GET', path: '/device/v1/device/map/clusters' },
+  mapList: { method: 'GET', path: '/device/v1/device/map/getPage' },
+  mapSearch: { method: 'GET', path: '/device/v1/device/map/search' },
+  reverseGeocode: { method: 'GET', path: '/device/v1/device/map/reverse' },
+  track: { method: 'GET', path: '/device/v1/device/map/track' },
+};
+
+export const fenceRoutes: RoutesOf<typeof fenceEndpoints> = {
+  fencePage: { method: 'GET', path: '/device/v1/device/fence/getPage' },
+  fenceSave: { method: 'POST', path: '/device/v1/device/fence/addOrUpdate' },
+  fenceDelete: { method: 'POST', path: '/device/v1/device/fence/delete' },
 };
 
 export const agentRoutes: RoutesOf<typeof agentEndpoints> = {
@@ -156,6 +178,7 @@ export const sysFileRoutes: RoutesOf<typeof sysFileEndpoints> = {
   download: { method: 'GET', path: '/file/v1/file/sysFile/download' },
   remove: { method: ['GET', 'POST'], path: '/file/v1/file/sysFile/delete' },
   usage: { method: 'GET', path: '/file/v1/file/sysFile/usage' },
+  quotaPage: { method: 'GET', path: '/file/v1/file/sysFile/quota/getPage' },
   setQuota: { method: 'POST', path: '/file/v1/file/sysFile/setQuota' },
   deviceDownload: { method: 'GET', path: '/device/v1/agent/sysFile/download' },
 };
@@ -221,6 +244,9 @@ export const supportRoutes: RoutesOf<typeof supportEndpoints> = {
   detail: { method: 'GET', path: '/support/v1/support/order/getById' },
   save: { method: 'POST', path: '/support/v1/support/order/addOrUpdate' },
   transition: { method: 'POST', path: '/support/v1/support/order/transition' },
+  assign: { method: 'POST', path: '/support/v1/support/order/assign' },
+  assignees: { method: 'GET', path: '/support/v1/support/order/assignees' },
+  export: { method: ['GET', 'POST'], path: '/support/v1/support/order/export' },
   comment: { method: 'POST', path: '/support/v1/support/order/comment' },
   processPage: { method: 'GET', path: '/support/v1/support/inspectionProcess/getPage' },
   processDetail: { method: 'GET', path: '/support/v1/support/inspectionProcess/getById' },
@@ -230,4 +256,88 @@ export const supportRoutes: RoutesOf<typeof supportEndpoints> = {
   recordDetail: { method: 'GET', path: '/support/v1/support/inspectionRecord/getById' },
   recordSave: { method: 'POST', path: '/support/v1/support/inspectionRecord/add' },
   recordOpenOrder: { method: 'POST', path: '/support/v1/support/inspectionRecord/openOrder' },
+  recordExport: { method: ['GET', 'POST'], path: '/support/v1/support/inspectionRecord/export' },
+  ruleList: { method: 'GET', path: '/support/v1/support/healthRule/getList' },
+  ruleSave: { method: 'POST', path: '/support/v1/support/healthRule/addOrUpdate' },
+  ruleDelete: { method: 'POST', path: '/support/v1/support/healthRule/delete' },
+  proposalPage: { method: 'GET', path: '/support/v1/support/inspectionProposal/getPage' },
+  proposalDismiss: { method: 'POST', path: '/support/v1/support/inspectionProposal/dismiss' },
+};
+
+export const remoteRoutes: RoutesOf<typeof remoteEndpoints> = {
+  open: { method: 'POST', path: '/remote/v1/remote/session/open' },
+  token: { method: 'POST', path: '/remote/v1/remote/session/token' },
+  close: { method: 'POST', path: '/remote/v1/remote/session/close' },
+  page: { method: 'GET', path: '/remote/v1/remote/session/getPage' },
+  recording: { method: 'GET', path: '/remote/v1/remote/recording/download' },
+  policies: { method: 'GET', path: '/remote/v1/remote/policy/getList' },
+  savePolicy: { method: 'POST', path: '/remote/v1/remote/policy/save' },
+};
+
+export const commandRoutes: RoutesOf<typeof commandEndpoints> = {
+  run: { method: 'POST', path: '/remote/v1/command/run' },
+  page: { method: 'GET', path: '/remote/v1/command/getPage' },
+  detail: { method: 'GET', path: '/remote/v1/command/detail' },
+  templates: { method: 'GET', path: '/remote/v1/command/template/list' },
+  templateAdd: { method: 'POST', path: '/remote/v1/command/template/add' },
+  templateDelete: { method: 'POST', path: '/remote/v1/command/template/delete' },
+  terminalFiles: { method: 'GET', path: '/remote/v1/command/terminal/files' },
+  deviceUpload: { method: 'POST', path: '/device/v1/agent/command/upload' },
+};
+
+export const appMarketRoutes: RoutesOf<typeof appMarketEndpoints> = {
+  market: { method: 'GET', path: '/app/v1/app/market/getPage' },
+  mine: { method: 'GET', path: '/app/v1/app/app/getPage' },
+  detail: { method: 'GET', path: '/app/v1/app/app/getById' },
+  uploadApk: { method: 'POST', path: '/app/v1/app/app/upload' },
+  uploadWindows: { method: 'POST', path: '/app/v1/app/windows/upload' },
+  update: { method: 'POST', path: '/app/v1/app/app/addOrUpdate' },
+  remove: { method: 'POST', path: '/app/v1/app/app/delete' },
+  shelf: { method: 'POST', path: '/app/v1/app/app/shelf' },
+  uploadScreenshot: { method: 'POST', path: '/app/v1/app/app/screenshot/upload' },
+  removeScreenshot: { method: 'POST', path: '/app/v1/app/app/screenshot/delete' },
+  updateVersion: { method: 'POST', path: '/app/v1/app/version/update' },
+  submit: { method: 'POST', path: '/app/v1/app/version/submit' },
+  removeVersion: { method: 'POST', path: '/app/v1/app/version/delete' },
+  auditPage: { method: 'GET', path: '/app/v1/app/audit/getPage' },
+  audit: { method: 'POST', path: '/app/v1/app/audit/audit' },
+  release: { method: 'POST', path: '/app/v1/app/version/release' },
+  health: { method: 'GET', path: '/app/v1/app/version/health' },
+  records: { method: 'GET', path: '/app/v1/app/record/getPage' },
+  exportRecords: { method: 'GET', path: '/app/v1/app/record/export' },
+};
+
+export const remoteTaskRoutes: RoutesOf<typeof remoteTaskEndpoints> = {
+  types: { method: 'GET', path: '/task/v1/task/remoteTask/types' },
+  preview: { method: 'POST', path: '/task/v1/task/remoteTask/preview' },
+  create: { method: 'POST', path: '/task/v1/task/remoteTask/create' },
+  copy: { method: 'GET', path: '/task/v1/task/remoteTask/copy' },
+  page: { method: 'GET', path: '/task/v1/task/remoteTask/getPage' },
+  export: { method: ['GET', 'POST'], path: '/task/v1/task/remoteTask/export' },
+  detail: { method: 'GET', path: '/task/v1/task/remoteTask/getById' },
+  results: { method: 'GET', path: '/task/v1/task/remoteTask/results' },
+  resultsExport: { method: ['GET', 'POST'], path: '/task/v1/task/remoteTask/results/export' },
+  stop: { method: 'POST', path: '/task/v1/task/remoteTask/stop' },
+  restart: { method: 'POST', path: '/task/v1/task/remoteTask/restart' },
+  resume: { method: 'POST', path: '/task/v1/task/remoteTask/resume' },
+  retryFailed: { method: 'POST', path: '/task/v1/task/remoteTask/retryFailed' },
+  remove: { method: 'POST', path: '/task/v1/task/remoteTask/delete' },
+  approve: { method: 'POST', path: '/task/v1/task/remoteTask/approve' },
+  reject: { method: 'POST', path: '/task/v1/task/remoteTask/reject' },
+  byTerminal: { method: 'GET', path: '/task/v1/task/remoteTask/byTerminal' },
+  parseSns: { method: 'POST', path: '/task/v1/task/remoteTask/parseSns' },
+};
+
+export const whitelistRoutes: RoutesOf<typeof whitelistEndpoints> = {
+  page: { method: 'GET', path: '/task/v1/task/whitelist/getPage' },
+  options: { method: 'GET', path: '/task/v1/task/whitelist/getList' },
+  entries: { method: 'GET', path: '/task/v1/task/whitelist/entries' },
+  save: { method: 'POST', path: '/task/v1/task/whitelist/addOrUpdate' },
+  removeSns: { method: 'POST', path: '/task/v1/task/whitelist/removeSns' },
+  remove: { method: 'POST', path: '/task/v1/task/whitelist/delete' },
+};
+
+export const taskAgentRoutes: RoutesOf<typeof taskAgentEndpoints> = {
+  pull: { method: 'GET', path: '/device/v1/agent/tasks' },
+  report: { method: 'POST', path: '/device/v1/agent/tasks/report' },
 };

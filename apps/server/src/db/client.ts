@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,17 +21,50 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
+  /** PostgreSQL pool occupancy for the metrics (absent on PGlite, which has one connection). */
+  pool?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+type Journal = { entries: { idx: number; tag: string; when: number }[] };
+
+/** The migrations this code knows, oldest first (`tag` names the SQL file). */
+export const knownMigrations = (): Journal['entries'] =>
+  (JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as Journal).entries;
+
+/**
+ * The folder to migrate from: all migrations, or a copy holding only the first `upTo` (restoring a
+ * backup made by an earlier release starts at its schema, then moves forward).
+ */
+const migrationsUpTo = (upTo: number | undefined) => {
+  const entries = knownMigrations();
+  if (upTo === undefined || upTo >= entries.length) return migrationsFolder;
+  const folder = mkdtempSync(path.join(tmpdir(), 'cpm-migrations-'));
+  mkdirSync(path.join(folder, 'meta'));
+  const kept = entries.slice(0, upTo);
+  writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ version: '7', dialect: 'postgresql', entries: kept }),
+  );
+  for (const e of kept)
+    copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+  return folder;
+};
+
 /**
  * Opens the database the configuration names and applies pending migrations:
  * PostgreSQL for `postgres://`, an in-memory PGlite for `memory://`, else PGlite in `DATA_DIR/db`.
  */
-export const openDatabase = async (opts: { databaseUrl?: string; dataDir: string }): Promise<Database> => {
+export const openDatabase = async (opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Apply only the first this many migrations (restore and upgrade checks); default all. */
+  migrateUpTo?: number;
+}): Promise<Database> => {
   const url = opts.databaseUrl;
+  const migrationsFolder = migrationsUpTo(opts.migrateUpTo);
   if (url?.startsWith('postgres')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // A connection the server drops (restart, failover, a terminated backend, an idle-in-transaction
@@ -49,6 +83,7 @@ export const openDatabase = async (opts: { databaseUrl?: string; dataDir: string
       db: db as unknown as Db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -1,8 +1,15 @@
+export * from '../modules/appmarket/appmarket.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/blobs/blobs.table';
-export { terminalRollupDaily, terminalRollupHourly } from '../modules/datacenter/datacenter.table';
+export * from '../modules/commands/commands.table';
+export {
+  ownerRollupHourly,
+  terminalRollupDaily,
+  terminalRollupHourly,
+} from '../modules/datacenter/datacenter.table';
 export * from '../modules/devices/devices.table';
 export * from '../modules/dicts/dicts.table';
+export * from '../modules/geo/geo.table';
 export * from '../modules/groups/groups.table';
 export * from '../modules/jobs/jobs.table';
 export * from '../modules/keys/keys.table';
@@ -13,7 +20,9 @@ export * from '../modules/messages/messages.table';
 export * from '../modules/oplog/oplog.table';
 export * from '../modules/privatization/privatization.table';
 export * from '../modules/registry/registry.table';
+export * from '../modules/remote/remote.table';
 export * from '../modules/roles/roles.table';
 export * from '../modules/support/support.table';
 export * from '../modules/sysfiles/sysfiles.table';
+export * from '../modules/tasks/tasks.table';
 export * from '../modules/users/users.table';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -42,14 +43,27 @@ export type BrokerOptions = {
   auth: BrokerAuth;
   /** Where connection, refusal and failure lines go; passwords never reach it. */
   logger: FastifyBaseLogger;
+  /**
+   * Share group of the server instances on an external broker: shared subscriptions (`$share/<group>/...`)
+   * hand each message to one instance of the group. Default `cpm`.
+   */
+  shareGroup?: string;
 };
 
 /** The server's one handle on MQTT, the same in both deployment shapes. */
 export type Broker = {
   /** Publish from the server (QoS 1 by default). */
   publish(topic: string, payload: string | Buffer, opts?: { qos?: 0 | 1; retain?: boolean }): Promise<void>;
-  /** Server-side subscription to a filter with + and # wildcards; resolves to an unsubscribe function. */
-  subscribe(filter: string, handler: (topic: string, payload: Buffer) => void): Promise<() => Promise<void>>;
+  /**
+   * Server-side subscription to a filter with + and # wildcards; resolves to an unsubscribe function.
+   * `shared`: each message goes to one server instance on the broker, not to all of them (terminals'
+   * `up` messages, which must be handled once); without it every instance hears every message.
+   */
+  subscribe(
+    filter: string,
+    handler: (topic: string, payload: Buffer) => void,
+    opts?: { shared?: boolean },
+  ): Promise<() => Promise<void>>;
   /** Attach the MQTT-over-WebSocket endpoint at `/mqtt` to the given Node HTTP server (fastify's app.server). */
   attachWebSocket(server: HttpServer): void;
   /** Port the embedded TCP listener got (useful with 0 meaning "disabled" -> undefined). */
@@ -60,9 +74,17 @@ export type Broker = {
   connectedIdentities(): BrokerIdentity[];
   /** Closes this instance's client connections whose identity matches; answers how many. */
   disconnect(match: (identity: BrokerIdentity) => boolean): number;
+  /**
+   * Ends every `/mqtt` WebSocket and takes no new ones. Called before the HTTP server closes: an open
+   * WebSocket (a console tab) would otherwise hold the server's close until the grace period ends.
+   */
+  endWebSockets(): void;
   /** Stop listeners, disconnect clients, close the client/broker. Idempotent. */
   close(): Promise<void>;
 };
+
+/** Share group of the server instances' shared subscriptions when none is configured. */
+export const DEFAULT_SHARE_GROUP = 'cpm';
 
 /** Path of the MQTT-over-WebSocket endpoint on the server's HTTP port. */
 export const MQTT_WS_PATH = '/mqtt';
@@ -134,8 +156,10 @@ const createEmbeddedBroker = async (opts: BrokerOptions): Promise<Broker> => {
 
   return {
     publish: (topic, payload, publishOpts) => publishToAedes(local.aedes, topic, payload, publishOpts),
+    // One instance owns the embedded broker, so a shared subscription is an ordinary one here.
     subscribe: (filter, handler) => subscriptions.subscribe(filter, handler),
     attachWebSocket: (server) => endpoint.attach(server),
+    endWebSockets: () => endpoint.end(),
     tcpPort: () => tcp?.port,
     isReady: () => ready,
     connectedIdentities: local.connectedIdentities,
@@ -168,6 +192,8 @@ const createExternalBroker = async (opts: BrokerOptions, mqttUrl: string): Promi
   });
   // Aborted by close() so callers waiting on an unreachable broker hear about the shutdown at once.
   const closing = new AbortController();
+  // Every operation in flight listens for the close; remote tasks publish hundreds of nudges at once.
+  setMaxListeners(0, closing.signal);
 
   // Subscription identifiers let one incoming copy reach exactly the filters it was sent for; brokers without
   // them fall back to topic matching, where overlapping filters may see a message more than once.
@@ -197,23 +223,25 @@ const createExternalBroker = async (opts: BrokerOptions, mqttUrl: string): Promi
   }
   const endpoint = createWebSocketEndpoint(local.aedes, log);
 
+  const shareGroup = opts.shareGroup ?? DEFAULT_SHARE_GROUP;
+  const onBroker = (filter: string, shared: boolean) => (shared ? `$share/${shareGroup}/${filter}` : filter);
   const transport: FilterTransport = {
-    add: async (filter, id) => {
+    add: async (filter, id, shared) => {
       const properties = useSubscriptionIds ? { subscriptionIdentifier: id } : undefined;
       const granted = await withTimeout(
-        client.subscribeAsync(filter, { qos: 1, properties }),
+        client.subscribeAsync(onBroker(filter, shared), { qos: 1, properties }),
         OPERATION_TIMEOUT_MS,
-        `subscribe ${filter}`,
+        `subscribe ${onBroker(filter, shared)}`,
         closing.signal,
       );
       if (granted.some((g) => g.qos >= 128))
-        throw new Error(`external MQTT broker refused subscription ${filter}`);
+        throw new Error(`external MQTT broker refused subscription ${onBroker(filter, shared)}`);
     },
-    remove: async (filter) => {
+    remove: async (filter, shared) => {
       await withTimeout(
-        client.unsubscribeAsync(filter),
+        client.unsubscribeAsync(onBroker(filter, shared)),
         OPERATION_TIMEOUT_MS,
-        `unsubscribe ${filter}`,
+        `unsubscribe ${onBroker(filter, shared)}`,
         closing.signal,
       );
     },
@@ -276,8 +304,10 @@ const createExternalBroker = async (opts: BrokerOptions, mqttUrl: string): Promi
         closing.signal,
       );
     },
-    subscribe: (filter, handler) => subscriptions.subscribe(filter, handler),
+    subscribe: (filter, handler, subscribeOpts) =>
+      subscriptions.subscribe(filter, handler, subscribeOpts?.shared ?? false),
     attachWebSocket: (server) => endpoint.attach(server),
+    endWebSockets: () => endpoint.end(),
     tcpPort: () => undefined,
     isReady: () => !closed && client.connected,
     connectedIdentities: local.connectedIdentities,
@@ -486,6 +516,10 @@ const createWebSocketEndpoint = (aedes: Aedes, log: FastifyBaseLogger) => {
       accepting = false;
       for (const server of servers) server.off('upgrade', onUpgrade);
       servers.clear();
+    },
+    end() {
+      this.stopAccepting();
+      for (const ws of wss.clients) ws.terminate();
     },
     close: async () => {
       for (const ws of wss.clients) ws.terminate();

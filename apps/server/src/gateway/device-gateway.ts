@@ -37,11 +37,16 @@ export const startDeviceGateway = async (opts: {
     if (!parsed.success) return opts.log.warn({ topic }, 'malformed terminal change notice ignored');
     opts.handler.forgetLocally(parsed.data.sns);
   });
-  const unsubscribe = await opts.broker.subscribe(terminalFilters.upAll, (topic, payload) => {
-    opts.handler
-      .handleMessage(topic, payload)
-      .catch((err: unknown) => opts.log.error({ err, topic }, 'device message failed'));
-  });
+  // Shared: with several instances on one broker each terminal message is handled by one of them.
+  const unsubscribe = await opts.broker.subscribe(
+    terminalFilters.upAll,
+    (topic, payload) => {
+      opts.handler
+        .handleMessage(topic, payload)
+        .catch((err: unknown) => opts.log.error({ err, topic }, 'device message failed'));
+    },
+    { shared: true },
+  );
   const timer = setInterval(() => {
     opts.handler.sweep().catch((err: unknown) => opts.log.error({ err }, 'offline sweep failed'));
   }, opts.sweepMs ?? 15_000);

@@ -5,16 +5,22 @@ export type MessageHandler = (topic: string, payload: Buffer) => void;
 
 /** How the registry asks the broker for one filter; called once per filter, not once per handler. */
 export type FilterTransport = {
-  /** Subscribe `filter` on the broker; `id` tags its deliveries where the broker supports it. */
-  add(filter: string, id: number): Promise<void>;
-  /** Drop the broker subscription of `filter`. */
-  remove(filter: string): Promise<void>;
+  /**
+   * Subscribe `filter` on the broker; `id` tags its deliveries where the broker supports it. `shared`:
+   * one subscription of the server instances' share group, so each message reaches one instance only.
+   */
+  add(filter: string, id: number, shared: boolean): Promise<void>;
+  /** Drop the broker subscription of `filter` (the shared one when `shared`). */
+  remove(filter: string, shared: boolean): Promise<void>;
 };
 
 /** Server-side handlers grouped by topic filter, delivered by filter, by subscription id or by matching. */
 export type SubscriptionRegistry = {
-  /** Add a handler; the broker is subscribed on the first handler of a filter. */
-  subscribe(filter: string, handler: MessageHandler): Promise<() => Promise<void>>;
+  /**
+   * Add a handler; the broker is subscribed on the first handler of a filter. A shared filter is a
+   * subscription of its own, apart from the same filter unshared.
+   */
+  subscribe(filter: string, handler: MessageHandler, shared?: boolean): Promise<() => Promise<void>>;
   /** Deliver to the handlers of one filter (the broker already matched it). */
   deliverToFilter(filter: string, topic: string, payload: Buffer): void;
   /** Deliver to the filters the broker named by subscription id; unknown ids are ignored. */
@@ -23,7 +29,16 @@ export type SubscriptionRegistry = {
   deliverMatching(topic: string, payload: Buffer): void;
 };
 
-type Entry = { id: number; filter: string; handlers: Set<MessageHandler>; ready: Promise<void> };
+type Entry = {
+  id: number;
+  key: string;
+  filter: string;
+  shared: boolean;
+  handlers: Set<MessageHandler>;
+  ready: Promise<void>;
+};
+
+const keyOf = (filter: string, shared: boolean) => (shared ? `$share ${filter}` : filter);
 
 /** Creates the registry; `onHandlerError` hears handler exceptions so one bad handler cannot stop delivery. */
 export const createSubscriptionRegistry = ({
@@ -39,11 +54,11 @@ export const createSubscriptionRegistry = ({
   let nextId = 1;
 
   const drop = (entry: Entry): Promise<void> => {
-    if (byFilter.get(entry.filter) !== entry) return Promise.resolve();
-    byFilter.delete(entry.filter);
+    if (byFilter.get(entry.key) !== entry) return Promise.resolve();
+    byFilter.delete(entry.key);
     byId.delete(entry.id);
     // Called synchronously so a later subscribe of the same filter is sent to the broker after this removal.
-    return transport.remove(entry.filter);
+    return transport.remove(entry.filter, entry.shared);
   };
 
   const run = (entry: Entry, topic: string, payload: Buffer) => {
@@ -58,13 +73,14 @@ export const createSubscriptionRegistry = ({
   };
 
   return {
-    async subscribe(filter, handler) {
+    async subscribe(filter, handler, shared = false) {
       if (!isValidFilter(filter)) throw new Error(`invalid MQTT topic filter: ${JSON.stringify(filter)}`);
-      let entry = byFilter.get(filter);
+      const key = keyOf(filter, shared);
+      let entry = byFilter.get(key);
       if (!entry) {
         const id = nextId++;
-        entry = { id, filter, handlers: new Set(), ready: transport.add(filter, id) };
-        byFilter.set(filter, entry);
+        entry = { id, key, filter, shared, handlers: new Set(), ready: transport.add(filter, id, shared) };
+        byFilter.set(key, entry);
         byId.set(id, entry);
       }
       const current = entry;

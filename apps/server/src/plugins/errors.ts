@@ -6,7 +6,7 @@ import { errorEnvelope } from './envelope';
 /** API paths follow `/{service}/v1/...`; everything else that is not found belongs to the console. */
 export const API_PATH = /^\/(oauth|upms|device|task|app|file|support)\/v1(\/|$)/;
 
-const SYSTEM_PATHS = /^\/(healthz|readyz|docs|mqtt)(\/|$)/;
+const SYSTEM_PATHS = /^\/(healthz|readyz|docs|mqtt|metrics)(\/|$)/;
 
 /** Maps every failure to a catalogue envelope; internal errors get an id that is in the log, never a stack. */
 export const registerErrorHandling = (app: FastifyInstance) => {

@@ -1,42 +1,58 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { DictBundle } from '@cpm/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ExportColumn } from './export-columns';
+import { streamExport } from './export-writer';
+import { localeOf } from './request-locale';
 
-export type XlsxColumn<T> = { header: string; width?: number; value: (row: T) => string | number | null };
+/** Content type of .xlsx files. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/**
- * Streams a one-sheet workbook: rows are fetched page by page and written as they come, so a long
- * export never sits in memory. Sets the download headers on the reply and returns the body stream.
- */
-export const streamXlsx = <T>(opts: {
-  reply: FastifyReply;
-  fileName: string;
-  sheet: string;
-  columns: XlsxColumn<T>[];
-  /** Fetches rows from an offset; an empty answer ends the file. */
-  fetch: (offset: number, limit: number) => Promise<T[]>;
-  batch?: number;
-}): Readable => {
-  const out = new PassThrough();
-  const batch = opts.batch ?? 500;
-  opts.reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+/** Sets the download headers of a workbook named `fileName` on the reply. */
+const attachXlsx = (reply: Pick<FastifyReply, 'header'>, fileName: string) => {
+  reply
+    .header('content-type', XLSX_TYPE)
     .header(
       'content-disposition',
-      `attachment; filename="${opts.fileName}"; filename*=UTF-8''${encodeURIComponent(opts.fileName)}`,
+      `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
     );
-  const write = async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
-    const sheet = workbook.addWorksheet(opts.sheet);
-    sheet.columns = opts.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));
-    for (let offset = 0; ; offset += batch) {
-      const rows = await opts.fetch(offset, batch);
-      for (const row of rows) sheet.addRow(opts.columns.map((c) => c.value(row))).commit();
-      if (rows.length < batch) break;
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-  return out;
+};
+
+/** Rows page by page from an offset until a short page. */
+const pages = async function* <T>(fetch: (offset: number, limit: number) => Promise<T[]>, batch: number) {
+  for (let offset = 0; ; offset += batch) {
+    const rows = await fetch(offset, batch);
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+  }
+};
+
+/**
+ * Streams a list's export as a one-sheet workbook written for the caller: headers and labels in the
+ * language of the request (`Accept-Language`), times in its `Timezone`. Rows are fetched batch by
+ * batch and written as they come, so a long export never sits in memory. Sets the download headers
+ * and returns the body stream.
+ */
+export const streamXlsx = <T>(opts: {
+  request: Pick<FastifyRequest, 'headers' | 'log'>;
+  reply: Pick<FastifyReply, 'header'>;
+  fileName: string;
+  sheet: string;
+  columns: readonly ExportColumn<T>[];
+  /** The dictionaries, when a column shows dictionary labels. */
+  dicts?: () => Promise<DictBundle>;
+  /** The rows in batches; or `fetch`, rows from an offset (a short answer ends the file). */
+  rows: AsyncIterable<T[]> | ((offset: number, limit: number) => Promise<T[]>);
+  batch?: number;
+}): Readable => {
+  attachXlsx(opts.reply, opts.fileName);
+  return streamExport({
+    format: 'xlsx',
+    sheet: opts.sheet,
+    columns: opts.columns,
+    locale: localeOf(opts.request.headers),
+    dicts: opts.dicts,
+    batches: typeof opts.rows === 'function' ? pages(opts.rows, opts.batch ?? 500) : opts.rows,
+    onError: (err) => opts.request.log.error({ err }, `export ${opts.fileName} failed`),
+  });
 };

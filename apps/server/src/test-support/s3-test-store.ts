@@ -13,11 +13,12 @@ export const startS3TestStore = async (opts: { bucket: string; prefix: string })
   const dir = await mkdtemp(path.join(tmpdir(), 'cpm-s3rver-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
   const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
   const store = createS3BlobStore({
     kind: 's3',
     bucket: opts.bucket,
     prefix: opts.prefix,
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     region: 'us-east-1',
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
@@ -25,6 +26,13 @@ export const startS3TestStore = async (opts: { bucket: string; prefix: string })
   await store.client.send(new CreateBucketCommand({ Bucket: opts.bucket }));
   return {
     store,
+    /** The app's environment for this store (`BLOB_URL` and friends). */
+    env: {
+      BLOB_URL: `s3://${opts.bucket}${opts.prefix ? `/${opts.prefix}` : ''}`,
+      S3_ENDPOINT: endpoint,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    },
     async close() {
       store.client.destroy();
       await server.close();

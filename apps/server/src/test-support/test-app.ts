@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -81,8 +82,12 @@ export const testConfig = (overrides: Record<string, string> = {}): Config =>
     LOG_LEVEL: 'silent',
     CAPTCHA: 'off',
     MQTT_PORT: '0',
+    REMOTE_PORT: '0',
     ADMIN_PASSWORD,
     WEB_DIST: '/nonexistent-console',
+    // Test files run side by side on one external broker; a share group each keeps them from taking
+    // each other's terminal messages.
+    MQTT_SHARE_GROUP: `cpm-test-${randomUUID().slice(0, 8)}`,
     ...overrides,
   });
 
@@ -97,6 +102,9 @@ export const createTestApp = async (
     logStream?: { write(line: string): void };
     gateway?: AppDeps['gateway'];
     sessionCheckMs?: number;
+    appInstaller?: AppDeps['appInstaller'];
+    jobs?: AppDeps['jobs'];
+    tasks?: AppDeps['tasks'];
   } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase({ from: 'seeded' });
@@ -109,6 +117,9 @@ export const createTestApp = async (
     logStream: opts.logStream,
     gateway: opts.gateway,
     sessionCheckMs: opts.sessionCheckMs,
+    appInstaller: opts.appInstaller,
+    jobs: opts.jobs,
+    tasks: opts.tasks,
   });
   await built.app.ready();
   return {

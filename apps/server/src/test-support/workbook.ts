@@ -8,3 +8,17 @@ export const firstSheetOf = async (res: { headers: Record<string, unknown>; rawP
   await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
   return book.worksheets[0];
 };
+
+/** A sheet as its header row and one record per further row, keyed by header. */
+export const tableOf = (sheet: ExcelJS.Worksheet) => {
+  const [header, ...rows] = (sheet.getSheetValues().slice(1) as unknown[][]).map((r) => (r ?? []).slice(1));
+  const headers = (header ?? []).map(String);
+  return {
+    headers,
+    rows: rows.map((r) => Object.fromEntries(headers.map((h, i) => [h, r[i] ?? null]))),
+  };
+};
+
+/** Export headers that are glued from both languages: an English one with Chinese in it, or a word twice ("IP IP"). */
+export const badHeaders = (headers: string[], lang: 'zh' | 'en') =>
+  headers.filter((h) => /(^|\s)(\S+)\s+\2(\s|$)/.test(h) || (lang === 'en' && /[\u3400-\u9fff]/.test(h)));

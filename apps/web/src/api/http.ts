@@ -52,6 +52,8 @@ export const request = http.request;
 export const upload = http.upload;
 /** Binary download saved as a named file. */
 export const download = http.download;
+/** Binary answer as bytes (in-page players). */
+export const fetchBytes = http.bytes;
 
 /** GET that shows the success message when the code is 1. */
 export const getWithMessage = <T>(path: string, query?: Parameters<typeof http.request>[0]['query']) =>

@@ -43,7 +43,7 @@ describe('http client', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('sends satoken and Timezone headers, omits cookies and returns result on code 1', async () => {
+  it('sends satoken, Timezone and the console language, omits cookies and returns result on code 1', async () => {
     const { client, fetchMock, deps } = makeClient();
     const result = await client.call(authRoutes.isLogin, { query: { sysCode: 'cpm', userId: 'u1' } });
     expect(result).toEqual({ ok: true });
@@ -51,10 +51,20 @@ describe('http client', () => {
     expect(url).toBe('/oauth/v1/oauth/login/isLogin?sysCode=cpm&userId=u1');
     expect(init?.method).toBe('GET');
     expect(init?.credentials).toBe('omit');
-    expect(init?.headers).toMatchObject({ satoken: 'tok-1', Timezone: 'Asia/Shanghai' });
+    expect(init?.headers).toMatchObject({
+      satoken: 'tok-1',
+      Timezone: 'Asia/Shanghai',
+      'Accept-Language': 'en',
+    });
     expect(deps.overlay.start).toHaveBeenCalledTimes(1);
     expect(deps.overlay.stop).toHaveBeenCalledTimes(1);
     expect(deps.notify.error).not.toHaveBeenCalled();
+  });
+
+  it('names the console language, not the browser one, so exports come in it', async () => {
+    const { client, fetchMock } = makeClient({ language: 'cn' });
+    await client.call(authRoutes.isLogin, { query: { sysCode: 'cpm', userId: 'u1' } });
+    expect(fetchMock.mock.calls[0][1]?.headers).toMatchObject({ 'Accept-Language': 'zh-CN' });
   });
 
   it('posts JSON bodies', async () => {
@@ -107,6 +117,18 @@ describe('http client', () => {
     expect(deps.onSessionEnd).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(deps.onSessionEnd).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not sign out a user who signed in while the ended session was being answered', async () => {
+    let token = 'old-token';
+    const { client, deps } = makeClient({
+      fetch: vi.fn(async () => jsonResponse(envelope(500, null, ERRORS.notLoggedIn), 401)),
+      getToken: () => token,
+    });
+    await expect(client.request({ method: 'GET', path: '/a' })).rejects.toMatchObject({ code: 500 });
+    token = 'new-users-token';
+    vi.advanceTimersByTime(SESSION_END_DELAY_MS);
+    expect(deps.onSessionEnd).not.toHaveBeenCalled();
   });
 
   it('reports a network failure with its own text and closes the overlay', async () => {

@@ -80,6 +80,9 @@ export const buildUrl = (baseUrl: string, path: string, query?: Record<string, Q
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** The `Accept-Language` value of each console language. */
+const ACCEPT_LANGUAGE: Record<AppLanguage, string> = { cn: 'zh-CN', en: 'en' };
+
 const isEnvelope = (value: unknown): value is Envelope<unknown> =>
   typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
 
@@ -110,18 +113,25 @@ export const createHttpClient = (deps: HttpDeps) => {
   const baseUrl = deps.baseUrl ?? '';
   let sessionEndScheduled = false;
 
-  const endSession = () => {
-    // Several calls can fail with 500 together; sign out once.
+  /**
+   * The session the failed call carried has ended. Several calls can fail together: sign out once.
+   * Only that session ends: a user who signed in meanwhile (another token) stays signed in.
+   */
+  const endSession = (failedToken: string | null) => {
     if (sessionEndScheduled) return;
     sessionEndScheduled = true;
     timers.setTimeout(() => {
       sessionEndScheduled = false;
-      deps.onSessionEnd();
+      if (deps.getToken() === failedToken) deps.onSessionEnd();
     }, SESSION_END_DELAY_MS);
   };
 
   const send = async (options: RequestOptions & { binary?: boolean }): Promise<Response> => {
-    const headers: Record<string, string> = { Timezone: timeZone() };
+    // The console's own language, not the browser's: the server writes exports in it.
+    const headers: Record<string, string> = {
+      Timezone: timeZone(),
+      'Accept-Language': ACCEPT_LANGUAGE[deps.getLanguage()],
+    };
     const token = deps.getToken();
     if (token) headers.satoken = token;
     const hasBody = options.method === 'POST' && options.body !== undefined;
@@ -143,11 +153,15 @@ export const createHttpClient = (deps: HttpDeps) => {
     }
   };
 
-  const fail = (options: Pick<RequestOptions, 'silent'>, envelope: Envelope<unknown>): never => {
+  const fail = (
+    options: Pick<RequestOptions, 'silent'>,
+    envelope: Envelope<unknown>,
+    sentToken: string | null,
+  ): never => {
     const text = pickMessage(envelope, deps.getLanguage()) || deps.texts().networkFailed;
     if (envelope.code === CODE.notLoggedIn) {
       if (!options.silent) deps.notify.error(text);
-      endSession();
+      endSession(sentToken);
     } else if (!options.silent) {
       deps.notify.error(text);
     }
@@ -164,6 +178,8 @@ export const createHttpClient = (deps: HttpDeps) => {
   const request = async <T>(options: RequestOptions): Promise<T> => {
     const showOverlay = options.loading !== false;
     if (showOverlay) deps.overlay.start();
+    // The session this call carries (send reads the same token).
+    const sentToken = deps.getToken();
     try {
       let response: Response;
       try {
@@ -178,7 +194,7 @@ export const createHttpClient = (deps: HttpDeps) => {
         return networkFailure(options);
       }
       if (!isEnvelope(payload)) return networkFailure(options);
-      if (payload.code !== CODE.ok) return fail(options, payload);
+      if (payload.code !== CODE.ok) return fail(options, payload, sentToken);
       if (options.notifySuccess) {
         deps.notify.success(pickMessage(payload, deps.getLanguage()) || deps.texts().success);
       }
@@ -225,6 +241,7 @@ export const createHttpClient = (deps: HttpDeps) => {
   const download = async (options: DownloadOptions): Promise<void> => {
     const showOverlay = options.loading !== false;
     if (showOverlay) deps.overlay.start();
+    const sentToken = deps.getToken();
     try {
       let response: Response;
       try {
@@ -235,7 +252,7 @@ export const createHttpClient = (deps: HttpDeps) => {
       const type = response.headers.get('Content-Type') ?? '';
       if (type.includes('application/json')) {
         const payload: unknown = await response.json().catch(() => null);
-        if (isEnvelope(payload) && payload.code !== CODE.ok) return fail(options, payload);
+        if (isEnvelope(payload) && payload.code !== CODE.ok) return fail(options, payload, sentToken);
       }
       if (!response.ok) return networkFailure(options);
       const blob = await response.blob();
@@ -245,7 +262,34 @@ export const createHttpClient = (deps: HttpDeps) => {
     }
   };
 
-  return { request, call, upload, download };
+  /**
+   * A binary answer as bytes, for a player in the page rather than a saved file. An envelope
+   * instead means the server refused; its text is shown.
+   */
+  const bytes = async (options: Omit<RequestOptions, 'notifySuccess'>): Promise<ArrayBuffer> => {
+    const showOverlay = options.loading !== false;
+    if (showOverlay) deps.overlay.start();
+    const sentToken = deps.getToken();
+    try {
+      let response: Response;
+      try {
+        response = await send(options);
+      } catch {
+        return networkFailure(options);
+      }
+      if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
+        const payload: unknown = await response.json().catch(() => null);
+        if (isEnvelope(payload) && payload.code !== CODE.ok) return fail(options, payload, sentToken);
+        return networkFailure(options);
+      }
+      if (!response.ok) return networkFailure(options);
+      return await response.arrayBuffer();
+    } finally {
+      if (showOverlay) deps.overlay.stop();
+    }
+  };
+
+  return { request, call, upload, download, bytes };
 };
 
 export type HttpClient = ReturnType<typeof createHttpClient>;

@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { setSessionEndHandler } from '../api/http';
-import { signOutLocally, verifySavedSession } from '../features/auth/authService';
+import { sessionEnded, verifySavedSession } from '../features/auth/authService';
 import { ROUTER_OPTIONS } from '../layout/worktabs/useWorktabSync';
 import { saveWorktabsOnUnload } from '../layout/worktabs/worktabStore';
 import { AppRoutes } from '../router/AppRoutes';
@@ -13,7 +13,7 @@ import { LoadingOverlay } from './LoadingOverlay';
 /** Start-up: confirm a saved session with the server and keep the worktabs across reloads. */
 const useStartup = () => {
   useEffect(() => {
-    setSessionEndHandler(signOutLocally);
+    setSessionEndHandler(sessionEnded);
     void verifySavedSession();
     return saveWorktabsOnUnload();
   }, []);

@@ -9,6 +9,8 @@ type SessionState = {
   /** Button permission keys gathered from the menu (`permissionForm`). */
   permissions: string[];
   isLogin: boolean;
+  /** Who was signed in before the last sign-out: only they are taken back to where they were. */
+  previousUserId: string | null;
   signIn: (snapshot: SessionSnapshot) => void;
   /** Forgets the session locally; the caller decides where to go next. */
   signOut: () => void;
@@ -22,6 +24,7 @@ const initial = () => {
     menuList: saved?.menuList ?? [],
     permissions: saved?.permissions ?? [],
     isLogin: saved !== null,
+    previousUserId: null,
   };
 };
 
@@ -40,6 +43,13 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
   signOut: () => {
     clearSession();
-    set({ token: null, user: null, menuList: [], permissions: [], isLogin: false });
+    set((s) => ({
+      token: null,
+      user: null,
+      menuList: [],
+      permissions: [],
+      isLogin: false,
+      previousUserId: s.user?.id ?? s.previousUserId,
+    }));
   },
 }));

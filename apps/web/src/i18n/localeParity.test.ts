@@ -11,6 +11,11 @@ const keysOf = (tree: Tree, prefix = ''): string[] =>
     typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`),
   );
 
+const entriesOf = (tree: Tree, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'string' ? [[`${prefix}${key}`, value]] : entriesOf(value, `${prefix}${key}.`),
+  );
+
 const valuesOf = (tree: Tree): string[] =>
   Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : valuesOf(value)));
 
@@ -34,6 +39,23 @@ describe('locale catalogues', () => {
 
   it.each(ALL_NAMESPACES)('namespace %s has identical keys in en and zh', (ns) => {
     expect(keysOf(catalogue('zh', ns) ?? {}).sort()).toEqual(keysOf(catalogue('en', ns) ?? {}).sort());
+  });
+
+  it.each(ALL_NAMESPACES)('namespace %s shows no raw key as a text', (ns) => {
+    const keys = new Set(keysOf(catalogue('en', ns) ?? {}));
+    for (const lang of ['en', 'zh'] as const) {
+      const raw = entriesOf(catalogue(lang, ns) ?? {}).filter(([key, text]) => {
+        const leaf = key.split('.').pop() as string;
+        return (
+          // A key path in place of its text (what i18next shows for a missing entry).
+          (text.includes('.') && (keys.has(text) || text === `${ns}:${key}`)) ||
+          text === `${ns}:${key}` ||
+          // An identifier such as `lastSeen` left as the text of its own key.
+          (text === leaf && (/[A-Z_]/.test(leaf) || lang === 'zh'))
+        );
+      });
+      expect(raw, `${lang}/${ns}`).toEqual([]);
+    }
   });
 
   it.each(ALL_NAMESPACES)('namespace %s has no empty texts', (ns) => {

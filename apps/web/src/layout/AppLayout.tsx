@@ -1,8 +1,14 @@
 import { Spin } from 'antd';
-import { type CSSProperties, Fragment, Suspense, useEffect } from 'react';
+import { type CSSProperties, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { resolveRouteMeta } from '../router/routeMeta';
+import { useMenuRoutes } from '../router/useMenuRoutes';
+import { useLiveStatus } from '../shared/live/LiveEventsProvider';
+import { LiveStaleNotice } from '../shared/live/LiveStaleNotice';
 import { useFleetLiveEvents } from '../shared/live/useLiveEvents';
 import { lazyNamed, MountOnceOpen } from '../shared/MountOnceOpen';
+import { PageTitleContext } from '../shared/page/PageHeader';
 import { HeaderBar } from './header/HeaderBar';
 import { useLayoutStore } from './layoutStore';
 import { SideMenu } from './menu/SideMenu';
@@ -28,8 +34,12 @@ export const AppLayout = () => {
   const settingsOpen = useSettingsStore((s) => s.drawerOpen);
   const { refreshKey, mobileMenuOpen, setMobileMenuOpen, searchOpen } = useLayoutStore();
   const { pathname } = useLocation();
+  const { i18n } = useTranslation();
+  const { routes } = useMenuRoutes();
+  const pageTitle = resolveRouteMeta(routes, pathname)?.title[i18n.language === 'zh' ? 'zh' : 'en'] ?? null;
   useWorktabSync();
   useFleetLiveEvents();
+  const liveStatus = useLiveStatus();
 
   useEffect(() => {
     if (!isMobile) setMobileMenuOpen(false);
@@ -44,7 +54,7 @@ export const AppLayout = () => {
   } as CSSProperties;
 
   return (
-    <div className={`cpm-layout${isMobile ? ' is-mobile' : ''}`} style={style}>
+    <div className={`cpm-layout${isMobile ? ' is-mobile' : ''}`} style={style} data-live={liveStatus}>
       {isMobile ? (
         <MountOnceOpen open={mobileMenuOpen}>
           <MobileMenu open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} />
@@ -59,19 +69,19 @@ export const AppLayout = () => {
         </div>
         <main className="cpm-content" data-testid="page-content">
           <div className="cpm-content-inner">
-            <PageErrorBoundary key={`${pathname}:${refreshKey}`}>
-              <Suspense
-                fallback={
-                  <div className="cpm-page-loading">
-                    <Spin />
-                  </div>
-                }
-              >
-                {/* A new key re-mounts the page: the refresh button's "reload" without a browser reload. */}
-                <Fragment key={refreshKey}>
+            <LiveStaleNotice />
+            <PageErrorBoundary key={pathname} resetKey={refreshKey}>
+              <PageTitleContext.Provider value={pageTitle}>
+                <Suspense
+                  fallback={
+                    <div className="cpm-page-loading">
+                      <Spin />
+                    </div>
+                  }
+                >
                   <Outlet />
-                </Fragment>
-              </Suspense>
+                </Suspense>
+              </PageTitleContext.Provider>
             </PageErrorBoundary>
           </div>
         </main>

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 type LayoutState = {
-  /** Bumped to re-mount the page content without reloading the browser. */
+  /** Bumped by the header's refresh: a page showing its error panel tries again. */
   refreshKey: number;
   mobileMenuOpen: boolean;
   searchOpen: boolean;

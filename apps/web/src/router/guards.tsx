@@ -2,11 +2,18 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSessionStore } from '../app/sessionStore';
 
+/** Where the login page may send the user back to, and for whom (another user starts at home). */
+export type LoginReturn = { from?: string; userId?: string | null };
+
 /** Visitors who are not logged in always go to /login (spec section 2). */
 export const RequireAuth = ({ children }: { children: ReactNode }) => {
   const isLogin = useSessionStore((s) => s.isLogin);
+  const previousUserId = useSessionStore((s) => s.previousUserId);
   const location = useLocation();
-  if (!isLogin) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (!isLogin) {
+    const back: LoginReturn = { from: location.pathname + location.search, userId: previousUserId };
+    return <Navigate to="/login" replace state={back} />;
+  }
   return <>{children}</>;
 };
 

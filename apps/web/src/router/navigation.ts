@@ -1,4 +1,4 @@
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
+type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => void;
 
 let navigator: Navigate = (to) => window.location.assign(to);
 

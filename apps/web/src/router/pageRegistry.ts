@@ -1,7 +1,18 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
+// Pages load lazily; a page whose code could not be fetched (server down) is fetched again on retry.
+import { retryableLazy as lazy } from '../shared/retryableLazy';
 
-type LazyPage = LazyExoticComponent<ComponentType>;
+type LazyPage = ComponentType;
 
+const DeviceMapPage = lazy(() =>
+  import('../features/devices/pages/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage })),
+);
+const FencePage = lazy(() =>
+  import('../features/devices/pages/FencePage').then((m) => ({ default: m.FencePage })),
+);
+const RemoteDesktopPage = lazy(() =>
+  import('../features/remote/pages/RemoteDesktopPage').then((m) => ({ default: m.RemoteDesktopPage })),
+);
 const SysFilesPage = lazy(() =>
   import('../features/sysfiles/pages/SysFilesPage').then((m) => ({ default: m.SysFilesPage })),
 );
@@ -17,6 +28,17 @@ const ServiceInspectionPage = lazy(() =>
 );
 const OrdersPage = lazy(() =>
   import('../features/support/pages/OrdersPage').then((m) => ({ default: m.OrdersPage })),
+);
+const ProcessInfoPage = lazy(() =>
+  import('../features/support/pages/ProcessInfoPage').then((m) => ({ default: m.ProcessInfoPage })),
+);
+const ProcessEditorPage = lazy(() =>
+  import('../features/support/pages/ProcessEditorPage').then((m) => ({ default: m.ProcessEditorPage })),
+);
+const InspectionRecordInfoPage = lazy(() =>
+  import('../features/support/pages/InspectionRecordInfoPage').then((m) => ({
+    default: m.InspectionRecordInfoPage,
+  })),
 );
 const DashboardPage = lazy(() =>
   import('../features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
@@ -95,6 +117,39 @@ const PeripheralFaultPage = lazy(() =>
 const PeripheralPage = lazy(() =>
   import('../features/devices/pages/PeripheralPage').then((m) => ({ default: m.PeripheralPage })),
 );
+const MarketPage = lazy(() =>
+  import('../features/appmarket/pages/MarketPage').then((m) => ({ default: m.MarketPage })),
+);
+const MyAppsPage = lazy(() =>
+  import('../features/appmarket/pages/MyAppsPage').then((m) => ({ default: m.MyAppsPage })),
+);
+const AppDetailPage = lazy(() =>
+  import('../features/appmarket/pages/AppDetailPage').then((m) => ({ default: m.AppDetailPage })),
+);
+const AppAuditPage = lazy(() =>
+  import('../features/appmarket/pages/AppAuditPage').then((m) => ({ default: m.AppAuditPage })),
+);
+const WindowsFilePage = lazy(() =>
+  import('../features/appmarket/pages/WindowsFilePage').then((m) => ({ default: m.WindowsFilePage })),
+);
+const AppRecordsPage = lazy(() =>
+  import('../features/appmarket/pages/AppRecordsPage').then((m) => ({ default: m.AppRecordsPage })),
+);
+const CreateTaskPage = lazy(() =>
+  import('../features/tasks/pages/CreateTaskPage').then((m) => ({ default: m.CreateTaskPage })),
+);
+const TaskManagePage = lazy(() =>
+  import('../features/tasks/pages/TaskManagePage').then((m) => ({ default: m.TaskManagePage })),
+);
+const WhitelistPage = lazy(() =>
+  import('../features/tasks/pages/WhitelistPage').then((m) => ({ default: m.WhitelistPage })),
+);
+const TaskInfoPage = lazy(() =>
+  import('../features/tasks/pages/TaskInfoPage').then((m) => ({ default: m.TaskInfoPage })),
+);
+const RemoteCommandsPage = lazy(() =>
+  import('../features/commands/pages/RemoteCommandsPage').then((m) => ({ default: m.RemoteCommandsPage })),
+);
 /** Hidden component gallery (not in any menu): the shared chart and map with sample data. */
 export const KitGalleryPage = lazy(() =>
   import('../features/kit/pages/KitGalleryPage').then((m) => ({ default: m.KitGalleryPage })),
@@ -123,7 +178,7 @@ export const pageRegistry: Record<string, LazyPage> = {
 
   'device/index': DeviceListPage,
   'device/deviceDetail/:sn': DeviceDetailPage,
-  'device/deviceMap': PendingPage,
+  'device/deviceMap': DeviceMapPage,
   'device/exitRecord': ExitRecordPage,
   'device/modelManage': ModelPage,
   'device/earlyWarning': WarningPage,
@@ -131,33 +186,33 @@ export const pageRegistry: Record<string, LazyPage> = {
   'device/modelPeripheralSetting': ModelPeripheralPage,
   'device/abnormalperipherals': PeripheralFaultPage,
   'device/peripheral': PeripheralPage,
-  'device/fence': PendingPage,
+  'device/fence': FencePage,
 
-  'remote/index': PendingPage,
-  'remote/common': PendingPage,
+  'remote/index': RemoteDesktopPage,
+  'remote/common': RemoteCommandsPage,
 
   'dataCenter/index': RunRecordsPage,
   'dataCenter/deviceRunInfo/:sn': RunDetailPage,
   'dataCenter/monitor': MonitorPage,
 
-  'appMarket/index': PendingPage,
-  'appMarket/myApp': PendingPage,
-  'appMarket/appDetail': PendingPage,
-  'appMarket/appAudit': PendingPage,
-  'appMarket/windowsFile': PendingPage,
-  'appMarket/appOperationRecord': PendingPage,
+  'appMarket/index': MarketPage,
+  'appMarket/myApp': MyAppsPage,
+  'appMarket/appDetail': AppDetailPage,
+  'appMarket/appAudit': AppAuditPage,
+  'appMarket/windowsFile': WindowsFilePage,
+  'appMarket/appOperationRecord': AppRecordsPage,
 
-  'longRange/index': PendingPage,
-  'longRange/taskManage': PendingPage,
-  'longRange/whitelist': PendingPage,
-  'longRange/taskInfo': PendingPage,
+  'longRange/index': CreateTaskPage,
+  'longRange/taskManage': TaskManagePage,
+  'longRange/whitelist': WhitelistPage,
+  'longRange/taskInfo': TaskInfoPage,
 
   'technicalSupport/index': OrdersPage,
   'technicalSupport/service': ServiceInspectionPage,
-  'technicalSupport/serviceInfo': PendingPage,
-  'technicalSupport/addService': PendingPage,
+  'technicalSupport/serviceInfo': ProcessInfoPage,
+  'technicalSupport/addService': ProcessEditorPage,
   'technicalSupport/inspectionRecord': InspectionRecordsPage,
-  'technicalSupport/inspectionRecordInfo': PendingPage,
+  'technicalSupport/inspectionRecordInfo': InspectionRecordInfoPage,
 
   'sysManage/index': SysFilesPage,
   'sysManage/wallpaper': WallpaperPage,

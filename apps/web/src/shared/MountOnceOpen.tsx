@@ -1,12 +1,13 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
+import { retryableLazy } from './retryableLazy';
 
 /**
  * A dialog or drawer whose code is fetched when it first opens rather than with the page behind it
  * (a signed-in page would otherwise carry every dialog it might show). The named export `load`
- * resolves to becomes the default of a React `lazy` component.
+ * resolves to becomes the default of a lazy component that fetches again after a failure.
  */
 export const lazyNamed = <P extends object>(load: () => Promise<ComponentType<P>>) =>
-  lazy(async () => ({ default: await load() }));
+  retryableLazy(async () => ({ default: await load() }));
 
 /**
  * Renders nothing until `open` is first true, then keeps its children mounted, so a lazily loaded

@@ -73,6 +73,22 @@ export const BLOB_KINDS = {
   },
   /** A list exported by a background job (XLSX, or CSV for very long lists); fetched through the job's link. */
   exportFile: { maxBytes: 4 * GiB, types: ['xlsx', 'binary'] },
+  /** A screenshot or log a terminal sent back for a remote command. */
+  capturedFile: {
+    maxBytes: 20 * MiB,
+    types: ['png', 'jpeg', 'gzip', 'binary'],
+    readPermission: 'device:detail:view',
+  },
+  /** A remote desktop session's recording (frames and input log), written by the relay. */
+  remoteRecording: { maxBytes: 4 * GiB, types: ['binary'], readPermission: 'remote:desktop:replay' },
+  /** An app's APK as uploaded to the market (size checked again by the app market's own limit). */
+  appPackage: { maxBytes: 1 * GiB, types: ['apk'], readPermission: 'app:detail:view' },
+  /** A Windows app's installer: EXE or MSI (no recognised signature, checked by the market) or ZIP. */
+  windowsPackage: { maxBytes: 1 * GiB, types: ['binary', 'zip'], readPermission: 'app:detail:view' },
+  /** The launcher icon read from an APK. */
+  appIcon: { maxBytes: 1 * MiB, types: ['png', 'jpeg', 'webp'] },
+  /** A screenshot of an app (spec: JPG or PNG, at most 1 MB). */
+  appScreenshot: { maxBytes: 1024 * 1024, types: ['png', 'jpeg'] },
 } as const satisfies Record<string, BlobKindRule>;
 
 export type BlobKind = keyof typeof BLOB_KINDS;

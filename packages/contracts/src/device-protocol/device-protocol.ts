@@ -34,6 +34,8 @@ export const InstalledAppSchema = z.object({
   versionName: shortText.optional(),
   versionCode: z.number().int().min(0).optional(),
   system: z.boolean().optional(),
+  /** Android runtime permissions the app holds now (changed by permission tasks). */
+  permissions: z.array(z.string().max(255)).max(100).optional(),
 });
 
 /** A peripheral attached to the terminal. */
@@ -91,6 +93,11 @@ export const HeartbeatSchema = z.object({
   mobileBytes: z.number().int().min(0).optional(),
   /** Wi-Fi data used since boot, bytes. */
   wifiBytes: z.number().int().min(0).optional(),
+  /**
+   * Payment state, for payment-aware tasks: a sale is in progress, the day's batch is not settled
+   * yet. Tasks with conditions wait for these to clear on the terminal itself.
+   */
+  payment: z.object({ inTransaction: z.boolean(), unsettled: z.boolean() }).optional(),
 });
 export type Heartbeat = z.infer<typeof HeartbeatSchema>;
 
@@ -112,6 +119,16 @@ export const DEVICE_EVENT_TYPES = [
   'peripheralFault',
   'appInstalled',
   'appRemoved',
+  /** The terminal's own hardware failed (battery, touch panel, card reader...); `detail` says what. */
+  'hardwareFault',
+  /** An app crashed (`app` names the package and version); the app market's gray-release health gate counts them. */
+  'appCrash',
+  /** An app stopped responding (ANR); counted like a crash. */
+  'appAnr',
+  /** The terminal locked its payment app as the server asked (`detail`: the fence named). */
+  'paymentLocked',
+  /** The terminal unlocked its payment app as the server asked. */
+  'paymentUnlocked',
 ] as const;
 export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
 
@@ -140,10 +157,27 @@ export const UP_SCHEMAS = {
 } as const;
 export type HandledUpKind = keyof typeof UP_SCHEMAS;
 
+/**
+ * `down/cmd` `paymentLock`: lock (or unlock) the payment app. Sent when a geofence that locks payment
+ * sees the terminal break its rule (or come back), and again on every hello until the terminal reports
+ * the state it was asked for with a `paymentLocked` or `paymentUnlocked` event. HTTP terminals read
+ * the same order from the heartbeat answer's `paymentLock`.
+ */
+export const PaymentLockCommandSchema = z.object({
+  type: z.literal('paymentLock'),
+  locked: z.boolean(),
+  /** The fence that asked for the lock; null when unlocking. */
+  fence: z.string().nullable(),
+  ts: z.number().int(),
+});
+export type PaymentLockCommand = z.infer<typeof PaymentLockCommandSchema>;
+
 /** Answer to an HTTP heartbeat: what the terminal should do next. */
 export const HeartbeatAnswerSchema = z.object({
   heartbeatIntervalSec: z.number().int(),
   /** Deliveries waiting for this terminal (tasks, commands); fetched separately. */
   pending: z.number().int(),
+  /** The payment-app lock the terminal must hold, when it has not yet reported holding it. */
+  paymentLock: PaymentLockCommandSchema.optional(),
   serverTime: z.number().int(),
 });

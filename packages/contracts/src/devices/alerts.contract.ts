@@ -14,7 +14,13 @@ export const PeripheralFaultSchema = z.object({
   handled: z.boolean(),
 });
 
-export const WARNING_KINDS = ['longOffline', 'lowBattery', 'peripheralFault'] as const;
+export const WARNING_KINDS = [
+  'longOffline',
+  'lowBattery',
+  'peripheralFault',
+  'fenceBreach',
+  'fenceReturn',
+] as const;
 export const WarningSchema = z.object({
   id: z.string(),
   sn: z.string(),

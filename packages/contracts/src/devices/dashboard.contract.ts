@@ -13,7 +13,11 @@ export const DashboardSchema = z.object({
   activatedThisMonth: z.number().int(),
   byStatus: z.array(z.object({ status: z.enum(TERMINAL_STATUSES), count: z.number().int() })),
   byModel: z.array(z.object({ model: z.string(), count: z.number().int() })),
-  /** Online count per hour over the last 24 hours. */
+  /**
+   * The online trend: for each of the 24 whole hours before the current one (`at` = the hour's start,
+   * UTC), the average number of terminals online during it (their online seconds / 3600, rounded);
+   * then the count online now, at the current time.
+   */
   onlineTrend: z.array(z.object({ at: z.string(), online: z.number().int() })),
   latestWarnings: z.array(WarningSchema),
 });

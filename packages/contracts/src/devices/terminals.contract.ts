@@ -85,6 +85,20 @@ export const TerminalDetailSchema = TerminalRowSchema.extend({
   locatedAt: z.string().nullable(),
   enrolled: z.boolean(),
   favorite: z.boolean(),
+  /**
+   * The payment-app lock a geofence put on the terminal: what the server asked (`locked`, by which
+   * fence, since when) and what the terminal last reported holding. Null: never locked.
+   */
+  paymentLock: z
+    .object({
+      locked: z.boolean(),
+      fence: z.string().nullable(),
+      since: z.string(),
+      /** True once the terminal reported the state asked for. */
+      confirmed: z.boolean(),
+      confirmedAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TerminalDetail = z.infer<typeof TerminalDetailSchema>;
 

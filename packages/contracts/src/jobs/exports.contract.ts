@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { RunRecordFilterSchema } from '../datacenter/datacenter.contract';
 import { TerminalFilterSchema } from '../devices/devices.contract';
 import { defineEndpoint, SIGNED_IN } from '../endpoint';
+import { RecordFilterSchema } from '../support/inspections.contract';
+import { OrderFilterSchema } from '../support/orders.contract';
 import { UserFilterSchema } from '../users/users.contract';
 
 /**
@@ -24,7 +26,13 @@ export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
 /** Lists that can be exported as a job, each with its own list filter (the same as its page query). */
-export const EXPORT_LISTS = ['terminals', 'users', 'runRecords'] as const;
+export const EXPORT_LISTS = [
+  'terminals',
+  'users',
+  'runRecords',
+  'supportOrders',
+  'inspectionRecords',
+] as const;
 export const ExportListSchema = z.enum(EXPORT_LISTS);
 export type ExportList = z.infer<typeof ExportListSchema>;
 
@@ -33,6 +41,8 @@ export const EXPORT_PERMISSIONS: Record<ExportList, string> = {
   terminals: 'device:terminal:export',
   users: 'user:user:export',
   runRecords: 'data:run:export',
+  supportOrders: 'support:order:export',
+  inspectionRecords: 'support:record:export',
 };
 
 /** `format` absent: XLSX up to EXPORT_CSV_THRESHOLD rows, CSV past it; `csv` forces a job. */
@@ -42,6 +52,8 @@ export const StartExportBodySchema = z.discriminatedUnion('list', [
   z.strictObject({ list: z.literal('terminals'), filter: TerminalFilterSchema.default({}), format }),
   z.strictObject({ list: z.literal('users'), filter: UserFilterSchema.default({}), format }),
   z.strictObject({ list: z.literal('runRecords'), filter: RunRecordFilterSchema, format }),
+  z.strictObject({ list: z.literal('supportOrders'), filter: OrderFilterSchema.default({}), format }),
+  z.strictObject({ list: z.literal('inspectionRecords'), filter: RecordFilterSchema.default({}), format }),
 ]);
 export type StartExportBody = z.infer<typeof StartExportBodySchema>;
 

@@ -41,8 +41,20 @@ export const FleetEventSchema = z.object({
 });
 export type FleetEvent = z.infer<typeof FleetEventSchema>;
 
+/** Most task ids one `task` event names; past it the event says `more` (read every task again). */
+export const TASK_EVENT_MAX_IDS = 50;
+
+/** Remote tasks that moved on; `more` when there were too many to name. */
+export const TaskEventSchema = z.object({
+  type: z.literal('task'),
+  taskIds: z.array(z.string()).max(TASK_EVENT_MAX_IDS),
+  more: z.boolean(),
+});
+export type TaskEvent = z.infer<typeof TaskEventSchema>;
+
 /** Payload schema of each user event kind whose shape is fixed here (jobs define their own). */
 export const USER_EVENT_SCHEMAS = {
   notice: NoticeEventSchema,
   device: FleetEventSchema,
+  task: TaskEventSchema,
 } satisfies Partial<Record<UserEventKind, z.ZodType>>;

@@ -64,6 +64,12 @@ export const USER_EVENT_KINDS = [
   'device',
   /** Progress of a background job the user started. */
   'job',
+  /** An after-sales order the user may see changed. */
+  'support',
+  /** Remote tasks the user may see moved on: results reported, a wave released, a state change. */
+  'task',
+  /** A remote command the user ran printed output or reported a result. */
+  'command',
 ] as const;
 export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
 
@@ -95,4 +101,6 @@ export const systemTopics = {
   terminalChanged: `${ROOT}/sys/terminal/changed`,
   /** Sessions of these users ended: every instance closes their console connections that lost theirs. */
   sessionsEnded: `${ROOT}/sys/session/ended`,
+  /** A remote desktop session ended: the instance holding its relay sockets closes them (`{"sessionId"}`). */
+  remoteEnded: `${ROOT}/sys/remote/ended`,
 };

@@ -156,6 +156,19 @@ export const BootAnimationBuildSchema = z.strictObject({
 });
 export type BootAnimationBuild = z.infer<typeof BootAnimationBuildSchema>;
 
+/** The background job that writes a bootanimation.zip; its result is `BootAnimationBuildResult`. */
+export const BOOT_BUILD_JOB_KIND = 'media.bootBuild';
+
+/** What `bootBuild` answers: the job building the archive (follow it with the job endpoints). */
+export const BootAnimationBuildStartedSchema = z.object({ jobId: z.string() });
+
+/** The `result` of a finished build job: the saved animation. */
+export const BootAnimationBuildResultSchema = z.object({ id: z.string(), name: z.string() });
+export type BootAnimationBuildResult = z.infer<typeof BootAnimationBuildResultSchema>;
+
+/** Frames uploaded for a build that never happened are removed after this long. */
+export const BOOT_FRAME_KEEP_HOURS = 24;
+
 export const BootAnimationZipQuerySchema = z.object({
   name: MediaNameSchema,
   description: z.string().trim().max(LIMITS.textMax).optional(),
@@ -217,11 +230,12 @@ export const mediaEndpoints = {
   bootBuild: defineEndpoint({
     method: 'POST',
     path: `${bootBase}/build`,
-    summary: 'Builds the bootanimation.zip (desc.txt, part0/ frames, stored entries) from uploaded frames',
+    summary:
+      'Checks the frames and starts a job that builds the bootanimation.zip (desc.txt, part0/ frames, stored entries)',
     tag: TAG,
     permission: 'file:wallpaper:upload',
     body: BootAnimationBuildSchema,
-    result: BootAnimationRowSchema,
+    result: BootAnimationBuildStartedSchema,
   }),
   bootUploadZip: defineEndpoint({
     method: 'POST',

@@ -68,9 +68,29 @@ export const ProcessRowSchema = z.object({
 });
 export type ProcessRow = z.infer<typeof ProcessRowSchema>;
 
+/** One version of a process's checklist. */
+export const ProcessVersionSchema = z.object({ id: z.string(), version: z.number(), createdAt: z.string() });
+
+/** One step of a process's history: its creation, each edit and each state change. */
+export const ProcessEventSchema = z.object({
+  kind: z.string(),
+  fromStatus: z.enum(PROCESS_STATUSES).nullable(),
+  toStatus: z.enum(PROCESS_STATUSES).nullable(),
+  version: z.number(),
+  actorName: z.string(),
+  at: z.string(),
+});
+export type ProcessEvent = z.infer<typeof ProcessEventSchema>;
+
 export const ProcessDetailSchema = ProcessRowSchema.extend({
   standards: z.array(StandardSchema),
   actions: z.array(z.enum(PROCESS_ACTIONS)),
+  /** Every version, newest first. */
+  versions: z.array(ProcessVersionSchema),
+  /** Oldest first. */
+  history: z.array(ProcessEventSchema),
+  /** Records filed against this process (any version). */
+  recordCount: z.number(),
 });
 export type ProcessDetail = z.infer<typeof ProcessDetailSchema>;
 
@@ -136,6 +156,8 @@ export const RecordSaveSchema = z.strictObject({
   lat: z.number().min(-90).max(90).nullish(),
   lng: z.number().min(-180).max(180).nullish(),
   results: z.array(ItemResultSchema).min(1).max(500),
+  /** The proposed inspection this visit answers; it is marked done with the record. */
+  proposalId: z.uuid().optional(),
 });
 export type RecordSave = z.infer<typeof RecordSaveSchema>;
 
@@ -162,6 +184,8 @@ export const RecordDetailSchema = RecordRowSchema.extend({
   results: z.array(CheckedItemSchema),
   /** Orders opened from failed items, by item key. */
   orders: z.array(z.object({ key: z.string(), orderId: z.string(), number: z.string() })),
+  /** A short-lived link to each photo of the record, by photo id. */
+  photoUrls: z.record(z.string(), z.string()),
 });
 export type RecordDetail = z.infer<typeof RecordDetailSchema>;
 
@@ -256,7 +280,19 @@ export const inspectionsEndpoints = {
       id: z.uuid(),
       key: z.string().min(1).max(32),
       faultType: z.string().trim().min(1).max(32),
+      /** As for opening an order: the same key again answers the order it opened. */
+      requestKey: z.string().trim().min(8).max(64).optional(),
     }),
     result: z.object({ orderId: z.string(), number: z.string() }),
+  }),
+  recordExport: defineEndpoint({
+    method: ['GET', 'POST'],
+    path: `${rec}/export`,
+    summary: 'The inspection records under the filter as an Excel file, with the failed items of each',
+    tag: 'support',
+    permission: 'support:record:export',
+    query: RecordFilterSchema,
+    result: z.unknown(),
+    binary: true,
   }),
 };

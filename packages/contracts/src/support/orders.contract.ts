@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { bilingual } from '../issue-text';
 import { LIMITS } from '../limits';
 import { PageQuerySchema, pageSchema } from '../pagination';
 
 /** Where an after-sales order stands; the dictionary `order_status` labels each. */
 export const ORDER_STATUSES = [
+  /** Opened by the system (peripheral health) and waiting for a person to confirm or take it. */
+  'draft',
   'submitted',
   'accepted',
   'repairing',
@@ -24,14 +26,28 @@ export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
  * The server applies it with a guarded update, so a change from any other state is refused.
  */
 export const ORDER_TRANSITIONS = {
-  accept: { from: ['submitted'], to: 'accepted' },
+  submit: { from: ['draft'], to: 'submitted' },
+  accept: { from: ['draft', 'submitted'], to: 'accepted' },
   repair: { from: ['accepted'], to: 'repairing' },
   return: { from: ['repairing'], to: 'returned' },
   close: { from: ['returned'], to: 'closed' },
-  reject: { from: ['submitted', 'accepted'], to: 'rejected' },
+  reject: { from: ['draft', 'submitted', 'accepted'], to: 'rejected' },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus }>;
 export type OrderAction = keyof typeof ORDER_TRANSITIONS;
 export const ORDER_ACTIONS = Object.keys(ORDER_TRANSITIONS) as [OrderAction, ...OrderAction[]];
+
+/**
+ * The button each action needs: the customer who may open orders also confirms a draft the system
+ * opened for them; every other step is the service staff's.
+ */
+export const ORDER_ACTION_PERMISSION: Record<OrderAction, 'support:order:add' | 'support:order:handle'> = {
+  submit: 'support:order:add',
+  accept: 'support:order:handle',
+  repair: 'support:order:handle',
+  return: 'support:order:handle',
+  close: 'support:order:handle',
+  reject: 'support:order:handle',
+};
 
 /** The actions allowed from a state (the console shows only these buttons). */
 export const orderActionsFrom = (status: OrderStatus): OrderAction[] =>
@@ -39,6 +55,16 @@ export const orderActionsFrom = (status: OrderStatus): OrderAction[] =>
 
 /** States in which an order still waits for work, so a passed due time marks it overdue. */
 export const ORDER_OPEN_STATUSES: readonly OrderStatus[] = ['submitted', 'accepted', 'repairing'];
+
+/**
+ * States in which an order opened by peripheral health still stands for its peripheral: new faults
+ * of that peripheral are linked to it instead of opening another order.
+ */
+export const ORDER_ACTIVE_STATUSES: readonly OrderStatus[] = ['draft', 'submitted', 'accepted', 'repairing'];
+
+/** Where an order came from: a person, peripheral health, or a failed inspection item. */
+export const ORDER_SOURCES = ['manual', 'health', 'inspection'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 /** Photos and videos one order may carry. */
 export const ORDER_MEDIA_MAX = 9;
@@ -49,6 +75,8 @@ export const OrderMediaSchema = z.object({
   name: z.string(),
   mediaType: z.string(),
   size: z.number(),
+  /** A short-lived link that shows the file without a session header (for `<img>` and `<video>`). */
+  url: z.string(),
 });
 export type OrderMedia = z.infer<typeof OrderMediaSchema>;
 
@@ -75,6 +103,9 @@ export const OrderRowSchema = z.object({
   /** Still open after its due time. */
   overdue: z.boolean(),
   rejectReason: z.string().nullable(),
+  source: z.enum(ORDER_SOURCES),
+  /** The inspection record whose failed item opened the order. */
+  recordId: z.string().nullable(),
   ownerId: z.string(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
@@ -85,7 +116,7 @@ export type OrderRow = z.infer<typeof OrderRowSchema>;
 /** One step of an order's history: its creation, each state change and each comment. */
 export const OrderEventSchema = z.object({
   id: z.string(),
-  /** `create`, `comment` or an order action. */
+  /** `create`, `comment`, `assign`, `fault` (a fault linked by peripheral health) or an order action. */
   kind: z.string(),
   fromStatus: z.enum(ORDER_STATUSES).nullable(),
   toStatus: z.enum(ORDER_STATUSES).nullable(),
@@ -96,12 +127,29 @@ export const OrderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 
+/** A terminal fault that peripheral health linked to an order. */
+export const OrderFaultSchema = z.object({
+  id: z.string(),
+  /** `peripheral` or `hardware` (the terminal's own hardware). */
+  kind: z.string(),
+  /** The rule's peripheral type, e.g. `printer`. */
+  peripheralType: z.string(),
+  peripheralName: z.string(),
+  detail: z.string().nullable(),
+  at: z.string(),
+});
+export type OrderFault = z.infer<typeof OrderFaultSchema>;
+
 export const OrderDetailSchema = OrderRowSchema.extend({
   media: z.array(OrderMediaSchema),
   /** Oldest first. */
   history: z.array(OrderEventSchema),
-  /** The actions allowed from the current state. */
+  /** The faults that opened the order (peripheral health), oldest first. */
+  faults: z.array(OrderFaultSchema),
+  /** The actions the caller may take from the current state. */
   actions: z.array(z.enum(ORDER_ACTIONS)),
+  /** Whether the caller may change the assignee and due time. */
+  canAssign: z.boolean(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
@@ -123,6 +171,11 @@ export const OrderSaveSchema = z
     mediaIds: z.array(z.uuid()).max(ORDER_MEDIA_MAX).default([]),
     assigneeId: z.uuid().optional(),
     dueAt: z.iso.datetime({ offset: true }).optional(),
+    /**
+     * Chosen by the console once per form: the same key sent again (a double click, a retry after a
+     * lost answer) answers the order it opened instead of opening another.
+     */
+    requestKey: z.string().trim().min(8).max(64).optional(),
   })
   .refine((v) => Boolean(v.sn) || Boolean(v.storeName), {
     ...bilingual('请选择终端或填写门店名称', 'Choose a terminal or enter the store name'),
@@ -150,8 +203,32 @@ export const OrderFilterSchema = z.object({
   priority: z.enum(ORDER_PRIORITIES).optional(),
   /** `1`: only open orders past their due time. */
   overdue: z.enum(['1']).optional(),
+  source: z.enum(ORDER_SOURCES).optional(),
+  /** `1`: only the orders assigned to the caller. */
+  mine: z.enum(['1']).optional(),
 });
 export type OrderFilter = z.infer<typeof OrderFilterSchema>;
+
+export const OrderAssignSchema = z.strictObject({
+  id: z.uuid(),
+  /** Null takes the order back from whoever had it. */
+  assigneeId: z.uuid().nullable(),
+  /** Null clears the due time; absent keeps it. */
+  dueAt: z.iso.datetime({ offset: true }).nullish(),
+});
+export type OrderAssign = z.infer<typeof OrderAssignSchema>;
+
+/** Someone an order can be given to. */
+export const AssigneeSchema = z.object({ id: z.string(), name: z.string(), username: z.string() });
+export type Assignee = z.infer<typeof AssigneeSchema>;
+
+/** Payload of the `support` live event: an order the user may see changed; the console reads it again. */
+export const SupportEventSchema = z.object({
+  type: z.literal('order'),
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+});
+export type SupportEvent = z.infer<typeof SupportEventSchema>;
 
 const base = '/support/v1/support/order';
 
@@ -188,11 +265,39 @@ export const ordersEndpoints = {
   transition: defineEndpoint({
     method: 'POST',
     path: `${base}/transition`,
-    summary: 'Move an order to its next state (accept, repair, return, close, or reject with a reason)',
+    summary:
+      'Move an order to its next state (submit a draft, accept, repair, return, close, or reject with a reason); each action checks its own button',
     tag: 'support',
-    permission: 'support:order:handle',
+    permission: SIGNED_IN,
     body: OrderTransitionSchema,
     result: OrderDetailSchema,
+  }),
+  assign: defineEndpoint({
+    method: 'POST',
+    path: `${base}/assign`,
+    summary: 'Give an order to a person of the service staff (or take it back), and set its due time',
+    tag: 'support',
+    permission: 'support:order:handle',
+    body: OrderAssignSchema,
+    result: OrderDetailSchema,
+  }),
+  assignees: defineEndpoint({
+    method: 'GET',
+    path: `${base}/assignees`,
+    summary: 'Accounts in the caller’s scope who may handle orders (the choices of an assignee)',
+    tag: 'support',
+    permission: 'support:order:handle',
+    result: z.array(AssigneeSchema),
+  }),
+  export: defineEndpoint({
+    method: ['GET', 'POST'],
+    path: `${base}/export`,
+    summary: 'The orders under the filter as an Excel file',
+    tag: 'support',
+    permission: 'support:order:export',
+    query: OrderFilterSchema,
+    result: z.unknown(),
+    binary: true,
   }),
   comment: defineEndpoint({
     method: 'POST',

@@ -121,6 +121,13 @@ export const StorageUsageSchema = z.object({
 });
 export type StorageUsage = z.infer<typeof StorageUsageSchema>;
 
+/** One account in the platform administrators' quota list. */
+export const StorageAccountSchema = StorageUsageSchema.extend({
+  username: z.string(),
+  companyName: z.string().nullable(),
+});
+export type StorageAccount = z.infer<typeof StorageAccountSchema>;
+
 const base = '/file/v1/file/sysFile';
 
 export const sysFileEndpoints = {
@@ -176,10 +183,19 @@ export const sysFileEndpoints = {
   usage: defineEndpoint({
     method: 'GET',
     path: `${base}/usage`,
-    summary: "The caller's enterprise: bytes stored and its quota",
+    summary: "The caller's enterprise: bytes stored and its quota, and whether the caller sets quotas",
     tag: 'file',
     permission: 'file:file:view',
-    result: StorageUsageSchema,
+    result: StorageUsageSchema.extend({ manageQuotas: z.boolean() }),
+  }),
+  quotaPage: defineEndpoint({
+    method: 'GET',
+    path: `${base}/quota/getPage`,
+    summary: 'Accounts with their stored bytes and quotas, largest first; platform administrators only',
+    tag: 'file',
+    permission: 'file:file:edit',
+    query: PageQuerySchema.extend({ username: z.string().trim().max(LIMITS.nameMax).optional() }),
+    result: pageSchema(StorageAccountSchema),
   }),
   setQuota: defineEndpoint({
     method: 'POST',

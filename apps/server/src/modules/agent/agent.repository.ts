@@ -1,14 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorPairsSql } from '../../shared/data-scope';
-import {
-  onlineSamples,
-  peripheralFaults,
-  terminalLocations,
-  terminalLogs,
-  terminalStatusLog,
-  terminals,
-} from '../devices/devices.table';
+import { peripheralFaults, terminalLogs, terminalStatusLog, terminals } from '../devices/devices.table';
 import { createHeartbeatWriter } from './heartbeat-writer';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -102,16 +95,49 @@ export const createAgentRepository = (db: Db) => ({
       union all select id, 'activated', ${now}::timestamptz from v where activated`);
   },
 
+  /** The terminal's latest position and when it was taken. */
+  lastPosition: async (terminalId: string) =>
+    (
+      await db
+        .select({ lat: terminals.lat, lng: terminals.lng, at: terminals.locatedAt })
+        .from(terminals)
+        .where(eq(terminals.id, terminalId))
+    )[0] ?? null,
+
+  /**
+   * Stores a fix as the terminal's latest position, and in its history only when it moved more
+   * than `minMetres` from the last kept fix or `minMinutes` passed since (never a row per report).
+   * Answers whether the fix went into the history.
+   */
   async saveLocation(
     terminalId: string,
     loc: { lat: number; lng: number; accuracy: number | null; source: string },
     at: Date,
+    keep: { minMetres: number; minMinutes: number },
   ) {
-    await db.insert(terminalLocations).values({ terminalId, ...loc, at });
-    await db
-      .update(terminals)
-      .set({ lat: loc.lat, lng: loc.lng, locatedAt: at })
-      .where(eq(terminals.id, terminalId));
+    return db.transaction(async (tx) => {
+      // Metres on a local flat approximation: exact enough to tell 50 m apart, and no extension needed.
+      const kept = rowsOf<{ id: string }>(
+        await tx.execute(sql`
+          insert into terminal_locations (terminal_id, lat, lng, accuracy, source, at)
+          select ${terminalId}::uuid, ${loc.lat}, ${loc.lng}, ${loc.accuracy}, ${loc.source}, ${at}::timestamptz
+          where not exists (
+            select 1 from (
+              select lat, lng, at from terminal_locations where terminal_id = ${terminalId}::uuid
+              order by at desc limit 1
+            ) last
+            where last.at > ${at}::timestamptz - make_interval(mins => ${keep.minMinutes})
+              and sqrt(power((last.lat - ${loc.lat}) * 111320, 2)
+                     + power((last.lng - ${loc.lng}) * 111320 * cos(radians(${loc.lat})), 2)) < ${keep.minMetres}
+          )
+          returning id`),
+      );
+      await tx
+        .update(terminals)
+        .set({ lat: loc.lat, lng: loc.lng, locatedAt: at })
+        .where(eq(terminals.id, terminalId));
+      return kept.length > 0;
+    });
   },
 
   markShutdown: async (terminalId: string, at: Date) => {
@@ -182,22 +208,6 @@ export const createAgentRepository = (db: Db) => ({
       where not t.online and t.last_seen_at < ${silentSince}
         and t.status = 'activated'
       on conflict do nothing`);
-  },
-
-  /** Samples the fleet's online count for the hour; the hour keeps its highest count. */
-  async sampleOnline(hour: Date) {
-    const [counts] = rowsOf<{ online: number; total: number }>(
-      await db.execute(
-        sql`select (count(*) filter (where online))::int as online, count(*)::int as total from terminals`,
-      ),
-    );
-    await db
-      .insert(onlineSamples)
-      .values({ at: hour, online: counts.online, total: counts.total })
-      .onConflictDoUpdate({
-        target: onlineSamples.at,
-        set: { online: sql`greatest(${onlineSamples.online}, excluded.online)`, total: counts.total },
-      });
   },
 });
 

@@ -1,4 +1,10 @@
-import { agentEndpoints, brokerAuthEndpoints, DEVICE_PROTOCOL, terminalFilters } from '@cpm/contracts';
+import {
+  agentEndpoints,
+  brokerAuthEndpoints,
+  DEVICE_PROTOCOL,
+  type PaymentLockCommand,
+  terminalFilters,
+} from '@cpm/contracts';
 import { matchTopic } from '../../gateway/topics';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
@@ -24,7 +30,15 @@ export const superuserFromUrl = (mqttUrl: string | undefined): BrokerSuperuser =
 /** The HTTP fallback of the device protocol and the external broker's auth callbacks. */
 export const registerAgentRoutes = (
   api: EndpointRegistry,
-  deps: { agent: AgentService; clock: Clock; superuser: BrokerSuperuser },
+  deps: {
+    agent: AgentService;
+    clock: Clock;
+    superuser: BrokerSuperuser;
+    /** Work waiting for a terminal (remote tasks), answered as the heartbeat's `pending`. */
+    pendingWork?: (device: { id: string }) => Promise<number>;
+    /** The payment-app lock a terminal has not confirmed, answered as the heartbeat's `paymentLock`. */
+    paymentLock?: (device: { id: string }) => Promise<PaymentLockCommand | null>;
+  },
 ) => {
   const { agent } = deps;
   const accepted = { accepted: true };
@@ -34,12 +48,14 @@ export const registerAgentRoutes = (
     await agent.hello(device, body);
     return accepted;
   });
-  api.register(agentEndpoints.heartbeat, ({ body, device }) => {
+  api.register(agentEndpoints.heartbeat, async ({ body, device }) => {
     agent.heartbeat(device, body);
+    const paymentLock = (await deps.paymentLock?.(device)) ?? undefined;
     return {
       heartbeatIntervalSec: DEVICE_PROTOCOL.heartbeatIntervalSec,
-      pending: 0,
+      pending: deps.pendingWork ? await deps.pendingWork(device) : 0,
       serverTime: deps.clock.now().getTime(),
+      ...(paymentLock ? { paymentLock } : {}),
     };
   });
   api.register(agentEndpoints.location, async ({ body, device }) => {

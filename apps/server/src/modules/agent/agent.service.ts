@@ -1,8 +1,10 @@
 import {
   DEVICE_PROTOCOL,
   type DeviceEvent,
+  distanceMetres,
   type EnrollRequest,
   type EnrollResult,
+  GEO_LIMITS,
   type Heartbeat,
   type Hello,
   type Location,
@@ -44,6 +46,34 @@ export const createAgentService = (deps: {
   flushMs?: number;
   /** Tells the other server instances that these terminals changed (they forget what they cached). */
   notifyInstances?: (sns: readonly string[]) => Promise<void>;
+  /** Hears each peripheral fault and hardware exception (peripheral health); must not reject. */
+  onFault?: (fault: {
+    terminalId: string;
+    sn: string;
+    ownerId: string;
+    kind: 'peripheral' | 'hardware';
+    peripheralName: string;
+    detail: string | null;
+    at: Date;
+  }) => Promise<unknown>;
+  /** Hears each accepted location fix (geofences); must not reject. */
+  onLocation?: (fix: {
+    terminalId: string;
+    sn: string;
+    ownerId: string;
+    lat: number;
+    lng: number;
+    accuracy: number | null;
+    at: Date;
+  }) => Promise<unknown>;
+  /** Hears each hello (the payment-app lock is sent again until confirmed); must not reject. */
+  onHello?: (device: DeviceIdentity) => Promise<unknown>;
+  /** Hears the payment-app state the terminal reports holding. */
+  onPaymentLock?: (device: DeviceIdentity, locked: boolean, at: Date) => Promise<unknown>;
+  /** App crashes, ANRs, installs and removals go to the app market as well (health gate, records). */
+  appHealth?: (sn: string, ev: DeviceEvent, at: Date) => Promise<void>;
+  /** Output a terminal prints while it runs a task (`requestId` `task:<deliveryId>`); must not reject. */
+  taskOutput?: (device: DeviceIdentity, deliveryId: string, text: string, at: Date) => Promise<void>;
 }) => {
   const { repo, clock } = deps;
   const offlineAfterMs = deps.offlineAfterMs ?? DEVICE_PROTOCOL.offlineAfterSec * 1000;
@@ -63,7 +93,7 @@ export const createAgentService = (deps: {
       );
   };
   /** Messages by outcome; every drop is counted under its reason. */
-  const stats = { malformed: 0, accepted: 0, refused: 0, rateLimited: 0 };
+  const stats = { malformed: 0, accepted: 0, refused: 0, rateLimited: 0, locationIgnored: 0 };
   // Per terminal and instance, whichever broker carried the message (DEVICE_PROTOCOL.rateLimit).
   const rateLimit = createTerminalRateLimit({
     onLimited: (sn, dropped) =>
@@ -206,6 +236,7 @@ export const createAgentService = (deps: {
       writer.add(device.sn, null, { hello });
       deps.events.emit({ sn: device.sn, ownerId: device.ownerId, kind: 'hello' });
       stats.accepted++;
+      await deps.onHello?.(device);
     },
 
     heartbeat(device: DeviceIdentity, hb: Heartbeat) {
@@ -215,13 +246,42 @@ export const createAgentService = (deps: {
 
     async location(device: DeviceIdentity, loc: Location) {
       const at = loc.ts ? new Date(Math.min(loc.ts, clock.now().getTime())) : clock.now();
-      await repo.saveLocation(
-        device.id,
-        { lat: loc.lat, lng: loc.lng, accuracy: loc.accuracy ?? null, source: loc.source },
-        at,
-      );
       writer.add(device.sn, null);
+      // A fix too vague to place the terminal, one older than the last kept, or one that would mean
+      // an impossible jump is dropped and counted: GPS glitches must move no marker and trip no fence.
+      if (loc.accuracy !== undefined && loc.accuracy > GEO_LIMITS.maxAccuracyMetres) {
+        stats.locationIgnored++;
+        return;
+      }
+      const prev = await repo.lastPosition(device.id);
+      // A fix from before the last one kept (a late report) would move the terminal back in time.
+      if (prev?.at && at <= prev.at) {
+        stats.locationIgnored++;
+        return;
+      }
+      if (prev?.lat != null && prev.lng != null && prev.at) {
+        const metres = distanceMetres(prev as { lat: number; lng: number }, loc);
+        const seconds = (at.getTime() - prev.at.getTime()) / 1000;
+        if (metres > 1000 && metres / seconds > GEO_LIMITS.maxSpeedMps) {
+          stats.locationIgnored++;
+          return;
+        }
+      }
+      const accuracy = loc.accuracy ?? null;
+      await repo.saveLocation(device.id, { lat: loc.lat, lng: loc.lng, accuracy, source: loc.source }, at, {
+        minMetres: GEO_LIMITS.historyMinMetres,
+        minMinutes: GEO_LIMITS.historyMinMinutes,
+      });
       stats.accepted++;
+      await deps.onLocation?.({
+        terminalId: device.id,
+        sn: device.sn,
+        ownerId: device.ownerId,
+        lat: loc.lat,
+        lng: loc.lng,
+        accuracy,
+        at,
+      });
     },
 
     async event(device: DeviceIdentity, ev: DeviceEvent) {
@@ -237,22 +297,46 @@ export const createAgentService = (deps: {
       await logStatus(device.id, ev.type, detail);
       if (ev.type === 'shutdown') deps.activity?.shutdown(device.sn, now, detail);
       else deps.activity?.event(device.sn, ev.type, detail, now);
+      if (ev.app && ['appCrash', 'appAnr', 'appInstalled', 'appRemoved'].includes(ev.type))
+        await deps.appHealth?.(device.sn, ev, now);
       switch (ev.type) {
         case 'shutdown':
           await repo.markShutdown(device.id, now);
           break;
+        case 'paymentLocked':
+        case 'paymentUnlocked':
+          await deps.onPaymentLock?.(device, ev.type === 'paymentLocked', now);
+          deps.events.emit({ sn: device.sn, ownerId: device.ownerId, kind: ev.type });
+          break;
         case 'peripheralFault': {
+          const name = ev.peripheral?.name ?? 'unknown';
           await repo.saveFault(
             device.id,
-            {
-              name: ev.peripheral?.name ?? 'unknown',
-              kind: ev.peripheral?.kind ?? null,
-              detail: ev.detail ?? null,
-            },
+            { name, kind: ev.peripheral?.kind ?? null, detail: ev.detail ?? null },
             now,
           );
+          await deps.onFault?.({
+            terminalId: device.id,
+            sn: device.sn,
+            ownerId: device.ownerId,
+            kind: 'peripheral',
+            peripheralName: name,
+            detail: ev.detail ?? null,
+            at: now,
+          });
           break;
         }
+        case 'hardwareFault':
+          await deps.onFault?.({
+            terminalId: device.id,
+            sn: device.sn,
+            ownerId: device.ownerId,
+            kind: 'hardware',
+            peripheralName: ev.detail ?? 'hardware',
+            detail: ev.detail ?? null,
+            at: now,
+          });
+          break;
         case 'peripheralAttached':
         case 'peripheralDetached': {
           const p = ev.peripheral;
@@ -283,7 +367,9 @@ export const createAgentService = (deps: {
     },
 
     async output(device: DeviceIdentity, out: { requestId: string; text: string }) {
-      await repo.saveOutput(device.id, out, clock.now());
+      const task = /^task:(\d{1,18})$/.exec(out.requestId);
+      if (task && deps.taskOutput) await deps.taskOutput(device, task[1], out.text, clock.now());
+      else await repo.saveOutput(device.id, out, clock.now());
       writer.add(device.sn, null);
       stats.accepted++;
     },
@@ -349,8 +435,7 @@ export const createAgentService = (deps: {
 
     /**
      * Heartbeat timeout: terminals silent for longer than the offline period go offline; those silent
-     * for 72 hours get a warning. Also samples the online count for the dashboard trend. Safe to run
-     * on every instance at once.
+     * for 72 hours get a warning. Safe to run on every instance at once.
      */
     async sweep() {
       await writer.flush();
@@ -358,7 +443,6 @@ export const createAgentService = (deps: {
       const gone = await repo.takeSilentOffline(new Date(now.getTime() - offlineAfterMs), now);
       if (gone.length) announce(gone.map((g) => ({ ...g, online: false })));
       await repo.warnLongOffline(new Date(now.getTime() - LONG_OFFLINE_MS), now);
-      await repo.sampleOnline(new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000));
       rateLimit.prune(now.getTime());
       return { wentOffline: gone.length };
     },

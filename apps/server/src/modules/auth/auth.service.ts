@@ -29,6 +29,8 @@ export type AuthServiceDeps = {
   sessionsEnded?: (userIds: string[]) => void;
   /** Waits between failed attempts; replaced by a no-op in unit tests. */
   delay?: (ms: number) => Promise<unknown>;
+  /** Whether an account lies in the caller's data scope; without it only one's own menu is answered. */
+  accountVisible?: (auth: AuthContext, userId: string) => Promise<boolean>;
 };
 
 /** One login attempt as the operation log sees it. */
@@ -235,7 +237,9 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         await repo.endSession(session.id, 'disabled', now);
         return null;
       }
-      if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS)
+      // Written at most once a minute, but at least four times per idle timeout: with a one-minute
+      // timeout, a once-a-minute write would let a session in steady use end at 60 s.
+      if (now.getTime() - session.lastSeenAt.getTime() >= Math.min(TOUCH_EVERY_MS, deps.sessionIdleMs / 4))
         await repo.touchSession(session.id, now);
       const grants =
         user.state === ACCOUNT_STATE.active
@@ -249,6 +253,19 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         permissions: grants.permissions,
         dataScope: grants.dataScope,
       };
+    },
+
+    /**
+     * Checks a signed-in user's password entered again (before a sensitive act such as remote
+     * control). Wrong answers count against the same limits as failed logins from that address.
+     */
+    async confirmPassword(auth: AuthContext, password: string, ip: string): Promise<boolean> {
+      const keys = throttleKeys(auth.username, ip);
+      const reserved = await reserveAttempt(keys);
+      const user = await repo.findUserById(auth.userId);
+      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+      if (ok && user) await refundAttempt(reserved);
+      return ok && !!user;
     },
 
     /** Account state and permissions of the caller. */
@@ -266,9 +283,15 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       };
     },
 
-    /** A user's menu tree: one's own, or anyone's for a caller who may view users. */
+    /**
+     * A user's menu tree: one's own, or that of an account in the caller's data scope for a caller who
+     * may view users. Another enterprise's account answers as if it did not exist.
+     */
     async menu(auth: AuthContext, userId: string) {
-      if (userId !== auth.userId && !auth.permissions.has('user:user:view')) throw new AppError('forbidden');
+      if (userId !== auth.userId) {
+        if (!auth.permissions.has('user:user:view')) throw new AppError('forbidden');
+        if (!(await deps.accountVisible?.(auth, userId))) throw new AppError('notFound');
+      }
       return { menuList: await repo.userMenuTree(userId) };
     },
   };

@@ -1,7 +1,8 @@
-import { and, eq, inArray, lt, notExists, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, notExists, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountAncestorsSql, inDataScope } from '../../shared/data-scope';
+import { users } from '../users/users.table';
 import { blobContents, blobQuotas, blobs } from './blobs.table';
 
 export type BlobRow = typeof blobs.$inferSelect;
@@ -77,6 +78,15 @@ export const createBlobsRepository = (db: Db) => ({
         .onConflictDoUpdate({ target: blobQuotas.ownerId, set: { maxBytes, updatedAt: at } });
   },
 
+  /** Removes records of a kind created before `before` (bytes go with the next sweep); answers how many. */
+  async removeOlderOfKind(kind: string, before: Date) {
+    const gone = await db
+      .delete(blobs)
+      .where(and(eq(blobs.kind, kind), lt(blobs.createdAt, before)))
+      .returning({ id: blobs.id });
+    return gone.length;
+  },
+
   async remove(id: string) {
     await db.delete(blobs).where(eq(blobs.id, id));
   },
@@ -108,6 +118,43 @@ export const createBlobsRepository = (db: Db) => ({
         );
       return orphans;
     });
+  },
+
+  /**
+   * Accounts with their stored bytes (each distinct content once per owner) and quotas, largest
+   * use first: the platform administrators' quota list.
+   */
+  async accountsByUsage(f: { username?: string }, offset: number, limit: number) {
+    const perOwner = db
+      .selectDistinct({ ownerId: blobs.ownerId, sha256: blobs.sha256, size: blobs.size })
+      .from(blobs)
+      .as('per_owner');
+    const used = db
+      .select({ ownerId: perOwner.ownerId, bytes: sum(perOwner.size).as('bytes') })
+      .from(perOwner)
+      .groupBy(perOwner.ownerId)
+      .as('used');
+    const where = f.username
+      ? ilike(users.username, `%${f.username.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : undefined;
+    const usedBytes = sql<number>`coalesce(${used.bytes}, 0)`.mapWith(Number);
+    const records = await db
+      .select({
+        ownerId: users.id,
+        username: users.username,
+        companyName: users.companyName,
+        usedBytes,
+        quotaBytes: blobQuotas.maxBytes,
+      })
+      .from(users)
+      .leftJoin(used, eq(used.ownerId, users.id))
+      .leftJoin(blobQuotas, eq(blobQuotas.ownerId, users.id))
+      .where(where)
+      .orderBy(desc(usedBytes), asc(users.username))
+      .offset(offset)
+      .limit(limit);
+    const [total] = await db.select({ n: count() }).from(users).where(where);
+    return { records, total: total.n };
   },
 
   /** Bytes used per owner: each distinct content counted once per owner. */

@@ -232,6 +232,16 @@ export const createBlobsService = (deps: {
     },
 
     /**
+     * Drops records of a kind created before `before`: uploads kept only for a later step (frames of
+     * a boot animation) that never came. Answers how many went.
+     */
+    async removeStale(kind: BlobKind, before: Date) {
+      const removed = await repo.removeOlderOfKind(kind, before);
+      if (removed) entitled.clear();
+      return removed;
+    },
+
+    /**
      * Removes bytes no record references and nobody uploaded within the grace period. Safe to run
      * on several instances at once; call it from a scheduler. Returns what was removed.
      */
@@ -262,6 +272,10 @@ export const createBlobsService = (deps: {
       const [used] = await repo.usageByOwner([ownerId]);
       return { ownerId, usedBytes: used?.bytes ?? 0, quotaBytes: await repo.quotaOf(ownerId) };
     },
+
+    /** Accounts by stored bytes, with their quotas (the platform's quota list). */
+    accountsByUsage: (f: { username?: string }, offset: number, limit: number) =>
+      repo.accountsByUsage(f, offset, limit),
 
     /** Sets (bytes) or clears (null) an owner's quota. */
     setQuota: (ownerId: string, maxBytes: number | null) => repo.setQuota(ownerId, maxBytes, clock.now()),

@@ -1,7 +1,7 @@
 import type { MonitorQuery, RunRecordFilter } from '@cpm/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { terminals } from '../../db/schema';
+import { ownerRollupHourly, terminals } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
 import { likePrefix } from '../../shared/sql';
@@ -205,6 +205,21 @@ export const createDatacenterRepository = (db: Db) => ({
         order by at desc limit ${limit}`),
     ).map((e) => ({ kind: e.kind, detail: e.detail, at: new Date(e.at).toISOString() })),
 
+  /**
+   * Online seconds summed per hour over `[from, to)`, in the caller's scope; hours with no rows are
+   * absent. Read from the per-account hourly rollup: a row per account and hour, whatever the number
+   * of terminals, so the platform's view costs what an enterprise's does.
+   */
+  onlineSecondsByHour: async (auth: Scope, from: Date, to: Date) => {
+    const scope = inDataScope(auth, ownerRollupHourly.ownerId);
+    const rows = await db
+      .select({ hour: ownerRollupHourly.hour, onlineSec: sql<string>`sum(${ownerRollupHourly.onlineSec})` })
+      .from(ownerRollupHourly)
+      .where(and(gte(ownerRollupHourly.hour, from), lt(ownerRollupHourly.hour, to), scope))
+      .groupBy(ownerRollupHourly.hour);
+    return rows.map((r) => ({ hour: new Date(r.hour), onlineSec: Number(r.onlineSec) }));
+  },
+
   /** The fleet's activity over a range, in the caller's scope. */
   monitor: async (auth: Scope, q: MonitorQuery) => {
     const where = terminalWhere(auth, q);
@@ -302,6 +317,15 @@ export const createDatacenterRepository = (db: Db) => ({
           from jsonb_to_recordset(${dayJson}::jsonb) as v(${recordColumns}, day date)
           join terminals t on t.sn = v.sn
           on conflict (terminal_id, day) do update set ${upsertSet}`);
+        // The same hours summed per account, for the dashboard's trend; in the same order as above.
+        await tx.execute(sql`
+          insert into owner_rollup_hourly as r (owner_id, hour, online_sec)
+          select t.owner_id, v.hour, sum(v.online)
+          from jsonb_to_recordset(${hourJson}::jsonb) as v(sn text, hour timestamptz, online bigint)
+          join terminals t on t.sn = v.sn
+          group by t.owner_id, v.hour
+          order by t.owner_id, v.hour
+          on conflict (owner_id, hour) do update set online_sec = r.online_sec + excluded.online_sec`);
       }
       if (batch.events.length) {
         await tx.execute(sql`
@@ -383,6 +407,7 @@ export const createDatacenterRepository = (db: Db) => ({
         sql`with d as (delete from terminal_rollup_daily where day < ${day}::date returning 1) select count(*)::int as n from d`,
       ),
     )[0];
+    await db.delete(ownerRollupHourly).where(lt(ownerRollupHourly.hour, hour));
     return { hourly: h?.n ?? 0, daily: d?.n ?? 0 };
   },
 });

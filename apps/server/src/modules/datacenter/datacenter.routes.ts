@@ -9,13 +9,14 @@ import { RUN_RECORD_EXPORT_COLUMNS } from './run-record-columns';
 export const registerDatacenterRoutes = (api: EndpointRegistry, deps: { datacenter: DatacenterService }) => {
   const { datacenter } = deps;
   api.register(datacenterEndpoints.runRecords, ({ query, auth }) => datacenter.runRecords(auth, query));
-  api.register(datacenterEndpoints.exportRunRecords, ({ query, auth, reply }) =>
+  api.register(datacenterEndpoints.exportRunRecords, ({ query, auth, request, reply }) =>
     streamXlsx<RunRecord>({
+      request,
       reply,
       fileName: 'run-records.xlsx',
       sheet: 'Run records',
       columns: RUN_RECORD_EXPORT_COLUMNS,
-      fetch: (offset, limit) => datacenter.runRecordSlice(auth, query, offset, limit),
+      rows: (offset, limit) => datacenter.runRecordSlice(auth, query, offset, limit),
     }),
   );
   api.register(datacenterEndpoints.runDetail, ({ query, auth }) => datacenter.runDetail(auth, query));

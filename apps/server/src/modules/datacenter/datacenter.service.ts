@@ -21,6 +21,7 @@ export const DEFAULT_RETENTION: Retention = { eventDays: 180, hourlyDays: 90, da
 const PARTITIONS_AHEAD = 3;
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 /** Ranges up to this many days are charted by the hour. */
 const HOURLY_MAX_DAYS = 7;
 const EVENT_LIMIT = 500;
@@ -133,6 +134,19 @@ export const createDatacenterService = (deps: {
         return { day, online: d?.online ?? 0, active: d?.active ?? 0, activated: activated.get(day) ?? 0 };
       });
       return { ...m, days };
+    },
+    /**
+     * Online seconds of the caller's terminals in each of `hours` whole hours (UTC) from `from`, which
+     * must start an hour: every hour present, oldest first, zero where nothing was recorded.
+     */
+    onlineSecondsByHour: async (auth: AuthContext, q: { from: Date; hours: number }) => {
+      const to = new Date(q.from.getTime() + q.hours * HOUR_MS);
+      const rows = await deps.repo.onlineSecondsByHour(auth, q.from, to);
+      const byHour = new Map(rows.map((r) => [r.hour.getTime(), r.onlineSec]));
+      return Array.from({ length: q.hours }, (_, i) => {
+        const hour = q.from.getTime() + i * HOUR_MS;
+        return { hour: new Date(hour), onlineSec: byHour.get(hour) ?? 0 };
+      });
     },
     /** Creates this month's event partition and the next few; answers the ones created. */
     ensurePartitions: () => deps.repo.ensureEventPartitions(deps.clock.now(), PARTITIONS_AHEAD + 1),

@@ -46,6 +46,21 @@ export const terminalRollupHourly = pgTable(
   ],
 );
 
+/**
+ * Online seconds per account and hour (UTC), summed from the same batch as the terminal rollups: the
+ * dashboard's trend reads a row per account and hour, never a row per terminal. A terminal counts for
+ * the account that owned it in that hour.
+ */
+export const ownerRollupHourly = pgTable(
+  'owner_rollup_hourly',
+  {
+    ownerId: uuid().notNull(),
+    hour: ts().notNull(),
+    onlineSec: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.hour] }), index('owner_rollup_hourly_hour_idx').on(t.hour)],
+);
+
 /** Per terminal and day (UTC date): the run records. */
 export const terminalRollupDaily = pgTable(
   'terminal_rollup_daily',

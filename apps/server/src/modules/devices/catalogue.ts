@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Clock } from '../../shared/clock';
+import type { DatacenterService } from '../datacenter/datacenter.service';
 import { createAlertsRepository } from './alerts.repository';
 import { createAlertsService } from './alerts.service';
 import { createDashboardRepository } from './dashboard.repository';
@@ -18,7 +19,13 @@ import type { TerminalsRepository } from './terminals.repository';
  * The catalogue around the terminals, one service per sub-domain: models (with their expected
  * peripherals), peripherals, faults and warnings, favourites, factory exit records, the dashboard.
  */
-export const createCatalogue = (deps: { db: Db; clock: Clock; terminals: TerminalsRepository }) => {
+export const createCatalogue = (deps: {
+  db: Db;
+  clock: Clock;
+  terminals: TerminalsRepository;
+  /** The data centre's hourly rollups, which the dashboard's online trend reads. */
+  rollups: Pick<DatacenterService, 'onlineSecondsByHour'>;
+}) => {
   const { db, clock } = deps;
   const peripheralsRepo = createPeripheralsRepository(db);
   const alerts = createAlertsService({ repo: createAlertsRepository(db) });
@@ -32,7 +39,12 @@ export const createCatalogue = (deps: { db: Db; clock: Clock; terminals: Termina
       terminals: deps.terminals,
       clock,
     }),
-    dashboard: createDashboardService({ repo: createDashboardRepository(db), alerts, clock }),
+    dashboard: createDashboardService({
+      repo: createDashboardRepository(db),
+      alerts,
+      rollups: deps.rollups,
+      clock,
+    }),
   };
 };
 

@@ -1,8 +1,8 @@
-import { count, desc, eq, gte, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { onlineSamples, terminalModels, terminals } from './devices.table';
+import { terminalModels, terminals } from './devices.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
@@ -39,10 +39,6 @@ export const createDashboardRepository = (db: Db) => ({
       .groupBy(terminalModels.name)
       .orderBy(desc(count()))
       .limit(10),
-
-  /** Fleet-wide online samples since a moment, oldest first. */
-  onlineSamplesSince: (since: Date) =>
-    db.select().from(onlineSamples).where(gte(onlineSamples.at, since)).orderBy(onlineSamples.at),
 });
 
 export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

@@ -4,6 +4,7 @@ import type { DashboardRepository } from './dashboard.repository';
 import { createDashboardService } from './dashboard.service';
 
 const now = new Date('2026-03-15T10:30:00Z');
+const HOUR_MS = 3_600_000;
 const caller = (dataScope: 'all' | 'tree'): AuthContext => ({
   userId: 'u1',
   sessionId: 's1',
@@ -13,7 +14,7 @@ const caller = (dataScope: 'all' | 'tree'): AuthContext => ({
   dataScope,
 });
 
-/** A fleet of 1,000 terminals of which the caller's scope holds 100, 40 of them online. */
+/** The caller's scope holds 100 terminals, 40 of them online now. */
 const fakeRepo = (asked: Record<string, unknown>): DashboardRepository =>
   ({
     figures: async (_scope: unknown, longOfflineBefore: Date, monthStart: Date) => {
@@ -23,38 +24,49 @@ const fakeRepo = (asked: Record<string, unknown>): DashboardRepository =>
     },
     byStatus: async () => [{ status: 'activated', count: 100 }],
     byModel: async () => [{ model: 'P2', count: 100 }],
-    onlineSamplesSince: async (since: Date) => {
-      asked.since = since.toISOString();
-      return [{ at: new Date('2026-03-15T09:00:00Z'), online: 500, total: 1000 }];
-    },
   }) as unknown as DashboardRepository;
 
+/** Rollups of the caller's terminals: 30 terminals online all through 09:00-10:00, 45 minutes each of 10 at 08:00. */
+const fakeRollups = (asked: Record<string, unknown>) => ({
+  onlineSecondsByHour: async (auth: AuthContext, q: { from: Date; hours: number }) => {
+    asked.rollups = { userId: auth.userId, from: q.from.toISOString(), hours: q.hours };
+    const seconds: Record<string, number> = {
+      '2026-03-15T08:00:00.000Z': 10 * 2700,
+      '2026-03-15T09:00:00.000Z': 30 * 3600,
+    };
+    return Array.from({ length: q.hours }, (_, i) => {
+      const hour = new Date(q.from.getTime() + i * HOUR_MS);
+      return { hour, onlineSec: seconds[hour.toISOString()] ?? 0 };
+    });
+  },
+});
+
+const serviceWith = (asked: Record<string, unknown>) =>
+  createDashboardService({
+    repo: fakeRepo(asked),
+    rollups: fakeRollups(asked),
+    alerts: { warningPage: async () => ({ records: [], total: 0, current: 1, size: 5 }) },
+    clock: { now: () => now },
+  });
+
 describe('dashboard rules', () => {
-  it('scales the fleet-wide trend to a tenant’s share and closes it with the current count', async () => {
+  it('charts the average number online in each of the 24 whole hours before this one, then the current count', async () => {
     const asked: Record<string, unknown> = {};
-    const service = createDashboardService({
-      repo: fakeRepo(asked),
-      alerts: { warningPage: async () => ({ records: [], total: 0, current: 1, size: 5 }) },
-      clock: { now: () => now },
-    });
-    const tenant = await service.dashboard(caller('tree'));
-    expect(tenant).toMatchObject({
-      total: 100,
-      online: 40,
-      offline: 60,
-      longOffline: 5,
-      activatedThisMonth: 7,
-    });
-    expect(tenant.onlineTrend).toEqual([
-      { at: '2026-03-15T09:00:00.000Z', online: 50 },
-      { at: now.toISOString(), online: 40 },
-    ]);
+    const d = await serviceWith(asked).dashboard(caller('tree'));
+    expect(d).toMatchObject({ total: 100, online: 40, offline: 60, longOffline: 5, activatedThisMonth: 7 });
     expect(asked).toEqual({
       longOfflineBefore: '2026-03-12T10:30:00.000Z',
       monthStart: '2026-03-01T00:00:00.000Z',
-      since: '2026-03-14T10:30:00.000Z',
+      // The current hour (10:00-11:00) is still being written and stays out.
+      rollups: { userId: 'u1', from: '2026-03-14T10:00:00.000Z', hours: 24 },
     });
-    const platform = await service.dashboard(caller('all'));
-    expect(platform.onlineTrend[0].online).toBe(500);
+    expect(d.onlineTrend).toHaveLength(25);
+    expect(d.onlineTrend[0]).toEqual({ at: '2026-03-14T10:00:00.000Z', online: 0 });
+    expect(d.onlineTrend.slice(-3)).toEqual([
+      // Ten terminals online 45 minutes each: 7.5 on average, shown whole.
+      { at: '2026-03-15T08:00:00.000Z', online: 8 },
+      { at: '2026-03-15T09:00:00.000Z', online: 30 },
+      { at: now.toISOString(), online: 40 },
+    ]);
   });
 });

@@ -1,15 +1,19 @@
 import type { AuthContext } from '../../plugins/auth-context';
 import type { Clock } from '../../shared/clock';
+import type { DatacenterService } from '../datacenter/datacenter.service';
 import type { AlertsService } from './alerts.service';
 import type { DashboardRepository } from './dashboard.repository';
 import { LONG_OFFLINE_MS } from './terminals.repository';
 
-const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3_600_000;
+/** Whole hours the online trend covers before the current one. */
+const TREND_HOURS = 24;
 
 /** The dashboard: fleet figures, breakdowns, the online trend of the last day and the latest warnings. */
 export const createDashboardService = (deps: {
   repo: DashboardRepository;
   alerts: Pick<AlertsService, 'warningPage'>;
+  rollups: Pick<DatacenterService, 'onlineSecondsByHour'>;
   clock: Clock;
 }) => ({
   async dashboard(auth: AuthContext) {
@@ -19,14 +23,19 @@ export const createDashboardService = (deps: {
     const figures = await repo.figures(auth, new Date(now.getTime() - LONG_OFFLINE_MS), monthStart);
     const byStatus = await repo.byStatus(auth);
     const byModel = await repo.byModel(auth);
-    // Samples are fleet-wide; a tenant sees them scaled to its own share of the fleet.
-    const samples = await repo.onlineSamplesSince(new Date(now.getTime() - DAY_MS));
-    const scoped = auth.dataScope !== 'all';
-    const onlineTrend = samples.map((s) => ({
-      at: s.at.toISOString(),
-      online: scoped && s.total > 0 ? Math.round((s.online * figures.total) / s.total) : s.online,
+    // Each point is the average number of the caller's terminals online during that hour (their
+    // online seconds / 3600): the hour's mean of the "online now" figure, so the line and its
+    // closing point measure the same thing, and a terminal online ten minutes counts as a sixth,
+    // not as a whole. The current hour is left out: it is still being written.
+    const currentHour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+    const hours = await deps.rollups.onlineSecondsByHour(auth, {
+      from: new Date(currentHour.getTime() - TREND_HOURS * HOUR_MS),
+      hours: TREND_HOURS,
+    });
+    const onlineTrend = hours.map((h) => ({
+      at: h.hour.toISOString(),
+      online: Math.round(h.onlineSec / 3600),
     }));
-    // The current count closes the line, so a young fleet shows a trend from its first hour.
     onlineTrend.push({ at: now.toISOString(), online: figures.online });
     const latest = await deps.alerts.warningPage(auth, { current: 1, size: 5, handled: false });
     return {

@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../db/schema';
 import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { firstSheetOf } from '../../test-support/workbook';
+import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
 import { multipartForm } from '../blobs/testing';
 
 const xlsx = async (rows: string[][]) => {
@@ -156,15 +157,117 @@ describe('terminal management', () => {
     expect(page.body.result).toMatchObject({ total: 2 });
   });
 
-  it('exports the filtered list as a streamed Excel file', async () => {
+  it('exports the filtered list in the caller’s language and time zone, with the page’s labels', async () => {
+    await t.database.db
+      .update(terminals)
+      .set({ lastSeenAt: new Date('2026-01-01T00:00:00Z'), battery: 85, ip: '10.0.0.7' })
+      .where(eq(terminals.sn, 'P2000000001'));
+    const exportIn = async (language: string) =>
+      tableOf(
+        await firstSheetOf(
+          await t.app.inject({
+            method: 'GET',
+            url: '/device/v1/device/terminal/export?sn=P2',
+            headers: { satoken: token, timezone: 'Asia/Shanghai', 'accept-language': language },
+          }),
+        ),
+      );
+
+    const zh = await exportIn('zh-CN');
+    expect(zh.headers).toEqual([
+      '序列号',
+      '终端名称',
+      '在线状态',
+      '状态',
+      '型号',
+      '企业',
+      '终端分组',
+      '门店名称',
+      '电量（%）',
+      'IP',
+      'MAC 地址',
+      '最后在线',
+      '激活时间',
+    ]);
+    expect(badHeaders(zh.headers, 'zh')).toEqual([]);
+    expect(zh.rows).toHaveLength(1);
+    expect(zh.rows[0]).toMatchObject({
+      序列号: 'P2000000001',
+      // Last seen long ago: the page's "offline for over 72 hours".
+      在线状态: '离线超过 72 小时',
+      状态: '已发货',
+      '电量（%）': 85,
+      IP: '10.0.0.7',
+      最后在线: '2026-01-01 08:00:00',
+    });
+
+    const en = await exportIn('en');
+    expect(en.headers).toEqual([
+      'SN',
+      'Name',
+      'Online',
+      'Status',
+      'Model',
+      'Enterprise',
+      'Group',
+      'Store',
+      'Battery (%)',
+      'IP',
+      'MAC',
+      'Last seen',
+      'Activated',
+    ]);
+    expect(badHeaders(en.headers, 'en')).toEqual([]);
+    expect(en.rows[0]).toMatchObject({
+      SN: 'P2000000001',
+      Online: 'Offline > 72 h',
+      Status: 'Shipped',
+      'Last seen': '2026-01-01 08:00:00',
+    });
+  });
+
+  it('gives import templates one header per column naming it in both languages, read back by position', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/device/v1/device/terminal/export?sn=P2',
-      headers: { satoken: (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).token },
+      url: '/device/v1/device/terminal/template',
+      headers: { satoken: token },
     });
-    const sheet = await firstSheetOf(res);
-    expect(sheet.rowCount).toBe(2);
-    expect(sheet.getRow(2).getCell(1).text).toBe('P2000000001');
+    const { headers, rows } = tableOf(await firstSheetOf(res));
+    expect(headers).toEqual([
+      '序列号 / SN',
+      '终端名称 / Name',
+      '型号 / Model',
+      '分组编号 / Group number',
+      '门店名称 / Store name',
+      'MAC 地址 / MAC',
+      '终端密码 / Terminal password',
+    ]);
+    expect(rows).toHaveLength(1);
+    // The example row, with an SN and MAC of its own, imports as it is.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const example = book.worksheets[0].getRow(2);
+    example.getCell(1).value = 'TPL0001';
+    example.getCell(6).value = '00:00:00:00:0A:01';
+    example.commit();
+    const filled = await importXlsx(
+      '/device/v1/device/terminal/import',
+      Buffer.from(await book.xlsx.writeBuffer()),
+    );
+    expect(filled.body.result).toMatchObject({ ok: true, imported: 1 });
+    expect(
+      (await call('POST', '/device/v1/device/terminal/delete', { sns: ['TPL0001'] })).body.result,
+    ).toEqual({
+      deleted: 1,
+    });
+    const exit = await t.app.inject({
+      method: 'GET',
+      url: '/device/v1/device/exitRecord/template',
+      headers: { satoken: token },
+    });
+    expect(tableOf(await firstSheetOf(exit)).headers[2]).toBe(
+      '状态（warehoused 或 shipped） / Status (warehoused or shipped)',
+    );
   });
 
   it('moves terminals to a group, favourites them and deletes them', async () => {

@@ -1,9 +1,11 @@
 import { devicesEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
+import { streamXlsx, XLSX_TYPE } from '../../shared/xlsx';
 import { receiveFile } from '../blobs/blob-http';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { Catalogue } from './catalogue';
-import { XLSX_TYPE } from './excel';
+import { assertCatalogueChange } from './catalogue-owner';
+import { TERMINAL_EXPORT_COLUMNS } from './terminal-export-columns';
 import type { TerminalsService } from './terminals.service';
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
@@ -31,10 +33,16 @@ export const registerDevicesRoutes = (
   api.register(e.terminalSave, ({ auth, body }) => terminals.save(auth, body));
   api.register(e.terminalDelete, ({ auth, body }) => terminals.remove(auth, body.sns));
   api.register(e.terminalMove, ({ auth, body }) => terminals.move(auth, body.sns, body.groupId));
-  api.register(e.terminalExport, ({ auth, query, reply, request }) => {
-    reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment('terminals.xlsx'));
-    return terminals.exportFile(auth, query, (err) => request.log.error({ err }, 'terminal export failed'));
-  });
+  api.register(e.terminalExport, ({ auth, query, reply, request }) =>
+    streamXlsx({
+      request,
+      reply,
+      fileName: 'terminals.xlsx',
+      sheet: 'terminals',
+      columns: TERMINAL_EXPORT_COLUMNS,
+      rows: terminals.exportRows(auth, query).batches(),
+    }),
+  );
   api.register(e.terminalTemplate, ({ reply }) =>
     xlsx(reply, 'terminal-template.xlsx', terminals.template()),
   );
@@ -50,24 +58,40 @@ export const registerDevicesRoutes = (
 
   api.register(e.modelPage, ({ query }) => models.page(query));
   api.register(e.modelList, () => models.list());
-  api.register(e.modelSave, ({ body }) => models.save(body));
-  api.register(e.modelDelete, ({ body }) => models.remove(body.id));
+  api.register(e.modelSave, ({ auth, body }) => {
+    assertCatalogueChange(auth, 'device:model', body.id ? 'edit' : 'add');
+    return models.save(body);
+  });
+  api.register(e.modelDelete, ({ auth, body }) => {
+    assertCatalogueChange(auth, 'device:model', 'delete');
+    return models.remove(body.id);
+  });
   api.register(e.peripheralPage, ({ query }) => peripherals.page(query));
   api.register(e.peripheralList, () => peripherals.list());
-  api.register(e.peripheralSave, ({ body }) =>
-    peripherals.save({
+  api.register(e.peripheralSave, ({ auth, body }) => {
+    assertCatalogueChange(auth, 'device:peripheral', body.id ? 'edit' : 'add');
+    return peripherals.save({
       ...body,
       manufacturer: body.manufacturer ?? null,
       brand: body.brand ?? null,
       identifier: body.identifier ?? null,
       baudRate: body.baudRate ?? null,
       authCode: body.authCode ?? null,
-    }),
-  );
-  api.register(e.peripheralDelete, ({ body }) => peripherals.remove(body.id));
+    });
+  });
+  api.register(e.peripheralDelete, ({ auth, body }) => {
+    assertCatalogueChange(auth, 'device:peripheral', 'delete');
+    return peripherals.remove(body.id);
+  });
   api.register(e.modelPeripheralPage, ({ query }) => models.peripheralPage(query));
-  api.register(e.modelPeripheralSave, ({ body }) => models.peripheralSave(body));
-  api.register(e.modelPeripheralDelete, ({ body }) => models.peripheralRemove(body.id));
+  api.register(e.modelPeripheralSave, ({ auth, body }) => {
+    assertCatalogueChange(auth, 'device:modelPeripheral', body.id ? 'edit' : 'add');
+    return models.peripheralSave(body);
+  });
+  api.register(e.modelPeripheralDelete, ({ auth, body }) => {
+    assertCatalogueChange(auth, 'device:modelPeripheral', 'delete');
+    return models.peripheralRemove(body.id);
+  });
   api.register(e.peripheralFaultPage, ({ auth, query }) => alerts.faultPage(auth, query));
   api.register(e.peripheralFaultHandle, ({ auth, body }) => alerts.faultHandle(auth, body.ids));
   api.register(e.favoritePage, ({ auth, query }) => favorites.page(auth, query));

@@ -102,6 +102,11 @@ export const terminals = pgTable(
     index('terminals_sn_prefix_idx').on(t.sn.op('text_pattern_ops')),
     // The heartbeat-timeout sweep looks only at online terminals.
     index('terminals_online_seen_idx').on(t.lastSeenAt).where(sql`${t.online}`),
+    // The device map asks for terminals inside a box; PostgreSQL's own point type and GiST serve it
+    // on PGlite too (no PostGIS there). Positions are WGS-84, x = longitude.
+    index('terminals_position_idx')
+      .using('gist', sql`point(${t.lng}, ${t.lat})`)
+      .where(sql`${t.lat} is not null`),
   ],
 );
 
@@ -120,7 +125,10 @@ export const terminalStatusLog = pgTable(
   (t) => [index('terminal_status_log_terminal_idx').on(t.terminalId, t.at.desc())],
 );
 
-/** Location fixes. */
+/**
+ * Kept location fixes: not every report, only one after the terminal moved more than
+ * `GEO_LIMITS.historyMinMetres` or after `historyMinMinutes` (the latest is always on `terminals`).
+ */
 export const terminalLocations = pgTable(
   'terminal_locations',
   {
@@ -220,7 +228,9 @@ export const terminalWarnings = pgTable(
     terminalId: uuid()
       .notNull()
       .references(() => terminals.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['longOffline', 'lowBattery', 'peripheralFault'] }).notNull(),
+    kind: text({
+      enum: ['longOffline', 'lowBattery', 'peripheralFault', 'fenceBreach', 'fenceReturn'],
+    }).notNull(),
     detail: text(),
     /** Usernames of the accounts alerted. */
     alerted: jsonb().$type<string[]>().notNull().default([]),
@@ -246,10 +256,3 @@ export const terminalFavorites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.terminalId] })],
 );
-
-/** Hourly online counts for the dashboard trend. */
-export const onlineSamples = pgTable('online_samples', {
-  at: ts().primaryKey(),
-  online: integer().notNull(),
-  total: integer().notNull(),
-});

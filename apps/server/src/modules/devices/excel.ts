@@ -1,20 +1,23 @@
-import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../shared/app-error';
 
 /** Most rows one import may carry; bigger lists are split by the user. */
 export const IMPORT_MAX_ROWS = 10_000;
 
-/** A column of a template or export: header in both languages and the key a row is read into. */
+/** A column of an import template: header in both languages and the key a row is read into. */
 export type ExcelColumn = { key: string; zh: string; en: string; width?: number };
 
-const header = (c: ExcelColumn) => `${c.zh} ${c.en}`;
+/**
+ * A template's header names the column in both languages (once when they are the same): an import
+ * reads columns by position, so one template serves readers of either language.
+ */
+export const templateHeader = (c: ExcelColumn) => (c.zh === c.en ? c.zh : `${c.zh} / ${c.en}`);
 
-/** An empty workbook with the columns' headers, as a buffer. */
+/** An empty workbook with the columns' headers and an example row, as a buffer. */
 export const buildTemplate = async (sheetName: string, columns: ExcelColumn[], example: string[]) => {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ header: header(c), key: c.key, width: c.width ?? 20 }));
+  sheet.columns = columns.map((c) => ({ header: templateHeader(c), key: c.key, width: c.width ?? 20 }));
   sheet.getRow(1).font = { bold: true };
   sheet.addRow(example);
   return Buffer.from(await book.xlsx.writeBuffer());
@@ -52,33 +55,3 @@ export const readSheet = async (bytes: Buffer, columns: ExcelColumn[]) => {
   if (rows.length > IMPORT_MAX_ROWS) throw new AppError('excelTooManyRows');
   return rows;
 };
-
-/**
- * Streams rows into an .xlsx as they are produced, so a large export never sits in memory whole.
- * Returns the readable side at once; rows are written in the background.
- */
-export const streamWorkbook = (
-  sheetName: string,
-  columns: ExcelColumn[],
-  rows: AsyncIterable<Record<string, unknown>[]>,
-  onError: (err: unknown) => void,
-): Readable => {
-  const out = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false });
-  const sheet = book.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ header: header(c), key: c.key, width: c.width ?? 20 }));
-  void (async () => {
-    try {
-      for await (const batch of rows) for (const row of batch) sheet.addRow(row).commit();
-      sheet.commit();
-      await book.commit();
-    } catch (err) {
-      onError(err);
-      out.destroy(err as Error);
-    }
-  })();
-  return out;
-};
-
-/** Content type of .xlsx files. */
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -7,10 +7,11 @@ import type { ExitRecordsRepository } from './exit-records.repository';
 import type { NewTerminal, TerminalsRepository } from './terminals.repository';
 import { isExitStatus } from './terminals.service';
 
-const EXIT_COLUMNS: ExcelColumn[] = [
+/** Columns of the factory exit-record template (and what each row is read into). */
+export const EXIT_COLUMNS: ExcelColumn[] = [
   { key: 'sn', zh: '序列号', en: 'SN' },
   { key: 'model', zh: '型号', en: 'Model' },
-  { key: 'status', zh: '状态 (warehoused/shipped)', en: 'Status' },
+  { key: 'status', zh: '状态（warehoused 或 shipped）', en: 'Status (warehoused or shipped)' },
   { key: 'enterprise', zh: '企业账号', en: 'Enterprise account' },
   { key: 'productionDate', zh: '生产日期', en: 'Production date' },
   { key: 'shippingDate', zh: '发货日期', en: 'Shipping date' },

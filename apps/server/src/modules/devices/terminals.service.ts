@@ -19,7 +19,7 @@ import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { newToken, sha256 } from '../../shared/crypto';
 import { pageOffset, toPage } from '../../shared/paging';
-import { buildTemplate, type ExcelColumn, readSheet, streamWorkbook } from './excel';
+import { buildTemplate, type ExcelColumn, readSheet } from './excel';
 import type { FleetEvents } from './fleet-events';
 import { type NewTerminal, type TerminalsRepository, toTerminalRow } from './terminals.repository';
 
@@ -39,23 +39,6 @@ export const TERMINAL_IMPORT_COLUMNS: ExcelColumn[] = [
   { key: 'password', zh: '终端密码', en: 'Terminal password' },
 ];
 
-/** Columns of a terminal export, direct or as a background job. */
-export const TERMINAL_EXPORT_COLUMNS: ExcelColumn[] = [
-  { key: 'sn', zh: '序列号', en: 'SN' },
-  { key: 'name', zh: '终端名称', en: 'Name' },
-  { key: 'modelName', zh: '型号', en: 'Model' },
-  { key: 'ownerName', zh: '企业', en: 'Enterprise' },
-  { key: 'groupName', zh: '分组', en: 'Group' },
-  { key: 'storeName', zh: '门店名称', en: 'Store name' },
-  { key: 'mac', zh: 'MAC 地址', en: 'MAC' },
-  { key: 'status', zh: '状态', en: 'Status' },
-  { key: 'online', zh: '在线', en: 'Online' },
-  { key: 'lastSeenAt', zh: '最后在线时间', en: 'Last seen' },
-  { key: 'battery', zh: '电量', en: 'Battery' },
-  { key: 'ip', zh: 'IP', en: 'IP' },
-  { key: 'activationDate', zh: '激活时间', en: 'Activated' },
-];
-
 type RowError = ImportReport['errors'][number];
 const rowError = (row: number, field: string, zh: string, en: string): RowError => ({
   row,
@@ -72,6 +55,8 @@ export const createTerminalsService = (deps: {
   events: FleetEvents;
   /** Forget what every instance cached about a terminal (edit of owner, status or SN; deletion). */
   forgetDevice: (sn: string) => void;
+  /** The payment-app lock a geofence put on a terminal, for its detail. */
+  paymentLock?: (terminalId: string) => Promise<TerminalDetail['paymentLock']>;
 }) => {
   const { repo, clock } = deps;
 
@@ -136,6 +121,7 @@ export const createTerminalsService = (deps: {
         locatedAt: iso(t.locatedAt),
         enrolled: t.secretHash !== null,
         favorite: await repo.isFavorite(auth.userId, t.id),
+        paymentLock: (await deps.paymentLock?.(t.id)) ?? null,
       };
     },
 
@@ -269,19 +255,10 @@ export const createTerminalsService = (deps: {
       return {
         count: () => repo.countMatching(auth, filter, now),
         batches: async function* () {
-          for await (const batch of repo.iterateMatching(auth, filter, now)) {
-            yield batch.map((r) => {
-              const row = toTerminalRow(r, now);
-              return { ...row, online: row.online ? 'Y' : 'N' };
-            });
-          }
+          for await (const batch of repo.iterateMatching(auth, filter, now))
+            yield batch.map((r) => toTerminalRow(r, now));
         },
       };
-    },
-
-    exportFile(auth: AuthContext, filter: TerminalFilter, onError: (err: unknown) => void) {
-      const rows = this.exportRows(auth, filter).batches();
-      return streamWorkbook('terminals', TERMINAL_EXPORT_COLUMNS, rows, onError);
     },
 
     template: () =>

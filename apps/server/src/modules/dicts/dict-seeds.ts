@@ -88,6 +88,9 @@ export const DICT_SEEDS: DictSeed[] = [
       ['boot_animation', '开机动画', 'Boot animation'],
       ['command', '远程指令', 'Remote command'],
       ['permission', '应用权限', 'App permissions'],
+      ['reboot', '重启终端', 'Reboot'],
+      ['registry', '注册表设置', 'Registry value'],
+      ['remote_command', '终端指令', 'Terminal command'],
     ],
   },
   {
@@ -101,6 +104,9 @@ export const DICT_SEEDS: DictSeed[] = [
       ['stopped', '已停止', 'Stopped'],
       ['creating', '创建中', 'Creating'],
       ['failed', '创建失败', 'Creation failed'],
+      ['pendingApproval', '待审批', 'Awaiting approval'],
+      ['rejected', '已驳回', 'Rejected'],
+      ['paused', '已暂停', 'Paused'],
     ],
   },
   {
@@ -113,6 +119,20 @@ export const DICT_SEEDS: DictSeed[] = [
       ['executed', '已执行', 'Executed'],
       ['success', '成功', 'Success'],
       ['failure', '失败', 'Failure'],
+      ['expired', '已过期', 'Expired'],
+      ['cancelled', '已取消', 'Cancelled'],
+    ],
+  },
+  {
+    code: 'task_defer_reason',
+    zh: '任务推迟原因',
+    en: 'Task deferral reason',
+    items: [
+      ['inTransaction', '交易进行中', 'Sale in progress'],
+      ['unsettled', '批次未结算', 'Batch not settled'],
+      ['lowBattery', '电量不足', 'Battery low'],
+      ['notCharging', '未充电', 'Not charging'],
+      ['outsideWindow', '不在执行时段', 'Outside the time window'],
     ],
   },
   {
@@ -193,6 +213,7 @@ export const DICT_SEEDS: DictSeed[] = [
     zh: '工单状态',
     en: 'Order status',
     items: [
+      ['draft', '草稿', 'Draft'],
       ['submitted', '已提交', 'Submitted'],
       ['accepted', '已受理', 'Accepted'],
       ['repairing', '维修中', 'In repair'],
@@ -219,6 +240,19 @@ export const DICT_SEEDS: DictSeed[] = [
     items: [
       ['1', '已读', 'Read'],
       ['0', '未读', 'Unread'],
+    ],
+  },
+  {
+    code: 'app_type',
+    zh: '应用类型',
+    en: 'App type',
+    items: [
+      ['payment', '支付收银', 'Payment'],
+      ['retail', '零售管理', 'Retail'],
+      ['catering', '餐饮', 'Catering'],
+      ['tools', '工具', 'Tools'],
+      ['system', '系统应用', 'System'],
+      ['other', '其他', 'Other'],
     ],
   },
 ];

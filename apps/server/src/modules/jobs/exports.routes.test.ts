@@ -5,23 +5,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/accounts';
 import { callAs } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { badHeaders, tableOf } from '../../test-support/workbook';
 
 let t: TestApp;
 let admin: ReturnType<typeof callAs>;
 let adminId: string;
+let adminToken: string;
 const TERMINALS = EXPORT_JOB_THRESHOLD + 1;
 
 beforeAll(async () => {
   t = await createTestApp();
   const login = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
   admin = callAs(t, login.token);
+  adminToken = login.token;
   adminId = login.userId;
   await t.database.db.execute(sql`insert into terminals (sn, name, owner_id)
     select 'EXP' || lpad(i::text, 6, '0'), 'Till ' || i, ${adminId}::uuid from generate_series(1, ${TERMINALS}) i`);
+  await t.database.db.execute(
+    sql`update terminals set last_seen_at = '2026-01-01T00:00:00Z' where sn = 'EXP000001'`,
+  );
 });
 afterAll(async () => {
   await t?.close();
 });
+
+/** Starts an export as the console does, with its language and time zone headers. */
+const startAs = async (body: object, headers: Record<string, string>) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/upms/v1/upms/export/start',
+    headers: { satoken: adminToken, ...headers },
+    payload: body,
+  });
+  return { status: res.statusCode, body: res.json() as { code: number; result: never } };
+};
 
 /** Runs due jobs until the job has ended (the app's own runner may take it first). */
 const finished = async (jobId: string): Promise<JobVo> => {
@@ -68,10 +85,11 @@ describe('exports as jobs', () => {
   });
 
   it('exports a list past the threshold as an XLSX job, with a bell notice and a working link', async () => {
-    const started = await admin('POST', '/upms/v1/upms/export/start', {
-      list: 'terminals',
-      filter: { sn: 'exp' },
-    });
+    // The file is written later, by a worker, in the language and time zone of the request that asked.
+    const started = await startAs(
+      { list: 'terminals', filter: { sn: 'exp' } },
+      { 'accept-language': 'zh-CN', timezone: 'Asia/Shanghai' },
+    );
     const answer = started.body.result as { mode: string; total: number; jobId: string };
     expect(answer).toMatchObject({ mode: 'job', total: TERMINALS });
 
@@ -87,7 +105,15 @@ describe('exports as jobs', () => {
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet.rowCount).toBe(TERMINALS + 1);
-    expect(String(sheet.getRow(1).getCell(1).value)).toBe('序列号 SN');
+    const { headers, rows } = tableOf(sheet);
+    expect(headers.slice(0, 4)).toEqual(['序列号', '终端名称', '在线状态', '状态']);
+    expect(badHeaders(headers, 'zh')).toEqual([]);
+    expect(rows.find((r) => r.序列号 === 'EXP000001')).toMatchObject({
+      在线状态: '离线超过 72 小时',
+      状态: '已入库',
+      最后在线: '2026-01-01 08:00:00',
+    });
+    expect(rows.find((r) => r.序列号 === 'EXP000002')).toMatchObject({ 在线状态: '离线', 最后在线: null });
 
     const box = await admin('GET', '/upms/v1/upms/sysMsgUser/findPageList?current=1&size=5');
     const notice = (
@@ -105,11 +131,10 @@ describe('exports as jobs', () => {
   });
 
   it('writes CSV when asked, even for a short list', async () => {
-    const started = await admin('POST', '/upms/v1/upms/export/start', {
-      list: 'users',
-      filter: { username: 'admin' },
-      format: 'csv',
-    });
+    const started = await startAs(
+      { list: 'users', filter: { username: 'admin' }, format: 'csv' },
+      { 'accept-language': 'en', timezone: 'Asia/Shanghai' },
+    );
     const answer = started.body.result as { mode: string; jobId: string };
     expect(answer.mode).toBe('job');
     const job = await finished(answer.jobId);
@@ -117,9 +142,14 @@ describe('exports as jobs', () => {
     expect(result).toMatchObject({ format: 'csv', rows: 1 });
     const text = (await download(result.downloadUrl)).body;
     const lines = text.split('\r\n').filter(Boolean);
-    expect(lines[0].startsWith('\uFEFFUsername 用户名,')).toBe(true);
+    expect(lines[0]).toBe(
+      '\uFEFFUsername,Full name,Email,Phone,Roles,Status,Superior account,Store scope,Company,' +
+        'Hardware fault SMS,Geofence mail,Location,Created',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1].startsWith('admin,')).toBe(true);
+    expect(lines[1]).toMatch(/,Enabled,/);
+    expect(lines[1]).toMatch(/,(Yes|No),(Yes|No),(Yes|No),\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('lists only your own jobs', async () => {

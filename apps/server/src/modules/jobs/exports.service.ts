@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  type DictBundle,
   EXPORT_CSV_THRESHOLD,
   EXPORT_JOB_KIND,
   EXPORT_JOB_THRESHOLD,
@@ -16,8 +17,14 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { newToken, sha256 } from '../../shared/crypto';
+import {
+  DEFAULT_EXPORT_LOCALE,
+  type ExportColumn,
+  type ExportLocale,
+  formatDateTime,
+} from '../../shared/export-columns';
+import { writeExport } from '../../shared/export-writer';
 import type { BlobsService } from '../blobs/blobs.service';
-import { type ExportColumn, writeExport } from './export-writer';
 import type { JobRow, Tx } from './jobs.repository';
 import type { Bilingual, JobContext, JobsService } from './jobs.service';
 
@@ -27,18 +34,24 @@ export type ExportSource = {
   label: Bilingual;
   /** Start of the file name, e.g. `terminals`. */
   fileBase: string;
-  columns: ExportColumn<never>[];
+  columns: readonly ExportColumn<never>[];
   /** The rows the caller may see under the filter: their exact count and keyset batches. */
   rows(auth: AuthContext, filter: unknown): { count(): Promise<number>; batches(): AsyncIterable<unknown[]> };
 };
 
-/** What an export job carries: the list, its filter and who asked (their data scope bounds the rows). */
+/**
+ * What an export job carries: the list, its filter, who asked (their data scope bounds the rows) and
+ * whom the file is for (their language and time zone when they asked), so a file written later, or
+ * again after a crash, reads as the direct download would have.
+ */
 type ExportPayload = {
   list: ExportList;
   filter: unknown;
   /** Null: decided by the row count. */
   format: ExportFormat | null;
   caller: Pick<AuthContext, 'userId' | 'username' | 'dataScope'>;
+  /** Absent in jobs queued by an older server: such files are written in English, in UTC. */
+  locale?: ExportLocale;
 };
 
 /** The stored result: what the starter sees, plus what the download link is checked against. */
@@ -54,11 +67,15 @@ type Deps = {
   ): Promise<{ stored: boolean; announce(): void }>;
   clock: Clock;
   sources: Record<ExportList, ExportSource>;
+  /** The dictionaries, for columns that show dictionary labels. */
+  dicts: () => Promise<DictBundle>;
 };
 
 const DAY_MS = 86_400_000;
 
-const stamp = (d: Date) => d.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+/** `YYYYMMDD-HHmm` of an instant in a time zone, for file names. */
+const stamp = (d: Date, timeZone: string) =>
+  (formatDateTime(timeZone)(d) ?? '').slice(0, 16).replace(/[-:]/g, '').replace(' ', '-');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -83,17 +100,20 @@ export const createExportsService = (deps: Deps) => {
 
   const run = async (ctx: JobContext<ExportPayload>): Promise<StoredExportResult> => {
     const p = ctx.payload;
+    const locale = p.locale ?? DEFAULT_EXPORT_LOCALE;
     const source = sources[p.list];
     const rows = source.rows(callerAuth(p), p.filter);
     const total = await rows.count();
     const format = exportFormatFor(total, p.format);
     await ctx.progress(0, { zh: `正在导出 ${total} 行`, en: `Exporting ${total} rows` });
-    const fileName = `${source.fileBase}-${stamp(clock.now())}.${format}`;
+    const fileName = `${source.fileBase}-${stamp(clock.now(), locale.timeZone)}.${format}`;
     let shown = 0;
     const { file, done } = writeExport({
       format,
       sheet: source.fileBase,
-      columns: source.columns as ExportColumn<unknown>[],
+      columns: source.columns as readonly ExportColumn<unknown>[],
+      locale,
+      dicts: deps.dicts,
       batches: rows.batches(),
       onRows: async (written) => {
         if (ctx.signal.aborted) throw ctx.signal.reason;
@@ -169,9 +189,10 @@ export const createExportsService = (deps: Deps) => {
   return {
     /**
      * Starts an export: answers `direct` when the filtered list is small enough for the list's own
-     * export endpoint (and XLSX is fine), else queues the job and answers its id.
+     * export endpoint (and XLSX is fine), else queues the job, for the caller's language and time
+     * zone, and answers its id.
      */
-    async start(auth: AuthContext, body: StartExportBody): Promise<StartExportResult> {
+    async start(auth: AuthContext, body: StartExportBody, locale: ExportLocale): Promise<StartExportResult> {
       if (!auth.permissions.has(EXPORT_PERMISSIONS[body.list])) throw new AppError('forbidden');
       const total = await sources[body.list].rows(auth, body.filter).count();
       if (total <= EXPORT_JOB_THRESHOLD && body.format !== 'csv') return { mode: 'direct', total };
@@ -180,6 +201,7 @@ export const createExportsService = (deps: Deps) => {
         filter: body.filter,
         format: body.format ?? null,
         caller: { userId: auth.userId, username: auth.username, dataScope: auth.dataScope },
+        locale,
       };
       const job = await jobs.enqueueJob({ kind: EXPORT_JOB_KIND, payload, userId: auth.userId });
       return { mode: 'job', total, jobId: job.id };

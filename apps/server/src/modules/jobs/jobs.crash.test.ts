@@ -82,9 +82,10 @@ const crashScenario = async (
   opts: { concurrent: boolean },
   read: () => Promise<{ effects: Effect[]; job: { status: string; attempts: number } }>,
 ) => {
-  // Long enough that a busy machine renews in time (every third of it), short enough that the
-  // take-over comes soon.
-  const env = { LEASE_MS: '3000', ...scenarioEnv };
+  // Long enough that a busy machine renews in time (every third of it): PGlite runs its queries on
+  // the worker's own thread, and on a loaded machine 3 s let the lease lapse under the live worker,
+  // which then used up its attempts. Short enough that the take-over comes within seconds.
+  const env = { LEASE_MS: '10000', ...scenarioEnv };
   const enqueue = start('enqueue', env);
   const jobId = (await enqueue.waitFor(/^job /)).slice(4);
   expect(await enqueue.exited).toBe(0);

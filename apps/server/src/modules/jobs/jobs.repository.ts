@@ -119,7 +119,14 @@ export const createJobsRepository = (db: Db) => {
       lease: Lease,
       end:
         | { status: 'succeeded'; result: unknown; now: Date }
-        | { status: 'failed'; error: string; errorId: string; now: Date },
+        | {
+            status: 'failed';
+            error: string;
+            errorId: string;
+            now: Date;
+            /** Why, for the starter, in both languages (a refusal); kept as the last message otherwise. */
+            reason?: { zh: string; en: string };
+          },
       tx: Tx | Db = db,
     ) {
       const rows = await tx
@@ -127,7 +134,12 @@ export const createJobsRepository = (db: Db) => {
         .set({
           ...(end.status === 'succeeded'
             ? { status: 'succeeded' as const, result: end.result ?? null, percent: 100 }
-            : { status: 'failed' as const, error: end.error, errorId: end.errorId }),
+            : {
+                status: 'failed' as const,
+                error: end.error,
+                errorId: end.errorId,
+                ...(end.reason ? { message: end.reason.zh, messageEn: end.reason.en } : {}),
+              }),
           finishedAt: end.now,
           leaseToken: null,
           lockedBy: null,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { JobEvent, JobStatus, JobVo } from '@cpm/contracts';
+import { ERRORS, type JobEvent, type JobStatus, type JobVo } from '@cpm/contracts';
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../plugins/auth-context';
@@ -34,7 +34,10 @@ export type JobContext<P = unknown> = {
   inLease<T>(work: (tx: Tx) => Promise<T>, checkpoint?: unknown): Promise<T>;
 };
 
-/** Does the work of one kind of job; what it returns becomes the job's result. A throw is retried. */
+/**
+ * Does the work of one kind of job; what it returns becomes the job's result. A throw is retried,
+ * except a refusal (`AppError`), which ends the job at once with its texts as the job's message.
+ */
 export type JobHandler<P = unknown> = (ctx: JobContext<P>) => Promise<unknown>;
 
 /**
@@ -225,12 +228,20 @@ export const createJobsService = (deps: Deps) => {
             { err, errorId, jobId: row.id, kind: row.kind, attempt: row.attempts },
             'job attempt failed',
           );
-          if (row.attempts < row.maxAttempts) {
+          // A refusal (AppError) answers the same on every attempt: it ends the job with its texts.
+          const refusal = err instanceof AppError ? ERRORS[err.key] : null;
+          if (!refusal && row.attempts < row.maxAttempts) {
             const runAt = new Date(clock.now().getTime() + retryDelayMs(row.attempts, o));
             const back = await repo.requeue(lease, { runAt, error, errorId });
             if (back) send(back);
           } else {
-            const ended = await repo.finish(lease, { status: 'failed', error, errorId, now: clock.now() });
+            const ended = await repo.finish(lease, {
+              status: 'failed',
+              error,
+              errorId,
+              now: clock.now(),
+              reason: refusal ? { zh: refusal.zh, en: refusal.en } : undefined,
+            });
             if (ended) send(ended);
           }
           return;

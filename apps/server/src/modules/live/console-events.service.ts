@@ -2,6 +2,7 @@ import {
   type FleetEvent,
   type JobEvent,
   type NoticeEvent,
+  type TaskEvent,
   type UserEventKind,
   userTopic,
 } from '@cpm/contracts';
@@ -15,7 +16,9 @@ export type ConsoleEventPayload<K extends UserEventKind> = K extends 'notice'
     ? FleetEvent
     : K extends 'job'
       ? JobEvent
-      : unknown;
+      : K extends 'task'
+        ? TaskEvent
+        : unknown;
 
 /** How the service reaches the broker; null while there is none (tests, broker off). */
 export type ConsolePublish = (topic: string, payload: string, opts: { qos: 0 | 1 }) => Promise<void>;

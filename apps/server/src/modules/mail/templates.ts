@@ -6,6 +6,44 @@ const both = (lang: Lang, zh: string, en: string) => (lang === 'en' ? en : zh);
 
 /** The mails the product sends, in the reader's language. */
 export const MAIL = {
+  fenceAlert: (
+    to: string,
+    lang: Lang,
+    f: {
+      sn: string;
+      terminalName: string;
+      fence: string;
+      kind: 'fenceBreach' | 'fenceReturn';
+      at: string;
+      place: string;
+    },
+  ): Mail => ({
+    to,
+    subject:
+      f.kind === 'fenceBreach'
+        ? both(
+            lang,
+            `围栏告警：终端 ${f.sn} 越出「${f.fence}」`,
+            `Geofence alert: terminal ${f.sn} broke "${f.fence}"`,
+          )
+        : both(
+            lang,
+            `围栏恢复：终端 ${f.sn} 回到「${f.fence}」`,
+            `Geofence: terminal ${f.sn} back within "${f.fence}"`,
+          ),
+    text:
+      f.kind === 'fenceBreach'
+        ? both(
+            lang,
+            `终端 ${f.sn}（${f.terminalName}）于 ${f.at} 违反电子围栏「${f.fence}」的规则。位置：${f.place}。`,
+            `Terminal ${f.sn} (${f.terminalName}) broke the rule of geofence "${f.fence}" at ${f.at}. Position: ${f.place}.`,
+          )
+        : both(
+            lang,
+            `终端 ${f.sn}（${f.terminalName}）于 ${f.at} 重新符合电子围栏「${f.fence}」的规则。位置：${f.place}。`,
+            `Terminal ${f.sn} (${f.terminalName}) keeps the rule of geofence "${f.fence}" again since ${f.at}. Position: ${f.place}.`,
+          ),
+  }),
   emailCode: (to: string, lang: Lang, code: string, minutes: number): Mail => ({
     to,
     subject: both(lang, '智能终端管理服务平台 邮箱验证码', 'Cloud POS verification code'),

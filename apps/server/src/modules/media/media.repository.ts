@@ -91,6 +91,13 @@ export const createMediaRepository = (db: Db) => {
           .from(mediaBootAnimations)
           .where(and(eq(mediaBootAnimations.ownerId, ownerId), eq(mediaBootAnimations.name, name)))
       ).length > 0,
+    findBootByName: async (ownerId: string, name: string): Promise<BootAnimationRecord | null> =>
+      (
+        await db
+          .select()
+          .from(mediaBootAnimations)
+          .where(and(eq(mediaBootAnimations.ownerId, ownerId), eq(mediaBootAnimations.name, name)))
+      )[0] ?? null,
     insertBoot: (values: typeof mediaBootAnimations.$inferInsert) =>
       insertUnique(async () => (await db.insert(mediaBootAnimations).values(values).returning())[0]),
     removeBoot: async (id: string) => {

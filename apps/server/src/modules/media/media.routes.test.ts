@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/accounts';
@@ -58,12 +59,28 @@ describe('wallpapers, videos and boot animations', () => {
     expect(await counts()).toEqual(before);
     return body;
   };
+  /** Starts a build and runs jobs until it has ended. */
+  const buildJob = async (token: string, body: object) => {
+    const res = await json(token, `${B}/build`, body);
+    expect(res.json()).toMatchObject({ code: 1, result: { jobId: expect.any(String) } });
+    const jobId = res.json().result.jobId as string;
+    for (;;) {
+      await t.jobs.runDue();
+      const job = (await get(token, `/upms/v1/upms/job/getById?id=${jobId}`)).json().result;
+      if (job.status === 'succeeded' || job.status === 'failed') return { jobId, job };
+    }
+  };
+  const bootNamed = async (token: string, name: string) =>
+    (await get(token, `${B}/getPage?current=1&size=50&name=${encodeURIComponent(name)}`))
+      .json()
+      .result.records.find((r: { name: string }) => r.name === name);
   const frameUrl = (w: number, h: number, format = 'png') =>
     `${B}/uploadFrame?format=${format}&width=${w}&height=${h}`;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cpm-media-'));
-    t = await createTestApp({ env: { DATA_DIR: dataDir, BLOB_SWEEP_MINUTES: '0' } });
+    // Jobs run only when a test calls `runDue`, so a test can act between a build's start and its run.
+    t = await createTestApp({ env: { DATA_DIR: dataDir, BLOB_SWEEP_MINUTES: '0' }, jobs: { run: false } });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     ent = await createAccount(t, { username: 'media_ent', superiorId: admin.userId });
     other = await createAccount(t, { username: 'media_other' });
@@ -190,7 +207,7 @@ describe('wallpapers, videos and boot animations', () => {
         expect(res.json()).toMatchObject({ code: 1, result: { width: 32, height: 24, size: f.length } });
         ids.push(res.json().result.id);
       }
-      const res = await json(ent.token, `${B}/build`, {
+      const { job } = await buildJob(ent.token, {
         name: 'Welcome',
         format: 'png',
         width: 32,
@@ -199,16 +216,15 @@ describe('wallpapers, videos and boot animations', () => {
         description: 'Shop opening',
         frameIds: ids,
       });
-      expect(res.json()).toMatchObject({
-        code: 1,
-        result: {
-          name: 'Welcome',
-          fps: 12,
-          frameCount: 3,
-          parts: [{ folder: 'part0', count: 0, pause: 0, frames: 3 }],
-        },
+      expect(job).toMatchObject({ status: 'succeeded', percent: 100, result: { name: 'Welcome' } });
+      built = await bootNamed(ent.token, 'Welcome');
+      expect(built).toMatchObject({
+        id: job.result.id,
+        name: 'Welcome',
+        fps: 12,
+        frameCount: 3,
+        parts: [{ folder: 'part0', count: 0, pause: 0, frames: 3 }],
       });
-      built = res.json().result;
       const zip = (await t.app.inject({ method: 'GET', url: built.url })).rawPayload;
       expect(zipEntries(zip)).toEqual([
         { name: 'desc.txt', method: 0, size: 21, compressed: 21 },
@@ -297,6 +313,67 @@ describe('wallpapers, videos and boot animations', () => {
       const bad = await json(ent.token, `${B}/build`, { ...body, name: '开机' });
       expect(bad.json()).toMatchObject({ code: 400 });
       expect(JSON.stringify(bad.json())).toMatch(/no Chinese or special characters/);
+    });
+
+    it('end a build at once, with its reason in both languages, when the name was taken meanwhile', async () => {
+      const id = (await post(ent.token, frameUrl(32, 24), 'race.png', pngOf(32, 24))).json().result.id;
+      const started = await json(ent.token, `${B}/build`, {
+        name: 'Race',
+        format: 'png',
+        width: 32,
+        height: 24,
+        fps: 10,
+        frameIds: [id],
+      });
+      const jobId = started.json().result.jobId;
+      // The same name again while the first is queued answers the same job.
+      const again = await json(ent.token, `${B}/build`, {
+        name: 'Race',
+        format: 'png',
+        width: 32,
+        height: 24,
+        fps: 10,
+        frameIds: [id],
+      });
+      expect(again.json().result.jobId).toBe(jobId);
+      const zip = storedZip([
+        ['desc.txt', Buffer.from('32 24 5\np 0 0 part0\n')],
+        ['part0/a.png', pngOf(32, 24)],
+      ]);
+      const before = await counts();
+      const taken = await post(ent.token, `${B}/uploadZip?name=Race`, 'bootanimation.zip', zip);
+      expect(taken.json()).toMatchObject({ code: 1 });
+      let ended: { status: string; attempts?: number; message: string; messageEn: string } | undefined;
+      for (;;) {
+        await t.jobs.runDue();
+        ended = (await get(ent.token, `/upms/v1/upms/job/getById?id=${jobId}`)).json().result;
+        if (ended?.status === 'failed' || ended?.status === 'succeeded') break;
+      }
+      expect(ended).toMatchObject({ status: 'failed', messageEn: expect.stringMatching(/already exists/) });
+      expect(ended?.message).toMatch(/[\u4e00-\u9fff]/);
+      // Nothing but the uploaded ZIP was kept: the frame is still there to build under another name.
+      const after = await counts();
+      expect(after.boots).toBe(before.boots + 1);
+      expect(after.blobs).toBe(before.blobs + 1);
+    });
+
+    it('remove frames uploaded for a build that never happened, a day later', async () => {
+      const id = (await post(ent.token, frameUrl(32, 24), 'stale.png', pngOf(32, 24))).json().result.id;
+      const frameRows = async () =>
+        (await t.database.db.select().from(blobs)).filter((b) => b.kind === 'bootFrame').map((b) => b.id);
+      expect(await frameRows()).toContain(id);
+      const job = await t.jobs.enqueueJob({ kind: 'media.sweepFrames' });
+      await t.jobs.runDue();
+      expect(await frameRows()).toContain(id);
+      // A day and an hour old (the app's clock stays put: sessions must not expire).
+      await t.database.db
+        .update(blobs)
+        .set({ createdAt: new Date(t.clock.now().getTime() - 25 * 3_600_000) })
+        .where(eq(blobs.id, id));
+      const later = await t.jobs.enqueueJob({ kind: 'media.sweepFrames' });
+      await t.jobs.runDue();
+      expect(await frameRows()).not.toContain(id);
+      expect(job.id).not.toBe(later.id);
     });
 
     it('accept a ready-made bootanimation.zip and preview its frames in play order', async () => {

@@ -2,7 +2,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   BLOB_KINDS,
+  BOOT_BUILD_JOB_KIND,
+  BOOT_FRAME_KEEP_HOURS,
   type BootAnimationBuild,
+  type BootAnimationBuildResult,
   type BootAnimationRow,
   MEDIA_FILE_NAME_PATTERN,
   MEDIA_LIMITS,
@@ -13,6 +16,7 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import type { BlobsService, UploadSource } from '../blobs/blobs.service';
+import type { JobContext, JobsService } from '../jobs/jobs.service';
 import { createStoredZipWriter, descText, type FrameRef, inspectBootZip } from './boot-zip';
 import type {
   BootAnimationInsert,
@@ -26,6 +30,9 @@ import { createMediaProbe, imageSize, type Probed } from './media-probe';
 
 /** The name every terminal expects for the archive. */
 export const BOOT_ZIP_NAME = 'bootanimation.zip';
+
+/** The hourly job that removes frames uploaded for a build that never happened. */
+export const SWEEP_FRAMES_JOB_KIND = 'media.sweepFrames';
 
 const validName = (name: string | undefined): name is string =>
   !!name && name.length <= MEDIA_LIMITS.nameMax && MEDIA_FILE_NAME_PATTERN.test(name);
@@ -53,12 +60,32 @@ const probed = (source: UploadSource, check: (p: Probed | null) => void) => {
   return { source: { ...source, stream: probe.stream }, result: probe.result };
 };
 
+/** What a build job carries: the checked request and who asked (their scope bounds the frames). */
+type BuildPayload = {
+  caller: Pick<AuthContext, 'userId' | 'username' | 'dataScope'>;
+  body: BootAnimationBuild;
+};
+
+/** Reading frames back needs only the permission to see them. */
+const callerAuth = (caller: BuildPayload['caller']): AuthContext => ({
+  ...caller,
+  sessionId: '',
+  state: 1,
+  permissions: new Set([BLOB_KINDS.bootFrame.readPermission as string]),
+});
+
 /**
  * Wallpapers, idle-screen videos and boot animations: files judged by content with their
- * resolution read from their headers, and the Android bootanimation.zip built or checked here.
+ * resolution read from their headers, and the Android bootanimation.zip built (as a background
+ * job, so a crash or a closed tab loses nothing) or checked here.
  */
-export const createMediaService = (deps: { repo: MediaRepository; blobs: BlobsService; clock: Clock }) => {
-  const { repo, blobs, clock } = deps;
+export const createMediaService = (deps: {
+  repo: MediaRepository;
+  blobs: BlobsService;
+  clock: Clock;
+  jobs: Pick<JobsService, 'enqueueJob' | 'registerHandler' | 'schedule'>;
+}) => {
+  const { repo, blobs, clock, jobs } = deps;
 
   const toWallpaper = (r: WallpaperRecord): WallpaperRow => ({
     id: r.id,
@@ -126,6 +153,75 @@ export const createMediaService = (deps: { repo: MediaRepository; blobs: BlobsSe
     }
     return toBoot(row);
   };
+
+  /**
+   * Writes bootanimation.zip from the frames: desc.txt (`width height fps`, `p 0 0 part0`), part0/
+   * with the frames in order, every entry stored. The ZIP streams into the blob store one frame at a
+   * time. A retry after the animation was saved answers it; the frames' own records go last.
+   */
+  const runBuild = async (ctx: JobContext<BuildPayload>): Promise<BootAnimationBuildResult> => {
+    const { caller, body } = ctx.payload;
+    const auth = callerAuth(caller);
+    const saved = await repo.findBootByName(caller.userId, body.name);
+    if (saved && ctx.attempt > 1) {
+      for (const id of body.frameIds) await blobs.removeBlob(id);
+      return { id: saved.id, name: saved.name };
+    }
+    if (saved) throw new AppError('mediaNameTaken');
+    const writer = createStoredZipWriter(clock.now());
+    const frames: FrameRef[] = [];
+    const ext = body.format === 'png' ? 'png' : 'jpg';
+    const total = body.frameIds.length;
+    async function* zip() {
+      yield* writer.entry('desc.txt', Buffer.from(descText(body.width, body.height, body.fps))).chunks;
+      yield* writer.entry('part0/', Buffer.alloc(0)).chunks;
+      for (const [i, id] of body.frameIds.entries()) {
+        if (ctx.signal.aborted) throw new Error('build stopped');
+        const bytes = await readFrame(auth, id, body);
+        const written = writer.entry(`part0/${String(i).padStart(5, '0')}.${ext}`, bytes);
+        frames.push({ offset: written.dataOffset, size: bytes.length, type: body.format });
+        yield* written.chunks;
+        if ((i + 1) % 10 === 0 || i + 1 === total)
+          await ctx.progress(Math.floor(((i + 1) * 95) / total), {
+            zh: `已写入 ${i + 1}/${total} 帧`,
+            en: `${i + 1} of ${total} frames written`,
+          });
+      }
+      yield writer.finish();
+    }
+    const blob = await blobs.storeUpload({
+      kind: 'bootAnimation',
+      name: BOOT_ZIP_NAME,
+      stream: Readable.from(zip()),
+      ownerId: caller.userId,
+      createdBy: caller.userId,
+    });
+    const row = await saveBoot(auth, {
+      name: body.name,
+      format: body.format,
+      width: body.width,
+      height: body.height,
+      fps: body.fps,
+      description: body.description || null,
+      parts: [{ folder: 'part0', count: 0, pause: 0, frames: frames.length }],
+      frames,
+      blobId: blob.id,
+      sha256: blob.sha256,
+      size: blob.size,
+    });
+    for (const id of body.frameIds) await blobs.removeBlob(id);
+    return { id: row.id, name: row.name };
+  };
+
+  // A refusal (a name taken meanwhile, a frame removed) will not change on a retry.
+  jobs.registerHandler<BuildPayload>(BOOT_BUILD_JOB_KIND, runBuild, { maxAttempts: 3 });
+  jobs.registerHandler(SWEEP_FRAMES_JOB_KIND, async () => ({
+    removed: await blobs.removeStale(
+      'bootFrame',
+      new Date(clock.now().getTime() - BOOT_FRAME_KEEP_HOURS * 3_600_000),
+    ),
+  }));
+  jobs.schedule({ name: SWEEP_FRAMES_JOB_KIND, cron: '23 * * * *', kind: SWEEP_FRAMES_JOB_KIND });
 
   return {
     async wallpaperPage(auth: AuthContext, q: PageQuery & WallpaperFilter) {
@@ -221,51 +317,23 @@ export const createMediaService = (deps: { repo: MediaRepository; blobs: BlobsSe
     },
 
     /**
-     * Builds bootanimation.zip from uploaded frames: desc.txt (`width height fps`, `p 0 0 part0`),
-     * part0/ with the frames in order, every entry stored. The ZIP streams into the blob store one
-     * frame at a time; the frames' own records go once the animation is saved.
+     * Checks a build (name free, every frame the caller's, of the format and exactly the size) and
+     * queues the job that writes the archive. Asking twice for the same name answers the same job.
      */
     async build(auth: AuthContext, body: BootAnimationBuild) {
       if (await repo.bootNameTaken(auth.userId, body.name)) throw new AppError('mediaNameTaken');
       if (new Set(body.frameIds).size !== body.frameIds.length) throw new AppError('bootFrameNotFound');
       for (const id of body.frameIds) await readFrame(auth, id, body);
-
-      const writer = createStoredZipWriter(clock.now());
-      const frames: FrameRef[] = [];
-      const ext = body.format === 'png' ? 'png' : 'jpg';
-      async function* zip() {
-        yield* writer.entry('desc.txt', Buffer.from(descText(body.width, body.height, body.fps))).chunks;
-        yield* writer.entry('part0/', Buffer.alloc(0)).chunks;
-        for (const [i, id] of body.frameIds.entries()) {
-          const bytes = await readFrame(auth, id, body);
-          const written = writer.entry(`part0/${String(i).padStart(5, '0')}.${ext}`, bytes);
-          frames.push({ offset: written.dataOffset, size: bytes.length, type: body.format });
-          yield* written.chunks;
-        }
-        yield writer.finish();
-      }
-      const blob = await blobs.storeUpload({
-        kind: 'bootAnimation',
-        name: BOOT_ZIP_NAME,
-        stream: Readable.from(zip()),
-        ownerId: auth.userId,
-        createdBy: auth.userId,
+      const job = await jobs.enqueueJob({
+        kind: BOOT_BUILD_JOB_KIND,
+        payload: {
+          caller: { userId: auth.userId, username: auth.username, dataScope: auth.dataScope },
+          body,
+        } satisfies BuildPayload,
+        userId: auth.userId,
+        singletonKey: `${BOOT_BUILD_JOB_KIND}:${auth.userId}:${body.name}`,
       });
-      const row = await saveBoot(auth, {
-        name: body.name,
-        format: body.format,
-        width: body.width,
-        height: body.height,
-        fps: body.fps,
-        description: body.description || null,
-        parts: [{ folder: 'part0', count: 0, pause: 0, frames: frames.length }],
-        frames,
-        blobId: blob.id,
-        sha256: blob.sha256,
-        size: blob.size,
-      });
-      for (const id of body.frameIds) await blobs.removeBlob(id);
-      return row;
+      return { jobId: job.id };
     },
 
     /**

@@ -1,8 +1,9 @@
 import { MENU_TYPE, type MenuNode, type MenuType } from '@cpm/contracts';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { accountAncestorsSql } from '../../shared/data-scope';
 import { roleMenus, roles } from '../roles/roles.table';
-import { userRoles } from '../users/users.table';
+import { userRoles, users } from '../users/users.table';
 import { menus } from './menus.table';
 
 type MenuRow = typeof menus.$inferSelect;
@@ -86,6 +87,28 @@ export const findGrants = async (db: Db, userId: string) => {
     dataScope: rows.some((r) => r.dataScope === 'all') ? ('all' as const) : ('tree' as const),
   };
 };
+
+/**
+ * Active accounts holding a permission through an enabled role, that can see what `ownerId` owns:
+ * those with a role of data scope 'all', and `ownerId` itself or an account above it. For asking
+ * someone to act on another account's work (a second person's approval).
+ */
+export const findPermissionHolders = async (db: Db, permission: string, ownerId: string) =>
+  (
+    await db
+      .selectDistinct({ id: users.id })
+      .from(userRoles)
+      .innerJoin(users, and(eq(users.id, userRoles.userId), eq(users.enabled, true), eq(users.state, 1)))
+      .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.enabled, true)))
+      .innerJoin(roleMenus, eq(roleMenus.roleId, roles.id))
+      .innerJoin(menus, and(eq(menus.id, roleMenus.menuId), eq(menus.enabled, true)))
+      .where(
+        and(
+          eq(menus.permission, permission),
+          or(eq(roles.dataScope, 'all'), sql`${users.id} in ${accountAncestorsSql(ownerId)}`),
+        ),
+      )
+  ).map((r) => r.id);
 
 /** Menu ids for the given seed keys. */
 export const findMenuIdsBySeedKeys = async (db: Db, keys: string[]) =>

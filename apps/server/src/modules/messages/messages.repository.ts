@@ -1,5 +1,5 @@
 import type { MessageScope, MessageStatus } from '@cpm/contracts';
-import { and, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountAncestorsSql, accountSubtreeSql, inDataScope } from '../../shared/data-scope';
@@ -12,6 +12,12 @@ import { EVERYONE_ROOT, messageReceipts, messages, messageTargets } from './mess
 export { EVERYONE_ROOT };
 
 type Scoped = Pick<AuthContext, 'userId' | 'dataScope'>;
+
+/** Roles a caller may name: the built-in ones (no owner) and those of accounts in the caller's data scope. */
+const visibleRole = (auth: Scoped) => {
+  const scoped = inDataScope(auth, roles.ownerId);
+  return scoped ? or(isNull(roles.ownerId), scoped) : undefined;
+};
 export type MessageRow = typeof messages.$inferSelect;
 
 /** Who a published message reaches; enough to list its recipients even after the row is gone. */
@@ -140,10 +146,14 @@ export const createMessagesRepository = (db: Db) => ({
     if (ids.length === 0) return 0;
     const list = [...ids];
     const count = sql<number>`count(*)::int`;
-    // Roles are shared by every tenant; who holds them is narrowed by the audience root instead.
+    // Built-in roles are everyone's; an enterprise's own roles only its tree's (who holds a role is
+    // narrowed by the audience root as well).
     const [row] =
       scope === 'roles'
-        ? await db.select({ n: count }).from(roles).where(inArray(roles.id, list))
+        ? await db
+            .select({ n: count })
+            .from(roles)
+            .where(and(inArray(roles.id, list), visibleRole(auth)))
         : scope === 'users'
           ? await db
               .select({ n: count })
@@ -164,7 +174,12 @@ export const createMessagesRepository = (db: Db) => ({
       const rows = await db
         .select({ id: roles.id, name: roles.name, nameEn: roles.nameEn })
         .from(roles)
-        .where(like ? sql`(${roles.name} ilike ${like} or ${roles.nameEn} ilike ${like})` : undefined)
+        .where(
+          and(
+            visibleRole(auth),
+            like ? sql`(${roles.name} ilike ${like} or ${roles.nameEn} ilike ${like})` : undefined,
+          ),
+        )
         .orderBy(roles.name)
         .limit(limit);
       return rows.map((r) => ({ id: r.id, name: r.nameEn ? `${r.name} / ${r.nameEn}` : r.name }));

@@ -3,6 +3,7 @@ import type { EndpointRegistry } from '../../plugins/endpoints';
 import { pageOffset, toPage } from '../../shared/paging';
 import { streamXlsx } from '../../shared/xlsx';
 import type { OplogRepository } from './oplog.repository';
+import { OPLOG_EXPORT_COLUMNS } from './oplog-export-columns';
 
 /** The operation-log page and its export. */
 export const registerOplogRoutes = (api: EndpointRegistry, deps: { repo: OplogRepository }) => {
@@ -14,21 +15,14 @@ export const registerOplogRoutes = (api: EndpointRegistry, deps: { repo: OplogRe
     return toPage(records, total, query);
   });
 
-  api.register(usersEndpoints.logExport, ({ query, auth, reply }) =>
+  api.register(usersEndpoints.logExport, ({ query, auth, request, reply }) =>
     streamXlsx<OperationLogRow>({
+      request,
       reply,
       fileName: 'operation-log.xlsx',
       sheet: 'Operation log',
-      columns: [
-        { header: 'Time (UTC) 时间', width: 24, value: (r) => r.at },
-        { header: 'Actor 操作人', value: (r) => r.actorName },
-        { header: 'Address 地址', value: (r) => r.ip },
-        { header: 'Action 操作', width: 22, value: (r) => r.action },
-        { header: 'Object 对象', value: (r) => r.objectName ?? r.objectId },
-        { header: 'Result 结果', value: (r) => r.result },
-        { header: 'Detail 详情', width: 40, value: (r) => r.detail },
-      ],
-      fetch: (offset, limit) => deps.repo.list(auth, query, offset, limit),
+      columns: OPLOG_EXPORT_COLUMNS,
+      rows: (offset, limit) => deps.repo.list(auth, query, offset, limit),
     }),
   );
 };

@@ -2,6 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createAccount } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
 import { appKeys } from '../keys/keys.table';
 import { menus } from '../menus/menus.table';
 import { operationLogs } from '../oplog/oplog.table';
@@ -118,7 +119,29 @@ describe('private deployments', () => {
     expect((await callApi(t, b.token, 'GET', `${P}/delete?id=${rec.id}`)).body.code).toBe(404);
     const empty = await t.app.inject({ url: `${P}/export`, headers: { satoken: b.token } });
     expect(empty.statusCode).toBe(200);
-    expect(empty.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(tableOf(await firstSheetOf(empty)).rows).toEqual([]);
+    // Deployment status and network by their dictionary labels, in the caller's language.
+    const exportIn = async (language: string) =>
+      tableOf(
+        await firstSheetOf(
+          await t.app.inject({
+            url: `${P}/export`,
+            headers: { satoken: a.token, 'accept-language': language },
+          }),
+        ),
+      );
+    const zh = await exportIn('zh-CN');
+    expect(badHeaders(zh.headers, 'zh')).toEqual([]);
+    expect(zh.rows[0]).toMatchObject({ 客户名称: 'Harbour Retail', 部署状态: '已部署', 网络类型: '内网' });
+    const en = await exportIn('en');
+    expect(badHeaders(en.headers, 'en')).toEqual([]);
+    expect(en.rows[0]).toMatchObject({
+      Customer: 'Harbour Retail',
+      'Deployment status': 'Deployed',
+      'Network type': 'Intranet',
+      'Service IP': '10.0.0.8',
+    });
+    expect(en.headers).not.toContain('System password');
     expect((await callApi(t, plain.token, 'GET', `${P}/getPage`)).status).toBe(403);
     expect((await callApi(t, plain.token, 'POST', `${P}/addOrUpdate`, customer())).status).toBe(403);
     expect((await callApi(t, plain.token, 'POST', `${P}/addOrUpdate`, customer({ id: rec.id }))).status).toBe(

@@ -1,5 +1,5 @@
-import type { CheckedItem, ProcessStatus, RecordFilter, Standard } from '@cpm/contracts';
-import { and, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { CheckedItem, ProcessEvent, ProcessStatus, RecordFilter, Standard } from '@cpm/contracts';
+import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountAncestorsSql, inDataScope } from '../../shared/data-scope';
@@ -9,7 +9,14 @@ import {
   inspectionProcesses,
   inspectionProcessVersions,
   inspectionRecords,
+  supportInspectionProposals,
 } from './support.table';
+
+/** Records the export reads at a time. */
+const EXPORT_BATCH = 1000;
+
+/** Thrown inside a transaction to undo a record whose proposal was closed meanwhile. */
+class ProposalGone extends Error {}
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type ProcessRecord = typeof inspectionProcesses.$inferSelect;
@@ -18,7 +25,6 @@ export type VersionRecord = Omit<typeof inspectionProcessVersions.$inferSelect, 
 };
 export type InspectionRecord = Omit<typeof inspectionRecords.$inferSelect, 'results' | 'orders'> & {
   results: CheckedItem[];
-  orders: { key: string; orderId: string; number: string }[];
 };
 export type ProcessEventValues = Omit<typeof inspectionProcessEvents.$inferInsert, 'seq' | 'processId'>;
 
@@ -50,6 +56,15 @@ export const createInspectionsRepository = (db: Db) => {
       f.processId ? eq(inspectionRecords.processId, f.processId) : undefined,
       f.failed ? gt(inspectionRecords.failedCount, 0) : undefined,
     );
+
+  const listRecords = async (scope: Scope, f: RecordFilter, offset: number, limit: number) =>
+    (await db
+      .select()
+      .from(inspectionRecords)
+      .where(recordWhere(scope, f))
+      .orderBy(desc(inspectionRecords.visitedAt), desc(inspectionRecords.id))
+      .offset(offset)
+      .limit(limit)) as InspectionRecord[];
 
   return {
     listProcesses: (
@@ -197,17 +212,85 @@ export const createInspectionsRepository = (db: Db) => {
         return p;
       }),
 
-    insertRecord: async (values: Omit<typeof inspectionRecords.$inferInsert, 'id'>) =>
-      (await db.insert(inspectionRecords).values(values).returning({ id: inspectionRecords.id }))[0],
+    /** Every version of a process, newest first. */
+    versionsOf: async (processId: string) =>
+      (
+        await db
+          .select({
+            id: inspectionProcessVersions.id,
+            version: inspectionProcessVersions.version,
+            createdAt: inspectionProcessVersions.createdAt,
+          })
+          .from(inspectionProcessVersions)
+          .where(eq(inspectionProcessVersions.processId, processId))
+          .orderBy(desc(inspectionProcessVersions.version))
+      ).map((v) => ({ ...v, createdAt: v.createdAt.toISOString() })),
 
-    listRecords: async (scope: Scope, f: RecordFilter, offset: number, limit: number) =>
-      (await db
-        .select()
-        .from(inspectionRecords)
-        .where(recordWhere(scope, f))
-        .orderBy(desc(inspectionRecords.visitedAt), desc(inspectionRecords.id))
-        .offset(offset)
-        .limit(limit)) as InspectionRecord[],
+    /** The history of a process, oldest first. */
+    processHistory: async (processId: string): Promise<ProcessEvent[]> =>
+      (
+        await db
+          .select()
+          .from(inspectionProcessEvents)
+          .where(eq(inspectionProcessEvents.processId, processId))
+          .orderBy(asc(inspectionProcessEvents.seq))
+      ).map((e) => ({
+        kind: e.kind,
+        fromStatus: e.fromStatus as ProcessStatus | null,
+        toStatus: e.toStatus as ProcessStatus | null,
+        version: e.version,
+        actorName: e.actorName,
+        at: e.at.toISOString(),
+      })),
+
+    countRecordsOf: async (processId: string) =>
+      (
+        await db
+          .select({ n: count() })
+          .from(inspectionRecords)
+          .where(eq(inspectionRecords.processId, processId))
+      )[0].n,
+
+    /**
+     * Stores a record; with a proposal, marks that open proposal done by it in the same transaction.
+     * Null, with nothing stored, when the proposal was no longer open.
+     */
+    insertRecord: (proposalId: string | null, values: Omit<typeof inspectionRecords.$inferInsert, 'id'>) =>
+      db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .insert(inspectionRecords)
+            .values(values)
+            .returning({ id: inspectionRecords.id });
+          if (!proposalId) return row;
+          const done = await tx
+            .update(supportInspectionProposals)
+            .set({ status: 'done', recordId: row.id, updatedAt: values.createdAt })
+            .where(
+              and(
+                eq(supportInspectionProposals.id, proposalId),
+                eq(supportInspectionProposals.status, 'open'),
+              ),
+            )
+            .returning({ id: supportInspectionProposals.id });
+          if (!done.length) throw new ProposalGone();
+          return row;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof ProposalGone) return null;
+          throw err;
+        }),
+
+    listRecords,
+
+    /** Every record under the filter, a batch at a time (exports). */
+    async *recordBatches(scope: Scope, f: RecordFilter) {
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const rows = await listRecords(scope, f, offset, EXPORT_BATCH);
+        if (rows.length) yield rows;
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    },
 
     countRecords: async (scope: Scope, f: RecordFilter) =>
       (await db.select({ n: count() }).from(inspectionRecords).where(recordWhere(scope, f)))[0].n,
@@ -219,21 +302,6 @@ export const createInspectionsRepository = (db: Db) => {
           .from(inspectionRecords)
           .where(and(eq(inspectionRecords.id, id), inDataScope(scope, inspectionRecords.ownerId)))
       )[0] as InspectionRecord | undefined) ?? null,
-
-    /** Notes an order opened from an item, unless one was already (a guarded append). */
-    addRecordOrder: async (id: string, link: { key: string; orderId: string; number: string }) =>
-      (
-        await db
-          .update(inspectionRecords)
-          .set({ orders: sql`${inspectionRecords.orders} || ${JSON.stringify([link])}::jsonb` })
-          .where(
-            and(
-              eq(inspectionRecords.id, id),
-              sql`not ${inspectionRecords.orders} @> ${JSON.stringify([{ key: link.key }])}::jsonb`,
-            ),
-          )
-          .returning({ id: inspectionRecords.id })
-      ).length > 0,
   };
 };
 

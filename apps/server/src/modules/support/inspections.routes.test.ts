@@ -2,6 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createAccount } from '../../test-support/accounts';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
 import { multipartForm } from '../blobs/testing';
 import { menus } from '../menus/menus.table';
 import { roleMenus, roles } from '../roles/roles.table';
@@ -65,6 +66,7 @@ describe('inspection processes and records', () => {
       .returning();
     const keys = [
       'support:record:view',
+      'support:record:export',
       'support:recordDetail:view',
       'support:order:view',
       'support:order:add',
@@ -232,6 +234,115 @@ describe('inspection processes and records', () => {
     expect(detail.body.result.orders).toEqual([
       { key: 'printer', orderId: order.id, number: opened.body.result.number },
     ]);
+  });
+
+  it('shows a process with every version and its history, and a record with links that show its photos', async () => {
+    const id = (await process(admin.token, { name: 'Shown', standards: standards() })).body.result.id;
+    await move(id, 'publish');
+    await process(admin.token, { id, name: 'Shown', standards: standards('Prints twice') });
+    const shot = await photo(inspector.token);
+    const filed = await callApi(
+      t,
+      inspector.token,
+      'POST',
+      `${R}/add`,
+      record(id, [
+        { key: 'printer', passed: true, photoIds: [shot] },
+        { key: 'battery', value: 95 },
+      ]),
+    );
+    const p = (await callApi(t, admin.token, 'GET', `${P}/getById?id=${id}`)).body.result;
+    expect(p.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    expect(p.history.map((e: { kind: string }) => e.kind)).toEqual(['create', 'publish', 'edit']);
+    expect(p.recordCount).toBe(1);
+    const v1 = await callApi(t, admin.token, 'GET', `${P}/getById?id=${id}&versionId=${p.versions[1].id}`);
+    expect(v1.body.result.standards[0].items[0].content).toBe('Printer prints a test receipt');
+    const d = (await callApi(t, inspector.token, 'GET', `${R}/getById?id=${filed.body.result.id}`)).body
+      .result;
+    const link = d.photoUrls[shot] as string;
+    expect(link).toContain('/file/v1/file/blob/signed?');
+    const bytes = await t.app.inject({ method: 'GET', url: link });
+    expect([bytes.statusCode, bytes.rawPayload.length]).toEqual([200, PNG.length]);
+  });
+
+  it('opens one order from a failed item when the button is pressed twice at once', async () => {
+    const id = (await process(admin.token, { name: 'Raced', standards: standards() })).body.result.id;
+    await move(id, 'publish');
+    const shot = await photo(inspector.token);
+    const rec = (
+      await callApi(
+        t,
+        inspector.token,
+        'POST',
+        `${R}/add`,
+        record(id, [
+          { key: 'printer', passed: false, photoIds: [shot] },
+          { key: 'battery', value: 50 },
+        ]),
+      )
+    ).body.result.id;
+    const count = async () =>
+      (await t.database.db.select().from(supportOrders).where(eq(supportOrders.recordId, rec))).length;
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        callApi(t, inspector.token, 'POST', `${R}/openOrder`, {
+          id: rec,
+          key: 'printer',
+          faultType: 'printer',
+        }),
+      ),
+    );
+    expect(twice.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await count()).toBe(1);
+    // With the console's request key the second press answers the same order.
+    const keyed = { id: rec, key: 'battery', faultType: 'battery', requestKey: 'rec-battery-0001' };
+    const both = await Promise.all(
+      [1, 2].map(() => callApi(t, inspector.token, 'POST', `${R}/openOrder`, keyed)),
+    );
+    expect(both.map((a) => a.status)).toEqual([200, 200]);
+    expect(both[0].body.result.orderId).toBe(both[1].body.result.orderId);
+    expect(await count()).toBe(2);
+    const d = (await callApi(t, inspector.token, 'GET', `${R}/getById?id=${rec}`)).body.result;
+    expect(d.orders.map((o: { key: string }) => o.key).sort()).toEqual(['battery', 'printer']);
+  });
+
+  it('exports the records under the filter with their failed items', async () => {
+    const exportIn = async (language: string) =>
+      tableOf(
+        await firstSheetOf(
+          await t.app.inject({
+            method: 'GET',
+            url: `${R}/export?failed=1`,
+            headers: { satoken: inspector.token, timezone: 'Asia/Shanghai', 'accept-language': language },
+          }),
+        ),
+      );
+    const en = await exportIn('en');
+    expect(badHeaders(en.headers, 'en')).toEqual([]);
+    expect(en.rows.length).toBeGreaterThan(0);
+    expect(en.rows.every((r) => Number(r.Failed) > 0)).toBe(true);
+    expect(en.rows.every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(r.Visited)))).toBe(true);
+    expect(en.rows.map((r) => String(r['Failed items'])).join('\n')).toContain(
+      'Hardware / Printer prints a test receipt: Fail',
+    );
+    const zh = await exportIn('zh-CN');
+    expect(zh.headers.slice(0, 3)).toEqual(['巡检流程', '版本', '门店名称']);
+    expect(zh.rows.map((r) => String(r.未通过项)).join('\n')).toContain(
+      'Hardware / Printer prints a test receipt: 不通过',
+    );
+    const [viewer] = await t.database.db
+      .insert(roles)
+      .values({ code: 'record_viewer', name: '记录查看', nameEn: 'Record viewer', dataScope: 'tree' })
+      .returning();
+    const view = await t.database.db.select().from(menus).where(eq(menus.permission, 'support:record:view'));
+    await t.database.db.insert(roleMenus).values(view.map((m) => ({ roleId: viewer.id, menuId: m.id })));
+    const plain = await createAccount(t, { username: 'viewer_r', roleId: viewer.id });
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: `${R}/export`,
+      headers: { satoken: plain.token },
+    });
+    expect(denied.statusCode).toBe(403);
   });
 
   it('needs the buttons: an inspector can neither create nor publish processes', async () => {

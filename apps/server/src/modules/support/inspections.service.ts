@@ -116,7 +116,11 @@ export const createInspectionsService = (deps: {
   repo: InspectionsRepository;
   clock: Clock;
   media(auth: AuthContext, id: string): Promise<MediaRecord | null | undefined>;
-  orders: Pick<OrdersService, 'create'>;
+  orders: Pick<OrdersService, 'create' | 'ofRecord'>;
+  /** A short-lived link to a stored photo (blobs module). */
+  signUrl(blobId: string): string;
+  /** An open proposed inspection in the caller's scope (peripheral health). */
+  proposalVisible(auth: AuthContext, id: string): Promise<boolean>;
 }) => {
   const { repo, clock } = deps;
 
@@ -134,12 +138,20 @@ export const createInspectionsService = (deps: {
     const v = await repo.findVersion(p.id, versionId ?? p.currentVersionId);
     if (!v) throw new AppError('processNotFound');
     const status = p.status as ProcessStatus;
+    const [versions, history, recordCount] = await Promise.all([
+      repo.versionsOf(p.id),
+      repo.processHistory(p.id),
+      repo.countRecordsOf(p.id),
+    ]);
     return {
       ...toProcessRow(p, v.standards),
       version: v.version,
       versionId: v.id,
       standards: v.standards,
       actions: processActionsFrom(status).filter((a) => auth.permissions.has(ACTION_PERMISSION[a])),
+      versions,
+      history,
+      recordCount,
     };
   };
 
@@ -223,7 +235,21 @@ export const createInspectionsService = (deps: {
     async recordDetail(auth: AuthContext, id: string): Promise<RecordDetail> {
       const r = await repo.findRecord(auth, id);
       if (!r) throw new AppError('recordNotFound');
-      return { ...toRecordRow(r), results: r.results, orders: r.orders };
+      const photoUrls = Object.fromEntries(
+        r.results.flatMap((c) => c.photoIds).map((photoId) => [photoId, deps.signUrl(photoId)]),
+      );
+      return { ...toRecordRow(r), results: r.results, orders: await deps.orders.ofRecord(r.id), photoUrls };
+    },
+
+    /** The records under the filter for an export: their count and batches of rows. */
+    exportRows(auth: AuthContext, f: RecordFilter) {
+      return {
+        count: () => repo.countRecords(auth, f),
+        batches: async function* () {
+          for await (const rows of repo.recordBatches(auth, f))
+            yield rows.map((r) => ({ ...toRecordRow(r), failed: r.results.filter((c) => !c.ok) }));
+        },
+      };
     },
 
     /** Files a record against the current version of an active process; nothing is stored when refused. */
@@ -238,7 +264,9 @@ export const createInspectionsService = (deps: {
         if (m?.kind !== 'supportMedia') throw new AppError('orderMediaInvalid');
       }
       const failedCount = checked.filter((c) => !c.ok).length;
-      const row = await repo.insertRecord({
+      if (input.proposalId && !(await deps.proposalVisible(auth, input.proposalId)))
+        throw new AppError('proposalNotFound');
+      const row = await repo.insertRecord(input.proposalId ?? null, {
         processId: p.id,
         versionId: v.id,
         processName: p.name,
@@ -255,32 +283,40 @@ export const createInspectionsService = (deps: {
         results: checked,
         failedCount,
         itemCount: checked.length,
-        orders: [],
         ownerId: auth.userId,
         createdAt: clock.now(),
       });
+      if (!row) throw new AppError('proposalNotFound');
       return { id: row.id, failedCount };
     },
 
-    /** Opens an after-sales order from a failed item, with the record's store, contact and the item's photos. */
-    async openOrder(auth: AuthContext, input: { id: string; key: string; faultType: string }) {
+    /**
+     * Opens an after-sales order from a failed item, with the record's store, contact and the item's
+     * photos. One order per item: the database refuses a second, so two clicks cannot open two.
+     */
+    async openOrder(
+      auth: AuthContext,
+      input: { id: string; key: string; faultType: string; requestKey?: string },
+    ) {
       const r = await repo.findRecord(auth, input.id);
       if (!r) throw new AppError('recordNotFound');
       const item = r.results.find((c) => c.key === input.key);
-      if (!item || item.ok || r.orders.some((o) => o.key === input.key))
-        throw new AppError('recordItemNotFailed');
+      if (!item || item.ok) throw new AppError('recordItemNotFailed');
       const measured = item.kind === 'value' ? ` = ${item.value}${item.unit ?? ''}` : '';
-      const made = await deps.orders.create(auth, {
-        storeName: r.storeName,
-        contact: r.contact,
-        phone: r.phone,
-        faultType: input.faultType,
-        description: `${r.processName} v${r.version} / ${item.standard} / ${item.content}${measured}${item.note ? `: ${item.note}` : ''}`,
-        priority: 'normal',
-        mediaIds: item.photoIds,
-      });
-      if (!(await repo.addRecordOrder(r.id, { key: input.key, orderId: made.id, number: made.number })))
-        throw new AppError('recordItemNotFailed');
+      const made = await deps.orders.create(
+        auth,
+        {
+          storeName: r.storeName,
+          contact: r.contact,
+          phone: r.phone,
+          faultType: input.faultType,
+          description: `${r.processName} v${r.version} / ${item.standard} / ${item.content}${measured}${item.note ? `: ${item.note}` : ''}`,
+          priority: 'normal',
+          mediaIds: item.photoIds,
+          requestKey: input.requestKey,
+        },
+        { source: 'inspection', recordId: r.id, recordItemKey: item.key },
+      );
       return { orderId: made.id, number: made.number };
     },
   };

@@ -1,12 +1,29 @@
-import type { OrderEvent, OrderFilter, OrderStatus } from '@cpm/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import type { OrderEvent, OrderFault, OrderFilter, OrderStatus } from '@cpm/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { likeAnywhere } from '../../shared/sql';
-import { supportOrderEvents, supportOrderMedia, supportOrders } from './support.table';
+import { isUniqueViolation, likeAnywhere } from '../../shared/sql';
+import { supportHealthEvents, supportOrderEvents, supportOrderMedia, supportOrders } from './support.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
+
+/** Rows the export reads at a time. */
+const EXPORT_BATCH = 1000;
 export type OrderRecord = typeof supportOrders.$inferSelect;
 export type OrderValues = Omit<typeof supportOrders.$inferInsert, 'id' | 'seq'>;
 export type OrderEventValues = Omit<typeof supportOrderEvents.$inferInsert, 'id' | 'seq' | 'orderId'>;
@@ -45,17 +62,29 @@ export const createOrdersRepository = (db: Db) => {
       f.faultType ? eq(supportOrders.faultType, f.faultType) : undefined,
       f.priority ? eq(supportOrders.priority, f.priority) : undefined,
       f.overdue ? and(inArray(supportOrders.status, OPEN), lt(supportOrders.dueAt, now)) : undefined,
+      f.source ? eq(supportOrders.source, f.source) : undefined,
+      f.mine ? eq(supportOrders.assigneeId, scope.userId) : undefined,
     );
+  const list = (scope: Scope, f: OrderFilter, now: Date, offset: number, limit: number) =>
+    db
+      .select()
+      .from(supportOrders)
+      .where(where(scope, f, now))
+      .orderBy(desc(supportOrders.createdAt), desc(supportOrders.seq))
+      .offset(offset)
+      .limit(limit);
 
   return {
-    list: (scope: Scope, f: OrderFilter, now: Date, offset: number, limit: number) =>
-      db
-        .select()
-        .from(supportOrders)
-        .where(where(scope, f, now))
-        .orderBy(desc(supportOrders.createdAt), desc(supportOrders.seq))
-        .offset(offset)
-        .limit(limit),
+    list,
+
+    /** Every order under the filter, a batch at a time (exports). */
+    async *batches(scope: Scope, f: OrderFilter, now: Date) {
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const rows = await list(scope, f, now, offset, EXPORT_BATCH);
+        if (rows.length) yield rows;
+        if (rows.length < EXPORT_BATCH) return;
+      }
+    },
 
     count: async (scope: Scope, f: OrderFilter, now: Date) =>
       (
@@ -73,17 +102,98 @@ export const createOrdersRepository = (db: Db) => {
           .where(and(eq(supportOrders.id, id), visible(scope)))
       )[0] ?? null,
 
-    /** Inserts the order, its files and its creation event in one transaction. */
-    insert: (values: OrderValues, mediaIds: string[], event: OrderEventValues) =>
+    findById: async (id: string): Promise<OrderRecord | null> =>
+      (await db.select().from(supportOrders).where(eq(supportOrders.id, id)))[0] ?? null,
+
+    /** The order the caller opened with this request key, if any. */
+    findByRequestKey: async (createdBy: string, requestKey: string): Promise<OrderRecord | null> =>
+      (
+        await db
+          .select()
+          .from(supportOrders)
+          .where(and(eq(supportOrders.createdBy, createdBy), eq(supportOrders.requestKey, requestKey)))
+      )[0] ?? null,
+
+    /**
+     * Inserts the order, its files and its creation event in one transaction. Answers null, with
+     * nothing written, when a unique rule refused it (the request key or the inspection item was
+     * used already, or the peripheral has a standing order).
+     */
+    insert: async (
+      values: OrderValues,
+      mediaIds: string[],
+      event: OrderEventValues,
+      /** For an order of peripheral health: its terminal peripheral's waiting faults since then are linked to it. */
+      linkFaultsSince?: Date,
+    ) => {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx.insert(supportOrders).values(values).returning();
+          if (mediaIds.length)
+            await tx
+              .insert(supportOrderMedia)
+              .values(mediaIds.map((blobId, sort) => ({ orderId: row.id, blobId, sort })));
+          await tx.insert(supportOrderEvents).values({ ...event, orderId: row.id });
+          if (values.healthKey && linkFaultsSince)
+            await tx
+              .update(supportHealthEvents)
+              .set({ orderId: row.id })
+              .where(
+                and(
+                  eq(supportHealthEvents.healthKey, values.healthKey),
+                  isNull(supportHealthEvents.orderId),
+                  isNull(supportHealthEvents.proposalId),
+                  gte(supportHealthEvents.at, linkFaultsSince),
+                ),
+              );
+          return row;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) return null;
+        throw err;
+      }
+    },
+
+    /**
+     * Changes the assignee and due time of an order not yet closed or rejected, with its history
+     * step, in one transaction; null when the order was closed or rejected meanwhile.
+     */
+    assign: (id: string, values: Partial<OrderValues> & { updatedAt: Date }, event: OrderEventValues) =>
       db.transaction(async (tx) => {
-        const [row] = await tx.insert(supportOrders).values(values).returning();
-        if (mediaIds.length)
-          await tx
-            .insert(supportOrderMedia)
-            .values(mediaIds.map((blobId, sort) => ({ orderId: row.id, blobId, sort })));
-        await tx.insert(supportOrderEvents).values({ ...event, orderId: row.id });
+        const [row] = await tx
+          .update(supportOrders)
+          .set(values)
+          .where(and(eq(supportOrders.id, id), notInArray(supportOrders.status, ['closed', 'rejected'])))
+          .returning();
+        if (!row) return null;
+        await tx.insert(supportOrderEvents).values({ ...event, orderId: id });
         return row;
       }),
+
+    /** The faults peripheral health linked to an order, oldest first. */
+    faults: async (orderId: string): Promise<OrderFault[]> =>
+      (
+        await db
+          .select()
+          .from(supportHealthEvents)
+          .where(eq(supportHealthEvents.orderId, orderId))
+          .orderBy(asc(supportHealthEvents.at))
+      ).map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        peripheralType: e.peripheralType,
+        peripheralName: e.peripheralName,
+        detail: e.detail,
+        at: e.at.toISOString(),
+      })),
+
+    /** Orders opened from the failed items of an inspection record. */
+    ofRecord: (recordId: string) =>
+      db
+        .select({ key: supportOrders.recordItemKey, id: supportOrders.id, seq: supportOrders.seq })
+        .from(supportOrders)
+        .where(eq(supportOrders.recordId, recordId))
+        .orderBy(asc(supportOrders.seq)),
 
     /**
      * Moves the order only while it is still in one of `from` (the guard that makes a lost race

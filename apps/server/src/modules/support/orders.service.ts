@@ -1,25 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type Assignee,
   BLOB_KINDS,
   type DictBundle,
+  ORDER_ACTION_PERMISSION,
   ORDER_OPEN_STATUSES,
   ORDER_TRANSITIONS,
+  type OrderAssign,
   type OrderDetail,
   type OrderFilter,
   type OrderMedia,
   type OrderRow,
   type OrderSave,
+  type OrderSource,
   type OrderStatus,
   type OrderTransition,
   orderActionsFrom,
   type PageQuery,
+  type SupportEvent,
 } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { toPage } from '../../shared/paging';
+import { requirePermission } from '../../shared/permissions';
 import type { Mailer } from '../mail/mailer';
-import type { OrderRecord, OrdersRepository } from './orders.repository';
+import type { OrderEventValues, OrderRecord, OrdersRepository, OrderValues } from './orders.repository';
 
 type MediaRecord = { id: string; kind: string; name: string; mediaType: string; size: number };
 type Account = { id: string; name: string; username: string; email: string | null };
@@ -54,9 +60,30 @@ export type OrdersDeps = {
     content: string;
   }): Promise<{ announce(): void }>;
   mailer: Mailer;
+  /** A short-lived link to a stored file, for the console's `<img>` and `<video>` (blobs module). */
+  signUrl(blobId: string): string;
+  /** Accounts in the caller's scope holding a permission (users module). */
+  accountsHolding(auth: AuthContext, permission: string): Promise<Account[]>;
+  /** Users who may see an account's terminals (live module). */
+  audienceOf(ownerId: string): Promise<string[]>;
+  /** Tells console tabs live; never rejects (live module). */
+  publishLive(userIds: readonly string[], event: SupportEvent): Promise<unknown>;
+  log: { warn(obj: object, msg: string): void };
+};
+
+/** Who did something to an order: a signed-in person, or the system (peripheral health). */
+export type OrderActor = { id: string; name: string } | null;
+
+/** Where an order came from, beyond what the form says. */
+export type OrderOrigin = {
+  source: OrderSource;
+  healthKey?: string;
+  recordId?: string;
+  recordItemKey?: string;
 };
 
 const STATUS_TEXT: Record<OrderStatus, [string, string]> = {
+  draft: ['已起草', 'drafted'],
   submitted: ['已提交', 'submitted'],
   accepted: ['已受理', 'accepted'],
   repairing: ['维修中', 'in repair'],
@@ -92,6 +119,8 @@ const toRow = (r: OrderRecord, now: Date): OrderRow => ({
   dueAt: r.dueAt?.toISOString() ?? null,
   overdue: isOverdue(r, now),
   rejectReason: r.rejectReason,
+  source: r.source as OrderSource,
+  recordId: r.recordId,
   ownerId: r.ownerId,
   createdBy: r.createdBy,
   createdAt: r.createdAt.toISOString(),
@@ -116,10 +145,15 @@ export const createOrdersService = (deps: OrdersDeps) => {
   };
 
   const actorName = (auth: AuthContext) => auth.username;
+  const actorOf = (auth: AuthContext): OrderActor => ({ id: auth.userId, name: actorName(auth) });
 
-  /** Tells the customer account and the assignee (not the one who acted) in the bell and by mail. */
+  /**
+   * Tells the customer account, the one who opened the order and the assignee (not the one who
+   * acted) in the bell and by mail; every console tab that may see the order hears it live. A
+   * failed mail or notice is logged: the change itself is already stored.
+   */
   const announce = async (
-    auth: AuthContext,
+    actor: OrderActor,
     row: OrderRecord,
     zh: string,
     en: string,
@@ -129,24 +163,34 @@ export const createOrdersService = (deps: OrdersDeps) => {
     const targets = new Set(
       [row.ownerId, row.createdBy, row.assigneeId].filter((x): x is string => Boolean(x)),
     );
-    targets.delete(auth.userId);
+    const watchers = new Set([...targets, ...(await deps.audienceOf(row.ownerId))]);
+    await deps.publishLive([...watchers], {
+      type: 'order',
+      orderId: row.id,
+      status: row.status as OrderStatus,
+    });
+    if (actor) targets.delete(actor.id);
     for (const userId of targets) {
       const title = `工单 ${number} ${zh} / Order ${number} ${en}`;
       const extra = note ? `<p>${escapeHtml(note)}</p>` : '';
-      const { announce: tell } = await deps.notifyUser({
-        id: randomUUID(),
-        userId,
-        title,
-        content: `<p>${escapeHtml(row.storeName)} ${escapeHtml(row.sn ?? '')}</p>${extra}`,
-      });
-      tell();
-      const account = await deps.accountById(userId);
-      if (account?.email)
-        await deps.mailer.send({
-          to: account.email,
-          subject: title,
-          text: [title, row.storeName, row.sn ?? '', note ?? ''].filter(Boolean).join('\n'),
+      try {
+        const { announce: tell } = await deps.notifyUser({
+          id: randomUUID(),
+          userId,
+          title,
+          content: `<p>${escapeHtml(row.storeName)} ${escapeHtml(row.sn ?? '')}</p>${extra}`,
         });
+        tell();
+        const account = await deps.accountById(userId);
+        if (account?.email)
+          await deps.mailer.send({
+            to: account.email,
+            subject: title,
+            text: [title, row.storeName, row.sn ?? '', note ?? ''].filter(Boolean).join('\n'),
+          });
+      } catch (err) {
+        deps.log.warn({ err, orderId: row.id, userId }, 'order change not announced');
+      }
     }
   };
 
@@ -162,18 +206,69 @@ export const createOrdersService = (deps: OrdersDeps) => {
     const media: OrderMedia[] = [];
     for (const id of await repo.mediaIds(row.id)) {
       const m = await deps.mediaById(id);
-      if (m) media.push({ id: m.id, name: m.name, mediaType: m.mediaType, size: m.size });
+      if (m)
+        media.push({ id: m.id, name: m.name, mediaType: m.mediaType, size: m.size, url: deps.signUrl(m.id) });
     }
     const status = row.status as OrderStatus;
     return {
       ...toRow(row, clock.now()),
       media,
       history: await repo.history(row.id),
-      actions: auth.permissions.has('support:order:handle') ? orderActionsFrom(status) : [],
+      faults: await repo.faults(row.id),
+      actions: orderActionsFrom(status).filter((a) => auth.permissions.has(ORDER_ACTION_PERMISSION[a])),
+      canAssign: auth.permissions.has('support:order:handle') && status !== 'closed' && status !== 'rejected',
     };
   };
 
+  const creationEvent = (actor: OrderActor, status: OrderStatus, at: Date): OrderEventValues => ({
+    kind: 'create',
+    fromStatus: null,
+    toStatus: status,
+    note: null,
+    actorId: actor?.id ?? null,
+    actorName: actor?.name ?? 'system',
+    at,
+  });
+
   return {
+    announce,
+
+    /**
+     * Stores an order the system opened (peripheral health) and tells whoever follows it. Null
+     * when a unique rule refused it: the peripheral already has a standing order.
+     */
+    async insertSystemOrder(values: OrderValues, linkFaultsSince: Date) {
+      const status = values.status as OrderStatus;
+      const row = await repo.insert(
+        values,
+        [],
+        creationEvent(null, status, values.createdAt),
+        linkFaultsSince,
+      );
+      if (row) await announce(null, row, STATUS_TEXT[status][0], STATUS_TEXT[status][1]);
+      return row;
+    },
+
+    /** Notes in an order's history that peripheral health linked another fault to it; its followers see it live. */
+    async noteFault(orderId: string, note: string) {
+      await repo.addEvent(orderId, {
+        kind: 'fault',
+        fromStatus: null,
+        toStatus: null,
+        note,
+        actorId: null,
+        actorName: 'system',
+        at: clock.now(),
+      });
+      const row = await repo.findById(orderId);
+      if (row)
+        await deps.publishLive([row.ownerId, ...(await deps.audienceOf(row.ownerId))], {
+          type: 'order',
+          orderId: row.id,
+          status: row.status as OrderStatus,
+        });
+    },
+
     /** Orders the caller may see, newest first. */
     async page(auth: AuthContext, q: PageQuery & OrderFilter) {
       const now = clock.now();
@@ -188,20 +283,46 @@ export const createOrdersService = (deps: OrdersDeps) => {
       );
     },
 
+    /** The orders under the filter for an export: their count and batches of rows. */
+    exportRows(auth: AuthContext, f: OrderFilter) {
+      const now = clock.now();
+      return {
+        count: () => repo.count(auth, f, now),
+        batches: async function* () {
+          for await (const rows of repo.batches(auth, f, now)) yield rows.map((r) => toRow(r, now));
+        },
+      };
+    },
+
     async detail(auth: AuthContext, id: string) {
       return detail(auth, await mustFind(auth, id));
     },
 
+    /** Orders opened from an inspection record's failed items (numbers for the record's page). */
+    async ofRecord(recordId: string) {
+      return (await repo.ofRecord(recordId)).map((o) => ({
+        key: o.key ?? '',
+        orderId: o.id,
+        number: orderNumber(o.seq),
+      }));
+    },
+
     /**
      * Opens an order. With an SN the terminal must be in the caller's scope, and its model,
-     * enterprise and store are taken from it; the order then belongs to the terminal's owner.
+     * enterprise and store are taken from it; the order then belongs to the terminal's owner. A
+     * request key seen before answers the order it opened, so a double click opens one.
      */
-    async create(auth: AuthContext, input: OrderSave) {
+    async create(auth: AuthContext, input: OrderSave, origin: OrderOrigin = { source: 'manual' }) {
+      if (input.requestKey) {
+        const seen = await repo.findByRequestKey(auth.userId, input.requestKey);
+        if (seen) return { id: seen.id, number: orderNumber(seen.seq) };
+      }
       const bundle = await deps.dicts();
       if (!(bundle.fault_type ?? []).some((i) => i.value === input.faultType))
         throw new AppError('orderFaultTypeUnknown');
       const terminal = input.sn ? await deps.terminal(auth, input.sn) : null;
       await checkMedia(auth, input.mediaIds);
+      if (input.assigneeId) requirePermission(auth, 'support:order:handle');
       const assignee = input.assigneeId ? await deps.accountVisible(auth, input.assigneeId) : null;
       if (input.assigneeId && !assignee) throw new AppError('orderAssigneeUnknown');
       const now = clock.now();
@@ -221,32 +342,42 @@ export const createOrdersService = (deps: OrdersDeps) => {
           assigneeName: assignee ? assignee.name || assignee.username : null,
           dueAt: input.dueAt ? new Date(input.dueAt) : null,
           rejectReason: null,
+          source: origin.source,
+          requestKey: input.requestKey ?? null,
+          healthKey: origin.healthKey ?? null,
+          recordId: origin.recordId ?? null,
+          recordItemKey: origin.recordItemKey ?? null,
           ownerId: terminal?.ownerId ?? auth.userId,
           createdBy: auth.userId,
           createdAt: now,
           updatedAt: now,
         },
         input.mediaIds,
-        {
-          kind: 'create',
-          fromStatus: null,
-          toStatus: 'submitted',
-          note: null,
-          actorId: auth.userId,
-          actorName: actorName(auth),
-          at: now,
-        },
+        creationEvent(actorOf(auth), 'submitted', now),
       );
-      await announce(auth, row, '已提交', 'submitted');
+      if (!row) {
+        // A twin request won the race: answer its order. Otherwise the inspection item had one already.
+        const twin = input.requestKey ? await repo.findByRequestKey(auth.userId, input.requestKey) : null;
+        if (twin) return { id: twin.id, number: orderNumber(twin.seq) };
+        throw new AppError('recordItemNotFailed');
+      }
+      await announce(actorOf(auth), row, '已提交', 'submitted');
       return { id: row.id, number: orderNumber(row.seq) };
     },
 
-    /** Applies one action of the state machine; refused (409) from any state it does not start from. */
+    /**
+     * Applies one action of the state machine, with the button that action needs; refused (409)
+     * from any state it does not start from.
+     */
     async transition(auth: AuthContext, input: OrderTransition) {
+      requirePermission(auth, ORDER_ACTION_PERMISSION[input.action]);
       const current = await mustFind(auth, input.id);
       const t = ORDER_TRANSITIONS[input.action];
       const now = clock.now();
       const reason = input.action === 'reject' ? (input.reason ?? null) : null;
+      // The one who accepts an unassigned order takes it, named as the assignee list names people.
+      const taker =
+        input.action === 'accept' && !current.assigneeId ? await deps.accountById(auth.userId) : null;
       const row = await repo.transition(
         current.id,
         t.from,
@@ -254,9 +385,8 @@ export const createOrdersService = (deps: OrdersDeps) => {
           status: t.to,
           updatedAt: now,
           ...(input.action === 'reject' ? { rejectReason: reason } : {}),
-          // The one who accepts an unassigned order takes it.
           ...(input.action === 'accept' && !current.assigneeId
-            ? { assigneeId: auth.userId, assigneeName: actorName(auth) }
+            ? { assigneeId: auth.userId, assigneeName: taker?.name || actorName(auth) }
             : {}),
         },
         {
@@ -271,8 +401,40 @@ export const createOrdersService = (deps: OrdersDeps) => {
       );
       if (!row) throw new AppError('orderTransitionRefused');
       const [zh, en] = STATUS_TEXT[t.to];
-      await announce(auth, row, zh, en, reason);
+      await announce(actorOf(auth), row, zh, en, reason);
       return detail(auth, row);
+    },
+
+    /** Gives the order to someone of the service staff in the caller's scope (or to nobody), and sets its due time. */
+    async assign(auth: AuthContext, input: OrderAssign) {
+      const current = await mustFind(auth, input.id);
+      const assignee = input.assigneeId ? await deps.accountVisible(auth, input.assigneeId) : null;
+      if (input.assigneeId && !assignee) throw new AppError('orderAssigneeUnknown');
+      const assigneeName = assignee ? assignee.name || assignee.username : null;
+      const due = input.dueAt === undefined ? current.dueAt : input.dueAt ? new Date(input.dueAt) : null;
+      const now = clock.now();
+      const row = await repo.assign(
+        current.id,
+        { assigneeId: assignee?.id ?? null, assigneeName, dueAt: due, updatedAt: now },
+        {
+          kind: 'assign',
+          fromStatus: null,
+          toStatus: null,
+          note: [assigneeName ?? '-', due ? due.toISOString() : null].filter(Boolean).join(' · '),
+          actorId: auth.userId,
+          actorName: actorName(auth),
+          at: now,
+        },
+      );
+      if (!row) throw new AppError('orderAssignClosed');
+      await announce(actorOf(auth), row, '已指派', 'was assigned', assigneeName);
+      return detail(auth, row);
+    },
+
+    /** The accounts in the caller's scope who may handle orders, the caller among them. */
+    async assignees(auth: AuthContext): Promise<Assignee[]> {
+      const rows = await deps.accountsHolding(auth, 'support:order:handle');
+      return rows.map((a) => ({ id: a.id, name: a.name || a.username, username: a.username }));
     },
 
     /** Adds a comment to the history. */
@@ -287,7 +449,7 @@ export const createOrdersService = (deps: OrdersDeps) => {
         actorName: actorName(auth),
         at: clock.now(),
       });
-      await announce(auth, row, '有新评论', 'has a new comment', text);
+      await announce(actorOf(auth), row, '有新评论', 'has a new comment', text);
       return event;
     },
   };

@@ -1,8 +1,11 @@
+import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@cpm/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createAccount } from '../../test-support/accounts';
 import { createFleetFixtures } from '../../test-support/fleet-fixtures';
+import { startSmtpCapture } from '../../test-support/smtp-capture';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
 import { multipartForm } from '../blobs/testing';
 import { menus } from '../menus/menus.table';
 import { messages } from '../messages/messages.table';
@@ -24,6 +27,7 @@ describe('after-sales orders', () => {
   let customer: Caller;
   let other: Caller;
   let staff: Caller;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 
   const order = (over: Record<string, unknown> = {}) => ({
     sn: 'SUP0000001',
@@ -49,7 +53,8 @@ describe('after-sales orders', () => {
     callApi(t, token, 'POST', `${O}/transition`, { id, action, ...(reason ? { reason } : {}) });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    smtp = await startSmtpCapture();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
     const a = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     admin = { id: a.userId, token: a.token };
     const [role] = await t.database.db
@@ -74,7 +79,10 @@ describe('after-sales orders', () => {
     });
     expect(made.body.code).toBe(1);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
 
   it('opens an order for a terminal with its model and store, and walks it to closed with the history', async () => {
     const photo = await upload(customer.token, 'jam.png', PNG);
@@ -120,9 +128,22 @@ describe('after-sales orders', () => {
       'close',
       'comment',
     ]);
-    expect(done.body.result).toMatchObject({ status: 'closed', assigneeName: 'admin', actions: [] });
+    expect(done.body.result).toMatchObject({ status: 'closed', assigneeName: 'Administrator', actions: [] });
     const bell = await t.database.db.select().from(messages).where(like(messages.title, '%SO-%'));
     expect(bell.length).toBeGreaterThanOrEqual(4);
+    // The customer's mailbox hears of each step the platform took, in both languages.
+    const number = made.body.result.number as string;
+    const mails = smtp.mails.filter(
+      (m) => m.to.includes('shop_a@example.test') && m.subject.includes(number),
+    );
+    expect(mails.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(`Order ${number}`),
+        expect.stringContaining(`工单 ${number}`),
+      ]),
+    );
+    expect(mails.length).toBeGreaterThanOrEqual(4);
+    expect(mails[0].text).toContain('Harbour Store');
   });
 
   it('refuses every transition the state does not allow with 409 in both languages, changing nothing', async () => {
@@ -234,6 +255,167 @@ describe('after-sales orders', () => {
     const fault = await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order({ faultType: 'nope' }));
     expect([fault.status, fault.body.messageEn]).toEqual([400, 'The fault type is not in the dictionary']);
     expect(await ordersCount()).toBe(before);
+  });
+
+  it('applies every action from every state it starts from, and refuses it (409, nothing changed) from every other', async () => {
+    const id = (await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order())).body.result.id;
+    let tried = 0;
+    for (const from of ORDER_STATUSES)
+      for (const action of ORDER_ACTIONS) {
+        // Put the order in the state under test, as earlier steps would have.
+        await t.database.db.update(supportOrders).set({ status: from }).where(eq(supportOrders.id, id));
+        const allowed = (ORDER_TRANSITIONS[action].from as readonly OrderStatus[]).includes(from);
+        const res = await move(admin.token, id, action, 'a reason');
+        const [row] = await t.database.db.select().from(supportOrders).where(eq(supportOrders.id, id));
+        if (allowed) {
+          expect([res.status, res.body.result.status], `${action} from ${from}`).toEqual([
+            200,
+            ORDER_TRANSITIONS[action].to,
+          ]);
+          expect(res.body.result.history.at(-1)).toMatchObject({ kind: action, fromStatus: from });
+        } else {
+          expect([res.status, res.body.code], `${action} from ${from}`).toEqual([409, 409]);
+          expect(row.status).toBe(from);
+        }
+        tried++;
+      }
+    expect(tried).toBe(ORDER_STATUSES.length * ORDER_ACTIONS.length);
+  });
+
+  it('lets a customer confirm a draft (submit) without the handle button, but not accept it', async () => {
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({ code: 'support_customer', name: '客户', nameEn: 'Customer', dataScope: 'tree' })
+      .returning();
+    const keys = ['support:order:view', 'support:order:add'];
+    const entries = (
+      await t.database.db.select().from(menus).where(like(menus.permission, 'support:order:%'))
+    ).filter((m) => keys.includes(m.permission ?? ''));
+    await t.database.db.insert(roleMenus).values(entries.map((m) => ({ roleId: role.id, menuId: m.id })));
+    const shop = await createAccount(t, { username: 'shop_c', roleId: role.id });
+    const id = (
+      await callApi(t, shop.token, 'POST', `${O}/addOrUpdate`, order({ sn: undefined, storeName: 'C' }))
+    ).body.result.id;
+    await t.database.db.update(supportOrders).set({ status: 'draft' }).where(eq(supportOrders.id, id));
+    const seen = await callApi(t, shop.token, 'GET', `${O}/getById?id=${id}`);
+    expect(seen.body.result).toMatchObject({ status: 'draft', actions: ['submit'], canAssign: false });
+    expect((await move(shop.token, id, 'accept')).status).toBe(403);
+    expect((await move(shop.token, id, 'submit')).body.result.status).toBe('submitted');
+    const assign = await callApi(t, shop.token, 'POST', `${O}/assign`, { id, assigneeId: shop.id });
+    expect(assign.status).toBe(403);
+  });
+
+  it('assigns an order to service staff with a due time, in the history; the staff then sees it; closed orders stay as they are', async () => {
+    const id = (await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order())).body.result.id;
+    const choices = await callApi(t, admin.token, 'GET', `${O}/assignees`);
+    expect(choices.body.result.map((a: { username: string }) => a.username)).toEqual(
+      expect.arrayContaining(['admin', 'tech_s']),
+    );
+    const before = (await callApi(t, staff.token, 'GET', `${O}/getPage?mine=1&current=1&size=50`)).body.result
+      .records;
+    const res = await callApi(t, admin.token, 'POST', `${O}/assign`, {
+      id,
+      assigneeId: staff.id,
+      dueAt: '2026-07-01T10:00:00Z',
+    });
+    expect(res.body.result).toMatchObject({
+      assigneeId: staff.id,
+      assigneeName: 'tech_s',
+      dueAt: '2026-07-01T10:00:00.000Z',
+      canAssign: true,
+    });
+    expect(res.body.result.history.at(-1)).toMatchObject({ kind: 'assign', actorName: 'admin' });
+    const mine = (await callApi(t, staff.token, 'GET', `${O}/getPage?mine=1&current=1&size=50`)).body.result;
+    expect(mine.total).toBe(before.length + 1);
+    const nobody = await callApi(t, admin.token, 'POST', `${O}/assign`, {
+      id,
+      assigneeId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect([nobody.status, nobody.body.code]).toEqual([400, 400]);
+    // Taking it back keeps the due time when none is given.
+    const back = await callApi(t, admin.token, 'POST', `${O}/assign`, { id, assigneeId: null });
+    expect(back.body.result).toMatchObject({ assigneeId: null, dueAt: '2026-07-01T10:00:00.000Z' });
+    for (const action of ['accept', 'repair', 'return', 'close']) await move(admin.token, id, action);
+    const closed = await callApi(t, admin.token, 'POST', `${O}/assign`, { id, assigneeId: staff.id });
+    expect([closed.status, closed.body.messageEn]).toEqual([
+      409,
+      'A closed or rejected order cannot be reassigned',
+    ]);
+    // The one who accepted the unassigned order took it; the refused change left it so.
+    expect((await callApi(t, admin.token, 'GET', `${O}/getById?id=${id}`)).body.result.assigneeId).toBe(
+      admin.id,
+    );
+  });
+
+  it('opens one order for one request key, however often and however fast it is sent', async () => {
+    const before = await ordersCount();
+    const body = order({ requestKey: 'form-0001-abcdef' });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, body)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.result.id)).size).toBe(1);
+    expect(await ordersCount()).toBe(before + 1);
+    const again = await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, body);
+    expect(again.body.result.id).toBe(answers[0].body.result.id);
+    // Another person's identical key is their own.
+    const theirs = await callApi(t, admin.token, 'POST', `${O}/addOrUpdate`, body);
+    expect(theirs.body.result.id).not.toBe(answers[0].body.result.id);
+  });
+
+  it('exports the orders under the filter, directly and as a background job', async () => {
+    const exportIn = async (language: string) =>
+      tableOf(
+        await firstSheetOf(
+          await t.app.inject({
+            method: 'GET',
+            url: `${O}/export?status=rejected`,
+            headers: { satoken: customer.token, timezone: 'Asia/Shanghai', 'accept-language': language },
+          }),
+        ),
+      );
+    const listed = (await callApi(t, customer.token, 'GET', `${O}/getPage?status=rejected&size=50`)).body
+      .result.records as { number: string; createdAt: string; priority: string }[];
+    const inShanghai = (iso: string) =>
+      new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    // Status, priority and fault type by their dictionary labels, as the order list's tags show them.
+    const zh = await exportIn('zh-CN');
+    expect(zh.headers.slice(0, 5)).toEqual(['工单号', '状态', '已逾期', '来源', '终端序列号']);
+    expect(badHeaders(zh.headers, 'zh')).toEqual([]);
+    const rows = zh.rows;
+    expect(rows.length).toBe(listed.length);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.状态 === '已驳回' && ['是', '否'].includes(String(r.已逾期)))).toBe(true);
+    const first = rows.find((r) => r.工单号 === listed[0].number);
+    expect(first?.创建时间).toBe(inShanghai(listed[0].createdAt));
+    expect(['低', '普通', '高', '紧急']).toContain(first?.优先级);
+    const en = await exportIn('en');
+    expect(en.headers.slice(0, 5)).toEqual(['Order no.', 'Status', 'Overdue', 'Source', 'Terminal SN']);
+    expect(badHeaders(en.headers, 'en')).toEqual([]);
+    expect(en.rows.every((r) => r.Status === 'Rejected')).toBe(true);
+    expect(['By hand', 'Peripheral health', 'Inspection']).toContain(en.rows[0].Source);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `${O}/export`,
+      headers: { satoken: other.token },
+    });
+    expect((await firstSheetOf(foreign)).rowCount).toBe(1);
+    const started = await callApi(t, customer.token, 'POST', '/upms/v1/upms/export/start', {
+      list: 'supportOrders',
+      filter: { status: 'rejected' },
+      format: 'csv',
+    });
+    expect(started.body.result.mode).toBe('job');
+    // Runs due jobs until it ended (the app's own runner may take it first).
+    let job = { status: 'queued' } as { status: string };
+    while (job.status !== 'succeeded' && job.status !== 'failed') {
+      await t.jobs.runDue();
+      job = (
+        await callApi(t, customer.token, 'GET', `/upms/v1/upms/job/getById?id=${started.body.result.jobId}`)
+      ).body.result;
+      if (job.status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(job).toMatchObject({ status: 'succeeded', result: { rows: rows.length, format: 'csv' } });
   });
 
   it('needs the handle button to move an order', async () => {

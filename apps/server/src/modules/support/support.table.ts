@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -31,6 +33,15 @@ export const supportOrders = pgTable(
     assigneeName: text(),
     dueAt: timestamp({ withTimezone: true }),
     rejectReason: text(),
+    /** `manual`, `health` or `inspection`. */
+    source: text().notNull().default('manual'),
+    /** The console's key for one opening; the same key again answers this order. */
+    requestKey: text(),
+    /** `{terminalId}:{peripheralType}` of an order opened by peripheral health. */
+    healthKey: text(),
+    /** The inspection record and item whose failure opened the order. */
+    recordId: uuid(),
+    recordItemKey: text(),
     ownerId: uuid().notNull(),
     createdBy: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
@@ -40,6 +51,20 @@ export const supportOrders = pgTable(
     index('support_orders_owner_idx').on(t.ownerId, t.createdAt),
     index('support_orders_assignee_idx').on(t.assigneeId),
     index('support_orders_sn_idx').on(t.sn),
+    // A double click or a retried request opens one order.
+    uniqueIndex('support_orders_request_uq')
+      .on(t.createdBy, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
+    // One standing order per terminal peripheral: further faults are linked to it.
+    uniqueIndex('support_orders_health_uq')
+      .on(t.healthKey)
+      .where(
+        sql`${t.healthKey} is not null and ${t.status} in ('draft', 'submitted', 'accepted', 'repairing')`,
+      ),
+    // A failed inspection item opens one order.
+    uniqueIndex('support_orders_record_item_uq')
+      .on(t.recordId, t.recordItemKey)
+      .where(sql`${t.recordId} is not null`),
   ],
 );
 
@@ -161,5 +186,68 @@ export const inspectionRecords = pgTable(
   (t) => [
     index('inspection_records_owner_idx').on(t.ownerId, t.createdAt),
     index('inspection_records_process_idx').on(t.processId),
+  ],
+);
+
+/** Per peripheral type: how many faults of one terminal's peripheral within a window open work. */
+export const supportHealthRules = pgTable('support_health_rules', {
+  id: uuid().primaryKey().defaultRandom(),
+  /** Lower case; `hardware` for the terminal's own hardware, else a part of the peripheral's name. */
+  peripheralType: text().notNull().unique(),
+  threshold: integer().notNull(),
+  windowMinutes: integer().notNull(),
+  /** `order` or `inspection`. */
+  action: text().notNull(),
+  faultType: text().notNull(),
+  priority: text().notNull(),
+  enabled: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Store visits proposed by peripheral health. */
+export const supportInspectionProposals = pgTable(
+  'support_inspection_proposals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** `{terminalId}:{peripheralType}`, as for orders. */
+    healthKey: text().notNull(),
+    sn: text().notNull(),
+    storeName: text().notNull(),
+    peripheralType: text().notNull(),
+    peripheralName: text().notNull(),
+    /** `open`, `done` or `dismissed`. */
+    status: text().notNull(),
+    recordId: uuid(),
+    ownerId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('support_inspection_proposals_owner_idx').on(t.ownerId, t.createdAt),
+    uniqueIndex('support_inspection_proposals_open_uq').on(t.healthKey).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** Faults heard by peripheral health, and the order or proposal each was linked to. */
+export const supportHealthEvents = pgTable(
+  'support_health_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    healthKey: text().notNull(),
+    terminalId: uuid().notNull(),
+    sn: text().notNull(),
+    ownerId: uuid().notNull(),
+    /** `peripheral` or `hardware`. */
+    kind: text().notNull(),
+    peripheralType: text().notNull(),
+    peripheralName: text().notNull(),
+    detail: text(),
+    orderId: uuid().references(() => supportOrders.id, { onDelete: 'set null' }),
+    proposalId: uuid().references(() => supportInspectionProposals.id, { onDelete: 'set null' }),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('support_health_events_key_idx').on(t.healthKey, t.at),
+    index('support_health_events_order_idx').on(t.orderId),
   ],
 );

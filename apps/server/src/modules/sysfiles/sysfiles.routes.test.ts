@@ -190,12 +190,32 @@ describe('system files', () => {
 
   it('shows used space and refuses uploads past a quota, storing nothing', async () => {
     const usage = async () => (await get(entA.token, '/file/v1/file/sysFile/usage')).json().result;
-    expect(await usage()).toEqual({ ownerId: entA.id, usedBytes: OTA.length + APK.length, quotaBytes: null });
+    expect(await usage()).toEqual({
+      ownerId: entA.id,
+      usedBytes: OTA.length + APK.length,
+      quotaBytes: null,
+      manageQuotas: false,
+    });
+    expect((await get(admin.token, '/file/v1/file/sysFile/usage')).json().result.manageQuotas).toBe(true);
     const setQuota = (token: string, quotaBytes: number | null) =>
       callAs(t, token)('POST', '/file/v1/file/sysFile/setQuota', { ownerId: entA.id, quotaBytes });
     expect((await setQuota(entA.token, 1)).status).toBe(403);
     const quota = OTA.length + APK.length + 1000;
     expect((await setQuota(admin.token, quota)).body.result).toMatchObject({ quotaBytes: quota });
+    // The platform's list: every account by use, largest first, filtered by name; nobody else sees it.
+    const list = (token: string, q = '') =>
+      callAs(t, token)('GET', `/file/v1/file/sysFile/quota/getPage?current=1&size=100${q}`);
+    expect((await list(entA.token)).status).toBe(403);
+    type Accounts = { total: number; records: { ownerId: string; username: string; usedBytes: number }[] };
+    const all: Accounts = (await list(admin.token)).body.result;
+    const used = all.records.map((r) => r.usedBytes);
+    expect(used).toEqual([...used].sort((a, b) => b - a));
+    expect(all.records).toContainEqual(
+      expect.objectContaining({ ownerId: entA.id, usedBytes: OTA.length + APK.length, quotaBytes: quota }),
+    );
+    const found: Accounts = (await list(admin.token, `&username=${'sf_ent_a'}`)).body.result;
+    expect(found.total).toBe(1);
+    expect(found.records[0]).toMatchObject({ ownerId: entA.id, username: 'sf_ent_a' });
     const before = await counts();
     const over = await upload(entA.token, { ...FIELDS, version: '4' }, 'ota4.zip', OTA);
     expect(over.statusCode).toBe(413);

@@ -35,6 +35,7 @@ export const registerSysFilesRoutes = (api: EndpointRegistry, deps: { files: Sys
     return null;
   });
   api.register(e.usage, ({ auth }) => files.usage(auth));
+  api.register(e.quotaPage, ({ auth, query }) => files.quotaPage(auth, query));
   api.register(e.setQuota, ({ auth, oplog, body }) =>
     files.setQuota(auth, oplog, body.ownerId, body.quotaBytes),
   );

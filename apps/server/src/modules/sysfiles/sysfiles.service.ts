@@ -155,8 +155,18 @@ export const createSysFilesService = (deps: {
       note.subject({ id, name: row.name, detail: `${row.name} ${row.version}` });
     },
 
-    /** The caller's used space and quota. */
-    usage: (auth: AuthContext) => blobs.storageOf(auth.userId),
+    /** The caller's used space and quota, and whether they set quotas (platform administrators). */
+    usage: async (auth: AuthContext) => ({
+      ...(await blobs.storageOf(auth.userId)),
+      manageQuotas: auth.dataScope === 'all',
+    }),
+
+    /** Every account's used space and quota, largest first: only platform administrators see it. */
+    async quotaPage(auth: AuthContext, q: PageQuery & { username?: string }) {
+      if (auth.dataScope !== 'all') throw new AppError('forbidden');
+      const page = await blobs.accountsByUsage({ username: q.username }, (q.current - 1) * q.size, q.size);
+      return { ...page, current: q.current, size: q.size };
+    },
 
     /** Sets or clears an enterprise's quota: only platform administrators decide it. */
     async setQuota(auth: AuthContext, note: OperationNote, ownerId: string, quotaBytes: number | null) {

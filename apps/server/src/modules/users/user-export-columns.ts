@@ -1,21 +1,55 @@
 import type { UserRow } from '@cpm/contracts';
-import type { XlsxColumn } from '../../shared/xlsx';
+import type { ExportColumn } from '../../shared/export-columns';
 
-const yesNo = (v: boolean) => (v ? 'Y' : 'N');
-
-/** Columns of a user export, direct or as a background job. */
-export const USER_EXPORT_COLUMNS: XlsxColumn<UserRow>[] = [
-  { header: 'Username 用户名', value: (r) => r.username },
-  { header: 'Name 姓名', value: (r) => r.name },
-  { header: 'Email 邮箱', width: 26, value: (r) => r.email },
-  { header: 'Phone 电话', value: (r) => r.phone },
-  { header: 'Roles 角色', width: 26, value: (r) => r.roleNames.join(', ') },
-  { header: 'Status 状态', value: (r) => (r.status ? 'Enabled 已启用' : 'Disabled 已禁用') },
-  { header: 'Superior 上级账号', value: (r) => r.superiorName },
-  { header: 'Store scope 门店范围', value: (r) => r.storeScopeGroupName },
-  { header: 'Company 公司', value: (r) => r.companyName },
-  { header: 'SMS alert 短信预警', value: (r) => yesNo(r.hardwareSmsAlert) },
-  { header: 'Fence mail 围栏邮件', value: (r) => yesNo(r.fenceEmailAlert) },
-  { header: 'Location 定位', value: (r) => yesNo(r.locationEnabled) },
-  { header: 'Created (UTC) 创建时间', width: 24, value: (r) => r.createdAt },
+/** Columns of a user export, direct or as a background job: the user list's columns, then the alert switches. */
+export const USER_EXPORT_COLUMNS: ExportColumn<UserRow>[] = [
+  { key: 'username', label: { zh: '用户名', en: 'Username' }, page: 'accounts:user.username' },
+  { key: 'name', label: { zh: '姓名', en: 'Full name' }, page: 'accounts:user.name' },
+  { key: 'email', label: { zh: '邮箱', en: 'Email' }, page: 'accounts:user.email', width: 26 },
+  { key: 'phone', label: { zh: '电话', en: 'Phone' }, page: 'accounts:user.phone' },
+  {
+    key: 'roles',
+    label: { zh: '角色', en: 'Roles' },
+    page: 'accounts:user.role',
+    width: 26,
+    value: (r, lang) => (lang === 'zh' ? r.roleNames : r.roleNamesEn),
+  },
+  {
+    key: 'status',
+    label: { zh: '状态', en: 'Status' },
+    page: 'accounts:user.status',
+    format: { dict: 'enabled_status' },
+  },
+  { key: 'superiorName', label: { zh: '上级账号', en: 'Superior account' }, page: 'accounts:user.superior' },
+  {
+    key: 'storeScopeGroupName',
+    label: { zh: '门店范围', en: 'Store scope' },
+    page: 'accounts:user.storeScope',
+  },
+  { key: 'companyName', label: { zh: '公司名称', en: 'Company' }, page: 'accounts:user.companyName' },
+  {
+    key: 'hardwareSmsAlert',
+    label: { zh: '硬件异常短信预警', en: 'Hardware fault SMS' },
+    page: 'accounts:user.hardwareSmsAlert',
+    format: 'yesNo',
+  },
+  {
+    key: 'fenceEmailAlert',
+    label: { zh: '电子围栏邮件预警', en: 'Geofence mail' },
+    page: 'accounts:user.fenceEmailAlert',
+    format: 'yesNo',
+  },
+  {
+    key: 'locationEnabled',
+    label: { zh: '定位开关', en: 'Location' },
+    page: 'accounts:user.locationEnabled',
+    format: 'yesNo',
+  },
+  {
+    key: 'createdAt',
+    label: { zh: '创建时间', en: 'Created' },
+    page: 'accounts:common.createdAt',
+    format: 'dateTime',
+    width: 22,
+  },
 ];

@@ -6,8 +6,9 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
 import { sessions } from '../auth/auth.table';
 import { terminalGroups } from '../groups/groups.table';
+import { menus } from '../menus/menus.table';
 import { privateCustomers } from '../privatization/privatization.table';
-import { roles } from '../roles/roles.table';
+import { roleMenus, roles } from '../roles/roles.table';
 import { userReviews, userRoles, users } from './users.table';
 
 export type UserFilter = {
@@ -262,6 +263,26 @@ export const createUsersRepository = (db: Db) => {
       )
         .map((r) => r.email)
         .filter((e): e is string => Boolean(e)),
+
+    /** Active, enabled accounts of the tree whose enabled roles grant a permission key, for selects. */
+    findHolding: (auth: AuthContext, permission: string) =>
+      db
+        .select({ id: users.id, username: users.username, name: users.name, email: users.email })
+        .from(users)
+        .where(
+          and(
+            inDataScope(auth, users.id),
+            eq(users.state, 1),
+            eq(users.enabled, true),
+            sql`exists (select 1 from ${userRoles} ur
+              join ${roles} r on r.id = ur.role_id and r.enabled
+              join ${roleMenus} rm on rm.role_id = r.id
+              join ${menus} m on m.id = rm.menu_id and m.enabled
+              where ur.user_id = ${users.id} and m.permission = ${permission})`,
+          ),
+        )
+        .orderBy(asc(users.username))
+        .limit(500),
   };
 };
 

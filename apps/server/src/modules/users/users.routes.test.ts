@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createAccount } from '../../test-support/accounts';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { firstSheetOf } from '../../test-support/workbook';
+import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
 
 const U = '/upms/v1/upms/user';
 
@@ -174,16 +174,65 @@ describe('user management, data scope and the operation log', () => {
     expect(records.map((r) => r.detail).sort()).toEqual(['accountDisabled', 'badCredentials']);
     expect(records.every((r) => r.at.endsWith('Z'))).toBe(true);
 
-    const file = await t.app.inject({ url: `${U}/export?username=cashier`, headers: { satoken: a.token } });
-    const sheet = await firstSheetOf(file);
-    expect(sheet.rowCount).toBe(2);
-    expect(sheet.getRow(2).getCell(1).value).toBe('cashier_1');
-    const logFile = await t.app.inject({
-      url: '/upms/v1/upms/operationLog/export?action=login',
-      headers: { satoken: admin },
-    });
-    expect(logFile.statusCode).toBe(200);
-    expect(logFile.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const cashier = (await page(a.token, '&username=cashier')).body.result.records[0];
+    /** An instant as a reader in Shanghai (UTC+8, no summer time) sees it. */
+    const inShanghai = (iso: string) =>
+      new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const exportIn = async (url: string, token: string, language: string) =>
+      tableOf(
+        await firstSheetOf(
+          await t.app.inject({
+            url,
+            headers: { satoken: token, timezone: 'Asia/Shanghai', 'accept-language': language },
+          }),
+        ),
+      );
+
+    const zh = await exportIn(`${U}/export?username=cashier`, a.token, 'zh-CN');
+    expect(zh.headers).toEqual([
+      '用户名',
+      '姓名',
+      '邮箱',
+      '电话',
+      '角色',
+      '状态',
+      '上级账号',
+      '门店范围',
+      '公司名称',
+      '硬件异常短信预警',
+      '电子围栏邮件预警',
+      '定位开关',
+      '创建时间',
+    ]);
+    expect(badHeaders(zh.headers, 'zh')).toEqual([]);
+    expect(zh.rows).toEqual([
+      expect.objectContaining({
+        用户名: 'cashier_1',
+        状态: '已启用',
+        硬件异常短信预警: expect.stringMatching(/^[是否]$/),
+        创建时间: inShanghai(cashier.createdAt),
+      }),
+    ]);
+    const en = await exportIn(`${U}/export?username=cashier`, a.token, 'en');
+    expect(badHeaders(en.headers, 'en')).toEqual([]);
+    expect(en.rows).toEqual([
+      expect.objectContaining({
+        Username: 'cashier_1',
+        Status: 'Enabled',
+        'Hardware fault SMS': expect.stringMatching(/^(Yes|No)$/),
+        Created: inShanghai(cashier.createdAt),
+      }),
+    ]);
+
+    const log = await exportIn('/upms/v1/upms/operationLog/export?action=login', admin, 'en');
+    expect(log.headers).toEqual(['Time', 'Actor', 'Address', 'Action', 'Object', 'Result', 'Detail']);
+    expect(new Set(log.rows.map((r) => r.Action))).toEqual(new Set(['Log in']));
+    expect(log.rows.map((r) => r.Result)).toEqual(expect.arrayContaining(['Success', 'Failure']));
+    expect(log.rows.every((r) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(String(r.Time)))).toBe(true);
+    const logZh = await exportIn('/upms/v1/upms/operationLog/export?action=login', admin, 'zh-CN');
+    expect(logZh.headers).toEqual(['时间', '操作人', '地址', '操作', '对象', '结果', '详情']);
+    expect(new Set(logZh.rows.map((r) => r.操作))).toEqual(new Set(['登录']));
+    expect(logZh.rows.map((r) => r.结果)).toEqual(expect.arrayContaining(['成功', '失败']));
   });
 
   it('deletes only accounts without subordinates or data', async () => {

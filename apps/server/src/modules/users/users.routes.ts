@@ -2,6 +2,7 @@ import { ACCOUNT_STATE, type UserRow, usersEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { pageOffset, toPage } from '../../shared/paging';
 import { streamXlsx } from '../../shared/xlsx';
+import type { DictsService } from '../dicts/dicts.service';
 import { USER_EXPORT_COLUMNS } from './user-export-columns';
 import type { UsersRepository } from './users.repository';
 import type { UsersService } from './users.service';
@@ -9,7 +10,7 @@ import type { UsersService } from './users.service';
 /** User management (`/user/index`), review (`/user/toExamine`) and "complete your information". */
 export const registerUsersRoutes = (
   api: EndpointRegistry,
-  deps: { users: UsersService; repo: UsersRepository },
+  deps: { users: UsersService; repo: UsersRepository; dicts: Pick<DictsService, 'bundle'> },
 ) => {
   const { repo, users } = deps;
 
@@ -52,13 +53,15 @@ export const registerUsersRoutes = (
   api.register(usersEndpoints.reviewHistory, ({ query, auth }) => users.reviewHistory(auth, query.id));
   api.register(usersEndpoints.completeInfo, ({ body, auth, oplog }) => users.completeInfo(auth, oplog, body));
 
-  api.register(usersEndpoints.exportXlsx, ({ query, auth, reply }) =>
+  api.register(usersEndpoints.exportXlsx, ({ query, auth, request, reply }) =>
     streamXlsx<UserRow>({
+      request,
       reply,
       fileName: 'users.xlsx',
       sheet: 'Users',
       columns: USER_EXPORT_COLUMNS,
-      fetch: (offset, limit) => repo.list(auth, query, offset, limit),
+      dicts: () => deps.dicts.bundle(),
+      rows: (offset, limit) => repo.list(auth, query, offset, limit),
     }),
   );
 };

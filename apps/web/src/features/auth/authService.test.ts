@@ -47,7 +47,7 @@ describe('authService', () => {
       '/getSubUserMenuById': () => ok({ menuList: menu }),
     });
     const outcome = await login(input);
-    expect(outcome).toEqual({ kind: 'enter', to: '/dashboard/index' });
+    expect(outcome).toEqual({ kind: 'enter', to: '/dashboard/index', userId: expect.any(String) });
     for (const key of ['token', 'userId', 'verify', 'sys', 'language', 'menuList', 'permissionForm']) {
       expect(localStorage.getItem(key), key).not.toBeNull();
     }
@@ -60,7 +60,7 @@ describe('authService', () => {
       '/cpmDoLogin': () => ok({ userVo: user(0), tokenValue: 'tok' }),
       '/getSubUserMenuById': () => ok({ menuList: [] }),
     });
-    expect(await login(input)).toEqual({ kind: 'enter', to: GUIDE_PATH });
+    expect(await login(input)).toEqual({ kind: 'enter', to: GUIDE_PATH, userId: expect.any(String) });
   });
 
   it('stops accounts waiting for review or rejected, with the reason, and keeps no token', async () => {
@@ -112,6 +112,10 @@ describe('authService', () => {
     serve({ '/isLogin': () => fail(500) });
     await verifySavedSession();
     expect(useSessionStore.getState().isLogin).toBe(false);
-    expect(navigate).toHaveBeenLastCalledWith('/login', { replace: true });
+    // The same user signing in again goes back to the page; nobody else does (see LoginPage).
+    expect(navigate).toHaveBeenLastCalledWith('/login', {
+      replace: true,
+      state: { from: '/', userId: 'u1' },
+    });
   });
 });

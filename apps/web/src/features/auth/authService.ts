@@ -8,6 +8,7 @@ import { currentLanguage } from '../../i18n';
 import { saveLanguage } from '../../i18n/detectLanguage';
 import { HOME_PATH } from '../../layout/worktabs/worktabRules';
 import { useWorktabStore } from '../../layout/worktabs/worktabStore';
+import type { LoginReturn } from '../../router/guards';
 import { navigateTo } from '../../router/navigation';
 
 export const GUIDE_PATH = '/exception/guide-to-filling';
@@ -16,7 +17,7 @@ export type LoginInput = { username: string; password: string; captchaId: string
 
 /** Where a login ended: in the console, or stopped with the account's state. */
 export type LoginOutcome =
-  | { kind: 'enter'; to: string }
+  | { kind: 'enter'; to: string; userId: string }
   | { kind: 'pending' }
   | { kind: 'rejected'; reason: string | null };
 
@@ -61,18 +62,34 @@ export const login = async (input: LoginInput): Promise<LoginOutcome> => {
       menuList,
       permissions: collectPermissions(menuList),
     });
-    return { kind: 'enter', to: userVo.verify === ACCOUNT_STATE.needsDetails ? GUIDE_PATH : HOME_PATH };
+    return {
+      kind: 'enter',
+      to: userVo.verify === ACCOUNT_STATE.needsDetails ? GUIDE_PATH : HOME_PATH,
+      userId: userVo.id,
+    };
   } finally {
     if (!useSessionStore.getState().isLogin) useSessionStore.setState({ token: null });
   }
 };
 
-/** Forgets the session in the browser, empties the worktabs and goes to /login. */
-export const signOutLocally = (): void => {
+/**
+ * Forgets the session in the browser, empties the worktabs and goes to /login. A session that ended
+ * on its own (expired, kicked) remembers the page, for the same user only: another user signing in
+ * on this browser starts at home.
+ */
+export const signOutLocally = (opts: { returnHere?: boolean } = {}): void => {
+  const userId = useSessionStore.getState().user?.id ?? null;
+  const back: LoginReturn | undefined =
+    opts.returnHere && userId
+      ? { from: window.location.pathname + window.location.search, userId }
+      : undefined;
   useWorktabStore.getState().clear();
   useSessionStore.getState().signOut();
-  navigateTo('/login', { replace: true });
+  navigateTo('/login', { replace: true, state: back });
 };
+
+/** A session the server ended (expired, kicked, password changed elsewhere). */
+export const sessionEnded = (): void => signOutLocally({ returnHere: true });
 
 /**
  * Logs out (spec section 4): tells the server with the token, closes all worktabs and goes to
@@ -99,6 +116,6 @@ export const verifySavedSession = async (): Promise<void> => {
       loading: false,
     });
   } catch (error) {
-    if (error instanceof ApiError && error.code !== 0) signOutLocally();
+    if (error instanceof ApiError && error.code !== 0) sessionEnded();
   }
 };

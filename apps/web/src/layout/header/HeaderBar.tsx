@@ -11,6 +11,7 @@ import {
   ReloadOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Badge, Button, Dropdown, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,16 +37,26 @@ const ChangePasswordDialog = lazyNamed(() =>
 const MY_MESSAGES_PATH = '/messageManage/myMessage';
 const HELP_MANUAL_PATH = '/messageManage/helpManual';
 
-type IconButtonProps = { title: string; icon: ReactNode; onClick: () => void; testId: string };
+type IconButtonProps = {
+  title: string;
+  icon: ReactNode;
+  onClick: () => void;
+  testId: string;
+  /** For a button that opens and closes a panel: whether the panel is open. */
+  expanded?: boolean;
+};
 
-const IconButton = ({ title, icon, onClick, testId }: IconButtonProps) => (
-  <Tooltip title={title} placement="bottom" mouseEnterDelay={0.5}>
+const IconButton = ({ title, icon, onClick, testId, expanded }: IconButtonProps) => (
+  // While its panel is open the button shows no tooltip: the pointer rests on it after the click,
+  // and an open tooltip would take the Escape meant for the panel.
+  <Tooltip title={title} placement="bottom" mouseEnterDelay={0.5} open={expanded ? false : undefined}>
     <Button
       type="text"
       className="cpm-icon-button"
       icon={icon}
       onClick={onClick}
       aria-label={title}
+      aria-expanded={expanded}
       data-testid={testId}
     />
   </Tooltip>
@@ -61,6 +72,15 @@ export const HeaderBar = () => {
   const user = useSessionStore((s) => s.user);
   const settings = useSettingsStore();
   const { refresh, mobileMenuOpen, setMobileMenuOpen } = useLayoutStore();
+  const queryClient = useQueryClient();
+  const [reloading, setReloading] = useState(false);
+  // Reads the page's data again and keeps the page as it is (filters, open rows); a page showing its
+  // error panel tries to load again.
+  const reload = () => {
+    refresh();
+    setReloading(true);
+    void queryClient.refetchQueries({ type: 'active' }).finally(() => setReloading(false));
+  };
   const fullscreen = useFullscreen();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const unread = useUnreadCount();
@@ -98,8 +118,8 @@ export const HeaderBar = () => {
         {settings.showRefreshButton && (
           <IconButton
             title={t('refresh')}
-            icon={<ReloadOutlined />}
-            onClick={refresh}
+            icon={<ReloadOutlined spin={reloading} />}
+            onClick={reload}
             testId="refresh-button"
           />
         )}
@@ -145,6 +165,7 @@ export const HeaderBar = () => {
           icon={<SettingOutlined />}
           onClick={() => settings.setDrawerOpen(!settings.drawerOpen)}
           testId="settings-button"
+          expanded={settings.drawerOpen}
         />
         <Dropdown
           trigger={['click']}

@@ -19,7 +19,10 @@ const Preview = ({ variant }: { variant: string }) => (
   </span>
 );
 
-/** The personalisation drawer (265 px): colour mode, menu style, primary colour and every switch. */
+/**
+ * The personalisation drawer (265 px): colour mode, menu style, primary colour and every switch.
+ * It opens below the top bar, so the gear that opened it stays in sight and closes it again.
+ */
 export const SettingsDrawer = () => {
   const { t } = useTranslation('layout');
   const settings = useSettingsStore();
@@ -33,6 +36,7 @@ export const SettingsDrawer = () => {
       title={t('drawer.title')}
       placement="right"
       className="cpm-settings-drawer"
+      rootClassName="cpm-settings-drawer-root"
     >
       <div data-testid="settings-drawer">
         <div className="cpm-settings-label">{t('drawer.themeMode')}</div>

@@ -54,6 +54,17 @@ describe('themedOption', () => {
     expect('legend' in themed).toBe(false);
   });
 
+  it('keeps the theme colour of an axis part the option only switches on', () => {
+    const themed = themedOption(
+      { yAxis: { type: 'value', axisLine: { show: true }, splitLine: { lineStyle: { type: 'dashed' } } } },
+      palette,
+    );
+    expect(themed.yAxis).toMatchObject({
+      axisLine: { show: true, lineStyle: { color: '#333333' } },
+      splitLine: { lineStyle: { type: 'dashed', color: '#333333' } },
+    });
+  });
+
   it('lets an option choose its own colours', () => {
     expect(themedOption({ color: ['#000000'] }, palette).color).toEqual(['#000000']);
   });

@@ -41,10 +41,27 @@ const axisStyle = (palette: ChartPalette) => ({
   splitLine: { lineStyle: { color: palette.split } },
 });
 
-/** Defaults under each of one component or a list of them; the component's own keys win. */
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `own` over `defaults`, object by object: a key `own` leaves out keeps its default at any depth. */
+const mergeDefaults = (defaults: Record<string, unknown>, own: Record<string, unknown>) => {
+  const merged: Record<string, unknown> = { ...defaults, ...own };
+  for (const [key, fallback] of Object.entries(defaults)) {
+    if (isPlainObject(fallback) && isPlainObject(own[key])) merged[key] = mergeDefaults(fallback, own[key]);
+  }
+  return merged;
+};
+
+/**
+ * Defaults under each of one component or a list of them; the component's own keys win, and a
+ * part both set keeps the default's other keys (an axis line the option switches on keeps its
+ * theme colour).
+ */
 const withDefaults = <T>(value: T | T[] | undefined, defaults: object): T | T[] | undefined => {
   if (value === undefined) return undefined;
-  const apply = (v: T) => ({ ...defaults, ...v }) as T;
+  const apply = (v: T) =>
+    mergeDefaults(defaults as Record<string, unknown>, v as Record<string, unknown>) as T;
   return Array.isArray(value) ? value.map(apply) : apply(value);
 };
 

@@ -73,4 +73,38 @@ describe('CrudFormModal', () => {
     expect(item).toHaveClass('ant-form-item-has-error');
     await waitFor(() => expect(item).toHaveTextContent('The name has characters that are not allowed'), WAIT);
   });
+
+  it('sends once when save is clicked again before the first click has shown that it is saving', async () => {
+    const sent: unknown[] = [];
+    let answer: () => void = () => undefined;
+    render(
+      <CrudFormModal
+        open
+        title="Model"
+        schema={ModelSaveSchema}
+        initialValues={{ name: 'P3', state: 1 }}
+        onClose={() => undefined}
+        onSubmit={(values) => {
+          sent.push(values);
+          // The second click of a double click lands now, before React drew the busy button.
+          if (sent.length === 1) fireEvent.click(screen.getByTestId('twice-save'));
+          return new Promise<void>((resolve) => {
+            answer = resolve;
+          });
+        }}
+        testId="twice"
+      >
+        <CrudField name="name" label="Name">
+          <Input />
+        </CrudField>
+      </CrudFormModal>,
+    );
+    const save = screen.getByTestId('twice-save');
+    fireEvent.click(save);
+    await waitFor(() => expect(sent).toHaveLength(1), WAIT);
+    await waitFor(() => expect(save).toHaveClass('ant-btn-loading'), WAIT);
+    answer();
+    await waitFor(() => expect(save).not.toHaveClass('ant-btn-loading'), WAIT);
+    expect(sent).toHaveLength(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, Drawer, Form, type FormInstance, type FormItemProps, Modal, Space } from 'antd';
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/httpClient';
 import { applyServerErrors, type ObjectSchema, toContractValues, zodRules } from './zodForm';
@@ -60,6 +60,8 @@ export const CrudFormModal = <V extends Record<string, unknown>>({
   const [own] = Form.useForm<V>();
   const form = external ?? own;
   const [saving, setSaving] = useState(false);
+  // Set at once (a state update is not): a second click before the first one's render sends nothing.
+  const busy = useRef(false);
   const [other, setOther] = useState<string[]>([]);
 
   useEffect(() => {
@@ -67,14 +69,18 @@ export const CrudFormModal = <V extends Record<string, unknown>>({
   }, [open]);
 
   const submit = async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setSaving(true);
     try {
       await form.validateFields();
     } catch {
+      busy.current = false;
+      setSaving(false);
       return;
     }
     // Every value, also those of the edited row that have no field here (e.g. a default state).
     const values = form.getFieldsValue(true) as V;
-    setSaving(true);
     setOther([]);
     try {
       await onSubmit(toContractValues(schema, values));
@@ -86,6 +92,7 @@ export const CrudFormModal = <V extends Record<string, unknown>>({
         form.setFields([{ name: conflictField as never, errors: [error.message] }]);
       else setOther(rest);
     } finally {
+      busy.current = false;
       setSaving(false);
     }
   };

@@ -1,6 +1,7 @@
-import { Card, type TableProps, Typography } from 'antd';
+import { Card, type TableProps } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
+import { PageHeader } from '../page/PageHeader';
 import { type DataColumn, DataTable } from '../table/DataTable';
 import { type BatchAction, BatchToolbar } from './BatchToolbar';
 import { FilterBar, type FilterField } from './FilterBar';
@@ -10,7 +11,8 @@ import type { Selection } from './useSelection';
 
 type Props<T extends object, F extends ListFilter> = {
   testId: string;
-  title?: ReactNode;
+  /** The page header's title: the page's menu name when left out; `false` for a list inside another page. */
+  title?: ReactNode | false;
   list: CrudList<T, F>;
   filters?: FilterField[];
   columns: DataColumn<T>[];
@@ -26,7 +28,7 @@ type Props<T extends object, F extends ListFilter> = {
   children?: ReactNode;
 };
 
-/** A list page: title, the filter bar and the batch toolbar bound to the list, and its table. */
+/** A list page: its header, the filter bar and the batch toolbar bound to the list, and its table. */
 export const CrudListView = <T extends object, F extends ListFilter>({
   testId,
   title,
@@ -40,12 +42,8 @@ export const CrudListView = <T extends object, F extends ListFilter>({
   children,
 }: Props<T, F>) => (
   <div className="cpm-page" data-testid={testId}>
+    {title !== false && <PageHeader title={title} />}
     <Card variant="borderless">
-      {title && (
-        <Typography.Title level={4} className="cpm-page-title">
-          {title}
-        </Typography.Title>
-      )}
       {filters && (
         <FilterBar<F>
           fields={filters}
@@ -66,6 +64,7 @@ export const CrudListView = <T extends object, F extends ListFilter>({
         columns={columns}
         dataSource={localSort ? sortRows(list.rows, list.sort) : list.rows}
         loading={list.loading}
+        loadError={list.error}
         paging={list.paging}
         onRefresh={list.refetch}
         onChange={list.onTableChange}

@@ -7,6 +7,17 @@ const TAG_COLORS: Record<string, Record<string, string>> = {
   account_state: { '0': 'default', '1': 'success', '2': 'processing', '3': 'error' },
   terminal_status: { '0': 'default', '1': 'processing', '2': 'success', '3': 'error' },
   online_status: { '1': 'success', '0': 'default' },
+  order_status: {
+    draft: 'default',
+    submitted: 'processing',
+    accepted: 'cyan',
+    repairing: 'warning',
+    returned: 'geekblue',
+    closed: 'success',
+    rejected: 'error',
+  },
+  order_priority: { low: 'default', normal: 'blue', high: 'orange', urgent: 'red' },
+  inspection_process_status: { draft: 'default', active: 'success', inactive: 'warning', deleted: 'error' },
 };
 
 type Props = {

@@ -12,11 +12,20 @@ type Props = {
   /** Uploads the workbook file (multipart); the server imports every row or none and answers a row-by-row report. */
   upload(file: File): Promise<ImportReport>;
   onImported(): void;
+  /** The page's label of each field the report may name (`sn` → "SN" / "序列号"); a field without one shows as sent. */
+  fieldLabels?: Record<string, string>;
   testId?: string;
 };
 
 /** Template download, an .xlsx upload, and the import report (all rows imported, or each problem by row). */
-export const ExcelImport = ({ templatePath, templateFileName, upload, onImported, testId }: Props) => {
+export const ExcelImport = ({
+  templatePath,
+  templateFileName,
+  upload,
+  onImported,
+  fieldLabels = {},
+  testId,
+}: Props) => {
   const { t, i18n } = useTranslation('crud');
   const [report, setReport] = useState<ImportReport | null>(null);
   const importFile = async (file: File) => {
@@ -71,7 +80,11 @@ export const ExcelImport = ({ templatePath, templateFileName, upload, onImported
                 dataSource={report?.errors ?? []}
                 columns={[
                   { title: t('import.row'), dataIndex: 'row' },
-                  { title: t('import.field'), dataIndex: 'field' },
+                  {
+                    title: t('import.field'),
+                    dataIndex: 'field',
+                    render: (field: string) => fieldLabels[field] ?? field,
+                  },
                   {
                     title: t('import.problem'),
                     render: (_, r) => (i18n.language === 'zh' ? r.message : r.messageEn),

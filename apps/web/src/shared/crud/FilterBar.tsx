@@ -64,6 +64,8 @@ export const FilterBar = <F extends ListFilter>({
           {field.options ? (
             <Select
               allowClear
+              showSearch
+              optionFilterProp="label"
               placeholder={field.placeholder ?? t('filter.any')}
               options={field.options}
               style={narrow ? undefined : { width: field.width ?? 160 }}

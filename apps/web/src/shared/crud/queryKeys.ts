@@ -22,6 +22,10 @@ export const queryKeys = {
   jobs: { all: ['jobs'] as const },
   sysFiles: { all: ['sys-files'] as const },
   supportOrders: { all: ['support-orders'] as const },
+  remoteSessions: { all: ['remote-sessions'] as const },
+  appMarket: { all: ['app-market'] as const },
+  tasks: { all: ['tasks'] as const },
+  taskWhitelists: { all: ['task-whitelists'] as const },
 } as const;
 
 export type DomainKey = readonly unknown[];

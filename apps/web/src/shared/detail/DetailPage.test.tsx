@@ -2,12 +2,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../i18n';
+import { changeLanguage, initI18n } from '../../i18n';
 import { DescriptionList } from './DescriptionList';
 import { DetailPage } from './DetailPage';
 import { pickTab } from './useTabParam';
 
 const Where = () => <output data-testid="where">{useLocation().search}</output>;
+const Path = () => <output data-testid="path">{useLocation().pathname}</output>;
 
 const page = (entry: string) =>
   render(
@@ -17,6 +18,7 @@ const page = (entry: string) =>
         subtitle="SN P2-0007"
         status={<span>online</span>}
         actions={<button type="button">Fetch log</button>}
+        back={{ to: '/device/index', label: 'Back to My Devices' }}
         tabs={[
           { key: 'overview', label: 'Overview', children: <p>overview body</p> },
           { key: 'hardware', label: 'Hardware', children: <p>hardware body</p> },
@@ -50,6 +52,33 @@ describe('DetailPage', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^$/);
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Hardware' }));
     expect(screen.getByTestId('where')).toHaveTextContent('?tab=hardware');
+  });
+
+  it('answers a missing record with the way back to its list, in both languages', async () => {
+    const missing = () =>
+      render(
+        <MemoryRouter initialEntries={['/device/deviceDetail/NOSUCHSN']}>
+          <DetailPage
+            title="NOSUCHSN"
+            tabs={[]}
+            notFound
+            back={{ to: '/device/index', label: 'Back to My Devices' }}
+            testId="device-detail-page"
+          />
+          <Where />
+          <Path />
+        </MemoryRouter>,
+      );
+    const { unmount } = missing();
+    expect(screen.getByTestId('detail-not-found')).toHaveTextContent('Nothing was found at this address');
+    await userEvent.setup().click(screen.getByRole('button', { name: /Back to My Devices/ }));
+    expect(screen.getByTestId('path')).toHaveTextContent('/device/index');
+    unmount();
+    await changeLanguage('cn');
+    missing();
+    expect(screen.getByTestId('detail-not-found')).toHaveTextContent('此地址没有找到内容');
+    expect(screen.getByTestId('detail-back')).toBeInTheDocument();
+    await changeLanguage('en');
   });
 
   it('falls back to the first tab for an unknown or hidden one', () => {

@@ -1,7 +1,8 @@
-import { Card, Result, Skeleton, Space, Tabs, Typography } from 'antd';
+import { Card, Skeleton, Space, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type BackTo, NotFound } from './NotFound';
 import { useTabParam } from './useTabParam';
 import './detail.css';
 
@@ -27,12 +28,15 @@ type Props = {
   notFound?: boolean;
   /** Title of the not-found answer (a generic one by default). */
   notFoundTitle?: ReactNode;
+  /** The list the record belongs to: the not-found answer leads back there. */
+  back: BackTo;
   testId?: string;
 };
 
 /**
  * The layout of every detail page: a header with title, status and actions, then tabs whose
- * choice lives in the address (`?tab=`), so a tab can be linked and survives a reload.
+ * choice lives in the address (`?tab=`), so a tab can be linked and survives a reload. A record
+ * that is not there gets the not-found answer with the way back to its list.
  */
 export const DetailPage = ({
   title,
@@ -43,6 +47,7 @@ export const DetailPage = ({
   loading,
   notFound,
   notFoundTitle,
+  back,
   testId,
 }: Props) => {
   const { t } = useTranslation('kit');
@@ -50,10 +55,7 @@ export const DetailPage = ({
   const keys = useMemo(() => visible.map((tab) => tab.key), [visible]);
   const [active, setActive] = useTabParam(keys);
 
-  if (notFound)
-    return (
-      <Result status="404" title={notFoundTitle ?? t('detail.notFound')} data-testid="detail-not-found" />
-    );
+  if (notFound) return <NotFound title={notFoundTitle ?? t('detail.notFound')} back={back} testId={testId} />;
   return (
     <div className="cpm-page" data-testid={testId}>
       <Card variant="borderless">

@@ -3,6 +3,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeTransport } from './fakeLiveTransport';
 import { type LiveConnect, LiveEventsProvider, useLiveTopic, useLiveUserId } from './LiveEventsProvider';
+import { LiveStaleNotice } from './LiveStaleNotice';
 
 const Listener = ({ kind, heard }: { kind: 'notice' | 'device'; heard: string[] }) => {
   const userId = useLiveUserId();
@@ -89,5 +90,20 @@ describe('LiveEventsProvider', () => {
     );
     expect(transports[0].ended).toBe(true);
     expect(transports).toHaveLength(1);
+  });
+
+  it('marks the page as possibly out of date while the connection is lost', async () => {
+    const { transports, connect } = setup();
+    const view = render(
+      <LiveEventsProvider token="tok" userId="u1" connect={connect}>
+        <LiveStaleNotice />
+      </LiveEventsProvider>,
+    );
+    await waitFor(() => expect(transports[0]?.connected).toBe(true));
+    expect(view.queryByTestId('live-stale')).toBeNull();
+    act(() => transports[0].drop());
+    expect(view.getByTestId('live-stale').textContent).toMatch(/out of date|已过时/);
+    act(() => transports[0].connect());
+    expect(view.queryByTestId('live-stale')).toBeNull();
   });
 });

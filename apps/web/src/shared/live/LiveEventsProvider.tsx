@@ -1,5 +1,20 @@
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
-import { createLiveClient, type LiveClient, type LiveHandler, type LiveTransport } from './liveClient';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import {
+  createLiveClient,
+  type LiveClient,
+  type LiveHandler,
+  type LiveStatus,
+  type LiveTransport,
+} from './liveClient';
 import { liveEventsUrl } from './liveEventsUrl';
 
 /** Opens the tab's MQTT connection; replaced in tests. */
@@ -56,6 +71,18 @@ export const LiveEventsProvider = ({
 
 /** The signed-in user the live events are for (null when signed out); build topics from it. */
 export const useLiveUserId = () => useContext(Context).userId;
+
+const noStatusChange = () => () => undefined;
+
+/** Where the tab's live connection stands (`connecting` before it is opened). */
+export const useLiveStatus = (): LiveStatus => {
+  const { client } = useContext(Context);
+  const subscribe = useCallback(
+    (listener: () => void) => (client ? client.onStatus(listener) : noStatusChange()),
+    [client],
+  );
+  return useSyncExternalStore(subscribe, () => client?.status() ?? 'connecting');
+};
 
 /**
  * Calls `onMessage` with each event on `topic` (null listens to nothing), and `onConnect` whenever the

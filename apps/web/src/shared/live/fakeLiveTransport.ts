@@ -27,8 +27,10 @@ export const createFakeTransport = () => {
       fake.connected = true;
       for (const l of listeners.get('connect') ?? []) (l as () => void)();
     },
+    /** The connection dropped. */
     drop() {
       fake.connected = false;
+      for (const l of listeners.get('close') ?? []) (l as () => void)();
     },
     /** A message arrives from the broker. */
     deliver(topic: string, payload: string) {

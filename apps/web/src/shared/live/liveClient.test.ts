@@ -82,4 +82,21 @@ describe('live client', () => {
     expect(transport.ended).toBe(true);
     expect(transport.calls).toEqual([`sub ${notice}`]);
   });
+
+  it('reports live after connecting, lost when a live connection drops, and live again on reconnect', () => {
+    const transport = createFakeTransport();
+    const live = createLiveClient(transport);
+    const seen: string[] = [];
+    live.onStatus(() => seen.push(live.status()));
+    expect(live.status()).toBe('connecting');
+    transport.drop();
+    expect(live.status()).toBe('connecting');
+    transport.connect();
+    transport.drop();
+    transport.connect();
+    expect(seen).toEqual(['live', 'lost', 'live']);
+    live.close();
+    transport.drop();
+    expect(seen).toEqual(['live', 'lost', 'live']);
+  });
 });

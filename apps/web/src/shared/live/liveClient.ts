@@ -5,6 +5,8 @@ export type LiveTransport = {
   on(event: 'connect', listener: () => void): unknown;
   on(event: 'message', listener: (topic: string, payload: Uint8Array) => void): unknown;
   on(event: 'error', listener: (err: Error) => void): unknown;
+  /** The connection closed; the transport retries by itself. */
+  on(event: 'close', listener: () => void): unknown;
   end(force?: boolean): unknown;
   readonly connected: boolean;
 };
@@ -13,6 +15,12 @@ export type LiveTransport = {
 export type LiveHandler = (payload: unknown, topic: string) => void;
 
 type Entry = { handlers: Set<LiveHandler>; onConnect: Set<() => void> };
+
+/**
+ * Where the tab's live connection stands: `connecting` until the broker first answers, `live` while
+ * events arrive, `lost` after a live connection dropped (what the page shows may be out of date).
+ */
+export type LiveStatus = 'connecting' | 'live' | 'lost';
 
 const decoder = new TextDecoder();
 const parse = (payload: Uint8Array): unknown => {
@@ -31,9 +39,17 @@ const parse = (payload: Uint8Array): unknown => {
  */
 export const createLiveClient = (transport: LiveTransport) => {
   const topics = new Map<string, Entry>();
+  const statusListeners = new Set<() => void>();
   let closed = false;
+  let status: LiveStatus = transport.connected ? 'live' : 'connecting';
+  const setStatus = (next: LiveStatus) => {
+    if (next === status) return;
+    status = next;
+    for (const listener of [...statusListeners]) listener();
+  };
 
   transport.on('connect', () => {
+    setStatus('live');
     for (const [topic, entry] of topics) {
       transport.subscribe(topic, { qos: 0 });
       for (const listener of [...entry.onConnect]) listener();
@@ -47,6 +63,9 @@ export const createLiveClient = (transport: LiveTransport) => {
   });
   // A refused or dropped connection only delays live updates; the transport keeps retrying by itself.
   transport.on('error', () => undefined);
+  transport.on('close', () => {
+    if (!closed && status === 'live') setStatus('lost');
+  });
 
   return {
     /** Listen on one topic; the returned function stops listening. */
@@ -79,10 +98,18 @@ export const createLiveClient = (transport: LiveTransport) => {
     listeners: (topic: string) => topics.get(topic)?.handlers.size ?? 0,
     /** Topics the broker is subscribed to for this tab. */
     topics: () => [...topics.keys()],
+    /** Where the connection stands now. */
+    status: () => status,
+    /** Calls `listener` whenever the status changes; the returned function stops it. */
+    onStatus(listener: () => void): () => void {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
     /** Disconnect for good (sign-out). */
     close() {
       closed = true;
       topics.clear();
+      statusListeners.clear();
       transport.end(true);
     },
   };

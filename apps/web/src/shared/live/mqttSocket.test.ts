@@ -139,14 +139,19 @@ describe('MQTT over WebSocket', () => {
   it('reconnects after the broker drops it, and ends for good with a DISCONNECT', async () => {
     const t = open('console-c');
     let connects = 0;
+    let closes = 0;
     t.on('connect', () => {
       connects++;
+    });
+    t.on('close', () => {
+      closes++;
     });
     await connected(t);
     const again = connected(t);
     clients.get('console-c')?.close();
     await again;
     expect(connects).toBe(2);
+    expect(closes).toBe(1);
     const gone = new Promise<string>((resolve) => broker.once('clientDisconnect', (c) => resolve(c.id)));
     t.end(true);
     expect(await gone).toBe('console-c');

@@ -143,6 +143,7 @@ type Listeners = {
   connect: Set<() => void>;
   message: Set<(topic: string, payload: Uint8Array) => void>;
   error: Set<(err: Error) => void>;
+  close: Set<() => void>;
 };
 
 /** Opens the connection at once and keeps it open (reconnecting) until `end`. */
@@ -150,7 +151,7 @@ export const connectMqttSocket = (options: MqttSocketOptions): LiveTransport => 
   const keepalive = options.keepaliveSeconds ?? 60;
   const reconnectMs = options.reconnectMs ?? 5_000;
   const Socket = options.WebSocket ?? WebSocket;
-  const listeners: Listeners = { connect: new Set(), message: new Set(), error: new Set() };
+  const listeners: Listeners = { connect: new Set(), message: new Set(), error: new Set(), close: new Set() };
   let socket: WebSocket | null = null;
   let connected = false;
   let ended = false;
@@ -245,6 +246,7 @@ export const connectMqttSocket = (options: MqttSocketOptions): LiveTransport => 
       connected = false;
       stopTimers();
       scheduleReconnect();
+      for (const listener of [...listeners.close]) listener();
     };
   };
 

@@ -1,24 +1,32 @@
 import { userTopic } from '@cpm/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useLiveTopic, useLiveUserId } from './LiveEventsProvider';
+import { useLiveStatus, useLiveTopic, useLiveUserId } from './LiveEventsProvider';
 
 /** Query keys refreshed by fleet events (lists, detail, dashboard). */
 export const FLEET_QUERY_ROOT = 'fleet';
 
 /**
  * Listens to the signed-in user's fleet events and refreshes every fleet query, at most once a
- * second, so lists, the detail page and the dashboard change without a reload.
+ * second, so lists, the detail page and the dashboard change without a reload; after a reconnect
+ * it refreshes them too, since events may have been missed meanwhile.
  */
 export const useFleetLiveEvents = () => {
   const userId = useLiveUserId();
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  useLiveTopic(userId ? userTopic(userId, 'device') : null, () => {
+  const refresh = () => {
     timer.current ??= setTimeout(() => {
       timer.current = undefined;
       void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
     }, 1000);
+  };
+  useLiveTopic(userId ? userTopic(userId, 'device') : null, refresh);
+  const status = useLiveStatus();
+  const before = useRef(status);
+  useEffect(() => {
+    if (before.current === 'lost' && status === 'live') refresh();
+    before.current = status;
   });
 };

@@ -17,7 +17,7 @@ import { createTileLayer, showWorldLayer } from './baseLayers';
 import { type ClusterClient, startClusterClient } from './clusterClient';
 import { type MapPoint, pointsBounds } from './clusterData';
 import { showClusterLayer } from './clusterLayer';
-import { datumFor } from './datum';
+import { type Datum, datumFor } from './datum';
 import type { DrawMode, DrawnShape, DrawTools } from './drawTools';
 import { type SearchHit, searchPoints } from './search';
 import { useLeafletMap } from './useLeafletMap';
@@ -32,8 +32,19 @@ export type MapViewProps = {
   drawing?: boolean;
   /** Drawn shapes in WGS-84 after every finished edit. */
   onShapesChange?: (shapes: DrawnShape[]) => void;
+  /** Shapes (WGS-84) put on the map for editing when it is ready; read once. */
+  initialShapes?: readonly DrawnShape[];
+  /** One shape at a time: drawing a new one replaces the old. */
+  singleShape?: boolean;
   /** The user clicked a single point (index into `points`). */
   onPointClick?: (pointIndex: number) => void;
+  /**
+   * Called once the map is ready, for a feature's own layers (server-side clusters of a large fleet);
+   * the answer, when a function, is called when the map goes.
+   */
+  onMapReady?: (ctx: { L: typeof Leaflet; map: Leaflet.Map; datum: Datum }) => undefined | (() => void);
+  /** Hides the search over `points` (a feature searching on the server has its own). */
+  hideSearch?: boolean;
   'data-testid'?: string;
   style?: CSSProperties;
 };
@@ -105,7 +116,11 @@ export const MapView = ({
   height = 480,
   drawing = false,
   onShapesChange,
+  initialShapes,
+  singleShape = false,
   onPointClick,
+  onMapReady,
+  hideSearch = false,
   'data-testid': testId,
   style,
 }: MapViewProps) => {
@@ -128,6 +143,13 @@ export const MapView = ({
   onPointClickRef.current = onPointClick;
   const onShapesRef = useRef(onShapesChange);
   onShapesRef.current = onShapesChange;
+
+  const onMapReadyRef = useRef(onMapReady);
+  onMapReadyRef.current = onMapReady;
+  useEffect(() => {
+    if (!map || !L) return;
+    return onMapReadyRef.current?.({ L, map, datum });
+  }, [map, L, datum]);
 
   // Base layer: configured tiles, or the offline world drawn in the console's colours.
   useEffect(() => {
@@ -206,19 +228,42 @@ export const MapView = ({
       setDrawMode('idle');
     };
   }, [map]);
-  const switchDrawMode = async (next: DrawMode) => {
-    if (!map || !L) return;
-    if (!drawRef.current) {
-      const { createDrawTools } = await import('./drawTools');
-      drawRef.current = await createDrawTools(L, map, datum, {
+  const drawStartRef = useRef<Promise<DrawTools> | null>(null);
+  const drawTools = (): Promise<DrawTools> | null => {
+    if (!map || !L) return null;
+    drawStartRef.current ??= import('./drawTools').then(async ({ createDrawTools }) => {
+      const tools = await createDrawTools(L, map, datum, {
         colour: token.colorPrimary as `#${string}`,
         onChange: (shapes) => onShapesRef.current?.(shapes),
+        single: singleShape,
       });
-    }
+      drawRef.current = tools;
+      return tools;
+    });
+    return drawStartRef.current;
+  };
+  useEffect(() => {
+    if (!map) return;
+    return () => {
+      drawStartRef.current = null;
+    };
+  }, [map]);
+  const switchDrawMode = async (next: DrawMode) => {
+    const tools = await drawTools();
+    if (!tools) return;
     const mode = drawModeRef.current === next ? 'idle' : next;
-    drawRef.current.setMode(mode);
+    tools.setMode(mode);
     setDrawMode(mode);
   };
+  // Shapes handed in for editing go onto the map once it is ready.
+  const initialRef = useRef(initialShapes);
+  const loadedRef = useRef(false);
+  useEffect(() => {
+    const shapes = initialRef.current;
+    if (!drawing || !shapes?.length || !map || !L || loadedRef.current) return;
+    loadedRef.current = true;
+    void drawTools()?.then((tools) => tools.load(shapes));
+  });
 
   // Geolocation: the browser's position, shown as a dot with its accuracy circle.
   const locatedRef = useRef<Leaflet.LayerGroup | null>(null);
@@ -295,32 +340,34 @@ export const MapView = ({
       <div ref={containerRef} data-testid="map-canvas" style={{ position: 'absolute', inset: 0 }} />
       {ready && (
         <>
-          <div className="cpm-map-overlay cpm-map-search">
-            <AutoComplete
-              style={{ width: '100%' }}
-              options={hits.map((hit) => ({ value: hit.key, label: hit.label }))}
-              onSearch={setQuery}
-              onSelect={(value: string) => {
-                const hit = hits.find((h) => h.key === value);
-                if (hit) goTo(hit);
-                setQuery('');
-              }}
-              value={query}
-              onChange={setQuery}
-            >
-              <Input.Search
-                placeholder={t('searchPlaceholder')}
-                aria-label={t('search')}
-                allowClear
-                data-testid="map-search"
-                onSearch={(text) => {
-                  const first = searchPoints(points, text, 1)[0];
-                  if (first) goTo(first);
-                  else if (text.trim()) message.info(t('searchNothing'));
+          {!hideSearch && (
+            <div className="cpm-map-overlay cpm-map-search">
+              <AutoComplete
+                style={{ width: '100%' }}
+                options={hits.map((hit) => ({ value: hit.key, label: hit.label }))}
+                onSearch={setQuery}
+                onSelect={(value: string) => {
+                  const hit = hits.find((h) => h.key === value);
+                  if (hit) goTo(hit);
+                  setQuery('');
                 }}
-              />
-            </AutoComplete>
-          </div>
+                value={query}
+                onChange={setQuery}
+              >
+                <Input.Search
+                  placeholder={t('searchPlaceholder')}
+                  aria-label={t('search')}
+                  allowClear
+                  data-testid="map-search"
+                  onSearch={(text) => {
+                    const first = searchPoints(points, text, 1)[0];
+                    if (first) goTo(first);
+                    else if (text.trim()) message.info(t('searchNothing'));
+                  }}
+                />
+              </AutoComplete>
+            </div>
+          )}
           <div className="cpm-map-overlay cpm-map-toolbar" role="toolbar" aria-label={t('toolbar')}>
             <ToolButton
               title={t('zoomIn')}

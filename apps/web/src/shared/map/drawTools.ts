@@ -20,9 +20,18 @@ export type DrawTools = {
   setMode: (mode: DrawMode) => void;
   mode: () => DrawMode;
   shapes: () => DrawnShape[];
+  /** Puts shapes (WGS-84) on the map to be edited; answers how many were taken. */
+  load: (shapes: readonly DrawnShape[]) => number;
   clear: () => void;
   remove: () => void;
 };
+
+/** Terra-draw refuses coordinates more precise than it was told to keep. */
+const PRECISION = 7;
+const rounded = (p: GeoJSON.Position): GeoJSON.Position => [
+  Number((p[0] as number).toFixed(PRECISION)),
+  Number((p[1] as number).toFixed(PRECISION)),
+];
 
 /** The centre of a ring: the mean of its corners (the closing corner counted once). */
 const ringCentre = (ring: GeoJSON.Position[]): [number, number] => {
@@ -39,7 +48,12 @@ export const createDrawTools = async (
   L: L,
   map: Leaflet.Map,
   datum: Datum,
-  options: { colour: `#${string}`; onChange?: (shapes: DrawnShape[]) => void },
+  options: {
+    colour: `#${string}`;
+    onChange?: (shapes: DrawnShape[]) => void;
+    /** One shape at a time: a newly drawn one replaces what was there. */
+    single?: boolean;
+  },
 ): Promise<DrawTools> => {
   const [
     { TerraDraw, TerraDrawPolygonMode, TerraDrawCircleMode, TerraDrawSelectMode },
@@ -47,7 +61,7 @@ export const createDrawTools = async (
   ] = await Promise.all([import('terra-draw'), import('terra-draw-leaflet-adapter')]);
   const shapeStyle = { fillColor: options.colour, outlineColor: options.colour, fillOpacity: 0.15 };
   const draw = new TerraDraw({
-    adapter: new TerraDrawLeafletAdapter({ lib: L, map, coordinatePrecision: 7 }),
+    adapter: new TerraDrawLeafletAdapter({ lib: L, map, coordinatePrecision: PRECISION }),
     modes: [
       new TerraDrawPolygonMode({ styles: { ...shapeStyle, outlineWidth: 2 } }),
       new TerraDrawCircleMode({ styles: { ...shapeStyle, outlineWidth: 2 } }),
@@ -89,7 +103,16 @@ export const createDrawTools = async (
       });
 
   const notify = () => options.onChange?.(shapes());
-  draw.on('finish', notify);
+  draw.on('finish', (id, context) => {
+    if (options.single && context.action === 'draw') {
+      const others = draw
+        .getSnapshot()
+        .filter((f) => f.id !== id && (f.properties.mode === 'polygon' || f.properties.mode === 'circle'))
+        .map((f) => f.id as string);
+      if (others.length) draw.removeFeatures(others);
+    }
+    notify();
+  });
   draw.on('change', (_ids, type) => {
     if (type === 'delete') notify();
   });
@@ -103,6 +126,25 @@ export const createDrawTools = async (
     },
     mode: () => mode,
     shapes,
+    load: (list) => {
+      const results = draw.addFeatures(
+        list.map((shape) => {
+          const ring = (convertGeometry(shape.geometry, datum.toDisplay).coordinates[0] ?? []).map(rounded);
+          const first = ring[0];
+          const last = ring[ring.length - 1];
+          const open = first && last && (first[0] !== last[0] || first[1] !== last[1]);
+          const closed = open ? [...ring, first] : ring;
+          return {
+            type: 'Feature' as const,
+            geometry: { type: 'Polygon' as const, coordinates: [closed] },
+            properties: (shape.kind === 'circle'
+              ? { mode: 'circle', radiusKilometers: shape.radiusKm ?? 0 }
+              : { mode: 'polygon' }) as Record<string, string | number>,
+          };
+        }),
+      );
+      return results.filter((r) => r.valid).length;
+    },
     clear: () => {
       draw.clear();
       notify();

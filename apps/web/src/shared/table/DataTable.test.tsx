@@ -51,4 +51,28 @@ describe('DataTable', () => {
     fireEvent.click(within(chooser).getByText('SN'));
     expect(screen.getByRole('columnheader', { name: 'SN' })).toBeInTheDocument();
   });
+
+  it('gives the expander only to tree rows that have children', () => {
+    type Group = { id: string; name: string; children: Group[] };
+    const groups: Group[] = [
+      { id: 'north', name: 'North', children: [{ id: 'store', name: 'Store 1', children: [] }] },
+      { id: 'lone', name: 'Lone', children: [] },
+    ];
+    render(
+      <DataTable<Group>
+        rowKey="id"
+        columns={[{ key: 'name', title: 'Name', dataIndex: 'name' }]}
+        dataSource={groups}
+        expandable={{ defaultExpandAllRows: true }}
+      />,
+    );
+    const expanders = (name: string) =>
+      screen
+        .getByText(name)
+        .closest('tr')
+        ?.querySelectorAll('.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)').length;
+    expect(expanders('North')).toBe(1);
+    expect(expanders('Store 1')).toBe(0);
+    expect(expanders('Lone')).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import {
   Button,
   Checkbox,
@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/http';
 import { orderColumns, toggleColumn } from './columnChooser';
 import { TABLE_PAGINATION } from './pagination';
+import { pruneEmptyChildren } from './treeRows';
 
 /** A column with a stable key, so the chooser can show and hide it. */
 export type DataColumn<T> = TableColumnType<T> & { key: string; title: ReactNode };
@@ -32,20 +33,33 @@ type DataTableProps<T> = Omit<TableProps<T>, 'columns' | 'pagination'> & {
   /** Buttons and filters left of the table tools. */
   toolbar?: ReactNode;
   onRefresh?: () => void;
+  /**
+   * The rows could not be read: the table shows that, with a retry, instead of rows that may be
+   * out of date or an empty list that would say there is nothing.
+   */
+  loadError?: boolean;
 };
 
 /**
  * Every list's table: column chooser (one column always stays), page size 14 with sizes 14 to 80,
- * prev / pager / next / jumper, and the localized empty state.
+ * prev / pager / next / jumper, the localized empty state, and tree rows whose expander shows only
+ * where there are children.
  */
 export const DataTable = <T extends object>({
   columns,
   paging,
   toolbar,
   onRefresh,
+  loadError,
+  dataSource,
   ...rest
 }: DataTableProps<T>) => {
   const { t } = useTranslation('table');
+  const childrenKey = rest.expandable?.childrenColumnName ?? 'children';
+  const rows = useMemo(
+    () => (dataSource ? pruneEmptyChildren(dataSource, childrenKey) : dataSource),
+    [dataSource, childrenKey],
+  );
   const allKeys = useMemo(() => columns.map((c) => c.key), [columns]);
   const [visible, setVisible] = useState<string[]>(allKeys);
   const shown = orderColumns(allKeys, visible.length ? visible : allKeys);
@@ -91,8 +105,25 @@ export const DataTable = <T extends object>({
       </div>
       <Table<T>
         {...rest}
+        dataSource={loadError ? [] : rows}
         columns={columns.filter((c) => shown.includes(c.key))}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+        locale={{
+          emptyText: loadError ? (
+            <Empty
+              image={<DisconnectOutlined className="cpm-table-error-icon" />}
+              description={t('loadFailed')}
+              data-testid="table-load-error"
+            >
+              {onRefresh && (
+                <Button type="primary" onClick={onRefresh} data-testid="table-retry">
+                  {t('retry')}
+                </Button>
+              )}
+            </Empty>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
+          ),
+        }}
         pagination={
           paging
             ? {

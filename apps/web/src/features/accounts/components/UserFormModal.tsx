@@ -184,22 +184,23 @@ export const UserFormModal = ({
             <Input />
           </CrudField>
         </Col>
-        <Col xs={24} md={12}>
+        <Col xs={24}>
           <CrudField name="address" label={t('user.address')}>
             <Input />
           </CrudField>
         </Col>
-        <Col xs={24} md={8}>
+        {/* Two columns as in the rest of the form, and addresses across both, so the fields line up. */}
+        <Col xs={24} md={12}>
           <CrudField name="salesmanName" label={t('user.salesmanName')}>
             <Input />
           </CrudField>
         </Col>
-        <Col xs={24} md={8}>
+        <Col xs={24} md={12}>
           <CrudField name="salesmanPhone" label={t('user.salesmanPhone')}>
             <Input />
           </CrudField>
         </Col>
-        <Col xs={24} md={8}>
+        <Col xs={24}>
           <CrudField name="salesmanAddress" label={t('user.salesmanAddress')}>
             <Input />
           </CrudField>

@@ -1,6 +1,6 @@
 import type { GroupNode } from '@cpm/contracts';
 import { describe, expect, it } from 'vitest';
-import { toTreeSelect } from './treeData';
+import { parentGroupIds, toTreeSelect } from './treeData';
 
 const group = (id: string, children: GroupNode[] = []): GroupNode => ({
   id,
@@ -24,5 +24,12 @@ describe('group tree options', () => {
     expect(options[0].children[0].disabled).toBe(true);
     expect(options[0].children[0].children[0].disabled).toBe(true);
     expect(options[1].disabled).toBe(false);
+  });
+
+  it('names the groups with sub-groups, at every depth', () => {
+    expect(parentGroupIds([group('a', [group('b', [group('c')]), group('e')]), group('d')])).toEqual([
+      'a',
+      'b',
+    ]);
   });
 });

@@ -15,6 +15,10 @@ export const toTreeSelect = (nodes: GroupNode[], excludeId?: string, parentExclu
     };
   });
 
+/** Ids of the groups that have sub-groups, at every depth: the rows a fully open tree expands. */
+export const parentGroupIds = (nodes: GroupNode[]): string[] =>
+  nodes.flatMap((n) => (n.children.length ? [n.id, ...parentGroupIds(n.children)] : []));
+
 type MenuTreeOption = {
   key: string;
   value: string;

@@ -125,7 +125,6 @@ export const DictsPage = () => {
   return (
     <CrudListView<DictRow, { keyword?: string }>
       testId="dicts-page"
-      title={t('dict.title')}
       list={list}
       filters={[{ name: 'keyword', label: t('dict.search') }]}
       columns={columns}

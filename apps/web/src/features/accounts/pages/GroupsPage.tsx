@@ -2,8 +2,8 @@ import { DragOutlined, PlusOutlined } from '@ant-design/icons';
 import { type GroupNode, GroupSaveSchema } from '@cpm/contracts';
 import { groupsRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
@@ -18,8 +18,9 @@ import {
   useListState,
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
+import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { toTreeSelect } from '../components/treeData';
+import { parentGroupIds, toTreeSelect } from '../components/treeData';
 
 type GroupForm = Omit<GroupNode, 'id' | 'children' | 'ownerId'>;
 type Editing = { group: GroupNode | null; parentId: string | null };
@@ -38,6 +39,17 @@ export const GroupsPage = () => {
     queryFn: () => call(groupsRoutes.tree, { query: keyword ? { keyword } : {}, loading: false }),
   });
   const refresh = () => void tree.refetch();
+  // The tree opens fully, also for groups that arrive later (a search, a new sub-group); only the
+  // groups the user folded stay folded.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const parents = useMemo(() => parentGroupIds(tree.data ?? []), [tree.data]);
+  const fold = (id: string, expanded: boolean) =>
+    setFolded((prev) => {
+      const next = new Set(prev);
+      if (expanded) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const columns: DataColumn<GroupNode>[] = [
     { key: 'name', title: t('group.name'), dataIndex: 'name' },
@@ -86,10 +98,8 @@ export const GroupsPage = () => {
   const parentOptions = toTreeSelect(tree.data ?? [], editing?.group?.id);
   return (
     <div className="cpm-page" data-testid="groups-page">
+      <PageHeader />
       <Card variant="borderless">
-        <Typography.Title level={4} className="cpm-page-title">
-          {t('group.title')}
-        </Typography.Title>
         <FilterBar
           fields={[{ name: 'keyword', label: t('group.search') }]}
           value={filter.state.filter}
@@ -102,7 +112,11 @@ export const GroupsPage = () => {
           dataSource={tree.data ?? []}
           loading={tree.isFetching}
           onRefresh={refresh}
-          expandable={{ defaultExpandAllRows: true, childrenColumnName: 'children' }}
+          expandable={{
+            childrenColumnName: 'children',
+            expandedRowKeys: parents.filter((id) => !folded.has(id)),
+            onExpand: (expanded, g) => fold(g.id, expanded),
+          }}
           scroll={{ x: 1000 }}
           toolbar={
             <Auth permission="user:group:add">

@@ -15,7 +15,6 @@ import {
   Switch,
   Tag,
   TreeSelect,
-  Typography,
 } from 'antd';
 import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +30,7 @@ import {
   queryKeys,
   RowActions,
 } from '../../../shared/crud';
+import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { menuTreeData } from '../components/treeData';
 
@@ -106,10 +106,8 @@ export const MenusPage = () => {
 
   return (
     <div className="cpm-page" data-testid="menus-page">
+      <PageHeader />
       <Card variant="borderless">
-        <Typography.Title level={4} className="cpm-page-title">
-          {t('menu.title')}
-        </Typography.Title>
         <DataTable<SysMenuNode>
           rowKey="id"
           columns={columns}

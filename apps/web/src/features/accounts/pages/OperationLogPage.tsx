@@ -1,11 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { OperationLogRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call, download } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { compact, usePagedList } from '../hooks/usePagedList';
 
@@ -41,9 +42,36 @@ const ACTIONS = [
   'account.activate',
   'account.details',
   'private.reveal',
+  'fence.create',
+  'fence.update',
+  'fence.delete',
+  'payment.lock',
+  'payment.unlock',
   'sysFile.upload',
   'sysFile.delete',
   'sysFile.quota',
+  'app.upload',
+  'app.delete',
+  'app.launch',
+  'app.unlaunch',
+  'app.approve',
+  'app.reject',
+  'app.gray',
+  'app.official',
+  'app.pause',
+  'app.rollback',
+  'task.create',
+  'task.stop',
+  'task.restart',
+  'task.resume',
+  'task.retry',
+  'task.delete',
+  'task.approve',
+  'task.reject',
+  'whitelist.create',
+  'whitelist.update',
+  'whitelist.removeSns',
+  'whitelist.delete',
 ];
 
 /** Operation log (`/user/operationLog`): who did what, from where and when (shown in local time, stored in UTC). */
@@ -74,10 +102,8 @@ export const OperationLogPage = () => {
 
   return (
     <div className="cpm-page" data-testid="oplog-page">
+      <PageHeader />
       <Card variant="borderless">
-        <Typography.Title level={4} className="cpm-page-title">
-          {t('oplog.title')}
-        </Typography.Title>
         <Form<FilterForm>
           layout="inline"
           style={{ rowGap: 12, marginBottom: 16 }}

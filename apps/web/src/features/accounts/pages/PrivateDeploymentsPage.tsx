@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call, download } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { useDict } from '../../../shared/dicts/useDict';
+import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { compact, usePagedList } from '../hooks/usePagedList';
 
@@ -145,10 +146,8 @@ export const PrivateDeploymentsPage = () => {
 
   return (
     <div className="cpm-page" data-testid="private-page">
+      <PageHeader />
       <Card variant="borderless">
-        <Typography.Title level={4} className="cpm-page-title">
-          {t('private.title')}
-        </Typography.Title>
         <Form<Filter>
           layout="inline"
           onFinish={(v) => list.applyFilter(compact(v))}

@@ -1,13 +1,14 @@
 import { LIMITS, type UserRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Form, Select, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { usePermission } from '../../../shared/auth/usePermission';
 import { useDict } from '../../../shared/dicts/useDict';
+import { PageHeader } from '../../../shared/page/PageHeader';
 import { ReviewDialog } from '../../../shared/review/ReviewDialog';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { usePagedList } from '../hooks/usePagedList';
@@ -79,10 +80,8 @@ export const ReviewPage = () => {
 
   return (
     <div className="cpm-page" data-testid="review-page">
+      <PageHeader />
       <Card variant="borderless">
-        <Typography.Title level={4} className="cpm-page-title">
-          {t('review.title')}
-        </Typography.Title>
         <Form
           layout="inline"
           initialValues={{ state: 2 }}

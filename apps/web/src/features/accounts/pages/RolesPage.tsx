@@ -101,7 +101,6 @@ export const RolesPage = () => {
   return (
     <CrudListView<RoleRow, { name?: string }>
       testId="roles-page"
-      title={t('role.title')}
       list={list}
       filters={[{ name: 'name', label: t('role.name') }]}
       columns={columns}

@@ -125,7 +125,6 @@ export const UsersPage = () => {
   return (
     <CrudListView<UserRow, Filter>
       testId="users-page"
-      title={t('user.title')}
       list={list}
       filters={[
         { name: 'username', label: t('user.username') },

@@ -16,6 +16,7 @@ import { call } from '../../../api/http';
 import { LanguageSwitch } from '../../../layout/header/LanguageSwitch';
 import { ThemeToggle } from '../../../layout/header/ThemeToggle';
 import { HOME_PATH } from '../../../layout/worktabs/worktabRules';
+import type { LoginReturn } from '../../../router/guards';
 import { Logo } from '../../../shared/Logo';
 import { lazyNamed, MountOnceOpen } from '../../../shared/MountOnceOpen';
 import { type LoginOutcome, login } from '../authService';
@@ -78,7 +79,9 @@ export const LoginPage = () => {
     try {
       const outcome = await login({ ...values, captchaId: captcha.data.captchaId });
       if (outcome.kind === 'enter') {
-        const from = (location.state as { from?: string } | null)?.from;
+        // Back to the page asked for, unless another user's session ended on it: they start at home.
+        const back = location.state as LoginReturn | null;
+        const from = !back?.userId || back.userId === outcome.userId ? back?.from : undefined;
         navigate(outcome.to === HOME_PATH && from && from !== '/' ? from : outcome.to, { replace: true });
         return;
       }

@@ -12,31 +12,18 @@ import { call } from '../../../api/http';
 import { Chart } from '../../../shared/chart/Chart';
 import type { ChartOption } from '../../../shared/chart/chartOption';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
+import { onlineTrendOption } from './onlineTrend';
 
 type Dashboard = z.infer<typeof DashboardSchema>;
 
-/** The three dashboard charts: online count per hour, terminals by status and by model. */
+/** The three dashboard charts: average online per hour then now, terminals by status and by model. */
 const fleetCharts = (d: Dashboard, t: TFunction<'devices'>) => {
-  const trend: ChartOption = {
-    grid: { left: 44, right: 16, top: 16, bottom: 28 },
-    tooltip: { trigger: 'axis' },
-    xAxis: {
-      type: 'category',
-      boundaryGap: false,
-      data: d.onlineTrend.map((p) => dayjs(p.at).format('HH:mm')),
-    },
-    yAxis: { type: 'value', minInterval: 1 },
-    series: [
-      {
-        type: 'line',
-        name: t('online'),
-        data: d.onlineTrend.length < 2 ? [] : d.onlineTrend.map((p) => p.online),
-        smooth: true,
-        showSymbol: false,
-        areaStyle: { opacity: 0.12 },
-      },
-    ],
-  };
+  const trend = onlineTrendOption(d.onlineTrend, {
+    series: t('online'),
+    axis: t('dashboard.trendAxis'),
+    hour: (from, to) => t('dashboard.trendHour', { from, to }),
+    now: (time) => t('dashboard.trendNow', { time }),
+  });
   const byStatus: ChartOption = {
     tooltip: { trigger: 'item' },
     legend: { bottom: 0, type: 'plain' },
@@ -135,17 +122,26 @@ export const FleetOverview = () => {
         {d.latestWarnings.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
         ) : (
-          <ul className="cpm-plain-list">
-            {d.latestWarnings.map((w) => (
-              <li key={w.id}>
-                <Tag color="warning">{t(`warnings.${w.kind}`)}</Tag>
-                <Link to={`/device/deviceDetail/${w.sn}`}>{w.sn}</Link> · {w.terminalName}
-                {w.detail ? ` · ${w.detail}` : ''}
-                <span className="cpm-text-secondary" style={{ marginInlineStart: 'auto' }}>
-                  {dayjs(w.at).format('MM-DD HH:mm')}
-                </span>
-              </li>
-            ))}
+          <ul className="cpm-plain-list" data-testid="latest-warnings">
+            {d.latestWarnings.map((w) => {
+              const about = [w.terminalName, w.detail].filter(Boolean).join(' · ');
+              return (
+                <li key={w.id} className="cpm-warning-row" data-testid="latest-warning">
+                  <Tag color="warning">{t(`warnings.${w.kind}`)}</Tag>
+                  {/* One line that ellipsizes; the full text is in the tooltip. */}
+                  <span
+                    className="cpm-warning-text"
+                    title={`${w.sn} · ${about}`}
+                    data-testid="latest-warning-text"
+                  >
+                    <Link to={`/device/deviceDetail/${w.sn}`}>{w.sn}</Link> · {about}
+                  </span>
+                  <time className="cpm-warning-time" dateTime={w.at} data-testid="latest-warning-time">
+                    {dayjs(w.at).format('MM-DD HH:mm')}
+                  </time>
+                </li>
+              );
+            })}
           </ul>
         )}
       </Card>

@@ -2,6 +2,7 @@ import type { RunDetail } from '@cpm/contracts';
 import { datacenterRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Descriptions, Row, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -21,7 +22,14 @@ const line = (
   grid: { left: 48, right: 16, top: 36, bottom: 28 },
   xAxis: { type: 'category', data: x },
   yAxis: { type: 'value' },
-  series: series.map((s) => ({ type: s.type ?? 'line', name: s.name, data: s.data, connectNulls: false })),
+  series: series.map((s) => ({
+    type: s.type ?? 'line',
+    name: s.name,
+    data: s.data,
+    connectNulls: false,
+    // A line of one point draws nothing: its marker is all there is to see.
+    ...(x.length < 2 ? { showSymbol: true, symbolSize: 8 } : {}),
+  })),
 });
 
 /** One terminal's activity over a range: charts of online time, data, battery, memory and storage, boots; its events. */
@@ -38,7 +46,8 @@ export const RunDetailPage = () => {
   });
   const d: RunDetail | undefined = q.data;
   const x =
-    d?.series.map((p) => (d.granularity === 'hour' ? p.at.slice(5, 16).replace('T', ' ') : p.at)) ?? [];
+    // Hours in the viewer's time, like every other time on the page; days are the rollup's UTC days.
+    d?.series.map((p) => (d.granularity === 'hour' ? dayjs(p.at).format('MM-DD HH:mm') : p.at)) ?? [];
   const s = d?.series ?? [];
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="run-detail-page">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/http';
 import { CrudListView, ExportButton, useCrudList } from '../../../shared/crud';
+import { useFleetOptions } from '../../../shared/dicts/useFleetOptions';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { defaultRange, formatBytes, formatDuration, formatTime } from '../lib/format';
 
@@ -36,6 +37,7 @@ export const RunRecordsPage = () => {
         loading: false,
       }),
   });
+  const options = useFleetOptions();
   const sortable = (key: string) => ({ sorter: true, sortOrder: list.sortOrderOf(key) as SortOrder });
   const columns: DataColumn<RunRecordRow>[] = [
     { key: 'day', title: t('day'), dataIndex: 'day', ...sortable('day') },
@@ -103,6 +105,9 @@ export const RunRecordsPage = () => {
         { name: 'startDate', label: `${t('startDate')} (${range.startDate})` },
         { name: 'endDate', label: `${t('endDate')} (${range.endDate})` },
         { name: 'sn', label: t('sn') },
+        { name: 'groupId', label: t('group'), options: options.groups, width: 200 },
+        { name: 'modelId', label: t('model'), options: options.models, width: 160 },
+        { name: 'ownerId', label: t('enterprise'), options: options.owners, width: 180 },
       ]}
       columns={columns}
       scroll={{ x: 1600 }}

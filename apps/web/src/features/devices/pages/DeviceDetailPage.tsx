@@ -1,7 +1,8 @@
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { call } from '../../../api/http';
@@ -12,6 +13,7 @@ import { Timeline } from '../../../shared/detail/Timeline';
 import { useTabParam } from '../../../shared/detail/useTabParam';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
+import { TrackPlayback } from '../components/TrackPlayback';
 
 const fmt = (v: unknown) =>
   typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)
@@ -21,8 +23,38 @@ const fmt = (v: unknown) =>
       : String(v);
 const mb = (v: unknown) => (typeof v === 'number' ? `${(v / 1024).toFixed(1)} GB` : '-');
 
+/** The tasks aimed at the terminal, from the tasks feature; loaded when the tab opens. */
+const TerminalPlanTab = lazy(() =>
+  import('../../tasks/components/TerminalPlanTab').then((m) => ({ default: m.TerminalPlanTab })),
+);
+
+/** Captured files, permissions and uninstall, from the remote commands feature; loaded when used. */
+const TerminalFilesTab = lazy(() =>
+  import('../../commands/components/DeviceTools').then((m) => ({ default: m.TerminalFilesTab })),
+);
+const TerminalPermissionsTab = lazy(() =>
+  import('../../commands/components/DeviceTools').then((m) => ({ default: m.TerminalPermissionsTab })),
+);
+const UninstallButton = lazy(() =>
+  import('../../commands/components/DeviceTools').then((m) => ({ default: m.UninstallButton })),
+);
+
+/** Where the page leads back to when the terminal is not there. */
+const LIST_PATH = '/device/index';
+
 /** The tabs in order; the first opens when the address names none. */
-const TAB_KEYS = ['overview', 'hardware', 'network', 'apps', 'peripherals', 'history', 'logs'] as const;
+const TAB_KEYS = [
+  'overview',
+  'hardware',
+  'network',
+  'apps',
+  'peripherals',
+  'history',
+  'logs',
+  'files',
+  'permissions',
+  'plan',
+] as const;
 
 /**
  * One terminal on the detail layout: header with its name, SN, state and actions; tabs (in the
@@ -33,6 +65,7 @@ export const DeviceDetailPage = () => {
   const { t } = useTranslation('devices');
   const queryClient = useQueryClient();
   const [, openTab] = useTabParam(TAB_KEYS);
+  const back = { to: LIST_PATH, label: t('backToList') };
   const detail = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'detail', sn],
     queryFn: () => call(devicesRoutes.terminalBySn, { query: { sn }, loading: false, silent: true }),
@@ -56,7 +89,8 @@ export const DeviceDetailPage = () => {
         tabs={[]}
         loading={!detail.isError}
         notFound={detail.isError}
-        notFoundTitle={t('notFound')}
+        notFoundTitle={t('notFound', { sn })}
+        back={back}
         testId="device-detail-page"
       />
     );
@@ -108,6 +142,31 @@ export const DeviceDetailPage = () => {
           label: t('location'),
           value: d.lat === null ? null : `${d.lat?.toFixed(5)}, ${d.lng?.toFixed(5)}`,
         },
+        ...(d.paymentLock
+          ? [
+              {
+                key: 'paymentLock',
+                label: t('paymentLock.label'),
+                value: (
+                  <span data-testid="detail-payment-lock">
+                    <Tag
+                      color={d.paymentLock.locked ? 'red' : 'green'}
+                      data-testid="detail-payment-lock-state"
+                    >
+                      {d.paymentLock.locked
+                        ? t('paymentLock.locked', { fence: d.paymentLock.fence ?? '' })
+                        : t('paymentLock.unlocked')}
+                    </Tag>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {d.paymentLock.confirmed
+                        ? t('paymentLock.confirmed', { at: fmt(d.paymentLock.confirmedAt) })
+                        : t('paymentLock.waiting', { at: fmt(d.paymentLock.since) })}
+                    </Typography.Text>
+                  </span>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );
@@ -158,6 +217,7 @@ export const DeviceDetailPage = () => {
   return (
     <DetailPage
       testId="device-detail-page"
+      back={back}
       title={d.name}
       subtitle={d.name === d.sn ? undefined : `SN ${d.sn}`}
       status={
@@ -200,6 +260,20 @@ export const DeviceDetailPage = () => {
                   dataIndex: 'system',
                   render: (v) => (v ? <Tag>{t('system')}</Tag> : null),
                 },
+                {
+                  title: '',
+                  key: 'uninstall',
+                  width: 110,
+                  render: (_, r) =>
+                    r.system ? null : (
+                      <Suspense fallback={null}>
+                        <UninstallButton
+                          terminal={d}
+                          app={{ packageName: String(r.packageName), name: r.name as string | undefined }}
+                        />
+                      </Suspense>
+                    ),
+                },
               ]}
             />
           ),
@@ -235,8 +309,8 @@ export const DeviceDetailPage = () => {
           key: 'history',
           label: t('tabs.history'),
           children: (
-            <Space align="start" size={48} wrap>
-              <div>
+            <Flex gap={48} wrap align="flex-start">
+              <div style={{ flex: '0 1 320px' }}>
                 <Typography.Title level={5}>{t('statusHistory')}</Typography.Title>
                 <Timeline
                   testId="status-timeline"
@@ -251,9 +325,11 @@ export const DeviceDetailPage = () => {
                   }))}
                 />
               </div>
-              <div>
+              <div style={{ flex: '1 1 480px', minWidth: 0 }}>
                 <Typography.Title level={5}>{t('locationHistory')}</Typography.Title>
+                <TrackPlayback sn={sn} />
                 <Table
+                  style={{ marginTop: 12 }}
                   size="small"
                   rowKey="at"
                   pagination={{ pageSize: 10 }}
@@ -269,7 +345,7 @@ export const DeviceDetailPage = () => {
                   ]}
                 />
               </div>
-            </Space>
+            </Flex>
           ),
         },
         {
@@ -289,6 +365,33 @@ export const DeviceDetailPage = () => {
                 </Card>
               ))}
             </>
+          ),
+        },
+        {
+          key: 'files',
+          label: t('tabs.files'),
+          children: (
+            <Suspense fallback={<Skeleton active />}>
+              <TerminalFilesTab terminal={d} />
+            </Suspense>
+          ),
+        },
+        {
+          key: 'permissions',
+          label: t('tabs.permissions'),
+          children: (
+            <Suspense fallback={<Skeleton active />}>
+              <TerminalPermissionsTab terminal={d} />
+            </Suspense>
+          ),
+        },
+        {
+          key: 'plan',
+          label: t('tabs.plan'),
+          children: (
+            <Suspense fallback={<Skeleton active />}>
+              <TerminalPlanTab sn={d.sn} />
+            </Suspense>
           ),
         },
       ]}

@@ -8,7 +8,7 @@ import {
 import { TERMINAL_STATUSES, type TerminalFilter, type TerminalRow } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,9 @@ import { Link } from 'react-router';
 import { call, download, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { ExcelImport } from '../../../shared/crud/ExcelImport';
+import { useFleetOptions } from '../../../shared/dicts/useFleetOptions';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
+import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { AddDeviceDialog } from '../components/AddDeviceDialog';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
@@ -46,18 +48,7 @@ export const DeviceListPage = () => {
       }),
     placeholderData: keepPreviousData,
   });
-  const models = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'models'],
-    queryFn: () => call(devicesRoutes.modelList, { loading: false }),
-  });
-  const groups = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'groups'],
-    queryFn: () => call(devicesRoutes.groupOptions, { loading: false }),
-  });
-  const owners = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'owners'],
-    queryFn: () => call(devicesRoutes.ownerOptions, { loading: false }),
-  });
+  const options = useFleetOptions();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
 
   const onSearch = (v: FilterForm) =>
@@ -148,6 +139,7 @@ export const DeviceListPage = () => {
 
   return (
     <div className="cpm-page" data-testid="device-list-page">
+      <PageHeader />
       <Card variant="borderless">
         <Form<FilterForm>
           layout="inline"
@@ -180,28 +172,16 @@ export const DeviceListPage = () => {
             />
           </Form.Item>
           <Form.Item name="modelId" label={t('model')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-            />
+            <Select allowClear style={{ width: 140 }} options={options.models} />
           </Form.Item>
           <Form.Item name="groupId" label={t('group')}>
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
-            />
+            <Select allowClear style={{ width: 160 }} options={options.groups} />
           </Form.Item>
           <Form.Item name="storeName" label={t('storeName')}>
             <Input allowClear />
           </Form.Item>
           <Form.Item name="ownerId" label={t('enterprise')}>
-            <Select
-              allowClear
-              style={{ width: 160 }}
-              options={(owners.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            />
+            <Select allowClear style={{ width: 160 }} options={options.owners} />
           </Form.Item>
           <Form.Item>
             <Space>
@@ -215,10 +195,11 @@ export const DeviceListPage = () => {
           </Form.Item>
         </Form>
       </Card>
-      <Card variant="borderless" style={{ marginTop: 16 }}>
+      <Card variant="borderless">
         <DataTable<TerminalRow>
           rowKey="sn"
           loading={list.isLoading}
+          loadError={list.isError}
           dataSource={list.data?.records ?? []}
           columns={columns}
           scroll={{ x: 'max-content' }}
@@ -242,7 +223,12 @@ export const DeviceListPage = () => {
                 </Button>
               </Auth>
               <Auth permission="device:terminal:move">
-                <Button icon={<SwapOutlined />} disabled={!selected.length} onClick={() => setMoveOpen(true)}>
+                <Button
+                  icon={<SwapOutlined />}
+                  disabled={!selected.length}
+                  onClick={() => setMoveOpen(true)}
+                  data-testid="terminal-move"
+                >
                   {t('move')}
                 </Button>
               </Auth>
@@ -262,6 +248,12 @@ export const DeviceListPage = () => {
                   templateFileName="terminal-template.xlsx"
                   upload={(file) => upload(devicesRoutes.terminalImport, file)}
                   onImported={refresh}
+                  fieldLabels={Object.fromEntries(
+                    (['sn', 'name', 'model', 'group', 'storeName', 'mac', 'password'] as const).map((k) => [
+                      k,
+                      t(k),
+                    ]),
+                  )}
                   testId="import-devices"
                 />
               </Auth>
@@ -289,14 +281,25 @@ export const DeviceListPage = () => {
         onCancel={() => setMoveOpen(false)}
         onOk={() => void move()}
         okText={t('save')}
+        okButtonProps={{ disabled: !moveGroup }}
         cancelText={t('cancel')}
       >
-        <Select
-          style={{ width: '100%' }}
-          value={moveGroup}
-          onChange={setMoveGroup}
-          options={(groups.data ?? []).map((g) => ({ value: g.id, label: `${g.name} (${g.number})` }))}
-        />
+        <Form layout="vertical" data-testid="move-form">
+          <Typography.Paragraph type="secondary">
+            {t('moveSelected', { count: selected.length })}
+          </Typography.Paragraph>
+          <Form.Item label={t('moveTarget')} htmlFor="move-group" required>
+            <Select
+              id="move-group"
+              showSearch
+              optionFilterProp="label"
+              placeholder={t('moveTargetPlaceholder')}
+              value={moveGroup}
+              onChange={setMoveGroup}
+              options={options.groups}
+            />
+          </Form.Item>
+        </Form>
       </Modal>
     </div>
   );

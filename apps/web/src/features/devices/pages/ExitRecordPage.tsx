@@ -8,6 +8,7 @@ import { call, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { ExcelImport } from '../../../shared/crud/ExcelImport';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
+import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { StatusTag } from '../components/TerminalStatus';
 
@@ -50,6 +51,7 @@ export const ExitRecordPage = () => {
   ];
   return (
     <div className="cpm-page" data-testid="exit-record-page">
+      <PageHeader />
       <Card variant="borderless">
         <DataTable<Row>
           rowKey="id"
@@ -76,6 +78,13 @@ export const ExitRecordPage = () => {
                   templateFileName="exit-record-template.xlsx"
                   upload={(file) => upload(devicesRoutes.exitRecordImport, file)}
                   onImported={refresh}
+                  fieldLabels={{
+                    sn: t('sn'),
+                    model: t('model'),
+                    status: t('statusLabel'),
+                    productionDate: t('productionDate'),
+                    shippingDate: t('shippingDate'),
+                  }}
                 />
               </Auth>
             </Space>

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
+import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
 
@@ -38,6 +39,7 @@ export const FavoritePage = () => {
   ];
   return (
     <div className="cpm-page" data-testid="favorite-page">
+      <PageHeader />
       <Card variant="borderless">
         <DataTable<TerminalRow>
           rowKey="sn"

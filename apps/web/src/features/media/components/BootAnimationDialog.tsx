@@ -1,15 +1,30 @@
 import {
   BLOB_KINDS,
+  type BootAnimationBuildResult,
   type BootAnimationRow,
   type FrameFormat,
   MEDIA_FILE_NAME_PATTERN,
   MEDIA_LIMITS,
 } from '@cpm/contracts';
 import { mediaRoutes } from '@cpm/contracts/routes';
-import { Alert, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Progress,
+  Segmented,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { useJobProgress } from '../../../shared/crud/useJobProgress';
 import { Upload } from '../../../shared/upload/Upload';
 
 type Settings = {
@@ -32,7 +47,8 @@ const withQuery = (path: string, query: Record<string, string | number | undefin
 
 /**
  * A new boot animation: settings and frames (checked here and again on the server), built into
- * bootanimation.zip by the server; or a ready-made ZIP that the server checks entry by entry.
+ * bootanimation.zip by a server job whose progress shows here; or a ready-made ZIP that the server
+ * checks entry by entry. A failed build keeps the frames, so a fixed name can be tried again.
  */
 export const BootAnimationDialog = ({
   open,
@@ -41,13 +57,17 @@ export const BootAnimationDialog = ({
 }: {
   open: boolean;
   onClose: () => void;
-  onCreated: (row: BootAnimationRow) => void;
+  onCreated: () => void;
 }) => {
-  const { t } = useTranslation('media');
+  const { t, i18n } = useTranslation('media');
+  const { message } = App.useApp();
   const [form] = Form.useForm<Settings>();
   const [mode, setMode] = useState<'frames' | 'zip'>('frames');
   const [frames, setFrames] = useState<Frame[]>([]);
-  const [building, setBuilding] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const { job, final } = useJobProgress(jobId);
+  const building = starting || (jobId !== null && !final);
   const values = Form.useWatch([], form) as Settings | undefined;
   const s = { ...DEFAULTS, ...values };
   const nameOk = !!s.name && MEDIA_FILE_NAME_PATTERN.test(s.name.trim());
@@ -64,15 +84,28 @@ export const BootAnimationDialog = ({
 
   const close = () => {
     setFrames([]);
+    setJobId(null);
     form.resetFields();
     onClose();
   };
 
+  // The job ended: a saved animation closes the dialog; a refusal stays, with its reason shown.
+  const succeeded = job?.status === 'succeeded' ? (job.result as BootAnimationBuildResult | null) : null;
+  useEffect(() => {
+    if (!succeeded) return;
+    message.success(t('boot.built', { name: succeeded.name }));
+    setFrames([]);
+    setJobId(null);
+    form.resetFields();
+    onCreated();
+  }, [succeeded, message, t, form, onCreated]);
+
   const build = async () => {
     if (!nameOk || !sizeOk || !s.width || !s.height) return;
-    setBuilding(true);
+    setStarting(true);
+    setJobId(null);
     try {
-      const row = await call(mediaRoutes.bootBuild, {
+      const started = await call(mediaRoutes.bootBuild, {
         body: {
           name: (s.name ?? '').trim(),
           format: s.format,
@@ -82,17 +115,16 @@ export const BootAnimationDialog = ({
           description: s.description?.trim() || undefined,
           frameIds: ordered.map((f) => f.id),
         },
-        notifySuccess: true,
       });
-      setFrames([]);
-      form.resetFields();
-      onCreated(row);
+      setJobId(started.jobId);
     } catch {
       // The client showed why.
     } finally {
-      setBuilding(false);
+      setStarting(false);
     }
   };
+  const failed = job?.status === 'failed';
+  const jobText = job ? (i18n.language.startsWith('zh') ? job.message : job.messageEn) : null;
 
   return (
     <Modal
@@ -190,6 +222,23 @@ export const BootAnimationDialog = ({
             <Typography.Text data-testid="boot-frame-count">
               {t('boot.frameCount', { count: ordered.length })}
             </Typography.Text>
+            {jobId !== null && (
+              <div data-testid="boot-build-progress" data-status={job?.status ?? 'queued'}>
+                <Progress
+                  percent={job?.percent ?? 0}
+                  status={failed ? 'exception' : succeeded ? 'success' : 'active'}
+                />
+                {failed ? (
+                  <Alert type="error" showIcon title={t('boot.buildFailed')} description={jobText} />
+                ) : (
+                  <Typography.Text type="secondary">
+                    {!job || job.status === 'queued'
+                      ? t('boot.buildQueued')
+                      : (jobText ?? t('boot.building'))}
+                  </Typography.Text>
+                )}
+              </div>
+            )}
           </>
         ) : (
           <Alert type="info" title={t('boot.settingsFirst')} />
@@ -205,9 +254,9 @@ export const BootAnimationDialog = ({
               description: s.description?.trim(),
             })}
             rules={{ maxSize: BLOB_KINDS.bootAnimation.maxBytes, accept: ['zip'], plainName: true }}
-            onUploaded={(row) => {
+            onUploaded={() => {
               form.resetFields();
-              onCreated(row);
+              onCreated();
             }}
           />
         </>

@@ -1,6 +1,7 @@
-import { Card, Tabs, Typography } from 'antd';
+import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../shared/page/PageHeader';
 import { BootAnimationList } from '../components/BootAnimationList';
 import { WallpaperList } from '../components/WallpaperList';
 import '../media.css';
@@ -17,10 +18,8 @@ export const WallpaperPage = () => {
     : 'wallpapers';
   return (
     <div className="cpm-page" data-testid="media-page">
+      <PageHeader />
       <Card variant="borderless">
-        <Typography.Title level={4} className="cpm-page-title">
-          {t('title')}
-        </Typography.Title>
         <Tabs
           activeKey={tab}
           onChange={(key) =>

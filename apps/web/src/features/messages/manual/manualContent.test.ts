@@ -32,4 +32,34 @@ describe('help manual', () => {
     expect(found.flatMap((c) => c.sections.map((s) => s.title))).toContain('My Messages');
     expect(searchManual(loadManual('en'), 'zzzz-nothing')).toEqual([]);
   });
+
+  it('matches a word from its start, so "read" is not found inside "already"', () => {
+    const chapters = [
+      parseChapter(
+        '# Guide\n\n## One\n\nThe file is already installed.\n\n## Two\n\nReading is done.\n',
+        'guide',
+      ),
+    ];
+    const titles = (query: string) =>
+      searchManual(chapters, query).flatMap((c) => c.sections.map((s) => s.title));
+    expect(titles('read')).toEqual(['Two']);
+    expect(titles('all')).toEqual([]);
+    expect(titles('install')).toEqual(['One']);
+  });
+
+  it('takes a quoted phrase as one term', () => {
+    const chapters = [
+      parseChapter('# Guide\n\n## One\n\nMark all as read.\n\n## Two\n\nMark all  read at once.\n', 'guide'),
+    ];
+    const titles = (query: string) =>
+      searchManual(chapters, query).flatMap((c) => c.sections.map((s) => s.title));
+    expect(titles('mark all read')).toEqual(['One', 'Two']);
+    expect(titles('"mark all read"')).toEqual(['Two']);
+    expect(titles('"all read" once')).toEqual(['Two']);
+  });
+
+  it('finds Chinese words anywhere in the text', () => {
+    const found = searchManual(loadManual('zh'), '全部已读');
+    expect(found.flatMap((c) => c.sections)).not.toHaveLength(0);
+  });
 });

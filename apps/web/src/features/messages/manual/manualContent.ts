@@ -82,16 +82,37 @@ export const loadManual = (language: ManualLanguage): ManualChapter[] => {
   return chapters;
 };
 
-/** Chapters narrowed to the sections whose title or text contains every word of the query. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * One query word as a test on lower-cased text. A Latin word must start a word of the text
+ * ("read" finds "reading" but not "already"); Chinese has no spaces, so it may sit anywhere.
+ */
+const wordMatcher = (word: string): ((haystack: string) => boolean) => {
+  if (!/^[a-z0-9]/.test(word)) return (haystack) => haystack.includes(word);
+  const pattern = new RegExp(`(^|[^a-z0-9])${escapeRegExp(word)}`);
+  return (haystack) => pattern.test(haystack);
+};
+
+/** The query's terms: each quoted phrase is one term, every other word is its own. */
+const queryTerms = (query: string): string[] =>
+  [...query.toLowerCase().matchAll(/"([^"]*)"|(\S+)/g)]
+    .map((m) => (m[1] ?? m[2]).replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+
+/**
+ * Chapters narrowed to the sections whose title or text holds every term of the query
+ * (`"mark all read"` in quotes asks for that exact phrase).
+ */
 export const searchManual = (chapters: ManualChapter[], query: string): ManualChapter[] => {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return chapters;
+  const matchers = queryTerms(query).map(wordMatcher);
+  if (matchers.length === 0) return chapters;
   return chapters
     .map((chapter) => ({
       ...chapter,
       sections: chapter.sections.filter((s) => {
-        const haystack = `${chapter.title} ${s.text}`.toLowerCase();
-        return words.every((w) => haystack.includes(w));
+        const haystack = `${chapter.title} ${s.title} ${s.text}`.toLowerCase();
+        return matchers.every((matches) => matches(haystack));
       }),
     }))
     .filter((chapter) => chapter.sections.length > 0);

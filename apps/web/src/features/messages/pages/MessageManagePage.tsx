@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { call, showMessage } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
+import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { TABLE_PAGINATION } from '../../../shared/table/pagination';
 import { MessageBody } from '../components/MessageBody';
@@ -202,6 +203,7 @@ export const MessageManagePage = () => {
 
   return (
     <div className="cpm-page" data-testid="message-manage-page">
+      <PageHeader />
       <Card variant="borderless">
         <Form<Filters>
           form={filterForm}

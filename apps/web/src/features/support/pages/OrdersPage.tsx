@@ -1,49 +1,73 @@
-import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { type ORDER_PRIORITIES, type ORDER_STATUSES, type OrderRow, OrderSaveSchema } from '@cpm/contracts';
+import { EyeOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  type ORDER_PRIORITIES,
+  ORDER_SOURCES,
+  type ORDER_STATUSES,
+  type OrderRow,
+  type OrderSource,
+} from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
-import { Button, Col, DatePicker, Input, Row, Select, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import {
-  CrudField,
-  CrudFormModal,
   CrudListView,
   DictTag,
+  ExportButton,
   queryKeys,
   RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
-import { Upload } from '../../../shared/upload/Upload';
-import { rulesForKind, uploadUrlForKind } from '../../../shared/upload/uploadRules';
+import { HealthRulesDrawer } from '../components/HealthRulesDrawer';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
+import { OrderFormDrawer } from '../components/OrderFormDrawer';
+import { useSupportLive } from '../hooks/useSupportLive';
 
 type Filter = {
   keyword?: string;
   status?: (typeof ORDER_STATUSES)[number];
   priority?: (typeof ORDER_PRIORITIES)[number];
+  source?: OrderSource;
   overdue?: '1';
+  mine?: '1';
 };
 
-/** After-sales orders: open one for a terminal or by hand, follow it through its states. */
+/** After-sales orders: open one for a terminal or by hand, follow it through its states, live. */
 export const OrdersPage = () => {
   const { t } = useTranslation('support');
   const [creating, setCreating] = useState(false);
-  const [mediaIds, setMediaIds] = useState<string[]>([]);
-  const [viewing, setViewing] = useState<string | null>(null);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  // `?view=<id>` opens one order (links from inspection records and from notices).
+  const [params, setParams] = useSearchParams();
+  const [viewing, setViewingState] = useState<string | null>(params.get('view'));
+  const setViewing = (id: string | null) => {
+    setViewingState(id);
+    if (!id && params.has('view'))
+      setParams(
+        (p) => {
+          p.delete('view');
+          return p;
+        },
+        { replace: true },
+      );
+  };
   const statuses = useDict('order_status');
   const priorities = useDict('order_priority');
   const faults = useDict('fault_type');
+  useSupportLive();
   const list = useCrudList<OrderRow, Filter>({
     queryKey: queryKeys.supportOrders.all,
-    filterKeys: ['keyword', 'status', 'priority', 'overdue'],
+    filterKeys: ['keyword', 'status', 'priority', 'source', 'overdue', 'mine'],
     fetchPage: ({ current, size, ...f }) =>
       call(supportRoutes.page, { query: { current, size, ...f }, loading: false }),
   });
+  const yes = [{ value: '1', label: t('orders.yes') }];
   const columns: DataColumn<OrderRow>[] = [
     { key: 'number', title: t('orders.number'), dataIndex: 'number' },
     { key: 'sn', title: t('orders.sn'), dataIndex: 'sn', render: (v: string | null) => v ?? '-' },
@@ -65,11 +89,18 @@ export const OrdersPage = () => {
       title: t('orders.status'),
       dataIndex: 'status',
       render: (v: string, row) => (
-        <>
+        <Space size={4} wrap={false}>
           <DictTag dict="order_status" value={v} testId={`order-status-${row.number}`} />
           {row.overdue && <Tag color="red">{t('orders.overdue')}</Tag>}
-        </>
+        </Space>
       ),
+    },
+    {
+      key: 'source',
+      title: t('orders.source'),
+      dataIndex: 'source',
+      render: (v: OrderSource) =>
+        v === 'manual' ? '-' : <Tag color="purple">{t(`orders.sourceOf.${v}`)}</Tag>,
     },
     { key: 'assigneeName', title: t('orders.assignee'), dataIndex: 'assigneeName', render: (v) => v ?? '-' },
     {
@@ -111,116 +142,60 @@ export const OrdersPage = () => {
         { name: 'status', label: t('orders.status'), options: statuses.options },
         { name: 'priority', label: t('orders.priority'), options: priorities.options },
         {
-          name: 'overdue',
-          label: t('orders.overdueOnly'),
-          options: [{ value: '1', label: t('orders.yes') }],
+          name: 'source',
+          label: t('orders.source'),
+          options: ORDER_SOURCES.map((s) => ({ value: s, label: t(`orders.sourceOf.${s}`) })),
         },
+        { name: 'overdue', label: t('orders.overdueOnly'), options: yes },
+        { name: 'mine', label: t('orders.mineOnly'), options: yes },
       ]}
       columns={columns}
       scroll={{ x: 'max-content' }}
       toolbar={
-        <Auth permission="support:order:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            data-testid="order-add"
-            onClick={() => {
-              setMediaIds([]);
-              setCreating(true);
-            }}
-          >
-            {t('orders.add')}
-          </Button>
-        </Auth>
+        <Space wrap>
+          <Auth permission="support:order:add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="order-add"
+              onClick={() => setCreating(true)}
+            >
+              {t('orders.add')}
+            </Button>
+          </Auth>
+          <ExportButton
+            permission="support:order:export"
+            path={supportRoutes.export.path}
+            query={list.filter}
+            fileName="orders.xlsx"
+            list="supportOrders"
+          />
+          <Auth permission="support:order:rules">
+            <Button
+              icon={<SettingOutlined />}
+              onClick={() => setRulesOpen(true)}
+              data-testid="health-rules-open"
+            >
+              {t('rules.open')}
+            </Button>
+          </Auth>
+        </Space>
       }
     >
-      <CrudFormModal
+      <OrderFormDrawer
         open={creating}
-        title={t('orders.add')}
-        testId="order-form"
-        variant="drawer"
-        schema={OrderSaveSchema}
-        initialValues={{ priority: 'normal' }}
         onClose={() => setCreating(false)}
-        onSubmit={(values) => {
-          const v = values as Record<string, unknown>;
-          const dueAt = v.dueAt ? dayjs(v.dueAt as string).toISOString() : undefined;
-          return call(supportRoutes.save, {
-            body: { ...v, dueAt, mediaIds } as never,
-            notifySuccess: true,
-          });
-        }}
         onSaved={() => {
           setCreating(false);
           void list.invalidate();
         }}
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <CrudField name="sn" label={t('orders.sn')} extra={t('orders.snHint')}>
-              <Input data-testid="order-sn" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="storeName" label={t('orders.store')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="modelName" label={t('orders.model')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="enterpriseName" label={t('orders.enterprise')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="contact" label={t('orders.contact')}>
-              <Input data-testid="order-contact" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="phone" label={t('orders.phone')}>
-              <Input data-testid="order-phone" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="faultType" label={t('orders.faultType')}>
-              <Select options={faults.options} data-testid="order-fault" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="priority" label={t('orders.priority')}>
-              <Select options={priorities.options} />
-            </CrudField>
-          </Col>
-          <Col xs={24}>
-            <CrudField name="description" label={t('orders.description')}>
-              <Input.TextArea rows={3} data-testid="order-description" />
-            </CrudField>
-          </Col>
-          <Col xs={24}>
-            <CrudField name="dueAt" label={t('orders.dueAt')}>
-              <DatePicker showTime style={{ width: '100%' }} />
-            </CrudField>
-          </Col>
-          <Col xs={24}>
-            <Upload<{ id: string }>
-              action={uploadUrlForKind('supportMedia')}
-              rules={rulesForKind('supportMedia', { maxCount: 9 })}
-              testId="order-media"
-              onUploaded={(blob) => setMediaIds((ids) => [...ids, blob.id])}
-            />
-          </Col>
-        </Row>
-      </CrudFormModal>
+      />
       <OrderDetailDrawer
         id={viewing}
         onClose={() => setViewing(null)}
         onChanged={() => void list.invalidate()}
       />
+      <HealthRulesDrawer open={rulesOpen} onClose={() => setRulesOpen(false)} />
     </CrudListView>
   );
 };

@@ -1,29 +1,23 @@
-import {
-  type PROCESS_STATUSES,
-  type ProcessAction,
-  type ProcessRow,
-  processActionsFrom,
-} from '@cpm/contracts';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { type PROCESS_STATUSES, type ProcessRow, processActionsFrom } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
+import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
 import { CrudListView, DictTag, queryKeys, RowActions, useCrudList } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { PROCESS_ACTION_PERMISSION } from '../lib/processActions';
 
 type Filter = { name?: string; status?: (typeof PROCESS_STATUSES)[number] };
-
-const PERMISSION: Record<ProcessAction, 'support:process:publish' | 'support:process:delete'> = {
-  publish: 'support:process:publish',
-  disable: 'support:process:publish',
-  enable: 'support:process:publish',
-  delete: 'support:process:delete',
-};
 
 /** Inspection processes with their state and version; each row offers the transitions its state allows. */
 export const ServiceInspectionPage = () => {
   const { t } = useTranslation('support');
+  const navigate = useNavigate();
   const statuses = useDict('inspection_process_status');
   const list = useCrudList<ProcessRow, Filter>({
     queryKey: [...queryKeys.supportOrders.all, 'processes'],
@@ -32,7 +26,22 @@ export const ServiceInspectionPage = () => {
       call(supportRoutes.processPage, { query: { current, size, ...f }, loading: false }),
   });
   const columns: DataColumn<ProcessRow>[] = [
-    { key: 'name', title: t('processes.name'), dataIndex: 'name' },
+    {
+      key: 'name',
+      title: t('processes.name'),
+      dataIndex: 'name',
+      render: (v: string, row) => (
+        <a
+          href={`/technicalSupport/serviceInfo?id=${row.id}`}
+          onClick={(e) => {
+            e.preventDefault();
+            navigate(`/technicalSupport/serviceInfo?id=${row.id}`);
+          }}
+        >
+          {v}
+        </a>
+      ),
+    },
     { key: 'description', title: t('processes.description'), dataIndex: 'description' },
     {
       key: 'status',
@@ -55,18 +64,34 @@ export const ServiceInspectionPage = () => {
       fixed: 'right',
       render: (_, row) => (
         <RowActions
-          actions={processActionsFrom(row.status).map((a) => ({
-            key: a,
-            label: t(`processes.action.${a}`),
-            permission: PERMISSION[a],
-            danger: a === 'delete' || a === 'disable',
-            confirm: t('processes.confirm'),
-            onClick: () =>
-              call(supportRoutes.processTransition, {
-                body: { id: row.id, action: a },
-                notifySuccess: true,
-              }).then(list.invalidate),
-          }))}
+          inline={2}
+          actions={[
+            {
+              key: 'view',
+              label: t('orders.view'),
+              icon: <EyeOutlined />,
+              onClick: () => navigate(`/technicalSupport/serviceInfo?id=${row.id}`),
+            },
+            {
+              key: 'edit',
+              label: t('processes.edit'),
+              icon: <EditOutlined />,
+              permission: 'support:process:edit',
+              onClick: () => navigate(`/technicalSupport/addService?id=${row.id}`),
+            },
+            ...processActionsFrom(row.status).map((a) => ({
+              key: a,
+              label: t(`processes.action.${a}`),
+              permission: PROCESS_ACTION_PERMISSION[a],
+              danger: a === 'delete' || a === 'disable',
+              confirm: t('processes.confirm'),
+              onClick: () =>
+                call(supportRoutes.processTransition, {
+                  body: { id: row.id, action: a },
+                  notifySuccess: true,
+                }).then(list.invalidate),
+            })),
+          ]}
         />
       ),
     },
@@ -81,6 +106,18 @@ export const ServiceInspectionPage = () => {
       ]}
       columns={columns}
       scroll={{ x: 'max-content' }}
+      toolbar={
+        <Auth permission="support:process:add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate('/technicalSupport/addService')}
+            data-testid="process-add"
+          >
+            {t('processes.add')}
+          </Button>
+        </Auth>
+      }
     />
   );
 };

@@ -1,4 +1,4 @@
-import { CloudDownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, DatabaseOutlined, UploadOutlined } from '@ant-design/icons';
 import { BLOB_KINDS, SYS_FILE_MAX_SELECTION, type SysFileRow } from '@cpm/contracts';
 import { blobRoutes, sysFileRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import type { DataColumn } from '../../../shared/table/DataTable';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { Upload } from '../../../shared/upload/Upload';
 import type { UploadRules } from '../../../shared/upload/uploadRules';
+import { QuotaDrawer } from '../components/QuotaDrawer';
 
 type Filter = { name?: string; version?: string; type?: '1' | '2'; model?: string };
 type UploadFields = {
@@ -44,9 +45,13 @@ const downloadFile = async (row: SysFileRow) => {
   a.remove();
 };
 
-/** Space used by the caller's enterprise, with its quota when it has one. */
+/**
+ * Space used by the caller's enterprise, with its quota when it has one; platform administrators
+ * also get the list of every account's use and quota.
+ */
 const StorageUsage = () => {
   const { t } = useTranslation('sysfiles');
+  const [managing, setManaging] = useState(false);
   const usage = useQuery({
     queryKey: [...queryKeys.sysFiles.all, 'usage'],
     queryFn: () => call(sysFileRoutes.usage, { loading: false }),
@@ -66,6 +71,14 @@ const StorageUsage = () => {
           size="small"
           percent={quotaBytes ? Math.min(100, Math.round((usedBytes / quotaBytes) * 100)) : 100}
         />
+      )}
+      {usage.data.manageQuotas && (
+        <>
+          <Button icon={<DatabaseOutlined />} onClick={() => setManaging(true)} data-testid="quota-open">
+            {t('usage.manage')}
+          </Button>
+          <QuotaDrawer open={managing} onClose={() => setManaging(false)} />
+        </>
       )}
     </Space>
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "terminals_position_idx" ON "terminals" USING gist (point("lng", "lat")) WHERE "terminals"."lat" is not null;

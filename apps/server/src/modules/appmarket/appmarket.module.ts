@@ -1,0 +1,61 @@
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import type { EndpointRegistry } from '../../plugins/endpoints';
+import type { Clock } from '../../shared/clock';
+import type { BlobsService } from '../blobs/blobs.service';
+import { createAppFleetRepository } from '../devices/app-fleet.repository';
+import type { createJobsModule } from '../jobs/jobs.module';
+import type { Mailer } from '../mail/mailer';
+import { createAppMarketRepository } from './appmarket.repository';
+import { registerAppMarketRoutes } from './appmarket.routes';
+import { type AppInstaller, createAppMarketService, noInstaller } from './appmarket.service';
+
+/** How often the health gate looks at gray releases (croner syntax). */
+const HEALTH_CRON = '* * * * *';
+
+/**
+ * The app market: its service and routes, and the health gate's schedule. `installer` is the seam
+ * to remote tasks (nothing installs without it).
+ */
+/** The job that gives terminals appearing after a release the newest auto-updating versions. */
+export const AUTO_UPDATE_JOB_KIND = 'appmarket.autoUpdate';
+/** Every ten minutes: a terminal that appears waits at most that long for its update. */
+const AUTO_UPDATE_CRON = '*/10 * * * *';
+
+export const createAppMarketModule = (deps: {
+  api: EndpointRegistry;
+  db: Db;
+  clock: Clock;
+  blobs: BlobsService;
+  jobs: ReturnType<typeof createJobsModule>;
+  mailer: Mailer;
+  accountById(
+    id: string,
+  ): Promise<{ id: string; name: string; username: string; email: string | null } | null>;
+  notifyUser(n: {
+    id: string;
+    userId: string;
+    title: string;
+    content: string;
+  }): Promise<{ announce(): void }>;
+  installer?: AppInstaller;
+  actingAs(userId: string): Promise<AuthContext | null>;
+}) => {
+  const market = createAppMarketService({
+    repo: createAppMarketRepository(deps.db),
+    fleet: createAppFleetRepository(deps.db),
+    blobs: deps.blobs,
+    clock: deps.clock,
+    installer: deps.installer ?? noInstaller,
+    accountById: deps.accountById,
+    actingAs: deps.actingAs,
+    notifyUser: deps.notifyUser,
+    mailer: deps.mailer,
+  });
+  registerAppMarketRoutes(deps.api, { market });
+  deps.jobs.registerHandler('appmarket.health', () => market.checkGrayHealth());
+  deps.jobs.schedule({ name: 'appmarket.health', cron: HEALTH_CRON, kind: 'appmarket.health' });
+  deps.jobs.registerHandler(AUTO_UPDATE_JOB_KIND, () => market.autoUpdateSweep());
+  deps.jobs.schedule({ name: AUTO_UPDATE_JOB_KIND, cron: AUTO_UPDATE_CRON, kind: AUTO_UPDATE_JOB_KIND });
+  return { market };
+};

@@ -1,0 +1,498 @@
+import type {
+  AppFilter,
+  AppOperationFilter,
+  AppReviewStatus,
+  ReleaseStatus,
+  ShelfStatus,
+} from '@cpm/contracts';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
+import { accountAncestorsSql, inDataScope } from '../../shared/data-scope';
+import { likeAnywhere } from '../../shared/sql';
+import { appCrashCounts, appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
+
+type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
+export type AppRecord = typeof apps.$inferSelect;
+export type VersionRecord = typeof appVersions.$inferSelect;
+export type EventRecord = typeof appEvents.$inferSelect;
+export type AppValues = Omit<typeof apps.$inferInsert, 'id'>;
+export type VersionValues = Omit<typeof appVersions.$inferInsert, 'id' | 'appId'>;
+export type EventValues = Omit<typeof appEvents.$inferInsert, 'id' | 'seq'>;
+
+/** Which apps a list shows: the market's (launched and visible) or the publisher's own. */
+export type AppListKind = 'market' | 'mine';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Storage of the app market: apps, versions, screenshots, operation records and crash counts. */
+export const createAppMarketRepository = (db: Db) => {
+  /**
+   * Apps a caller may see in the market: launched, and public or private to an account at or above
+   * the caller (its enterprise: "sub-users access private apps"), or owned inside its data scope.
+   */
+  const marketVisible = (scope: Scope): SQL | undefined =>
+    and(
+      eq(apps.shelf, 'launched'),
+      scope.dataScope === 'all'
+        ? undefined
+        : or(
+            eq(apps.visibility, 'public'),
+            sql`${apps.ownerId} in ${accountAncestorsSql(scope.userId)}`,
+            inDataScope(scope, apps.ownerId),
+          ),
+    );
+
+  const appWhere = (kind: AppListKind, scope: Scope, f: AppFilter): SQL | undefined =>
+    and(
+      kind === 'market' ? marketVisible(scope) : inDataScope(scope, apps.ownerId),
+      f.keyword
+        ? or(ilike(apps.name, likeAnywhere(f.keyword)), ilike(apps.packageName, likeAnywhere(f.keyword)))
+        : undefined,
+      f.type ? eq(apps.type, f.type) : undefined,
+      f.platform ? eq(apps.platform, f.platform) : undefined,
+      f.shelf ? eq(apps.shelf, f.shelf) : undefined,
+      // An app is for a model when its newest version lists no models (every model) or names it.
+      f.model
+        ? sql`exists (select 1 from ${appVersions} v where v.app_id = ${apps.id}
+            and (v.models = '[]'::jsonb or v.models @> ${JSON.stringify([f.model])}::jsonb))`
+        : undefined,
+    );
+
+  const eventWhere = (scope: Scope, f: AppOperationFilter): SQL | undefined =>
+    and(
+      inDataScope(scope, appEvents.ownerId),
+      f.keyword
+        ? or(
+            ilike(appEvents.appName, likeAnywhere(f.keyword)),
+            ilike(appEvents.packageName, likeAnywhere(f.keyword)),
+          )
+        : undefined,
+      f.kind ? eq(appEvents.kind, f.kind) : undefined,
+      f.sn ? ilike(appEvents.sn, likeAnywhere(f.sn)) : undefined,
+      f.actor ? ilike(appEvents.actorName, likeAnywhere(f.actor)) : undefined,
+      f.from ? gte(appEvents.at, new Date(f.from)) : undefined,
+      f.to ? lte(appEvents.at, new Date(f.to)) : undefined,
+    );
+
+  return {
+    listApps: (kind: AppListKind, scope: Scope, f: AppFilter, offset: number, limit: number) =>
+      db
+        .select()
+        .from(apps)
+        .where(appWhere(kind, scope, f))
+        .orderBy(desc(apps.updatedAt), desc(apps.id))
+        .offset(offset)
+        .limit(limit),
+
+    countApps: async (kind: AppListKind, scope: Scope, f: AppFilter) =>
+      (
+        await db
+          .select({ n: count() })
+          .from(apps)
+          .where(appWhere(kind, scope, f))
+      )[0].n,
+
+    /** An app the caller publishes (inside its data scope). */
+    findOwned: async (scope: Scope, id: string): Promise<AppRecord | null> =>
+      (
+        await db
+          .select()
+          .from(apps)
+          .where(and(eq(apps.id, id), inDataScope(scope, apps.ownerId)))
+      )[0] ?? null,
+
+    /** An app the caller may look at: its own, or one the market shows it. */
+    findViewable: async (scope: Scope, id: string): Promise<AppRecord | null> =>
+      (
+        await db
+          .select()
+          .from(apps)
+          .where(
+            and(eq(apps.id, id), or(inDataScope(scope, apps.ownerId) ?? sql`true`, marketVisible(scope))),
+          )
+      )[0] ?? null,
+
+    findById: async (id: string): Promise<AppRecord | null> =>
+      (await db.select().from(apps).where(eq(apps.id, id)))[0] ?? null,
+
+    findByPackage: async (platform: 'android' | 'windows', packageName: string): Promise<AppRecord | null> =>
+      (
+        await db
+          .select()
+          .from(apps)
+          .where(and(eq(apps.platform, platform), eq(apps.packageName, packageName)))
+      )[0] ?? null,
+
+    /** Creates an app with its first version and the upload record, in one transaction. */
+    insertApp: (app: AppValues, version: VersionValues, event: EventValues) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.insert(apps).values(app).returning();
+        const [v] = await tx
+          .insert(appVersions)
+          .values({ ...version, appId: row.id })
+          .returning();
+        await tx.insert(appEvents).values({ ...event, appId: row.id, versionId: v.id });
+        return { app: row, version: v };
+      }),
+
+    /**
+     * Adds a version only while the app's newest version code is still below it (two uploads racing
+     * cannot both pass the check); null when it is not.
+     */
+    insertVersion: (appId: string, version: VersionValues, event: EventValues, touchedAt: Date) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${apps} where ${apps.id} = ${appId} for update`);
+        const [{ max }] = await tx
+          .select({ max: sql<number | null>`max(${appVersions.versionCode})`.mapWith(Number) })
+          .from(appVersions)
+          .where(eq(appVersions.appId, appId));
+        if (max !== null && max >= version.versionCode) return null;
+        const [v] = await tx
+          .insert(appVersions)
+          .values({ ...version, appId })
+          .returning();
+        await tx.update(apps).set({ updatedAt: touchedAt }).where(eq(apps.id, appId));
+        await tx.insert(appEvents).values({ ...event, appId, versionId: v.id });
+        return v;
+      }),
+
+    updateApp: async (id: string, values: Partial<AppValues>) =>
+      (await db.update(apps).set(values).where(eq(apps.id, id)).returning())[0] ?? null,
+
+    deleteApp: (id: string, event: EventValues) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(apps)
+          .where(and(eq(apps.id, id), eq(apps.shelf, 'unlaunched')))
+          .returning();
+        if (row) await tx.insert(appEvents).values(event);
+        return row ?? null;
+      }),
+
+    versionsOf: (appId: string) =>
+      db
+        .select()
+        .from(appVersions)
+        .where(eq(appVersions.appId, appId))
+        .orderBy(desc(appVersions.versionCode)),
+
+    /** Versions of many apps (for list rows), newest first. */
+    versionsOfApps: async (appIds: string[]) =>
+      appIds.length
+        ? db
+            .select()
+            .from(appVersions)
+            .where(inArray(appVersions.appId, appIds))
+            .orderBy(desc(appVersions.versionCode))
+        : [],
+
+    findVersion: async (id: string): Promise<VersionRecord | null> =>
+      (await db.select().from(appVersions).where(eq(appVersions.id, id)))[0] ?? null,
+
+    /** Edits a version only while its review state is one of `editable`; null otherwise. */
+    updateVersion: async (
+      id: string,
+      editable: readonly AppReviewStatus[],
+      values: Partial<VersionValues>,
+    ): Promise<VersionRecord | null> =>
+      (
+        await db
+          .update(appVersions)
+          .set(values)
+          .where(and(eq(appVersions.id, id), inArray(appVersions.reviewStatus, [...editable])))
+          .returning()
+      )[0] ?? null,
+
+    /**
+     * Moves a version's review or release state only while it is still in one of `from` (the guard
+     * that makes a lost race fail instead of overwriting), with its history record. Null when not.
+     */
+    transitionVersion: (
+      id: string,
+      column: 'reviewStatus' | 'releaseStatus',
+      from: readonly (AppReviewStatus | ReleaseStatus)[],
+      values: Partial<VersionValues>,
+      event: EventValues,
+      guard?: { reviewStatus: AppReviewStatus },
+    ) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(appVersions)
+          .set(values)
+          .where(
+            and(
+              eq(appVersions.id, id),
+              inArray(appVersions[column], [...from] as never[]),
+              guard ? eq(appVersions.reviewStatus, guard.reviewStatus) : undefined,
+            ),
+          )
+          .returning();
+        if (!row) return null;
+        await tx.insert(appEvents).values(event);
+        return row;
+      }),
+
+    /** Moves an app on or off the shelf while it is in one of `from`; launching needs an approved version. */
+    transitionShelf: (
+      id: string,
+      from: readonly ShelfStatus[],
+      to: ShelfStatus,
+      at: Date,
+      event: EventValues,
+    ) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(apps)
+          .set({ shelf: to, updatedAt: at })
+          .where(
+            and(
+              eq(apps.id, id),
+              inArray(apps.shelf, [...from]),
+              to === 'launched'
+                ? sql`exists (select 1 from ${appVersions} v where v.app_id = ${apps.id} and v.review_status = 'approved')`
+                : undefined,
+            ),
+          )
+          .returning();
+        if (!row) return null;
+        await tx.insert(appEvents).values(event);
+        return row;
+      }),
+
+    /** Deletes a version that was never released. */
+    deleteVersion: (id: string, event: EventValues) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(appVersions)
+          .where(and(eq(appVersions.id, id), eq(appVersions.releaseStatus, 'none')))
+          .returning();
+        if (row) await tx.insert(appEvents).values(event);
+        return row ?? null;
+      }),
+
+    screenshotsOf: (appId: string) =>
+      db
+        .select()
+        .from(appScreenshots)
+        .where(eq(appScreenshots.appId, appId))
+        .orderBy(asc(appScreenshots.sort)),
+
+    /** Adds a screenshot while the app has fewer than `max`; false when it has them already. */
+    addScreenshot: (appId: string, blobId: string, max: number) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${apps} where ${apps.id} = ${appId} for update`);
+        const [{ n, top }] = await tx
+          .select({ n: count(), top: sql<number | null>`max(${appScreenshots.sort})`.mapWith(Number) })
+          .from(appScreenshots)
+          .where(eq(appScreenshots.appId, appId));
+        if (n >= max) return false;
+        await tx.insert(appScreenshots).values({ appId, blobId, sort: (top ?? -1) + 1 });
+        return true;
+      }),
+
+    removeScreenshot: async (appId: string, blobId: string) =>
+      (
+        await db
+          .delete(appScreenshots)
+          .where(and(eq(appScreenshots.appId, appId), eq(appScreenshots.blobId, blobId)))
+          .returning()
+      ).length > 0,
+
+    /** Pending versions first, then the newest, with their apps, inside the reviewer's scope. */
+    auditPage: async (
+      scope: Scope,
+      f: { keyword?: string; status?: AppReviewStatus; platform?: 'android' | 'windows' },
+      offset: number,
+      limit: number,
+    ) => {
+      const where = and(
+        inDataScope(scope, apps.ownerId),
+        f.status ? eq(appVersions.reviewStatus, f.status) : sql`${appVersions.reviewStatus} <> 'draft'`,
+        f.platform ? eq(apps.platform, f.platform) : undefined,
+        f.keyword
+          ? or(ilike(apps.name, likeAnywhere(f.keyword)), ilike(apps.packageName, likeAnywhere(f.keyword)))
+          : undefined,
+      );
+      const rows = await db
+        .select({ version: appVersions, app: apps })
+        .from(appVersions)
+        .innerJoin(apps, eq(apps.id, appVersions.appId))
+        .where(where)
+        .orderBy(
+          sql`case when ${appVersions.reviewStatus} = 'pending' then 0 else 1 end`,
+          desc(appVersions.updatedAt),
+        )
+        .offset(offset)
+        .limit(limit);
+      const [{ n }] = await db
+        .select({ n: count() })
+        .from(appVersions)
+        .innerJoin(apps, eq(apps.id, appVersions.appId))
+        .where(where);
+      return { rows, total: n };
+    },
+
+    /** The newest version of an app below a version code, optionally only released ones. */
+    previousVersion: async (appId: string, belowCode: number, releasedOnly = false) =>
+      (
+        await db
+          .select()
+          .from(appVersions)
+          .where(
+            and(
+              eq(appVersions.appId, appId),
+              sql`${appVersions.versionCode} < ${belowCode}`,
+              releasedOnly ? inArray(appVersions.releaseStatus, ['official', 'gray', 'paused']) : undefined,
+            ),
+          )
+          .orderBy(desc(appVersions.versionCode))
+          .limit(1)
+      )[0] ?? null,
+
+    /** The latest submit record of each version (who submitted it). */
+    submitters: async (versionIds: string[]): Promise<Map<string, string>> => {
+      if (!versionIds.length) return new Map();
+      const rows = await db
+        .select({ versionId: appEvents.versionId, actorName: appEvents.actorName })
+        .from(appEvents)
+        .where(and(inArray(appEvents.versionId, versionIds), eq(appEvents.kind, 'submit')))
+        .orderBy(asc(appEvents.seq));
+      return new Map(rows.map((r) => [r.versionId ?? '', r.actorName]));
+    },
+
+    /** Submissions and decisions of versions, newest first. */
+    reviewHistory: async (versionIds: string[]) =>
+      versionIds.length
+        ? db
+            .select()
+            .from(appEvents)
+            .where(
+              and(
+                inArray(appEvents.versionId, versionIds),
+                inArray(appEvents.kind, ['submit', 'approve', 'reject']),
+              ),
+            )
+            .orderBy(desc(appEvents.seq))
+        : [],
+
+    /** Whether a terminal was recorded installing the app before. */
+    hasTerminalRecord: async (appId: string, sn: string) =>
+      (
+        await db
+          .select({ id: appEvents.id })
+          .from(appEvents)
+          .where(
+            and(
+              eq(appEvents.appId, appId),
+              eq(appEvents.sn, sn),
+              inArray(appEvents.kind, ['install', 'upgrade']),
+            ),
+          )
+          .limit(1)
+      ).length > 0,
+
+    addEvent: async (event: EventValues) => (await db.insert(appEvents).values(event).returning())[0],
+
+    events: (scope: Scope, f: AppOperationFilter, offset: number, limit: number) =>
+      db
+        .select()
+        .from(appEvents)
+        .where(eventWhere(scope, f))
+        .orderBy(desc(appEvents.at), desc(appEvents.seq))
+        .offset(offset)
+        .limit(limit),
+
+    countEvents: async (scope: Scope, f: AppOperationFilter) =>
+      (await db.select({ n: count() }).from(appEvents).where(eventWhere(scope, f)))[0].n,
+
+    /** Versions in gray release (the health gate checks each). */
+    grayVersions: () => db.select().from(appVersions).where(eq(appVersions.releaseStatus, 'gray')),
+
+    /**
+     * Per app, its newest officially released version when that version updates terminals by
+     * itself, with the account that released it.
+     */
+    autoUpdateVersions: async () => {
+      const newest = db
+        .selectDistinctOn([appVersions.appId], { id: appVersions.id })
+        .from(appVersions)
+        .where(eq(appVersions.releaseStatus, 'official'))
+        .orderBy(appVersions.appId, desc(appVersions.versionCode));
+      const rows = await db
+        .select({ version: appVersions, app: apps })
+        .from(appVersions)
+        .innerJoin(apps, eq(apps.id, appVersions.appId))
+        .where(and(inArray(appVersions.id, newest), eq(appVersions.autoUpdate, true)));
+      const out = [];
+      for (const r of rows) {
+        const [released] = await db
+          .select({ actorId: appEvents.actorId })
+          .from(appEvents)
+          .where(and(eq(appEvents.versionId, r.version.id), eq(appEvents.kind, 'official')))
+          .orderBy(desc(appEvents.seq))
+          .limit(1);
+        if (released?.actorId) out.push({ ...r, releasedBy: released.actorId });
+      }
+      return out;
+    },
+
+    /** Terminals an install task of a version was already aimed at (whatever became of it). */
+    offeredSns: async (versionId: string) =>
+      (
+        (await db.execute(sql`select distinct sn from tasks, jsonb_array_elements_text(tasks.targets->'sns') as sn
+          where tasks.type = 'app_install' and tasks.params->>'versionId' = ${versionId}`)) as unknown as {
+          rows: { sn: string }[];
+        }
+      ).rows.map((r) => r.sn),
+
+    /** Adds crashes or ANRs to a terminal's hourly count of one package version. */
+    addCrash: (row: {
+      packageName: string;
+      versionCode: number;
+      sn: string;
+      hour: Date;
+      crashes: number;
+      anrs: number;
+    }) =>
+      db
+        .insert(appCrashCounts)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [
+            appCrashCounts.packageName,
+            appCrashCounts.versionCode,
+            appCrashCounts.sn,
+            appCrashCounts.hour,
+          ],
+          set: {
+            crashes: sql`${appCrashCounts.crashes} + excluded.crashes`,
+            anrs: sql`${appCrashCounts.anrs} + excluded.anrs`,
+          },
+        }),
+
+    /** Crashes and ANRs per terminal of a package since a time. */
+    crashesSince: async (packageName: string, since: Date) =>
+      rowsOf<{ sn: string; version_code: string; crashes: string; anrs: string }>(
+        await db.execute(sql`
+          select sn, version_code, sum(crashes) as crashes, sum(anrs) as anrs
+          from ${appCrashCounts}
+          where package_name = ${packageName} and hour >= date_trunc('hour', ${since.toISOString()}::timestamptz)
+          group by sn, version_code`),
+      ).map((r) => ({
+        sn: r.sn,
+        versionCode: Number(r.version_code),
+        crashes: Number(r.crashes),
+        anrs: Number(r.anrs),
+      })),
+
+    /** Install results of a version per terminal (from the operation records the task results write). */
+    installResults: async (versionId: string) =>
+      db
+        .select({ sn: appEvents.sn, result: appEvents.result })
+        .from(appEvents)
+        .where(and(eq(appEvents.versionId, versionId), inArray(appEvents.kind, ['install', 'upgrade']))),
+  };
+};
+
+export type AppMarketRepository = ReturnType<typeof createAppMarketRepository>;

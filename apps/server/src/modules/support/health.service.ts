@@ -1,0 +1,273 @@
+import {
+  type DictBundle,
+  type HealthRule,
+  type HealthRuleSave,
+  matchHealthRule,
+  type OrderPriority,
+  type PageQuery,
+  type ProposalRow,
+  type ProposalStatus,
+} from '@cpm/contracts';
+import type { AuthContext } from '../../plugins/auth-context';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { pageOffset, toPage } from '../../shared/paging';
+import { requirePlatformScope } from '../../shared/permissions';
+import type { HealthRepository, HealthRuleRecord } from './health.repository';
+import { type OrdersService, orderNumber } from './orders.service';
+
+/** A fault a terminal reported, as peripheral health hears it. */
+export type HeardFault = {
+  terminalId: string;
+  sn: string;
+  ownerId: string;
+  /** `peripheral` (event `peripheralFault`) or `hardware` (event `hardwareFault`). */
+  kind: 'peripheral' | 'hardware';
+  /** The peripheral's name; for a hardware exception, what failed (the event's detail). */
+  peripheralName: string;
+  detail: string | null;
+  at: Date;
+};
+
+/** What a fault led to. */
+export type HealthOutcome =
+  | { kind: 'ignored' }
+  | { kind: 'counted'; faults: number; threshold: number }
+  | { kind: 'linked'; orderId: string }
+  | { kind: 'order'; orderId: string; created: boolean }
+  | { kind: 'proposal'; proposalId: string; created: boolean };
+
+const toRule = (r: HealthRuleRecord): HealthRule => ({
+  id: r.id,
+  peripheralType: r.peripheralType,
+  threshold: r.threshold,
+  windowMinutes: r.windowMinutes,
+  action: r.action as HealthRule['action'],
+  faultType: r.faultType,
+  priority: r.priority as OrderPriority,
+  enabled: r.enabled,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** `24 小时` / `24 h`, or minutes below an hour. */
+const windowText = (minutes: number): [string, string] =>
+  minutes % 60 === 0 ? [`${minutes / 60} 小时`, `${minutes / 60} h`] : [`${minutes} 分钟`, `${minutes} min`];
+
+/**
+ * Peripheral health: faults terminals report are counted per terminal peripheral; past a rule's
+ * threshold within its window they open a draft after-sales order (or propose an inspection of the
+ * store), linked to the faults, and the accounts that asked for hardware SMS alerts are told.
+ */
+export const createHealthService = (deps: {
+  repo: HealthRepository;
+  clock: Clock;
+  orders: Pick<OrdersService, 'insertSystemOrder' | 'noteFault'>;
+  /** The terminal's model, enterprise and store, regardless of any caller's scope (devices module). */
+  terminal(
+    sn: string,
+    ownerId: string,
+  ): Promise<{
+    modelName: string | null;
+    ownerName: string | null;
+    storeName: string;
+    groupName: string | null;
+  } | null>;
+  /** The account that owns the terminal (users module). */
+  account(id: string): Promise<{ name: string; username: string; phone: string | null } | null>;
+  dicts(): Promise<DictBundle>;
+  /** Phone numbers of the accounts that may see the owner's terminals and asked for hardware SMS alerts. */
+  smsRecipients(ownerId: string): Promise<string[]>;
+  /** Queues one SMS as a job, so a provider outage delays it instead of losing it. */
+  queueSms(to: string, text: string): Promise<void>;
+  notifyUser(n: {
+    id: string;
+    userId: string;
+    title: string;
+    content: string;
+  }): Promise<{ announce(): void }>;
+  newId(): string;
+}) => {
+  const { repo, clock } = deps;
+
+  const tellBySms = async (ownerId: string, text: string) => {
+    for (const phone of await deps.smsRecipients(ownerId)) await deps.queueSms(phone, text);
+  };
+
+  const openOrder = async (
+    f: HeardFault,
+    rule: HealthRuleRecord,
+    healthKey: string,
+    faults: number,
+    since: Date,
+  ): Promise<HealthOutcome> => {
+    const [t, owner] = await Promise.all([deps.terminal(f.sn, f.ownerId), deps.account(f.ownerId)]);
+    const [zhWin, enWin] = windowText(rule.windowMinutes);
+    const reason = f.detail ? `: ${f.detail}` : '';
+    const now = clock.now();
+    const row = await deps.orders.insertSystemOrder(
+      {
+        sn: f.sn,
+        modelName: t?.modelName ?? '',
+        enterpriseName: t?.ownerName ?? '',
+        storeName: t?.storeName || t?.groupName || '',
+        contact: owner ? owner.name || owner.username : '',
+        phone: owner?.phone ?? '',
+        faultType: rule.faultType,
+        description: `${f.peripheralName} ${zhWin}内故障 ${faults} 次 / failed ${faults} times within ${enWin}${reason}`,
+        priority: rule.priority,
+        status: 'draft',
+        assigneeId: null,
+        assigneeName: null,
+        dueAt: null,
+        rejectReason: null,
+        source: 'health',
+        requestKey: null,
+        healthKey,
+        recordId: null,
+        recordItemKey: null,
+        ownerId: f.ownerId,
+        createdBy: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      since,
+    );
+    if (!row) {
+      // Another fault of the same peripheral opened it a moment ago: join that order.
+      const standing = await repo.standingOrderId(healthKey);
+      if (!standing) return { kind: 'counted', faults, threshold: rule.threshold };
+      await repo.linkToOrder(healthKey, since, standing);
+      return { kind: 'order', orderId: standing, created: false };
+    }
+    const number = orderNumber(row.seq);
+    await tellBySms(
+      f.ownerId,
+      `[Cloud POS] ${f.sn} ${row.storeName}: ${f.peripheralName} ${zhWin}内故障 ${faults} 次，已生成草稿工单 ${number} / failed ${faults} times in ${enWin}, draft order ${number} opened`,
+    );
+    return { kind: 'order', orderId: row.id, created: true };
+  };
+
+  const propose = async (
+    f: HeardFault,
+    rule: HealthRuleRecord,
+    healthKey: string,
+    faults: number,
+    since: Date,
+  ): Promise<HealthOutcome> => {
+    const t = await deps.terminal(f.sn, f.ownerId);
+    const storeName = t?.storeName || t?.groupName || '';
+    const now = clock.now();
+    const { proposal, created } = await repo.propose(
+      {
+        healthKey,
+        sn: f.sn,
+        storeName,
+        peripheralType: rule.peripheralType,
+        peripheralName: f.peripheralName,
+        status: 'open',
+        recordId: null,
+        ownerId: f.ownerId,
+        createdAt: now,
+        updatedAt: now,
+      },
+      since,
+    );
+    if (!proposal) return { kind: 'counted', faults, threshold: rule.threshold };
+    if (created) {
+      const [zhWin, enWin] = windowText(rule.windowMinutes);
+      const title = `建议巡检门店 ${storeName} / Inspection proposed: ${storeName}`;
+      const text = `${f.sn} ${f.peripheralName} ${zhWin}内故障 ${faults} 次 / failed ${faults} times within ${enWin}`;
+      const { announce } = await deps.notifyUser({
+        id: deps.newId(),
+        userId: f.ownerId,
+        title,
+        content: `<p>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`,
+      });
+      announce();
+      await tellBySms(f.ownerId, `[Cloud POS] ${title}: ${text}`);
+    }
+    return { kind: 'proposal', proposalId: proposal.id, created };
+  };
+
+  return {
+    /** Hears one fault: counts it, and past the threshold opens (or joins) the work its rule asks for. */
+    async heard(f: HeardFault): Promise<HealthOutcome> {
+      const rule = matchHealthRule(await repo.listRules(), f);
+      if (!rule) return { kind: 'ignored' };
+      const healthKey = `${f.terminalId}:${rule.peripheralType}`;
+      const event = await repo.insertEvent({
+        healthKey,
+        terminalId: f.terminalId,
+        sn: f.sn,
+        ownerId: f.ownerId,
+        kind: f.kind,
+        peripheralType: rule.peripheralType,
+        peripheralName: f.peripheralName,
+        detail: f.detail,
+        at: f.at,
+      });
+      if (event.orderId) {
+        await deps.orders.noteFault(event.orderId, [f.peripheralName, f.detail].filter(Boolean).join(': '));
+        return { kind: 'linked', orderId: event.orderId };
+      }
+      const since = new Date(f.at.getTime() - rule.windowMinutes * 60_000);
+      const faults = await repo.countUnlinked(healthKey, since);
+      if (faults < rule.threshold) return { kind: 'counted', faults, threshold: rule.threshold };
+      return rule.action === 'order'
+        ? openOrder(f, rule, healthKey, faults, since)
+        : propose(f, rule, healthKey, faults, since);
+    },
+
+    listRules: async () => (await repo.listRules()).map(toRule),
+
+    /** Rules apply to every terminal, so only platform administrators change them. */
+    async saveRule(auth: AuthContext, input: HealthRuleSave) {
+      requirePlatformScope(auth);
+      if (!((await deps.dicts()).fault_type ?? []).some((i) => i.value === input.faultType))
+        throw new AppError('orderFaultTypeUnknown');
+      if (input.id && !(await repo.ruleExists(input.id))) throw new AppError('healthRuleNotFound');
+      const { id, ...values } = input;
+      const row = await repo.saveRule(id, { ...values, updatedAt: clock.now() });
+      if (!row) throw new AppError('healthRuleTypeTaken');
+      return toRule(row);
+    },
+
+    async deleteRule(auth: AuthContext, id: string) {
+      requirePlatformScope(auth);
+      const deleted = await repo.deleteRule(id);
+      if (!deleted) throw new AppError('healthRuleNotFound');
+      return { deleted };
+    },
+
+    async proposalPage(auth: AuthContext, q: PageQuery & { status?: ProposalStatus }) {
+      const { rows, total } = await repo.proposalPage(auth, q, pageOffset(q), q.size);
+      return toPage(
+        rows.map(
+          ({ p, faultCount }): ProposalRow => ({
+            id: p.id,
+            sn: p.sn,
+            storeName: p.storeName,
+            peripheralType: p.peripheralType,
+            peripheralName: p.peripheralName,
+            faultCount,
+            status: p.status as ProposalStatus,
+            recordId: p.recordId,
+            createdAt: p.createdAt.toISOString(),
+          }),
+        ),
+        total,
+        q,
+      );
+    },
+
+    proposalVisible: (auth: AuthContext, id: string) => repo.openProposalVisible(auth, id),
+
+    async dismissProposal(auth: AuthContext, id: string) {
+      const dismissed = await repo.dismissProposal(auth, id, clock.now());
+      if (!dismissed) throw new AppError('proposalNotFound');
+      return { dismissed };
+    },
+  };
+};
+
+export type HealthService = ReturnType<typeof createHealthService>;

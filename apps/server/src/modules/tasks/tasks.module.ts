@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { terminalFilters, terminalTopic } from '@cpm/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Broker } from '../../gateway/broker';
+import type { EndpointRegistry } from '../../plugins/endpoints';
+import type { Clock } from '../../shared/clock';
+import { verifyPassword } from '../../shared/crypto';
+import type { BlobsService } from '../blobs/blobs.service';
+import type { JobsService } from '../jobs/jobs.service';
+import type { ConsoleEvents } from '../live/console-events.service';
+import { createMediaRepository } from '../media/media.repository';
+import { findPermissionHolders } from '../menus/menus.repository';
+import { createSysFilesRepository } from '../sysfiles/sysfiles.repository';
+import type { UsersRepository } from '../users/users.repository';
+import { createNudger } from './nudger';
+import { createTaskAgentService } from './task-agent.service';
+import { announceTaskChanges, createTaskChanges } from './task-changes';
+import { createTaskExports } from './task-exports';
+import { createTaskRunner, type TaskRunnerOptions } from './task-runner';
+import { createTaskTypeRegistry } from './task-type-registry';
+import { createTasksRepository, type TasksRepository } from './tasks.repository';
+import { registerTasksRoutes } from './tasks.routes';
+import { createTasksService } from './tasks.service';
+import { createWhitelistRepository } from './whitelist.repository';
+import { createWhitelistService } from './whitelist.service';
+
+/** Timing of the tasks module (tests stop the monitor and drive `tick` themselves). */
+export type TasksOptions = Partial<TaskRunnerOptions> & {
+  /** How often the monitor runs; false: never on its own. */
+  monitorMs?: number | false;
+  /** Nudge limits (see the nudger). */
+  nudgePerSecond?: number;
+  nudgePerTerminalMs?: number;
+};
+
+/** How long a terminal's link to a wallpaper or boot animation stays valid. */
+const MEDIA_LINK_SECONDS = 24 * 3600;
+
+/**
+ * Wires remote tasks: repository, type registry, nudges through the broker, the fan-out job and the
+ * monitor, the services and routes, and the `up/result` subscription.
+ */
+export const createTasksModule = async (deps: {
+  api: EndpointRegistry;
+  db: Db;
+  repo?: TasksRepository;
+  clock: Clock;
+  jobs: JobsService;
+  broker: Broker | null;
+  blobs: BlobsService;
+  users: UsersRepository;
+  consoleEvents: Pick<ConsoleEvents, 'audienceOf' | 'publishToUsers'>;
+  notifyUser(n: {
+    id: string;
+    userId: string;
+    title: string;
+    content: string;
+  }): Promise<{ announce(): void }>;
+  log: FastifyBaseLogger;
+  options?: TasksOptions;
+}) => {
+  const { clock, broker, log } = deps;
+  const storage = deps.repo ?? createTasksRepository(deps.db);
+  const changes = createTaskChanges({
+    ownersOf: (ids) => storage.ownersOf(ids),
+    audienceOf: (ownerId) => deps.consoleEvents.audienceOf(ownerId),
+    publish: (userIds, event) => deps.consoleEvents.publishToUsers(userIds, 'task', event),
+    log,
+  });
+  const repo = announceTaskChanges(storage, (ids) => changes.changed(ids));
+  const whitelistRepo = createWhitelistRepository(deps.db);
+  const sysFiles = createSysFilesRepository(deps.db);
+  const media = createMediaRepository(deps.db);
+  const types = createTaskTypeRegistry({
+    sysFile: (auth, id) => sysFiles.findVisible(auth, id),
+    wallpaper: (auth, id) => media.findWallpaper(auth, id),
+    bootAnimation: (auth, id) => media.findBoot(auth, id),
+    packageKnown: (auth, name) => repo.packageKnown(auth, name),
+  });
+  const nudgePayload = () => JSON.stringify({ type: 'task', ts: clock.now().getTime() });
+  const nudger = createNudger({
+    send: broker
+      ? (sn) => broker.publish(terminalTopic(sn, 'down', 'task'), nudgePayload(), { qos: 0 })
+      : null,
+    now: () => Date.now(),
+    onError: (err) => log.warn({ err }, 'task nudge not sent'),
+    perSecond: deps.options?.nudgePerSecond,
+    perTerminalMs: deps.options?.nudgePerTerminalMs,
+  });
+  const notify = async (n: { userId: string; title: string; content: string }) => {
+    const { announce } = await deps.notifyUser({ id: randomUUID(), ...n });
+    announce();
+  };
+  const runner = createTaskRunner({
+    repo,
+    jobs: deps.jobs,
+    nudger,
+    clock,
+    log,
+    notify,
+    options: deps.options,
+  });
+  runner.register();
+  const tasks = createTasksService({
+    repo,
+    whitelists: whitelistRepo,
+    types,
+    runner,
+    clock,
+    nudge: (sns) => nudger.nudge(sns),
+    checkPassword: async (userId, password) => {
+      const user = await deps.users.findById(userId);
+      return Boolean(user?.passwordHash) && (await verifyPassword(password, user?.passwordHash as string));
+    },
+    notify,
+    approvers: (creatorId) => findPermissionHolders(deps.db, 'task:task:approve', creatorId),
+  });
+  const agent = createTaskAgentService({
+    repo,
+    types,
+    clock,
+    log,
+    links: { signed: (blobId) => deps.blobs.signUrl(blobId, MEDIA_LINK_SECONDS).url },
+  });
+  registerTasksRoutes(deps.api, {
+    tasks,
+    whitelists: createWhitelistService({ repo: whitelistRepo, clock }),
+    agent,
+    exports: createTaskExports({ tasks, repo }),
+    blobs: deps.blobs,
+  });
+
+  const unsubscribe = broker
+    ? // Shared: one instance of several on the broker takes each result.
+      await broker.subscribe(
+        terminalFilters.upAll.replace(/\+$/, 'result'),
+        (topic, payload) => {
+          agent
+            .handleResultMessage(topic, payload)
+            .catch((err: unknown) => log.error({ err, topic }, 'task result failed'));
+        },
+        { shared: true },
+      )
+    : null;
+
+  let running: Promise<void> | null = null;
+  const tick = async () => {
+    // One pass at a time on this instance; a pass still running when the timer fires is not doubled.
+    running ??= runner.tick().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const monitorMs = deps.options?.monitorMs ?? 5000;
+  const timer =
+    monitorMs === false
+      ? null
+      : setInterval(() => {
+          tick().catch((err: unknown) => log.error({ err }, 'task monitor failed'));
+        }, monitorMs);
+  timer?.unref();
+
+  return {
+    tasks,
+    agent,
+    types,
+    /** One monitor pass (tests call it; the timer calls it otherwise). */
+    tick,
+    /** Resolves once queued nudges have gone out. */
+    nudgesIdle: () => nudger.idle(),
+    nudgeStats: () => nudger.stats(),
+    /** Announces the task changes gathered so far at once (tests). */
+    announceChanges: () => changes.flush(),
+    async stop() {
+      if (timer) clearInterval(timer);
+      changes.close();
+      nudger.stop();
+      await running;
+      await unsubscribe?.();
+    },
+  };
+};
+
+export type TasksModule = Awaited<ReturnType<typeof createTasksModule>>;

@@ -1,0 +1,520 @@
+import {
+  type CreateTaskBody,
+  type DeliveryFilter,
+  type DeliveryState,
+  emptyDeliveryCounts,
+  type PageQuery,
+  type PreviewTaskBody,
+  RISKY_TASK_TYPES,
+  TASK_DELETABLE,
+  TASK_FINISHED,
+  TASK_LIMITS,
+  TASK_TRANSITIONS,
+  type TaskDetail,
+  type TaskFilter,
+  type TaskRow,
+  type TaskSchedule,
+  type TaskStatus,
+  type TaskTargets,
+  type TaskWave,
+} from '@cpm/contracts';
+import type { AuthContext } from '../../plugins/auth-context';
+import { AppError, orNotFound } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import type { OperationNote } from '../../shared/operation-note';
+import { pageOffset, toPage } from '../../shared/paging';
+import type { Tx } from '../jobs/jobs.repository';
+import type { StoredTargets } from './task-records';
+import { escapeHtml, matchOf, type TaskRunner } from './task-runner';
+import { firstRunAt, isTimeZone, isValidCron } from './task-schedule';
+import { iso, type MatchSpec } from './task-sql';
+import type { TaskTypeRegistry } from './task-type-registry';
+import type { RunRecord, TaskRecord, TasksRepository } from './tasks.repository';
+import type { WhitelistRepository } from './whitelist.repository';
+
+type Deps = {
+  repo: TasksRepository;
+  whitelists: WhitelistRepository;
+  types: TaskTypeRegistry;
+  runner: TaskRunner;
+  clock: Clock;
+  nudge(sns: string[]): void;
+  /** Whether a password is the account's own. */
+  checkPassword(userId: string, password: string): Promise<boolean>;
+  notify(n: { userId: string; title: string; content: string }): Promise<void>;
+  /** Who may approve a task the given account created (never the creator, who is filtered out here). */
+  approvers(creatorId: string): Promise<string[]>;
+};
+
+const storedTargets = (t: TaskTargets): StoredTargets => ({
+  sns: [...new Set(t.sns)],
+  groupIds: [...new Set(t.groupIds)],
+  modelIds: [...new Set(t.modelIds)],
+  ownerIds: [...new Set(t.ownerIds)],
+});
+
+/** Whether a risky task's reach needs a second person. */
+export const needsApproval = (type: CreateTaskBody['type'], targets: StoredTargets, reach: number) =>
+  RISKY_TASK_TYPES.includes(type) &&
+  (reach > TASK_LIMITS.approvalThreshold ||
+    targets.groupIds.length > 0 ||
+    targets.ownerIds.length > 0 ||
+    targets.modelIds.length > 0);
+
+/**
+ * The rules of remote tasks on the console side: creating (targets in scope, parameters that name
+ * what exists, timing, approval), following (counts, results), and every state change through the
+ * transitions listed in the contracts.
+ */
+export const createTasksService = (deps: Deps) => {
+  const { repo, clock } = deps;
+
+  const mustFind = async (auth: AuthContext, id: string) => {
+    const row = await repo.findVisible(auth, id);
+    if (!row) throw new AppError('taskNotFound');
+    return row;
+  };
+
+  const toRows = async (rows: TaskRecord[]): Promise<TaskRow[]> => {
+    const runIds = rows.map((r) => r.currentRunId).filter((id): id is string => Boolean(id));
+    const [counts, names, runs] = await Promise.all([
+      repo.counts(runIds),
+      repo.userNames([...new Set(rows.map((r) => r.createdBy))]),
+      Promise.all(runIds.map((id) => repo.findRun(id))),
+    ]);
+    const released = new Map(
+      runs.filter((r): r is RunRecord => r !== null).map((r) => [r.id, r.releasedWave]),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      type: r.type as TaskRow['type'],
+      platform: r.platform as TaskRow['platform'],
+      status: r.status as TaskStatus,
+      statusReason: r.statusReason,
+      statusReasonEn: r.statusReasonEn,
+      summary: r.summary,
+      scheduleKind: (r.schedule as TaskSchedule).kind,
+      startAt: r.startAt.toISOString(),
+      expireAt: r.expireAt.toISOString(),
+      runCount: r.runCount,
+      counts: (r.currentRunId && counts.get(r.currentRunId)) || emptyDeliveryCounts(),
+      approvalRequired: r.approvalRequired,
+      wave: r.rollout
+        ? { released: (r.currentRunId && released.get(r.currentRunId)) || 0, total: r.rollout.waves.length }
+        : null,
+      ownerId: r.ownerId,
+      createdBy: r.createdBy,
+      createdByName: names.get(r.createdBy) ?? '',
+      createdAt: r.createdAt.toISOString(),
+    }));
+  };
+  const toRow = async (row: TaskRecord) => (await toRows([row]))[0];
+
+  /** Refuses targets the caller cannot see; answers what the task would reach. */
+  const checkTargets = async (auth: AuthContext, platform: string, targets: TaskTargets) => {
+    const stored = storedTargets(targets);
+    if (targets.whitelistId && !(await deps.whitelists.findVisible(auth, targets.whitelistId)))
+      throw new AppError('taskWhitelistNotFound');
+    const [groupIds, ownerIds, modelIds] = await Promise.all([
+      repo.invisibleGroups(auth, stored.groupIds),
+      repo.invisibleOwners(auth, stored.ownerIds),
+      repo.unknownModels(stored.modelIds),
+    ]);
+    const match: MatchSpec = {
+      platform,
+      targets: stored,
+      whitelistId: targets.whitelistId ?? null,
+      creatorId: auth.userId,
+      scopeAll: auth.dataScope === 'all',
+    };
+    return { stored, match, outOfScope: { groupIds, ownerIds, modelIds } };
+  };
+
+  const verifyPassword = async (auth: AuthContext, note: OperationNote, password: string | undefined) => {
+    if (!password) throw new AppError('taskPasswordRequired');
+    if (!(await deps.checkPassword(auth.userId, password))) {
+      note.fail('wrong password');
+      throw new AppError('taskPasswordWrong');
+    }
+  };
+
+  const startIfDue = async (task: TaskRecord) => {
+    if (task.nextRunAt && task.nextRunAt <= clock.now()) await deps.runner.startRun(task, task.nextRunAt);
+    return (await repo.findById(task.id)) as TaskRecord;
+  };
+
+  const currentRun = async (task: TaskRecord, runId?: string) => {
+    const id = runId ?? task.currentRunId;
+    const run = id ? await repo.findRun(id) : null;
+    if (runId && run?.taskId !== task.id) throw new AppError('notFound');
+    return run;
+  };
+
+  return {
+    types: () => deps.types.available(),
+
+    async preview(auth: AuthContext, body: PreviewTaskBody) {
+      const { stored, match, outOfScope } = await checkTargets(auth, body.platform, body.targets);
+      const [{ reach, online }, missingSns] = await Promise.all([repo.reach(match), repo.missingSns(match)]);
+      return {
+        reach,
+        online,
+        missingSns,
+        outOfScope: { groupIds: outOfScope.groupIds, ownerIds: outOfScope.ownerIds },
+        approvalRequired: body.type ? needsApproval(body.type, stored, reach) : false,
+      };
+    },
+
+    /**
+     * Creates a task. Everything is checked before anything is written: the type is available, the
+     * password (risky types), the targets in scope, the parameters name what exists, the timing.
+     * The first run starts at once when due; a risky wide task waits for approval instead.
+     */
+    /**
+     * Creates a task. `alongside` writes what belongs to the new task in the same transaction as
+     * its row (a remote command's history entry), so neither is ever kept without the other.
+     */
+    async create(
+      auth: AuthContext,
+      note: OperationNote,
+      body: CreateTaskBody,
+      timezone: string,
+      alongside?: (tx: Tx, task: TaskRecord) => Promise<void>,
+    ) {
+      const handler = deps.types.get(body.type);
+      if (!handler) throw new AppError('taskTypeUnavailable');
+      const risky = RISKY_TASK_TYPES.includes(body.type);
+      if (risky) await verifyPassword(auth, note, body.password);
+      const { stored, match, outOfScope } = await checkTargets(auth, body.platform, body.targets);
+      const sns = await repo.invisibleSns(auth, stored.sns);
+      if (
+        outOfScope.groupIds.length ||
+        outOfScope.ownerIds.length ||
+        outOfScope.modelIds.length ||
+        sns.length
+      )
+        throw new AppError('taskTargetsOutOfScope', { result: { ...outOfScope, sns } });
+      const { resource, summary } = await handler.resolve(auth, body.params as never);
+
+      const now = clock.now();
+      const tz = isTimeZone(timezone) ? timezone : 'UTC';
+      const schedule = body.timing.schedule;
+      const startAt = body.timing.startAt ? new Date(body.timing.startAt) : now;
+      const expireAt = new Date(body.timing.expireAt);
+      if (expireAt <= now) throw new AppError('taskStartTooLate');
+      if (schedule.kind === 'cron' && !isValidCron(schedule.expr, tz)) throw new AppError('taskCronInvalid');
+      const first = firstRunAt(schedule, startAt, expireAt, tz);
+      if (!first) throw new AppError('taskCronInvalid');
+
+      const { reach } = await repo.reach(match);
+      if (reach === 0) throw new AppError('taskNoTargets');
+      const approval = needsApproval(body.type, stored, reach);
+
+      const values = {
+        name: body.name,
+        type: body.type,
+        platform: body.platform,
+        params: body.params as Record<string, unknown>,
+        resource,
+        summary,
+        targets: stored,
+        whitelistId: body.targets.whitelistId ?? null,
+        conditions: body.conditions,
+        rollout: body.rollout ?? null,
+        schedule,
+        timezone: tz,
+        startAt,
+        expireAt,
+        nextRunAt: first,
+        status: approval ? 'pendingApproval' : 'normal',
+        approvalRequired: approval,
+        ownerId: auth.userId,
+        createdBy: auth.userId,
+        scopeAll: auth.dataScope === 'all',
+        createdAt: now,
+        updatedAt: now,
+      };
+      const row = alongside
+        ? await repo.transaction(async (tx) => {
+            const inserted = await repo.insertTask(values, tx);
+            await alongside(tx, inserted);
+            return inserted;
+          })
+        : await repo.insertTask(values);
+      note.subject({ id: row.id, name: row.name, detail: `${row.type} ${row.platform} reach ${reach}` });
+      if (approval)
+        for (const userId of (await deps.approvers(auth.userId)).filter((id) => id !== auth.userId))
+          await deps.notify({
+            userId,
+            title: `任务 ${row.name} 待审批 / Task ${row.name} awaits approval`,
+            content:
+              `<p>${escapeHtml(auth.username)}：${escapeHtml(row.type)}，${reach} 台终端。</p>` +
+              `<p>${escapeHtml(auth.username)}: ${escapeHtml(row.type)}, ${reach} terminals.</p>`,
+          });
+      return toRow(approval ? row : await startIfDue(row));
+    },
+
+    /** A new task's form from an existing one. */
+    async copy(auth: AuthContext, id: string) {
+      const t = await mustFind(auth, id);
+      return {
+        name: t.name.length + 7 <= TASK_LIMITS.nameMax ? `${t.name} (copy)` : t.name,
+        platform: t.platform as TaskRow['platform'],
+        type: t.type as TaskRow['type'],
+        params: t.params,
+        targets: { ...t.targets, ...(t.whitelistId ? { whitelistId: t.whitelistId } : {}) },
+        schedule: t.schedule as TaskSchedule,
+        conditions: t.conditions as TaskDetail['conditions'],
+        rollout: t.rollout,
+      };
+    },
+
+    async page(auth: AuthContext, q: PageQuery & TaskFilter) {
+      const { rows, total } = await repo.page(auth, q, pageOffset(q), q.size);
+      return toPage(await toRows(rows), total, q);
+    },
+
+    rowsOf: toRows,
+
+    async detail(auth: AuthContext, id: string): Promise<TaskDetail> {
+      const t = await mustFind(auth, id);
+      const [row, runs, groups, models, owners, whitelist, decidedByName] = await Promise.all([
+        toRow(t),
+        repo.runsOf(t.id),
+        repo.names('groups', t.targets.groupIds),
+        repo.names('models', t.targets.modelIds),
+        repo.names('owners', t.targets.ownerIds),
+        t.whitelistId ? deps.whitelists.findById(t.whitelistId) : null,
+        repo.userName(t.decidedBy),
+      ]);
+      const current = runs.find((r) => r.id === t.currentRunId) ?? null;
+      const waves: TaskWave[] = [];
+      if (t.rollout && current) {
+        const stats = await repo.waveStats(current.id);
+        t.rollout.waves.forEach((percent, i) => {
+          const s = stats.get(i + 1) ?? { total: 0, open: 0, success: 0, failure: 0 };
+          const results = s.success + s.failure;
+          waves.push({
+            wave: i + 1,
+            percent,
+            size: s.total,
+            released: i + 1 <= current.releasedWave,
+            releasedAt: i + 1 === current.releasedWave ? iso(current.waveReleasedAt) : null,
+            success: s.success,
+            failure: s.failure,
+            failurePercent: results ? Math.round((s.failure * 1000) / results) / 10 : null,
+          });
+        });
+      }
+      const counts = await repo.counts(runs.map((r) => r.id));
+      return {
+        ...row,
+        params: t.params,
+        resource: t.resource ? { kind: t.resource.kind, id: t.resource.id, name: t.resource.name } : null,
+        targets: {
+          sns: t.targets.sns,
+          groups,
+          models,
+          owners,
+          whitelist: whitelist ? { id: whitelist.id, name: whitelist.name } : null,
+        },
+        timezone: t.timezone,
+        schedule: t.schedule as TaskSchedule,
+        conditions: t.conditions as TaskDetail['conditions'],
+        rollout: t.rollout,
+        waves,
+        runs: runs.map((r) => ({
+          id: r.id,
+          seq: r.seq,
+          startsAt: r.startsAt.toISOString(),
+          endsAt: r.endsAt.toISOString(),
+          status: r.status as 'creating' | 'open' | 'closed',
+          total: counts.get(r.id)?.total ?? r.total,
+        })),
+        approval: {
+          required: t.approvalRequired,
+          decidedByName: t.decidedBy ? decidedByName : null,
+          decidedAt: iso(t.decidedAt),
+          rejectReason: t.rejectReason,
+        },
+        copiedFrom: t.copiedFrom,
+      };
+    },
+
+    async results(auth: AuthContext, q: PageQuery & DeliveryFilter) {
+      const task = await mustFind(auth, q.taskId);
+      const run = await currentRun(task, q.runId);
+      if (!run) return toPage([], 0, q);
+      const { rows, total } = await repo.results(run.id, q, pageOffset(q), q.size);
+      return toPage(rows, total, q);
+    },
+
+    /** Every result under a filter, in batches (exports). */
+    async *resultBatches(auth: AuthContext, f: DeliveryFilter) {
+      const task = await mustFind(auth, f.taskId);
+      const run = await currentRun(task, f.runId);
+      if (!run) return;
+      for (let offset = 0; ; offset += 2000) {
+        const { rows } = await repo.results(run.id, f, offset, 2000);
+        if (rows.length) yield rows;
+        if (rows.length < 2000) return;
+      }
+    },
+
+    async stop(auth: AuthContext, note: OperationNote, id: string) {
+      const t = await mustFind(auth, id);
+      note.subject({ id: t.id, name: t.name });
+      if (TASK_FINISHED.includes(t.status as TaskStatus)) throw new AppError('taskFinished');
+      const row = await repo.stop(t.id, TASK_TRANSITIONS.stop.from, clock.now());
+      if (!row) throw new AppError('taskTransitionRefused');
+      return toRow(row);
+    },
+
+    async restart(auth: AuthContext, note: OperationNote, id: string) {
+      const t = await mustFind(auth, id);
+      note.subject({ id: t.id, name: t.name });
+      if (t.status !== 'stopped') throw new AppError('taskTransitionRefused');
+      const now = clock.now();
+      if (t.expireAt <= now) throw new AppError('taskExpired');
+      // A task stopped before anyone approved it goes back to waiting for approval.
+      if (t.approvalRequired && !t.decidedBy) {
+        const back = await repo.transition(t.id, ['stopped'], { status: 'pendingApproval' }, now);
+        if (!back) throw new AppError('taskTransitionRefused');
+        return toRow(back);
+      }
+      const run = await currentRun(t);
+      const schedule = t.schedule as TaskSchedule;
+      const nextRunAt = run ? (schedule.kind === 'once' ? null : t.nextRunAt) : (t.nextRunAt ?? now);
+      const row = await repo.transition(
+        t.id,
+        TASK_TRANSITIONS.restart.from,
+        {
+          status: run?.status === 'creating' ? 'creating' : 'normal',
+          nextRunAt: nextRunAt && schedule.kind !== 'once' && nextRunAt < now ? now : nextRunAt,
+        },
+        now,
+      );
+      if (!row) throw new AppError('taskTransitionRefused');
+      if (run) {
+        const reopened = await repo.reopen(run.id, ['cancelled'], now);
+        if (run.status === 'closed' && run.endsAt > now) await repo.setRunStatus(run.id, 'open');
+        if (run.status === 'creating') await deps.runner.enqueueFanOut(run);
+        deps.nudge(reopened.nudge);
+      }
+      return toRow(run ? row : await startIfDue(row));
+    },
+
+    async resume(auth: AuthContext, note: OperationNote, id: string) {
+      const t = await mustFind(auth, id);
+      note.subject({ id: t.id, name: t.name });
+      const now = clock.now();
+      const row = await repo.transition(
+        t.id,
+        TASK_TRANSITIONS.resume.from,
+        { status: 'normal', statusReason: null, statusReasonEn: null },
+        now,
+      );
+      if (!row) throw new AppError('taskTransitionRefused');
+      const run = await currentRun(row);
+      if (run) {
+        if (row.rollout && run.releasedWave < row.rollout.waves.length)
+          await repo.releaseWave(run.id, run.releasedWave, now);
+        deps.nudge(await repo.onlineOpen(run.id));
+      }
+      return toRow(row);
+    },
+
+    async retryFailed(auth: AuthContext, note: OperationNote, id: string, deliveryIds?: string[]) {
+      const t = await mustFind(auth, id);
+      note.subject({
+        id: t.id,
+        name: t.name,
+        detail: deliveryIds ? `${deliveryIds.length} listed` : 'all failed',
+      });
+      const now = clock.now();
+      if (!TASK_TRANSITIONS.retry.from.includes(t.status as never)) {
+        if (t.status === 'overdue') throw new AppError('taskExpired');
+        throw new AppError('taskTransitionRefused');
+      }
+      const run = await currentRun(t);
+      if (!run) throw new AppError('taskNothingToRetry');
+      if (run.endsAt <= now || t.expireAt <= now) throw new AppError('taskExpired');
+      const done = await repo.retry(t, run, TASK_TRANSITIONS.retry.from, deliveryIds, now);
+      if (!done) throw new AppError('taskNothingToRetry');
+      deps.nudge(done.nudge);
+      return { retried: done.count };
+    },
+
+    async remove(auth: AuthContext, note: OperationNote, id: string) {
+      const t = await mustFind(auth, id);
+      note.subject({ id: t.id, name: t.name });
+      if (!TASK_DELETABLE.includes(t.status as TaskStatus)) throw new AppError('taskTransitionRefused');
+      await repo.removeTask(t.id);
+    },
+
+    /** A second user approves: never the creator, with their own password. */
+    async approve(auth: AuthContext, note: OperationNote, id: string, password: string) {
+      const t = await mustFind(auth, id);
+      note.subject({ id: t.id, name: t.name });
+      if (t.createdBy === auth.userId) throw new AppError('taskSelfApproval');
+      await verifyPassword(auth, note, password);
+      const now = clock.now();
+      if (t.expireAt <= now) throw new AppError('taskExpired');
+      const row = await repo.transition(
+        t.id,
+        TASK_TRANSITIONS.approve.from,
+        { status: TASK_TRANSITIONS.approve.to, decidedBy: auth.userId, decidedAt: now },
+        now,
+      );
+      if (!row) throw new AppError('taskTransitionRefused');
+      await deps.notify({
+        userId: t.createdBy,
+        title: `任务 ${t.name} 已审批通过 / Task ${t.name} approved`,
+        content: `<p>${escapeHtml(auth.username)}</p>`,
+      });
+      return toRow(await startIfDue(row));
+    },
+
+    async reject(auth: AuthContext, note: OperationNote, id: string, reason: string) {
+      const t = await mustFind(auth, id);
+      note.subject({ id: t.id, name: t.name, detail: reason });
+      if (t.createdBy === auth.userId) throw new AppError('taskSelfApproval');
+      const now = clock.now();
+      const row = await repo.transition(
+        t.id,
+        TASK_TRANSITIONS.reject.from,
+        {
+          status: 'rejected',
+          decidedBy: auth.userId,
+          decidedAt: now,
+          rejectReason: reason,
+          nextRunAt: null,
+          statusReason: `已驳回：${reason}`,
+          statusReasonEn: `Rejected: ${reason}`,
+        },
+        now,
+      );
+      if (!row) throw new AppError('taskTransitionRefused');
+      await deps.notify({
+        userId: t.createdBy,
+        title: `任务 ${t.name} 被驳回 / Task ${t.name} rejected`,
+        content: `<p>${escapeHtml(reason)}</p>`,
+      });
+      return toRow(row);
+    },
+
+    async byTerminal(auth: AuthContext, q: PageQuery & { sn: string; state?: DeliveryState }) {
+      const terminal = orNotFound(await repo.findTerminal(auth, q.sn));
+      const { records, total } = await repo.byTerminal(terminal.id, q.state, pageOffset(q), q.size);
+      return toPage(records, total, q);
+    },
+
+    /** Active tasks using a system file (its deletion is refused meanwhile). */
+    usedBy: (fileId: string) => repo.activeUsesOfFile(fileId),
+
+    matchOf,
+  };
+};
+
+export type TasksService = ReturnType<typeof createTasksService>;

@@ -1,0 +1,140 @@
+import { ANDROID_API_LEVELS, APP_LIMITS, type AppDetail } from '@cpm/contracts';
+import { appMarketRoutes } from '@cpm/contracts/routes';
+import { Alert, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Upload } from '../../../shared/upload/Upload';
+import { useAppTypes, useModelOptions } from '../hooks';
+
+type Fields = {
+  name?: string;
+  type?: string;
+  visibility?: 'public' | 'private';
+  description?: string;
+  releaseNotesEn?: string;
+  releaseNotesZh?: string;
+  models?: string[];
+  osMin?: number;
+  osMax?: number;
+  autoUpdate?: boolean;
+};
+
+/** Android releases as options of an OS range bound. */
+export const osOptions = () =>
+  ANDROID_API_LEVELS.map((l) => ({ value: l.api, label: `Android ${l.release} (API ${l.api})` }));
+
+/** The form values as the multipart fields the upload sends before the file. */
+const toFields = (v: Fields | undefined): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(v ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    out[key] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return out;
+};
+
+/**
+ * Upload of an APK: a new app (its name, type, visibility) or the next version of one the caller
+ * publishes (same package and signer, a higher version code); the server reads the rest from the APK.
+ */
+export const ApkUploadModal = ({
+  open,
+  onClose,
+  onUploaded,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onUploaded: (app: AppDetail) => void;
+}) => {
+  const { t } = useTranslation('appmarket');
+  const [form] = Form.useForm<Fields>();
+  const values = Form.useWatch([], form) as Fields | undefined;
+  const types = useAppTypes();
+  const models = useModelOptions();
+  return (
+    <Modal
+      open={open}
+      title={t('uploadApk')}
+      footer={null}
+      width={720}
+      destroyOnHidden
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+    >
+      <Alert type="info" showIcon message={t('uploadHint')} style={{ marginBottom: 16 }} />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ visibility: 'public', autoUpdate: false }}
+        data-testid="apk-upload-form"
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label={t('name')} extra={t('nameHint')}>
+              <Input data-testid="apk-field-name" maxLength={APP_LIMITS.nameMax} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="type" label={t('type')}>
+              <Select allowClear options={types.options} data-testid="apk-field-type" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="visibility" label={t('visibility')} extra={t('visibilityHint')}>
+              <Select
+                options={[
+                  { value: 'public', label: t('visibilities.public') },
+                  { value: 'private', label: t('visibilities.private') },
+                ]}
+                data-testid="apk-field-visibility"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="models" label={t('models')} extra={t('modelsHint')}>
+              <Select mode="multiple" allowClear options={models} data-testid="apk-field-models" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="osMin" label={t('osMin')}>
+              <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="osMax" label={t('osMax')}>
+              <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="autoUpdate" label={t('autoUpdate')} valuePropName="checked">
+              <Switch data-testid="apk-field-auto-update" />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="description" label={t('description')}>
+              <Input.TextArea rows={2} maxLength={APP_LIMITS.textMax} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="releaseNotesEn" label={t('releaseNotesEn')}>
+              <Input.TextArea rows={3} maxLength={APP_LIMITS.textMax} data-testid="apk-field-notes-en" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="releaseNotesZh" label={t('releaseNotesZh')}>
+              <Input.TextArea rows={3} maxLength={APP_LIMITS.textMax} data-testid="apk-field-notes-zh" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      <Upload<AppDetail>
+        action={appMarketRoutes.uploadApk.path}
+        rules={{ maxSize: APP_LIMITS.maxPackageBytes, accept: ['apk'] }}
+        fields={toFields(values)}
+        testId="apk-upload"
+        onUploaded={(app) => onUploaded(app)}
+      />
+    </Modal>
+  );
+};

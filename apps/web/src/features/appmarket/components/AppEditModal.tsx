@@ -1,0 +1,57 @@
+import { type AppRow, AppUpdateSchema } from '@cpm/contracts';
+import { appMarketRoutes } from '@cpm/contracts/routes';
+import { Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { CrudField, CrudFormModal } from '../../../shared/crud';
+import { useAppTypes } from '../hooks';
+
+/** Edits an app's name, type, description, notes and visibility. */
+export const AppEditModal = ({
+  app,
+  onClose,
+  onSaved,
+}: {
+  app: AppRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
+  const { t } = useTranslation('appmarket');
+  const types = useAppTypes();
+  return (
+    <CrudFormModal
+      open={app !== null}
+      title={t('editApp')}
+      schema={AppUpdateSchema}
+      initialValues={app ?? undefined}
+      onSubmit={(body) => call(appMarketRoutes.update, { body: body as never, notifySuccess: true })}
+      onClose={onClose}
+      onSaved={() => {
+        onSaved();
+        onClose();
+      }}
+      testId="app-edit"
+    >
+      <CrudField name="name" label={t('name')} extra={t('nameRule')}>
+        <Input data-testid="app-edit-name" />
+      </CrudField>
+      <CrudField name="type" label={t('type')}>
+        <Select allowClear options={types.options} />
+      </CrudField>
+      <CrudField name="visibility" label={t('visibility')} extra={t('visibilityHint')}>
+        <Select
+          options={[
+            { value: 'public', label: t('visibilities.public') },
+            { value: 'private', label: t('visibilities.private') },
+          ]}
+        />
+      </CrudField>
+      <CrudField name="description" label={t('description')}>
+        <Input.TextArea rows={3} />
+      </CrudField>
+      <CrudField name="notes" label={t('notes')}>
+        <Input.TextArea rows={2} />
+      </CrudField>
+    </CrudFormModal>
+  );
+};

@@ -1,0 +1,81 @@
+import { type AppVersion, VersionUpdateSchema } from '@cpm/contracts';
+import { appMarketRoutes } from '@cpm/contracts/routes';
+import { Alert, Input, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { CrudField, CrudFormModal } from '../../../shared/crud';
+import { useModelOptions } from '../hooks';
+import { osOptions } from './ApkUploadModal';
+
+/**
+ * Edits a version's release notes (both languages), OS and model range and auto-update flag. Under
+ * review or approved, only the flag may change (the server refuses the rest).
+ */
+export const VersionEditDrawer = ({
+  version,
+  windows,
+  onClose,
+  onSaved,
+}: {
+  version: AppVersion | null;
+  windows?: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
+  const { t } = useTranslation('appmarket');
+  const models = useModelOptions();
+  const locked = version !== null && !['draft', 'rejected'].includes(version.reviewStatus);
+  return (
+    <CrudFormModal
+      open={version !== null}
+      variant="drawer"
+      width={520}
+      title={t('editVersion', { name: version?.versionName ?? '' })}
+      schema={VersionUpdateSchema as never}
+      initialValues={version ?? undefined}
+      onSubmit={(body) => call(appMarketRoutes.updateVersion, { body: body as never, notifySuccess: true })}
+      onClose={onClose}
+      onSaved={() => {
+        onSaved();
+        onClose();
+      }}
+      testId="version-edit"
+    >
+      {locked && (
+        <Alert type="warning" showIcon message={t('versionLockedHint')} style={{ marginBottom: 16 }} />
+      )}
+      <CrudField name="releaseNotesEn" label={t('releaseNotesEn')}>
+        <Input.TextArea rows={3} disabled={locked} data-testid="version-notes-en" />
+      </CrudField>
+      <CrudField name="releaseNotesZh" label={t('releaseNotesZh')}>
+        <Input.TextArea rows={3} disabled={locked} data-testid="version-notes-zh" />
+      </CrudField>
+      {!windows && (
+        <>
+          <CrudField name="osMin" label={t('osMin')}>
+            <Select allowClear options={osOptions()} disabled={locked} />
+          </CrudField>
+          <CrudField name="osMax" label={t('osMax')}>
+            <Select allowClear options={osOptions()} disabled={locked} />
+          </CrudField>
+          <CrudField name="models" label={t('models')} extra={t('modelsHint')}>
+            <Select mode="multiple" allowClear options={models} disabled={locked} />
+          </CrudField>
+        </>
+      )}
+      {windows && (
+        <CrudField name="installArgs" label={t('installArgs')}>
+          <Input disabled={locked} />
+        </CrudField>
+      )}
+      <CrudField
+        name="autoUpdate"
+        label={t('autoUpdate')}
+        valuePropName="checked"
+        extra={t('autoUpdateHint')}
+      >
+        <Switch data-testid="version-auto-update" />
+      </CrudField>
+    </CrudFormModal>
+  );
+};

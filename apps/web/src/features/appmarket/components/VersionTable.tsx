@@ -1,0 +1,262 @@
+import {
+  CloudServerOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  ExperimentOutlined,
+  HeartOutlined,
+  PauseCircleOutlined,
+  RollbackOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import {
+  type AppDetail,
+  type AppVersion,
+  isDangerousPermission,
+  releaseActionsFrom,
+  reviewActionsFrom,
+} from '@cpm/contracts';
+import { appMarketRoutes } from '@cpm/contracts/routes';
+import { Alert, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { type RowAction, RowActions } from '../../../shared/crud';
+import { formatBytes } from '../../../shared/upload/formatBytes';
+import { ReleaseTag, ReviewTag } from './AppTags';
+import { GrayReleaseModal } from './GrayReleaseModal';
+import { HealthDrawer } from './HealthDrawer';
+import { VersionEditDrawer } from './VersionEditDrawer';
+
+/** What a version says about itself, shown when its row is opened. */
+const VersionFacts = ({ v, windows }: { v: AppVersion; windows: boolean }) => {
+  const { t, i18n } = useTranslation('appmarket');
+  const notes =
+    i18n.language === 'zh' ? v.releaseNotesZh || v.releaseNotesEn : v.releaseNotesEn || v.releaseNotesZh;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="version-facts">
+      {v.reviewStatus === 'rejected' && v.rejectReason && (
+        <Alert
+          type="error"
+          showIcon
+          message={t('rejectedBecause')}
+          description={v.rejectReason}
+          data-testid="reject-reason"
+        />
+      )}
+      {v.pauseReason && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('health.paused')}
+          description={v.pauseReason
+            .split(',')
+            .map((b) => t(`health.breach.${b}`))
+            .join('; ')}
+        />
+      )}
+      <Typography.Text>
+        <b>{t('releaseNotes')}:</b> {notes || '-'}
+      </Typography.Text>
+      {!windows && (
+        <Typography.Text>
+          <b>{t('sdk')}:</b> {v.minSdk ?? '-'} / {v.targetSdk ?? '-'} · <b>{t('signer')}:</b>{' '}
+          <Typography.Text code copyable={{ text: v.signerSha256 }}>
+            {v.signerSha256.slice(0, 16)}…
+          </Typography.Text>{' '}
+          {v.schemes.join(' + ')}
+        </Typography.Text>
+      )}
+      {windows && (
+        <Typography.Text>
+          <b>{t('installer')}:</b> {v.installer?.toUpperCase()} · <b>{t('installArgs')}:</b>{' '}
+          {v.installArgs || '-'}
+        </Typography.Text>
+      )}
+      <Typography.Text>
+        <b>{t('models')}:</b> {v.models.join(', ') || t('allModels')} · <b>{t('osRange')}:</b>{' '}
+        {v.osMin ?? '-'} – {v.osMax ?? '-'}
+      </Typography.Text>
+      {v.graySns.length > 0 && (
+        <Typography.Text>
+          <b>{t('graySns')}:</b> {v.graySns.join(', ')}
+        </Typography.Text>
+      )}
+      {v.permissions.length > 0 && (
+        <Space size={[4, 4]} wrap>
+          {v.permissions.map((p) => (
+            <Tag key={p} color={isDangerousPermission(p) ? 'red' : undefined}>
+              {p.replace('android.permission.', '')}
+            </Tag>
+          ))}
+        </Space>
+      )}
+    </Space>
+  );
+};
+
+/**
+ * An app's versions with their review and release state; for its publisher, the actions each state
+ * allows (edit, submit, gray and official release, pause, health and rollback, delete).
+ */
+export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: () => void }) => {
+  const { t } = useTranslation('appmarket');
+  const [editing, setEditing] = useState<AppVersion | null>(null);
+  const [graying, setGraying] = useState<AppVersion | null>(null);
+  const [health, setHealth] = useState<AppVersion | null>(null);
+  const windows = app.platform === 'windows';
+  const act = (p: Promise<unknown>) => p.then(onChanged).catch(() => undefined);
+  const release = (v: AppVersion, action: 'official' | 'pause' | 'rollback') =>
+    act(call(appMarketRoutes.release, { body: { id: v.id, action } as never, notifySuccess: true }));
+
+  const actionsOf = (v: AppVersion): RowAction[] => {
+    if (!app.editable) return [];
+    const review = reviewActionsFrom(v.reviewStatus);
+    const rel = v.reviewStatus === 'approved' ? releaseActionsFrom(v.releaseStatus) : [];
+    return [
+      {
+        key: 'edit',
+        label: t('editVersionShort'),
+        icon: <EditOutlined />,
+        permission: 'app:mine:version',
+        onClick: () => setEditing(v),
+      },
+      {
+        key: 'health',
+        label: t('health.open'),
+        icon: <HeartOutlined />,
+        permission: 'app:mine:gray',
+        hidden: !['gray', 'paused'].includes(v.releaseStatus),
+        onClick: () => setHealth(v),
+      },
+      {
+        key: 'submit',
+        label: v.reviewStatus === 'rejected' ? t('resubmit') : t('submit'),
+        icon: <SendOutlined />,
+        permission: 'app:mine:version',
+        hidden: !review.includes('submit'),
+        onClick: () => act(call(appMarketRoutes.submit, { body: { id: v.id }, notifySuccess: true })),
+      },
+      {
+        key: 'gray',
+        label: t('grayRelease'),
+        icon: <ExperimentOutlined />,
+        permission: 'app:mine:gray',
+        hidden: !rel.includes('gray'),
+        onClick: () => setGraying(v),
+      },
+      {
+        key: 'official',
+        label: t('officialRelease'),
+        icon: <CloudServerOutlined />,
+        permission: 'app:mine:gray',
+        hidden: !rel.includes('official'),
+        confirm: t('confirmOfficial', { name: v.versionName }),
+        onClick: () => release(v, 'official'),
+      },
+      {
+        key: 'pause',
+        label: t('pause'),
+        icon: <PauseCircleOutlined />,
+        permission: 'app:mine:gray',
+        hidden: !rel.includes('pause'),
+        onClick: () => release(v, 'pause'),
+      },
+      {
+        key: 'rollback',
+        label: t('rollback'),
+        icon: <RollbackOutlined />,
+        permission: 'app:mine:gray',
+        danger: true,
+        hidden: !rel.includes('rollback'),
+        confirm: t('confirmRollback', { name: v.versionName }),
+        onClick: () => release(v, 'rollback'),
+      },
+      {
+        key: 'delete',
+        label: t('delete'),
+        icon: <DeleteOutlined />,
+        permission: 'app:mine:delete',
+        danger: true,
+        hidden: v.releaseStatus !== 'none',
+        confirm: t('confirmDeleteVersion', { name: v.versionName }),
+        onClick: () => act(call(appMarketRoutes.removeVersion, { body: { id: v.id }, notifySuccess: true })),
+      },
+    ];
+  };
+
+  return (
+    <>
+      <Table<AppVersion>
+        rowKey="id"
+        size="middle"
+        data-testid="version-table"
+        dataSource={app.versions}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        expandable={{ expandedRowRender: (v) => <VersionFacts v={v} windows={windows} /> }}
+        onRow={(v) => ({ 'data-testid': `version-row-${v.versionCode}` }) as never}
+        columns={[
+          {
+            key: 'version',
+            title: t('version'),
+            render: (_, v) => (
+              <span>
+                {v.versionName} <Typography.Text type="secondary">({v.versionCode})</Typography.Text>
+              </span>
+            ),
+          },
+          { key: 'review', title: t('reviewState'), render: (_, v) => <ReviewTag status={v.reviewStatus} /> },
+          {
+            key: 'release',
+            title: t('releaseState'),
+            render: (_, v) => <ReleaseTag status={v.releaseStatus} />,
+          },
+          { key: 'size', title: t('size'), render: (_, v) => formatBytes(v.size) },
+          {
+            key: 'autoUpdate',
+            title: t('autoUpdate'),
+            render: (_, v) => (v.autoUpdate ? <Tag color="blue">{t('on')}</Tag> : <Tag>{t('off')}</Tag>),
+          },
+          {
+            key: 'createdAt',
+            title: t('uploadedAt'),
+            render: (_, v) => dayjs(v.createdAt).format('YYYY-MM-DD HH:mm'),
+          },
+          ...(app.editable
+            ? [
+                {
+                  key: 'actions',
+                  title: t('actions'),
+                  fixed: 'right' as const,
+                  render: (_: unknown, v: AppVersion) => <RowActions actions={actionsOf(v)} inline={4} />,
+                },
+              ]
+            : []),
+        ]}
+      />
+      <VersionEditDrawer
+        version={editing}
+        windows={windows}
+        onClose={() => setEditing(null)}
+        onSaved={onChanged}
+      />
+      <GrayReleaseModal
+        version={graying}
+        onClose={() => setGraying(null)}
+        onReleased={() => {
+          setGraying(null);
+          onChanged();
+        }}
+      />
+      <HealthDrawer
+        version={health}
+        onClose={() => setHealth(null)}
+        onRolledBack={() => {
+          setHealth(null);
+          onChanged();
+        }}
+      />
+    </>
+  );
+};

@@ -1,0 +1,138 @@
+import { APP_LIMITS, type AppDetail } from '@cpm/contracts';
+import { appMarketRoutes } from '@cpm/contracts/routes';
+import { Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Upload } from '../../../shared/upload/Upload';
+import { useAppTypes } from '../hooks';
+
+type Fields = {
+  name?: string;
+  packageName?: string;
+  versionName?: string;
+  type?: string;
+  description?: string;
+  installArgs?: string;
+  releaseNotesEn?: string;
+  releaseNotesZh?: string;
+  visibility?: 'public' | 'private';
+};
+
+/** Upload of a Windows installer (EXE, MSI or ZIP by content) as a new program or its next version. */
+export const WindowsUploadModal = ({
+  open,
+  packageName,
+  onClose,
+  onUploaded,
+}: {
+  open: boolean;
+  /** A new version of this program (its identifier is fixed). */
+  packageName?: string;
+  onClose: () => void;
+  onUploaded: (app: AppDetail) => void;
+}) => {
+  const { t } = useTranslation('appmarket');
+  const [form] = Form.useForm<Fields>();
+  const values = Form.useWatch([], form) as Fields | undefined;
+  const types = useAppTypes();
+  const fields = Object.fromEntries(
+    Object.entries({ ...values, ...(packageName ? { packageName } : {}) }).filter(
+      ([, v]) => typeof v === 'string' && v.trim() !== '',
+    ),
+  ) as Record<string, string>;
+  const ready = Boolean(fields.packageName && fields.versionName && (packageName || fields.name));
+  return (
+    <Modal
+      open={open}
+      title={packageName ? t('newVersion') : t('uploadWindows')}
+      footer={null}
+      width={720}
+      destroyOnHidden
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ visibility: 'public' }}
+        data-testid="windows-upload-form"
+      >
+        <Row gutter={16}>
+          {!packageName && (
+            <>
+              <Col xs={24} md={12}>
+                <Form.Item name="name" label={t('name')} required extra={t('nameRule')}>
+                  <Input data-testid="win-field-name" maxLength={APP_LIMITS.nameMax} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item name="packageName" label={t('programId')} required extra={t('programIdHint')}>
+                  <Input data-testid="win-field-package" placeholder="com.example.posagent" />
+                </Form.Item>
+              </Col>
+            </>
+          )}
+          <Col xs={24} md={12}>
+            <Form.Item name="versionName" label={t('version')} required>
+              <Input data-testid="win-field-version" placeholder="1.0.0" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="installArgs" label={t('installArgs')} extra={t('installArgsHint')}>
+              <Input data-testid="win-field-args" placeholder="/S" />
+            </Form.Item>
+          </Col>
+          {!packageName && (
+            <>
+              <Col xs={24} md={12}>
+                <Form.Item name="type" label={t('type')}>
+                  <Select allowClear options={types.options} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item name="visibility" label={t('visibility')}>
+                  <Select
+                    options={[
+                      { value: 'public', label: t('visibilities.public') },
+                      { value: 'private', label: t('visibilities.private') },
+                    ]}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24}>
+                <Form.Item name="description" label={t('description')}>
+                  <Input.TextArea rows={2} />
+                </Form.Item>
+              </Col>
+            </>
+          )}
+          <Col xs={24} md={12}>
+            <Form.Item name="releaseNotesEn" label={t('releaseNotesEn')}>
+              <Input.TextArea rows={2} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="releaseNotesZh" label={t('releaseNotesZh')}>
+              <Input.TextArea rows={2} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+      {!ready && <Typography.Text type="secondary">{t('windowsFieldsFirst')}</Typography.Text>}
+      <Upload<AppDetail>
+        action={appMarketRoutes.uploadWindows.path}
+        rules={{
+          maxSize: APP_LIMITS.maxPackageBytes,
+          accept: ['binary', 'zip'],
+          maxCount: 1,
+          plainName: true,
+        }}
+        fields={fields}
+        disabled={!ready}
+        testId="windows-upload"
+        onUploaded={onUploaded}
+      />
+    </Modal>
+  );
+};

@@ -1,0 +1,102 @@
+import { APP_OPERATION_KINDS, type AppOperation, type AppOperationKind } from '@cpm/contracts';
+import { appMarketRoutes } from '@cpm/contracts/routes';
+import { Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { CrudListView, ExportButton, queryKeys, useCrudList } from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
+
+type Filter = { keyword?: string; kind?: AppOperationKind; sn?: string; actor?: string };
+
+const KIND_COLOR: Partial<Record<AppOperationKind, string>> = {
+  upload: 'blue',
+  approve: 'green',
+  reject: 'red',
+  launch: 'green',
+  unlaunch: 'orange',
+  gray: 'purple',
+  official: 'green',
+  pause: 'orange',
+  healthPause: 'red',
+  rollback: 'red',
+  install: 'cyan',
+  upgrade: 'cyan',
+  uninstall: 'orange',
+  delete: 'red',
+};
+
+/** Uploads, reviews, shelf and release changes, installs, upgrades and uninstalls per terminal and user (spec: /appMarket/appOperationRecord). */
+export const AppRecordsPage = () => {
+  const { t } = useTranslation('appmarket');
+  const list = useCrudList<AppOperation, Filter>({
+    queryKey: [...queryKeys.appMarket.all, 'records'],
+    filterKeys: ['keyword', 'kind', 'sn', 'actor'],
+    fetchPage: ({ current, size, keyword, kind, sn, actor }) =>
+      call(appMarketRoutes.records, { query: { current, size, keyword, kind, sn, actor }, loading: false }),
+  });
+  const columns: DataColumn<AppOperation>[] = [
+    {
+      key: 'at',
+      title: t('records.at'),
+      dataIndex: 'at',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
+    {
+      key: 'kind',
+      title: t('records.kind'),
+      dataIndex: 'kind',
+      render: (k: AppOperationKind) => (
+        <Tag color={KIND_COLOR[k]} data-testid="record-kind" data-kind={k}>
+          {t(`kinds.${k}`)}
+        </Tag>
+      ),
+    },
+    { key: 'appName', title: t('name'), dataIndex: 'appName' },
+    { key: 'packageName', title: t('packageName'), dataIndex: 'packageName' },
+    { key: 'versionName', title: t('version'), dataIndex: 'versionName' },
+    { key: 'sn', title: 'SN', dataIndex: 'sn', render: (v: string | null) => v ?? '-' },
+    { key: 'actorName', title: t('records.actor'), dataIndex: 'actorName' },
+    {
+      key: 'result',
+      title: t('records.result'),
+      dataIndex: 'result',
+      render: (r: string) => <Tag color={r === 'success' ? 'green' : 'red'}>{t(`records.${r}`)}</Tag>,
+    },
+    {
+      key: 'detail',
+      title: t('records.detail'),
+      dataIndex: 'detail',
+      render: (v: string) => (
+        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 280 }}>
+          {v || '-'}
+        </Typography.Text>
+      ),
+    },
+  ];
+  return (
+    <CrudListView<AppOperation, Filter>
+      testId="app-records-page"
+      list={list}
+      filters={[
+        { name: 'keyword', label: t('search') },
+        {
+          name: 'kind',
+          label: t('records.kind'),
+          options: APP_OPERATION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
+        },
+        { name: 'sn', label: 'SN' },
+        { name: 'actor', label: t('records.actor') },
+      ]}
+      columns={columns}
+      toolbar={
+        <ExportButton
+          permission="app:record:export"
+          path={appMarketRoutes.exportRecords.path}
+          query={list.filter}
+          fileName="app-operation-records.xlsx"
+        />
+      }
+    />
+  );
+};

@@ -1,0 +1,89 @@
+import { CameraOutlined, DownloadOutlined, FileTextOutlined } from '@ant-design/icons';
+import type { CapturedFile } from '@cpm/contracts';
+import { blobRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Image, List, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+
+const sizeText = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
+
+/** Opens a signed link so the browser saves the file (no copy in memory). */
+export const downloadCaptured = async (f: Pick<CapturedFile, 'blobId' | 'name'>) => {
+  const signed = await call(blobRoutes.sign, { body: { id: f.blobId } });
+  const a = document.createElement('a');
+  a.href = signed.url;
+  a.download = f.name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+};
+
+/** A screenshot shown through a short-lived signed link. */
+const Preview = ({ file }: { file: CapturedFile }) => {
+  const { t } = useTranslation('commands');
+  const link = useQuery({
+    queryKey: ['captured-preview', file.blobId],
+    queryFn: () => call(blobRoutes.sign, { body: { id: file.blobId }, loading: false, silent: true }),
+    staleTime: 5 * 60_000,
+  });
+  if (!link.data) return null;
+  return (
+    <Image
+      src={link.data.url}
+      alt={t('files.screenshotOf', { sn: file.sn })}
+      width={160}
+      style={{ borderRadius: 6, border: '1px solid var(--ant-color-border)' }}
+      data-testid={`captured-preview-${file.id}`}
+    />
+  );
+};
+
+/** Screenshots and log uploads of a terminal or a command: previews for images, downloads for all. */
+export const CapturedFileList = ({ files, showSn = false }: { files: CapturedFile[]; showSn?: boolean }) => {
+  const { t } = useTranslation('commands');
+  return (
+    <List
+      size="small"
+      dataSource={files}
+      locale={{ emptyText: t('files.none') }}
+      data-testid="captured-files"
+      renderItem={(f) => (
+        <List.Item
+          key={f.id}
+          data-testid={`captured-file-${f.kind}`}
+          actions={[
+            <Button
+              key="dl"
+              size="small"
+              icon={<DownloadOutlined />}
+              onClick={() => void downloadCaptured(f)}
+              data-testid={`captured-download-${f.id}`}
+            >
+              {t('files.download')}
+            </Button>,
+          ]}
+        >
+          <Space align="start" wrap>
+            {f.kind === 'screenshot' ? <Preview file={f} /> : null}
+            <Space direction="vertical" size={0}>
+              <Typography.Text>
+                {f.kind === 'screenshot' ? <CameraOutlined /> : <FileTextOutlined />}{' '}
+                {t(`files.kind.${f.kind}`)}
+                {showSn ? ` · ${f.sn}` : ''}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>
+                {f.name}
+              </Typography.Text>
+              <Typography.Text type="secondary">
+                {dayjs(f.createdAt).format('YYYY-MM-DD HH:mm:ss')} · {sizeText(f.size)}
+              </Typography.Text>
+            </Space>
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+};

@@ -1,0 +1,293 @@
+import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
+import type { CommandDetail } from '@cpm/contracts';
+import { commandRoutes, remoteTaskRoutes } from '@cpm/contracts/routes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
+import { CapturedFileList } from './CapturedFileList';
+
+/** How long the console waits for a requested screenshot before saying the terminal timed out. */
+const SCREENSHOT_WAIT_MS = 60_000;
+
+type TerminalLike = { sn: string; online: boolean; platform: string; apps: Record<string, unknown>[] };
+
+const filesKey = (sn: string) => ['terminal-captured-files', sn] as const;
+
+/** A day from now: how long a task from the device page waits for the terminal. */
+const dayAhead = () => new Date(Date.now() + 24 * 3600_000).toISOString();
+
+/**
+ * The captured files tab: screenshots and logs the terminal sent back, downloadable; a screenshot
+ * taken from here is a remote command, followed until it arrives (or the terminal times out).
+ */
+export const TerminalFilesTab = ({ terminal }: { terminal: TerminalLike }) => {
+  const { t } = useTranslation('commands');
+  const queryClient = useQueryClient();
+  const [commandId, setCommandId] = useState<string | null>(null);
+  const [timedOut, setTimedOut] = useState(false);
+  const files = useQuery({
+    queryKey: filesKey(terminal.sn),
+    queryFn: () => call(commandRoutes.terminalFiles, { query: { sn: terminal.sn }, loading: false }),
+  });
+  const waiting = useQuery({
+    queryKey: ['terminal-screenshot', commandId],
+    enabled: Boolean(commandId),
+    queryFn: () => call(commandRoutes.detail, { query: { id: commandId as string }, loading: false }),
+    refetchInterval: (q) => ((q.state.data as CommandDetail | undefined)?.counts.open === 0 ? false : 1500),
+  });
+  const done = waiting.data && waiting.data.counts.open === 0;
+  useEffect(() => {
+    if (!done) return;
+    setCommandId(null);
+    void queryClient.invalidateQueries({ queryKey: filesKey(terminal.sn) });
+  }, [done, queryClient, terminal.sn]);
+  useEffect(() => {
+    if (!commandId) return;
+    const timer = setTimeout(() => setTimedOut(true), SCREENSHOT_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [commandId]);
+  const failed = waiting.data?.results[0]?.state === 'failure' ? waiting.data.results[0].message : null;
+
+  const take = async () => {
+    setTimedOut(false);
+    const row = await call(commandRoutes.run, {
+      body: { sns: [terminal.sn], command: { op: 'screenshot' } },
+    });
+    setCommandId(row.id);
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="device-files">
+      {!terminal.online && <Alert type="warning" showIcon message={t('device.offline')} />}
+      {timedOut && commandId && <Alert type="error" showIcon message={t('device.timeout')} />}
+      {failed && <Alert type="error" showIcon message={failed} />}
+      <Auth permission="remote:command:command">
+        <Button
+          icon={<CameraOutlined />}
+          disabled={!terminal.online}
+          loading={Boolean(commandId) && !timedOut}
+          onClick={() => void take().catch(() => undefined)}
+          data-testid="device-take-screenshot"
+        >
+          {t('device.screenshot')}
+        </Button>
+      </Auth>
+      <CapturedFileList files={files.data ?? []} />
+    </Space>
+  );
+};
+
+/** Asks for the password a risky task needs, then creates it. */
+const usePasswordTask = () => {
+  const [pending, setPending] = useState<((password: string) => Promise<void>) | null>(null);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('commands');
+  const modal = (
+    <Modal
+      open={Boolean(pending)}
+      title={t('device.passwordTitle')}
+      confirmLoading={busy}
+      okButtonProps={{ disabled: !password, 'data-testid': 'device-task-password-ok' } as never}
+      onCancel={() => setPending(null)}
+      onOk={async () => {
+        if (!pending) return;
+        setBusy(true);
+        try {
+          await pending(password);
+          setPending(null);
+          setPassword('');
+        } catch {
+          // Shown by the API.
+        } finally {
+          setBusy(false);
+        }
+      }}
+      destroyOnHidden
+    >
+      <Input.Password
+        autoFocus
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        data-testid="device-task-password"
+      />
+    </Modal>
+  );
+  return { ask: (run: (password: string) => Promise<void>) => setPending(() => run), modal };
+};
+
+/**
+ * The permission tab: each app's runtime permissions as the terminal reports them, and a permission
+ * task (grant or revoke) aimed at this terminal.
+ */
+export const TerminalPermissionsTab = ({ terminal }: { terminal: TerminalLike }) => {
+  const { t } = useTranslation('commands');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ packageName: string; permissions: string[]; action: 'grant' | 'revoke' }>();
+  const password = usePasswordTask();
+  const apps = terminal.apps.map((a) => ({
+    packageName: String(a.packageName),
+    name: String(a.name ?? a.packageName),
+    permissions: Array.isArray(a.permissions) ? (a.permissions as string[]) : [],
+  }));
+  const submit = async () => {
+    const v = await form.validateFields();
+    password.ask(async (pw) => {
+      await call(remoteTaskRoutes.create, {
+        body: {
+          name: `${v.action} ${v.packageName}`.slice(0, 64),
+          platform: 'android',
+          type: 'permission',
+          params: v,
+          targets: { sns: [terminal.sn] },
+          timing: { expireAt: dayAhead() },
+          password: pw,
+        } as never,
+      });
+      message.success(t('device.permissionSent'));
+      form.resetFields(['permissions']);
+    });
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="device-permissions">
+      {!terminal.online && <Alert type="info" showIcon message={t('device.offline')} />}
+      <Table
+        size="small"
+        rowKey="packageName"
+        pagination={false}
+        dataSource={apps}
+        scroll={{ x: 480 }}
+        columns={[
+          { title: t('device.permissionApp'), dataIndex: 'name' },
+          { title: 'Package', dataIndex: 'packageName' },
+          {
+            title: t('device.permissions'),
+            dataIndex: 'permissions',
+            render: (p: string[]) =>
+              p.length ? (
+                <Space size={4} wrap>
+                  {p.map((x) => (
+                    <Tag key={x} color="success">
+                      {x.replace(/^android\.permission\./, '')}
+                    </Tag>
+                  ))}
+                </Space>
+              ) : (
+                <Typography.Text type="secondary">-</Typography.Text>
+              ),
+          },
+        ]}
+      />
+      {terminal.platform === 'android' && (
+        <Auth permission="task:create:add">
+          <Form form={form} layout="inline" initialValues={{ action: 'grant' }} style={{ rowGap: 8 }}>
+            <Form.Item name="packageName" rules={[{ required: true }]}>
+              <Select
+                style={{ minWidth: 200 }}
+                placeholder={t('device.permissionApp')}
+                options={apps.map((a) => ({ value: a.packageName, label: a.name }))}
+                data-testid="permission-app"
+              />
+            </Form.Item>
+            <Form.Item name="permissions" rules={[{ required: true, type: 'array', min: 1 }]}>
+              <Select
+                mode="tags"
+                style={{ minWidth: 260 }}
+                placeholder={t('device.permissionPlaceholder')}
+                options={[
+                  'android.permission.CAMERA',
+                  'android.permission.ACCESS_FINE_LOCATION',
+                  'android.permission.READ_EXTERNAL_STORAGE',
+                  'android.permission.BLUETOOTH_CONNECT',
+                ].map((p) => ({ value: p, label: p }))}
+                data-testid="permission-names"
+              />
+            </Form.Item>
+            <Form.Item name="action">
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 'grant', label: t('device.grant') },
+                  { value: 'revoke', label: t('device.revoke') },
+                ]}
+              />
+            </Form.Item>
+            <Button
+              type="primary"
+              onClick={() => void submit().catch(() => undefined)}
+              data-testid="permission-send"
+            >
+              {t('device.grant')} / {t('device.revoke')}
+            </Button>
+          </Form>
+        </Auth>
+      )}
+      {password.modal}
+    </Space>
+  );
+};
+
+/** Uninstalls an app from one terminal through an uninstall task. */
+export const UninstallButton = ({
+  terminal,
+  app,
+}: {
+  terminal: Pick<TerminalLike, 'sn' | 'platform'>;
+  app: { packageName: string; name?: string };
+}) => {
+  const { t } = useTranslation('commands');
+  const { modal, message } = App.useApp();
+  const confirm = () => {
+    let keepData = false;
+    modal.confirm({
+      title: t('device.uninstallConfirm', { name: app.name ?? app.packageName }),
+      content: <Checkbox onChange={(e) => (keepData = e.target.checked)}>{t('device.keepData')}</Checkbox>,
+      okButtonProps: { danger: true },
+      okText: t('device.uninstall'),
+      onOk: async () => {
+        await call(remoteTaskRoutes.create, {
+          body: {
+            name: `uninstall ${app.packageName}`.slice(0, 64),
+            platform: terminal.platform === 'windows' ? 'windows' : 'android',
+            type: 'app_uninstall',
+            params: { packageName: app.packageName, keepData },
+            targets: { sns: [terminal.sn] },
+            timing: { expireAt: dayAhead() },
+          } as never,
+        });
+        message.success(t('device.uninstallSent'));
+      },
+    });
+  };
+  return (
+    <Auth permission="task:create:add">
+      <Button
+        size="small"
+        danger
+        type="text"
+        icon={<DeleteOutlined />}
+        onClick={confirm}
+        data-testid={`uninstall-${app.packageName}`}
+      >
+        {t('device.uninstall')}
+      </Button>
+    </Auth>
+  );
+};

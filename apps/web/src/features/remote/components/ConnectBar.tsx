@@ -1,0 +1,124 @@
+import { DesktopOutlined, EyeOutlined } from '@ant-design/icons';
+import { devicesRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { call } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
+import { usePermission } from '../../../shared/auth/usePermission';
+import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
+
+/**
+ * Picks an online terminal and opens a session on it: to control (asks for the user's password
+ * again) or to watch.
+ */
+export const ConnectBar = ({
+  busy,
+  onOpen,
+}: {
+  busy: boolean;
+  onOpen: (sn: string, mode: 'control' | 'view', password?: string) => Promise<void>;
+}) => {
+  const { t } = useTranslation('remote');
+  const can = usePermission();
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [sn, setSn] = useState<string | undefined>(params.get('sn') ?? undefined);
+  const [mode, setMode] = useState<'control' | 'view'>(can('remote:desktop:control') ? 'control' : 'view');
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
+  const [opening, setOpening] = useState(false);
+  const terminals = useQuery({
+    queryKey: [FLEET_QUERY_ROOT, 'remote-online', search],
+    queryFn: () =>
+      call(devicesRoutes.terminalPage, {
+        query: { online: 'true', sn: search || undefined, current: 1, size: 20 },
+        loading: false,
+        silent: true,
+      }),
+  });
+  const open = async (pw?: string) => {
+    if (!sn) return;
+    setOpening(true);
+    try {
+      await onOpen(sn, mode, pw);
+      setAsking(false);
+      setPassword('');
+    } catch {
+      // The API has shown why.
+    } finally {
+      setOpening(false);
+    }
+  };
+  return (
+    <div className="cpm-remote-connect" data-testid="remote-connect-bar">
+      <Select
+        showSearch
+        allowClear
+        value={sn}
+        placeholder={t('pickTerminal')}
+        filterOption={false}
+        onSearch={(v) => setSearch(v.trim().toUpperCase())}
+        onChange={(v?: string) => setSn(v)}
+        notFoundContent={<Typography.Text type="secondary">{t('noOnline')}</Typography.Text>}
+        loading={terminals.isFetching}
+        data-testid="remote-terminal-select"
+        options={(terminals.data?.records ?? []).map((r) => ({
+          value: r.sn,
+          label: r.name && r.name !== r.sn ? `${r.sn} · ${r.name}` : r.sn,
+        }))}
+      />
+      <Radio.Group
+        value={mode}
+        optionType="button"
+        onChange={(e) => setMode(e.target.value as 'control' | 'view')}
+        data-testid="remote-mode"
+        options={[
+          { value: 'control', label: t('modes.control'), disabled: !can('remote:desktop:control') },
+          { value: 'view', label: t('modes.view') },
+        ]}
+      />
+      <Auth permission="remote:desktop:connect">
+        <Button
+          type="primary"
+          icon={mode === 'control' ? <DesktopOutlined /> : <EyeOutlined />}
+          disabled={!sn || busy}
+          loading={opening && !asking}
+          data-testid="remote-connect"
+          onClick={() => (mode === 'control' ? setAsking(true) : void open())}
+        >
+          {t('connect')}
+        </Button>
+      </Auth>
+      <Modal
+        open={asking}
+        title={t('passwordTitle')}
+        okText={t('connect')}
+        confirmLoading={opening}
+        okButtonProps={{ disabled: !password, 'data-testid': 'remote-password-ok' } as never}
+        onOk={() => void open(password)}
+        onCancel={() => {
+          setAsking(false);
+          setPassword('');
+        }}
+        destroyOnHidden
+      >
+        <Form layout="vertical" onFinish={() => void open(password)}>
+          <Typography.Paragraph type="secondary">{t('passwordHint', { sn })}</Typography.Paragraph>
+          <Form.Item label={t('password')} required>
+            <Input.Password
+              autoFocus
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onPressEnter={() => void open(password)}
+              data-testid="remote-password"
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+};

@@ -1,0 +1,40 @@
+import { supportRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { queryKeys } from '../../../shared/crud';
+
+type Props = {
+  value?: string | null;
+  /** Undefined when cleared. */
+  onChange?: (value: string | undefined) => void;
+  testId?: string;
+};
+
+/** The service staff an order can be given to: accounts in the caller's scope who may handle orders. */
+export const AssigneeSelect = ({ value, onChange, testId }: Props) => {
+  const { t } = useTranslation('support');
+  const choices = useQuery({
+    queryKey: [...queryKeys.supportOrders.all, 'assignees'],
+    queryFn: () => call(supportRoutes.assignees, { loading: false }),
+    staleTime: 60_000,
+  });
+  return (
+    <Select
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      placeholder={t('orders.unassigned')}
+      loading={choices.isLoading}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      options={(choices.data ?? []).map((a) => ({
+        value: a.id,
+        label: a.name === a.username ? a.username : `${a.name} (${a.username})`,
+      }))}
+      style={{ width: '100%' }}
+      data-testid={testId}
+    />
+  );
+};

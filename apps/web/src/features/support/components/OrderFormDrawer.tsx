@@ -1,0 +1,127 @@
+import { OrderSaveSchema } from '@cpm/contracts';
+import { supportRoutes } from '@cpm/contracts/routes';
+import { Col, DatePicker, Input, Row, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
+import { CrudField, CrudFormModal } from '../../../shared/crud';
+import { useDict } from '../../../shared/dicts/useDict';
+import { Upload } from '../../../shared/upload/Upload';
+import { rulesForKind, uploadUrlForKind } from '../../../shared/upload/uploadRules';
+import { AssigneeSelect } from './AssigneeSelect';
+
+/**
+ * Opening an order: for a terminal by SN (model, enterprise and store come from it) or by hand,
+ * with photos and videos. One request key per opening, so a double click or a retry opens one order.
+ */
+export const OrderFormDrawer = ({
+  open,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
+  const { t } = useTranslation('support');
+  const [mediaIds, setMediaIds] = useState<string[]>([]);
+  const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
+  const priorities = useDict('order_priority');
+  const faults = useDict('fault_type');
+  useEffect(() => {
+    if (!open) return;
+    setMediaIds([]);
+    setRequestKey(crypto.randomUUID());
+  }, [open]);
+  return (
+    <CrudFormModal
+      open={open}
+      title={t('orders.add')}
+      testId="order-form"
+      variant="drawer"
+      width={640}
+      schema={OrderSaveSchema}
+      initialValues={{ priority: 'normal' }}
+      onClose={onClose}
+      onSubmit={(values) => {
+        const v = values as Record<string, unknown>;
+        const dueAt = v.dueAt ? dayjs(v.dueAt as string).toISOString() : undefined;
+        return call(supportRoutes.save, {
+          body: { ...v, dueAt, mediaIds, requestKey } as never,
+          notifySuccess: true,
+        });
+      }}
+      onSaved={onSaved}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <CrudField name="sn" label={t('orders.sn')} extra={t('orders.snHint')}>
+            <Input data-testid="order-sn" />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="storeName" label={t('orders.store')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="modelName" label={t('orders.model')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="enterpriseName" label={t('orders.enterprise')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="contact" label={t('orders.contact')}>
+            <Input data-testid="order-contact" />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="phone" label={t('orders.phone')}>
+            <Input data-testid="order-phone" />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="faultType" label={t('orders.faultType')}>
+            <Select options={faults.options} data-testid="order-fault" />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="priority" label={t('orders.priority')}>
+            <Select options={priorities.options} />
+          </CrudField>
+        </Col>
+        <Col xs={24}>
+          <CrudField name="description" label={t('orders.description')}>
+            <Input.TextArea rows={3} data-testid="order-description" />
+          </CrudField>
+        </Col>
+        <Auth permission="support:order:handle">
+          <Col xs={24} md={12}>
+            <CrudField name="assigneeId" label={t('orders.assignee')}>
+              <AssigneeSelect testId="order-assignee" />
+            </CrudField>
+          </Col>
+        </Auth>
+        <Col xs={24} md={12}>
+          <CrudField name="dueAt" label={t('orders.dueAt')}>
+            <DatePicker showTime style={{ width: '100%' }} />
+          </CrudField>
+        </Col>
+        <Col xs={24}>
+          <Upload<{ id: string }>
+            action={uploadUrlForKind('supportMedia')}
+            rules={rulesForKind('supportMedia', { maxCount: 9 })}
+            testId="order-media"
+            onUploaded={(blob) => setMediaIds((ids) => [...ids, blob.id])}
+          />
+        </Col>
+      </Row>
+    </CrudFormModal>
+  );
+};

@@ -1,0 +1,154 @@
+import type { TaskRow } from '@cpm/contracts';
+import { remoteTaskRoutes } from '@cpm/contracts/routes';
+import { Alert, Button, Form, Input, Modal, Space } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { ApiError } from '../../../api/httpClient';
+import { DescriptionList } from '../../../shared/detail/DescriptionList';
+
+type Fields = { password?: string; reason?: string };
+
+/**
+ * The second person's decision on a risky task: approve with their own password, or reject with a
+ * reason the creator sees. A refusal (wrong password, someone decided first) stays in the dialog.
+ */
+export const ApprovalDialog = ({
+  task,
+  onClose,
+  onDecided,
+}: {
+  task: TaskRow | null;
+  onClose: () => void;
+  onDecided: () => void;
+}) => {
+  const { t } = useTranslation('tasks');
+  const [form] = Form.useForm<Fields>();
+  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+
+  const decide = async (which: 'approve' | 'reject') => {
+    if (!task) return;
+    let values: Fields;
+    try {
+      values = await form.validateFields(which === 'approve' ? ['password'] : ['reason']);
+    } catch {
+      return;
+    }
+    setBusy(which);
+    setRefused(null);
+    try {
+      if (which === 'approve')
+        await call(remoteTaskRoutes.approve, {
+          body: { id: task.id, password: values.password ?? '' },
+          silent: true,
+          notifySuccess: true,
+        });
+      else
+        await call(remoteTaskRoutes.reject, {
+          body: { id: task.id, reason: (values.reason ?? '').trim() },
+          silent: true,
+          notifySuccess: true,
+        });
+      form.resetFields();
+      onDecided();
+    } catch (error) {
+      if (error instanceof ApiError) setRefused(error.message);
+      form.setFieldValue('password', '');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal
+      open={task !== null}
+      title={t('approval.title')}
+      onCancel={() => {
+        setRefused(null);
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+      width={600}
+      footer={
+        <Space wrap>
+          <Button onClick={onClose}>{t('cancel')}</Button>
+          <Button
+            danger
+            loading={busy === 'reject'}
+            disabled={busy !== null}
+            onClick={() => void decide('reject')}
+            data-testid="approval-reject"
+          >
+            {t('approval.reject')}
+          </Button>
+          <Button
+            type="primary"
+            loading={busy === 'approve'}
+            disabled={busy !== null}
+            onClick={() => void decide('approve')}
+            data-testid="approval-approve"
+          >
+            {t('approval.approve')}
+          </Button>
+        </Space>
+      }
+    >
+      {task && (
+        <div data-testid="approval-dialog">
+          <DescriptionList
+            columns={2}
+            items={[
+              { key: 'name', label: t('fields.name'), value: task.name },
+              {
+                key: 'type',
+                label: t('fields.type'),
+                value: `${t(`type.${task.type}`)} · ${t(`platform.${task.platform}`)}`,
+              },
+              {
+                key: 'summary',
+                label: t('fields.summary'),
+                value: <code className="cpm-task-message">{task.summary}</code>,
+              },
+              { key: 'creator', label: t('fields.createdBy'), value: task.createdByName },
+              {
+                key: 'createdAt',
+                label: t('fields.createdAt'),
+                value: dayjs(task.createdAt).format('YYYY-MM-DD HH:mm'),
+              },
+            ]}
+          />
+          <Alert type="warning" showIcon style={{ margin: '12px 0' }} message={t('approval.explain')} />
+          {refused && (
+            <Alert
+              type="error"
+              showIcon
+              message={refused}
+              style={{ marginBottom: 12 }}
+              data-testid="approval-refused"
+            />
+          )}
+          <Form form={form} layout="vertical" requiredMark={false}>
+            <Form.Item
+              name="password"
+              label={t('approval.password')}
+              rules={[{ required: true, message: t('password.required') }]}
+            >
+              <Input.Password autoComplete="current-password" data-testid="approval-password" />
+            </Form.Item>
+            <Form.Item
+              name="reason"
+              label={t('approval.reason')}
+              extra={t('approval.reasonHint')}
+              rules={[{ required: true, whitespace: true, message: t('approval.reasonRequired') }]}
+            >
+              <Input.TextArea rows={2} maxLength={500} showCount data-testid="approval-reason" />
+            </Form.Item>
+          </Form>
+        </div>
+      )}
+    </Modal>
+  );
+};

@@ -1,0 +1,137 @@
+import type { GroupNode, TaskPreview } from '@cpm/contracts';
+import { devicesRoutes, groupsRoutes, whitelistRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Form, Row, Select, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { call } from '../../../api/http';
+import { useCanOpen } from '../../../shared/auth/useCanOpen';
+import { usePermission } from '../../../shared/auth/usePermission';
+import { taskKeys } from '../taskKeys';
+import { SnListInput } from './SnListInput';
+
+type TreeOption = { value: string; title: string; key: string; children: TreeOption[] };
+
+const toTree = (nodes: readonly GroupNode[]): TreeOption[] =>
+  nodes.map((n) => ({
+    value: n.id,
+    key: n.id,
+    title: `${n.name} (${n.number})`,
+    children: toTree(n.children),
+  }));
+
+/**
+ * Where the task goes: SNs, groups (with their sub-groups), models and whole enterprises, and a
+ * whitelist that narrows all of them to its SNs. Only what the user may see is offered.
+ */
+export const TargetsFields = ({ preview }: { preview?: TaskPreview }) => {
+  const { t } = useTranslation('tasks');
+  const can = usePermission();
+  const canOpen = useCanOpen();
+  const groups = useQuery({
+    queryKey: [...taskKeys.all, 'group-tree'],
+    queryFn: () => call(groupsRoutes.tree, { loading: false }),
+  });
+  const models = useQuery({
+    queryKey: [...taskKeys.all, 'models'],
+    queryFn: () => call(devicesRoutes.modelList, { loading: false }),
+  });
+  const owners = useQuery({
+    queryKey: [...taskKeys.all, 'owners'],
+    queryFn: () => call(devicesRoutes.ownerOptions, { loading: false }),
+  });
+  const whitelists = useQuery({
+    queryKey: [...taskKeys.whitelists, 'options'],
+    queryFn: () => call(whitelistRoutes.options, { loading: false }),
+  });
+  const outGroups = new Set(preview?.outOfScope.groupIds ?? []);
+  const outOwners = new Set(preview?.outOfScope.ownerIds ?? []);
+  return (
+    <Row gutter={16}>
+      <Col xs={24}>
+        <Form.Item name={['targets', 'sns']} label={t('targets.sns')} extra={t('targets.snsHint')}>
+          <SnListInput unreachable={preview?.missingSns} canImport={can('task:create:add')} />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name={['targets', 'groupIds']}
+          label={t('targets.groups')}
+          extra={t('targets.groupsHint')}
+          validateStatus={outGroups.size ? 'error' : undefined}
+          help={outGroups.size ? t('targets.outOfScope') : undefined}
+        >
+          <TreeSelect
+            multiple
+            allowClear
+            treeDefaultExpandAll
+            showSearch
+            treeNodeFilterProp="title"
+            treeData={toTree(groups.data ?? [])}
+            loading={groups.isFetching}
+            placeholder={t('targets.any')}
+            data-testid="task-groups"
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name={['targets', 'modelIds']} label={t('targets.models')}>
+          <Select
+            mode="multiple"
+            allowClear
+            optionFilterProp="label"
+            options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+            loading={models.isFetching}
+            placeholder={t('targets.any')}
+            data-testid="task-models"
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name={['targets', 'ownerIds']}
+          label={t('targets.enterprises')}
+          extra={t('targets.enterprisesHint')}
+          validateStatus={outOwners.size ? 'error' : undefined}
+          help={outOwners.size ? t('targets.outOfScope') : undefined}
+        >
+          <Select
+            mode="multiple"
+            allowClear
+            optionFilterProp="label"
+            options={(owners.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            loading={owners.isFetching}
+            placeholder={t('targets.any')}
+            data-testid="task-enterprises"
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item
+          name={['targets', 'whitelistId']}
+          label={t('targets.whitelist')}
+          extra={
+            <>
+              {t('targets.whitelistHint')}{' '}
+              {canOpen('/longRange/whitelist') && (
+                <Link to="/longRange/whitelist">{t('targets.manageWhitelists')}</Link>
+              )}
+            </>
+          }
+        >
+          <Select
+            allowClear
+            optionFilterProp="label"
+            options={(whitelists.data ?? []).map((w) => ({
+              value: w.id,
+              label: `${w.name} (${t('whitelist.size', { count: w.size })})`,
+            }))}
+            loading={whitelists.isFetching}
+            placeholder={t('targets.noWhitelist')}
+            data-testid="task-whitelist"
+          />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+};

@@ -1,0 +1,251 @@
+import { isPlatformPath, TASK_PARAMS, type TaskPlatform, type TaskType } from '@cpm/contracts';
+import { Alert, Checkbox, Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { type ObjectSchema, zodRules } from '../../../shared/crud/zodForm';
+import { ResourceSelect } from './ResourceSelect';
+
+/** Permissions offered in the picker; any other permission name can be typed. */
+const COMMON_PERMISSIONS = [
+  'android.permission.CAMERA',
+  'android.permission.ACCESS_FINE_LOCATION',
+  'android.permission.ACCESS_COARSE_LOCATION',
+  'android.permission.READ_EXTERNAL_STORAGE',
+  'android.permission.WRITE_EXTERNAL_STORAGE',
+  'android.permission.RECORD_AUDIO',
+  'android.permission.READ_PHONE_STATE',
+  'android.permission.BLUETOOTH_CONNECT',
+  'android.permission.POST_NOTIFICATIONS',
+];
+
+/**
+ * The fields of the chosen task type. Each field's rule is the contract's own parameter schema, so
+ * the console refuses what the server would (a shell command with shutdown or reboot, a path ending
+ * in a backslash) with the same words, as the user types.
+ */
+export const TypeParamsFields = ({
+  type,
+  platform,
+  available,
+  known,
+}: {
+  type: TaskType | undefined;
+  platform: TaskPlatform;
+  /** Whether this server can run the type now (install-app tasks come with the app market). */
+  available: boolean;
+  /** The file, wallpaper or boot animation of a copied task, named. */
+  known?: { id: string; name: string } | null;
+}) => {
+  const { t, i18n } = useTranslation('tasks');
+  if (!type) return <Typography.Text type="secondary">{t('params.chooseType')}</Typography.Text>;
+  if (!available)
+    return (
+      <Alert type="info" showIcon message={t('params.unavailable')} data-testid="task-type-unavailable" />
+    );
+  const schema = TASK_PARAMS[type] as unknown as ObjectSchema;
+  const rules = (name: string, extra: Rule[] = []): Rule[] => [
+    ...zodRules(schema, name, i18n.language),
+    ...extra,
+  ];
+  const field = (name: string) => ['params', name];
+  const pathRule: Rule = {
+    validator: async (_r, value: unknown) => {
+      if (typeof value !== 'string' || !value.trim() || value.trim().endsWith('\\')) return;
+      if (!isPlatformPath(platform, value.trim())) throw new Error(t(`params.absolutePath.${platform}`));
+    },
+  };
+
+  switch (type) {
+    case 'app_install':
+      return (
+        <Form.Item
+          name={field('appId')}
+          label={t('params.appId')}
+          extra={t('params.appIdHint')}
+          rules={rules('appId')}
+        >
+          <Input className="cpm-task-mono" data-testid="task-param-appId" />
+        </Form.Item>
+      );
+    case 'app_uninstall':
+      return (
+        <Row gutter={16}>
+          <Col xs={24} md={16}>
+            <Form.Item
+              name={field('packageName')}
+              label={t('params.packageName')}
+              rules={rules('packageName')}
+            >
+              <Input placeholder="com.example.pos" data-testid="task-param-packageName" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name={field('keepData')} valuePropName="checked" label=" ">
+              <Checkbox data-testid="task-param-keepData">{t('params.keepData')}</Checkbox>
+            </Form.Item>
+          </Col>
+        </Row>
+      );
+    case 'file_push':
+      return (
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name={field('fileId')} label={t('params.file')} rules={rules('fileId')}>
+              <ResourceSelect known={known} kind="sysFile" testId="task-param-file" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name={field('path')}
+              label={t('params.path')}
+              extra={t('params.pathHint')}
+              rules={rules('path', [pathRule])}
+            >
+              <Input
+                className="cpm-task-mono"
+                placeholder={platform === 'windows' ? 'C:\\POS\\data' : '/sdcard/Download'}
+                data-testid="task-param-path"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      );
+    case 'ota':
+      return (
+        <Form.Item
+          name={field('fileId')}
+          label={t('params.otaFile')}
+          extra={t('params.otaHint')}
+          rules={rules('fileId')}
+        >
+          <ResourceSelect known={known} kind="otaFile" testId="task-param-file" />
+        </Form.Item>
+      );
+    case 'wallpaper':
+      return (
+        <Row gutter={16}>
+          <Col xs={24} md={platform === 'android' ? 14 : 24}>
+            <Form.Item name={field('wallpaperId')} label={t('params.wallpaper')} rules={rules('wallpaperId')}>
+              <ResourceSelect known={known} kind="wallpaper" testId="task-param-wallpaper" />
+            </Form.Item>
+          </Col>
+          {platform === 'android' && (
+            <Col xs={24} md={10}>
+              <Form.Item name={field('screen')} label={t('params.screen')} initialValue="both">
+                <Radio.Group
+                  optionType="button"
+                  options={(['home', 'lock', 'both'] as const).map((s) => ({
+                    value: s,
+                    label: t(`params.screens.${s}`),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
+        </Row>
+      );
+    case 'boot_animation':
+      return (
+        <Form.Item
+          name={field('bootAnimationId')}
+          label={t('params.bootAnimation')}
+          rules={rules('bootAnimationId')}
+        >
+          <ResourceSelect known={known} kind="bootAnimation" testId="task-param-boot" />
+        </Form.Item>
+      );
+    case 'command':
+      return (
+        <Form.Item
+          name={field('command')}
+          label={t('params.command')}
+          extra={t('params.commandHint')}
+          rules={rules('command')}
+          required
+        >
+          <Input.TextArea
+            rows={4}
+            className="cpm-task-mono"
+            placeholder={platform === 'windows' ? 'ipconfig /all' : 'getprop ro.build.version.release'}
+            data-testid="task-param-command"
+          />
+        </Form.Item>
+      );
+    case 'permission':
+      return (
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name={field('packageName')}
+              label={t('params.packageName')}
+              rules={rules('packageName')}
+            >
+              <Input placeholder="com.example.pos" data-testid="task-param-packageName" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name={field('action')} label={t('params.permissionAction')} rules={rules('action')}>
+              <Radio.Group
+                optionType="button"
+                data-testid="task-param-action"
+                options={(['grant', 'revoke'] as const).map((a) => ({ value: a, label: t(`params.${a}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name={field('permissions')}
+              label={t('params.permissions')}
+              extra={t('params.permissionsHint')}
+              rules={rules('permissions')}
+            >
+              <Select
+                mode="tags"
+                tokenSeparators={[',', ' ']}
+                options={COMMON_PERMISSIONS.map((p) => ({ value: p, label: p }))}
+                data-testid="task-param-permissions"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      );
+    case 'registry':
+      return (
+        <Row gutter={16}>
+          <Col xs={24}>
+            <Form.Item name={field('key')} label={t('params.registryKey')} rules={rules('key')}>
+              <Input
+                className="cpm-task-mono"
+                placeholder="HKLM\SOFTWARE\Vendor\POS"
+                data-testid="task-param-key"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={10}>
+            <Form.Item name={field('name')} label={t('params.registryName')} rules={rules('name')}>
+              <Input data-testid="task-param-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={6}>
+            <Form.Item
+              name={field('valueType')}
+              label={t('params.registryType')}
+              rules={rules('valueType')}
+              initialValue="REG_SZ"
+            >
+              <Select options={['REG_SZ', 'REG_DWORD'].map((v) => ({ value: v, label: v }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name={field('value')} label={t('params.registryValue')} rules={rules('value')}>
+              <Input data-testid="task-param-value" />
+            </Form.Item>
+          </Col>
+        </Row>
+      );
+    case 'reboot':
+      return <Alert type="info" showIcon message={t('params.rebootHint')} />;
+    default:
+      return null;
+  }
+};

@@ -1,0 +1,98 @@
+import {
+  AuditOutlined,
+  CopyOutlined,
+  EyeOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  StepForwardOutlined,
+} from '@ant-design/icons';
+import { TASK_DELETABLE, type TaskRow, taskCan } from '@cpm/contracts';
+import { remoteTaskRoutes } from '@cpm/contracts/routes';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { call } from '../../../api/http';
+import { deleteAction, type RowAction } from '../../../shared/crud';
+
+/**
+ * What can be done to a task in its state, for the user's permissions: stop, restart, resume after a
+ * brake, copy into a new task, approve (never one's own), delete. The same list serves the task
+ * list's rows and the detail page's header.
+ */
+export const useTaskActions = ({
+  onChanged,
+  onApprove,
+  onDeleted,
+  userId,
+  withDetail = true,
+}: {
+  onChanged: () => void;
+  onApprove: (row: TaskRow) => void;
+  /** After a delete (the detail page leaves); `onChanged` by default. */
+  onDeleted?: () => void;
+  userId: string | null;
+  withDetail?: boolean;
+}) => {
+  const { t } = useTranslation('tasks');
+  const navigate = useNavigate();
+  const done = (step: Promise<unknown>) => step.then(onChanged);
+  const of = (row: TaskRow): RowAction[] => [
+    {
+      key: 'detail',
+      label: t('actions.detail'),
+      icon: <EyeOutlined />,
+      hidden: !withDetail,
+      onClick: () => navigate(`/longRange/taskInfo?id=${row.id}`),
+    },
+    {
+      key: 'approve',
+      label: t('actions.approve'),
+      icon: <AuditOutlined />,
+      permission: 'task:task:approve',
+      hidden: !taskCan('approve', row.status) || row.createdBy === userId,
+      onClick: () => onApprove(row),
+    },
+    {
+      key: 'stop',
+      label: t('actions.stop'),
+      icon: <PauseCircleOutlined />,
+      permission: 'task:task:stop',
+      hidden: !taskCan('stop', row.status),
+      confirm: t('confirm.stop', { name: row.name }),
+      onClick: () => done(call(remoteTaskRoutes.stop, { body: { id: row.id }, notifySuccess: true })),
+    },
+    {
+      key: 'restart',
+      label: t('actions.restart'),
+      icon: <PlayCircleOutlined />,
+      permission: 'task:task:restart',
+      hidden: !taskCan('restart', row.status),
+      confirm: t('confirm.restart', { name: row.name }),
+      onClick: () => done(call(remoteTaskRoutes.restart, { body: { id: row.id }, notifySuccess: true })),
+    },
+    {
+      key: 'resume',
+      label: t('actions.resume'),
+      icon: <StepForwardOutlined />,
+      permission: 'task:task:restart',
+      hidden: !taskCan('resume', row.status),
+      confirm: t('confirm.resume', { name: row.name }),
+      onClick: () => done(call(remoteTaskRoutes.resume, { body: { id: row.id }, notifySuccess: true })),
+    },
+    {
+      key: 'copy',
+      label: t('actions.copy'),
+      icon: <CopyOutlined />,
+      permission: 'task:create:add',
+      onClick: () => navigate(`/longRange/index?copy=${row.id}`),
+    },
+    {
+      ...deleteAction(t('actions.delete'), 'task:task:delete', t('confirm.delete', { name: row.name }), () =>
+        call(remoteTaskRoutes.remove, { body: { id: row.id }, notifySuccess: true }).then(
+          onDeleted ?? onChanged,
+        ),
+      ),
+      hidden: !TASK_DELETABLE.includes(row.status),
+    },
+  ];
+  return { of };
+};

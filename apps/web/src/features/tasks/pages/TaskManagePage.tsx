@@ -1,0 +1,264 @@
+import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import {
+  TASK_PLATFORMS,
+  TASK_STATUSES,
+  TASK_TYPES,
+  type TaskPlatform,
+  type TaskRow,
+  type TaskStatus,
+  type TaskType,
+} from '@cpm/contracts';
+import { remoteTaskRoutes } from '@cpm/contracts/routes';
+import { Button, Grid, Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { call } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
+import { useCanOpen } from '../../../shared/auth/useCanOpen';
+import { CrudListView, ExportButton, RowActions, useCrudList } from '../../../shared/crud';
+import { useLiveUserId } from '../../../shared/live/LiveEventsProvider';
+import type { DataColumn } from '../../../shared/table/DataTable';
+import { ApprovalDialog } from '../components/ApprovalDialog';
+import { TaskProgressBar } from '../components/TaskProgressBar';
+import { TaskStatusTag } from '../components/TaskTags';
+import { useTaskActions } from '../hooks/useTaskActions';
+import { useTaskLiveEvents } from '../hooks/useTaskLiveEvents';
+import { progressOf } from '../lib/progress';
+import { taskKeys } from '../taskKeys';
+import '../tasks.css';
+
+type Filter = { name?: string; status?: TaskStatus; type?: TaskType; platform?: TaskPlatform };
+
+const when = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+
+/** The whitelist page (hidden: reached from here and from the task form). */
+export const WHITELIST_PATH = '/longRange/whitelist';
+
+/** The link to a task's detail page. */
+export const taskInfoPath = (id: string) => `/longRange/taskInfo?id=${id}`;
+
+/** Task management (spec: /longRange/taskManage): every task with its progress and what can be done to it. */
+export const TaskManagePage = () => {
+  const { t, i18n } = useTranslation('tasks');
+  const navigate = useNavigate();
+  const userId = useLiveUserId();
+  const canOpen = useCanOpen();
+  const [deciding, setDeciding] = useState<TaskRow | null>(null);
+  const list = useCrudList<TaskRow, Filter>({
+    queryKey: taskKeys.all,
+    filterKeys: ['name', 'status', 'type', 'platform'],
+    fetchPage: ({ current, size, name, status, type, platform }) =>
+      call(remoteTaskRoutes.page, { query: { current, size, name, status, type, platform }, loading: false }),
+  });
+  useTaskLiveEvents();
+  const actions = useTaskActions({
+    onChanged: () => void list.invalidate(),
+    onApprove: setDeciding,
+    userId,
+  });
+  const zh = i18n.language === 'zh';
+  const narrow = Grid.useBreakpoint().md === false;
+
+  const columns: DataColumn<TaskRow>[] = [
+    {
+      key: 'name',
+      title: t('fields.name'),
+      dataIndex: 'name',
+      render: (name: string, row) => (
+        <Space direction="vertical" size={0}>
+          <Link to={taskInfoPath(row.id)} data-testid="task-link">
+            {name}
+          </Link>
+          <Typography.Text
+            type="secondary"
+            ellipsis
+            style={{ maxWidth: 260, fontSize: 12 }}
+            title={row.summary}
+          >
+            {row.summary}
+          </Typography.Text>
+          {narrow && (
+            // A phone has no room for the status and progress columns: they come under the name.
+            <Space direction="vertical" size={4} style={{ marginTop: 4 }}>
+              <TaskStatusTag
+                status={row.status}
+                reason={zh ? row.statusReason : row.statusReasonEn}
+                testId="task-status"
+              />
+              <TaskProgressBar counts={row.counts} compact />
+            </Space>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('fields.status'),
+      dataIndex: 'status',
+      responsive: ['md'],
+      render: (status: TaskStatus, row) => (
+        <TaskStatusTag
+          status={status}
+          reason={zh ? row.statusReason : row.statusReasonEn}
+          testId="task-status"
+        />
+      ),
+    },
+    {
+      key: 'progress',
+      title: t('fields.progress'),
+      responsive: ['md'],
+      render: (_, row) => (
+        <Space direction="vertical" size={2}>
+          <TaskProgressBar counts={row.counts} compact />
+          {row.wave && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('wave.released', { released: row.wave.released, total: row.wave.total })}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'deferred',
+      title: t('fields.deferred'),
+      render: (_, row) => {
+        const p = progressOf(row.counts);
+        if (!p.deferred) return <Typography.Text type="secondary">0</Typography.Text>;
+        return (
+          <Tooltip
+            title={p.deferredBy.map((d) => (
+              <div key={d.reason}>
+                {t(`deferReason.${d.reason}`)}: {d.count}
+              </div>
+            ))}
+          >
+            <Tag color="orange" data-testid="task-deferred">
+              {p.deferred}
+            </Tag>
+          </Tooltip>
+        );
+      },
+    },
+    {
+      key: 'type',
+      title: t('fields.type'),
+      dataIndex: 'type',
+      render: (type: TaskType, row) => (
+        <Space direction="vertical" size={0}>
+          <span>{t(`type.${type}`)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(`platform.${row.platform}`)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'schedule',
+      title: t('fields.schedule'),
+      dataIndex: 'scheduleKind',
+      render: (kind: string, row) => (
+        <Space direction="vertical" size={0}>
+          <span>{t(`schedule.${kind}`)}</span>
+          {row.runCount > 1 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('runs', { count: row.runCount })}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'time',
+      title: t('fields.period'),
+      render: (_, row) => (
+        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+          <span>{when(row.startAt)}</span>
+          <Typography.Text type="secondary">{when(row.expireAt)}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'createdBy',
+      title: t('fields.createdBy'),
+      render: (_, row) => (
+        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+          <span>{row.createdByName}</span>
+          <Typography.Text type="secondary">{when(row.createdAt)}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      fixed: 'right',
+      render: (_, row) => <RowActions actions={actions.of(row)} />,
+    },
+  ];
+
+  return (
+    <CrudListView<TaskRow, Filter>
+      testId="task-manage-page"
+      list={list}
+      filters={[
+        { name: 'name', label: t('fields.name') },
+        {
+          name: 'status',
+          label: t('fields.status'),
+          options: TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+        },
+        {
+          name: 'type',
+          label: t('fields.type'),
+          options: TASK_TYPES.map((s) => ({ value: s, label: t(`type.${s}`) })),
+        },
+        {
+          name: 'platform',
+          label: t('fields.platform'),
+          options: TASK_PLATFORMS.map((s) => ({ value: s, label: t(`platform.${s}`) })),
+        },
+      ]}
+      columns={columns}
+      toolbar={
+        <Space wrap>
+          <Auth permission="task:create:add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => navigate('/longRange/index')}
+              data-testid="task-new"
+            >
+              {t('create.title')}
+            </Button>
+          </Auth>
+          {canOpen(WHITELIST_PATH) && (
+            <Button
+              icon={<SafetyOutlined />}
+              onClick={() => navigate(WHITELIST_PATH)}
+              data-testid="task-whitelists"
+            >
+              {t('whitelist.title')}
+            </Button>
+          )}
+          <ExportButton
+            permission="task:task:export"
+            path={remoteTaskRoutes.export.path}
+            query={list.filter}
+            fileName={t('export.tasksFile')}
+          />
+        </Space>
+      }
+    >
+      <ApprovalDialog
+        task={deciding}
+        onClose={() => setDeciding(null)}
+        onDecided={() => {
+          setDeciding(null);
+          void list.invalidate();
+        }}
+      />
+    </CrudListView>
+  );
+};

@@ -1,0 +1,262 @@
+import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { type WhitelistEntry, type WhitelistRow, WhitelistSaveSchema } from '@cpm/contracts';
+import { whitelistRoutes } from '@cpm/contracts/routes';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Badge, Button, Drawer, Input, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
+import { usePermission } from '../../../shared/auth/usePermission';
+import {
+  CrudField,
+  CrudFormModal,
+  CrudListView,
+  deleteAction,
+  editAction,
+  RowActions,
+  useCrudList,
+} from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
+import { SnListInput } from '../components/SnListInput';
+import { taskKeys } from '../taskKeys';
+import '../tasks.css';
+
+type Filter = { name?: string };
+type Editing = { id?: string; name?: string; description?: string; sns: string[] };
+
+const ENTRY_PAGE = 20;
+
+/** The SNs on one whitelist, by SN prefix; the user may take some off. */
+const EntriesDrawer = ({
+  list,
+  onClose,
+  onChanged,
+}: {
+  list: WhitelistRow | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) => {
+  const { t } = useTranslation('tasks');
+  const can = usePermission();
+  const [sn, setSn] = useState('');
+  const [current, setCurrent] = useState(1);
+  const [picked, setPicked] = useState<string[]>([]);
+  const entries = useQuery({
+    queryKey: [...taskKeys.whitelists, 'entries', list?.id, sn, current],
+    enabled: list !== null,
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      call(whitelistRoutes.entries, {
+        query: { id: list?.id as string, sn: sn || undefined, current, size: ENTRY_PAGE },
+        loading: false,
+      }),
+  });
+  const remove = async () => {
+    if (!list) return;
+    await call(whitelistRoutes.removeSns, { body: { id: list.id, sns: picked }, notifySuccess: true });
+    setPicked([]);
+    void entries.refetch();
+    onChanged();
+  };
+  return (
+    <Drawer
+      open={list !== null}
+      title={list?.name}
+      width="min(640px, 100vw)"
+      onClose={() => {
+        setPicked([]);
+        setSn('');
+        setCurrent(1);
+        onClose();
+      }}
+      destroyOnHidden
+      data-testid="whitelist-entries"
+    >
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('whitelist.snPrefix')}
+          onSearch={(v) => {
+            setSn(v.trim());
+            setCurrent(1);
+          }}
+          style={{ width: 220 }}
+          data-testid="whitelist-entries-search"
+        />
+        {can('task:whitelist:delete') && picked.length > 0 && (
+          <Button
+            danger
+            onClick={() => void remove().catch(() => undefined)}
+            data-testid="whitelist-remove-sns"
+          >
+            {t('whitelist.removeSns', { count: picked.length })}
+          </Button>
+        )}
+      </Space>
+      <Table<WhitelistEntry>
+        size="small"
+        rowKey="sn"
+        loading={entries.isFetching}
+        dataSource={entries.data?.records ?? []}
+        rowSelection={
+          can('task:whitelist:delete')
+            ? { selectedRowKeys: picked, onChange: (keys) => setPicked(keys.map(String)) }
+            : undefined
+        }
+        pagination={{
+          current,
+          pageSize: ENTRY_PAGE,
+          total: entries.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: setCurrent,
+        }}
+        columns={[
+          { title: t('results.sn'), dataIndex: 'sn' },
+          {
+            title: t('results.terminal'),
+            dataIndex: 'terminalName',
+            render: (name: string | null, e) =>
+              name === null ? (
+                <Typography.Text type="secondary">{t('whitelist.unknownTerminal')}</Typography.Text>
+              ) : (
+                <Space size={6}>
+                  <Badge status={e.online ? 'success' : 'default'} />
+                  {name}
+                </Space>
+              ),
+          },
+          {
+            title: t('whitelist.addedAt'),
+            dataIndex: 'addedAt',
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+};
+
+/** Whitelists (spec: /longRange/whitelist, hidden): named SN lists a task can be narrowed to. */
+export const WhitelistPage = () => {
+  const { t } = useTranslation('tasks');
+  const can = usePermission();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [shown, setShown] = useState<WhitelistRow | null>(null);
+  const list = useCrudList<WhitelistRow, Filter>({
+    queryKey: taskKeys.whitelists,
+    filterKeys: ['name'],
+    fetchPage: ({ current, size, name }) =>
+      call(whitelistRoutes.page, { query: { current, size, name }, loading: false }),
+  });
+  const columns: DataColumn<WhitelistRow>[] = [
+    {
+      key: 'name',
+      title: t('whitelist.name'),
+      dataIndex: 'name',
+      render: (name: string, row) => (
+        <Typography.Link onClick={() => setShown(row)} data-testid="whitelist-name">
+          {name}
+        </Typography.Link>
+      ),
+    },
+    { key: 'description', title: t('whitelist.description'), dataIndex: 'description', ellipsis: true },
+    {
+      key: 'size',
+      title: t('whitelist.sizeLabel'),
+      dataIndex: 'size',
+      render: (n: number) => <span data-testid="whitelist-size">{n.toLocaleString('en-US')}</span>,
+    },
+    { key: 'activeTasks', title: t('whitelist.activeTasks'), dataIndex: 'activeTasks' },
+    {
+      key: 'updatedAt',
+      title: t('whitelist.updatedAt'),
+      dataIndex: 'updatedAt',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'actions',
+      title: t('fields.actions'),
+      fixed: 'right',
+      render: (_, row) => (
+        <RowActions
+          actions={[
+            {
+              key: 'entries',
+              label: t('whitelist.entries'),
+              icon: <UnorderedListOutlined />,
+              onClick: () => setShown(row),
+            },
+            editAction(t('whitelist.edit'), 'task:whitelist:add', () =>
+              setEditing({ id: row.id, name: row.name, description: row.description, sns: [] }),
+            ),
+            {
+              ...deleteAction(
+                t('actions.delete'),
+                'task:whitelist:delete',
+                t('whitelist.confirmDelete', { name: row.name }),
+                () =>
+                  call(whitelistRoutes.remove, { body: { id: row.id }, notifySuccess: true }).then(
+                    list.invalidate,
+                  ),
+              ),
+              hidden: row.activeTasks > 0,
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+  return (
+    <CrudListView<WhitelistRow, Filter>
+      testId="whitelist-page"
+      list={list}
+      filters={[{ name: 'name', label: t('whitelist.name') }]}
+      columns={columns}
+      toolbar={
+        <Auth permission="task:whitelist:add">
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ sns: [] })}
+            data-testid="whitelist-add"
+          >
+            {t('whitelist.add')}
+          </Button>
+        </Auth>
+      }
+    >
+      <CrudFormModal<Editing>
+        open={editing !== null}
+        title={editing?.id ? t('whitelist.edit') : t('whitelist.add')}
+        schema={WhitelistSaveSchema}
+        initialValues={editing ?? undefined}
+        onSubmit={(body) => call(whitelistRoutes.save, { body: body as never, notifySuccess: true })}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void list.invalidate();
+        }}
+        conflictField="name"
+        width={640}
+        testId="whitelist-form"
+      >
+        <CrudField name="name" label={t('whitelist.name')}>
+          <Input data-testid="whitelist-field-name" />
+        </CrudField>
+        <CrudField name="description" label={t('whitelist.description')}>
+          <Input.TextArea rows={2} />
+        </CrudField>
+        <CrudField
+          name="sns"
+          label={editing?.id ? t('whitelist.addSns') : t('whitelist.sns')}
+          extra={t('targets.snsHint')}
+        >
+          <SnListInput canImport={can('task:create:add')} />
+        </CrudField>
+      </CrudFormModal>
+      <EntriesDrawer list={shown} onClose={() => setShown(null)} onChanged={() => void list.invalidate()} />
+    </CrudListView>
+  );
+};

@@ -1,0 +1,478 @@
+// The data centre over a large fleet on PostgreSQL. Part one: the monitor page's overview and the
+// run-record detail page (the real service calls), as the administrator and as an enterprise, each
+// against a plain indexed count of the same rollup rows, interleaved run by run. Part two: heartbeat
+// ingestion through the real batch writer with the activity rollups against the same heartbeat
+// batches without them, interleaved flush by flush.
+// BENCH_DATABASE_URL=postgres://... ; seeds BENCH_TERMINALS (1,000,000) terminals with BENCH_DAYS (90)
+// days of daily rollups and BENCH_HOURLY_DAYS (7) days of hourly rollups and events into a fresh
+// database, dropped afterwards (BENCH_KEEP_DATABASE=1 keeps it for EXPLAIN and prints its name).
+import { performance } from 'node:perf_hooks';
+import type { Heartbeat } from '@cpm/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../apps/server/src/db/client';
+import { seedDatabase } from '../../apps/server/src/db/seed/seed';
+import { createHeartbeatWriter } from '../../apps/server/src/modules/agent/heartbeat-writer';
+import { createDatacenterRepository } from '../../apps/server/src/modules/datacenter/datacenter.repository';
+import {
+  type ActivitySink,
+  createDatacenterService,
+} from '../../apps/server/src/modules/datacenter/datacenter.service';
+import type { AuthContext } from '../../apps/server/src/plugins/auth-context';
+import { openTestDatabase } from '../../apps/server/src/test-support/test-app';
+import { percentile } from './load';
+
+const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 1_000_000);
+const DAYS = Number(process.env.BENCH_DAYS ?? 90);
+const HOURLY_DAYS = Math.min(DAYS, Number(process.env.BENCH_HOURLY_DAYS ?? 7));
+const ENTERPRISES = Number(process.env.BENCH_ENTERPRISES ?? 100);
+const RUNS = Number(process.env.BENCH_RUNS ?? 80);
+const MONITOR_RUNS = Number(process.env.BENCH_MONITOR_RUNS ?? 10);
+/** The monitor's ranges, days each; the page opens on the last seven. */
+const MONITOR_RANGES = (process.env.BENCH_MONITOR_RANGES ?? '7').split(',').map(Number);
+/** Heartbeats per flush: the writer's own batch size. */
+const HB_BATCH = Number(process.env.BENCH_HB_BATCH ?? 2000);
+const HB_FLUSHES = Number(process.env.BENCH_HB_FLUSHES ?? 300);
+/** Batches in rotation: HB_SLICES x HB_BATCH terminals heartbeat every 30 s. */
+const HB_SLICES = Number(process.env.BENCH_HB_SLICES ?? 15);
+/** The deferred side writes its rollups this often, seconds of heartbeats. */
+const ROLLUP_EVERY_SEC = Number(process.env.BENCH_ROLLUP_EVERY_SEC ?? 300);
+if (!process.env.BENCH_DATABASE_URL)
+  throw new Error('set BENCH_DATABASE_URL=postgres://... (this benchmark is for PostgreSQL)');
+process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const HEARTBEAT_MS = 30_000;
+const rows = <T = Record<string, unknown>>(r: unknown) => (r as { rows: T[] }).rows;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(0)} s`;
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const time = async (fn: () => Promise<unknown>) => {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+};
+
+// Today (UTC) is the last of the DAYS days; `d` counts days from the first.
+const todayStart = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+const firstDay = todayStart - (DAYS - 1) * DAY_MS;
+// A terminal (n from its SN) is silent one day in ten; the rest it works its shop's hours.
+const workedSql = (d: number) => sql`(t.n + ${d} * 7) % 10 <> 0`;
+
+/** Terminals, their enterprises, groups and models; every terminal numbered by its SN. */
+const seedFleet = async (db: Db) => {
+  const [admin] = rows<{ id: string }>(await db.execute(sql`select id from users where username = 'admin'`));
+  await db.execute(sql`
+    insert into users (username, password_hash, name, superior_id)
+    select 'bench_ent' || lpad(e::text, 4, '0'), 'x', 'Enterprise ' || e, ${admin.id}::uuid
+    from generate_series(0, ${ENTERPRISES - 1}) e`);
+  await db.execute(
+    sql`insert into terminal_models (name) select 'Model ' || m from generate_series(1, 50) m`,
+  );
+  // Ten groups per enterprise: group j belongs to enterprise j % ENTERPRISES.
+  await db.execute(sql`
+    with e as (select array_agg(id order by username) ids from users where username like 'bench_ent%')
+    insert into terminal_groups (name, number, owner_id)
+    select 'Group ' || j, 'G' || lpad(j::text, 6, '0'), e.ids[1 + j % ${ENTERPRISES}]
+    from generate_series(0, ${ENTERPRISES * 10 - 1}) j, e`);
+  await db.execute(sql`
+    with e as (select array_agg(id order by username) ids from users where username like 'bench_ent%'),
+         m as (select array_agg(id order by name) ids from terminal_models),
+         gr as (select array_agg(id order by number) ids from terminal_groups)
+    insert into terminals (sn, name, owner_id, model_id, group_id, store_name, status, online, last_seen_at,
+      online_changed_at, activation_date, enrolled_at, os_version, agent_version, created_at)
+    select 'T' || lpad(g::text, 9, '0'), 'Terminal ' || g, e.ids[1 + g % ${ENTERPRISES}], m.ids[1 + g % 50],
+      gr.ids[1 + g % ${ENTERPRISES} + ${ENTERPRISES} * ((g / ${ENTERPRISES}) % 10)], 'Store ' || (g % 5000),
+      'activated', (g / ${ENTERPRISES}) % 10 <> 0,
+      case when (g / ${ENTERPRISES}) % 10 <> 0 then now() - (g % 30) * interval '1 second' else now() - (g % 2000) * interval '1 hour' end,
+      now() - (g % 86400) * interval '1 second',
+      now() - (g % ${DAYS + 60}) * interval '1 day' - (g % 86400) * interval '1 second',
+      now() - (g % ${DAYS + 60}) * interval '1 day',
+      (array['10', '11', '12', '13', '14'])[1 + g % 5], '3.' || (g % 12) || '.0',
+      now() - (g % ${DAYS + 60}) * interval '1 day'
+    from generate_series(1, ${TERMINALS}) g, e, m, gr`);
+  await db.execute(sql`analyze terminals`);
+};
+
+const numbered = sql`(select id, substr(sn, 2)::int as n from terminals)`;
+
+/**
+ * The rollups and events as the writes over DAYS days leave them (physically in time order), written
+ * set-based with the tables' indexes dropped and then built again, as the migrations define them.
+ */
+const seedActivity = async (db: Db, service: ReturnType<typeof createDatacenterService>) => {
+  const tables = ['terminal_rollup_daily', 'terminal_rollup_hourly'];
+  const indexes = rows<{ table: string; name: string; def: string; constraint: boolean }>(
+    await db.execute(sql`
+      select i.tablename as table, i.indexname as name, i.indexdef as def,
+        exists (select 1 from pg_constraint c where c.conname = i.indexname) as constraint
+      from pg_indexes i where i.tablename in ('terminal_rollup_daily', 'terminal_rollup_hourly')`),
+  );
+  const constraints = rows<{ table: string; name: string; def: string }>(
+    await db.execute(sql`
+      select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as def
+      from pg_constraint c where c.conrelid::regclass::text in ('terminal_rollup_daily', 'terminal_rollup_hourly')
+        and c.contype = 'p'`),
+  );
+  for (const c of constraints) await db.execute(sql.raw(`alter table ${c.table} drop constraint ${c.name}`));
+  for (const i of indexes.filter((x) => !x.constraint)) await db.execute(sql.raw(`drop index ${i.name}`));
+
+  let t0 = performance.now();
+  for (let d = 0; d < DAYS; d++) {
+    const day = dayOf(firstDay + d * DAY_MS);
+    await db.execute(sql`
+      insert into terminal_rollup_daily as r (terminal_id, day, online_sec, runtime_sec, mobile_bytes, wifi_bytes,
+        heartbeats, battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
+      select t.id, ${day}::date, s.online, s.online + 300, (t.n % 1000) * 10000, (t.n % 700) * 50000, s.online / 30,
+        10 + (t.n + ${d}) % 80, 300 + t.n % 500, 4000 + t.n % 4000, 1, 1,
+        ${day}::date + (6 + t.n % 4) * interval '1 hour', ${day}::date + (18 + t.n % 4) * interval '1 hour'
+      from ${numbered} t,
+        lateral (select case when (t.n + ${d}) % 8 = 0 then 600 + t.n % 2400
+                        else 3600 * (6 + (t.n + ${d}) % 8) + t.n % 3600 end as online) s
+      where ${workedSql(d)}`);
+  }
+  console.log(`  daily rollups: ${DAYS} days in ${seconds(t0)}`);
+
+  t0 = performance.now();
+  const now = Date.now();
+  for (let d = DAYS - HOURLY_DAYS; d < DAYS; d++) {
+    // Each terminal works twelve hours from 06:00, 07:00, 08:00 or 09:00 (UTC).
+    for (let h = 6; h < 21; h++) {
+      const hour = firstDay + d * DAY_MS + h * HOUR_MS;
+      if (hour > now) break;
+      await db.execute(sql`
+        insert into terminal_rollup_hourly (terminal_id, hour, online_sec, runtime_sec, mobile_bytes, wifi_bytes,
+          heartbeats, battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns)
+        select t.id, ${new Date(hour).toISOString()}::timestamptz, 3600 - t.n % 120, 3600, (t.n % 1000) * 800,
+          (t.n % 700) * 4000, 120, 10 + (t.n + ${h}) % 80, 300 + t.n % 500, 4000 + t.n % 4000, 0, 0
+        from ${numbered} t
+        where ${workedSql(d)} and ${h} - 6 - t.n % 4 between 0 and 11`);
+    }
+  }
+  // The per-account hours the dashboard's trend reads, summed from the same rows as the migration does.
+  await db.execute(sql`
+    insert into owner_rollup_hourly (owner_id, hour, online_sec)
+    select t.owner_id, h.hour, sum(h.online_sec) from terminal_rollup_hourly h join terminals t on t.id = h.terminal_id
+    group by 1, 2`);
+  console.log(`  hourly rollups: ${HOURLY_DAYS} days in ${seconds(t0)}`);
+
+  t0 = performance.now();
+  const eventsFrom = firstDay + (DAYS - HOURLY_DAYS) * DAY_MS;
+  const months =
+    (new Date(now).getUTCFullYear() - new Date(eventsFrom).getUTCFullYear()) * 12 +
+    new Date(now).getUTCMonth() -
+    new Date(eventsFrom).getUTCMonth() +
+    4;
+  await createDatacenterRepository(db).ensureEventPartitions(new Date(eventsFrom), months);
+  await service.ensurePartitions();
+  for (let d = DAYS - HOURLY_DAYS; d < DAYS; d++) {
+    const day = dayOf(firstDay + d * DAY_MS);
+    await db.execute(sql`
+      insert into terminal_events (terminal_id, kind, detail, at)
+      select t.id, e.kind, e.detail, ${day}::date + (e.at + t.n % 4) * interval '1 hour'
+      from ${numbered} t, (values ('boot', null, 6), ('shutdown', 'power key', 18)) as e(kind, detail, at)
+      where ${workedSql(d)}`);
+  }
+  console.log(`  events: ${HOURLY_DAYS} days in ${seconds(t0)}`);
+
+  t0 = performance.now();
+  for (const c of constraints)
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+      await tx.execute(sql.raw(`alter table ${c.table} add constraint ${c.name} ${c.def}`));
+    });
+  for (const i of indexes.filter((x) => !x.constraint))
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+      await tx.execute(sql.raw(i.def));
+    });
+  console.log(`  indexes built again in ${seconds(t0)}`);
+  t0 = performance.now();
+  for (const table of [...tables, 'owner_rollup_hourly', 'terminal_events', 'terminals'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  console.log(`  vacuum analyze in ${seconds(t0)}`);
+};
+
+type Case = { name: string; subject: () => Promise<unknown>; baseline: () => Promise<unknown> };
+
+/** Runs the cases in turn, each subject then its baseline, `runs` times in all; prints p50/p95 and ratios. */
+const measure = async (title: string, cases: Case[], runs: number, targetMs: number) => {
+  const got = new Map(cases.map((c) => [c.name, { subject: [] as number[], baseline: [] as number[] }]));
+  // One untimed pass, so the first timed run pays no planning or cold-cache cost the others do not.
+  for (const c of cases) {
+    await c.subject();
+    await c.baseline();
+  }
+  for (let i = 0; i < runs; i++) {
+    const c = cases[i % cases.length];
+    const g = got.get(c.name);
+    g?.subject.push(await time(c.subject));
+    g?.baseline.push(await time(c.baseline));
+  }
+  const line = (name: string, subject: number[], baseline: number[], verdict: string) => {
+    const p95 = percentile(subject, 95);
+    console.log(
+      `  ${name.padEnd(30)} ${ms(percentile(subject, 50)).padStart(10)} ${ms(p95).padStart(10)}   ${ms(percentile(baseline, 50)).padStart(10)} ${ms(percentile(baseline, 95)).padStart(10)}   ${(p95 / percentile(baseline, 95)).toFixed(2).padStart(6)}x ${verdict}`,
+    );
+  };
+  console.log(`\n${title} (${runs} runs, target p95 < ${targetMs} ms)`);
+  console.log(
+    `  ${'case'.padEnd(30)} ${'p50'.padStart(10)} ${'p95'.padStart(10)}   ${'count p50'.padStart(10)} ${'count p95'.padStart(10)}   ratio p95`,
+  );
+  const all = { subject: [] as number[], baseline: [] as number[] };
+  for (const [name, g] of got) {
+    all.subject.push(...g.subject);
+    all.baseline.push(...g.baseline);
+    line(name, g.subject, g.baseline, percentile(g.subject, 95) < targetMs ? '' : '(over target)');
+  }
+  const met = percentile(all.subject, 95) < targetMs;
+  line('all cases', all.subject, all.baseline, `target ${met ? 'met' : 'not met'}`);
+};
+
+/** What one service call spends in each of its statements: a database handle that times them. */
+const timedDb = (db: Db, label: (text: string) => string) => {
+  const dialect = new PgDialect({ casing: 'snake_case' });
+  const spent = new Map<string, number[]>();
+  const handle = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'execute')
+        return async (q: SQL) => {
+          const start = performance.now();
+          const result = await target.execute(q);
+          const name = label(dialect.sqlToQuery(q).sql);
+          spent.set(name, [...(spent.get(name) ?? []), performance.now() - start]);
+          return result;
+        };
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return {
+    db: handle,
+    print: (title: string) => {
+      console.log(`  ${title}`);
+      for (const [name, list] of spent)
+        console.log(
+          `    ${name.padEnd(28)} p50 ${ms(percentile(list, 50)).padStart(10)}  p95 ${ms(percentile(list, 95)).padStart(10)}`,
+        );
+    },
+  };
+};
+
+/** The monitor's statements by what they read. */
+const monitorPart = (text: string) =>
+  text.includes('terminal_rollup_hourly')
+    ? 'heat map (hourly rollups)'
+    : text.includes('activation_date')
+      ? 'activations'
+      : text.includes('last_seen_at asc')
+        ? 'longest offline'
+        : text.includes('terminal_models m on')
+          ? 'by model'
+          : text.includes('terminal_groups g on')
+            ? 'by group'
+            : text.includes('os_version as key')
+              ? 'by OS version'
+              : text.includes('agent_version as key')
+                ? 'by app version'
+                : text.includes('group by d.day')
+                  ? 'per day (daily rollups)'
+                  : 'other';
+
+/**
+ * The same heartbeat batches through real batch writers, alternately: one without the data centre,
+ * one reporting to it (hourly and daily rollup upserts after every batch, as the server does), and
+ * one whose rollup writes wait ROLLUP_EVERY_SEC of heartbeats (the figures gather in the same
+ * recorder meanwhile). Every terminal of the rotation heartbeats once per 30 s of the bench's clock.
+ */
+const measureIngestion = async (db: Db) => {
+  const slices = Math.max(1, Math.min(HB_SLICES, Math.floor(TERMINALS / HB_BATCH)));
+  let now = Date.now();
+  const clock = { now: () => new Date(now) };
+  const errors: unknown[] = [];
+  const rollupWrites = { on: [] as number[], every: [] as number[] };
+  // The data centre's own sink, its writes timed on the way through.
+  const sinkFor = (side: 'on' | 'every'): ActivitySink => {
+    const sink = createDatacenterService({ repo: createDatacenterRepository(db), clock }).activity;
+    let written = now;
+    return {
+      ...sink,
+      flush: async () => {
+        if (side === 'every' && now - written < ROLLUP_EVERY_SEC * 1000) return;
+        written = now;
+        const start = performance.now();
+        await sink.flush();
+        rollupWrites[side].push(performance.now() - start);
+      },
+    };
+  };
+  const writerWith = (activity?: ActivitySink) =>
+    createHeartbeatWriter({
+      db,
+      clock,
+      flushMs: HOUR_MS,
+      maxBatch: HB_BATCH,
+      onOnlineChanges: () => undefined,
+      onError: (err) => errors.push(err),
+      activity,
+    });
+  const sides = ['off', 'on', 'every'] as const;
+  const writers = { off: writerWith(), on: writerWith(sinkFor('on')), every: writerWith(sinkFor('every')) };
+  const sns = (slice: number) =>
+    Array.from({ length: HB_BATCH }, (_, i) => `T${String(1 + slice * HB_BATCH + i).padStart(9, '0')}`);
+  const beat = (i: number, round: number): Heartbeat => ({
+    battery: 20 + ((i + round) % 80),
+    network: 'wifi',
+    ip: '10.0.0.1',
+    storageFreeMb: 9000 - round,
+    memoryFreeMb: 700 - (i % 50),
+    uptimeSec: 3600 + round * 30,
+    mobileBytes: 1000 * round + i,
+    wifiBytes: 20_000 * round + i,
+  });
+  const flushOne = (writer: ReturnType<typeof writerWith>, slice: number, round: number) =>
+    time(async () => {
+      for (const [i, sn] of sns(slice).entries()) writer.add(sn, beat(i, round));
+      await writer.flush();
+    });
+  const got = { off: [] as number[], on: [] as number[], every: [] as number[] };
+  for (let f = 0; f < slices + HB_FLUSHES; f++) {
+    const slice = f % slices;
+    const round = Math.floor(f / slices);
+    // Each side goes first, second and last in turn.
+    for (let k = 0; k < sides.length; k++) {
+      const side = sides[(f + k) % sides.length];
+      const took = await flushOne(writers[side], slice, round);
+      // The first pass over the rotation only starts each terminal's clock and counters.
+      if (f >= slices) got[side].push(took);
+    }
+    now += HEARTBEAT_MS / slices;
+  }
+  await writers.every.flush();
+  if (errors.length) throw errors[0];
+  const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
+  const heard = slices * HB_BATCH;
+  console.log(
+    `\nheartbeat ingestion: ${HB_FLUSHES} flushes of ${HB_BATCH} heartbeats per side, ${heard.toLocaleString('en')} terminals heartbeating every 30 s (${((HB_FLUSHES * HEARTBEAT_MS) / slices / 1000).toFixed(0)} s of heartbeats)`,
+  );
+  const label = {
+    off: 'rollups off',
+    on: 'rollups on, written after every batch',
+    every: `rollups on, written every ${ROLLUP_EVERY_SEC} s`,
+  };
+  for (const side of sides) {
+    const writes = side === 'off' ? [] : rollupWrites[side].slice(side === 'on' ? -HB_FLUSHES : 0);
+    console.log(
+      `  ${label[side].padEnd(40)} per flush p50 ${ms(percentile(got[side], 50)).padStart(9)}, p95 ${ms(percentile(got[side], 95)).padStart(9)}; ${Math.round(
+        (HB_FLUSHES * HB_BATCH) / (sum(got[side]) / 1000),
+      )
+        .toLocaleString('en')
+        .padStart(
+          6,
+        )} heartbeats/s${writes.length ? `; ${writes.length} rollup writes, p50 ${ms(percentile(writes, 50))}` : ''}`,
+    );
+  }
+  const cost = (side: 'on' | 'every') =>
+    `${(((sum(got[side]) - sum(got.off)) / sum(got.off)) * 100).toFixed(1)} %`;
+  console.log(
+    `  rollup cost (total time against rollups off): ${cost('on')} written after every batch, ${cost('every')} written every ${ROLLUP_EVERY_SEC} s; target at most 10 %`,
+  );
+};
+
+const database = await openTestDatabase();
+const { db } = database;
+const keep = process.env.BENCH_KEEP_DATABASE === '1';
+try {
+  await seedDatabase(db, { adminPassword: 'Bench#Pass1' });
+  const clock = { now: () => new Date() };
+  const service = createDatacenterService({ repo: createDatacenterRepository(db), clock });
+  let t0 = performance.now();
+  await seedFleet(db);
+  console.log(`seeded ${TERMINALS.toLocaleString('en')} terminals in ${seconds(t0)}`);
+  t0 = performance.now();
+  await seedActivity(db, service);
+  const [size] = rows<{ daily: number; hourly: number; events: number; bytes: string }>(
+    await db.execute(sql`
+      select (select count(*) from terminal_rollup_daily)::int as daily, (select count(*) from terminal_rollup_hourly)::int as hourly,
+        (select count(*) from terminal_events)::int as events,
+        pg_size_pretty(pg_total_relation_size('terminal_rollup_daily') + pg_total_relation_size('terminal_rollup_hourly')) as bytes`),
+  );
+  console.log(
+    `seeded ${size.daily.toLocaleString('en')} daily and ${size.hourly.toLocaleString('en')} hourly rollups (${size.bytes} with indexes), ${size.events.toLocaleString('en')} events in ${seconds(t0)}`,
+  );
+
+  const [admin] = rows<{ id: string }>(await db.execute(sql`select id from users where username = 'admin'`));
+  const [ent] = rows<{ id: string }>(
+    await db.execute(sql`select id from users where username = 'bench_ent0007'`),
+  );
+  const scopes = {
+    admin: { userId: admin.id, dataScope: 'all' } as AuthContext,
+    enterprise: { userId: ent.id, dataScope: 'tree' } as AuthContext,
+  };
+  const range = (days: number) => ({
+    name: `${days} days`,
+    startDate: dayOf(todayStart - (days - 1) * DAY_MS),
+    endDate: dayOf(todayStart),
+  });
+
+  // The monitor through a handle that times its statements, so the answer says where the time goes.
+  const timed = timedDb(db, monitorPart);
+  const monitorService = createDatacenterService({ repo: createDatacenterRepository(timed.db), clock });
+  const monitorCases: Case[] = MONITOR_RANGES.map(range).flatMap((r) =>
+    (['admin', 'enterprise'] as const).map((scope) => ({
+      name: `${scope}, ${r.name}`,
+      subject: () => monitorService.monitor(scopes[scope], { startDate: r.startDate, endDate: r.endDate }),
+      baseline: () =>
+        db.execute(
+          sql`select count(*) from terminal_rollup_daily where day between ${r.startDate}::date and ${r.endDate}::date`,
+        ),
+    })),
+  );
+  await measure(
+    "monitor overview (/dataCenter/monitor) against a count of the range's daily rollups",
+    monitorCases,
+    MONITOR_RUNS,
+    200,
+  );
+  timed.print('the monitor statements, every case:');
+
+  // A random terminal each run: the administrator's anywhere, the enterprise's among its own.
+  let sn = '';
+  const pick = (scope: 'admin' | 'enterprise') => {
+    const n =
+      scope === 'admin'
+        ? 1 + Math.floor(Math.random() * TERMINALS)
+        : 7 + ENTERPRISES * Math.floor(Math.random() * Math.floor((TERMINALS - 7) / ENTERPRISES + 1));
+    sn = `T${String(n).padStart(9, '0')}`;
+    return sn;
+  };
+  const countOne = (r: { startDate: string; endDate: string }, hourly: boolean): SQL =>
+    hourly
+      ? sql`select count(*) from terminal_rollup_hourly h join terminals t on t.id = h.terminal_id
+          where t.sn = ${sn} and h.hour >= ${r.startDate}::date and h.hour < ${r.endDate}::date + 1`
+      : sql`select count(*) from terminal_rollup_daily d join terminals t on t.id = d.terminal_id
+          where t.sn = ${sn} and d.day between ${r.startDate}::date and ${r.endDate}::date`;
+  const detailCases: Case[] = [range(7), range(Math.min(DAYS, 90))].flatMap((r, i) =>
+    (['admin', 'enterprise'] as const).map((scope) => ({
+      name: `${scope}, ${r.name} (${i === 0 ? 'hourly' : 'daily'})`,
+      subject: () => service.runDetail(scopes[scope], { sn: pick(scope), ...r }),
+      baseline: () => db.execute(countOne(r, i === 0)),
+    })),
+  );
+  await measure(
+    "run-record detail (/dataCenter/deviceRunInfo/:sn) against a count of the terminal's rollups",
+    detailCases,
+    RUNS,
+    50,
+  );
+
+  await measureIngestion(db);
+} finally {
+  if (keep) {
+    const [{ name }] = rows<{ name: string }>(await db.execute(sql`select current_database() as name`));
+    console.log(`kept database ${name}`);
+    process.exit(0);
+  }
+  await database.close();
+}

@@ -1,0 +1,102 @@
+import { HOME_PATH, login, openLogoutDialog, storageItem, submitLogin } from '../support/console';
+import { ADMIN, PAGE_LOAD, PORT } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { ownServer } from '../support/ownServer';
+
+test.describe('resilience', () => {
+  test('the header refresh reads the page again and keeps its filters', async ({ page }) => {
+    await login(page);
+    await page.goto('/device/index');
+    await expect(page.getByTestId('device-list-page')).toBeVisible(PAGE_LOAD);
+    const filter = page.getByTestId('filter-sn');
+    await filter.fill('ZZ-NOTHING');
+    await page.getByTestId('filter-search').click();
+    const read = page.waitForRequest((req) => req.url().includes('/device/v1/device/terminal/getPage'));
+    await page.getByTestId('refresh-button').click();
+    const request = await read;
+    expect(new URL(request.url()).searchParams.get('sn')).toBe('ZZ-NOTHING');
+    await expect(filter).toHaveValue('ZZ-NOTHING');
+  });
+
+  test('another user signing in after a session ended on a page starts at home', async ({ page, api }) => {
+    const { api: admin } = await api.login();
+    const roles = (await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions')).result;
+    await admin.post('/upms/v1/upms/user/addOrUpdate', {
+      username: 'next_user',
+      password: 'Next#Pass1',
+      email: 'next_user@e2e.test',
+      roleIds: [roles.find((r) => r.code === 'sales')?.id],
+    });
+    await login(page);
+    await page.goto('/device/index');
+    await expect(page.getByTestId('device-list-page')).toBeVisible(PAGE_LOAD);
+    // The session ends on the server (another tab logged out, an administrator kicked it).
+    await api.logout((await storageItem(page, 'token')) ?? '');
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    // The next person at this browser does not land on the previous user's page.
+    await login(page, 'next_user', 'Next#Pass1');
+    await expect(page).toHaveURL(HOME_PATH);
+    // The same user whose session ended does go back to where they were.
+    await openLogoutDialog(page);
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await login(page);
+    await page.goto('/device/index');
+    await api.logout((await storageItem(page, 'token')) ?? '');
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLogin(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/device\/index$/);
+  });
+
+  test('with the server stopped a page stays inside the console, and loads by itself when it returns', async ({
+    page,
+    problems,
+  }) => {
+    test.setTimeout(240_000);
+    const server = ownServer(PORT + 40);
+    try {
+      await server.start();
+      await page.goto(`${server.url}/login`);
+      await submitLogin(page, ADMIN.username, ADMIN.password);
+      await expect(page.getByTestId('dashboard-page')).toBeVisible(PAGE_LOAD);
+      await page.goto(`${server.url}/device/index`);
+      await expect(page.getByTestId('device-list-page')).toBeVisible(PAGE_LOAD);
+      await expect(page.locator('.cpm-layout')).toHaveAttribute('data-live', 'live');
+      await expect(page.getByTestId('live-stale')).toBeHidden();
+
+      await server.stop();
+      // The live connection is gone: the page says what it shows may be out of date.
+      await expect(page.getByTestId('live-stale')).toBeVisible();
+      await expect(page.getByTestId('live-stale')).toContainText('out of date');
+      // The list cannot be read: it says so instead of showing old rows or "No data".
+      await page.getByTestId('refresh-button').click();
+      await expect(page.getByTestId('table-load-error')).toBeVisible();
+      await expect(page.getByTestId('table-load-error')).toContainText('network connection failed');
+
+      // A page not opened before: its code cannot be fetched, and the console stays.
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/messageManage/myMessage');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await expect(page.getByTestId('page-offline')).toBeVisible();
+      await expect(page.getByTestId('page-offline')).toContainText('Network connection failed');
+      await expect(page.getByTestId('side-menu')).toBeVisible();
+      expect(page.url()).toBe(`${server.url}/messageManage/myMessage`);
+
+      await server.start();
+      // Back by itself: the panel gives way to the page once the server answers.
+      await expect(page.getByTestId('page-offline')).toBeHidden({ timeout: 30_000 });
+      await expect(page.getByTestId('page-content')).not.toContainText('Network connection failed');
+      // The live connection comes back by itself (it retries every 5 s) and the banner goes.
+      await expect(page.getByTestId('live-stale')).toBeHidden({ timeout: 30_000 });
+      await expect(page.locator('.cpm-layout')).toHaveAttribute('data-live', 'live');
+      // What the browser logs while the server is away is the outage itself, not a defect.
+      const outage = /ERR_CONNECTION_REFUSED|Failed to fetch dynamically imported module|Unable to preload/;
+      problems.consoleErrors = problems.consoleErrors.filter((e) => !outage.test(e));
+    } finally {
+      await server.dispose();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { toFieldErrors } from '../issue-text';
+import { CreateTaskBodySchema, type CreateTaskInput } from './remote-tasks.contract';
+import { TASK_TYPE_PLATFORMS, TASK_TYPES } from './task-types';
+
+const body = (over: Partial<CreateTaskInput> = {}): CreateTaskInput => ({
+  name: 'Push',
+  platform: 'android',
+  type: 'command',
+  params: { command: 'ls /sdcard' },
+  targets: { sns: ['sn-0001'] },
+  timing: { expireAt: '2026-06-02T08:00:00+08:00' },
+  ...over,
+});
+
+const fields = (input: unknown) => {
+  const r = CreateTaskBodySchema.safeParse(input);
+  return r.success ? [] : toFieldErrors(r.error.issues, 'body');
+};
+
+describe('CreateTaskBodySchema', () => {
+  it('accepts a plain task and upper-cases SNs', () => {
+    const r = CreateTaskBodySchema.parse(body());
+    expect(r.targets.sns).toEqual(['SN-0001']);
+    expect(r.timing.schedule).toEqual({ kind: 'once' });
+    expect(r.conditions).toEqual({ idle: false, settled: false, charging: false });
+  });
+
+  it('refuses a type the platform cannot run, in both languages', () => {
+    const errs = fields(
+      body({
+        type: 'registry',
+        params: { key: 'HKLM\\SOFTWARE\\X', name: 'a', valueType: 'REG_SZ', value: '1' },
+      }),
+    );
+    expect(errs).toHaveLength(1);
+    expect(errs[0].field).toBe('body.type');
+    expect(errs[0].messageEn).toMatch(/Android has no registry/);
+    expect(errs[0].message).toMatch(/Android/);
+    expect(
+      fields(body({ platform: 'windows', type: 'ota', params: { fileId: crypto.randomUUID() } }))[0].field,
+    ).toBe('body.type');
+  });
+
+  it('has a platform for every type and at least one type Android cannot run', () => {
+    for (const t of TASK_TYPES) expect(TASK_TYPE_PLATFORMS[t].length).toBeGreaterThan(0);
+    expect(TASK_TYPES.some((t) => !TASK_TYPE_PLATFORMS[t].includes('android'))).toBe(true);
+  });
+
+  it('refuses a shell command with a hidden reboot on the params field', () => {
+    const errs = fields(body({ params: { command: 'echo hi; re"boot"' } }));
+    expect(errs[0].field).toBe('body.params.command');
+    expect(errs[0].messageEn).toMatch(/shutdown or reboot/);
+  });
+
+  it('refuses a path ending with a backslash, and a relative one', () => {
+    const fileId = crypto.randomUUID();
+    const win = fields(
+      body({ platform: 'windows', type: 'file_push', params: { fileId, path: 'C:\\POS\\' } }),
+    );
+    expect(win[0]).toMatchObject({
+      field: 'body.params.path',
+      messageEn: "A path's last character cannot be a backslash",
+    });
+    expect(fields(body({ type: 'file_push', params: { fileId, path: 'sdcard/x' } }))[0].field).toBe(
+      'body.params.path',
+    );
+    expect(fields(body({ type: 'file_push', params: { fileId, path: '/sdcard/Download' } }))).toEqual([]);
+  });
+
+  it('refuses an interval or a time range over 24 hours', () => {
+    const interval = fields(
+      body({
+        timing: { expireAt: '2026-06-09T00:00:00Z', schedule: { kind: 'interval', everyMinutes: 1441 } },
+      }),
+    );
+    expect(interval[0]).toMatchObject({ field: 'body.timing.schedule.everyMinutes' });
+    expect(interval[0].messageEn).toMatch(/24 hours/);
+    const range = fields(
+      body({
+        timing: {
+          expireAt: '2026-06-09T00:00:00Z',
+          schedule: { kind: 'daily', at: '02:00', windowMinutes: 25 * 60 },
+        },
+      }),
+    );
+    expect(range[0].messageEn).toMatch(/time range may be at most 24 hours/);
+  });
+
+  it('refuses an expiry before the start and waves that do not end at 100', () => {
+    expect(
+      fields(body({ timing: { startAt: '2026-06-02T00:00:00Z', expireAt: '2026-06-01T00:00:00Z' } }))[0]
+        .field,
+    ).toBe('body.timing.expireAt');
+    expect(fields(body({ rollout: { waves: [1, 10, 50] } }))[0].field).toBe('body.rollout.waves');
+    expect(fields(body({ rollout: { waves: [1, 10, 100] } }))).toEqual([]);
+  });
+
+  it('needs at least one target', () => {
+    expect(fields(body({ targets: {} }))[0].field).toBe('body.targets');
+  });
+});

@@ -1,0 +1,5 @@
+export * from './remote-tasks.contract';
+export * from './shell-check';
+export * from './task-states';
+export * from './task-types';
+export * from './whitelist.contract';
