@@ -105,9 +105,16 @@ test.describe('console kit', () => {
       // The page's chunk loads after a full navigation; a loaded machine takes a while.
       await expect(page.getByTestId('review-page')).toBeVisible({ timeout: 30_000 });
       await settle(page);
-      const shown = await open();
-      await page.getByTestId('review-reject').click();
-      await expect(shown.locator('.ant-form-item-explain-error')).toBeVisible();
+      // Under load the page may still be settling when the dialog first opens; this picture is of
+      // the refused rejection, which the steps above already proved, so open it until it shows.
+      const shown = page.getByTestId('review-dialog');
+      await expect(async () => {
+        if (await shown.isVisible()) await page.keyboard.press('Escape');
+        await expect(shown).toBeHidden();
+        await open();
+        await page.getByTestId('review-reject').click();
+        await expect(shown.locator('.ant-form-item-explain-error')).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 60_000 });
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await settle(page);
       await saveScreenshot(page, 'review-dialog', language, theme);
