@@ -22,11 +22,13 @@ describe('the shared catalogue of models and peripherals', () => {
   let model: { id: string; name: string };
   let peripheral: { id: string };
   let link: { id: string };
+  const ids = { admin: '', enterprise: '' };
 
   beforeAll(async () => {
     t = await createTestApp();
     const platform = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     admin = callAs(t, platform.token);
+    ids.admin = platform.userId;
     const db = t.database.db;
     const [account] = await db
       .insert(users)
@@ -39,6 +41,7 @@ describe('the shared catalogue of models and peripherals', () => {
         state: 1,
       })
       .returning();
+    ids.enterprise = account.id;
     const [role] = await db.select().from(roles).where(eq(roles.code, 'enterprise_admin'));
     await db.insert(userRoles).values({ userId: account.id, roleId: role.id });
     enterprise = callAs(t, (await loginAs(t.app, 'catalogue_ent', ACCOUNT_PASSWORD)).token);
@@ -95,6 +98,29 @@ describe('the shared catalogue of models and peripherals', () => {
     // Enterprises still read the catalogue their terminals use.
     const list = (await enterprise('GET', `${BASE}/model/getList`)).body.result as { id: string }[];
     expect(list.map((m) => m.id)).toContain(model.id);
+  });
+
+  it("leaves the catalogue's change buttons out of an enterprise's menu, so the console shows none", async () => {
+    const buttons = async (call: ReturnType<typeof callAs>, id: string) => {
+      const found: string[] = [];
+      const walk = (nodes: { permission: string | null; menuVoList: unknown[] }[]) => {
+        for (const n of nodes) {
+          if (n.permission) found.push(n.permission);
+          walk(n.menuVoList as typeof nodes);
+        }
+      };
+      walk((await call('GET', `/upms/v1/upms/user/getSubUserMenuById?id=${id}`)).body.result.menuList);
+      return found;
+    };
+    const own = await buttons(enterprise, ids.enterprise);
+    expect(own).toContain('device:model:view');
+    expect(own).toContain('device:peripheral:view');
+    expect(
+      own.filter((p) => /^device:(model|peripheral|modelPeripheral):(add|edit|delete)$/.test(p)),
+    ).toEqual([]);
+    expect(await buttons(admin, ids.admin)).toEqual(
+      expect.arrayContaining(['device:model:add', 'device:model:delete', 'device:peripheral:add']),
+    );
   });
 
   it('lets the platform administrator edit and delete', async () => {

@@ -2,6 +2,7 @@ import { MENU_TYPE, type MenuNode, type MenuType } from '@cpm/contracts';
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql } from '../../shared/data-scope';
+import { usablePermissions } from '../devices/catalogue-owner';
 import { roleMenus, roles } from '../roles/roles.table';
 import { userRoles, users } from '../users/users.table';
 import { menus } from './menus.table';
@@ -69,8 +70,17 @@ export const findAllMenus = (db: Db): Promise<MenuRow[]> => db.select().from(men
 
 /** The user's menu tree as the console receives it. */
 export const findUserMenuTree = async (db: Db, userId: string): Promise<MenuNode[]> => {
-  const [granted, all] = await Promise.all([findGrantedMenus(db, userId), findAllMenus(db)]);
-  return buildMenuTree(granted, all);
+  const [granted, all, grants] = await Promise.all([
+    findGrantedMenus(db, userId),
+    findAllMenus(db),
+    findGrants(db, userId),
+  ]);
+  // Buttons the caller's data scope could never use (the shared catalogue's) are not shown.
+  const usable = usablePermissions(grants.permissions, grants.dataScope);
+  return buildMenuTree(
+    granted.filter((m) => m.menuType !== MENU_TYPE.button || !m.permission || usable.has(m.permission)),
+    all,
+  );
 };
 
 /** Permission keys and data scope a user's enabled roles grant. */
