@@ -81,6 +81,8 @@ test.describe('frame', () => {
   test('at narrow desktop widths the breadcrumb stays on one line and table words stay whole', async ({
     page,
   }) => {
+    // Six full page loads in two languages: a loaded machine needs more than the default minute.
+    test.setTimeout(180_000);
     await login(page);
     for (const language of ['en', 'cn'] as const) {
       await switchLanguage(page, language);
