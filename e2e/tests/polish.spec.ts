@@ -73,6 +73,8 @@ test.describe('polish', () => {
     page,
     api,
   }) => {
+    // Ten pages and dialogs, each a full load: a loaded machine needs more than the default minute.
+    test.setTimeout(180_000);
     const { api: admin } = await api.login();
     const north = await createGroup(admin, 'Polish North');
     await createGroup(admin, 'Polish Store', north);
@@ -155,6 +157,7 @@ test.describe('polish', () => {
     page,
     api,
   }) => {
+    test.setTimeout(180_000);
     const prefix = 'PLS';
     const { api: admin } = await api.login();
     // Long enough to take two lines on a phone.
