@@ -16,7 +16,9 @@ export default defineConfig({
   // never for time), and a retry would hide it.
   retries: 0,
   workers: 2,
-  timeout: 60_000,
+  // A test's budget, not its expected time: two workers, the server and Chromium share two cores,
+  // and a multi-page test that takes 30 s on an idle machine takes twice that under load.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // The root test runner sets PLAYWRIGHT_JSON_OUTPUT_NAME and reads the json report's stats.
   // Without that variable the report goes to a file instead of flooding the terminal.
