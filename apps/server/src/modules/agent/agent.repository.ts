@@ -186,16 +186,20 @@ export const createAgentRepository = (db: Db) => ({
 
   /** Takes online terminals silent since `silentSince` offline and logs it; answers them. */
   async takeSilentOffline(silentSince: Date, now: Date) {
+    // One statement, however many went silent (a fleet behind a failed network can be 100,000):
+    // the status log rows are written from the update's own result.
     const gone = rowsOf<{ id: string; sn: string; owner_id: string }>(
       await db.execute(sql`
-        update terminals set online = false, online_changed_at = ${now}
-        where online and (last_seen_at is null or last_seen_at < ${silentSince})
-        returning id, sn, owner_id`),
+        with gone as (
+          update terminals set online = false, online_changed_at = ${now}
+          where online and (last_seen_at is null or last_seen_at < ${silentSince})
+          returning id, sn, owner_id
+        ), logged as (
+          insert into ${terminalStatusLog} (terminal_id, kind, detail, at)
+          select id, 'offline', 'timeout', ${now} from gone
+        )
+        select id, sn, owner_id from gone`),
     );
-    if (gone.length)
-      await db
-        .insert(terminalStatusLog)
-        .values(gone.map((g) => ({ terminalId: g.id, kind: 'offline', detail: 'timeout', at: now })));
     return gone.map((g) => ({ id: g.id, sn: g.sn, ownerId: g.owner_id }));
   },
 
