@@ -109,7 +109,8 @@ describe('the shared catalogue of models and peripherals', () => {
           walk(n.menuVoList as typeof nodes);
         }
       };
-      walk((await call('GET', `/upms/v1/upms/user/getSubUserMenuById?id=${id}`)).body.result.menuList);
+      const res = await call('GET', `/upms/v1/upms/user/getSubUserMenuById?id=${id}`);
+      walk((res.body.result as { menuList: Parameters<typeof walk>[0] }).menuList);
       return found;
     };
     const own = await buttons(enterprise, ids.enterprise);
