@@ -3,6 +3,8 @@ export * from '../modules/auth/auth.table';
 export * from '../modules/blobs/blobs.table';
 export * from '../modules/commands/commands.table';
 export {
+  ownerActivityBreakdownDaily,
+  ownerActivityDaily,
   ownerRollupHourly,
   terminalRollupDaily,
   terminalRollupHourly,

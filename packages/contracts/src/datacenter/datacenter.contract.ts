@@ -144,13 +144,19 @@ export const MonitorQuerySchema = DateRangeSchema.extend({
 export type MonitorQuery = z.infer<typeof MonitorQuerySchema>;
 
 const CountSchema = z.object({
+  /** The model or group id, or the version itself; null for terminals without one. */
   key: z.string().nullable(),
+  /** The model's or group's name, or the version. */
   label: z.string().nullable(),
+  /** Terminal-days online: each terminal counts once for every day of the range it was online. */
   count: z.number().int(),
 });
 
 export const MonitorOverviewSchema = z.object({
-  /** Per day: terminals online at all, terminals active (online an hour or more), new activations. */
+  /**
+   * Per day: terminals online at all, terminals active (online an hour or more), new activations. A
+   * terminal counts for the account that owned it that day; with a group or model filter, for its owner now.
+   */
   days: z.array(
     z.object({
       day: z.string(),
@@ -159,7 +165,12 @@ export const MonitorOverviewSchema = z.object({
       activated: z.number().int(),
     }),
   ),
-  /** Terminals online in the range, by model, group, OS version and app (agent) version. */
+  /**
+   * Terminal-days online in the range (a terminal online on three days counts three) by model, group,
+   * OS version and app (agent) version, the 20 largest of each, largest first. A terminal counts under
+   * the values it had when it first came online that day; with a group or model filter, under those it
+   * has now.
+   */
   byModel: z.array(CountSchema),
   byGroup: z.array(CountSchema),
   byOsVersion: z.array(CountSchema),

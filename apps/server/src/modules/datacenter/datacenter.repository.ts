@@ -1,11 +1,17 @@
 import type { MonitorQuery, RunRecordFilter } from '@cpm/contracts';
-import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ownerRollupHourly, terminals } from '../../db/schema';
+import {
+  ownerActivityBreakdownDaily,
+  ownerActivityDaily,
+  ownerRollupHourly,
+  terminals,
+} from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth-context';
-import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
+import { accountSubtreeSql, inDataScope, visibleAccountsSql } from '../../shared/data-scope';
 import { likePrefix } from '../../shared/sql';
 import { type ActivityBatch, type HourFigures, sumDays } from './activity-recorder';
+import type { ACTIVITY_DIMENSIONS } from './datacenter.table';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -66,19 +72,24 @@ const SORT_SQL: Record<NonNullable<RunRecordFilter['sortField']>, string> = {
   batteryMin: 'd.battery_min',
 };
 
-/** The terminal conditions every data-centre read shares: the caller's data scope, then the filters. */
-const terminalWhere = (
-  auth: Scope,
-  f: { sn?: string; groupId?: string; modelId?: string; ownerId?: string },
-): SQL => {
+type TerminalFilter = { sn?: string; groupId?: string; modelId?: string; ownerId?: string };
+
+/** The filters' conditions on the terminals, without the data scope. */
+const filterWhere = (f: TerminalFilter): SQL[] => {
   const parts: SQL[] = [];
-  const scope = inDataScope(auth, terminals.ownerId);
-  if (scope) parts.push(scope);
   if (f.sn) parts.push(sql`terminals.sn like ${likePrefix(f.sn.toUpperCase())}`);
   if (f.groupId) parts.push(sql`terminals.group_id = ${f.groupId}`);
   if (f.modelId) parts.push(sql`terminals.model_id = ${f.modelId}`);
   if (f.ownerId) parts.push(sql`terminals.owner_id in ${accountSubtreeSql(f.ownerId)}`);
-  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+  return parts;
+};
+
+const joinWhere = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+
+/** The terminal conditions every data-centre read shares: the caller's data scope, then the filters. */
+const terminalWhere = (auth: Scope, f: TerminalFilter): SQL => {
+  const scope = inDataScope(auth, terminals.ownerId);
+  return joinWhere([...(scope ? [scope] : []), ...filterWhere(f)]);
 };
 
 type RunRecordDbRow = {
@@ -129,6 +140,190 @@ const runRecordFrom = (auth: Scope, f: RunRecordFilter) => sql`
   left join terminal_models m on m.id = terminals.model_id
   left join users u on u.id = terminals.owner_id
   where d.day between ${f.startDate}::date and ${f.endDate}::date and ${terminalWhere(auth, f)}`;
+
+/** Online seconds in a day from which a terminal counts as active that day. */
+const ACTIVE_SEC = 3600;
+/** Entries in each of the monitor's breakdowns. */
+const BREAKDOWN_TOP = 20;
+
+type CountRow = { key: string | null; label: string | null; count: number };
+type MonitorRows = {
+  days: { day: string; online: number; active: number }[];
+  activated: { day: string; n: number }[];
+  byModel: CountRow[];
+  byGroup: CountRow[];
+  byOsVersion: CountRow[];
+  byAppVersion: CountRow[];
+  heatmap: { weekday: number; hour: number; count: number }[];
+  offlineLongest: { sn: string; name: string; lastSeenAt: string | null; ownerName: string | null }[];
+};
+
+/** The monitor's hours: `[start, end + 1 day)`. */
+const hourRange = (column: SQL, q: MonitorQuery) =>
+  sql`${column} >= ${q.startDate}::date and ${column} < ${q.endDate}::date + 1`;
+
+const OFFLINE_LIMIT = 10;
+
+/**
+ * The terminals offline longest (never seen first). The platform's view reads the offline terminals
+ * in order of last sign of life and stops at the tenth; an account's view takes the ten oldest of
+ * each account in its tree (one short ordered read each, by owner) and then the ten oldest of those,
+ * since an ordered read of the whole fleet filtered by owner could pass most of it first.
+ */
+const offlineLongestSql = (auth: Scope, q: MonitorQuery) => {
+  const offline = sql`not terminals.online and terminals.enrolled_at is not null`;
+  const columns = sql`terminals.sn, terminals.name, terminals.last_seen_at, terminals.owner_id`;
+  const order = sql`last_seen_at asc nulls first limit ${OFFLINE_LIMIT}`;
+  const filters = joinWhere(filterWhere(q));
+  const accounts = visibleAccountsSql(auth);
+  const picked = accounts
+    ? sql`
+      select t.* from ${accounts} as o(id)
+      cross join lateral (
+        select ${columns} from terminals
+        where terminals.owner_id = o.id and ${offline} and ${filters}
+        order by terminals.${order}
+      ) t`
+    : sql`select ${columns} from terminals where ${offline} and ${filters}`;
+  return sql`
+    select p.sn, p.name, p.last_seen_at, u.username as owner_name
+    from (${picked} order by ${order}) p left join users u on u.id = p.owner_id
+    order by p.${order}`;
+};
+
+/** What the monitor reads from the terminals themselves, filtered or not: activations per day and the longest offline. */
+const monitorTerminals = async (db: Db, auth: Scope, q: MonitorQuery) => {
+  const where = terminalWhere(auth, q);
+  const [activated, offline] = await Promise.all([
+    db.execute(sql`
+      select (terminals.activation_date at time zone 'UTC')::date::text as day, count(*)::int as n from terminals
+      where ${hourRange(sql`terminals.activation_date`, q)} and ${where} group by 1`),
+    db.execute(offlineLongestSql(auth, q)),
+  ]);
+  return {
+    activated: rowsOf<{ day: string; n: number }>(activated),
+    offlineLongest: rowsOf<{
+      sn: string;
+      name: string;
+      last_seen_at: string | Date | null;
+      owner_name: string | null;
+    }>(offline).map((r) => ({
+      sn: r.sn,
+      name: r.name,
+      lastSeenAt: iso(r.last_seen_at),
+      ownerName: r.owner_name,
+    })),
+  };
+};
+
+/**
+ * The monitor from the terminals and their rollups, scanned now: what the terminals in the range did,
+ * under the group, model and versions they have now. The cost grows with the terminals in the filter.
+ */
+const monitorLive = async (db: Db, auth: Scope, q: MonitorQuery): Promise<MonitorRows> => {
+  const where = terminalWhere(auth, q);
+  const range = sql`d.day between ${q.startDate}::date and ${q.endDate}::date`;
+  // Terminal-days online per value: a terminal counts once for each day of the range it was online.
+  const breakdown = async (key: SQL, label: SQL, join: SQL = sql``) =>
+    rowsOf<CountRow>(
+      await db.execute(sql`
+        select ${key} as key, ${label} as label, count(*)::int as count
+        from terminal_rollup_daily d join terminals on terminals.id = d.terminal_id ${join}
+        where ${range} and d.online_sec > 0 and ${where}
+        group by 1, 2 order by 3 desc, 2, 1 limit ${BREAKDOWN_TOP}`),
+    );
+  // One statement at a time: each may scan many rows, and the pool serves the heartbeat writes too.
+  const days = rowsOf<MonitorRows['days'][number]>(
+    await db.execute(sql`
+      select d.day::text as day, count(*) filter (where d.online_sec > 0)::int as online,
+        count(*) filter (where d.online_sec >= ${ACTIVE_SEC})::int as active
+      from terminal_rollup_daily d join terminals on terminals.id = d.terminal_id
+      where ${range} and ${where} group by d.day`),
+  );
+  const byModel = await breakdown(
+    sql`terminals.model_id::text`,
+    sql`m.name`,
+    sql`left join terminal_models m on m.id = terminals.model_id`,
+  );
+  const byGroup = await breakdown(
+    sql`terminals.group_id::text`,
+    sql`g.name`,
+    sql`left join terminal_groups g on g.id = terminals.group_id`,
+  );
+  const byOsVersion = await breakdown(sql`terminals.os_version`, sql`terminals.os_version`);
+  const byAppVersion = await breakdown(sql`terminals.agent_version`, sql`terminals.agent_version`);
+  const heatmap = rowsOf<MonitorRows['heatmap'][number]>(
+    await db.execute(sql`
+      select extract(dow from h.hour at time zone 'UTC')::int as weekday, extract(hour from h.hour at time zone 'UTC')::int as hour,
+        count(*)::int as count
+      from terminal_rollup_hourly h join terminals on terminals.id = h.terminal_id
+      where ${hourRange(sql`h.hour`, q)} and h.online_sec > 0 and ${where}
+      group by 1, 2`),
+  );
+  return {
+    days,
+    byModel,
+    byGroup,
+    byOsVersion,
+    byAppVersion,
+    heatmap,
+    ...(await monitorTerminals(db, auth, q)),
+  };
+};
+
+/**
+ * The monitor from the per-account aggregates the batch writer keeps beside the rollups: a row per
+ * account and day (or hour), whatever the number of terminals, summed over the accounts in the
+ * caller's scope. Each terminal counts under the account, group, model and versions it had when it
+ * came online that day (or hour). Unfiltered only: the aggregates are not kept per group or model.
+ */
+const monitorFromAggregates = async (db: Db, auth: Scope, q: MonitorQuery): Promise<MonitorRows> => {
+  const inScope = (owner: AnyColumn) => inDataScope(auth, owner) ?? sql`true`;
+  const days = sql`between ${q.startDate}::date and ${q.endDate}::date`;
+  // A few short reads of small tables, side by side.
+  const [dayRows, breakdownRows, heatmap, terminalRows] = await Promise.all([
+    db.execute(sql`
+      select day::text as day, sum(online)::int as online, sum(active)::int as active
+      from owner_activity_daily
+      where day ${days} and ${inScope(ownerActivityDaily.ownerId)} group by day`),
+    // Per attribute the values with the most terminal-days, ranked as the live breakdowns are.
+    db.execute(sql`
+      with counted as (
+        select dimension, key, sum(terminals)::int as count from owner_activity_breakdown_daily
+        where day ${days} and ${inScope(ownerActivityBreakdownDaily.ownerId)}
+        group by dimension, key
+      ), named as (
+        select c.dimension, c.key, case c.dimension when 'model' then m.name when 'group' then g.name else c.key end as label,
+          c.count
+        from counted c
+        left join terminal_models m on c.dimension = 'model' and m.id::text = c.key
+        left join terminal_groups g on c.dimension = 'group' and g.id::text = c.key
+        where c.count > 0
+      ), ranked as (
+        select *, row_number() over (partition by dimension order by count desc, label, key) as place from named
+      )
+      select dimension, key, label, count from ranked where place <= ${BREAKDOWN_TOP} order by dimension, place`),
+    db.execute(sql`
+      select extract(dow from hour at time zone 'UTC')::int as weekday, extract(hour from hour at time zone 'UTC')::int as hour,
+        sum(terminals)::int as count
+      from owner_rollup_hourly
+      where ${hourRange(sql`hour`, q)} and ${inScope(ownerRollupHourly.ownerId)}
+      group by 1, 2 having sum(terminals) > 0`),
+    monitorTerminals(db, auth, q),
+  ]);
+  const counts = rowsOf<CountRow & { dimension: (typeof ACTIVITY_DIMENSIONS)[number] }>(breakdownRows);
+  const of = (dimension: (typeof ACTIVITY_DIMENSIONS)[number]) =>
+    counts.filter((c) => c.dimension === dimension).map(({ key, label, count }) => ({ key, label, count }));
+  return {
+    days: rowsOf<MonitorRows['days'][number]>(dayRows),
+    byModel: of('model'),
+    byGroup: of('group'),
+    byOsVersion: of('osVersion'),
+    byAppVersion: of('appVersion'),
+    heatmap: rowsOf<MonitorRows['heatmap'][number]>(heatmap),
+    ...terminalRows,
+  };
+};
 
 /** The data centre's storage: rollup upserts, the event partitions, retention, and its reads. */
 export const createDatacenterRepository = (db: Db) => ({
@@ -220,76 +415,18 @@ export const createDatacenterRepository = (db: Db) => ({
     return rows.map((r) => ({ hour: new Date(r.hour), onlineSec: Number(r.onlineSec) }));
   },
 
-  /** The fleet's activity over a range, in the caller's scope. */
-  monitor: async (auth: Scope, q: MonitorQuery) => {
-    const where = terminalWhere(auth, q);
-    const range = sql`d.day between ${q.startDate}::date and ${q.endDate}::date`;
-    const days = rowsOf<{ day: string; online: number; active: number }>(
-      await db.execute(sql`
-        select d.day::text as day, count(*) filter (where d.online_sec > 0)::int as online,
-          count(*) filter (where d.online_sec >= 3600)::int as active
-        from terminal_rollup_daily d join terminals on terminals.id = d.terminal_id
-        where ${range} and ${where} group by d.day`),
-    );
-    const activated = rowsOf<{ day: string; n: number }>(
-      await db.execute(sql`
-        select (terminals.activation_date at time zone 'UTC')::date::text as day, count(*)::int as n from terminals
-        where terminals.activation_date >= ${q.startDate}::date and terminals.activation_date < ${q.endDate}::date + 1
-          and ${where} group by 1`),
-    );
-    const breakdown = async (key: SQL, label: SQL, join: SQL = sql``) =>
-      rowsOf<{ key: string | null; label: string | null; count: number }>(
-        await db.execute(sql`
-          select ${key} as key, ${label} as label, count(*)::int as count from terminals ${join}
-          where ${where} and exists (select 1 from terminal_rollup_daily d where d.terminal_id = terminals.id and ${range} and d.online_sec > 0)
-          group by 1, 2 order by 3 desc, 2 limit 20`),
-      );
-    const heatmap = rowsOf<{ weekday: number; hour: number; count: number }>(
-      await db.execute(sql`
-        select extract(dow from h.hour at time zone 'UTC')::int as weekday, extract(hour from h.hour at time zone 'UTC')::int as hour,
-          count(*)::int as count
-        from terminal_rollup_hourly h join terminals on terminals.id = h.terminal_id
-        where h.hour >= ${q.startDate}::date and h.hour < ${q.endDate}::date + 1 and h.online_sec > 0 and ${where}
-        group by 1, 2`),
-    );
-    const offlineLongest = rowsOf<{
-      sn: string;
-      name: string;
-      last_seen_at: string | Date | null;
-      owner_name: string | null;
-    }>(
-      await db.execute(sql`
-        select terminals.sn, terminals.name, terminals.last_seen_at, u.username as owner_name
-        from terminals left join users u on u.id = terminals.owner_id
-        where not terminals.online and terminals.enrolled_at is not null and ${where}
-        order by terminals.last_seen_at asc nulls first limit 10`),
-    );
-    return {
-      days,
-      activated,
-      byModel: await breakdown(
-        sql`terminals.model_id::text`,
-        sql`m.name`,
-        sql`left join terminal_models m on m.id = terminals.model_id`,
-      ),
-      byGroup: await breakdown(
-        sql`terminals.group_id::text`,
-        sql`g.name`,
-        sql`left join terminal_groups g on g.id = terminals.group_id`,
-      ),
-      byOsVersion: await breakdown(sql`terminals.os_version`, sql`terminals.os_version`),
-      byAppVersion: await breakdown(sql`terminals.agent_version`, sql`terminals.agent_version`),
-      heatmap,
-      offlineLongest: offlineLongest.map((r) => ({
-        sn: r.sn,
-        name: r.name,
-        lastSeenAt: iso(r.last_seen_at),
-        ownerName: r.owner_name,
-      })),
-    };
-  },
+  /**
+   * The fleet's activity over a range, in the caller's scope. Without a group or model filter it reads the
+   * per-account aggregates, so the platform's view of a million terminals costs a few thousand rows; the
+   * aggregates are not kept per group or model, so with such a filter it scans that group's or model's
+   * terminals and their rollups.
+   */
+  monitor: (auth: Scope, q: MonitorQuery) =>
+    q.groupId || q.modelId ? monitorLive(db, auth, q) : monitorFromAggregates(db, auth, q),
+  /** The monitor scanned from the terminals and their rollups whatever the filter: what the aggregates must equal. */
+  monitorLive: (auth: Scope, q: MonitorQuery) => monitorLive(db, auth, q),
 
-  /** Writes one flush of activity: hourly and daily upserts and the events, in one transaction. */
+  /** Writes one flush of activity: the rollups, the per-account aggregates and the events, in one transaction. */
   writeActivity: async (batch: ActivityBatch) => {
     if (batch.hours.length === 0 && batch.events.length === 0) return;
     // Sorted so concurrent flushes from several instances lock rows in the same order.
@@ -303,29 +440,61 @@ export const createDatacenterRepository = (db: Db) => ({
     );
     await db.transaction(async (tx) => {
       if (hours.length) {
+        // Each upsert answers the rollup's new online time; less what this batch added, it was before.
+        // A terminal counts once in the hour's and the day's aggregates: when its rollup first gets online
+        // time, and (for the day) again as active when it first reaches an hour.
         await tx.execute(sql`
-          insert into terminal_rollup_hourly as r (terminal_id, hour, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
-            battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
-          select t.id, v.hour, ${valueColumns}
-          from jsonb_to_recordset(${hourJson}::jsonb) as v(${recordColumns}, hour timestamptz)
-          join terminals t on t.sn = v.sn
-          on conflict (terminal_id, hour) do update set ${upsertSet}`);
+          with v as (
+            select v.*, t.id as terminal_id, t.owner_id
+            from jsonb_to_recordset(${hourJson}::jsonb) as v(${recordColumns}, hour timestamptz)
+            join terminals t on t.sn = v.sn
+          ), up as (
+            insert into terminal_rollup_hourly as r (terminal_id, hour, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
+              battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
+            select v.terminal_id, v.hour, ${valueColumns} from v
+            on conflict (terminal_id, hour) do update set ${upsertSet}
+            returning r.terminal_id, r.hour, r.online_sec
+          )
+          insert into owner_rollup_hourly as r (owner_id, hour, online_sec, terminals)
+          select v.owner_id, v.hour, sum(v.online), count(*) filter (where up.online_sec > 0 and up.online_sec - v.online = 0)
+          from v join up on up.terminal_id = v.terminal_id and up.hour = v.hour
+          group by v.owner_id, v.hour
+          order by v.owner_id, v.hour
+          on conflict (owner_id, hour) do update
+            set online_sec = r.online_sec + excluded.online_sec, terminals = r.terminals + excluded.terminals`);
         await tx.execute(sql`
-          insert into terminal_rollup_daily as r (terminal_id, day, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
-            battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
-          select t.id, v.day, ${valueColumns}
-          from jsonb_to_recordset(${dayJson}::jsonb) as v(${recordColumns}, day date)
-          join terminals t on t.sn = v.sn
-          on conflict (terminal_id, day) do update set ${upsertSet}`);
-        // The same hours summed per account, for the dashboard's trend; in the same order as above.
-        await tx.execute(sql`
-          insert into owner_rollup_hourly as r (owner_id, hour, online_sec)
-          select t.owner_id, v.hour, sum(v.online)
-          from jsonb_to_recordset(${hourJson}::jsonb) as v(sn text, hour timestamptz, online bigint)
-          join terminals t on t.sn = v.sn
-          group by t.owner_id, v.hour
-          order by t.owner_id, v.hour
-          on conflict (owner_id, hour) do update set online_sec = r.online_sec + excluded.online_sec`);
+          with v as (
+            select v.*, t.id as terminal_id, t.owner_id, t.model_id, t.group_id, t.os_version, t.agent_version
+            from jsonb_to_recordset(${dayJson}::jsonb) as v(${recordColumns}, day date)
+            join terminals t on t.sn = v.sn
+          ), up as (
+            insert into terminal_rollup_daily as r (terminal_id, day, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
+              battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
+            select v.terminal_id, v.day, ${valueColumns} from v
+            on conflict (terminal_id, day) do update set ${upsertSet}
+            returning r.terminal_id, r.day, r.online_sec
+          ), crossed as (
+            select v.owner_id, v.day, v.model_id, v.group_id, v.os_version, v.agent_version,
+              up.online_sec > 0 and up.online_sec - v.online = 0 as came_online,
+              up.online_sec >= ${ACTIVE_SEC} and up.online_sec - v.online < ${ACTIVE_SEC} as became_active
+            from v join up on up.terminal_id = v.terminal_id and up.day = v.day
+          ), owner_days as (
+            insert into owner_activity_daily as r (owner_id, day, online, active)
+            select owner_id, day, count(*) filter (where came_online), count(*) filter (where became_active)
+            from crossed where came_online or became_active
+            group by owner_id, day
+            order by owner_id, day
+            on conflict (owner_id, day) do update set online = r.online + excluded.online, active = r.active + excluded.active
+          )
+          insert into owner_activity_breakdown_daily as r (owner_id, day, dimension, key, terminals)
+          select c.owner_id, c.day, k.dimension, k.key, count(*)
+          from crossed c
+          cross join lateral (values ('model', c.model_id::text), ('group', c.group_id::text), ('osVersion', c.os_version),
+            ('appVersion', c.agent_version)) as k(dimension, key)
+          where c.came_online
+          group by 1, 2, 3, 4
+          order by 1, 2, 3, 4
+          on conflict (owner_id, day, dimension, key) do update set terminals = r.terminals + excluded.terminals`);
       }
       if (batch.events.length) {
         await tx.execute(sql`
@@ -395,7 +564,7 @@ export const createDatacenterRepository = (db: Db) => ({
     return dropped;
   },
 
-  /** Deletes hourly rollups before `hour` and daily rollups before `day`. */
+  /** Deletes hourly rollups and aggregates before `hour`, daily ones before `day`. */
   pruneRollups: async (hour: Date, day: string) => {
     const h = rowsOf<{ n: number }>(
       await db.execute(
@@ -408,6 +577,8 @@ export const createDatacenterRepository = (db: Db) => ({
       ),
     )[0];
     await db.delete(ownerRollupHourly).where(lt(ownerRollupHourly.hour, hour));
+    await db.delete(ownerActivityDaily).where(lt(ownerActivityDaily.day, day));
+    await db.delete(ownerActivityBreakdownDaily).where(lt(ownerActivityBreakdownDaily.day, day));
     return { hourly: h?.n ?? 0, daily: d?.n ?? 0 };
   },
 });

@@ -1,6 +1,13 @@
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terminalRollupDaily, terminalRollupHourly, terminals } from '../../db/schema';
+import {
+  ownerActivityBreakdownDaily,
+  ownerActivityDaily,
+  ownerRollupHourly,
+  terminalRollupDaily,
+  terminalRollupHourly,
+  terminals,
+} from '../../db/schema';
 import { callApi, createAccount } from '../../test-support/accounts';
 import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
 import {
@@ -425,7 +432,8 @@ describe('activity rollups', () => {
       { day: '2026-06-02', online: 1, active: 0, activated: 0 },
       { day: '2026-06-03', online: 0, active: 0, activated: 0 },
     ]);
-    expect(r.byModel).toEqual([{ key: expect.any(String), label: 'P2', count: 3 }]);
+    // Terminal-days online: A, B and C on the 1st, A again until 00:10 on the 2nd.
+    expect(r.byModel).toEqual([{ key: expect.any(String), label: 'P2', count: 4 }]);
     // 2026-06-01 is a Monday: at 06:00 all three were online, at 11:00 only B.
     const cell = (h: number) => r.heatmap.find((c) => c.weekday === 1 && c.hour === h)?.count;
     expect([cell(6), cell(11), cell(12)]).toEqual([3, 1, 1]);
@@ -507,15 +515,9 @@ describe('event partitions and retention', () => {
         clock,
         retention: { eventDays: 40, hourlyDays: 2, dailyDays: 31 },
       });
+      const ownerId = (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).userId;
       const [terminalId] = (
-        await db
-          .insert(terminals)
-          .values({
-            sn: 'RETN0002',
-            name: 'R2',
-            ownerId: (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).userId,
-          })
-          .returning()
+        await db.insert(terminals).values({ sn: 'RETN0002', name: 'R2', ownerId }).returning()
       ).map((r) => r.id);
       await db.insert(terminalRollupHourly).values([
         { terminalId, hour: new Date('2026-06-12T23:00:00Z'), onlineSec: 1 },
@@ -525,9 +527,25 @@ describe('event partitions and retention', () => {
         { terminalId, day: '2026-05-14', onlineSec: 1 },
         { terminalId, day: '2026-05-15', onlineSec: 2 },
       ]);
+      // The per-account aggregates go with the rollups they sum.
+      await db.insert(ownerRollupHourly).values([
+        { ownerId, hour: new Date('2026-06-12T23:00:00Z'), onlineSec: 1, terminals: 1 },
+        { ownerId, hour: new Date('2026-06-13T00:00:00Z'), onlineSec: 2, terminals: 1 },
+      ]);
+      await db.insert(ownerActivityDaily).values([
+        { ownerId, day: '2026-05-14', online: 1 },
+        { ownerId, day: '2026-05-15', online: 1 },
+      ]);
+      await db.insert(ownerActivityBreakdownDaily).values([
+        { ownerId, day: '2026-05-14', dimension: 'model', key: null, terminals: 1 },
+        { ownerId, day: '2026-05-15', dimension: 'model', key: null, terminals: 1 },
+      ]);
       expect(await service.applyRetention()).toMatchObject({ hourly: 1, daily: 1 });
       expect((await db.select().from(terminalRollupHourly)).map((r) => r.onlineSec)).toEqual([2]);
       expect((await db.select().from(terminalRollupDaily)).map((r) => r.day)).toEqual(['2026-05-15']);
+      expect((await db.select().from(ownerRollupHourly)).map((r) => r.onlineSec)).toEqual([2]);
+      expect((await db.select().from(ownerActivityDaily)).map((r) => r.day)).toEqual(['2026-05-15']);
+      expect((await db.select().from(ownerActivityBreakdownDaily)).map((r) => r.day)).toEqual(['2026-05-15']);
     } finally {
       await t.close();
     }

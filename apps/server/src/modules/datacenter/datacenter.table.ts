@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -47,9 +48,9 @@ export const terminalRollupHourly = pgTable(
 );
 
 /**
- * Online seconds per account and hour (UTC), summed from the same batch as the terminal rollups: the
- * dashboard's trend reads a row per account and hour, never a row per terminal. A terminal counts for
- * the account that owned it in that hour.
+ * Online seconds and terminals online per account and hour (UTC), kept by the same batch as the
+ * terminal rollups: the dashboard's trend and the activity monitor's heat map read a row per account
+ * and hour, never a row per terminal. A terminal counts for the account that owned it in that hour.
  */
 export const ownerRollupHourly = pgTable(
   'owner_rollup_hourly',
@@ -57,6 +58,8 @@ export const ownerRollupHourly = pgTable(
     ownerId: uuid().notNull(),
     hour: ts().notNull(),
     onlineSec: bigint({ mode: 'number' }).notNull().default(0),
+    /** Terminals with online time in the hour: one added as a terminal's hourly rollup first gets some. */
+    terminals: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.ownerId, t.hour] }), index('owner_rollup_hourly_hour_idx').on(t.hour)],
 );
@@ -70,6 +73,51 @@ export const terminalRollupDaily = pgTable(
     index('terminal_rollup_daily_day_brin').using('brin', t.day),
     // The fleet charts read a day range over all terminals.
     index('terminal_rollup_daily_day_idx').on(t.day, t.terminalId),
+  ],
+);
+
+// The monitor's indexes on `terminals` (activation date; offline terminals by last sign of life, for
+// the fleet and per owner) are created by migration 0024: the devices module declares that table.
+
+/**
+ * Terminals online (any online time) and active (online an hour or more) per account and day (UTC),
+ * counted as the batch writer sees a terminal's daily rollup cross 0 s and 3600 s: the activity
+ * monitor reads a row per account and day, whatever the size of the fleet. A terminal counts for the
+ * account that owned it when it crossed.
+ */
+export const ownerActivityDaily = pgTable(
+  'owner_activity_daily',
+  {
+    ownerId: uuid().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    online: integer().notNull().default(0),
+    active: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.day] }), index('owner_activity_daily_day_idx').on(t.day)],
+);
+
+/** The terminal attributes the activity monitor breaks the fleet down by. */
+export const ACTIVITY_DIMENSIONS = ['model', 'group', 'osVersion', 'appVersion'] as const;
+
+/**
+ * Terminals online per account, day (UTC) and value of each attribute of `ACTIVITY_DIMENSIONS`
+ * (model and group ids, OS and agent versions; null where the terminal has none), counted when a
+ * terminal's daily rollup first gets online time, under the attributes the terminal had then. Summed
+ * over a range it gives terminal-days online per value.
+ */
+export const ownerActivityBreakdownDaily = pgTable(
+  'owner_activity_breakdown_daily',
+  {
+    ownerId: uuid().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    dimension: text({ enum: ACTIVITY_DIMENSIONS }).notNull(),
+    key: text(),
+    terminals: integer().notNull().default(0),
+  },
+  (t) => [
+    // A terminal without a model or version counts under null, one row like any other value.
+    unique('owner_activity_breakdown_daily_key').on(t.ownerId, t.day, t.dimension, t.key).nullsNotDistinct(),
+    index('owner_activity_breakdown_daily_day_idx').on(t.day),
   ],
 );
 

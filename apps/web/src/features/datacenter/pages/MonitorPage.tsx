@@ -42,7 +42,7 @@ export const MonitorPage = () => {
   const breakdown = (title: string, rows: Count[], param: string | null, testId: string) => (
     <Col xs={24} lg={12}>
       <Card size="small" title={title}>
-        <Chart ariaLabel={title} data-testid={testId} height={220} option={bars(rows, t('terminals'))} />
+        <Chart ariaLabel={title} data-testid={testId} height={220} option={bars(rows, t('terminalDays'))} />
         <Space wrap size={[8, 4]}>
           {rows.map((r) =>
             param && r.key ? (
