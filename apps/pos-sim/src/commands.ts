@@ -157,6 +157,18 @@ export const createCommandRunner = (o: {
         journal.write('I', 'ActivityManager', `force-stop ${c.packageName}`);
         return was ? `${c.packageName} stopped` : `${c.packageName} was not running`;
       }
+      case 'launch_app': {
+        // As `am start` does: a package that is not installed has no activity to start.
+        if (!o.installed(c.packageName)) {
+          journal.write('E', 'ActivityManager', `no launcher activity for ${c.packageName}`);
+          throw new CommandFailure(
+            `Error: Activity not started, unable to resolve Intent for ${c.packageName}`,
+          );
+        }
+        running.add(c.packageName);
+        journal.write('I', 'ActivityManager', `START u0 ${c.packageName} (remote command)`);
+        return `Starting: ${c.packageName}`;
+      }
       case 'lock_screen':
         if (locked) return 'screen already locked';
         locked = true;

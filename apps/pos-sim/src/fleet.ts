@@ -13,6 +13,8 @@ export type FleetOptions = {
   /** SN prefix; terminal i is `${prefix}${i padded to 6}`. */
   prefix: string;
   enrollmentKey: string;
+  /** The secret every terminal was enrolled with before (a reconnecting fleet); unset: each enrolls. */
+  secret?: string;
   cities: City[];
   model: string;
   heartbeatSec: number;
@@ -60,6 +62,7 @@ export const startFleet = (o: FleetOptions) => {
       mac: simMac((o.macBase ?? 0) + i),
       server: o.server,
       enrollmentKey: o.enrollmentKey,
+      secret: o.secret,
       transport: o.transport,
       mqttUrl: o.mqttUrl ?? defaultMqttUrl(o.server),
       city: o.cities[i % o.cities.length],
@@ -100,7 +103,7 @@ export const startFleet = (o: FleetOptions) => {
 /** One line summarising the fleet. */
 export const summary = (s: SimStats, count: number, startedAt: number) =>
   `[${((Date.now() - startedAt) / 1000).toFixed(0)}s] terminals ${count} enrolled ${s.enrolled} connected ${s.connected} ` +
-  `heartbeats ${s.heartbeats} messages ${s.messages} reconnects ${s.reconnects} reboots ${s.reboots} faults ${s.faults} ` +
+  `heartbeats ${s.heartbeats} messages ${s.messages} reconnects ${s.reconnects} backoffs ${s.backoffs} reboots ${s.reboots} faults ${s.faults} ` +
   `errors ${s.errors}${s.lastError ? ` (last: ${s.lastError.slice(0, 80)})` : ''}`;
 
 /** A signed-in API client for provisioning. */

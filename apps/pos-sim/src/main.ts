@@ -17,6 +17,8 @@ const HELP = `pos-sim: virtual POS terminals speaking the device protocol
   --transport T      mqtt or http (default mqtt)
   --prefix P         SN prefix (default SIM)
   --key K            enterprise enrollment key (or use --provision)
+  --secret S         the terminals were enrolled before and all hold this secret: they connect at
+                     once (a fleet reconnecting), no enrollment key needed
   --provision        register missing SNs as factory records and issue a key (needs CAPTCHA=off)
   --user U --password P   account for --provision (default admin / $ADMIN_PASSWORD)
   --cities a,b       ${Object.keys(CITIES).join(', ')} (default shanghai,beijing,shenzhen)
@@ -127,7 +129,7 @@ if (values.provision) {
   key = p.enrollmentKey;
   console.log(`provisioned: ${p.registered} new factory records, enrollment key issued`);
 }
-if (!key) {
+if (!key && !values.secret) {
   process.stderr.write('an enrollment key is needed: --key or --provision\n');
   process.exit(2);
 }
@@ -139,7 +141,8 @@ const fleet = startFleet({
   mqttUrl: values.mqtt,
   transport: values.transport === 'http' ? 'http' : 'mqtt',
   prefix: values.prefix,
-  enrollmentKey: key,
+  enrollmentKey: key ?? '',
+  secret: values.secret,
   cities: citiesByName(values.cities.split(',')),
   model: values.model,
   heartbeatSec: Number(values.heartbeat),

@@ -1,4 +1,5 @@
 import {
+  connectBackoffMs,
   DEVICE_PROTOCOL,
   type DeviceEvent,
   distanceMetres,
@@ -44,6 +45,8 @@ export type TerminalOptions = {
   /** HTTP base URL of the server (enrollment and the HTTP transport). */
   server: string;
   enrollmentKey: string;
+  /** The secret of a terminal enrolled before (it connects at once instead of enrolling). */
+  secret?: string;
   transport: 'mqtt' | 'http';
   /** Broker URL for the MQTT transport. */
   mqttUrl: string;
@@ -115,6 +118,8 @@ export type SimStats = {
   heartbeats: number;
   messages: number;
   reconnects: number;
+  /** Connections the broker refused for load ("server unavailable"), each followed by the protocol's back-off. */
+  backoffs: number;
   reboots: number;
   faults: number;
   /** App crashes and ANRs reported. */
@@ -129,6 +134,7 @@ export const newStats = (): SimStats => ({
   heartbeats: 0,
   messages: 0,
   reconnects: 0,
+  backoffs: 0,
   reboots: 0,
   faults: 0,
   crashes: 0,
@@ -148,7 +154,7 @@ export const createSimTerminal = (o: TerminalOptions) => {
   const rnd = o.random ?? Math.random;
   const stats = o.stats;
   const printer = createSimPrinter({ jamRate: o.faultRate, random: rnd });
-  let secret: string | undefined;
+  let secret: string | undefined = o.secret;
   let client: MqttClient | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -351,8 +357,10 @@ export const createSimTerminal = (o: TerminalOptions) => {
     schedule(o.heartbeatSec * 1000 * (0.9 + rnd() * 0.2) + backoff);
   };
 
+  // A hushed terminal stays connected but sends nothing more (benchmarks count what was sent).
+  let hushed = false;
   const schedule = (ms: number) => {
-    if (!running) return;
+    if (!running || hushed) return;
     timer = setTimeout(() => void tick(), ms);
   };
 
@@ -375,7 +383,11 @@ export const createSimTerminal = (o: TerminalOptions) => {
   const connectMqtt = () =>
     new Promise<void>((resolve) => {
       let attempt = 0;
+      // "Server unavailable" refusals in a row; the device protocol's back-off grows with them.
+      let refusals = 0;
       client = mqtt.connect(o.mqttUrl, {
+        // Refused connections are retried too: after the back-off for "server unavailable", else ended below.
+        reconnectOnConnackError: true,
         clientId: `sim-${o.sn}`,
         username: o.sn,
         password: secret,
@@ -392,6 +404,7 @@ export const createSimTerminal = (o: TerminalOptions) => {
       });
       client.on('connect', () => {
         attempt = 0;
+        refusals = 0;
         if (client) client.options.reconnectPeriod = 1000;
         void client?.subscribeAsync(terminalFilters.down(o.sn), { qos: 1 }).catch(fail);
         void onConnected();
@@ -418,12 +431,27 @@ export const createSimTerminal = (o: TerminalOptions) => {
         connected = false;
         if (!running) return;
         // Exponential backoff with jitter so a restarted server is not hit by the whole fleet at once.
-        attempt++;
         stats.reconnects++;
+        // A refusal for load already set its back-off (see below).
+        if (refusals) return;
+        attempt++;
         if (client)
           client.options.reconnectPeriod = Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5)) * (0.5 + rnd());
       });
-      client.on('error', fail);
+      client.on('error', (err) => {
+        const code = (err as { code?: unknown }).code;
+        if (code === 3) {
+          // The server is admitting as many terminals as it serves: come back after the protocol's back-off.
+          refusals++;
+          stats.backoffs++;
+          if (client) client.options.reconnectPeriod = connectBackoffMs(refusals, rnd());
+          return;
+        }
+        refusals = 0;
+        fail(err);
+        // Any other refusal (bad credentials, not authorised) is final, as it was before retries on refusal.
+        if (typeof code === 'number' && err.message.startsWith('Connection refused')) client?.end(true);
+      });
     });
 
   const enroll = async () => {
@@ -541,6 +569,11 @@ export const createSimTerminal = (o: TerminalOptions) => {
     /** Whether the payment app is locked by a geofence now. */
     paymentLocked: () => remote.paymentLocked(),
     isConnected: () => connected,
+    /** Stops sending heartbeats while staying connected. */
+    hush() {
+      hushed = true;
+      if (timer) clearTimeout(timer);
+    },
     remote,
   };
 };

@@ -13,8 +13,9 @@ import { type SeedResult, seedDatabase } from './db/seed/seed';
 import { type Broker, createBroker } from './gateway/broker';
 import { announceTerminalChanges, startDeviceGateway } from './gateway/device-gateway';
 import { createAgentRepository } from './modules/agent/agent.repository';
-import { registerAgentRoutes, superuserFromUrl } from './modules/agent/agent.routes';
+import { registerAgentRoutes } from './modules/agent/agent.routes';
 import { createAgentService } from './modules/agent/agent.service';
+import { isSuperuserSn, superuserFromUrl } from './modules/agent/broker-superuser';
 import { createAppMarketModule } from './modules/appmarket/appmarket.module';
 import type { AppInstaller } from './modules/appmarket/appmarket.service';
 import { appInstallTaskType, createTaskInstaller } from './modules/appmarket/task-install';
@@ -22,17 +23,19 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createBrokerAuth } from './modules/auth/broker-auth';
+import { createDeviceTokens } from './modules/auth/device-token';
 import { registerUploads } from './modules/blobs/blob-http';
 import { createBlobsModule } from './modules/blobs/blobs.module';
 import type { BlobsService } from './modules/blobs/blobs.service';
 import { createCommandsModule } from './modules/commands/commands.module';
 import { createDatacenterModule } from './modules/datacenter/datacenter.module';
+import type { DatacenterService } from './modules/datacenter/datacenter.service';
 import { RUN_RECORD_EXPORT_COLUMNS } from './modules/datacenter/run-record-columns';
 import { createCatalogue } from './modules/devices/catalogue';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
 import { createFleetEvents } from './modules/devices/fleet-events';
 import { createTerminalsRepository } from './modules/devices/terminals.repository';
-import { createTerminalsService } from './modules/devices/terminals.service';
+import { createTerminalsService, TAKEN_ANSWER_LIMIT } from './modules/devices/terminals.service';
 import { createDictsRepository } from './modules/dicts/dicts.repository';
 import { registerDictsRoutes } from './modules/dicts/dicts.routes';
 import { createDictsService } from './modules/dicts/dicts.service';
@@ -57,6 +60,7 @@ import { loadAppKeys } from './modules/keys/app-keys';
 import { createKeysRepository } from './modules/keys/keys.repository';
 import { createConsoleEventsRepository } from './modules/live/console-events.repository';
 import { createConsoleEvents } from './modules/live/console-events.service';
+import { listenLiveMqttPort } from './modules/live/live-mqtt-port';
 import { announceSessionsEnded, watchSessionConnections } from './modules/live/session-connections';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailer } from './modules/mail/mailer';
@@ -73,6 +77,7 @@ import { createOplogService } from './modules/oplog/oplog.service';
 import { createPrivatizationRepository } from './modules/privatization/privatization.repository';
 import { registerPrivatizationRoutes } from './modules/privatization/privatization.routes';
 import { createPrivatizationService } from './modules/privatization/privatization.service';
+import { hitLimit } from './modules/registry/rate-limit';
 import { createRegistryRepository } from './modules/registry/registry.repository';
 import { registerRegistryRoutes } from './modules/registry/registry.routes';
 import { createRegistryService } from './modules/registry/registry.service';
@@ -102,6 +107,9 @@ import { type Clock, systemClock } from './shared/clock';
 import { loggerOptions } from './shared/logger';
 import { createSmsSender } from './shared/sms';
 import { VERSION } from './version';
+
+/** A shutdown step taking this long is logged by name. */
+const SLOW_SHUTDOWN_STEP_MS = 1_000;
 
 export type AppDeps = {
   config: Config;
@@ -133,6 +141,8 @@ export type App = {
   seed: SeedResult;
   /** The device gateway's rules (tests drive the sweep and flush directly). */
   agent: ReturnType<typeof createAgentService>;
+  /** The data centre's rules (tests write the gathered rollups with `activity.writeAll`). */
+  datacenter: DatacenterService;
   /** Files: uploads, downloads, signed links, the orphan sweep (a scheduler calls `sweepOrphans`). */
   blobs: BlobsService;
   /** Every endpoint the server answers, as registered. */
@@ -206,6 +216,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
 
   const auth = createAuthService({
     repo: createAuthRepository(database.db),
+    deviceTokens: createDeviceTokens(keys.deviceTokenKey),
     sessionsEnded,
     clock,
     accountVisible: (caller, id) => isAccountVisible(db, caller, id),
@@ -241,6 +252,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     db: database.db,
     clock,
     retention: config.activityRetention,
+    writeEveryMs: config.activityWriteMs,
     offlineAfterSec: deps.gateway?.offlineAfterMs ? deps.gateway.offlineAfterMs / 1000 : undefined,
   });
   // Peripheral health (technical support) hears every fault; it is wired once the API exists.
@@ -264,13 +276,29 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   // Remote commands stream what terminals print; they are built after the gateway too.
   let taskOutput: NonNullable<Parameters<typeof createAgentService>[0]['taskOutput']> = async () => undefined;
+  // The external broker's superuser name is no terminal's SN (see the broker callbacks).
+  const brokerSuperuser = superuserFromUrl(config.mqttUrl);
+  const snReserved = (sn: string) => isSuperuserSn(brokerSuperuser, sn);
+  // Shared by every instance (the database's request counters): see TAKEN_ANSWER_LIMIT.
+  const countTakenAnswers = (accountId: string, amount: number) =>
+    hitLimit(
+      db,
+      `taken:${accountId}`,
+      TAKEN_ANSWER_LIMIT,
+      clock.now(),
+      'terminalTakenAnswersThrottled',
+      amount,
+    );
   const agent: ReturnType<typeof createAgentService> = createAgentService({
+    snReserved,
     onLocation: (fix) => locationSink(fix),
     onHello: (device) => paymentLocks.hello(device),
     onPaymentLock: (device, locked, at) => paymentLocks.reported(device.id, locked, at),
     taskOutput: (device, deliveryId, text, at) => taskOutput(device, deliveryId, text, at),
     appHealth: (sn, ev, at) => appHealth?.(sn, ev, at) ?? Promise.resolve(),
-    repo: createAgentRepository(database.db),
+    // Terminal-side work has its own small pool on PostgreSQL, so a fleet reconnecting never waits ahead of the API.
+    repo: createAgentRepository(database.terminalDb ?? database.db),
+    connectsPerSec: config.terminalConnectsPerSec,
     onFault: (fault) => faultSink(fault),
     activity: datacenter.service.activity,
     clock,
@@ -295,11 +323,28 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
           auth: createBrokerAuth({
             resolveSession: (token) => auth.resolve(token),
             authenticateDevice: (sn, secret) => agent.authenticate(sn, secret),
+            admitDevice: () => agent.admit(),
             devices: !config.mqttUrl,
           }),
           logger: app.log,
         });
   broker?.attachWebSocket(app.server);
+  // Live messaging on a port of its own as well (LIVE_MQTT_PORT), once the main port listens.
+  const liveMqttPort = config.liveMqttPort;
+  if (broker && liveMqttPort) {
+    let live: Awaited<ReturnType<typeof listenLiveMqttPort>> | null = null;
+    app.addHook('onListen', async () => {
+      live = await listenLiveMqttPort({
+        port: liveMqttPort,
+        host: config.host,
+        attach: (server) => broker.attachWebSocket(server),
+      });
+      app.log.info({ port: live.port }, 'live messaging (/mqtt) listening on its own port');
+    });
+    app.addHook('preClose', async () => {
+      await live?.close();
+    });
+  }
   brokerRef = broker;
   const gateway = broker
     ? await startDeviceGateway({ broker, handler: agent, log: app.log, sweepMs: deps.gateway?.sweepMs })
@@ -338,17 +383,18 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     events,
     forgetDevice: agent.forget,
     paymentLock: paymentLocks.standing,
+    snReserved,
+    countTakenAnswers,
   });
-  registerDevicesRoutes(api, {
-    terminals,
-    catalogue: createCatalogue({
-      db: database.db,
-      clock,
-      terminals: terminalsRepo,
-      rollups: datacenter.service,
-    }),
-    blobs: blobsModule.blobs,
+  const catalogue = createCatalogue({
+    db: database.db,
+    clock,
+    terminals: terminalsRepo,
+    rollups: datacenter.service,
+    snReserved,
+    countTakenAnswers,
   });
+  registerDevicesRoutes(api, { terminals, catalogue, blobs: blobsModule.blobs });
   const cities = createCityIndex();
   registerGeoRoutes(api, {
     geo: createGeoService({
@@ -362,7 +408,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   registerAgentRoutes(api, {
     agent,
     clock,
-    superuser: superuserFromUrl(config.mqttUrl),
+    superuser: brokerSuperuser,
     pendingWork: (device) => tasksRepo.pending(device.id),
     paymentLock: (device) => paymentLocks.unconfirmed(device.id),
   });
@@ -412,6 +458,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       repo: createSysFilesRepository(db),
       blobs: blobsModule.blobs,
       usage: deps.sysFileUsage ?? { usedBy: (id) => tasksRepo.activeUsesOfFile(id) },
+      log: app.log,
     }),
   });
   registerRegistryRoutes(api, {
@@ -427,6 +474,9 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   const messages = createMessagesModule({ api, db: database.db, clock, consoleEvents, log: app.log });
   const jobs = createJobsModule({ api, db, clock, consoleEvents, log: app.log, options: deps.jobs });
+  // The dashboard's counters: their change rows folded into one per key every minute.
+  jobs.registerHandler('devices.tallies', () => catalogue.dashboard.foldTallies());
+  jobs.schedule({ name: 'devices.tallies', cron: '* * * * *', kind: 'devices.tallies' });
   createExportsModule({
     api,
     jobs,
@@ -575,17 +625,35 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     broker?.endWebSockets();
   });
   app.addHook('onClose', async () => {
-    await tasks.stop();
-    await jobs.stop();
-    await remote.close();
-    await gateway?.stop();
-    await sessionConnections?.stop();
-    await blobsModule.stop();
-    await agent.flush();
-    await events.flush();
-    await messages.noticesIdle();
-    await broker?.close();
-    if (!deps.database) await database.close();
+    // Each step is timed: one that holds the stop up is named in the log, so a shutdown that misses
+    // its deadline says where the time went.
+    const step = async (name: string, run: () => Promise<unknown> | undefined) => {
+      const started = performance.now();
+      await run();
+      const ms = Math.round(performance.now() - started);
+      if (ms >= SLOW_SHUTDOWN_STEP_MS) app.log.warn({ step: name, ms }, 'shutdown step was slow');
+    };
+    // Terminal work stops first (connections refused, messages ignored, what runs finished and written),
+    // so nothing a terminal sends reaches the database after it closes.
+    await step('agent', () => agent.stop());
+    await step('tasks', () => tasks.stop());
+    await step('jobs', () => jobs.stop());
+    await step('remote', () => remote.close());
+    await step('gateway', () => gateway?.stop());
+    await step('session connections', () => sessionConnections?.stop());
+    await step('blobs', () => blobsModule.stop());
+    await step('heartbeats', () => agent.flush());
+    // The rollups gathered since their last write: a graceful stop loses none. A failure is logged and
+    // the stop goes on, so the database still closes.
+    await step('activity', () =>
+      datacenter.service.activity
+        .writeAll()
+        .catch((err: unknown) => app.log.error({ err }, 'activity rollups not written at shutdown')),
+    );
+    await step('events', () => events.flush());
+    await step('notices', () => messages.noticesIdle());
+    await step('broker', () => broker?.close());
+    if (!deps.database) await step('database', () => database.close());
   });
   return {
     app,
@@ -593,6 +661,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     broker,
     seed,
     agent,
+    datacenter: datacenter.service,
     blobs: blobsModule.blobs,
     endpoints: api.registered(),
     noticesIdle: messages.noticesIdle,

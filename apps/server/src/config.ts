@@ -89,9 +89,11 @@ const EnvSchema = z.object({
   ACTIVITY_EVENT_DAYS: z.coerce.number().int().min(31).max(3650).default(180),
   ACTIVITY_HOURLY_DAYS: z.coerce.number().int().min(2).max(3650).default(90),
   ACTIVITY_DAILY_DAYS: z.coerce.number().int().min(31).max(3650).default(730),
+  ACTIVITY_WRITE_SEC: z.coerce.number().int().min(0).max(3600).default(300),
   SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_TOKEN: z.string().min(1).optional(),
   REMOTE_PORT: port(8018),
+  LIVE_MQTT_PORT: port(0),
   REMOTE_URL: z
     .string()
     .regex(/^wss?:\/\/[^/?#]+(\/[^?#]*)?$/, 'must be a ws:// or wss:// URL without query')
@@ -104,6 +106,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _')
     .default('cpm'),
+  TERMINAL_CONNECTS_PER_SEC: z.coerce.number().int().min(1).max(100_000).default(1000),
+  DATABASE_TERMINAL_POOL: z.coerce.number().int().min(1).max(50).default(3),
 });
 
 /** Typed configuration; nothing else in the server reads process.env. */
@@ -114,8 +118,20 @@ export type Config = {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /**
+   * A port of its own for live messaging (`/mqtt`, MQTT over WebSocket) besides the main port
+   * (`LIVE_MQTT_PORT`); 0: the main port only.
+   */
+  liveMqttPort: number;
   /** Share group of the instances' shared subscriptions on an external broker (`MQTT_SHARE_GROUP`). */
   mqttShareGroup: string;
+  /**
+   * Terminal connections the embedded broker admits per second (`TERMINAL_CONNECTS_PER_SEC`); more are
+   * refused with "server unavailable" and come back after the device protocol's back-off.
+   */
+  terminalConnectsPerSec: number;
+  /** PostgreSQL connections kept for terminal-side work, apart from the API's (`DATABASE_TERMINAL_POOL`). */
+  databaseTerminalPool: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -136,6 +152,8 @@ export type Config = {
   map: MapConfig;
   /** Data centre retention, days: raw terminal events (whole months), hourly and daily rollups. */
   activityRetention: { eventDays: number; hourlyDays: number; dailyDays: number };
+  /** Data centre rollups are written this often, ms (0: after every heartbeat batch). */
+  activityWriteMs: number;
   /** A Nominatim-compatible street-address geocoder (`GEOCODER_URL`); unset: offline cities only. */
   geocoder: { url: string | null; timeoutMs: number };
   /** The SMS provider (`SMS_URL`, `SMS_TOKEN`); without a URL messages are only logged. */
@@ -209,7 +227,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    liveMqttPort: e.LIVE_MQTT_PORT,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
+    terminalConnectsPerSec: e.TERMINAL_CONNECTS_PER_SEC,
+    databaseTerminalPool: e.DATABASE_TERMINAL_POOL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -234,6 +255,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       hourlyDays: e.ACTIVITY_HOURLY_DAYS,
       dailyDays: e.ACTIVITY_DAILY_DAYS,
     },
+    activityWriteMs: e.ACTIVITY_WRITE_SEC * 1000,
     geocoder: { url: e.GEOCODER_URL?.replace(/\/$/, '') ?? null, timeoutMs: e.GEOCODER_TIMEOUT_MS },
     sms: { url: e.SMS_URL, token: e.SMS_TOKEN },
     remote: {

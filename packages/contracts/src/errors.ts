@@ -84,15 +84,10 @@ export const ERRORS = {
     zh: '终端序列号或密钥错误',
     en: 'Wrong terminal serial number or secret',
   },
-  enrollmentKeyInvalid: {
+  enrollmentRefused: {
     code: 403,
-    zh: '注册密钥错误，或终端不属于该企业',
-    en: 'Wrong enrollment key, or the terminal does not belong to that enterprise',
-  },
-  terminalNotRegistered: {
-    code: 404,
-    zh: '终端未登记，请先添加设备或导入出厂记录',
-    en: 'The terminal is not registered; add it or import its factory record first',
+    zh: '注册被拒绝：终端未在该注册密钥所属的企业登记，或密钥错误。请核对密钥，或先添加设备、导入出厂记录',
+    en: 'Enrollment refused: the terminal is not registered with the enterprise of this key, or the key is wrong. Check the key, or add the terminal or import its factory record first',
   },
   terminalLoggedOff: { code: 409, zh: '终端已注销', en: 'The terminal has been logged off' },
   terminalMacMismatch: {
@@ -101,7 +96,22 @@ export const ERRORS = {
     en: 'The MAC address differs from the registered one',
   },
   terminalNotFound: { code: 404, zh: '终端不存在', en: 'No such terminal' },
+  terminalOffline: {
+    code: 409,
+    zh: '终端离线，无法获取详情或实时信息',
+    en: 'The terminal is offline, so details or real-time information cannot be fetched',
+  },
+  terminalSnReserved: {
+    code: 409,
+    zh: '该序列号为系统保留名称，不能用作终端序列号',
+    en: 'This serial number is reserved by the system and cannot be used by a terminal',
+  },
   terminalSnTaken: { code: 409, zh: '序列号已存在', en: 'This serial number is already registered' },
+  terminalTakenAnswersThrottled: {
+    code: 429,
+    zh: '短时间内“已被登记”的结果过多，请 10 分钟后再添加或导入终端',
+    en: 'Too many "already registered" answers in a short time; add or import terminals again in 10 minutes',
+  },
   terminalMacTaken: {
     code: 409,
     zh: 'MAC 地址已被其他终端使用',
@@ -109,6 +119,11 @@ export const ERRORS = {
   },
   modelUnknown: { code: 400, zh: '型号不存在', en: 'No such model' },
   groupUnknown: { code: 400, zh: '终端分组不存在', en: 'No such terminal group' },
+  storeNotAddable: {
+    code: 403,
+    zh: '该门店不在您的门店范围内，没有添加终端的权限',
+    en: 'This store is outside your store scope: you have no permission to add terminals to it',
+  },
   ownerUnknown: {
     code: 400,
     zh: '企业账号不存在或不可见',
@@ -132,6 +147,16 @@ export const ERRORS = {
     en: 'The file is not a valid Excel (.xlsx) file',
   },
   excelTooManyRows: { code: 413, zh: '导入行数过多', en: 'Too many rows to import at once' },
+  excelTooLarge: {
+    code: 413,
+    zh: 'Excel 文件内容过大（解压后超过限制），未导入任何数据；请拆分后分批导入',
+    en: 'The spreadsheet holds too much data (over the unpacked size limit); nothing was imported. Split it and import the parts',
+  },
+  importBusy: {
+    code: 429,
+    zh: '其他导入正在处理中，请稍后重试',
+    en: 'Other imports are being read; try again in a moment',
+  },
   groupNumberTaken: { code: 409, zh: '分组编号已存在', en: 'A group with this number already exists' },
   groupHasChildren: {
     code: 409,
@@ -243,6 +268,21 @@ export const ERRORS = {
     code: 400,
     zh: '消息尚未发布，不能标记为已读',
     en: 'The message has not been published yet, so it cannot be marked read',
+  },
+  messagesReadAllFailed: {
+    code: 9999,
+    zh: '批量标记已读失败',
+    en: 'Batch mark as read failed',
+  },
+  fileDeleteFailed: {
+    code: 9999,
+    zh: '文件删除失败',
+    en: 'File deletion failed',
+  },
+  snNoConfig: {
+    code: 404,
+    zh: '该SN没有配置信息',
+    en: 'SN has no configuration information',
   },
   messageNotForYou: { code: 403, zh: '这条消息不是发给您的', en: 'This message was not sent to you' },
   messageTargetsOutOfScope: {

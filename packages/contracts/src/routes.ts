@@ -282,12 +282,14 @@ export const commandRoutes: RoutesOf<typeof commandEndpoints> = {
   templateAdd: { method: 'POST', path: '/remote/v1/command/template/add' },
   templateDelete: { method: 'POST', path: '/remote/v1/command/template/delete' },
   terminalFiles: { method: 'GET', path: '/remote/v1/command/terminal/files' },
+  terminalConfig: { method: 'GET', path: '/remote/v1/command/terminal/config' },
   deviceUpload: { method: 'POST', path: '/device/v1/agent/command/upload' },
 };
 
 export const appMarketRoutes: RoutesOf<typeof appMarketEndpoints> = {
   market: { method: 'GET', path: '/app/v1/app/market/getPage' },
   mine: { method: 'GET', path: '/app/v1/app/app/getPage' },
+  versionQuery: { method: 'GET', path: '/app/v1/app/version/getList' },
   detail: { method: 'GET', path: '/app/v1/app/app/getById' },
   uploadApk: { method: 'POST', path: '/app/v1/app/app/upload' },
   uploadWindows: { method: 'POST', path: '/app/v1/app/windows/upload' },

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../shared/crypto';
-import { openDatabase } from './client';
+import { knownMigrations, openDatabase } from './client';
 import { menus, roleMenus, roles, users } from './schema';
 import { seedDatabase } from './seed/seed';
 
@@ -34,6 +34,21 @@ describe('embedded database in DATA_DIR', () => {
     expect(await verifyPassword(seeded.generatedAdminPassword as string, admin.passwordHash)).toBe(true);
     await second.close();
     // Two cold starts of the file-backed database: slow on a busy machine.
+  }, 120_000);
+});
+
+describe('a new embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cpm-db-new-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is created with every migration applied before the server opens it', async () => {
+    const database = await openDatabase({ dataDir });
+    const applied = await database.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    expect((applied as unknown as { rows: { n: number }[] }).rows[0].n).toBe(knownMigrations().length);
+    expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
+    await database.close();
   }, 120_000);
 });
 

@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type Database = {
   db: Db;
+  /**
+   * Terminal-side work (authentication, hello, heartbeats, online state) on PostgreSQL: its own small
+   * pool, so a fleet reconnecting at once queues there and never ahead of the API's requests. Absent on
+   * PGlite (one connection) and where the database was opened without it: use `db`.
+   */
+  terminalDb?: Db;
   kind: 'pglite' | 'postgres';
   /** Cheap liveness probe for /readyz. */
   ping(): Promise<void>;
@@ -26,7 +33,8 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const dbFolder = path.dirname(fileURLToPath(import.meta.url));
+const migrationsFolder = path.join(dbFolder, 'migrations');
 
 type Journal = { entries: { idx: number; tag: string; when: number }[] };
 
@@ -62,6 +70,8 @@ export const openDatabase = async (opts: {
   dataDir: string;
   /** Apply only the first this many migrations (restore and upgrade checks); default all. */
   migrateUpTo?: number;
+  /** PostgreSQL connections for terminal-side work (`terminalDb`); none (no separate pool) when unset. */
+  databaseTerminalPool?: number;
 }): Promise<Database> => {
   const url = opts.databaseUrl;
   const migrationsFolder = migrationsUpTo(opts.migrateUpTo);
@@ -79,23 +89,58 @@ export const openDatabase = async (opts: {
     pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
     await migrateNodePg(db, { migrationsFolder });
+    const terminalPool = opts.databaseTerminalPool
+      ? new pg.Pool({ connectionString: url, max: opts.databaseTerminalPool })
+      : undefined;
+    terminalPool?.on('connect', (client) =>
+      client.on('error', (error) => process.stderr.write(`database connection lost: ${error.message}\n`)),
+    );
+    terminalPool?.on('error', () => undefined);
     return {
       db: db as unknown as Db,
+      terminalDb: terminalPool
+        ? (drizzleNodePg(terminalPool, { schema, casing: 'snake_case' }) as unknown as Db)
+        : undefined,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), terminalPool?.end()]);
+      },
     };
   }
-  let client: PGlite;
-  if (url === 'memory://') client = new PGlite();
-  else {
-    const dir = path.join(opts.dataDir, 'db');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+  if (url === 'memory://') {
+    const client = new PGlite();
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    return pgliteDatabase(client);
   }
+  const dir = path.join(opts.dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) await createPglite(dir, migrationsFolder);
+  const client = new PGlite(dir);
+  await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+  return pgliteDatabase(client);
+};
+
+/**
+ * Creates and migrates a new embedded database in a child process (see `create-pglite.mjs`), so the
+ * memory that creation takes leaves with the child instead of staying with the server.
+ */
+const createPglite = (dir: string, migrationsFolder: string) =>
+  new Promise<void>((resolve, reject) => {
+    const child = fork(path.join(dbFolder, 'create-pglite.mjs'), [dir, migrationsFolder], {
+      execArgv: [],
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the database in ${dir} failed (exit ${code})`)),
+    );
+  });
+
+const pgliteDatabase = (client: PGlite): Database => {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

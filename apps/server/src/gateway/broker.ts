@@ -21,10 +21,20 @@ export type BrokerIdentity =
   | { kind: 'user'; userId: string; sessionId: string }
   | { kind: 'device'; sn: string };
 
+/** What `BrokerAuth.authenticate` answers for a client refused for load: it is to come back later. */
+export const BROKER_BUSY = 'busy';
+
 /** The access rules the broker applies to every client; the adapter holds no rules of its own. */
 export type BrokerAuth = {
-  /** Decide who a connecting client is from its MQTT username/password; null refuses the connection. */
-  authenticate(username: string | undefined, password: string | undefined): Promise<BrokerIdentity | null>;
+  /**
+   * Decide who a connecting client is from its MQTT username/password; null refuses the connection
+   * (bad credentials), `BROKER_BUSY` refuses it with "server unavailable" (the server is admitting as
+   * many clients as it can serve; the client backs off and retries).
+   */
+  authenticate(
+    username: string | undefined,
+    password: string | undefined,
+  ): Promise<BrokerIdentity | typeof BROKER_BUSY | null>;
   /** May this identity subscribe to this topic filter? */
   canSubscribe(identity: BrokerIdentity, filter: string): boolean;
   /** May this identity publish on this topic? */
@@ -110,6 +120,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** Bounds every wait on the network so a dead broker can neither hang a request nor shutdown. */
 const OPERATION_TIMEOUT_MS = 10_000;
 const CLOSE_STEP_TIMEOUT_MS = 3_000;
+/** How often refusals for load are summarised in the log. */
+const BUSY_REPORT_MS = 10_000;
 
 const REFUSED_SERVER_UNAVAILABLE = 3;
 const REFUSED_BAD_CREDENTIALS = 4;
@@ -349,6 +361,8 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
   const connected = new Set<Client>();
   // Clients whose CONNECT carried a will the broker would refuse to publish; answered at authentication.
   const refusedWills = new WeakMap<Client, string>();
+  let busyRefusals = 0;
+  let busyTimer: NodeJS.Timeout | undefined;
 
   const refusal = (returnCode: number, message: string): AuthenticateError =>
     Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -359,12 +373,23 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
       log.warn({ clientId: client.id, username, reason: willRefusal }, 'MQTT connection refused: will');
       return refusal(REFUSED_NOT_AUTHORIZED, `will refused: ${willRefusal}`);
     }
-    let identity: BrokerIdentity | null;
+    let identity: BrokerIdentity | typeof BROKER_BUSY | null;
     try {
       identity = await auth.authenticate(username, password?.toString('utf8'));
     } catch (err) {
       log.error({ err, clientId: client.id, username }, 'MQTT authentication failed');
       return refusal(REFUSED_SERVER_UNAVAILABLE, 'authentication unavailable');
+    }
+    if (identity === BROKER_BUSY) {
+      // Thousands a second in a reconnect storm: counted and summarised, not a line each.
+      busyRefusals++;
+      if (!busyTimer)
+        busyTimer = setTimeout(() => {
+          log.info({ refused: busyRefusals }, 'MQTT connections refused for load (told to back off)');
+          busyRefusals = 0;
+          busyTimer = undefined;
+        }, BUSY_REPORT_MS).unref();
+      return refusal(REFUSED_SERVER_UNAVAILABLE, 'server busy, back off');
     }
     if (!identity) {
       log.info({ clientId: client.id, username }, 'MQTT connection refused: bad credentials');

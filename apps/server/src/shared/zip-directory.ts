@@ -31,6 +31,19 @@ export type ZipDirectory = {
   entries: ZipEntry[];
 };
 
+/** What a ZIP is read from: an open file, or a buffer already in memory (`bufferSource`). */
+export type ZipSource = Pick<FileHandle, 'stat' | 'read'>;
+
+/** A buffer read like an open file, so an upload held in memory is checked the same way. */
+export const bufferSource = (bytes: Buffer): ZipSource =>
+  ({
+    stat: async () => ({ size: bytes.length }),
+    read: async (buffer: Buffer, offset: number, length: number, position: number) => ({
+      bytesRead: bytes.copy(buffer, offset, position, Math.min(position + length, bytes.length)),
+      buffer,
+    }),
+  }) as unknown as ZipSource;
+
 /** Why a ZIP was refused: unreadable, or a name or size no honest archive has. */
 export type ZipProblem = 'unreadable' | 'unsafePath' | 'bomb';
 
@@ -52,7 +65,7 @@ export type ZipLimits = {
 };
 
 /** Reads exactly `length` bytes at `position`, or refuses the archive as unreadable. */
-export const readExactly = async (fh: FileHandle, size: number, position: number, length: number) => {
+export const readExactly = async (fh: ZipSource, size: number, position: number, length: number) => {
   if (position < 0 || length < 0 || position + length > size) throw new ZipRefused('unreadable');
   const buf = Buffer.alloc(length);
   const { bytesRead } = await fh.read(buf, 0, length, position);
@@ -73,7 +86,7 @@ export const isUnsafeEntryName = (name: string) =>
  * that is unreadable, names an entry outside its folder (`../`, absolute, backslashes), or is a zip
  * bomb by its declared sizes.
  */
-export const readZipDirectory = async (fh: FileHandle, limits: ZipLimits): Promise<ZipDirectory> => {
+export const readZipDirectory = async (fh: ZipSource, limits: ZipLimits): Promise<ZipDirectory> => {
   const { size } = await fh.stat();
   const tailStart = Math.max(0, size - TAIL);
   const tail = await readExactly(fh, size, tailStart, size - tailStart);
@@ -152,7 +165,7 @@ export const readZipDirectory = async (fh: FileHandle, limits: ZipLimits): Promi
  * The bytes of one (small) entry, inflated when deflated; the caller decides beforehand that its
  * declared size is small enough to hold in memory. A size that differs from the declared one is refused.
  */
-export const readZipEntry = async (fh: FileHandle, dir: ZipDirectory, entry: ZipEntry): Promise<Buffer> => {
+export const readZipEntry = async (fh: ZipSource, dir: ZipDirectory, entry: ZipEntry): Promise<Buffer> => {
   const head = await readExactly(fh, dir.size, entry.localOffset, 30);
   if (head.readUInt32LE(0) !== LOCAL) throw new ZipRefused('unreadable');
   const dataAt = entry.localOffset + 30 + head.readUInt16LE(26) + head.readUInt16LE(28);

@@ -231,6 +231,30 @@ export const AppFilterSchema = z.object({
 });
 export type AppFilter = z.infer<typeof AppFilterSchema>;
 
+/** Version query: the app name is required, since the answer lists versions of matching apps. */
+export const VersionQuerySchema = z.object({
+  /** Part of the app's name (or package name). */
+  appName: z
+    .string()
+    .trim()
+    .max(LIMITS.nameMax)
+    .default('')
+    .refine(
+      (v) => v.length > 0,
+      bilingual('请输入应用名称后再查询版本', 'Enter an app name to query its versions'),
+    ),
+});
+
+/** One version found by the version query, with its app. */
+export const VersionQueryRowSchema = AppVersionBriefSchema.extend({
+  appId: z.string(),
+  appName: z.string(),
+  packageName: z.string(),
+  platform: AppPlatformSchema,
+  releasedAt: z.string().nullable(),
+});
+export type VersionQueryRow = z.infer<typeof VersionQueryRowSchema>;
+
 /** The form fields sent with an APK (multipart, before the file). */
 export const ApkUploadFieldsSchema = z.object({
   /** Required for a new app (unless the APK's label is a valid name); ignored for a new version. */
@@ -483,6 +507,16 @@ export const appMarketEndpoints = {
     permission: 'app:mine:view',
     query: PageQuerySchema.extend(AppFilterSchema.shape),
     result: pageSchema(AppRowSchema),
+  }),
+  versionQuery: defineEndpoint({
+    method: 'GET',
+    path: `${base}/version/getList`,
+    summary:
+      'Version query: the approved versions of the market apps whose name contains `appName` (required), newest first',
+    tag: TAG,
+    permission: 'app:app:view',
+    query: VersionQuerySchema,
+    result: z.array(VersionQueryRowSchema),
   }),
   detail: defineEndpoint({
     method: 'GET',

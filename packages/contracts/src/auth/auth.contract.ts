@@ -17,6 +17,11 @@ export const LoginBodySchema = z.strictObject({
   captchaCode: z.string().trim().min(1).max(16),
   /** System code; the console sends 'cpm'. */
   sysCode: z.string().max(16).default(SYS_CODE),
+  /**
+   * The device token an earlier sign-in of this account gave this browser: its attempts then count
+   * against that token only, so failures from other addresses cannot lock the owner out.
+   */
+  deviceToken: z.string().max(256).optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
@@ -36,6 +41,8 @@ export const LoginResultSchema = z.object({
   userVo: UserVoSchema,
   /** Session token: send it back in the `satoken` header. */
   tokenValue: z.string(),
+  /** Device token for this browser and account: keep it and send it with this account's next sign-ins. */
+  deviceToken: z.string(),
 });
 
 export const UserStatusSchema = z.object({
@@ -48,6 +55,11 @@ export const UserStatusSchema = z.object({
   rejectReason: z.string().nullable(),
   /** Permission keys the account holds. */
   permissions: z.array(z.string()),
+  /**
+   * Whether the account has an email address on record. Without one no emailed code can reach the
+   * user, so a password change needs the administrator.
+   */
+  hasEmail: z.boolean(),
 });
 
 export const authEndpoints = {

@@ -28,7 +28,24 @@ export const DEVICE_PROTOCOL = {
    * it. What goes beyond is dropped and counted, so one terminal cannot flood the database.
    */
   rateLimit: { burstBytes: 256 * 1024, bytesPerSec: 4 * 1024, minMessageBytes: 1024 },
+  /**
+   * What a terminal does when the broker refuses its connection with "server unavailable" (CONNACK
+   * return code 3): the server is admitting as many terminals as it can serve and asks the rest to
+   * come back later. After the n-th refusal in a row wait a random time between d and 2d, where
+   * d = min(firstSec * 2^(n-1), maxSec / 2); a successful connection starts the count again.
+   */
+  connectBackoff: { firstSec: 2, maxSec: 120 },
 } as const;
+
+/**
+ * Milliseconds to wait before connecting again after the `refusals`-th "server unavailable" in a row
+ * (see DEVICE_PROTOCOL.connectBackoff); `random` is 0 to 1.
+ */
+export const connectBackoffMs = (refusals: number, random: number): number => {
+  const { firstSec, maxSec } = DEVICE_PROTOCOL.connectBackoff;
+  const d = Math.min(firstSec * 2 ** Math.max(0, refusals - 1), maxSec / 2);
+  return Math.round(d * (1 + random) * 1000);
+};
 
 /** Serial number: letters, digits, `-` and `_`, 4 to 64 characters; never an MQTT wildcard or separator. */
 export const SN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{3,63}$/;

@@ -124,6 +124,11 @@ export const CapturedFileSchema = z.object({
 });
 export type CapturedFile = z.infer<typeof CapturedFileSchema>;
 
+/** What a failed command means for the user, by command, in both languages (the terminal's own message stays beside it). */
+export const COMMAND_FAILURE_TEXTS: Partial<Record<CommandOp, { zh: string; en: string }>> = {
+  launch_app: { zh: '启动APP失败', en: 'Failed to launch APP' },
+};
+
 /** What the command did on one terminal. */
 export const CommandResultSchema = z.object({
   sn: z.string(),
@@ -133,6 +138,8 @@ export const CommandResultSchema = z.object({
   deferReason: z.enum(DEFER_REASONS).nullable(),
   /** The terminal's final message (the result line, or why it failed). */
   message: z.string().nullable(),
+  /** For a failure, what it means in both languages (a launch: failed to launch APP); null otherwise. */
+  failure: z.object({ zh: z.string(), en: z.string() }).nullable(),
   /** Everything the terminal printed while it ran. */
   output: z.string(),
   files: z.array(CapturedFileSchema),
@@ -186,6 +193,15 @@ export type CommandEvent = z.infer<typeof CommandEventSchema>;
 
 /** Where a terminal's output for a delivery goes: `requestId` on `up/output`. */
 export const taskOutputRequestId = (deliveryId: string) => `task:${deliveryId}`;
+
+/** The configuration a terminal last reported: its device properties, from its latest "device properties" command. */
+export const TerminalConfigSchema = z.object({
+  sn: z.string(),
+  /** When the terminal reported it. */
+  reportedAt: z.string(),
+  properties: z.array(z.object({ key: z.string(), value: z.string() })),
+});
+export type TerminalConfig = z.infer<typeof TerminalConfigSchema>;
 
 const IdQuery = z.object({ id: z.uuid() });
 
@@ -255,6 +271,16 @@ export const commandEndpoints = {
     permission: 'device:detail:view',
     query: z.object({ sn: z.string().trim().min(1).max(64) }),
     result: z.array(CapturedFileSchema),
+  }),
+  terminalConfig: defineEndpoint({
+    method: 'GET',
+    path: `${base}/terminal/config`,
+    summary:
+      "A terminal's configuration as it last reported it (device properties); 'SN has no configuration information' when it never did",
+    tag: TAG,
+    permission: 'device:detail:view',
+    query: z.object({ sn: z.string().trim().min(1).max(64) }),
+    result: TerminalConfigSchema,
   }),
   deviceUpload: defineEndpoint({
     method: 'POST',

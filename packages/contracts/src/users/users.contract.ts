@@ -84,6 +84,8 @@ export const UserRowSchema = z.object({
   fenceEmailAlert: z.boolean(),
   /** Terminals of this user report their location. */
   locationEnabled: z.boolean(),
+  /** International user: mails and SMS to this account are in English, otherwise in Chinese. */
+  international: z.boolean(),
   /** Activated from the registration mail, or created by an administrator. */
   activated: z.boolean(),
   createdAt: z.string(),
@@ -117,6 +119,8 @@ export const UserSaveSchema = z.strictObject({
   hardwareSmsAlert: z.boolean().default(false),
   fenceEmailAlert: z.boolean().default(false),
   locationEnabled: z.boolean().default(true),
+  /** International user: mails and SMS in English instead of Chinese. */
+  international: z.boolean().default(false),
 });
 export type UserSave = z.infer<typeof UserSaveSchema>;
 

@@ -1,5 +1,5 @@
 import { DEFAULT_MENU, MENU_TYPE, viewKey } from '@cpm/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { seedDicts } from '../../modules/dicts/dicts.seed';
 import { menus } from '../../modules/menus/menus.table';
 import { roleMenus, roles } from '../../modules/roles/roles.table';
@@ -166,7 +166,10 @@ const seedRoles = async (db: Db, menuIds: Map<string | null, string>) => {
       .values({ code: seed.code, name: seed.name, nameEn: seed.nameEn, dataScope: seed.dataScope })
       .onConflictDoNothing()
       .returning({ id: roles.id });
-    const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, seed.code));
+    const [row] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.code, seed.code), isNull(roles.ownerId)));
     roleIds.set(seed.code, row.id);
     if (created || seed.pages === 'all') {
       const grants = roleSeedKeys(seed)

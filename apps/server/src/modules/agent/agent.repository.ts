@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorPairsSql } from '../../shared/data-scope';
 import { peripheralFaults, terminalLogs, terminalStatusLog, terminals } from '../devices/devices.table';
@@ -19,14 +19,6 @@ export const createAgentRepository = (db: Db) => ({
   logStatus: async (terminalId: string, kind: string, detail: string | null, at: Date) => {
     await db.insert(terminalStatusLog).values({ terminalId, kind, detail, at });
   },
-
-  /** Marks a terminal offline when it is online; answers the terminals that changed. */
-  markOffline: (sn: string, at: Date) =>
-    db
-      .update(terminals)
-      .set({ online: false, onlineChangedAt: at })
-      .where(and(eq(terminals.sn, sn), eq(terminals.online, true)))
-      .returning({ id: terminals.id, sn: terminals.sn, ownerId: terminals.ownerId }),
 
   findIdentity: async (sn: string) =>
     (
@@ -50,6 +42,36 @@ export const createAgentRepository = (db: Db) => ({
         .where(eq(terminals.sn, sn))
     )[0] ?? null,
 
+  /** What authentication checks about each SN, for many terminals in one statement. */
+  findCredentialsMany: (sns: string[]) =>
+    db
+      .select({
+        id: terminals.id,
+        sn: terminals.sn,
+        ownerId: terminals.ownerId,
+        secretHash: terminals.secretHash,
+        status: terminals.status,
+      })
+      .from(terminals)
+      .where(inArray(terminals.sn, sns)),
+
+  /** Marks these terminals offline where they are online and logs it, in one statement; answers those that changed. */
+  async markOfflineMany(sns: string[], detail: string, at: Date) {
+    const gone = rowsOf<{ id: string; sn: string; owner_id: string }>(
+      await db.execute(sql`
+        with gone as (
+          update terminals set online = false, online_changed_at = ${at}
+          where sn = any(${`{${sns.join(',')}}`}::text[]) and online
+          returning id, sn, owner_id
+        ), logged as (
+          insert into ${terminalStatusLog} (terminal_id, kind, detail, at)
+          select id, 'offline', ${detail}, ${at} from gone
+        )
+        select id, sn, owner_id from gone`),
+    );
+    return gone.map((g) => ({ id: g.id, sn: g.sn, ownerId: g.owner_id }));
+  },
+
   /** What enrollment checks about each SN. */
   findForEnrollment: (sns: string[]) =>
     db
@@ -68,7 +90,14 @@ export const createAgentRepository = (db: Db) => ({
    * An enterprise's terminals enroll with its own key or the key of any account above it.
    */
   async validEnrollmentKeys(owners: string[], keyHashes: string[]) {
-    if (!owners.length) return new Set<string>();
+    if (!owners.length) {
+      // No SN of the batch is registered: the keys are still looked up, so an unknown SN is answered
+      // after the same work as a registered one with a wrong key.
+      await db.execute(
+        sql`select key_hash from enrollment_keys where key_hash = any(${`{${keyHashes.join(',')}}`}::text[])`,
+      );
+      return new Set<string>();
+    }
     const rows = rowsOf<{ owner: string; key_hash: string }>(
       await db.execute(sql`
         select up.start as owner, k.key_hash from ${accountAncestorPairsSql(owners)} up
@@ -96,48 +125,64 @@ export const createAgentRepository = (db: Db) => ({
   },
 
   /** The terminal's latest position and when it was taken. */
-  lastPosition: async (terminalId: string) =>
-    (
-      await db
-        .select({ lat: terminals.lat, lng: terminals.lng, at: terminals.locatedAt })
-        .from(terminals)
-        .where(eq(terminals.id, terminalId))
-    )[0] ?? null,
+  /** The latest kept position of each of these terminals, by id (absent when never located). */
+  async lastPositions(terminalIds: string[]) {
+    const rows = await db
+      .select({ id: terminals.id, lat: terminals.lat, lng: terminals.lng, at: terminals.locatedAt })
+      .from(terminals)
+      .where(inArray(terminals.id, terminalIds));
+    return new Map(rows.map(({ id, ...position }) => [id, position]));
+  },
 
   /**
-   * Stores a fix as the terminal's latest position, and in its history only when it moved more
-   * than `minMetres` from the last kept fix or `minMinutes` passed since (never a row per report).
-   * Answers whether the fix went into the history.
+   * Stores a batch of fixes (one per terminal) as the terminals' latest positions, and each in its
+   * terminal's history only when it moved more than `minMetres` from the last kept fix or `minMinutes`
+   * passed since (never a row per report). One statement for the whole batch.
    */
-  async saveLocation(
-    terminalId: string,
-    loc: { lat: number; lng: number; accuracy: number | null; source: string },
-    at: Date,
+  async saveLocations(
+    fixes: {
+      terminalId: string;
+      lat: number;
+      lng: number;
+      accuracy: number | null;
+      source: string;
+      at: Date;
+    }[],
     keep: { minMetres: number; minMinutes: number },
   ) {
-    return db.transaction(async (tx) => {
-      // Metres on a local flat approximation: exact enough to tell 50 m apart, and no extension needed.
-      const kept = rowsOf<{ id: string }>(
-        await tx.execute(sql`
-          insert into terminal_locations (terminal_id, lat, lng, accuracy, source, at)
-          select ${terminalId}::uuid, ${loc.lat}, ${loc.lng}, ${loc.accuracy}, ${loc.source}, ${at}::timestamptz
-          where not exists (
-            select 1 from (
-              select lat, lng, at from terminal_locations where terminal_id = ${terminalId}::uuid
-              order by at desc limit 1
-            ) last
-            where last.at > ${at}::timestamptz - make_interval(mins => ${keep.minMinutes})
-              and sqrt(power((last.lat - ${loc.lat}) * 111320, 2)
-                     + power((last.lng - ${loc.lng}) * 111320 * cos(radians(${loc.lat})), 2)) < ${keep.minMetres}
-          )
-          returning id`),
-      );
-      await tx
-        .update(terminals)
-        .set({ lat: loc.lat, lng: loc.lng, locatedAt: at })
-        .where(eq(terminals.id, terminalId));
-      return kept.length > 0;
-    });
+    if (fixes.length === 0) return;
+    const batch = JSON.stringify(
+      fixes.map((f) => ({
+        terminal_id: f.terminalId,
+        lat: f.lat,
+        lng: f.lng,
+        accuracy: f.accuracy,
+        source: f.source,
+        at: f.at.toISOString(),
+      })),
+    );
+    // Metres on a local flat approximation: exact enough to tell 50 m apart, and no extension needed.
+    await db.execute(sql`
+      with v as (
+        select * from json_to_recordset(${batch}::json)
+          as v(terminal_id uuid, lat float8, lng float8, accuracy float8, source text, at timestamptz)
+      ),
+      kept as (
+        insert into terminal_locations (terminal_id, lat, lng, accuracy, source, at)
+        select v.terminal_id, v.lat, v.lng, v.accuracy, v.source, v.at from v
+        where not exists (
+          select 1 from (
+            select l.lat, l.lng, l.at from terminal_locations l where l.terminal_id = v.terminal_id
+            order by l.at desc limit 1
+          ) last
+          where last.at > v.at - make_interval(mins => ${keep.minMinutes})
+            and sqrt(power((last.lat - v.lat) * 111320, 2)
+                   + power((last.lng - v.lng) * 111320 * cos(radians(v.lat)), 2)) < ${keep.minMetres}
+        )
+        returning 1
+      )
+      update terminals t set lat = v.lat, lng = v.lng, located_at = v.at
+      from v where t.id = v.terminal_id`);
   },
 
   markShutdown: async (terminalId: string, at: Date) => {

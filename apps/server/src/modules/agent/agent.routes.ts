@@ -10,22 +10,7 @@ import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
 import { isOwnDownFilter, isOwnUpTopic } from '../auth/broker-auth';
 import type { AgentService } from './agent.service';
-
-/** The server's own account on an external broker (from `MQTT_URL`): allowed everything. */
-export type BrokerSuperuser = { username: string; password: string } | null;
-
-/** The server's credentials from `MQTT_URL`, when it carries them. */
-export const superuserFromUrl = (mqttUrl: string | undefined): BrokerSuperuser => {
-  if (!mqttUrl) return null;
-  try {
-    const url = new URL(mqttUrl);
-    return url.username
-      ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
-      : null;
-  } catch {
-    return null;
-  }
-};
+import { type BrokerSuperuser, isSuperuserPassword } from './broker-superuser';
 
 /** The HTTP fallback of the device protocol and the external broker's auth callbacks. */
 export const registerAgentRoutes = (
@@ -75,10 +60,8 @@ export const registerAgentRoutes = (
     return accepted;
   });
 
-  const isSuperuser = (username: string, password?: string) =>
-    deps.superuser !== null &&
-    username === deps.superuser.username &&
-    (password === undefined || password === deps.superuser.password);
+  /** The superuser by name: only ever asked about clients the broker let in through `canConnect`. */
+  const isSuperuser = (username: string) => deps.superuser !== null && username === deps.superuser.username;
 
   /** The topic rule of the embedded broker, for a client the external broker names. */
   const mayAccess = (username: string, topic: string, write: boolean) => {
@@ -87,8 +70,12 @@ export const registerAgentRoutes = (
     // Reads are checked per delivered topic (Mosquitto) or per filter (subscribe): both must stay in `down`.
     return isOwnDownFilter(username, topic) || matchTopic(terminalFilters.down(username), topic);
   };
+  // The superuser's name takes its password only: a terminal holding that SN (registered before the
+  // broker was configured) must not get in with its own secret and then be treated as the server.
   const canConnect = async (username: string, password: string | undefined) =>
-    isSuperuser(username, password ?? '') || (await agent.authenticate(username, password)) !== null;
+    isSuperuser(username)
+      ? isSuperuserPassword(deps.superuser, password)
+      : (await agent.authenticate(username, password)) !== null;
 
   // Mosquitto go-auth reads the HTTP status: 200 allows, anything else denies.
   const goAuth = (ok: boolean, reply: { status(code: number): unknown }) => {
@@ -117,7 +104,7 @@ export const registerAgentRoutes = (
 
   api.register(brokerAuthEndpoints.emqxAuthenticate, async ({ body }) => ({
     result: (await canConnect(body.username, body.password)) ? ('allow' as const) : ('deny' as const),
-    is_superuser: isSuperuser(body.username, body.password ?? ''),
+    is_superuser: isSuperuser(body.username) && isSuperuserPassword(deps.superuser, body.password),
   }));
   api.register(brokerAuthEndpoints.emqxAuthorize, ({ body }) => {
     const topic = body.topic ?? '';

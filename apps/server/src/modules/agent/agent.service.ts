@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   DEVICE_PROTOCOL,
   type DeviceEvent,
@@ -14,6 +15,7 @@ import {
   UP_SCHEMAS,
 } from '@cpm/contracts';
 import { AppError } from '../../shared/app-error';
+import { type Batcher, createBatcher, createLimiter } from '../../shared/batcher';
 import type { Clock } from '../../shared/clock';
 import { newToken, sha256 } from '../../shared/crypto';
 import type { ActivitySink } from '../datacenter/datacenter.service';
@@ -23,10 +25,20 @@ import { normalizeMac } from '../devices/terminals.service';
 import type { AgentRepository } from './agent.repository';
 import type { OnlineChange } from './heartbeat-writer';
 import { createIdentityCache } from './identity-cache';
+import { createTerminalAdmission } from './terminal-admission';
 import { createTerminalRateLimit } from './terminal-rate-limit';
 
 /** An authenticated terminal. */
 export type DeviceIdentity = { id: string; sn: string; ownerId: string };
+
+/**
+ * Terminal messages handled one at a time against the database (events other than boots and
+ * shutdowns, output): the rest of the terminal pool stays free for the batched writes of heartbeats,
+ * hellos, locations and online state.
+ */
+const PER_MESSAGE_CONCURRENCY = 1;
+/** How long location fixes gather before their batch is read and written. */
+const LOCATION_BATCH_MS = 50;
 
 /** How long enrollments wait to be written together. */
 const ENROLL_BATCH_MS = 20;
@@ -41,6 +53,8 @@ export const createAgentService = (deps: {
   events: FleetEvents;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   offlineAfterMs?: number;
+  /** Terminal connections admitted per second (see the terminal admission); default 500. */
+  connectsPerSec?: number;
   /** The data centre's activity rollups and event table. */
   activity?: ActivitySink;
   flushMs?: number;
@@ -74,6 +88,8 @@ export const createAgentService = (deps: {
   appHealth?: (sn: string, ev: DeviceEvent, at: Date) => Promise<void>;
   /** Output a terminal prints while it runs a task (`requestId` `task:<deliveryId>`); must not reject. */
   taskOutput?: (device: DeviceIdentity, deliveryId: string, text: string, at: Date) => Promise<void>;
+  /** SNs no terminal may hold (the external broker's superuser name); given upper case. */
+  snReserved?: (sn: string) => boolean;
 }) => {
   const { repo, clock } = deps;
   const offlineAfterMs = deps.offlineAfterMs ?? DEVICE_PROTOCOL.offlineAfterSec * 1000;
@@ -81,6 +97,7 @@ export const createAgentService = (deps: {
   const cache = createIdentityCache({
     clock,
     load: (sn) => repo.findCredentials(sn),
+    loadMany: (sns) => repo.findCredentialsMany(sns),
   });
   /** Forget changed terminals here and on every other instance; a failed notice is logged, not thrown. */
   const forget = (sns: readonly string[]) => {
@@ -93,7 +110,7 @@ export const createAgentService = (deps: {
       );
   };
   /** Messages by outcome; every drop is counted under its reason. */
-  const stats = { malformed: 0, accepted: 0, refused: 0, rateLimited: 0, locationIgnored: 0 };
+  const stats = { malformed: 0, accepted: 0, refused: 0, rateLimited: 0, locationIgnored: 0, ignored: 0 };
   // Per terminal and instance, whichever broker carried the message (DEVICE_PROTOCOL.rateLimit).
   const rateLimit = createTerminalRateLimit({
     onLimited: (sn, dropped) =>
@@ -121,12 +138,76 @@ export const createAgentService = (deps: {
   const logStatus = (terminalId: string, kind: string, detail?: string | null) =>
     repo.logStatus(terminalId, kind, detail ?? null, clock.now());
 
+  // Terminals going offline together (a network failure, a broker restart) are written a batch at a time.
+  const offlineBatchers = new Map<string, Batcher<string, true>>();
   const markOffline = async (sn: string, detail: string) => {
     writer.discard(sn);
-    const rows = await repo.markOffline(sn, clock.now());
-    for (const r of rows) await logStatus(r.id, 'offline', detail);
-    announce(rows.map((r) => ({ ...r, online: false })));
+    let batcher = offlineBatchers.get(detail);
+    if (!batcher) {
+      batcher = createBatcher<string, true>({
+        run: async (sns) => {
+          const rows = await repo.markOfflineMany(sns, detail, clock.now());
+          announce(rows.map((r) => ({ ...r, online: false })));
+          return new Map(rows.map((r) => [r.sn, true as const]));
+        },
+      });
+      offlineBatchers.set(detail, batcher);
+    }
+    await batcher.get(sn);
   };
+
+  // Connections are admitted at the pace the terminal side of the database keeps up with.
+  let closing = false;
+  // How late the process answers: terminals arriving faster than it serves them would only time out.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let loopDelayMs = 0;
+  const loopTimer = setInterval(() => {
+    loopDelayMs = loop.percentile(90) / 1e6;
+    loop.reset();
+  }, 500);
+  loopTimer.unref();
+  const admission = createTerminalAdmission({
+    connectsPerSec: deps.connectsPerSec ?? 1000,
+    backlog: () =>
+      cache.reading() +
+      writer.backlog() +
+      perMessage.waiting() +
+      positions.pending() +
+      locationWrites.pending(),
+    loopDelayMs: () => loopDelayMs,
+  });
+  // Fixes come with every tenth heartbeat, 200 a second from 10,000 terminals: each batch of them costs
+  // one read of the previous positions and one write, instead of five round trips a fix.
+  const positions = createBatcher<string, { lat: number | null; lng: number | null; at: Date | null }>({
+    run: (ids) => repo.lastPositions(ids),
+    waitMs: LOCATION_BATCH_MS,
+  });
+  type Fix = Parameters<typeof repo.saveLocations>[0][number];
+  const fixesToSave = new Map<string, Fix>();
+  const locationWrites = createBatcher<string, true>({
+    run: async (ids) => {
+      const batch: Fix[] = [];
+      for (const id of ids) {
+        const fix = fixesToSave.get(id);
+        if (fix) batch.push(fix);
+        fixesToSave.delete(id);
+      }
+      // Beside the heartbeat writer's batches these could deadlock on the same terminal rows.
+      await writer.exclusive(() =>
+        repo.saveLocations(batch, {
+          minMetres: GEO_LIMITS.historyMinMetres,
+          minMinutes: GEO_LIMITS.historyMinMinutes,
+        }),
+      );
+      return new Map();
+    },
+    waitMs: LOCATION_BATCH_MS,
+  });
+  // Work done one message at a time (events, output) holds at most this many connections.
+  const perMessage = createLimiter(PER_MESSAGE_CONCURRENCY);
+  // Messages being handled, so a shutdown can wait for them before the database closes.
+  const inFlight = new Set<Promise<unknown>>();
 
   // Who sent a message the broker already authenticated; a logged-off terminal is heard no more.
   const identityOf = async (sn: string): Promise<DeviceIdentity | null> => {
@@ -155,9 +236,10 @@ export const createAgentService = (deps: {
       const sn = job.req.sn.toUpperCase();
       const t = bySn.get(sn);
       let error: AppError | undefined;
-      if (!t) error = new AppError('terminalNotRegistered');
-      else if (!allowed.has(`${t.ownerId}|${sha256(job.req.enrollmentKey)}`))
-        error = new AppError('enrollmentKeyInvalid');
+      // Anyone may call this: an unknown SN, a wrong key, another enterprise's terminal and a reserved
+      // SN get one answer, so it tells nothing about which SNs exist or whose they are.
+      if (!t || deps.snReserved?.(sn) || !allowed.has(`${t.ownerId}|${sha256(job.req.enrollmentKey)}`))
+        error = new AppError('enrollmentRefused');
       else if (t.status === 'loggedOff') error = new AppError('terminalLoggedOff');
       else if (job.req.mac && t.mac && normalizeMac(job.req.mac) !== t.mac)
         error = new AppError('terminalMacMismatch');
@@ -208,7 +290,20 @@ export const createAgentService = (deps: {
   };
 
   const service = {
-    stats: () => ({ ...stats, written: writer.written(), queued: writer.queued() }),
+    stats: () => ({
+      ...stats,
+      written: writer.written(),
+      queued: writer.queued(),
+      persistedHeartbeats: writer.persistedHeartbeats(),
+      connectsAdmitted: admission.counts().admitted,
+      connectsRefused: admission.counts().refused,
+    }),
+
+    /**
+     * May one more terminal connect now? False when the server is admitting as many as it can serve
+     * (or shutting down): the broker refuses it with "server unavailable" and it backs off.
+     */
+    admit: () => !closing && admission.admit(),
 
     /** SN and secret to a terminal, or null. What is verified against is cached (see the identity cache). */
     async authenticate(sn: string | undefined, secret: string | undefined): Promise<DeviceIdentity | null> {
@@ -253,7 +348,7 @@ export const createAgentService = (deps: {
         stats.locationIgnored++;
         return;
       }
-      const prev = await repo.lastPosition(device.id);
+      const prev = await positions.get(device.id);
       // A fix from before the last one kept (a late report) would move the terminal back in time.
       if (prev?.at && at <= prev.at) {
         stats.locationIgnored++;
@@ -268,10 +363,16 @@ export const createAgentService = (deps: {
         }
       }
       const accuracy = loc.accuracy ?? null;
-      await repo.saveLocation(device.id, { lat: loc.lat, lng: loc.lng, accuracy, source: loc.source }, at, {
-        minMetres: GEO_LIMITS.historyMinMetres,
-        minMinutes: GEO_LIMITS.historyMinMinutes,
+      // The latest fix of a terminal waiting for its batch replaces an earlier one.
+      fixesToSave.set(device.id, {
+        terminalId: device.id,
+        lat: loc.lat,
+        lng: loc.lng,
+        accuracy,
+        source: loc.source,
+        at,
       });
+      await locationWrites.get(device.id);
       stats.accepted++;
       await deps.onLocation?.({
         terminalId: device.id,
@@ -379,76 +480,119 @@ export const createAgentService = (deps: {
      * validated. Anything malformed or beyond the rate limit is dropped and counted; the broker already
      * made sure the sender owns the topic.
      */
-    async handleMessage(topic: string, payload: Buffer) {
-      const parsed = parseUpTopic(topic);
-      if (!parsed || payload.length > DEVICE_PROTOCOL.maxPayloadBytes) {
-        stats.malformed++;
-        return;
+    handleMessage(topic: string, payload: Buffer): Promise<unknown> {
+      // Once shutting down, nothing new starts: what runs is waited for before the database closes.
+      if (closing) {
+        stats.ignored++;
+        return Promise.resolve();
       }
-      // Task results belong to the remote-task feature, which subscribes to them itself.
-      if (parsed.kind === 'result') return;
-      // Before any parsing: what a terminal sends beyond its budget costs nothing but this check.
-      if (!rateLimit.take(parsed.sn, payload.length, clock.now().getTime())) {
-        stats.rateLimited++;
-        return;
-      }
-      const schema = parsed.kind === 'output' ? null : UP_SCHEMAS[parsed.kind];
-      let body: unknown;
-      try {
-        body = JSON.parse(payload.toString('utf8'));
-      } catch {
-        stats.malformed++;
-        return;
-      }
-      const t = await identityOf(parsed.sn);
-      if (!t) {
-        stats.refused++;
-        return;
-      }
-      if (parsed.kind === 'output') {
-        const o = body as { requestId?: unknown; text?: unknown };
-        if (typeof o.requestId !== 'string' || typeof o.text !== 'string' || o.text.length > 60_000) {
-          stats.malformed++;
-          return;
-        }
-        return service.output(t, { requestId: o.requestId.slice(0, 64), text: o.text });
-      }
-      if (!schema) return;
-      const valid = schema.safeParse(body);
-      if (!valid.success) {
-        stats.malformed++;
-        return;
-      }
-      switch (parsed.kind) {
-        case 'hello':
-          return service.hello(t, valid.data as Hello);
-        case 'heartbeat':
-          return service.heartbeat(t, valid.data as Heartbeat);
-        case 'location':
-          return service.location(t, valid.data as Location);
-        case 'event':
-          return service.event(t, valid.data as DeviceEvent);
-        case 'status':
-          return service.status(t, (valid.data as { online: boolean }).online);
-      }
+      const running = handle(topic, payload);
+      inFlight.add(running);
+      const done = () => inFlight.delete(running);
+      running.then(done, done);
+      return running;
+    },
+
+    /**
+     * Stops taking terminal work (messages are ignored, connections refused), waits for what is under
+     * way and writes what is queued. Called before the database closes.
+     */
+    async stop() {
+      closing = true;
+      clearInterval(loopTimer);
+      loop.disable();
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+      await Promise.all([...offlineBatchers.values()].map((b) => b.drain()));
+      await writer.flush();
     },
 
     /**
      * Heartbeat timeout: terminals silent for longer than the offline period go offline; those silent
      * for 72 hours get a warning. Safe to run on every instance at once.
      */
-    async sweep() {
-      await writer.flush();
-      const now = clock.now();
-      const gone = await repo.takeSilentOffline(new Date(now.getTime() - offlineAfterMs), now);
-      if (gone.length) announce(gone.map((g) => ({ ...g, online: false })));
-      await repo.warnLongOffline(new Date(now.getTime() - LONG_OFFLINE_MS), now);
-      rateLimit.prune(now.getTime());
-      return { wentOffline: gone.length };
+    sweep(): Promise<{ wentOffline: number }> {
+      if (closing) return Promise.resolve({ wentOffline: 0 });
+      const running = sweep();
+      inFlight.add(running);
+      const done = () => inFlight.delete(running);
+      running.then(done, done);
+      return running;
     },
 
     flush: () => writer.flush(),
   };
+
+  const sweep = async () => {
+    await writer.flush();
+    const now = clock.now();
+    const gone = await repo.takeSilentOffline(new Date(now.getTime() - offlineAfterMs), now);
+    if (gone.length) announce(gone.map((g) => ({ ...g, online: false })));
+    await repo.warnLongOffline(new Date(now.getTime() - LONG_OFFLINE_MS), now);
+    rateLimit.prune(now.getTime());
+    return { wentOffline: gone.length };
+  };
+  /** One message from the broker (see `handleMessage`). */
+  const handle = async (topic: string, payload: Buffer): Promise<unknown> => {
+    const parsed = parseUpTopic(topic);
+    if (!parsed || payload.length > DEVICE_PROTOCOL.maxPayloadBytes) {
+      stats.malformed++;
+      return;
+    }
+    // Task results belong to the remote-task feature, which subscribes to them itself.
+    if (parsed.kind === 'result') return;
+    // Before any parsing: what a terminal sends beyond its budget costs nothing but this check.
+    if (!rateLimit.take(parsed.sn, payload.length, clock.now().getTime())) {
+      stats.rateLimited++;
+      return;
+    }
+    const schema = parsed.kind === 'output' ? null : UP_SCHEMAS[parsed.kind];
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      stats.malformed++;
+      return;
+    }
+    const t = await identityOf(parsed.sn);
+    if (!t) {
+      stats.refused++;
+      return;
+    }
+    if (parsed.kind === 'output') {
+      const o = body as { requestId?: unknown; text?: unknown };
+      if (typeof o.requestId !== 'string' || typeof o.text !== 'string' || o.text.length > 60_000) {
+        stats.malformed++;
+        return;
+      }
+      const out = { requestId: o.requestId.slice(0, 64), text: o.text };
+      return perMessage(() => service.output(t, out));
+    }
+    if (!schema) return;
+    const valid = schema.safeParse(body);
+    if (!valid.success) {
+      stats.malformed++;
+      return;
+    }
+    switch (parsed.kind) {
+      case 'hello':
+        return service.hello(t, valid.data as Hello);
+      case 'heartbeat':
+        return service.heartbeat(t, valid.data as Heartbeat);
+      case 'location':
+        return service.location(t, valid.data as Location);
+      case 'event': {
+        const ev = valid.data as DeviceEvent;
+        // Boots are batched with the heartbeats, a shutdown waits for the batched offline write (a slot
+        // held meanwhile would idle); other events touch the database one by one.
+        return ev.type === 'boot' || ev.type === 'shutdown'
+          ? service.event(t, ev)
+          : perMessage(() => service.event(t, ev));
+      }
+      case 'status':
+        return service.status(t, (valid.data as { online: boolean }).online);
+    }
+  };
+
   return service;
 };
 

@@ -11,6 +11,8 @@ type Pending = {
   sn: string;
   seenAt: Date;
   heartbeat: Heartbeat | null;
+  /** Heartbeats folded into this entry since the last write. */
+  beats: number;
   hello?: Hello & { at: Date };
   boots?: number;
   bootAt?: Date;
@@ -42,6 +44,9 @@ export const createHeartbeatWriter = (deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let written = 0;
+  let persistedBeats = 0;
+  // Entries handed to a flush whose statements have not finished yet.
+  let writing = 0;
 
   const write = async (batch: Pending[]) => {
     if (batch.length === 0) return;
@@ -136,6 +141,7 @@ export const createHeartbeatWriter = (deps: {
       );
     }
     written += batch.length;
+    for (const p of batch) persistedBeats += p.beats;
   };
 
   const flush = (): Promise<void> => {
@@ -143,13 +149,17 @@ export const createHeartbeatWriter = (deps: {
     timer = undefined;
     const batch = [...pending.values()];
     pending = new Map();
+    writing += batch.length;
     // One flush at a time, in order, so a later heartbeat never lands before an earlier one.
     running = running.then(async () => {
       for (let i = 0; i < batch.length; i += maxBatch) {
+        const part = batch.slice(i, i + maxBatch);
         try {
-          await write(batch.slice(i, i + maxBatch));
+          await write(part);
         } catch (err) {
           deps.onError(err);
+        } finally {
+          writing -= part.length;
         }
       }
       try {
@@ -172,6 +182,7 @@ export const createHeartbeatWriter = (deps: {
         sn,
         seenAt: now,
         heartbeat: heartbeat ?? previous?.heartbeat ?? null,
+        beats: (previous?.beats ?? 0) + (heartbeat ? 1 : 0),
         hello: extra.hello ? { ...extra.hello, at: now } : previous?.hello,
         boots: (previous?.boots ?? 0) + (extra.boot ? 1 : 0),
         bootAt: extra.boot ? now : previous?.bootAt,
@@ -186,9 +197,26 @@ export const createHeartbeatWriter = (deps: {
     },
     /** Write everything queued now and wait for it. */
     flush,
+    /**
+     * Runs `write` between this writer's flushes, never beside one. Other batched writes of terminal
+     * rows go through it: two statements updating many of the same rows at once could each lock some
+     * the other needs, and one of them would be cancelled as a deadlock.
+     */
+    exclusive<T>(write: () => Promise<T>): Promise<T> {
+      const result = running.then(write);
+      running = result.then(
+        () => undefined,
+        () => undefined,
+      );
+      return result;
+    },
     /** Terminals written since start (for the gateway's figures). */
     written: () => written,
     queued: () => pending.size,
+    /** Heartbeats whose batch was written (several from one terminal between flushes count each). */
+    persistedHeartbeats: () => persistedBeats,
+    /** Terminals queued or being written: how far the writer is behind. */
+    backlog: () => pending.size + writing,
   };
 };
 

@@ -115,4 +115,24 @@ describe('terminal identity cache', () => {
     expect(await cache.get('SN0404')).toBeNull();
     expect(reads).toBe(2);
   });
+
+  it('reads misses arriving together in one statement, one read per SN however many ask', async () => {
+    const batches: string[][] = [];
+    const cache = createIdentityCache({
+      clock: createTestClock(),
+      load: async () => {
+        throw new Error('misses are read together');
+      },
+      loadMany: async (sns) => {
+        batches.push(sns);
+        return sns.filter((sn) => sn !== 'SN0404').map((sn) => ({ ...row('o'), sn }));
+      },
+    });
+    const answers = await Promise.all(['SN0001', 'SN0002', 'SN0001', 'SN0404'].map((sn) => cache.get(sn)));
+    expect(answers.map((a) => a?.sn ?? null)).toEqual(['SN0001', 'SN0002', 'SN0001', null]);
+    expect(batches).toEqual([['SN0001', 'SN0002', 'SN0404']]);
+    expect(cache.reading()).toBe(0);
+    expect((await cache.get('SN0002'))?.sn).toBe('SN0002');
+    expect(batches).toHaveLength(1);
+  });
 });

@@ -19,15 +19,24 @@ export const IDENTITY_TTL_MS = 5 * 60_000;
 const TTL_SPREAD = 0.2;
 const IDENTITY_CACHE_MAX = 200_000;
 
+/** Most SNs read in one statement when misses are loaded together. */
+const LOAD_BATCH_MAX = 500;
+/** How long a miss waits for others to share its statement. */
+const LOAD_BATCH_WAIT_MS = 5;
+
 /**
  * Who each SN is, read once per terminal and few minutes rather than once per message. Entries expire
  * after `ttlMs` (less up to a fifth, spread at random) and are dropped at once by `forget` (owner, status or secret changed, here or on another
  * instance). A read that started before a `forget` is not cached, so a slow lookup cannot bring back
- * what the change just removed.
+ * what the change just removed. With `loadMany`, misses are read together (a fleet reconnecting at once
+ * costs a statement per few hundred terminals, one statement at a time), and concurrent misses for
+ * one SN share a read.
  */
 export const createIdentityCache = (deps: {
   clock: Clock;
   load: (sn: string) => Promise<CachedTerminal | null>;
+  /** Reads many SNs in one statement; when given, misses use it instead of `load`. */
+  loadMany?: (sns: string[]) => Promise<CachedTerminal[]>;
   ttlMs?: number;
   max?: number;
   /** 0 to 1; spreads expiry (tests pin it). */
@@ -38,6 +47,49 @@ export const createIdentityCache = (deps: {
   const random = deps.random ?? Math.random;
   const entries = new Map<string, { row: CachedTerminal; until: number }>();
   let generation = 0;
+  // Reads under way, one per SN, and misses waiting to be read together.
+  const reading = new Map<string, Promise<CachedTerminal | null>>();
+  let queued: { sn: string; resolve: (row: CachedTerminal | null) => void; reject: (e: unknown) => void }[] =
+    [];
+  let batchTimer: NodeJS.Timeout | undefined;
+  let batches: Promise<void> = Promise.resolve();
+
+  const readQueued = () => {
+    if (batchTimer) clearTimeout(batchTimer);
+    batchTimer = undefined;
+    const batch = queued;
+    queued = [];
+    const loadMany = deps.loadMany;
+    if (!loadMany || batch.length === 0) return;
+    // One statement at a time: a storm of misses waits in memory, not in the database's queue.
+    batches = batches.then(async () => {
+      try {
+        const rows = await loadMany(batch.map((q) => q.sn));
+        const bySn = new Map(rows.map((r) => [r.sn, r]));
+        for (const q of batch) q.resolve(bySn.get(q.sn) ?? null);
+      } catch (err) {
+        for (const q of batch) q.reject(err);
+      }
+    });
+  };
+
+  const read = (sn: string): Promise<CachedTerminal | null> => {
+    const under = reading.get(sn);
+    if (under) return under;
+    const promise = deps.loadMany
+      ? new Promise<CachedTerminal | null>((resolve, reject) => {
+          queued.push({ sn, resolve, reject });
+          if (queued.length >= LOAD_BATCH_MAX) readQueued();
+          else batchTimer ??= setTimeout(readQueued, LOAD_BATCH_WAIT_MS);
+        })
+      : deps.load(sn);
+    reading.set(sn, promise);
+    const done = () => {
+      if (reading.get(sn) === promise) reading.delete(sn);
+    };
+    promise.then(done, done);
+    return promise;
+  };
 
   return {
     /** The terminal with this SN, from the cache while fresh; null for an unknown SN (never cached). */
@@ -46,7 +98,7 @@ export const createIdentityCache = (deps: {
       const hit = entries.get(sn);
       if (hit && hit.until > now) return hit.row;
       const startedAt = generation;
-      const row = await deps.load(sn);
+      const row = await read(sn);
       if (!row) {
         entries.delete(sn);
         return null;
@@ -63,6 +115,8 @@ export const createIdentityCache = (deps: {
       for (const sn of sns) entries.delete(sn);
     },
     size: () => entries.size,
+    /** SNs being read or waiting to be read now (how far behind the database is). */
+    reading: () => reading.size,
   };
 };
 

@@ -29,6 +29,7 @@ export const registerAppMarketRoutes = (api: EndpointRegistry, deps: { market: A
   api.register(e.market, ({ auth, query }) => market.page('market', auth, query));
   api.register(e.mine, ({ auth, query }) => market.page('mine', auth, query));
   api.register(e.detail, ({ auth, query }) => market.detail(auth, query.id));
+  api.register(e.versionQuery, ({ auth, query }) => market.versionQuery(auth, query.appName));
   api.register(e.uploadApk, async ({ auth, oplog, request }) =>
     market.uploadApk(auth, oplog, await receive(request, APP_LIMITS.maxPackageBytes)),
   );

@@ -533,6 +533,32 @@ export const createAppMarketService = (deps: {
       };
     },
 
+    /** The approved versions of the market apps whose name contains `appName`, newest first per app. */
+    async versionQuery(auth: AuthContext, appName: string) {
+      const found = await repo.listApps('market', auth, { keyword: appName }, 0, 50);
+      const byId = new Map(found.map((a) => [a.id, a]));
+      const versions = await repo.versionsOfApps(found.map((a) => a.id));
+      return versions.flatMap((v) => {
+        const a = byId.get(v.appId);
+        if (!a || v.reviewStatus !== 'approved') return [];
+        return [
+          {
+            appId: a.id,
+            appName: a.name,
+            packageName: a.packageName,
+            platform: a.platform,
+            id: v.id,
+            versionCode: v.versionCode,
+            versionName: v.versionName,
+            reviewStatus: v.reviewStatus,
+            releaseStatus: v.releaseStatus,
+            size: v.size,
+            releasedAt: iso(v.releasedAt),
+          },
+        ];
+      });
+    },
+
     /** One app the caller publishes or may see in the market. */
     async detail(auth: AuthContext, id: string) {
       const a = await repo.findViewable(auth, id);

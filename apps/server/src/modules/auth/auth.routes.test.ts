@@ -132,6 +132,27 @@ describe('sign-in calls (captcha off)', () => {
     expect(body.result).not.toHaveProperty('passwordHash');
   });
 
+  it('tells whether the account has an email address a password-change code can reach', async () => {
+    const { token, userId } = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    const hasEmail = async () =>
+      (await t.app.inject({ url: '/upms/v1/upms/user/getUserStatus', headers: { satoken: token } })).json()
+        .result.hasEmail;
+    const [before] = await t.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    try {
+      await t.database.db.update(users).set({ email: null }).where(eq(users.id, userId));
+      expect(await hasEmail()).toBe(false);
+      await t.database.db.update(users).set({ email: '  ' }).where(eq(users.id, userId));
+      expect(await hasEmail()).toBe(false);
+      await t.database.db.update(users).set({ email: 'admin@example.com' }).where(eq(users.id, userId));
+      expect(await hasEmail()).toBe(true);
+    } finally {
+      await t.database.db.update(users).set({ email: before.email }).where(eq(users.id, userId));
+    }
+  });
+
   it('ends sessions of a disabled account at once', async () => {
     const { token, userId } = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     await t.database.db.update(users).set({ enabled: false }).where(eq(users.id, userId));

@@ -6,10 +6,14 @@ import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { DUMMY_PASSWORD_HASH, newToken, sha256, verifyPassword } from '../../shared/crypto';
 import type { AuthRepository, ThrottleRow } from './auth.repository';
+import type { DeviceTokens } from './device-token';
 import {
+  deviceThrottleKeys,
   failureDelayMs,
   nextFailure,
-  THROTTLE_RULES,
+  sessionThrottleKeys,
+  type ThrottleKeys,
+  type ThrottleRule,
   type ThrottleState,
   throttleKeys,
 } from './login-throttle';
@@ -19,6 +23,8 @@ export type AuthServiceDeps = {
   clock: Clock;
   /** Permission keys and data scope of a user (from their roles). */
   findGrants(userId: string): Promise<{ permissions: Set<string>; dataScope: 'all' | 'tree' }>;
+  /** Signs and checks the device tokens that exempt an owner's browser from other addresses' failures. */
+  deviceTokens: DeviceTokens;
   captchaEnabled: boolean;
   captchaTtlMs: number;
   sessionIdleMs: number;
@@ -68,9 +74,9 @@ export const createAuthService = (deps: AuthServiceDeps) => {
    * check of the blocks: parallel attempts cannot all pass the check before any is counted. Refused
    * while any counter is blocked (nothing counted then).
    */
-  const reserveAttempt = (keys: ReturnType<typeof throttleKeys>) => {
+  const reserveAttempt = (keys: ThrottleKeys) => {
     const now = clock.now();
-    return repo.updateThrottle(Object.values(keys), { create: true, now }, (rows) => {
+    return repo.updateThrottle(Object.values(keys) as string[], { create: true, now }, (rows) => {
       const blocked = [...rows.values()]
         .map((row) => row.blockedUntil?.getTime() ?? 0)
         .filter((until) => until > now.getTime());
@@ -78,12 +84,10 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         throw new AppError('loginThrottled', {
           retryAfterSeconds: Math.ceil((Math.max(...blocked) - now.getTime()) / 1000),
         });
-      const reserved: Reserved = (Object.keys(THROTTLE_RULES) as (keyof typeof THROTTLE_RULES)[]).map(
-        (rule) => {
-          const before = rows.get(keys[rule]);
-          return { key: keys[rule], before, after: nextFailure(before, rule, now) };
-        },
-      );
+      const reserved: Reserved = (Object.entries(keys) as [ThrottleRule, string][]).map(([rule, key]) => {
+        const before = rows.get(key);
+        return { key, before, after: nextFailure(before, rule, now) };
+      });
       return { writes: reserved.map(({ key, after }) => ({ key, ...after })), result: reserved };
     });
   };
@@ -154,26 +158,36 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       }
     },
 
-    /** The login itself, without the audit record. */
+    /**
+     * The login itself, without the audit record. An attempt with a valid device token for the account
+     * is checked and counted against that token only; any other attempt against the account, address
+     * and account-wide counters (a forged token, or another user's, is ignored).
+     */
     async attemptLogin(body: LoginBody, meta: { ip: string; userAgent?: string }) {
       if (body.sysCode !== SYS_CODE) throw new AppError('wrongSystem');
-      const keys = throttleKeys(body.username, meta.ip);
+      const user = await repo.findUserByUsername(body.username);
+      const device = user ? deps.deviceTokens.verify(body.deviceToken, user.id, clock.now()) : null;
+      const keys: ThrottleKeys = device
+        ? deviceThrottleKeys(device.id)
+        : throttleKeys(body.username, meta.ip);
       const reserved = await reserveAttempt(keys);
       let failedOnPassword = false;
       try {
         await checkCaptcha(body.captchaId, body.captchaCode);
-        const user = await repo.findUserByUsername(body.username);
         const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
         if (!user || !passwordOk) {
           failedOnPassword = true;
-          const wait = failureDelayMs(
-            reserved.find((r) => r.key === keys.accountAddress)?.after.failures ?? 0,
-          );
+          const strict = keys.device ?? keys.accountAddress;
+          const wait = failureDelayMs(reserved.find((r) => r.key === strict)?.after.failures ?? 0);
           if (wait) await delay(wait);
           throw new AppError('badCredentials');
         }
         if (!user.enabled) throw new AppError('accountDisabled');
-        await repo.clearThrottle([keys.accountAddress, keys.account]);
+        // A success clears the counters it was judged by; the account-wide one stays when a device token
+        // was used, or the owner signing in would reopen the account to a spray under way.
+        await repo.clearThrottle(
+          [keys.device, keys.accountAddress, keys.account].filter((k): k is string => k !== undefined),
+        );
         const token = newToken();
         const now = clock.now();
         await repo.createSession({
@@ -185,7 +199,11 @@ export const createAuthService = (deps: AuthServiceDeps) => {
           lastSeenAt: now,
           expiresAt: new Date(now.getTime() + deps.sessionMaxMs),
         });
-        return { userVo: userVo(user), tokenValue: token };
+        return {
+          userVo: userVo(user),
+          tokenValue: token,
+          deviceToken: deps.deviceTokens.issue(user.id, now),
+        };
       } finally {
         // Only a wrong user name or password counts; the cleared counters of a success are not recreated.
         if (!failedOnPassword) await refundAttempt(reserved);
@@ -257,10 +275,12 @@ export const createAuthService = (deps: AuthServiceDeps) => {
 
     /**
      * Checks a signed-in user's password entered again (before a sensitive act such as remote
-     * control). Wrong answers count against the same limits as failed logins from that address.
+     * control). Wrong answers count against the session and the account and address, as failed logins
+     * from that address do; the account-wide counter, which a spray from elsewhere may hold blocked, is
+     * left out: the session already proved the password once.
      */
     async confirmPassword(auth: AuthContext, password: string, ip: string): Promise<boolean> {
-      const keys = throttleKeys(auth.username, ip);
+      const keys = sessionThrottleKeys(auth.sessionId, auth.username, ip);
       const reserved = await reserveAttempt(keys);
       const user = await repo.findUserById(auth.userId);
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -280,6 +300,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         enabled: user.enabled,
         rejectReason: user.rejectReason,
         permissions: [...auth.permissions].sort(),
+        hasEmail: Boolean(user.email?.trim()),
       };
     },
 

@@ -1,5 +1,5 @@
 import { terminalFilters, UP_KINDS, type UpKind, userFilters } from '@cpm/contracts';
-import type { BrokerAuth, BrokerIdentity } from '../../gateway/broker';
+import { BROKER_BUSY, type BrokerAuth, type BrokerIdentity } from '../../gateway/broker';
 import { isValidFilter } from '../../gateway/topics';
 import type { AuthContext } from '../../plugins/auth-context';
 
@@ -34,11 +34,16 @@ export const isOwnDownFilter = (sn: string, filter: string) => {
 export const createBrokerAuth = (opts: {
   resolveSession: (token: string) => Promise<AuthContext | null>;
   authenticateDevice: (sn: string, secret: string) => Promise<{ sn: string } | null>;
+  /** May one more terminal connect now (terminal admission)? Absent: always. */
+  admitDevice?: () => boolean;
   devices: boolean;
 }): BrokerAuth => ({
-  async authenticate(username, password): Promise<BrokerIdentity | null> {
+  async authenticate(username, password): Promise<BrokerIdentity | typeof BROKER_BUSY | null> {
     if (!password) return null;
     if (opts.devices && username) {
+      // SNs are stored upper case, so only such a username can be a terminal; console tabs (username
+      // `console`) are never held back by the terminals' admission.
+      if (opts.admitDevice && username === username.toUpperCase() && !opts.admitDevice()) return BROKER_BUSY;
       const device = await opts.authenticateDevice(username, password);
       if (device) return { kind: 'device', sn: device.sn };
     }

@@ -1,12 +1,21 @@
 /**
- * Failed-login policy. Three counters: per account and address (strict), per address (for
- * sprays over many accounts) and per account (lenient, so nobody can lock an account for long).
+ * Failed-login policy. An attempt without a device token meets three counters: per account and
+ * address (strict), per address (for sprays over many accounts) and per account (lenient, so nobody
+ * can lock an account for long). An attempt with a valid device token for its account meets only
+ * that token's own counter, so failures from elsewhere never lock the owner's browser out.
  */
 export const THROTTLE_RULES = {
   accountAddress: { prefix: 'ua:', limit: 5 },
   address: { prefix: 'ip:', limit: 30 },
   account: { prefix: 'u:', limit: 50 },
+  device: { prefix: 'dt:', limit: 5 },
+  session: { prefix: 's:', limit: 5 },
 } as const;
+
+export type ThrottleRule = keyof typeof THROTTLE_RULES;
+
+/** The counters one attempt is checked and counted against, by rule. */
+export type ThrottleKeys = Partial<Record<ThrottleRule, string>>;
 
 /** Counting window for failures. */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
@@ -16,7 +25,10 @@ export const THROTTLE_MAX_BLOCK_MS = 15 * 60_000;
 export const ACCOUNT_MAX_BLOCK_MS = 5 * 60_000;
 
 /** Counter keys of one login attempt. */
-export const throttleKeys = (username: string, ip: string) => {
+export const throttleKeys = (
+  username: string,
+  ip: string,
+): Required<Pick<ThrottleKeys, 'accountAddress' | 'address' | 'account'>> => {
   const account = username.trim().toLowerCase();
   return {
     accountAddress: `${THROTTLE_RULES.accountAddress.prefix}${account}|${ip}`,
@@ -30,7 +42,7 @@ export type ThrottleState = { failures: number; windowStart: Date; blockedUntil:
 /** The counter after one more failure: starts a new window when the old one passed; blocks past the limit. */
 export const nextFailure = (
   state: ThrottleState | undefined,
-  rule: keyof typeof THROTTLE_RULES,
+  rule: ThrottleRule,
   now: Date,
 ): ThrottleState => {
   const fresh = !state || now.getTime() - state.windowStart.getTime() > THROTTLE_WINDOW_MS;
@@ -41,6 +53,21 @@ export const nextFailure = (
   const cap = rule === 'account' ? ACCOUNT_MAX_BLOCK_MS : THROTTLE_MAX_BLOCK_MS;
   const blockMs = Math.min(cap, 30_000 * 2 ** Math.min(over, 10));
   return { failures, windowStart, blockedUntil: new Date(now.getTime() + blockMs) };
+};
+
+/** The one counter of an attempt that presents a valid device token (by the token's random id). */
+export const deviceThrottleKeys = (tokenId: string): ThrottleKeys => ({
+  device: `${THROTTLE_RULES.device.prefix}${tokenId}`,
+});
+
+/**
+ * The counters of a password entered again in a session (before remote control): the session's own
+ * and those of its account and address, but not the account-wide one, which failures from elsewhere
+ * may hold blocked.
+ */
+export const sessionThrottleKeys = (sessionId: string, username: string, ip: string): ThrottleKeys => {
+  const { accountAddress, address } = throttleKeys(username, ip);
+  return { session: `${THROTTLE_RULES.session.prefix}${sessionId}`, accountAddress, address };
 };
 
 /** Extra wait before answering a failed attempt, growing with recent failures (slows guessing). */

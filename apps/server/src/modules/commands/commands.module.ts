@@ -37,6 +37,7 @@ export const createCommandsModule = (deps: {
   api.register(e.templateAdd, ({ auth, oplog, body }) => commands.addTemplate(auth, oplog, body));
   api.register(e.templateDelete, ({ auth, oplog, query }) => commands.removeTemplate(auth, oplog, query.id));
   api.register(e.terminalFiles, ({ auth, query }) => commands.terminalFiles(auth, query.sn));
+  api.register(e.terminalConfig, ({ auth, query }) => commands.terminalConfig(auth, query.sn));
   api.register(e.deviceUpload, async ({ device, query, request }) =>
     commands.upload(device, query, await receiveFile(request, 'capturedFile')),
   );

@@ -241,6 +241,28 @@ export const createCommandsRepository = (db: Db) => ({
     ).map(toFile);
   },
 
+  /**
+   * What a terminal in scope printed for its latest successful "device properties" command, with
+   * when; undefined when it never reported them, null when the terminal is not in scope.
+   */
+  async reportedConfig(scope: Scope, sn: string) {
+    const [t] = rowsOf<{ id: string; sn: string }>(
+      await db.execute(
+        sql`select t.id, t.sn from terminals t where t.sn = ${sn.toUpperCase()} and ${inScope(scope, sql`t.owner_id`)}`,
+      ),
+    );
+    if (!t) return null;
+    const [r] = rowsOf<{ text: string | null; at: Date | string }>(
+      await db.execute(sql`select (select string_agg(o.text, '' order by o.id) from remote_command_output o
+            where o.command_id = c.id and o.terminal_id = ${t.id}) as text, d.updated_at as at
+        from remote_commands c
+        join task_deliveries d on d.task_id = c.task_id and d.terminal_id = ${t.id} and d.state = 'success'
+        where c.op = 'device_props'
+        order by d.updated_at desc limit 1`),
+    );
+    return r?.text ? { sn: t.sn, text: r.text, at: new Date(r.at) } : undefined;
+  },
+
   async templates(userId: string) {
     return rowsOf<{
       id: string;

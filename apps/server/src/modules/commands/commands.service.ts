@@ -1,8 +1,10 @@
 import {
+  COMMAND_FAILURE_TEXTS,
   COMMAND_LIMITS,
   type CommandDetail,
   type CommandEvent,
   type CommandFilter,
+  type CommandOp,
   type CommandRow,
   type CommandSpec,
   type CommandTemplateBody,
@@ -33,6 +35,7 @@ export const commandSummary = (c: CommandSpec): string => {
     case 'clear_cache':
     case 'clear_data':
     case 'stop_app':
+    case 'launch_app':
       return c.packageName;
     case 'ping':
       return `${c.host} ×${c.count}`;
@@ -160,6 +163,7 @@ export const createCommandsService = (deps: {
           state: (t.state ?? 'waiting') as DeliveryState,
           deferReason: t.defer_reason as CommandDetail['results'][number]['deferReason'],
           message: t.message,
+          failure: t.state === 'failure' ? (COMMAND_FAILURE_TEXTS[r.op as CommandOp] ?? null) : null,
           output: outputs.get(t.terminal_id) ?? '',
           files: files.filter((f) => f.sn === t.sn),
           updatedAt: t.updated_at ? new Date(t.updated_at).toISOString() : r.createdAt,
@@ -190,6 +194,19 @@ export const createCommandsService = (deps: {
       if (!(await repo.deleteTemplate(auth.userId, id))) throw new AppError('commandTemplateNotFound');
       note.subject({ id, name: id });
       return null;
+    },
+
+    /** The configuration the terminal last reported (its device properties), or "SN has no configuration information". */
+    async terminalConfig(auth: AuthContext, sn: string) {
+      const found = await repo.reportedConfig(auth, sn);
+      if (found === null) throw new AppError('terminalNotFound');
+      if (!found) throw new AppError('snNoConfig');
+      const properties = [...found.text.matchAll(/^\[([^\]]+)\]: \[(.*)\]$/gm)].map((m) => ({
+        key: m[1],
+        value: m[2],
+      }));
+      if (!properties.length) throw new AppError('snNoConfig');
+      return { sn: found.sn, reportedAt: found.at.toISOString(), properties };
     },
 
     async terminalFiles(auth: AuthContext, sn: string) {

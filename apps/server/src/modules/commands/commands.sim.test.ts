@@ -127,6 +127,28 @@ describe('remote commands run on pos-sim terminals through task delivery', { tim
     expect(d.counts).toMatchObject({ total: 1, success: 1, failure: 0, open: 0 });
   });
 
+  it('answers a terminal’s reported configuration, and "SN has no configuration information" for one that never reported it', async () => {
+    const config = await callApi(
+      t,
+      ent.token,
+      'GET',
+      `/remote/v1/command/terminal/config?sn=${SN.toLowerCase()}`,
+    );
+    expect(config.body.code).toBe(1);
+    expect(config.body.result.sn).toBe(SN);
+    expect(config.body.result.properties).toContainEqual({ key: 'ro.serialno', value: SN });
+    const none = await callApi(t, ent.token, 'GET', '/remote/v1/command/terminal/config?sn=CMDOFF000001');
+    expect(none.status).toBe(404);
+    expect(none.body).toMatchObject({
+      code: 404,
+      message: '该SN没有配置信息',
+      messageEn: 'SN has no configuration information',
+    });
+    const foreign = await callApi(t, other.token, 'GET', `/remote/v1/command/terminal/config?sn=${SN}`);
+    expect(foreign.body.code).toBe(404);
+    expect(foreign.body.messageEn).not.toBe('SN has no configuration information');
+  });
+
   it('takes a screenshot: a real JPEG of the simulated screen, listed with the terminal and downloadable', async () => {
     const d = await runAndWait({ op: 'screenshot' });
     const r = d.results[0];
@@ -183,6 +205,24 @@ describe('remote commands run on pos-sim terminals through task delivery', { tim
       state: 'failure',
       message: 'Unknown package: com.nowhere.app',
     });
+  });
+
+  it('launches an installed app; a launch the terminal fails reads "failed to launch APP" in both languages', async () => {
+    const launched = await runAndWait({ op: 'launch_app', packageName: 'com.example.cashier' });
+    expect(launched.results[0]).toMatchObject({
+      state: 'success',
+      message: 'Starting: com.example.cashier',
+      failure: null,
+    });
+    const failed = await runAndWait({ op: 'launch_app', packageName: 'com.nowhere.app' });
+    expect(failed.results[0]).toMatchObject({
+      state: 'failure',
+      message: 'Error: Activity not started, unable to resolve Intent for com.nowhere.app',
+      failure: { zh: '启动APP失败', en: 'Failed to launch APP' },
+    });
+    // Other commands keep the terminal's message alone.
+    const missing = await runAndWait({ op: 'stop_app', packageName: 'com.nowhere.app' });
+    expect(missing.results[0]).toMatchObject({ state: 'failure', failure: null });
   });
 
   it('locks, unlocks and syncs the clock', async () => {
@@ -281,5 +321,24 @@ describe('remote commands run on pos-sim terminals through task delivery', { tim
       `/remote/v1/command/template/delete?id=${a.body.result.id}`,
     );
     expect(del.body.code).toBe(1);
+  });
+
+  // Last in the file: the terminal restarts, which would disturb a command sent meanwhile.
+  it('reboots a terminal through the reboot command, which a shell line may not do', async () => {
+    const shell = await run({
+      sns: [SN],
+      command: { op: 'shell', command: 'reboot' },
+      password: ACCOUNT_PASSWORD,
+    });
+    expect(shell.status).toBe(400);
+    const d = await runAndWait({ op: 'reboot' });
+    expect(d.results[0]).toMatchObject({ state: 'success', message: 'rebooted' });
+    await until(
+      async () =>
+        (
+          await t.database.db.select({ online: terminals.online }).from(terminals).where(eq(terminals.sn, SN))
+        )[0]?.online,
+      'the terminal back online',
+    );
   });
 });

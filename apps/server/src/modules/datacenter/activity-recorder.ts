@@ -163,12 +163,42 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
       events = [];
       return batch;
     },
+    /**
+     * Puts back figures a write did not store, added to what was gathered since: the next write
+     * stores both, as if the failed one had never been drained.
+     */
+    restore(batch: ActivityBatch) {
+      for (const h of batch.hours) {
+        const key = `${h.sn}\u0000${h.hour.getTime()}`;
+        const f = hours.get(key);
+        hours.set(key, f ? addFigures({ ...h }, f) : h);
+      }
+      events = [...batch.events, ...events];
+    },
     /** Figures waiting to be written (hour slots and events). */
     pending: () => hours.size + events.length,
   };
 };
 
 export type ActivityRecorder = ReturnType<typeof createActivityRecorder>;
+
+/** Adds `h`'s figures to `d` (sums add, minima take the lower, first boot the earlier, last shutdown the later). */
+const addFigures = <T extends HourFigures>(d: T, h: HourFigures): T => {
+  d.onlineSec += h.onlineSec;
+  d.runtimeSec += h.runtimeSec;
+  d.mobileBytes += h.mobileBytes;
+  d.wifiBytes += h.wifiBytes;
+  d.heartbeats += h.heartbeats;
+  d.batteryMin = minOf(d.batteryMin, h.batteryMin ?? undefined);
+  d.memoryFreeMinMb = minOf(d.memoryFreeMinMb, h.memoryFreeMinMb ?? undefined);
+  d.storageFreeMinMb = minOf(d.storageFreeMinMb, h.storageFreeMinMb ?? undefined);
+  d.boots += h.boots;
+  d.shutdowns += h.shutdowns;
+  if (h.firstBootAt && (!d.firstBootAt || h.firstBootAt < d.firstBootAt)) d.firstBootAt = h.firstBootAt;
+  if (h.lastShutdownAt && (!d.lastShutdownAt || h.lastShutdownAt > d.lastShutdownAt))
+    d.lastShutdownAt = h.lastShutdownAt;
+  return d;
+};
 
 /** Sums hour figures into per-day figures (UTC dates). */
 export const sumDays = (hours: HourFigures[]) => {
@@ -177,23 +207,8 @@ export const sumDays = (hours: HourFigures[]) => {
     const day = dayOf(h.hour);
     const key = `${h.sn}\u0000${day}`;
     const d = days.get(key);
-    if (!d) {
-      days.set(key, { ...h, day });
-      continue;
-    }
-    d.onlineSec += h.onlineSec;
-    d.runtimeSec += h.runtimeSec;
-    d.mobileBytes += h.mobileBytes;
-    d.wifiBytes += h.wifiBytes;
-    d.heartbeats += h.heartbeats;
-    d.batteryMin = minOf(d.batteryMin, h.batteryMin ?? undefined);
-    d.memoryFreeMinMb = minOf(d.memoryFreeMinMb, h.memoryFreeMinMb ?? undefined);
-    d.storageFreeMinMb = minOf(d.storageFreeMinMb, h.storageFreeMinMb ?? undefined);
-    d.boots += h.boots;
-    d.shutdowns += h.shutdowns;
-    if (h.firstBootAt && (!d.firstBootAt || h.firstBootAt < d.firstBootAt)) d.firstBootAt = h.firstBootAt;
-    if (h.lastShutdownAt && (!d.lastShutdownAt || h.lastShutdownAt > d.lastShutdownAt))
-      d.lastShutdownAt = h.lastShutdownAt;
+    if (!d) days.set(key, { ...h, day });
+    else addFigures(d, h);
   }
   return [...days.values()];
 };

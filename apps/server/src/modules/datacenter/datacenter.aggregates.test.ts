@@ -145,12 +145,12 @@ describe('activity monitor aggregates', () => {
     let flushedAt = beats[0].at;
     for (const [i, b] of beats.entries()) {
       if (b.at - flushedAt >= 10 * MIN_MS || i % 97 === 0) {
-        await writer.activity.flush();
+        await writer.activity.writeAll();
         flushedAt = b.at;
       }
       writer.activity.seen(b.sn, new Date(b.at), { battery: 80 });
     }
-    await writer.activity.flush();
+    await writer.activity.writeAll();
   }, 120_000);
   afterAll(() => close?.());
 

@@ -12,6 +12,8 @@ export const createDatacenterModule = (deps: {
   clock: Clock;
   retention?: Partial<Retention>;
   offlineAfterSec?: number;
+  /** Rollups are written at most this often, ms. */
+  writeEveryMs?: number;
 }) => {
   const repo = createDatacenterRepository(deps.db);
   const service = createDatacenterService({ ...deps, repo });

@@ -10,7 +10,7 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope, visibleAccountsSql } from '../../shared/data-scope';
 import { likePrefix } from '../../shared/sql';
-import { type ActivityBatch, type HourFigures, sumDays } from './activity-recorder';
+import { type ActivityBatch, type ActivityEvent, type HourFigures, sumDays } from './activity-recorder';
 import type { ACTIVITY_DIMENSIONS } from './datacenter.table';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -325,6 +325,87 @@ const monitorFromAggregates = async (db: Db, auth: Scope, q: MonitorQuery): Prom
   };
 };
 
+/** Terminal-hours per rollup transaction: a flush of a large fleet is written in slices. */
+const WRITE_SLICE = 5_000;
+
+/**
+ * One slice of hour figures (whole terminals) into the hourly and daily rollups and, from the online
+ * time each upsert answers, the per-account aggregates, in one transaction.
+ */
+const writeRollups = async (db: Db, hours: HourFigures[]) => {
+  const hourJson = JSON.stringify(hours.map((h) => ({ ...figureJson(h), hour: h.hour.toISOString() })));
+  const dayJson = JSON.stringify(sumDays(hours).map((d) => ({ ...figureJson(d), day: d.day })));
+  await db.transaction(async (tx) => {
+    // Each upsert answers the rollup's new online time; less what this batch added, it was before.
+    // A terminal counts once in the hour's and the day's aggregates: when its rollup first gets online
+    // time, and (for the day) again as active when it first reaches an hour.
+    await tx.execute(sql`
+      with v as (
+        select v.*, t.id as terminal_id, t.owner_id
+        from jsonb_to_recordset(${hourJson}::jsonb) as v(${recordColumns}, hour timestamptz)
+        join terminals t on t.sn = v.sn
+      ), up as (
+        insert into terminal_rollup_hourly as r (terminal_id, hour, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
+          battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
+        select v.terminal_id, v.hour, ${valueColumns} from v
+        on conflict (terminal_id, hour) do update set ${upsertSet}
+        returning r.terminal_id, r.hour, r.online_sec
+      )
+      insert into owner_rollup_hourly as r (owner_id, hour, online_sec, terminals)
+      select v.owner_id, v.hour, sum(v.online), count(*) filter (where up.online_sec > 0 and up.online_sec - v.online = 0)
+      from v join up on up.terminal_id = v.terminal_id and up.hour = v.hour
+      group by v.owner_id, v.hour
+      order by v.owner_id, v.hour
+      on conflict (owner_id, hour) do update
+        set online_sec = r.online_sec + excluded.online_sec, terminals = r.terminals + excluded.terminals`);
+    await tx.execute(sql`
+      with v as (
+        select v.*, t.id as terminal_id, t.owner_id, t.model_id, t.group_id, t.os_version, t.agent_version
+        from jsonb_to_recordset(${dayJson}::jsonb) as v(${recordColumns}, day date)
+        join terminals t on t.sn = v.sn
+      ), up as (
+        insert into terminal_rollup_daily as r (terminal_id, day, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
+          battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
+        select v.terminal_id, v.day, ${valueColumns} from v
+        on conflict (terminal_id, day) do update set ${upsertSet}
+        returning r.terminal_id, r.day, r.online_sec
+      ), crossed as (
+        select v.owner_id, v.day, v.model_id, v.group_id, v.os_version, v.agent_version,
+          up.online_sec > 0 and up.online_sec - v.online = 0 as came_online,
+          up.online_sec >= ${ACTIVE_SEC} and up.online_sec - v.online < ${ACTIVE_SEC} as became_active
+        from v join up on up.terminal_id = v.terminal_id and up.day = v.day
+      ), owner_days as (
+        insert into owner_activity_daily as r (owner_id, day, online, active)
+        select owner_id, day, count(*) filter (where came_online), count(*) filter (where became_active)
+        from crossed where came_online or became_active
+        group by owner_id, day
+        order by owner_id, day
+        on conflict (owner_id, day) do update set online = r.online + excluded.online, active = r.active + excluded.active
+      )
+      insert into owner_activity_breakdown_daily as r (owner_id, day, dimension, key, terminals)
+      select c.owner_id, c.day, k.dimension, k.key, count(*)
+      from crossed c
+      cross join lateral (values ('model', c.model_id::text), ('group', c.group_id::text), ('osVersion', c.os_version),
+        ('appVersion', c.agent_version)) as k(dimension, key)
+      where c.came_online
+      group by 1, 2, 3, 4
+      order by 1, 2, 3, 4
+      on conflict (owner_id, day, dimension, key) do update set terminals = r.terminals + excluded.terminals`);
+  });
+};
+
+/** Events into their monthly partitions. */
+const writeEvents = async (db: Db, events: ActivityEvent[]) => {
+  const eventJson = JSON.stringify(
+    events.map((e) => ({ sn: e.sn, kind: e.kind, detail: e.detail, at: e.at.toISOString() })),
+  );
+  await db.execute(sql`
+    insert into terminal_events (terminal_id, kind, detail, at)
+    select t.id, v.kind, v.detail, v.at
+    from jsonb_to_recordset(${eventJson}::jsonb) as v(sn text, kind text, detail text, at timestamptz)
+    join terminals t on t.sn = v.sn`);
+};
+
 /** The data centre's storage: rollup upserts, the event partitions, retention, and its reads. */
 export const createDatacenterRepository = (db: Db) => ({
   /** Run records matching the filter, in the caller's scope: a page and the exact total. */
@@ -426,86 +507,31 @@ export const createDatacenterRepository = (db: Db) => ({
   /** The monitor scanned from the terminals and their rollups whatever the filter: what the aggregates must equal. */
   monitorLive: (auth: Scope, q: MonitorQuery) => monitorLive(db, auth, q),
 
-  /** Writes one flush of activity: the rollups, the per-account aggregates and the events, in one transaction. */
+  /**
+   * Writes what was gathered: the rollups with the per-account aggregates, a transaction per slice of
+   * terminals, then the events. On a failure the error carries `unwritten`, what was not stored.
+   */
   writeActivity: async (batch: ActivityBatch) => {
-    if (batch.hours.length === 0 && batch.events.length === 0) return;
-    // Sorted so concurrent flushes from several instances lock rows in the same order.
+    // Sorted so concurrent writes from several instances lock rows in the same order.
     const hours = [...batch.hours].sort(
-      (a, b) => a.sn.localeCompare(b.sn) || a.hour.getTime() - b.hour.getTime(),
+      (a, b) => (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0) || a.hour.getTime() - b.hour.getTime(),
     );
-    const hourJson = JSON.stringify(hours.map((h) => ({ ...figureJson(h), hour: h.hour.toISOString() })));
-    const dayJson = JSON.stringify(sumDays(hours).map((d) => ({ ...figureJson(d), day: d.day })));
-    const eventJson = JSON.stringify(
-      batch.events.map((e) => ({ sn: e.sn, kind: e.kind, detail: e.detail, at: e.at.toISOString() })),
-    );
-    await db.transaction(async (tx) => {
-      if (hours.length) {
-        // Each upsert answers the rollup's new online time; less what this batch added, it was before.
-        // A terminal counts once in the hour's and the day's aggregates: when its rollup first gets online
-        // time, and (for the day) again as active when it first reaches an hour.
-        await tx.execute(sql`
-          with v as (
-            select v.*, t.id as terminal_id, t.owner_id
-            from jsonb_to_recordset(${hourJson}::jsonb) as v(${recordColumns}, hour timestamptz)
-            join terminals t on t.sn = v.sn
-          ), up as (
-            insert into terminal_rollup_hourly as r (terminal_id, hour, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
-              battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
-            select v.terminal_id, v.hour, ${valueColumns} from v
-            on conflict (terminal_id, hour) do update set ${upsertSet}
-            returning r.terminal_id, r.hour, r.online_sec
-          )
-          insert into owner_rollup_hourly as r (owner_id, hour, online_sec, terminals)
-          select v.owner_id, v.hour, sum(v.online), count(*) filter (where up.online_sec > 0 and up.online_sec - v.online = 0)
-          from v join up on up.terminal_id = v.terminal_id and up.hour = v.hour
-          group by v.owner_id, v.hour
-          order by v.owner_id, v.hour
-          on conflict (owner_id, hour) do update
-            set online_sec = r.online_sec + excluded.online_sec, terminals = r.terminals + excluded.terminals`);
-        await tx.execute(sql`
-          with v as (
-            select v.*, t.id as terminal_id, t.owner_id, t.model_id, t.group_id, t.os_version, t.agent_version
-            from jsonb_to_recordset(${dayJson}::jsonb) as v(${recordColumns}, day date)
-            join terminals t on t.sn = v.sn
-          ), up as (
-            insert into terminal_rollup_daily as r (terminal_id, day, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
-              battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
-            select v.terminal_id, v.day, ${valueColumns} from v
-            on conflict (terminal_id, day) do update set ${upsertSet}
-            returning r.terminal_id, r.day, r.online_sec
-          ), crossed as (
-            select v.owner_id, v.day, v.model_id, v.group_id, v.os_version, v.agent_version,
-              up.online_sec > 0 and up.online_sec - v.online = 0 as came_online,
-              up.online_sec >= ${ACTIVE_SEC} and up.online_sec - v.online < ${ACTIVE_SEC} as became_active
-            from v join up on up.terminal_id = v.terminal_id and up.day = v.day
-          ), owner_days as (
-            insert into owner_activity_daily as r (owner_id, day, online, active)
-            select owner_id, day, count(*) filter (where came_online), count(*) filter (where became_active)
-            from crossed where came_online or became_active
-            group by owner_id, day
-            order by owner_id, day
-            on conflict (owner_id, day) do update set online = r.online + excluded.online, active = r.active + excluded.active
-          )
-          insert into owner_activity_breakdown_daily as r (owner_id, day, dimension, key, terminals)
-          select c.owner_id, c.day, k.dimension, k.key, count(*)
-          from crossed c
-          cross join lateral (values ('model', c.model_id::text), ('group', c.group_id::text), ('osVersion', c.os_version),
-            ('appVersion', c.agent_version)) as k(dimension, key)
-          where c.came_online
-          group by 1, 2, 3, 4
-          order by 1, 2, 3, 4
-          on conflict (owner_id, day, dimension, key) do update set terminals = r.terminals + excluded.terminals`);
+    let from = 0;
+    try {
+      while (from < hours.length) {
+        // A terminal's hours stay in one slice.
+        let to = Math.min(hours.length, from + WRITE_SLICE);
+        while (to < hours.length && hours[to].sn === hours[to - 1].sn) to++;
+        await writeRollups(db, hours.slice(from, to));
+        from = to;
       }
-      if (batch.events.length) {
-        await tx.execute(sql`
-          insert into terminal_events (terminal_id, kind, detail, at)
-          select t.id, v.kind, v.detail, v.at
-          from jsonb_to_recordset(${eventJson}::jsonb) as v(sn text, kind text, detail text, at timestamptz)
-          join terminals t on t.sn = v.sn`);
-      }
-    });
+      if (batch.events.length) await writeEvents(db, batch.events);
+    } catch (err) {
+      throw Object.assign(err instanceof Error ? err : new Error(String(err)), {
+        unwritten: { hours: hours.slice(from), events: batch.events },
+      });
+    }
   },
-
   /**
    * Creates the monthly event partitions from `from`'s month for `months` months, skipping those
    * that exist. A month whose rows already sit in the default partition is moved into its own.

@@ -9,7 +9,7 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { createActivityRecorder } from './activity-recorder';
+import { type ActivityBatch, createActivityRecorder } from './activity-recorder';
 import type { DatacenterRepository } from './datacenter.repository';
 
 /** How long each kind of activity data is kept, days. */
@@ -27,15 +27,28 @@ const HOURLY_MAX_DAYS = 7;
 const EVENT_LIMIT = 500;
 const EXPORT_BATCH = 2000;
 
-/** What the device gateway reports to the data centre; written with each heartbeat batch. */
+/**
+ * What the device gateway reports to the data centre. Signs of life are summed in memory; the batch
+ * writer calls `flush` after each heartbeat batch, which starts a write in the background once
+ * `writeEveryMs` has passed since the last one began, so the rollups cost the heartbeat batches no
+ * wait. `writeAll` writes everything gathered and waits (shutdown).
+ */
 export type ActivitySink = {
   seen(sn: string, at: Date, hb: Heartbeat | null): void;
   boot(sn: string, at: Date): void;
   shutdown(sn: string, at: Date, detail: string | null): void;
   event(sn: string, kind: string, detail: string | null, at: Date): void;
   offline(sn: string): void;
+  /** A heartbeat batch was written: writes the figures in the background when due; throws the last background failure. */
   flush(): Promise<void>;
+  /** Waits for a write under way, then writes everything gathered and waits for it. */
+  writeAll(): Promise<void>;
+  /** Waits for a background write under way, if any. */
+  idle(): Promise<void>;
 };
+
+/** How often the rollups are written by default, ms: what a crash can lose at most. */
+export const DEFAULT_ACTIVITY_WRITE_MS = 300_000;
 
 /** The data centre's rules: activity gathering, event partitions and retention. */
 export const createDatacenterService = (deps: {
@@ -43,10 +56,38 @@ export const createDatacenterService = (deps: {
   clock: Clock;
   retention?: Partial<Retention>;
   offlineAfterSec?: number;
+  /** Rollups are written at most this often (by the clock); 0 writes after every heartbeat batch. */
+  writeEveryMs?: number;
 }) => {
   const retention = { ...DEFAULT_RETENTION, ...deps.retention };
   const recorder = createActivityRecorder({ offlineAfterSec: deps.offlineAfterSec });
-  let writing: Promise<void> = Promise.resolve();
+  const writeEveryMs = deps.writeEveryMs ?? DEFAULT_ACTIVITY_WRITE_MS;
+  let lastWrite = deps.clock.now().getTime();
+  let writing: Promise<void> | null = null;
+  let failure: { err: unknown } | null = null;
+
+  // One write at a time. What a write did not store goes back to the recorder, added to what came
+  // since, so a failed write loses nothing and the next one stores it.
+  const write = () => {
+    lastWrite = deps.clock.now().getTime();
+    const batch = recorder.drain();
+    const run = deps.repo.writeActivity(batch).catch((err: unknown) => {
+      recorder.restore((err as { unwritten?: ActivityBatch }).unwritten ?? batch);
+      throw err;
+    });
+    const settled: Promise<void> = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    writing = settled;
+    void settled.then(() => {
+      if (writing === settled) writing = null;
+    });
+    return run;
+  };
+  const idle = async () => {
+    while (writing) await writing;
+  };
 
   const activity: ActivitySink = {
     seen: recorder.seen,
@@ -54,11 +95,26 @@ export const createDatacenterService = (deps: {
     shutdown: recorder.shutdown,
     event: recorder.event,
     offline: recorder.offline,
-    // One write at a time, in order, so an hour's figures never overtake each other.
-    flush: () => {
-      writing = writing.then(() => deps.repo.writeActivity(recorder.drain()));
-      return writing;
+    flush: async () => {
+      if (failure) {
+        const { err } = failure;
+        failure = null;
+        throw err;
+      }
+      if (writing || recorder.pending() === 0) return;
+      if (deps.clock.now().getTime() - lastWrite < writeEveryMs) return;
+      write().catch((err: unknown) => {
+        failure = { err };
+      });
     },
+    writeAll: async () => {
+      // Checked right before the write, so no background write can start in between.
+      while (writing) await writing;
+      // A background failure's figures are back in the recorder: this write stores them.
+      failure = null;
+      if (recorder.pending() > 0) await write();
+    },
+    idle,
   };
 
   return {

@@ -25,6 +25,10 @@ export const createCatalogue = (deps: {
   terminals: TerminalsRepository;
   /** The data centre's hourly rollups, which the dashboard's online trend reads. */
   rollups: Pick<DatacenterService, 'onlineSecondsByHour'>;
+  /** SNs no terminal may hold (the external broker's superuser name); given upper case. */
+  snReserved?: (sn: string) => boolean;
+  /** Counts "already registered" answers about terminals the caller cannot see (see the terminals service). */
+  countTakenAnswers?: (accountId: string, amount: number) => Promise<void>;
 }) => {
   const { db, clock } = deps;
   const peripheralsRepo = createPeripheralsRepository(db);
@@ -38,6 +42,8 @@ export const createCatalogue = (deps: {
       repo: createExitRecordsRepository(db),
       terminals: deps.terminals,
       clock,
+      snReserved: deps.snReserved,
+      countTakenAnswers: deps.countTakenAnswers,
     }),
     dashboard: createDashboardService({
       repo: createDashboardRepository(db),

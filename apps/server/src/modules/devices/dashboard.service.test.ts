@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../plugins/auth-context';
-import type { DashboardRepository } from './dashboard.repository';
-import { createDashboardService } from './dashboard.service';
+import type { DashboardRepository, FleetCountRow } from './dashboard.repository';
+import { createDashboardService, foldFleetCounts } from './dashboard.service';
 
 const now = new Date('2026-03-15T10:30:00Z');
 const HOUR_MS = 3_600_000;
@@ -15,16 +15,21 @@ const caller = (dataScope: 'all' | 'tree'): AuthContext => ({
 });
 
 /** The caller's scope holds 100 terminals, 40 of them online now. */
-const fakeRepo = (asked: Record<string, unknown>): DashboardRepository =>
-  ({
-    figures: async (_scope: unknown, longOfflineBefore: Date, monthStart: Date) => {
-      asked.longOfflineBefore = longOfflineBefore.toISOString();
-      asked.monthStart = monthStart.toISOString();
-      return { total: 100, online: 40, longOffline: 5, activatedThisMonth: 7 };
-    },
-    byStatus: async () => [{ status: 'activated', count: 100 }],
-    byModel: async () => [{ model: 'P2', count: 100 }],
-  }) as unknown as DashboardRepository;
+const fakeRepo = (asked: Record<string, unknown>): DashboardRepository => ({
+  fleetCounts: async (_scope: unknown, longOfflineBefore: Date, monthStart: Date) => {
+    asked.longOfflineBefore = longOfflineBefore.toISOString();
+    asked.monthStart = monthStart.toISOString();
+    return {
+      rows: [
+        { status: 'activated', model: 'P2', total: 70, online: 40 },
+        { status: 'shipped', model: 'P2', total: 30, online: 0 },
+      ],
+      longOffline: 5,
+      activatedThisMonth: 7,
+    };
+  },
+  foldTallies: async () => undefined,
+});
 
 /** Rollups of the caller's terminals: 30 terminals online all through 09:00-10:00, 45 minutes each of 10 at 08:00. */
 const fakeRollups = (asked: Record<string, unknown>) => ({
@@ -68,5 +73,60 @@ describe('dashboard rules', () => {
       { at: '2026-03-15T09:00:00.000Z', online: 30 },
       { at: now.toISOString(), online: 40 },
     ]);
+  });
+});
+
+describe('foldFleetCounts', () => {
+  const row = (status: FleetCountRow['status'], model: string, total: number) => ({
+    status,
+    model,
+    total,
+    online: 1,
+  });
+  const counts = (rows: FleetCountRow[]) => ({ rows, longOffline: 2, activatedThisMonth: 3 });
+
+  it('adds the counts of every status and model up to the fleet', () => {
+    const f = foldFleetCounts(
+      counts([row('loggedOff', 'A', 4), row('activated', 'A', 6), row('activated', '-', 5)]),
+    );
+    expect(f).toMatchObject({ total: 15, online: 3, longOffline: 2, activatedThisMonth: 3 });
+    // Statuses in their usual order, absent ones left out.
+    expect(f.byStatus).toEqual([
+      { status: 'activated', count: 11 },
+      { status: 'loggedOff', count: 4 },
+    ]);
+    expect(f.byModel).toEqual([
+      { model: 'A', count: 10 },
+      { model: '-', count: 5 },
+    ]);
+  });
+
+  it('names the ten most common models, most terminals first, ties by name', () => {
+    const rows = Array.from({ length: 12 }, (_, i) =>
+      row('activated', `M${String(i).padStart(2, '0')}`, i < 6 ? 5 : i),
+    );
+    expect(foldFleetCounts(counts(rows)).byModel.map((m) => m.model)).toEqual([
+      'M11',
+      'M10',
+      'M09',
+      'M08',
+      'M07',
+      'M06',
+      'M00',
+      'M01',
+      'M02',
+      'M03',
+    ]);
+  });
+
+  it('answers zeros and empty lists for an empty fleet', () => {
+    expect(foldFleetCounts({ rows: [], longOffline: 0, activatedThisMonth: 0 })).toEqual({
+      total: 0,
+      online: 0,
+      longOffline: 0,
+      activatedThisMonth: 0,
+      byStatus: [],
+      byModel: [],
+    });
   });
 });

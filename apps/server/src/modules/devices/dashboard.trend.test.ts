@@ -107,6 +107,8 @@ describe('dashboard online trend', () => {
     }
     // The terminals that stopped are past the offline period by now.
     await t.agent.sweep();
+    // The rollups gathered since their last write, as a graceful stop writes them.
+    await t.datacenter.activity.writeAll();
   }, 120_000);
   afterAll(() => t?.close());
 

@@ -307,4 +307,31 @@ describe('terminal management', () => {
     const dash = await call('GET', '/device/v1/device/dashboard/overview');
     expect(dash.body.result).toMatchObject({ total: 3, online: 0 });
   });
+
+  it('keeps every field of a serial peripheral: name, maker, brand, identifier, baud rate and authorization code', async () => {
+    const saved = await call('POST', '/device/v1/device/peripheral/addOrUpdate', {
+      kind: 'serial',
+      name: 'Scale',
+      manufacturer: 'Acme Weighing',
+      brand: 'Acme',
+      identifier: 'ACME-S1',
+      baudRate: 115200,
+      authCode: 'AUTH-7731',
+    });
+    expect(saved.body.code).toBe(1);
+    const page = await call('GET', '/device/v1/device/peripheral/getPage?current=1&size=14&kind=serial');
+    expect((page.body.result as { records: unknown[] }).records).toContainEqual(
+      expect.objectContaining({
+        kind: 'serial',
+        name: 'Scale',
+        manufacturer: 'Acme Weighing',
+        brand: 'Acme',
+        identifier: 'ACME-S1',
+        baudRate: 115200,
+        authCode: 'AUTH-7731',
+        pid: null,
+        vid: null,
+      }),
+    );
+  });
 });

@@ -96,7 +96,18 @@ export const terminals = pgTable(
     index('terminals_status_created_idx').on(t.status, t.createdAt, t.id),
     index('terminals_online_created_idx').on(t.online, t.createdAt, t.id),
     // An enterprise's own view filtered by status and online: narrows to the matches even when there are none.
-    index('terminals_owner_status_online_idx').on(t.ownerId, t.status, t.online, t.createdAt, t.id),
+    // The trailing columns make it cover the dashboard's counts (model, long offline, activated this
+    // month), so they read this index alone; it is the same index every write already updates.
+    index('terminals_owner_status_online_idx').on(
+      t.ownerId,
+      t.status,
+      t.online,
+      t.createdAt,
+      t.id,
+      t.modelId,
+      t.lastSeenAt,
+      t.activationDate,
+    ),
     index('terminals_group_idx').on(t.groupId),
     index('terminals_model_idx').on(t.modelId),
     index('terminals_sn_prefix_idx').on(t.sn.op('text_pattern_ops')),
@@ -108,6 +119,25 @@ export const terminals = pgTable(
       .using('gist', sql`point(${t.lng}, ${t.lat})`)
       .where(sql`${t.lat} is not null`),
   ],
+);
+
+/**
+ * The terminals counted by owner, status, model and online state, kept by triggers on `terminals`
+ * (migration 0028) so the dashboard reads counts instead of the fleet. Every insert, delete and change
+ * of one of those columns adds rows of +1 and -1 here, never updating a row, so the heartbeat writer
+ * and the offline sweep never wait on each other; the `devices.tallies` job folds them into one row
+ * per key every minute. A count is the sum of `n` over its key.
+ */
+export const terminalTallies = pgTable(
+  'terminal_tallies',
+  {
+    ownerId: uuid().notNull(),
+    status: text().notNull(),
+    modelId: uuid(),
+    online: boolean().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [index('terminal_tallies_owner_idx').on(t.ownerId)],
 );
 
 /** Status and connection history of each terminal (online, offline, enrolled, status changes, events). */

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { AppError } from '../../shared/app-error';
+import { readSheetRows, SHEET_LIMITS } from '../../shared/sheet-reader';
 
 /** Most rows one import may carry; bigger lists are split by the user. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -26,32 +26,13 @@ export const buildTemplate = async (sheetName: string, columns: ExcelColumn[], e
 /**
  * Reads the first sheet of an uploaded .xlsx into objects keyed by column key. Row numbers
  * are the sheet's own (the header is row 1), so the import report points at what the user sees.
+ * The workbook's sizes are checked before parsing and parsing runs off the event loop
+ * (`shared/sheet-reader`).
  */
 export const readSheet = async (bytes: Buffer, columns: ExcelColumn[]) => {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('excelUnreadable');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw new AppError('excelUnreadable');
-  const rows: { row: number; values: Record<string, string> }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const values: Record<string, string> = {};
-    columns.forEach((c, i) => {
-      const cell = row.getCell(i + 1);
-      const v = cell.value;
-      values[c.key] =
-        v === null || v === undefined
-          ? ''
-          : v instanceof Date
-            ? v.toISOString().slice(0, 10)
-            : cell.text.trim();
-    });
-    if (Object.values(values).some((v) => v !== '')) rows.push({ row: rowNumber, values });
-  });
-  if (rows.length > IMPORT_MAX_ROWS) throw new AppError('excelTooManyRows');
-  return rows;
+  const rows = await readSheetRows(bytes, columns.length, { ...SHEET_LIMITS, maxRows: IMPORT_MAX_ROWS });
+  return rows.map(({ row, values }) => ({
+    row,
+    values: Object.fromEntries(columns.map((c, i) => [c.key, values[i] ?? ''])) as Record<string, string>,
+  }));
 };

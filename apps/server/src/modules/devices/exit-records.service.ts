@@ -1,4 +1,4 @@
-import type { PageQuery, TerminalStatus } from '@cpm/contracts';
+import { ERRORS, type PageQuery, type TerminalStatus } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
@@ -20,8 +20,15 @@ export const EXIT_COLUMNS: ExcelColumn[] = [
 /** Factory exit records: terminals created warehoused or shipped from the factory's SN lists. */
 export const createExitRecordsService = (deps: {
   repo: ExitRecordsRepository;
-  terminals: Pick<TerminalsRepository, 'modelIdsByName' | 'accountsByUsername' | 'takenSns' | 'insertMany'>;
+  terminals: Pick<
+    TerminalsRepository,
+    'modelIdsByName' | 'accountsByUsername' | 'takenSns' | 'insertMany' | 'findInScope'
+  >;
   clock: Clock;
+  /** SNs no terminal may hold (the external broker's superuser name); given upper case. */
+  snReserved?: (sn: string) => boolean;
+  /** Counts "already registered" answers about terminals the caller cannot see (see the terminals service). */
+  countTakenAnswers?: (accountId: string, amount: number) => Promise<void>;
 }) => {
   const { repo, clock } = deps;
   return {
@@ -44,6 +51,7 @@ export const createExitRecordsService = (deps: {
       ]),
     /** Creates warehoused or shipped terminals from an SN list; all rows or none. */
     async importFile(auth: AuthContext, content: Buffer) {
+      await deps.countTakenAnswers?.(auth.userId, 0);
       const rows = await readSheet(content, EXIT_COLUMNS);
       const errors: { row: number; field: string; message: string; messageEn: string }[] = [];
       const err = (row: number, field: string, message: string, messageEn: string) =>
@@ -55,6 +63,11 @@ export const createExitRecordsService = (deps: {
         ).map((a) => [a.username.toLowerCase(), a.id]),
       );
       const taken = await deps.terminals.takenSns(rows.map((r) => r.values.sn.toUpperCase()).filter(Boolean));
+      if (deps.countTakenAnswers && taken.size) {
+        const own = new Set((await deps.terminals.findInScope(auth, [...taken])).map((t) => t.sn));
+        const foreign = [...taken].filter((s) => !own.has(s)).length;
+        if (foreign) await deps.countTakenAnswers(auth.userId, foreign);
+      }
       const seen = new Set<string>();
       const now = clock.now();
       const values: NewTerminal[] = [];
@@ -64,6 +77,8 @@ export const createExitRecordsService = (deps: {
         const sn = v.sn.toUpperCase();
         if (!/^[A-Z0-9][A-Z0-9_-]{3,63}$/.test(sn))
           err(row, 'sn', '序列号格式不正确', 'Not a valid serial number');
+        else if (deps.snReserved?.(sn))
+          err(row, 'sn', ERRORS.terminalSnReserved.zh, ERRORS.terminalSnReserved.en);
         else if (taken.has(sn) || seen.has(sn))
           err(row, 'sn', '序列号已存在', 'This serial number is already registered');
         seen.add(sn);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
 import { escapeLike } from '../../shared/sql';
+import { subtreeIds } from '../groups/group-tree';
 import { terminalGroups } from '../groups/groups.table';
 import { users } from '../users/users.table';
 import {
@@ -210,7 +211,22 @@ export const createTerminalsRepository = (db: Db) => ({
   findById: async (id: string) => (await db.select().from(terminals).where(eq(terminals.id, id)))[0] ?? null,
 
   findByMac: async (mac: string) =>
-    (await db.select({ id: terminals.id }).from(terminals).where(eq(terminals.mac, mac)))[0] ?? null,
+    (
+      await db.select({ id: terminals.id, sn: terminals.sn }).from(terminals).where(eq(terminals.mac, mac))
+    )[0] ?? null,
+
+  /** Of these MAC addresses, those of terminals the caller may see. */
+  visibleMacs: async (scope: Scope, macs: string[]) =>
+    new Set(
+      macs.length
+        ? (
+            await db
+              .select({ mac: terminals.mac })
+              .from(terminals)
+              .where(and(inDataScope(scope, terminals.ownerId), inArray(terminals.mac, macs)))
+          ).map((t) => t.mac)
+        : [],
+    ),
 
   /** Terminals by SN that the caller may see. */
   findInScope: (scope: Scope, sns: string[]) =>
@@ -249,6 +265,28 @@ export const createTerminalsRepository = (db: Db) => ({
         .from(terminalGroups)
         .where(and(eq(terminalGroups.id, id), inDataScope(scope, terminalGroups.ownerId)))
     )[0] ?? null,
+
+  /**
+   * The groups a user's store scope lets them add terminals to: the scope's group and every group
+   * below it; null when the account has no store scope.
+   */
+  storeScopeGroupIds: async (userId: string): Promise<Set<string> | null> => {
+    const [user] = await db
+      .select({ groupId: users.storeScopeGroupId })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user?.groupId) return null;
+    const [root] = await db
+      .select({ ownerId: terminalGroups.ownerId })
+      .from(terminalGroups)
+      .where(eq(terminalGroups.id, user.groupId));
+    if (!root) return new Set();
+    const tree = await db
+      .select({ id: terminalGroups.id, parentId: terminalGroups.parentId })
+      .from(terminalGroups)
+      .where(eq(terminalGroups.ownerId, root.ownerId));
+    return subtreeIds(tree, user.groupId);
+  },
 
   /** An account the caller may see. */
   accountVisible: async (scope: Scope, id: string) =>

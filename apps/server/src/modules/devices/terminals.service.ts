@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   bilingual,
+  ERRORS,
   type ImportReport,
   MAC_PATTERN,
   type PageQuery,
@@ -27,6 +28,12 @@ import { type NewTerminal, type TerminalsRepository, toTerminalRow } from './ter
 export const normalizeMac = (mac: string) => mac.trim().toUpperCase().replaceAll('-', ':');
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * "Already registered" answers about other enterprises' terminals one account may receive in a window
+ * (adding, editing, importing, factory records); past it those calls answer 429 until the window ends.
+ */
+export const TAKEN_ANSWER_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
 /** Columns of the terminal import template (and what each row is read into). */
 export const TERMINAL_IMPORT_COLUMNS: ExcelColumn[] = [
@@ -57,8 +64,23 @@ export const createTerminalsService = (deps: {
   forgetDevice: (sn: string) => void;
   /** The payment-app lock a geofence put on a terminal, for its detail. */
   paymentLock?: (terminalId: string) => Promise<TerminalDetail['paymentLock']>;
+  /** SNs no terminal may hold (the external broker's superuser name); given upper case. */
+  snReserved?: (sn: string) => boolean;
+  /**
+   * Counts "already registered" answers about terminals the caller cannot see, per account (`amount` 0
+   * only checks); refuses with 429 past its limit, so nobody can map another enterprise's fleet.
+   */
+  countTakenAnswers?: (accountId: string, amount: number) => Promise<void>;
 }) => {
   const { repo, clock } = deps;
+
+  // The answer is the same whoever holds the SN or MAC; only one about another enterprise's terminal
+  // is counted (one's own terminals are in one's list anyway, and re-importing them must not lock).
+  const refuseTaken = async (auth: AuthContext, key: 'terminalSnTaken' | 'terminalMacTaken', sn: string) => {
+    if (deps.countTakenAnswers && !(await repo.findInScope(auth, [sn])).length)
+      await deps.countTakenAnswers(auth.userId, 1);
+    throw new AppError(key);
+  };
 
   const findVisible = async (auth: AuthContext, sn: string) => {
     const row = await repo.findRowBySn(auth, sn.toUpperCase());
@@ -75,6 +97,12 @@ export const createTerminalsService = (deps: {
     if (!group) throw new AppError('groupUnknown');
     if (input.ownerId !== auth.userId && !(await repo.accountVisible(auth, input.ownerId)))
       throw new AppError('ownerUnknown');
+  };
+
+  /** A store outside the caller's store scope has no add permission: nothing may be added to it. */
+  const assertStoreAddable = async (auth: AuthContext, groupIds: readonly string[]) => {
+    const allowed = await repo.storeScopeGroupIds(auth.userId);
+    if (allowed && groupIds.some((id) => !allowed.has(id))) throw new AppError('storeNotAddable');
   };
 
   return {
@@ -128,6 +156,8 @@ export const createTerminalsService = (deps: {
     async save(auth: AuthContext, input: TerminalSave) {
       const now = clock.now();
       const sn = input.sn.toUpperCase();
+      if (deps.snReserved?.(sn)) throw new AppError('terminalSnReserved');
+      await deps.countTakenAnswers?.(auth.userId, 0);
       const mac = normalizeMac(input.mac);
       const fields = {
         sn,
@@ -145,10 +175,11 @@ export const createTerminalsService = (deps: {
           throw new AppError('terminalNotFound');
         const ownerId = input.ownerId ?? existing.ownerId;
         await checkReferences(auth, { modelId: input.modelId, groupId: input.groupId, ownerId });
+        if (input.groupId !== existing.groupId) await assertStoreAddable(auth, [input.groupId]);
         const byMac = await repo.findByMac(mac);
-        if (byMac && byMac.id !== input.id) throw new AppError('terminalMacTaken');
+        if (byMac && byMac.id !== input.id) await refuseTaken(auth, 'terminalMacTaken', byMac.sn);
         const taken = await repo.findBySn(sn);
-        if (taken && taken.id !== input.id) throw new AppError('terminalSnTaken');
+        if (taken && taken.id !== input.id) await refuseTaken(auth, 'terminalSnTaken', taken.sn);
         await repo.update(input.id, {
           ...fields,
           ownerId,
@@ -162,8 +193,11 @@ export const createTerminalsService = (deps: {
       } else {
         const ownerId = input.ownerId ?? auth.userId;
         await checkReferences(auth, { modelId: input.modelId, groupId: input.groupId, ownerId });
-        if (await repo.findBySn(sn)) throw new AppError('terminalSnTaken');
-        if (await repo.findByMac(mac)) throw new AppError('terminalMacTaken');
+        await assertStoreAddable(auth, [input.groupId]);
+        const taken = await repo.findBySn(sn);
+        if (taken) await refuseTaken(auth, 'terminalSnTaken', taken.sn);
+        const byMac = await repo.findByMac(mac);
+        if (byMac) await refuseTaken(auth, 'terminalMacTaken', byMac.sn);
         await repo.insert({
           ...fields,
           ownerId,
@@ -192,6 +226,7 @@ export const createTerminalsService = (deps: {
 
     async move(auth: AuthContext, sns: string[], groupId: string) {
       if (!(await repo.findGroup(auth, groupId))) throw new AppError('groupUnknown');
+      await assertStoreAddable(auth, [groupId]);
       const found = await repo.findInScope(
         auth,
         sns.map((s) => s.toUpperCase()),
@@ -233,8 +268,10 @@ export const createTerminalsService = (deps: {
       }));
     },
 
+    /** Asks an online terminal for its log; an offline one could not answer, so it is not asked. */
     async requestLog(auth: AuthContext, sn: string) {
       const row = await findVisible(auth, sn);
+      if (row.online !== true) throw new AppError('terminalOffline');
       const requestId = randomUUID();
       await deps.broker?.publish(
         terminalTopic(row.sn as string, 'down', 'cmd'),
@@ -274,14 +311,28 @@ export const createTerminalsService = (deps: {
 
     /** All rows or none: every row is checked first, and written in one transaction only when all pass. */
     async importFile(auth: AuthContext, content: Buffer): Promise<ImportReport> {
+      await deps.countTakenAnswers?.(auth.userId, 0);
       const rows = await readSheet(content, TERMINAL_IMPORT_COLUMNS);
       const errors: RowError[] = [];
       const models = await repo.modelIdsByName();
       const groups = await repo.groupIdsByNumber(auth);
+      const addable = await repo.storeScopeGroupIds(auth.userId);
       const sns = rows.map((r) => r.values.sn.toUpperCase()).filter(Boolean);
       const macs = rows.map((r) => normalizeMac(r.values.mac)).filter(Boolean);
       const takenSn = await repo.takenSns(sns);
       const takenMac = await repo.takenMacs(macs);
+      if (deps.countTakenAnswers) {
+        // Counted before the report is made: past the limit, the report (and what it would tell) is withheld.
+        const ownSns = new Set(
+          (takenSn.size ? await repo.findInScope(auth, [...takenSn]) : []).map((t) => t.sn),
+        );
+        const takenMacList = [...takenMac].filter((m): m is string => m !== null);
+        const ownMacs = await repo.visibleMacs(auth, takenMacList);
+        const foreign =
+          [...takenSn].filter((s) => !ownSns.has(s)).length +
+          takenMacList.filter((m) => !ownMacs.has(m)).length;
+        if (foreign) await deps.countTakenAnswers(auth.userId, foreign);
+      }
       const seenSn = new Set<string>();
       const seenMac = new Set<string>();
       const now = clock.now();
@@ -292,13 +343,20 @@ export const createTerminalsService = (deps: {
         const before = errors.length;
         if (!SN_PATTERN.test(sn))
           errors.push(rowError(row, 'sn', '序列号格式不正确', 'Not a valid serial number'));
-        else if (takenSn.has(sn) || seenSn.has(sn))
+        else if (deps.snReserved?.(sn)) {
+          const { zh, en } = ERRORS.terminalSnReserved;
+          errors.push(rowError(row, 'sn', zh, en));
+        } else if (takenSn.has(sn) || seenSn.has(sn))
           errors.push(rowError(row, 'sn', '序列号已存在', 'This serial number is already registered'));
         if (!v.name) errors.push(rowError(row, 'name', '终端名称为必填项', 'The name is required'));
         const modelId = models.get(v.model.toLowerCase());
         if (!modelId) errors.push(rowError(row, 'model', '型号不存在', 'No such model'));
         const groupId = groups.get(v.group);
         if (!groupId) errors.push(rowError(row, 'group', '终端分组不存在', 'No such terminal group'));
+        else if (addable && !addable.has(groupId)) {
+          const { zh, en } = ERRORS.storeNotAddable;
+          errors.push(rowError(row, 'group', zh, en));
+        }
         if (!v.storeName)
           errors.push(rowError(row, 'storeName', '门店名称为必填项', 'The store name is required'));
         if (!MAC_PATTERN.test(v.mac))

@@ -3,12 +3,13 @@ import { MAIL, mailLang } from '../mail/templates';
 import type { CityIndex } from './city-index';
 import type { FenceAlert } from './fences.service';
 
-type Account = {
+/** Who a fence alert may reach, and how. */
+export type Account = {
   username: string;
   email: string | null;
   phone: string | null;
   enabled: boolean;
-  language: string;
+  international: boolean;
   fenceEmailAlert: boolean;
   hardwareSmsAlert: boolean;
 };
@@ -38,7 +39,7 @@ export const createFenceAlerts = (deps: {
       for (const id of await deps.audienceOf(a.terminal.ownerId)) {
         const u = await deps.account(id);
         if (!u?.enabled) continue;
-        const lang = mailLang(u.language);
+        const lang = mailLang(u);
         const mail = MAIL.fenceAlert(u.email ?? '', lang, {
           sn: a.terminal.sn,
           terminalName,

@@ -137,22 +137,38 @@ export const createFencesRepository = (db: Db) => {
      * in SQL. The point is written as a one-point polygon: GiST's polygon operators index
      * `polygon @> polygon`, not `polygon @> point`, and the answer is the same.
      */
-    hits: async (terminalId: string, lat: number, lng: number): Promise<FenceHit[]> =>
-      rowsOf<FenceHit>(
+    /**
+     * The enabled fences aimed at each fix's terminal (itself or its group), with where the fix stands
+     * against each and the terminal's standing so far: one statement for a batch of fixes, answered
+     * by the fix's index in `fixes`.
+     */
+    async hits(fixes: { terminalId: string; lat: number; lng: number }[]): Promise<Map<number, FenceHit[]>> {
+      const batch = JSON.stringify(
+        fixes.map((f, k) => ({ k, terminal_id: f.terminalId, lat: f.lat, lng: f.lng })),
+      );
+      const rows = rowsOf<FenceHit & { k: number }>(
         await db.execute(sql`
-          select f.id, f.name, f.owner_id as "ownerId", f.rule, f.active_from as "activeFrom",
+          with v as (
+            select * from json_to_recordset(${batch}::json) as v(k int, terminal_id uuid, lat float8, lng float8)
+          )
+          select v.k, f.id, f.name, f.owner_id as "ownerId", f.rule, f.active_from as "activeFrom",
                  f.active_to as "activeTo", f.timezone, f.lock_payment as "lockPayment",
-                 f.area @> polygon(box(point(${lng}, ${lat}), point(${lng}, ${lat}))) as inside,
-                 (point(${lng}, ${lat}) <-> path(f.area))::float8 as "edgeDeg",
+                 f.area @> polygon(box(point(v.lng, v.lat), point(v.lng, v.lat))) as inside,
+                 (point(v.lng, v.lat) <-> path(f.area))::float8 as "edgeDeg",
                  coalesce(s.violating, false) as violating, coalesce(s.pending, 0)::int as pending
-          from geofences f
-          left join geofence_states s on s.fence_id = f.id and s.terminal_id = ${terminalId}::uuid
-          where f.enabled and f.id in (
-            select gt.fence_id from geofence_targets gt
-            where gt.target_id = ${terminalId}::uuid
-               or gt.target_id = (select group_id from terminals where id = ${terminalId}::uuid)
-          )`),
-      ),
+          from v
+          join terminals t on t.id = v.terminal_id
+          cross join lateral (
+            select distinct gt.fence_id from geofence_targets gt
+            where gt.target_id = v.terminal_id or gt.target_id = t.group_id
+          ) aimed
+          join geofences f on f.id = aimed.fence_id and f.enabled
+          left join geofence_states s on s.fence_id = f.id and s.terminal_id = v.terminal_id`),
+      );
+      const byFix = new Map<number, FenceHit[]>();
+      for (const { k, ...hit } of rows) byFix.set(k, [...(byFix.get(k) ?? []), hit]);
+      return byFix;
+    },
 
     /**
      * Writes a terminal's standing with fences; a change raises an early warning (one open per kind and

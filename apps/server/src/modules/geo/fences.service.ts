@@ -1,6 +1,7 @@
 import { FENCE_LIMITS, type FenceSave } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError, orNotFound } from '../../shared/app-error';
+import { createBatcher } from '../../shared/batcher';
 import type { Clock } from '../../shared/clock';
 import type { OperationNote } from '../../shared/operation-note';
 import { pageOffset, toPage } from '../../shared/paging';
@@ -79,6 +80,18 @@ export const createFencesService = (deps: {
   log: { warn(obj: object, msg: string): void };
 }) => {
   const { repo, clock } = deps;
+  // Fixes arriving together (a fleet reports every few seconds) are checked in one statement per batch.
+  const fenceHits = createBatcher<string, FenceHit[]>({
+    run: async (keys) => {
+      const fixes = keys.map((key) => {
+        const [terminalId, lat, lng] = key.split(' ');
+        return { terminalId, lat: Number(lat), lng: Number(lng) };
+      });
+      const byFix = await repo.hits(fixes);
+      return new Map(keys.map((key, k) => [key, byFix.get(k) ?? []]));
+    },
+    waitMs: 50,
+  });
   const present = (r: FenceRecord) => ({
     id: r.id,
     name: r.name,
@@ -179,7 +192,7 @@ export const createFencesService = (deps: {
     }) {
       try {
         if (fix.accuracy !== null && fix.accuracy > FENCE_LIMITS.maxAccuracyM) return [];
-        const hits = await repo.hits(fix.terminalId, fix.lat, fix.lng);
+        const hits = (await fenceHits.get(`${fix.terminalId} ${fix.lat} ${fix.lng}`)) ?? [];
         const states: { fenceId: string; violating: boolean; pending: number }[] = [];
         const flips: FenceAlert[] = [];
         for (const hit of hits) {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentLocks } from './geo.table';
 
@@ -64,6 +64,10 @@ export const createPaymentLocksRepository = (db: Db) => ({
       .insert(paymentLocks)
       .values({ terminalId, ...lock, changedAt: at })
       .onConflictDoUpdate({ target: paymentLocks.terminalId, set: { ...lock, changedAt: at } }),
+
+  /** The locks of these terminals (those that have one), in one statement. */
+  findMany: (terminalIds: string[]): Promise<PaymentLockRecord[]> =>
+    db.select().from(paymentLocks).where(inArray(paymentLocks.terminalId, terminalIds)),
 
   find: async (terminalId: string): Promise<PaymentLockRecord | null> =>
     (await db.select().from(paymentLocks).where(eq(paymentLocks.terminalId, terminalId)))[0] ?? null,

@@ -1,4 +1,5 @@
 import type { PaymentLockCommand } from '@cpm/contracts';
+import { createBatcher } from '../../shared/batcher';
 import type { Clock } from '../../shared/clock';
 import type { OperationRecord } from '../oplog/oplog.service';
 import type { PaymentLockRecord, PaymentLocksRepository } from './payment-locks.repository';
@@ -37,6 +38,11 @@ export const createPaymentLocksService = (deps: {
     return r && !confirmed(r) ? command(r, clock.now()) : null;
   };
 
+  // A fleet reconnecting at once says hello together: their locks are read a batch at a time.
+  const helloLocks = createBatcher<string, PaymentLockRecord>({
+    run: async (ids) => new Map((await repo.findMany(ids)).map((r) => [r.terminalId, r])),
+  });
+
   return {
     /** Brings these terminals' locks in line with the fences they break now. Never rejects. */
     async reconcile(terminalIds: string[]) {
@@ -66,8 +72,8 @@ export const createPaymentLocksService = (deps: {
     /** A terminal connected: it gets the lock it has not confirmed. Never rejects. */
     async hello(device: { id: string; sn: string }) {
       try {
-        const cmd = await unconfirmed(device.id);
-        if (cmd) await deps.send(device.sn, cmd);
+        const r = await helloLocks.get(device.id);
+        if (r && !confirmed(r)) await deps.send(device.sn, command(r, clock.now()));
       } catch (err) {
         deps.log.warn({ err, sn: device.sn }, 'payment lock not resent');
       }

@@ -144,7 +144,7 @@ describe('exports as jobs', () => {
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
       '\uFEFFUsername,Full name,Email,Phone,Roles,Status,Superior account,Store scope,Company,' +
-        'Hardware fault SMS,Geofence mail,Location,Created',
+        'Hardware fault SMS,Geofence mail,International user,Location,Created',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1].startsWith('admin,')).toBe(true);

@@ -21,7 +21,8 @@ describe('keys made at first start', () => {
     const c = await loadAppKeys(createKeysRepository(database.db));
     expect(a.publicKey).toBe(b.publicKey);
     expect(c.publicKey).toBe(a.publicKey);
-    expect(await database.db.select().from(appKeys)).toHaveLength(3);
+    expect(c.deviceTokenKey.equals(a.deviceTokenKey)).toBe(true);
+    expect(await database.db.select().from(appKeys)).toHaveLength(4);
     // A secret sealed by one instance opens in another.
     expect(c.decryptSecret(a.encryptSecret('S3cret#X'))).toBe('S3cret#X');
   });

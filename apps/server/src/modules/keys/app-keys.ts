@@ -13,6 +13,7 @@ import type { KeysRepository } from './keys.repository';
 const RSA = 'password-rsa';
 const AES = 'secret-aes';
 const URL_HMAC = 'download-url-hmac';
+const LOGIN_DEVICE_HMAC = 'login-device-hmac';
 
 const generators: Record<string, () => string> = {
   [RSA]: () => {
@@ -24,6 +25,7 @@ const generators: Record<string, () => string> = {
   },
   [AES]: () => randomBytes(32).toString('base64'),
   [URL_HMAC]: () => randomBytes(32).toString('base64'),
+  [LOGIN_DEVICE_HMAC]: () => randomBytes(32).toString('base64'),
 };
 
 /**
@@ -47,6 +49,9 @@ export const loadAppKeys = async (repo: KeysRepository) => {
   return {
     /** HMAC key that signs short-lived download links. */
     urlSigningKey: Buffer.from(values.get(URL_HMAC) as string, 'base64'),
+
+    /** HMAC key that signs the device tokens of sign-in (see the login throttle). */
+    deviceTokenKey: Buffer.from(values.get(LOGIN_DEVICE_HMAC) as string, 'base64'),
 
     /** SubjectPublicKeyInfo (DER) in base64, for Web Crypto's importKey('spki'). */
     publicKey: rsa.publicKey,

@@ -82,5 +82,5 @@ export const MAIL = {
   }),
 };
 
-/** The mail language of an account (`cn` or `en`). */
-export const mailLang = (language: string): Lang => (language === 'en' ? 'en' : 'zh');
+/** The language of mails and SMS to an account: English for international users, else Chinese. */
+export const mailLang = (account: { international: boolean }): Lang => (account.international ? 'en' : 'zh');

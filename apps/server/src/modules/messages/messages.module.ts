@@ -24,7 +24,7 @@ export const createMessagesModule = (deps: {
     findRecipients: (audience, after, limit) => repo.findRecipients(audience, after, limit),
     onError: (err) => deps.log.warn({ err }, 'message notices not sent'),
   });
-  const messages = createMessagesService({ repo, clock: deps.clock, notices });
+  const messages = createMessagesService({ repo, clock: deps.clock, notices, log: deps.log });
   registerMessageRoutes(deps.api, messages);
   return { noticesIdle: notices.idle, notifyUser: messages.notifyUser };
 };

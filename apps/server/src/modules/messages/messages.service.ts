@@ -9,7 +9,13 @@ import type { Audience, MessageRow, MessagesRepository, MyMessageRow } from './m
 import { EVERYONE_ROOT } from './messages.repository';
 import type { NoticeFanout } from './notice-fanout';
 
-type Deps = { repo: MessagesRepository; clock: Clock; notices: NoticeFanout };
+type Deps = {
+  repo: MessagesRepository;
+  clock: Clock;
+  notices: NoticeFanout;
+  /** Where a failed write is logged with its cause; the caller sees the catalogue text only. */
+  log?: { error(obj: object, msg: string): void };
+};
 type TargetScope = 'roles' | 'users' | 'groups';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -25,7 +31,7 @@ const toMyVo = (row: MyMessageRow): MyMessageVo => ({
 });
 
 /** Message rules: drafts, publishing to an audience, and each user's box with read receipts. */
-export const createMessagesService = ({ repo, clock, notices }: Deps) => {
+export const createMessagesService = ({ repo, clock, notices, log }: Deps) => {
   const page = async (
     auth: AuthContext,
     q: {
@@ -193,7 +199,14 @@ export const createMessagesService = ({ repo, clock, notices }: Deps) => {
 
     /** Marks everything in the caller's box read with one statement. */
     async readAll(auth: AuthContext): Promise<{ marked: number }> {
-      const marked = await repo.markAllRead(await repo.findReach(auth.userId), clock.now());
+      let marked: number;
+      try {
+        marked = await repo.markAllRead(await repo.findReach(auth.userId), clock.now());
+      } catch (err) {
+        // The marking is one statement: when it fails, no message was marked.
+        log?.error({ err, userId: auth.userId }, 'batch mark as read failed');
+        throw new AppError('messagesReadAllFailed');
+      }
       if (marked > 0) notices.toUser(auth.userId, { type: 'message', event: 'read', messageId: null });
       return { marked };
     },

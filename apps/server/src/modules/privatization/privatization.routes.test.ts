@@ -87,7 +87,12 @@ describe('private deployments', () => {
         .password,
     ).toBe('S3cret#Harbour');
     const keys = await t.database.db.select().from(appKeys);
-    expect(keys.map((k) => k.name).sort()).toEqual(['download-url-hmac', 'password-rsa', 'secret-aes']);
+    expect(keys.map((k) => k.name).sort()).toEqual([
+      'download-url-hmac',
+      'login-device-hmac',
+      'password-rsa',
+      'secret-aes',
+    ]);
   });
 
   it('refuses an invalid interface URL and a new record without a password', async () => {

@@ -4,24 +4,25 @@ import { AppError } from '../../shared/app-error';
 import { requestCounters } from './registry.table';
 
 /**
- * Counts a request against a fixed window in the database (so every instance shares it) and
- * refuses with 429 once the window's limit is passed.
+ * Counts a request (or `amount` of them; 0 only checks) against a fixed window in the database (so
+ * every instance shares it) and refuses with 429 once the window's limit is passed.
  */
 export const hitLimit = async (
   db: Db,
   key: string,
   rule: { limit: number; windowMs: number },
   now: Date,
-  error: 'tooManyRequests' | 'emailCodeTooSoon' = 'tooManyRequests',
+  error: 'tooManyRequests' | 'emailCodeTooSoon' | 'terminalTakenAnswersThrottled' = 'tooManyRequests',
+  amount = 1,
 ) => {
   const cutoff = new Date(now.getTime() - rule.windowMs);
   const [row] = await db
     .insert(requestCounters)
-    .values({ key, count: 1, windowStart: now })
+    .values({ key, count: amount, windowStart: now })
     .onConflictDoUpdate({
       target: requestCounters.key,
       set: {
-        count: sql`case when ${requestCounters.windowStart} <= ${cutoff.toISOString()}::timestamptz then 1 else ${requestCounters.count} + 1 end`,
+        count: sql`case when ${requestCounters.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${amount} else ${requestCounters.count} + ${amount} end`,
         windowStart: sql`case when ${requestCounters.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${requestCounters.windowStart} end`,
       },
     })

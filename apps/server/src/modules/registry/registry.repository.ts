@@ -92,8 +92,14 @@ export const createRegistryRepository = (db: Db) => ({
       await db.delete(pendingRegistrations).where(eq(pendingRegistrations.tokenHash, tokenHash)).returning()
     )[0] ?? null,
 
+  /** A built-in role by its code. */
   roleIdByCode: async (code: string) =>
-    (await db.select({ id: roles.id }).from(roles).where(eq(roles.code, code)))[0]?.id ?? null,
+    (
+      await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.code, code), isNull(roles.ownerId)))
+    )[0]?.id ?? null,
 });
 
 export type RegistryRepository = ReturnType<typeof createRegistryRepository>;

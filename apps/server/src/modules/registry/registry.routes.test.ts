@@ -229,6 +229,22 @@ describe('registration, activation, review and password change through real mail
       expect(smtp.mails.length).toBe(before);
     });
 
+    it('refuses a code request without a name or an email, and a change without the code, in both languages', async () => {
+      const before = smtp.mails.length;
+      for (const query of ['name=clerk&isEnglish=1&sysCode=cpm', `email=${EMAIL}&isEnglish=1&sysCode=cpm`]) {
+        const res = await callApi(t, null, 'GET', `${R}/getEmailCaptcha?${query}`);
+        expect(res.body.code, query).toBe(400);
+        const field = query.startsWith('name') ? 'email' : 'name';
+        const errors = res.body.result.errors as { field: string; message: string; messageEn: string }[];
+        expect(errors.map((e) => e.field)).toEqual([`query.${field}`]);
+        expect(errors[0].message).toBeTruthy();
+        expect(errors[0].messageEn).toBeTruthy();
+      }
+      const noCode = await change({ emailCaptcha: '' });
+      expect(noCode.body.code).toBe(400);
+      expect(smtp.mails.length).toBe(before);
+    });
+
     it('refuses a mismatch and a weak password without using up the code', async () => {
       const good = mailedCode();
       expect((await change({ emailCaptcha: good, confirempsd: encrypt('Clerk#New2') })).body.messageEn).toBe(

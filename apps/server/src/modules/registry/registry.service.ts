@@ -170,6 +170,8 @@ export const createRegistryService = (deps: {
           email: pending.email,
           passwordHash: pending.passwordHash,
           language: pending.language,
+          // Registered in English: an international user, who gets English mail and SMS.
+          international: pending.language === 'en',
           state: ACCOUNT_STATE.needsDetails,
           systemLevel: 'enterprise',
           activatedAt: now,

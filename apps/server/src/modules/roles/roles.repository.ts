@@ -82,10 +82,14 @@ export const createRolesRepository = (db: Db) => {
           .where(and(eq(roles.id, id), visible(auth)))
       )[0] ?? null,
     findByIds: (ids: string[]) => (ids.length ? db.select().from(roles).where(inArray(roles.id, ids)) : []),
-    codeTaken: async (code: string, exceptId?: string) =>
-      (await db.select({ id: roles.id }).from(roles).where(eq(roles.code, code))).some(
-        (r) => r.id !== exceptId,
-      ),
+    /** Whether a role the caller can see (a built-in one, or one in their scope) has the code. */
+    codeTaken: async (auth: AuthContext, code: string, exceptId?: string) =>
+      (
+        await db
+          .select({ id: roles.id })
+          .from(roles)
+          .where(and(eq(roles.code, code), visible(auth)))
+      ).some((r) => r.id !== exceptId),
     menuIdsOf: async (id: string) => (await menuIdsOf([id])).get(id) ?? [],
     holderCount: async (id: string) => (await holdersOf([id])).get(id) ?? 0,
     async insert(values: typeof roles.$inferInsert, menuIds: string[]) {

@@ -117,6 +117,17 @@ describe('roles and their grants', () => {
     expect((await save(entB.token, { id: role.id, name: 'mine', code: 'store_mgr' })).body.code).toBe(404);
   });
 
+  it('keeps role codes per account, so a refused code never tells of a role in another enterprise', async () => {
+    // Another enterprise's code is free here: the answer is the same as for a code nobody uses.
+    expect((await save(entB.token, { name: '店长', code: 'store_mgr' })).body.code).toBe(1);
+    expect((await save(entB.token, { name: '店长', code: 'store_mgr' })).body.code).toBe(409);
+    // Built-in codes are visible to everyone and stay taken.
+    expect((await save(entB.token, { name: 'S', code: 'sales' })).body).toMatchObject({ code: 409 });
+    // Two saves of one new code at once: one is made, the other hears 409, never an internal error.
+    const both = await Promise.all([1, 2].map(() => save(entB.token, { name: 'twin', code: 'twin_code' })));
+    expect(both.map((r) => r.body.code).sort()).toEqual([1, 409]);
+  });
+
   it('needs the grant button to change grants, and 403s each missing button', async () => {
     const noGrant = await save(ent.token, { name: 'Viewer', code: 'viewer' });
     expect(noGrant.body.code).toBe(1);

@@ -4,6 +4,7 @@ import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import type { OperationNote } from '../../shared/operation-note';
 import { requireAddOrEdit, requirePermission } from '../../shared/permissions';
+import { isUniqueViolation } from '../../shared/sql';
 import type { MenusRepository } from '../menus/menus.repository';
 import { buildSysMenuTree, grantableRows } from '../menus/sys-menu-tree';
 import type { RoleRecord, RolesRepository } from './roles.repository';
@@ -71,7 +72,7 @@ export const createRolesService = (deps: {
       if (changed) requirePermission(auth, 'user:role:grant');
       const { ids } = await grantableIds(auth);
       if (menuIds.some((id) => !ids.has(id))) throw new AppError('roleNotAssignable');
-      if (await repo.codeTaken(body.code, existing?.id)) throw new AppError('roleCodeTaken');
+      if (await repo.codeTaken(auth, body.code, existing?.id)) throw new AppError('roleCodeTaken');
       const values = {
         name: body.name,
         nameEn: body.nameEn,
@@ -81,8 +82,14 @@ export const createRolesService = (deps: {
         dataScope: body.dataScope,
       };
       let id = existing?.id;
-      if (id) await repo.update(id, { ...values, updatedAt: deps.clock.now() }, menuIds);
-      else id = await repo.insert({ ...values, ownerId: auth.userId }, menuIds);
+      try {
+        if (id) await repo.update(id, { ...values, updatedAt: deps.clock.now() }, menuIds);
+        else id = await repo.insert({ ...values, ownerId: auth.userId }, menuIds);
+      } catch (err) {
+        // Two saves of one code at once: the index decides, the second hears the same answer.
+        if (isUniqueViolation(err)) throw new AppError('roleCodeTaken');
+        throw err;
+      }
       note.subject({
         id,
         name: body.code,

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { menus } from '../menus/menus.table';
 
 /** Roles grant menu and button entries; `dataScope` 'all' sees every tenant's data. */
@@ -19,7 +19,9 @@ export const roles = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('roles_code_idx').on(t.code)],
+  // Codes are unique per owner (the built-in roles, owner null, count as one owner): an account's
+  // codes are its own namespace, so a refused code never tells of another tenant's role.
+  (t) => [unique('roles_owner_code_key').on(t.ownerId, t.code).nullsNotDistinct()],
 );
 
 /** Menu and button entries a role grants. */

@@ -172,7 +172,9 @@ describe('peripheral health', () => {
       const [sms] = await smsReceived(1);
       expect(sms).toMatchObject({ to: '+86 139 0000 1234', authorization: 'Bearer provider-token-1' });
       expect(sms.text).toContain(dev.sn);
-      expect(sms.text).toContain(`draft order SO-${String(draft.seq).padStart(6, '0')}`);
+      // The customer is not an international user: the SMS is in Chinese.
+      expect(sms.text).toContain(`已生成草稿工单 SO-${String(draft.seq).padStart(6, '0')}`);
+      expect(sms.text).not.toContain('draft order');
 
       // A fourth jam joins the standing order instead of opening another.
       await jam(dev);

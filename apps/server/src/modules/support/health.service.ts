@@ -75,8 +75,11 @@ export const createHealthService = (deps: {
   /** The account that owns the terminal (users module). */
   account(id: string): Promise<{ name: string; username: string; phone: string | null } | null>;
   dicts(): Promise<DictBundle>;
-  /** Phone numbers of the accounts that may see the owner's terminals and asked for hardware SMS alerts. */
-  smsRecipients(ownerId: string): Promise<string[]>;
+  /**
+   * Phone numbers of the accounts that may see the owner's terminals and asked for hardware SMS
+   * alerts, each with the language its SMS is written in (English for international users).
+   */
+  smsRecipients(ownerId: string): Promise<{ phone: string; lang: 'en' | 'zh' }[]>;
   /** Queues one SMS as a job, so a provider outage delays it instead of losing it. */
   queueSms(to: string, text: string): Promise<void>;
   notifyUser(n: {
@@ -89,8 +92,8 @@ export const createHealthService = (deps: {
 }) => {
   const { repo, clock } = deps;
 
-  const tellBySms = async (ownerId: string, text: string) => {
-    for (const phone of await deps.smsRecipients(ownerId)) await deps.queueSms(phone, text);
+  const tellBySms = async (ownerId: string, text: { zh: string; en: string }) => {
+    for (const { phone, lang } of await deps.smsRecipients(ownerId)) await deps.queueSms(phone, text[lang]);
   };
 
   const openOrder = async (
@@ -140,10 +143,10 @@ export const createHealthService = (deps: {
       return { kind: 'order', orderId: standing, created: false };
     }
     const number = orderNumber(row.seq);
-    await tellBySms(
-      f.ownerId,
-      `[Cloud POS] ${f.sn} ${row.storeName}: ${f.peripheralName} ${zhWin}内故障 ${faults} 次，已生成草稿工单 ${number} / failed ${faults} times in ${enWin}, draft order ${number} opened`,
-    );
+    await tellBySms(f.ownerId, {
+      zh: `[Cloud POS] ${f.sn} ${row.storeName}：${f.peripheralName} ${zhWin}内故障 ${faults} 次，已生成草稿工单 ${number}`,
+      en: `[Cloud POS] ${f.sn} ${row.storeName}: ${f.peripheralName} failed ${faults} times in ${enWin}, draft order ${number} opened`,
+    });
     return { kind: 'order', orderId: row.id, created: true };
   };
 
@@ -184,7 +187,10 @@ export const createHealthService = (deps: {
         content: `<p>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`,
       });
       announce();
-      await tellBySms(f.ownerId, `[Cloud POS] ${title}: ${text}`);
+      await tellBySms(f.ownerId, {
+        zh: `[Cloud POS] 建议巡检门店 ${storeName}：${f.sn} ${f.peripheralName} ${zhWin}内故障 ${faults} 次`,
+        en: `[Cloud POS] Inspection proposed: ${storeName}: ${f.sn} ${f.peripheralName} failed ${faults} times within ${enWin}`,
+      });
     }
     return { kind: 'proposal', proposalId: proposal.id, created };
   };

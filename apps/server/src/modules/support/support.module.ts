@@ -12,6 +12,7 @@ import { createDictsService } from '../dicts/dicts.service';
 import type { JobsService } from '../jobs/jobs.service';
 import type { ConsoleEvents } from '../live/console-events.service';
 import type { Mailer } from '../mail/mailer';
+import { mailLang } from '../mail/templates';
 import type { UsersRepository } from '../users/users.repository';
 import { createHealthRepository } from './health.repository';
 import { createHealthService, type HeardFault } from './health.service';
@@ -107,12 +108,13 @@ export const createSupportModule = (deps: {
     account: (id) => users.findById(id),
     dicts: () => dicts.bundle(),
     async smsRecipients(ownerId) {
-      const phones: string[] = [];
+      const byPhone = new Map<string, 'en' | 'zh'>();
       for (const id of await deps.consoleEvents.audienceOf(ownerId)) {
         const u = await users.findById(id);
-        if (u?.hardwareSmsAlert && u.enabled && u.phone) phones.push(u.phone);
+        if (u?.hardwareSmsAlert && u.enabled && u.phone && !byPhone.has(u.phone))
+          byPhone.set(u.phone, mailLang(u));
       }
-      return [...new Set(phones)];
+      return [...byPhone].map(([phone, lang]) => ({ phone, lang }));
     },
     async queueSms(to, text) {
       await deps.jobs.enqueueJob({ kind: SMS_JOB_KIND, payload: { to, text } });

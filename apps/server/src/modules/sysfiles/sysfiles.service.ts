@@ -48,6 +48,8 @@ export const createSysFilesService = (deps: {
   repo: SysFilesRepository;
   blobs: BlobsService;
   usage: FileUsage;
+  /** Where a failed deletion is logged with its cause; the caller sees the catalogue text only. */
+  log?: { error(obj: object, msg: string): void };
 }) => {
   const { repo, blobs } = deps;
   const mustFind = async (auth: AuthContext, id: string) => orNotFound(await repo.findVisible(auth, id));
@@ -150,8 +152,18 @@ export const createSysFilesService = (deps: {
       const row = await mustFind(auth, id);
       const uses = await deps.usage.usedBy(id);
       if (uses.length) throw new AppError('sysFileInUse', { result: { tasks: uses } });
-      await repo.remove(id);
-      await blobs.removeBlob(row.blobId);
+      try {
+        await repo.remove(id);
+      } catch (err) {
+        // Nothing was deleted: the file stays listed and can be deleted again.
+        deps.log?.error({ err, id }, 'file deletion failed');
+        throw new AppError('fileDeleteFailed');
+      }
+      // The file is deleted; failing to drop its stored record is logged, not answered: a retry
+      // could no longer find the file.
+      await blobs
+        .removeBlob(row.blobId)
+        .catch((err) => deps.log?.error({ err, id }, 'file record not dropped'));
       note.subject({ id, name: row.name, detail: `${row.name} ${row.version}` });
     },
 

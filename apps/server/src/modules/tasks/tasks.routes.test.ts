@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, callApi, createAccount } from '../../test-support/accounts';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
+import { jobs } from '../jobs/jobs.table';
 import { operationLogs } from '../oplog/oplog.table';
 import { makeZip, sysFileForm } from '../sysfiles/testing';
 import { basicAuth, insertGroups, insertTerminals, moveTerminals } from './task-fixtures';
-import { taskDeliveries, tasks } from './tasks.table';
+import { taskDeliveries, taskRuns, tasks } from './tasks.table';
 
 const T = '/task/v1/task/remoteTask';
 const W = '/task/v1/task/whitelist';
@@ -611,5 +613,44 @@ describe('remote tasks', () => {
       sql`select count(*)::int as n from task_deliveries where task_id = ${made.id}`,
     );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(3);
+  });
+
+  it('marks a task whose deliveries could not be written as creation failed, saying why, and tells its creator', async () => {
+    const made = (await create(ent.token, base({ name: 'Cannot be written' }))).body.result;
+    expect(made.status).toBe('creating');
+    const [run] = await t.database.db.select().from(taskRuns).where(eq(taskRuns.taskId, made.id));
+    // The fan-out gave up after its retries (the job system marks it failed with the last error).
+    await t.database.db
+      .update(jobs)
+      .set({ status: 'failed', error: 'database unavailable' })
+      .where(eq(jobs.id, run.fanoutJobId as string));
+    await t.tasks.tick();
+    const d = await detail(made.id);
+    expect(d).toMatchObject({
+      status: 'failed',
+      statusReasonEn: 'Writing the deliveries failed: database unavailable',
+    });
+    expect(d.counts.total).toBe(0);
+    const inbox = await callApi(
+      t,
+      ent.token,
+      'GET',
+      '/upms/v1/upms/sysMsgUser/findPageList?current=1&size=5',
+    );
+    expect(inbox.body.result.records.map((m: { title: string }) => m.title)).toContain(
+      '任务 Cannot be written 创建失败 / Task Cannot be written could not be created',
+    );
+    // A failed task is finished: it cannot be stopped, only deleted.
+    expect((await callApi(t, ent.token, 'POST', `${T}/stop`, { id: made.id })).status).toBe(409);
+  });
+
+  it('answers an export of an unknown task’s results with the error, not a download cut off halfway', async () => {
+    const res = await t.app.inject({
+      url: `${T}/results/export?taskId=${randomUUID()}`,
+      headers: { satoken: ent.token },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+    expect(res.json()).toMatchObject({ messageEn: 'No such task in your data scope' });
   });
 });

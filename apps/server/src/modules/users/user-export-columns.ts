@@ -40,6 +40,12 @@ export const USER_EXPORT_COLUMNS: ExportColumn<UserRow>[] = [
     format: 'yesNo',
   },
   {
+    key: 'international',
+    label: { zh: '国际用户', en: 'International user' },
+    page: 'accounts:user.international',
+    format: 'yesNo',
+  },
+  {
     key: 'locationEnabled',
     label: { zh: '定位开关', en: 'Location' },
     page: 'accounts:user.locationEnabled',

@@ -100,6 +100,7 @@ export const createUsersRepository = (db: Db) => {
           hardwareSmsAlert: u.hardwareSmsAlert,
           fenceEmailAlert: u.fenceEmailAlert,
           locationEnabled: u.locationEnabled,
+          international: u.international,
           activated: u.activatedAt !== null,
           createdAt: u.createdAt.toISOString(),
         };

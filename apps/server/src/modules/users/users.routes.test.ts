@@ -201,6 +201,7 @@ describe('user management, data scope and the operation log', () => {
       '公司名称',
       '硬件异常短信预警',
       '电子围栏邮件预警',
+      '国际用户',
       '定位开关',
       '创建时间',
     ]);
@@ -257,5 +258,33 @@ describe('user management, data scope and the operation log', () => {
     expect((await callApi(t, sales.token, 'GET', `${U}/export`)).status).toBe(403);
     // Enterprise administrators do not review accounts.
     expect((await callApi(t, a.token, 'GET', `${U}/getAuditPage`)).status).toBe(403);
+  });
+
+  it('keeps the full name, description, address and the salesman name, phone and address of an account', async () => {
+    const res = await save(a.token, {
+      username: 'shop_owner_1',
+      password: 'Shop#Pass1',
+      name: 'Lin Mei',
+      description: 'owner of two tills',
+      companyName: 'Harbour Tea',
+      address: '8 Bund Rd, Shanghai',
+      salesmanName: 'Zhou Wei',
+      salesmanPhone: '+86 21 5555 0101',
+      salesmanAddress: '12 Nanjing Rd, Shanghai',
+    });
+    expect(res.body.code).toBe(1);
+    const rows = (await page(a.token, '&username=shop_owner')).body.result.records;
+    expect(rows).toEqual([
+      expect.objectContaining({
+        username: 'shop_owner_1',
+        name: 'Lin Mei',
+        description: 'owner of two tills',
+        companyName: 'Harbour Tea',
+        address: '8 Bund Rd, Shanghai',
+        salesmanName: 'Zhou Wei',
+        salesmanPhone: '+86 21 5555 0101',
+        salesmanAddress: '12 Nanjing Rd, Shanghai',
+      }),
+    ]);
   });
 });

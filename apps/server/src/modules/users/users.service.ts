@@ -92,6 +92,7 @@ export const createUsersService = (deps: {
         hardwareSmsAlert: body.hardwareSmsAlert,
         fenceEmailAlert: body.fenceEmailAlert,
         locationEnabled: body.locationEnabled,
+        international: body.international,
       };
       const now = deps.clock.now();
       let id = existing?.id;
@@ -183,7 +184,7 @@ export const createUsersService = (deps: {
       if (!moved) throw new AppError('notInReview');
       note.subject({ id: user.id, name: user.username, detail: reason });
       if (user.email) {
-        const lang = mailLang(user.language);
+        const lang = mailLang(user);
         await deps.mailer.send(
           body.approve
             ? MAIL.approved(user.email, lang, user.username, `${deps.publicUrl}/login`)

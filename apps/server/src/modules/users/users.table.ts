@@ -44,6 +44,8 @@ export const users = pgTable(
     hardwareSmsAlert: boolean().notNull().default(false),
     fenceEmailAlert: boolean().notNull().default(false),
     locationEnabled: boolean().notNull().default(true),
+    /** International user: mails and SMS to this account are in English, otherwise in Chinese. */
+    international: boolean().notNull().default(false),
     /** When the account was activated (registration mail) or created by an administrator. */
     activatedAt: timestamp({ withTimezone: true }).defaultNow(),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

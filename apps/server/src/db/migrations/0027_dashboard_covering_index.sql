@@ -1,0 +1,2 @@
+DROP INDEX "terminals_owner_status_online_idx";--> statement-breakpoint
+CREATE INDEX "terminals_owner_status_online_idx" ON "terminals" USING btree ("owner_id","status","online","created_at","id","model_id","last_seen_at","activation_date");

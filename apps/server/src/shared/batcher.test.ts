@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createBatcher, createLimiter } from './batcher';
+
+describe('batcher', () => {
+  it('answers keys asked for together from one run, a repeated key sharing its answer', async () => {
+    const runs: string[][] = [];
+    const batcher = createBatcher<string, number>({
+      run: async (keys) => {
+        runs.push(keys);
+        return new Map(keys.filter((k) => k !== 'none').map((k) => [k, k.length]));
+      },
+      waitMs: 5,
+    });
+    const answers = await Promise.all(['a', 'bb', 'a', 'none'].map((k) => batcher.get(k)));
+    expect(answers).toEqual([1, 2, 1, undefined]);
+    expect(runs).toEqual([['a', 'bb', 'none']]);
+    expect(batcher.pending()).toBe(0);
+  });
+
+  it('runs a full batch at once, one run at a time, and fails every key of a failed run', async () => {
+    let running = 0;
+    let most = 0;
+    const batcher = createBatcher<number, number>({
+      run: async (keys) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+        if (keys.includes(99)) throw new Error('down');
+        return new Map(keys.map((k) => [k, k * 2]));
+      },
+      maxBatch: 2,
+      waitMs: 1_000,
+    });
+    const ok = await Promise.all([1, 2, 3, 4].map((k) => batcher.get(k)));
+    expect(ok).toEqual([2, 4, 6, 8]);
+    expect(most).toBe(1);
+    await expect(Promise.all([98, 99].map((k) => batcher.get(k)))).rejects.toThrow('down');
+  });
+
+  it('limits how many calls run at once, the rest waiting in order', async () => {
+    const limit = createLimiter(2);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const call = (n: number) =>
+      limit(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 5));
+        order.push(n);
+        running--;
+        return n;
+      });
+    const calls = [1, 2, 3, 4, 5].map(call);
+    expect(limit.waiting()).toBe(3);
+    expect(await Promise.all(calls)).toEqual([1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+    expect(order.slice(2)).toEqual([3, 4, 5]);
+    expect(limit.waiting()).toBe(0);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Coalesces many single-key calls into one call for a batch of keys: keys asked for within `waitMs`
+ * (or `maxBatch` of them) go to `run` together, one batch at a time, so a burst (a fleet reconnecting
+ * at once) costs a statement per batch and holds at most one database connection. A key already
+ * waiting shares its batch's answer.
+ */
+export const createBatcher = <K, V>(opts: {
+  /** Answers for the keys; a key missing from the map answers undefined. */
+  run: (keys: K[]) => Promise<Map<K, V>>;
+  maxBatch?: number;
+  waitMs?: number;
+}) => {
+  const maxBatch = opts.maxBatch ?? 500;
+  const waitMs = opts.waitMs ?? 10;
+  let queued = new Map<K, { resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[]>();
+  let timer: NodeJS.Timeout | undefined;
+  let chain: Promise<void> = Promise.resolve();
+  let inFlight = 0;
+
+  const dispatch = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = queued;
+    queued = new Map();
+    if (batch.size === 0) return chain;
+    inFlight += batch.size;
+    chain = chain.then(async () => {
+      try {
+        const answers = await opts.run([...batch.keys()]);
+        for (const [key, waiters] of batch) for (const w of waiters) w.resolve(answers.get(key));
+      } catch (err) {
+        for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+      } finally {
+        inFlight -= batch.size;
+      }
+    });
+    return chain;
+  };
+
+  return {
+    /** The answer for `key`, from the batch it joins. */
+    get: (key: K): Promise<V | undefined> =>
+      new Promise<V | undefined>((resolve, reject) => {
+        const waiters = queued.get(key);
+        if (waiters) waiters.push({ resolve, reject });
+        else queued.set(key, [{ resolve, reject }]);
+        if (queued.size >= maxBatch) void dispatch();
+        else timer ??= setTimeout(() => void dispatch(), waitMs);
+      }),
+    /** Runs what is queued now and resolves once every batch so far has finished. */
+    drain: () => dispatch(),
+    /** Keys queued or being answered. */
+    pending: () => queued.size + inFlight,
+  };
+};
+
+export type Batcher<K, V> = ReturnType<typeof createBatcher<K, V>>;
+
+/**
+ * Runs at most `max` calls at once; the rest wait in order. Terminal work done one message at a time
+ * (events, output) goes through one, so it can hold at most `max` database connections and never
+ * starve the batched writes beside it.
+ */
+export const createLimiter = (max: number) => {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const run = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active < max) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      // The slot passes straight to the next caller, so no newcomer can slip in beside it.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+  return Object.assign(run, { waiting: () => waiting.length });
+};

@@ -1,0 +1,269 @@
+// A fleet reconnecting over MQTT: BENCH_TERMINALS (10,000) pos-sim terminals, enrolled before, ramp in
+// over BENCH_RAMP_SEC (10) and send heartbeats every BENCH_HEARTBEAT_SEC (5) for BENCH_STEADY_SEC (30).
+// The same fleet, clients and payloads run first against a bare Aedes broker (nothing stored), then
+// against the real server (its embedded broker, or BENCH_MQTT_URL: an external broker the server
+// subscribes to). Each broker and the fleet have their own process. Reported: time until all are
+// online, heartbeats persisted per second against those offered, server CPU and RSS against the bare
+// broker's, the console API's p95 idle, during the ramp and steady, and the shutdown with the fleet
+// connected. `BENCH_DATABASE_URL=postgres://... nice -n 10 npm run bench:mqtt-storm -w @cpm/bench`.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TERMINALS = Number(process.env.BENCH_TERMINALS ?? 10_000);
+const RAMP_SEC = Number(process.env.BENCH_RAMP_SEC ?? 10);
+const HEARTBEAT_SEC = Number(process.env.BENCH_HEARTBEAT_SEC ?? 5);
+const STEADY_SEC = Number(process.env.BENCH_STEADY_SEC ?? 30);
+const IDLE_SEC = Number(process.env.BENCH_IDLE_SEC ?? 10);
+const ONLINE_LIMIT_SEC = Number(process.env.BENCH_ONLINE_LIMIT_SEC ?? 180);
+const EXTERNAL = process.env.BENCH_MQTT_URL;
+const HTTP_PORT = Number(process.env.BENCH_HTTP_PORT ?? 19_100);
+const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 19_200);
+const BARE_PORT = Number(process.env.BENCH_BARE_MQTT_PORT ?? 19_201);
+const SECRET = 'storm-secret-0123456789';
+/** Clock ticks per second in /proc (USER_HZ). */
+const TICK = 100;
+
+type Stats = Record<string, number | string | undefined> & { online?: number; persisted?: number };
+
+/** A child process whose `STATS {...}` lines are kept as they come. */
+const child = (script: string, env: Record<string, string>) => {
+  // BENCH_CPU_PROF=<dir> writes the real server's CPU profile there (open it in Chrome's DevTools).
+  const profile =
+    process.env.BENCH_CPU_PROF && script === 'server.ts'
+      ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
+      : [];
+  const proc = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(here, 'mqtt-storm', script)],
+    {
+      env: { ...process.env, STORM_SECRET: SECRET, STORM_TERMINALS: String(TERMINALS), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let last: Stats = {};
+  let seen = 0;
+  const lines: string[] = [];
+  const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
+  const onLine = (line: string) => {
+    lines.push(line);
+    if (line.startsWith('STATS ')) {
+      last = JSON.parse(line.slice(6)) as Stats;
+      if (process.env.BENCH_VERBOSE && ++seen % 10 === 0) console.log(`${script} ${line}`);
+    }
+    for (const w of [...waiters])
+      if (line.startsWith(w.prefix)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
+  };
+  createInterface({ input: proc.stdout as NodeJS.ReadableStream }).on('line', onLine);
+  createInterface({ input: proc.stderr as NodeJS.ReadableStream }).on('line', (l) =>
+    lines.push(`stderr: ${l}`),
+  );
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
+  return {
+    proc,
+    last: () => last,
+    lines,
+    exited,
+    next: (prefix: string) => new Promise<string>((resolve) => waiters.push({ prefix, resolve })),
+  };
+};
+
+/** CPU seconds used so far and resident memory (MB) of a process, from /proc. */
+const usage = (proc: ChildProcess) => {
+  const stat = readFileSync(`/proc/${proc.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const cpuSec = (Number(fields[11]) + Number(fields[12])) / TICK;
+  const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'));
+  return { cpuSec, rssMb: rss ? Number(rss[1]) / 1024 : 0 };
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const p95 = (xs: number[]) => {
+  if (!xs.length) return Number.NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))];
+};
+
+/** The console user: one terminal-list request after another, 200 ms apart, each given 10 s. */
+const consoleProbe = (server: string, token: string) => {
+  let phase = 'idle';
+  let running = true;
+  const samples: Record<string, { ms: number[]; failed: number }> = {};
+  const loop = (async () => {
+    while (running) {
+      samples[phase] ??= { ms: [], failed: 0 };
+      const bucket = samples[phase];
+      const started = performance.now();
+      try {
+        const res = await fetch(`${server}/device/v1/device/terminal/getPage?current=1&size=20`, {
+          headers: { satoken: token },
+          signal: AbortSignal.timeout(10_000),
+        });
+        const body = (await res.json()) as { code: number };
+        if (body.code !== 1) bucket.failed++;
+        else bucket.ms.push(performance.now() - started);
+      } catch {
+        bucket.failed++;
+      }
+      await sleep(200);
+    }
+  })();
+  return {
+    phase: (p: string) => {
+      phase = p;
+    },
+    stop: async () => {
+      running = false;
+      await loop;
+      return samples;
+    },
+  };
+};
+
+/** Runs the fleet against a broker; answers what the report needs. */
+const run = async (
+  name: string,
+  broker: ReturnType<typeof child>,
+  mqttUrl: string,
+  probe?: ReturnType<typeof consoleProbe>,
+  /** Who knows how many are online: the broker, or (an external broker) the fleet itself. */
+  onlineFrom: 'broker' | 'fleet' = 'broker',
+) => {
+  const fleet = child('terminals.ts', {
+    STORM_MQTT_URL: mqttUrl,
+    STORM_RAMP_SEC: String(RAMP_SEC),
+    STORM_HEARTBEAT_SEC: String(HEARTBEAT_SEC),
+  });
+  probe?.phase('ramp');
+  const started = performance.now();
+  let onlineSec = Number.NaN;
+  while (performance.now() - started < ONLINE_LIMIT_SEC * 1000) {
+    await sleep(250);
+    const online = onlineFrom === 'broker' ? broker.last().online : fleet.last().connected;
+    if (Number(online ?? 0) >= TERMINALS) {
+      onlineSec = (performance.now() - started) / 1000;
+      break;
+    }
+  }
+  probe?.phase('steady');
+  // Steady: the figures over a window that starts once everyone is online.
+  const from = { broker: usage(broker.proc), persisted: broker.last().persisted ?? 0, at: performance.now() };
+  const offeredFrom = Number(fleet.last().heartbeats ?? 0);
+  await sleep(STEADY_SEC * 1000);
+  const to = { broker: usage(broker.proc), persisted: broker.last().persisted ?? 0, at: performance.now() };
+  const offeredTo = Number(fleet.last().heartbeats ?? 0);
+  const seconds = (to.at - from.at) / 1000;
+  // Hushed: everything the fleet counted is sent; once the broker's count stops moving it is final.
+  fleet.proc.kill('SIGUSR1');
+  const hushed = JSON.parse((await fleet.next('HUSHED ')).slice('HUSHED STATS '.length)) as Stats;
+  let persisted = -1;
+  for (let i = 0; i < 20 && broker.last().persisted !== persisted; i++) {
+    persisted = broker.last().persisted ?? 0;
+    await sleep(1500);
+  }
+  return {
+    name,
+    fleet,
+    onlineSec,
+    cpuPct: ((to.broker.cpuSec - from.broker.cpuSec) / seconds) * 100,
+    rssMb: to.broker.rssMb,
+    offeredPerSec: (offeredTo - offeredFrom) / seconds,
+    persistedPerSec: (to.persisted - from.persisted) / seconds,
+    offered: Number(hushed.heartbeats),
+    persisted: broker.last().persisted ?? 0,
+    fleetStats: hushed,
+  };
+};
+
+const before = loadavg();
+console.log(
+  `load average at start ${before.map((l) => l.toFixed(2)).join(' ')}; ${TERMINALS} terminals, ramp ${RAMP_SEC} s, heartbeat ${HEARTBEAT_SEC} s, steady ${STEADY_SEC} s`,
+);
+
+// The baseline: bare Aedes (or, with an external broker, that broker with a bare counting subscriber).
+const bare = child('bare.ts', { STORM_MQTT_PORT: String(BARE_PORT), STORM_MQTT_URL: EXTERNAL ?? '' });
+await bare.next('READY');
+const baseline = await run(
+  EXTERNAL ? 'external broker, bare subscriber' : 'bare Aedes',
+  bare,
+  EXTERNAL ?? `mqtt://127.0.0.1:${BARE_PORT}`,
+  undefined,
+  EXTERNAL ? 'fleet' : 'broker',
+);
+baseline.fleet.proc.kill('SIGKILL');
+bare.proc.kill('SIGTERM');
+await Promise.all([baseline.fleet.exited, bare.exited]);
+
+// The real server.
+const server = child('server.ts', {
+  STORM_HTTP_PORT: String(HTTP_PORT),
+  STORM_MQTT_PORT: String(MQTT_PORT),
+  ...(EXTERNAL ? { STORM_MQTT_URL: EXTERNAL } : {}),
+});
+await server.next('READY');
+const base = `http://127.0.0.1:${HTTP_PORT}`;
+const login = (await fetch(`${base}/oauth/v1/oauth/login/cpmDoLogin`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    username: 'admin',
+    password: 'Bench#Pass1',
+    captchaId: 'x',
+    captchaCode: 'x',
+    sysCode: 'cpm',
+  }),
+}).then((r) => r.json())) as { result: { tokenValue: string } };
+const probe = consoleProbe(base, login.result.tokenValue);
+await sleep(IDLE_SEC * 1000);
+const idleRss = usage(server.proc).rssMb;
+const subject = await run('server', server, EXTERNAL ?? `mqtt://127.0.0.1:${MQTT_PORT}`, probe);
+const samples = await probe.stop();
+
+// Shutdown with the fleet still connected.
+const stopStarted = performance.now();
+server.proc.kill('SIGTERM');
+const shutdownLine = await Promise.race([
+  server.next('SHUTDOWN'),
+  server.exited.then(() => 'SHUTDOWN {"ok":false}'),
+]);
+const shutdownMs = performance.now() - stopStarted;
+await server.exited;
+subject.fleet.proc.kill('SIGKILL');
+await subject.fleet.exited;
+const poolErrors = server.lines.filter((l) => /after calling end on the pool/.test(l)).length;
+const errorLines = server.lines.filter((l) => /"level":(50|60)/.test(l));
+
+const after = loadavg();
+const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
+const phase = (p: string) => samples[p] ?? { ms: [], failed: 0 };
+console.log(`\nload average at end ${after.map((l) => l.toFixed(2)).join(' ')}`);
+for (const r of [baseline, subject])
+  console.log(
+    `${r.name.padEnd(34)} all online ${fmt(r.onlineSec, 1)} s, heartbeats offered ${fmt(r.offeredPerSec)}/s persisted ${fmt(r.persistedPerSec)}/s (totals ${r.offered} / ${r.persisted}), CPU ${fmt(r.cpuPct)} %, RSS ${fmt(r.rssMb)} MB, fleet backoffs ${r.fleetStats.backoffs} errors ${r.fleetStats.errors}`,
+  );
+console.log(
+  `server RSS idle ${fmt(idleRss)} MB, with ${TERMINALS} connected ${fmt(subject.rssMb)} MB: ${fmt(((subject.rssMb - idleRss) * 1024) / TERMINALS, 1)} KB per terminal`,
+);
+for (const p of ['idle', 'ramp', 'steady'])
+  console.log(
+    `console API ${p.padEnd(7)} p95 ${fmt(p95(phase(p).ms))} ms over ${phase(p).ms.length + phase(p).failed} requests, ${phase(p).failed} failed`,
+  );
+console.log(`CPU ratio server / baseline ${fmt(subject.cpuPct / baseline.cpuPct, 2)} (target <= 1.5)`);
+console.log(
+  `shutdown with the fleet connected: ${shutdownLine.slice(9)} after ${fmt(shutdownMs)} ms, pool-after-end errors ${poolErrors}, error lines ${errorLines.length}`,
+);
+for (const l of errorLines.slice(0, 5)) console.log(`  ${l.slice(0, 300)}`);
+// The steps that held the stop up, as the server names them.
+for (const l of server.lines.filter((l) => l.includes('shutdown step was slow')))
+  console.log(`  ${l.slice(0, 300)}`);
+console.log(
+  `targets: online < 30 s ${subject.onlineSec < 30}, ramp p95 < 300 ms ${p95(phase('ramp').ms) < 300} with 0 failed ${phase('ramp').failed === 0}, steady p95 < 50 ms ${p95(phase('steady').ms) < 50}, persisted = offered ${subject.persisted === subject.offered}, CPU <= 1.5x ${subject.cpuPct <= 1.5 * baseline.cpuPct}`,
+);
+process.exit(0);
