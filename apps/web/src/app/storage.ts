@@ -1,6 +1,9 @@
 import type { MenuNode } from '@cpm/contracts';
 
-/** The spec's local-storage keys (section 9), plus the console's own keys for tabs, settings and search. */
+/**
+ * The spec's local-storage keys (section 9), plus the console's own keys for tabs, settings, search and
+ * the sign-in device tokens (`loginDevices`, kept on sign-out: they belong to the browser).
+ */
 export const STORAGE_KEYS = {
   token: 'token',
   userId: 'userId',
@@ -12,6 +15,7 @@ export const STORAGE_KEYS = {
   worktab: 'worktab',
   settings: 'settings',
   searchHistory: 'searchHistory',
+  loginDevices: 'loginDevices',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

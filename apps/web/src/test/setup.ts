@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
 import { afterEach, beforeAll } from 'vitest';
 
 // Tests of network code run in Node's environment (`@vitest-environment node`): no DOM to set up.
 const hasDom = typeof window !== 'undefined';
+
+// `findBy*` and `waitFor` wait for a condition and return as soon as it holds. Their default of one
+// second is less than an antd dialog can take to mount when the test command runs on a busy machine,
+// so the wait is bounded by the test's own timeout instead.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Pages load their catalogues on first use; tests render at once, so every catalogue is there first.
 beforeAll(async () => {
@@ -17,10 +23,17 @@ beforeAll(async () => {
 afterEach(async () => {
   if (!hasDom) return;
   cleanup();
+  // Messages shown through antd's static API live in a root of their own that cleanup does not reach;
+  // a message's close timer (3 s) would render there after the environment is gone.
+  const { message, notification } = await import('antd');
+  message.destroy();
+  notification.destroy();
   localStorage.clear();
-  // Let React's scheduler finish work queued by the unmount while the DOM still exists; otherwise it
-  // can run after the environment is torn down and fail the run with "window is not defined".
-  await new Promise((resolve) => setImmediate(resolve));
+  // Let React's scheduler finish the work the unmount and the destroy queued while the DOM still
+  // exists; otherwise it runs after the environment is torn down and fails the run with "window is
+  // not defined". A callback at idle priority runs once every task before it, and each task those
+  // schedule (render, commit, passive effects), has run.
+  await new Promise<void>((resolve) => unstable_scheduleCallback(unstable_IdlePriority, () => resolve()));
   await new Promise((resolve) => setTimeout(resolve, 0));
 });
 

@@ -55,6 +55,31 @@ describe('authService', () => {
     expect(useSessionStore.getState().isLogin).toBe(true);
   });
 
+  it('sends the device token of the account’s last sign-in in this browser, keeps the new one past logout', async () => {
+    const bodies: { deviceToken?: string }[] = [];
+    let issued = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (request, init) => {
+      const path = new URL(String(request), 'http://x').pathname;
+      if (path.endsWith('/cpmDoLogin')) {
+        bodies.push(JSON.parse(String(init?.body)));
+        issued++;
+        return ok({ userVo: user(1), tokenValue: 'tok', deviceToken: `device-${issued}` });
+      }
+      if (path.endsWith('/getSubUserMenuById')) return ok({ menuList: [] });
+      return ok(null);
+    });
+    localStorage.removeItem('loginDevices');
+    await login(input);
+    expect(bodies[0]).not.toHaveProperty('deviceToken');
+    await logout();
+    await login({ ...input, username: ' ADA ' });
+    expect(bodies[1].deviceToken).toBe('device-1');
+    await login({ ...input, username: 'grace' });
+    expect(bodies[2]).not.toHaveProperty('deviceToken');
+    await login(input);
+    expect(bodies[3].deviceToken).toBe('device-2');
+  });
+
   it('sends accounts with incomplete details to the guide page', async () => {
     serve({
       '/cpmDoLogin': () => ok({ userVo: user(0), tokenValue: 'tok' }),
@@ -92,6 +117,27 @@ describe('authService', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(useWorktabStore.getState().tabs).toEqual([]);
     expect(navigate).toHaveBeenLastCalledWith('/login', { replace: true });
+  });
+
+  it('logout clears the stored session whatever the server answers, an error or no answer at all', async () => {
+    for (const answer of [() => fail(9999), () => fail(500), () => Response.error()]) {
+      vi.restoreAllMocks();
+      serve({
+        '/cpmDoLogin': () => ok({ userVo: user(1), tokenValue: 'tok' }),
+        '/getSubUserMenuById': () => ok({ menuList: [] }),
+        '/doLogout': answer,
+      });
+      await login(input);
+      expect(localStorage.getItem('token')).toBe('tok');
+      useWorktabStore.getState().open({ path: '/a/b', fullPath: '/a/b', title: { zh: 'a', en: 'a' } });
+      await logout();
+      for (const key of ['token', 'userId', 'verify', 'sys', 'menuList', 'permissionForm']) {
+        expect(localStorage.getItem(key), key).toBeNull();
+      }
+      expect(useSessionStore.getState().isLogin).toBe(false);
+      expect(useWorktabStore.getState().tabs).toEqual([]);
+      expect(navigate).toHaveBeenLastCalledWith('/login', { replace: true });
+    }
   });
 
   it('the start-up check signs out when the server does not answer code 1', async () => {

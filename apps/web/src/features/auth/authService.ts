@@ -10,6 +10,7 @@ import { HOME_PATH } from '../../layout/worktabs/worktabRules';
 import { useWorktabStore } from '../../layout/worktabs/worktabStore';
 import type { LoginReturn } from '../../router/guards';
 import { navigateTo } from '../../router/navigation';
+import { deviceTokenFor, rememberDeviceToken } from './deviceTokens';
 
 export const GUIDE_PATH = '/exception/guide-to-filling';
 
@@ -31,7 +32,12 @@ const endServerSession = async (token: string) => {
  * the permission list. Accounts waiting for review or rejected stop here with their state.
  */
 export const login = async (input: LoginInput): Promise<LoginOutcome> => {
-  const { userVo, tokenValue } = await call(authRoutes.login, { body: { ...input, sysCode: SYS_CODE } });
+  const saved = deviceTokenFor(input.username);
+  const { userVo, tokenValue, deviceToken } = await call(authRoutes.login, {
+    body: { ...input, sysCode: SYS_CODE, ...(saved ? { deviceToken: saved } : {}) },
+  });
+  // Kept whatever the account's state: the browser proved the password.
+  if (deviceToken) rememberDeviceToken(input.username, deviceToken);
   // The following calls need the token before the session is complete.
   useSessionStore.setState({ token: tokenValue });
   try {

@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Button, Modal, Space, Typography } from 'antd';
+import { Button, Modal, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth/usePermission';
@@ -39,9 +39,7 @@ export const BatchToolbar = ({ selection, actions, onDone }: Props) => {
   return (
     <div className="cpm-batch-toolbar" data-testid="batch-toolbar" role="toolbar">
       {holder}
-      <Typography.Text strong data-testid="batch-count">
-        {t('batch.selected', { count: selection.count })}
-      </Typography.Text>
+      <strong data-testid="batch-count">{t('batch.selected', { count: selection.count })}</strong>
       <Space wrap size={8}>
         {allowed.map((action) => (
           <Button

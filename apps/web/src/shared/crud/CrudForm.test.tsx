@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/httpClient';
 import { initI18n } from '../../i18n';
 import { CrudField, CrudFormModal } from './CrudForm';
+import * as lazyForm from './LazyCrudForm';
+import { lazySchema } from './lazySchema';
 
 const refusedName = () =>
   new ApiError(400, 'The request is invalid', {
@@ -106,5 +108,43 @@ describe('CrudFormModal', () => {
     answer();
     await waitFor(() => expect(save).not.toHaveClass('ant-btn-loading'), WAIT);
     expect(sent).toHaveLength(1);
+  });
+
+  it('loads the form and its contract when it first opens, then checks it the same way', async () => {
+    let loads = 0;
+    const schema = lazySchema(async () => {
+      loads++;
+      return ModelSaveSchema;
+    });
+    const sent: unknown[] = [];
+    const view = (open: boolean) => (
+      <lazyForm.CrudFormModal
+        open={open}
+        title="Model"
+        schema={schema}
+        initialValues={{ state: 1 }}
+        onClose={() => undefined}
+        onSubmit={async (values) => {
+          sent.push(values);
+        }}
+        testId="lazy"
+      >
+        <lazyForm.CrudField name="name" label="Name">
+          <Input data-testid="lazy-name" />
+        </lazyForm.CrudField>
+      </lazyForm.CrudFormModal>
+    );
+    const { rerender } = render(view(false));
+    // Closed: nothing of the form is fetched or drawn.
+    expect(loads).toBe(0);
+    expect(screen.queryByTestId('lazy-save')).toBeNull();
+    rerender(view(true));
+    fireEvent.click(await screen.findByTestId('lazy-save', {}, WAIT));
+    expect(await screen.findByText('This field is required', {}, WAIT)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    fireEvent.change(screen.getByTestId('lazy-name'), { target: { value: 'P4' } });
+    fireEvent.click(screen.getByTestId('lazy-save'));
+    await waitFor(() => expect(sent).toEqual([{ name: 'P4', state: 1 }]), WAIT);
+    expect(loads).toBe(1);
   });
 });

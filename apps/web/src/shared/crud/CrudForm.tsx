@@ -1,18 +1,19 @@
 import { Alert, Button, Drawer, Form, type FormInstance, type FormItemProps, Modal, Space } from 'antd';
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, use, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/httpClient';
+import { LazySchema, type SchemaSource } from './lazySchema';
 import { applyServerErrors, type ObjectSchema, toContractValues, zodRules } from './zodForm';
 
 const SchemaContext = createContext<ObjectSchema | null>(null);
 
-type FieldProps = Omit<FormItemProps, 'name' | 'rules'> & { name: string };
+export type CrudFieldProps = Omit<FormItemProps, 'name' | 'rules'> & { name: string };
 
 /**
  * A form field whose rules come from the surrounding form's contract schema; `required` also makes a
  * field the contract leaves optional required in this form.
  */
-export const CrudField = ({ name, required, ...rest }: FieldProps) => {
+export const CrudField = ({ name, required, ...rest }: CrudFieldProps) => {
   const schema = useContext(SchemaContext);
   const { i18n } = useTranslation();
   return (
@@ -20,11 +21,14 @@ export const CrudField = ({ name, required, ...rest }: FieldProps) => {
   );
 };
 
-type Props<V extends Record<string, unknown>> = {
+export type CrudFormProps<V extends Record<string, unknown>> = {
   open: boolean;
   title: ReactNode;
-  /** The contract's body schema: rules, required marks and which values are sent. */
-  schema: ObjectSchema;
+  /**
+   * The contract's body schema: rules, required marks and which values are sent. A `lazySchema` is
+   * fetched when the form first shows (its Suspense boundary waits for it).
+   */
+  schema: SchemaSource;
   /** Values to edit; the schema's defaults apply when creating. */
   initialValues?: Partial<V>;
   /** Saves; a refused save keeps the form open with the server's texts on the fields. */
@@ -44,7 +48,7 @@ type Props<V extends Record<string, unknown>> = {
 export const CrudFormModal = <V extends Record<string, unknown>>({
   open,
   title,
-  schema,
+  schema: source,
   initialValues,
   onSubmit,
   onClose,
@@ -55,8 +59,9 @@ export const CrudFormModal = <V extends Record<string, unknown>>({
   children,
   testId = 'crud-form',
   form: external,
-}: Props<V>) => {
+}: CrudFormProps<V>) => {
   const { t, i18n } = useTranslation('crud');
+  const schema = source instanceof LazySchema ? use(source.load()) : source;
   const [own] = Form.useForm<V>();
   const form = external ?? own;
   const [saving, setSaving] = useState(false);

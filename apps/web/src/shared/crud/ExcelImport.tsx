@@ -1,9 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { ImportReport } from '@cpm/contracts';
-import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
-import { useState } from 'react';
+import { Button, Space } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../api/http';
+import { lazyNamed, MountOnceOpen } from '../MountOnceOpen';
+
+/** The report dialog (antd's Modal and Alert) loads with the first answered import. */
+const ImportReportDialog = lazyNamed(() => import('./ImportReportDialog').then((m) => m.ImportReportDialog));
 
 type Props = {
   /** GET path of the template workbook. */
@@ -26,7 +30,8 @@ export const ExcelImport = ({
   fieldLabels = {},
   testId,
 }: Props) => {
-  const { t, i18n } = useTranslation('crud');
+  const { t } = useTranslation('crud');
+  const picker = useRef<HTMLInputElement>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const importFile = async (file: File) => {
     try {
@@ -38,63 +43,42 @@ export const ExcelImport = ({
     }
   };
   return (
-    <Space>
-      <Button
-        onClick={() =>
-          void download({ method: 'GET', path: templatePath, fileName: templateFileName }).catch(
-            () => undefined,
-          )
-        }
-      >
-        {t('import.template')}
-      </Button>
-      <Upload
-        accept=".xlsx"
-        showUploadList={false}
-        beforeUpload={(file) => {
-          void importFile(file);
-          return false;
-        }}
-      >
-        <Button type="primary" icon={<UploadOutlined />} data-testid={testId}>
+    <>
+      <Space>
+        <Button
+          onClick={() =>
+            void download({ method: 'GET', path: templatePath, fileName: templateFileName }).catch(
+              () => undefined,
+            )
+          }
+        >
+          {t('import.template')}
+        </Button>
+        <Button
+          type="primary"
+          icon={<UploadOutlined />}
+          onClick={() => picker.current?.click()}
+          data-testid={testId}
+        >
           {t('import.import')}
         </Button>
-      </Upload>
-      <Modal
-        open={report !== null}
-        title={t('import.report')}
-        footer={null}
-        onCancel={() => setReport(null)}
-        width={640}
-      >
-        <div data-testid="import-report">
-          {report?.ok ? (
-            <Alert type="success" showIcon message={t('import.imported', { count: report.imported })} />
-          ) : (
-            <>
-              <Alert type="error" showIcon message={t('import.refused')} style={{ marginBottom: 12 }} />
-              <Table
-                size="small"
-                rowKey={(r) => `${r.row}-${r.field}`}
-                pagination={false}
-                dataSource={report?.errors ?? []}
-                columns={[
-                  { title: t('import.row'), dataIndex: 'row' },
-                  {
-                    title: t('import.field'),
-                    dataIndex: 'field',
-                    render: (field: string) => fieldLabels[field] ?? field,
-                  },
-                  {
-                    title: t('import.problem'),
-                    render: (_, r) => (i18n.language === 'zh' ? r.message : r.messageEn),
-                  },
-                ]}
-              />
-            </>
-          )}
-        </div>
-      </Modal>
-    </Space>
+      </Space>
+      {/* A plain file input: the import takes one workbook and shows no upload list. */}
+      <input
+        ref={picker}
+        type="file"
+        accept=".xlsx"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Cleared so that picking the same file again (after fixing it) imports it again.
+          event.target.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+      <MountOnceOpen open={report !== null}>
+        <ImportReportDialog report={report} fieldLabels={fieldLabels} onClose={() => setReport(null)} />
+      </MountOnceOpen>
+    </>
   );
 };

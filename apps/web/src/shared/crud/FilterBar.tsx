@@ -1,5 +1,5 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Form, Grid, Input, Select } from 'antd';
+import { Button, Grid, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compactFilter, type ListFilter } from './listState';
@@ -24,7 +24,11 @@ type Props<F extends ListFilter> = {
   foldAfter?: number;
 };
 
-/** The filters above a list: Enter or Search applies, Reset clears; on a narrow screen the rest fold away. */
+/**
+ * The filters above a list: Enter or Search applies, Reset clears; on a narrow screen the rest fold away.
+ * A plain form with its own state: the filters need no validation, so a list does not load antd's
+ * form engine for them.
+ */
 export const FilterBar = <F extends ListFilter>({
   fields,
   value,
@@ -33,7 +37,7 @@ export const FilterBar = <F extends ListFilter>({
   foldAfter = 1,
 }: Props<F>) => {
   const { t } = useTranslation('crud');
-  const [form] = Form.useForm();
+  const [values, setValues] = useState<ListFilter>(value);
   const screens = Grid.useBreakpoint();
   const narrow = screens.md === false;
   const [unfolded, setUnfolded] = useState(false);
@@ -42,54 +46,62 @@ export const FilterBar = <F extends ListFilter>({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows the filter's content
   useEffect(() => {
-    form.resetFields();
-    form.setFieldsValue(value);
-  }, [key, form]);
+    setValues(value);
+  }, [key]);
+
+  const set = (name: string, next: string | undefined) => setValues((old) => ({ ...old, [name]: next }));
 
   return (
-    <Form
-      form={form}
-      layout={narrow ? 'vertical' : 'inline'}
+    <form
       className={`cpm-filter-bar${narrow ? ' cpm-filter-bar-narrow' : ''}`}
       data-testid="filter-bar"
-      onFinish={(values) => onSearch(compactFilter<F>(values))}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(compactFilter<F>(values));
+      }}
     >
-      {fields.map((field, index) => (
-        <Form.Item
-          key={field.name}
-          name={field.name}
-          label={field.label}
-          hidden={folded && index >= foldAfter}
-        >
-          {field.options ? (
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder={field.placeholder ?? t('filter.any')}
-              options={field.options}
-              style={narrow ? undefined : { width: field.width ?? 160 }}
-              data-testid={`filter-${field.name}`}
-            />
-          ) : (
-            <Input
-              allowClear
-              placeholder={field.placeholder}
-              style={narrow ? undefined : { width: field.width ?? 180 }}
-              data-testid={`filter-${field.name}`}
-            />
-          )}
-        </Form.Item>
-      ))}
-      <Form.Item className="cpm-filter-bar-buttons">
+      {fields.map((field, index) => {
+        const id = `filter-field-${field.name}`;
+        return (
+          <div key={field.name} className="cpm-filter-bar-item" hidden={folded && index >= foldAfter}>
+            <label htmlFor={id} className="cpm-filter-bar-label">
+              {field.label}
+            </label>
+            {field.options ? (
+              <Select
+                id={id}
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                placeholder={field.placeholder ?? t('filter.any')}
+                options={field.options}
+                value={values[field.name] ?? undefined}
+                onChange={(next?: string) => set(field.name, next)}
+                style={narrow ? undefined : { width: field.width ?? 160 }}
+                data-testid={`filter-${field.name}`}
+              />
+            ) : (
+              <Input
+                id={id}
+                allowClear
+                placeholder={field.placeholder}
+                value={values[field.name] ?? ''}
+                onChange={(event) => set(field.name, event.target.value)}
+                style={narrow ? undefined : { width: field.width ?? 180 }}
+                data-testid={`filter-${field.name}`}
+              />
+            )}
+          </div>
+        );
+      })}
+      <div className="cpm-filter-bar-buttons">
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="filter-search">
           {t('filter.search')}
         </Button>
         <Button
           data-testid="filter-reset"
           onClick={() => {
-            form.resetFields();
-            form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, undefined])));
+            setValues({});
             onReset();
           }}
         >
@@ -105,7 +117,7 @@ export const FilterBar = <F extends ListFilter>({
             {unfolded ? t('filter.less') : t('filter.more')}
           </Button>
         )}
-      </Form.Item>
-    </Form>
+      </div>
+    </form>
   );
 };

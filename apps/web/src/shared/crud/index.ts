@@ -1,10 +1,11 @@
 export { type BatchAction, BatchToolbar } from './BatchToolbar';
-export { CrudField, CrudFormModal } from './CrudForm';
 export { CrudListView } from './CrudListView';
 export { DictTag } from './DictTag';
 export { ExcelImport } from './ExcelImport';
 export { ExportButton } from './ExportButton';
 export { FilterBar, type FilterField } from './FilterBar';
+export { CrudField, CrudFormModal } from './LazyCrudForm';
+export { lazySchema } from './lazySchema';
 export { compactFilter, type ListFilter, sortRows } from './listState';
 export type { PermissionKeyLike } from './permission';
 export { queryKeys } from './queryKeys';

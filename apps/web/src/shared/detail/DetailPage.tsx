@@ -22,6 +22,8 @@ type Props = {
   status?: ReactNode;
   /** Buttons on the right of the header (wrap below the title on phones). */
   actions?: ReactNode;
+  /** A notice between the header and the tabs that holds for every tab (e.g. the record is stale). */
+  notice?: ReactNode;
   tabs: readonly DetailTab[];
   loading?: boolean;
   /** Shown instead of the page when the record does not exist or is not visible. */
@@ -43,6 +45,7 @@ export const DetailPage = ({
   subtitle,
   status,
   actions,
+  notice,
   tabs,
   loading,
   notFound,
@@ -83,6 +86,7 @@ export const DetailPage = ({
                 </Space>
               )}
             </div>
+            {notice}
             <Tabs
               activeKey={active}
               onChange={setActive}

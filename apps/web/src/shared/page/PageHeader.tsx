@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { createContext, type ReactNode, useContext } from 'react';
 
 /** The current page's name in the reader's language, as the menu, the breadcrumbs and the tab show it. */
@@ -21,9 +20,8 @@ export const PageHeader = ({ title, extra }: Props) => {
   if (!shown) return null;
   return (
     <div className="cpm-page-header" data-testid="page-header">
-      <Typography.Title level={4} className="cpm-page-title">
-        {shown}
-      </Typography.Title>
+      {/* A plain heading: antd's Typography brings tooltips, ellipsis and editing to every list. */}
+      <h4 className="cpm-page-title">{shown}</h4>
       {extra && <div className="cpm-page-header-extra">{extra}</div>}
     </div>
   );

@@ -1,6 +1,7 @@
 import { Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SHARED_PAGINATION, scrollToTop } from './pagination';
+import { scrollToTop } from '../scroll/smoothScroll';
+import { PAGE_SCROLL_MS, SHARED_PAGINATION } from './pagination';
 
 type SharedPaginationProps = {
   current: number;
@@ -24,7 +25,7 @@ export const SharedPagination = ({ current, size, total, onChange }: SharedPagin
         showTotal={(count) => t('total', { total: count })}
         onChange={(page, pageSize) => {
           onChange(page, pageSize);
-          scrollToTop();
+          scrollToTop(PAGE_SCROLL_MS);
         }}
       />
     </div>

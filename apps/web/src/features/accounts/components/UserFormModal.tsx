@@ -1,13 +1,18 @@
-import { type UserRow, UserSaveSchema } from '@cpm/contracts';
+import type { UserRow } from '@cpm/contracts';
 import { groupsRoutes, rolesRoutes, usersRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Input, Row, Select, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { CrudField, CrudFormModal } from '../../../shared/crud';
+import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { toTreeSelect } from './treeData';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const userSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/users/users.contract').then((m) => m.UserSaveSchema),
+);
 
 type UserForm = {
   username: string;
@@ -29,6 +34,7 @@ type UserForm = {
   hardwareSmsAlert: boolean;
   fenceEmailAlert: boolean;
   locationEnabled: boolean;
+  international: boolean;
 };
 
 /** Add or edit a user ("add user"): every field of the account. */
@@ -85,6 +91,7 @@ export const UserFormModal = ({
             hardwareSmsAlert: false,
             fenceEmailAlert: false,
             locationEnabled: true,
+            international: false,
           },
     [user],
   );
@@ -94,7 +101,7 @@ export const UserFormModal = ({
     <CrudFormModal<UserForm>
       open={open}
       title={user ? t('user.edit') : t('user.add')}
-      schema={UserSaveSchema}
+      schema={userSaveSchema}
       initialValues={initialValues}
       conflictField="username"
       width={760}
@@ -228,6 +235,16 @@ export const UserFormModal = ({
         <Col xs={12} md={6}>
           <CrudField name="locationEnabled" label={t('user.locationEnabled')} valuePropName="checked">
             <Switch />
+          </CrudField>
+        </Col>
+        <Col xs={12} md={6}>
+          <CrudField
+            name="international"
+            label={t('user.international')}
+            tooltip={t('user.internationalHint')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="user-international" />
           </CrudField>
         </Col>
       </Row>

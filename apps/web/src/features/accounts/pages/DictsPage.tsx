@@ -1,5 +1,5 @@
 import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { type DictItem, DictItemSaveSchema, type DictRow, DictSaveSchema } from '@cpm/contracts';
+import type { DictItem, DictRow } from '@cpm/contracts';
 import { dictsRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Input, InputNumber, Space, Switch } from 'antd';
@@ -14,11 +14,20 @@ import {
   DictTag,
   deleteAction,
   editAction,
+  lazySchema,
   queryKeys,
   RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const dictSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/dicts/dicts.contract').then((m) => m.DictSaveSchema),
+);
+const dictItemSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/dicts/dicts.contract').then((m) => m.DictItemSaveSchema),
+);
 
 type DictForm = {
   code: string;
@@ -139,7 +148,7 @@ export const DictsPage = () => {
       <CrudFormModal<DictForm>
         open={editing !== undefined}
         title={editing ? t('dict.edit') : t('dict.add')}
-        schema={DictSaveSchema}
+        schema={dictSaveSchema}
         initialValues={editing ? { ...editing, description: editing.description ?? undefined } : NEW}
         conflictField="code"
         testId="dict-form"
@@ -195,7 +204,7 @@ export const DictsPage = () => {
       <CrudFormModal<ItemForm>
         open={item !== undefined}
         title={item ? t('dict.editItem') : t('dict.addItem')}
-        schema={DictItemSaveSchema}
+        schema={dictItemSaveSchema}
         initialValues={item ?? NEW}
         conflictField="value"
         testId="dict-item-form"

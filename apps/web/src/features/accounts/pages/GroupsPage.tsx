@@ -1,5 +1,5 @@
 import { DragOutlined, PlusOutlined } from '@ant-design/icons';
-import { type GroupNode, GroupSaveSchema } from '@cpm/contracts';
+import type { GroupNode } from '@cpm/contracts';
 import { groupsRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
@@ -13,6 +13,7 @@ import {
   deleteAction,
   editAction,
   FilterBar,
+  lazySchema,
   queryKeys,
   RowActions,
   useListState,
@@ -21,6 +22,11 @@ import { useDict } from '../../../shared/dicts/useDict';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { parentGroupIds, toTreeSelect } from '../components/treeData';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const groupSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/groups/groups.contract').then((m) => m.GroupSaveSchema),
+);
 
 type GroupForm = Omit<GroupNode, 'id' | 'children' | 'ownerId'>;
 type Editing = { group: GroupNode | null; parentId: string | null };
@@ -135,7 +141,7 @@ export const GroupsPage = () => {
       <CrudFormModal<GroupForm>
         open={editing !== null}
         title={editing?.group ? t('group.edit') : t('group.add')}
-        schema={GroupSaveSchema}
+        schema={groupSaveSchema}
         initialValues={editing?.group ?? { parentId: editing?.parentId ?? undefined, type: 'store', sort: 0 }}
         conflictField="number"
         width={640}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type SysMenuNode, SysMenuSaveSchema } from '@cpm/contracts';
+import type { SysMenuNode } from '@cpm/contracts';
 import { sysMenuRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -27,12 +27,18 @@ import {
   DictTag,
   deleteAction,
   editAction,
+  lazySchema,
   queryKeys,
   RowActions,
 } from '../../../shared/crud';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { menuTreeData } from '../components/treeData';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const sysMenuSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/sysmenu/sysmenu.contract').then((m) => m.SysMenuSaveSchema),
+);
 
 type MenuForm = Omit<SysMenuNode, 'id' | 'children' | 'builtIn'> & { parentId: string | null };
 
@@ -131,7 +137,7 @@ export const MenusPage = () => {
       <CrudFormModal<MenuForm>
         open={editing !== null}
         title={editing?.menu ? t('menu.edit') : t('menu.add')}
-        schema={SysMenuSaveSchema}
+        schema={sysMenuSaveSchema}
         initialValues={
           editing?.menu ?? {
             parentId: editing?.parentId ?? null,

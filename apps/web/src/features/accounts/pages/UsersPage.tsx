@@ -1,7 +1,7 @@
 import { KeyOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
-import { type UserRow, UserSaveSchema } from '@cpm/contracts';
+import type { UserRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
-import { Button, Input, Space, Switch } from 'antd';
+import { Button, Input, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   deleteAction,
   ExportButton,
   editAction,
+  lazySchema,
   queryKeys,
   RowActions,
   useCrudList,
@@ -24,7 +25,9 @@ import type { DataColumn } from '../../../shared/table/DataTable';
 import { UserFormModal } from '../components/UserFormModal';
 
 /** The reset form holds the new password only; the row gives the id. */
-const ResetPasswordFormSchema = UserSaveSchema.pick({ password: true });
+const ResetPasswordFormSchema = lazySchema(() =>
+  import('@cpm/contracts/users/users.contract').then((m) => m.UserSaveSchema.pick({ password: true })),
+);
 
 type Filter = { username?: string; name?: string; email?: string; enabled?: '0' | '1' };
 
@@ -81,6 +84,11 @@ export const UsersPage = () => {
         ) : (
           <DictTag dict="enabled_status" value={r.status} />
         ),
+    },
+    {
+      key: 'international',
+      title: t('user.international'),
+      render: (_, r) => (r.international ? <Tag color="blue">{t('common.yes')}</Tag> : t('common.no')),
     },
     { key: 'superior', title: t('user.superior'), dataIndex: 'superiorName' },
     { key: 'storeScope', title: t('user.storeScope'), dataIndex: 'storeScopeGroupName' },

@@ -1,10 +1,15 @@
-import { type AppRow, AppUpdateSchema } from '@cpm/contracts';
+import type { AppRow } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { CrudField, CrudFormModal } from '../../../shared/crud';
+import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
 import { useAppTypes } from '../hooks';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const appUpdateSchema = lazySchema(() =>
+  import('@cpm/contracts/appmarket/appmarket.contract').then((m) => m.AppUpdateSchema),
+);
 
 /** Edits an app's name, type, description, notes and visibility. */
 export const AppEditModal = ({
@@ -22,7 +27,7 @@ export const AppEditModal = ({
     <CrudFormModal
       open={app !== null}
       title={t('editApp')}
-      schema={AppUpdateSchema}
+      schema={appUpdateSchema}
       initialValues={app ?? undefined}
       onSubmit={(body) => call(appMarketRoutes.update, { body: body as never, notifySuccess: true })}
       onClose={onClose}

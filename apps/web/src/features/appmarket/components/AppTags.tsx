@@ -2,6 +2,7 @@ import { AppstoreOutlined, WindowsOutlined } from '@ant-design/icons';
 import type { AppReviewStatus, AppRow, ReleaseStatus, ShelfStatus } from '@cpm/contracts';
 import { Avatar, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SafeImage } from '../../../shared/image/SafeImage';
 
 const REVIEW_COLOR: Record<AppReviewStatus, string> = {
   draft: 'default',
@@ -56,7 +57,11 @@ export const AppIcon = ({
   size?: number;
 }) =>
   app.iconUrl ? (
-    <Avatar shape="square" size={size} src={app.iconUrl} alt={app.name} />
+    <Avatar
+      shape="square"
+      size={size}
+      src={<SafeImage src={app.iconUrl} alt={app.name} compact width={size} height={size} />}
+    />
   ) : (
     <Avatar
       shape="square"

@@ -1,11 +1,16 @@
-import { type AppVersion, VersionUpdateSchema } from '@cpm/contracts';
+import type { AppVersion } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Alert, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { CrudField, CrudFormModal } from '../../../shared/crud';
+import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
 import { useModelOptions } from '../hooks';
 import { osOptions } from './ApkUploadModal';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const versionUpdateSchema = lazySchema(() =>
+  import('@cpm/contracts/appmarket/appmarket.contract').then((m) => m.VersionUpdateSchema),
+);
 
 /**
  * Edits a version's release notes (both languages), OS and model range and auto-update flag. Under
@@ -31,7 +36,7 @@ export const VersionEditDrawer = ({
       variant="drawer"
       width={520}
       title={t('editVersion', { name: version?.versionName ?? '' })}
-      schema={VersionUpdateSchema as never}
+      schema={versionUpdateSchema}
       initialValues={version ?? undefined}
       onSubmit={(body) => call(appMarketRoutes.updateVersion, { body: body as never, notifySuccess: true })}
       onClose={onClose}

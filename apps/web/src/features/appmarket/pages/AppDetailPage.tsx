@@ -17,6 +17,7 @@ import { Auth } from '../../../shared/auth/Auth';
 import { queryKeys } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { DetailPage } from '../../../shared/detail/DetailPage';
+import { SafeImage } from '../../../shared/image/SafeImage';
 import { Upload } from '../../../shared/upload/Upload';
 import { ApkUploadModal } from '../components/ApkUploadModal';
 import { AppEditModal } from '../components/AppEditModal';
@@ -38,7 +39,7 @@ const Screenshots = ({ app, onChanged }: { app: AppDetail; onChanged: () => void
         <div className="cpm-app-screens" data-testid="app-screenshots">
           {app.screenshots.map((s) => (
             <Space key={s.id} direction="vertical" align="center">
-              <img src={s.url} alt={app.name} loading="lazy" />
+              <SafeImage src={s.url} alt={app.name} loading="lazy" testId="app-screenshot" />
               {app.editable && (
                 <Auth permission="app:mine:version">
                   <Popconfirm title={t('confirmDeleteScreenshot')} onConfirm={() => void remove(s.id)}>

@@ -1,6 +1,8 @@
+import { HistoryOutlined } from '@ant-design/icons';
 import type { AppRow } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { Card, Col, Empty, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Pagination, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
@@ -8,6 +10,7 @@ import { FilterBar, queryKeys, useCrudList } from '../../../shared/crud';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { AppIcon } from '../components/AppTags';
+import { VersionQueryDrawer } from '../components/VersionQueryDrawer';
 import { useAppTypes, useModelOptions } from '../hooks';
 import '../appmarket.css';
 
@@ -47,12 +50,16 @@ const AppCard = ({ app, onOpen }: { app: AppRow; onOpen: () => void }) => {
   );
 };
 
-/** The app market: launched apps as cards with search and type, model and platform filters (spec: /appMarket/index). */
+/**
+ * The app market: launched apps as cards with search and type, model and platform filters, and the
+ * version query of an app by name (spec: /appMarket/index).
+ */
 export const MarketPage = () => {
   const { t } = useTranslation('appmarket');
   const navigate = useNavigate();
   const types = useAppTypes();
   const models = useModelOptions();
+  const [versionQuery, setVersionQuery] = useState(false);
   const list = useCrudList<AppRow, Filter>({
     queryKey: [...queryKeys.appMarket.all, 'market'],
     filterKeys: ['keyword', 'type', 'model', 'platform'],
@@ -64,7 +71,18 @@ export const MarketPage = () => {
   });
   return (
     <div className="cpm-page" data-testid="market-page">
-      <PageHeader />
+      <PageHeader
+        extra={
+          <Button
+            icon={<HistoryOutlined />}
+            onClick={() => setVersionQuery(true)}
+            data-testid="market-version-query"
+          >
+            {t('versionQuery.open')}
+          </Button>
+        }
+      />
+      <VersionQueryDrawer open={versionQuery} onClose={() => setVersionQuery(false)} />
       <Card variant="borderless">
         <FilterBar<Filter>
           fields={[

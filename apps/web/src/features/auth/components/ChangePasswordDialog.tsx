@@ -1,6 +1,7 @@
 import { isStrongPassword, LIMITS, SYS_CODE } from '@cpm/contracts';
-import { registryRoutes } from '@cpm/contracts/routes';
-import { Button, Form, Input, Modal, Space } from 'antd';
+import { authRoutes, registryRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, showMessage } from '../../../api/http';
@@ -8,6 +9,7 @@ import { useSessionStore } from '../../../app/sessionStore';
 import { currentLanguage } from '../../../i18n';
 import { logout } from '../authService';
 import { passwordEncrypter } from '../passwordCrypto';
+import './changePassword.css';
 
 type PasswordForm = {
   name: string;
@@ -42,8 +44,24 @@ const useCooldown = () => {
 type ChangePasswordDialogProps = { open: boolean; onClose: () => void };
 
 /**
+ * Whether the signed-in user cannot finish a change alone: the code goes by email, so an account
+ * with no email on record needs its administrator. Unknown (signed out, or the status not read) is
+ * not reason enough to send anyone away.
+ */
+const useNeedsAdministrator = (open: boolean) => {
+  const signedIn = useSessionStore((s) => s.isLogin && s.token !== null);
+  const status = useQuery({
+    queryKey: ['user-status', 'password'],
+    queryFn: () => call(authRoutes.userStatus, { loading: false, silent: true }),
+    enabled: open && signedIn,
+  });
+  return signedIn && status.data?.hasEmail === false;
+};
+
+/**
  * Change password with an email code (spec sections 2 and 7): the code button waits 60 s between
- * sends; a successful change logs out after 2 s.
+ * sends; a successful change logs out after 2 s. A signed-in user whose account has no email gets
+ * the spec's "log out and contact the administrator" button instead of a form they cannot finish.
  */
 export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
   const { t } = useTranslation('auth');
@@ -53,6 +71,13 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
   const [sending, setSending] = useState(false);
   const [saving, setSaving] = useState(false);
   const isEnglish = currentLanguage() === 'en' ? 1 : 0;
+  const needsAdministrator = useNeedsAdministrator(open);
+
+  const logoutToAdministrator = async () => {
+    onClose();
+    await logout();
+    showMessage('warning', t('password.contactAdminNotice'));
+  };
 
   const sendCode = async () => {
     if (cooldown.left > 0) {
@@ -111,13 +136,34 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
       title={t('password.title')}
       onCancel={onClose}
       destroyOnHidden
-      width={480}
+      width={needsAdministrator ? 540 : 480}
       okText={t('password.submit')}
       cancelText={t('common:actions.cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
-      okButtonProps={{ htmlType: 'submit' }}
+      okButtonProps={{ htmlType: 'submit', disabled: needsAdministrator }}
+      footer={(buttons) =>
+        needsAdministrator ? (
+          <div className="cpm-password-footer">
+            <Button danger onClick={() => void logoutToAdministrator()} data-testid="password-contact-admin">
+              {t('password.contactAdmin')}
+            </Button>
+            <span className="cpm-password-footer-end">{buttons}</span>
+          </div>
+        ) : (
+          buttons
+        )
+      }
     >
+      {needsAdministrator && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('password.noEmail')}
+          style={{ marginBottom: 16 }}
+          data-testid="password-no-email"
+        />
+      )}
       <Form<PasswordForm>
         form={form}
         layout="vertical"
@@ -165,7 +211,12 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
                 data-testid="password-email-code"
               />
             </Form.Item>
-            <Button onClick={() => void sendCode()} loading={sending} data-testid="password-send-code">
+            <Button
+              onClick={() => void sendCode()}
+              loading={sending}
+              disabled={needsAdministrator}
+              data-testid="password-send-code"
+            >
               {cooldown.left > 0
                 ? t('password.resendIn', { seconds: cooldown.left })
                 : t('password.sendCode')}

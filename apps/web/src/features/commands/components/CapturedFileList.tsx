@@ -2,10 +2,11 @@ import { CameraOutlined, DownloadOutlined, FileTextOutlined } from '@ant-design/
 import type { CapturedFile } from '@cpm/contracts';
 import { blobRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Image, List, Space, Typography } from 'antd';
+import { Button, List, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { ImageFailed, SafeImage } from '../../../shared/image/SafeImage';
 
 const sizeText = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
@@ -29,14 +30,19 @@ const Preview = ({ file }: { file: CapturedFile }) => {
     queryFn: () => call(blobRoutes.sign, { body: { id: file.blobId }, loading: false, silent: true }),
     staleTime: 5 * 60_000,
   });
+  // The link is signed afresh on a retry: the one that failed may have expired.
+  const retry = () => void link.refetch();
+  if (link.isError && !link.data) return <ImageFailed onRetry={retry} width={160} />;
   if (!link.data) return null;
   return (
-    <Image
+    <SafeImage
       src={link.data.url}
       alt={t('files.screenshotOf', { sn: file.sn })}
+      preview
       width={160}
       style={{ borderRadius: 6, border: '1px solid var(--ant-color-border)' }}
-      data-testid={`captured-preview-${file.id}`}
+      onRetry={retry}
+      testId={`captured-preview-${file.id}`}
     />
   );
 };

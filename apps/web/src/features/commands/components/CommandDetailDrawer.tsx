@@ -2,7 +2,19 @@ import { CopyOutlined } from '@ant-design/icons';
 import { type CommandDetail, type CommandEvent, userTopic } from '@cpm/contracts';
 import { commandRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Drawer, Empty, Skeleton, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Empty,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +29,7 @@ export const commandKeys = {
 };
 
 /** Copies text, saying so when the browser refuses ("clipboard write denied"). */
-const useCopy = () => {
+export const useCopy = () => {
   const { message } = App.useApp();
   const { t } = useTranslation('commands');
   return async (text: string) => {
@@ -35,7 +47,7 @@ const useCopy = () => {
  * it prints it: live events refresh the view) and the files it sent back.
  */
 export const CommandDetailDrawer = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
-  const { t } = useTranslation('commands');
+  const { t, i18n } = useTranslation('commands');
   const queryClient = useQueryClient();
   const userId = useLiveUserId();
   const copy = useCopy();
@@ -134,6 +146,15 @@ export const CommandDetailDrawer = ({ id, onClose }: { id: string | null; onClos
                 ) : null
               }
             >
+              {r.failure && (
+                <Alert
+                  type="error"
+                  showIcon
+                  data-testid="command-result-failure"
+                  style={{ marginBottom: 8 }}
+                  message={i18n.language === 'en' ? r.failure.en : r.failure.zh}
+                />
+              )}
               {r.message && (
                 <Typography.Paragraph data-testid="command-result-message" style={{ marginBottom: 8 }}>
                   {r.message}

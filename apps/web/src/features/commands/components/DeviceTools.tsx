@@ -1,7 +1,6 @@
 import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
-import type { CommandDetail } from '@cpm/contracts';
 import { commandRoutes, remoteTaskRoutes } from '@cpm/contracts/routes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -17,10 +16,11 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { useCommandRound } from '../hooks/useCommandRound';
 import { CapturedFileList } from './CapturedFileList';
 
 /** How long the console waits for a requested screenshot before saying the terminal timed out. */
@@ -39,51 +39,28 @@ const dayAhead = () => new Date(Date.now() + 24 * 3600_000).toISOString();
  */
 export const TerminalFilesTab = ({ terminal }: { terminal: TerminalLike }) => {
   const { t } = useTranslation('commands');
-  const queryClient = useQueryClient();
-  const [commandId, setCommandId] = useState<string | null>(null);
-  const [timedOut, setTimedOut] = useState(false);
   const files = useQuery({
     queryKey: filesKey(terminal.sn),
     queryFn: () => call(commandRoutes.terminalFiles, { query: { sn: terminal.sn }, loading: false }),
   });
-  const waiting = useQuery({
-    queryKey: ['terminal-screenshot', commandId],
-    enabled: Boolean(commandId),
-    queryFn: () => call(commandRoutes.detail, { query: { id: commandId as string }, loading: false }),
-    refetchInterval: (q) => ((q.state.data as CommandDetail | undefined)?.counts.open === 0 ? false : 1500),
+  const round = useCommandRound({
+    sn: terminal.sn,
+    command: { op: 'screenshot' },
+    waitMs: SCREENSHOT_WAIT_MS,
+    refresh: filesKey(terminal.sn),
   });
-  const done = waiting.data && waiting.data.counts.open === 0;
-  useEffect(() => {
-    if (!done) return;
-    setCommandId(null);
-    void queryClient.invalidateQueries({ queryKey: filesKey(terminal.sn) });
-  }, [done, queryClient, terminal.sn]);
-  useEffect(() => {
-    if (!commandId) return;
-    const timer = setTimeout(() => setTimedOut(true), SCREENSHOT_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [commandId]);
-  const failed = waiting.data?.results[0]?.state === 'failure' ? waiting.data.results[0].message : null;
-
-  const take = async () => {
-    setTimedOut(false);
-    const row = await call(commandRoutes.run, {
-      body: { sns: [terminal.sn], command: { op: 'screenshot' } },
-    });
-    setCommandId(row.id);
-  };
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="device-files">
       {!terminal.online && <Alert type="warning" showIcon message={t('device.offline')} />}
-      {timedOut && commandId && <Alert type="error" showIcon message={t('device.timeout')} />}
-      {failed && <Alert type="error" showIcon message={failed} />}
+      {round.timedOut && <Alert type="error" showIcon message={t('device.timeout')} />}
+      {round.failed && <Alert type="error" showIcon message={round.failed} />}
       <Auth permission="remote:command:command">
         <Button
           icon={<CameraOutlined />}
           disabled={!terminal.online}
-          loading={Boolean(commandId) && !timedOut}
-          onClick={() => void take().catch(() => undefined)}
+          loading={round.busy}
+          onClick={() => void round.start().catch(() => undefined)}
           data-testid="device-take-screenshot"
         >
           {t('device.screenshot')}

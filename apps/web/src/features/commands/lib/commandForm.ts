@@ -21,6 +21,7 @@ export const OP_FIELDS: Record<
   clear_cache: ['packageName'],
   clear_data: ['packageName'],
   stop_app: ['packageName'],
+  launch_app: ['packageName'],
   lock_screen: [],
   unlock_screen: [],
   device_props: [],

@@ -96,14 +96,22 @@ export const AddDeviceDialog = ({
           label={t('model')}
           rules={[{ required: true, message: t('rules.required') }]}
         >
-          <Select options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+          />
         </Form.Item>
         <Form.Item
           name="groupId"
           label={t('group')}
           rules={[{ required: true, message: t('rules.required') }]}
         >
-          <Select options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          />
         </Form.Item>
         <Form.Item
           name="storeName"

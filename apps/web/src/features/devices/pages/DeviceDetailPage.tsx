@@ -1,11 +1,14 @@
+import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CODE } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Result, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { call } from '../../../api/http';
+import { ApiError } from '../../../api/httpClient';
 import { Auth } from '../../../shared/auth/Auth';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { DetailPage } from '../../../shared/detail/DetailPage';
@@ -32,6 +35,9 @@ const TerminalPlanTab = lazy(() =>
 const TerminalFilesTab = lazy(() =>
   import('../../commands/components/DeviceTools').then((m) => ({ default: m.TerminalFilesTab })),
 );
+const TerminalConfigTab = lazy(() =>
+  import('../../commands/components/TerminalConfigTab').then((m) => ({ default: m.TerminalConfigTab })),
+);
 const TerminalPermissionsTab = lazy(() =>
   import('../../commands/components/DeviceTools').then((m) => ({ default: m.TerminalPermissionsTab })),
 );
@@ -42,12 +48,59 @@ const UninstallButton = lazy(() =>
 /** Where the page leads back to when the terminal is not there. */
 const LIST_PATH = '/device/index';
 
+/**
+ * Why the detail could not be shown: the SN is not there (not in the caller's scope, or not even a
+ * serial number: the server refuses the address's text as input), or the server could not answer
+ * (an error on its side, or no connection).
+ */
+export const detailFailure = (error: unknown): 'notFound' | 'failed' =>
+  error instanceof ApiError && (error.code === CODE.notFound || error.code === CODE.invalid)
+    ? 'notFound'
+    : 'failed';
+
+/** The server could not answer: say so, offer to ask again and the way back to the list. */
+const DetailFailed = ({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) => {
+  const { t } = useTranslation('devices');
+  const navigate = useNavigate();
+  return (
+    <div className="cpm-page cpm-exception" data-testid="device-detail-page">
+      <Result
+        status="error"
+        title={t('detailFailed')}
+        subTitle={t('detailFailedHint')}
+        data-testid="detail-failed"
+        extra={[
+          <Button
+            key="retry"
+            type="primary"
+            icon={<ReloadOutlined />}
+            loading={retrying}
+            onClick={onRetry}
+            data-testid="detail-retry"
+          >
+            {t('common:actions.retry')}
+          </Button>,
+          <Button
+            key="back"
+            icon={<ArrowLeftOutlined />}
+            onClick={() => navigate(LIST_PATH)}
+            data-testid="detail-back"
+          >
+            {t('backToList')}
+          </Button>,
+        ]}
+      />
+    </div>
+  );
+};
+
 /** The tabs in order; the first opens when the address names none. */
 const TAB_KEYS = [
   'overview',
   'hardware',
   'network',
   'apps',
+  'config',
   'peripherals',
   'history',
   'logs',
@@ -58,7 +111,8 @@ const TAB_KEYS = [
 
 /**
  * One terminal on the detail layout: header with its name, SN, state and actions; tabs (in the
- * address as `?tab=`) for overview, hardware, network, apps, peripherals, history and logs.
+ * address as `?tab=`) for overview, hardware, network, apps, the reported configuration, peripherals,
+ * history, logs, captured files, permissions and the task plan.
  */
 export const DeviceDetailPage = () => {
   const { sn = '' } = useParams();
@@ -82,6 +136,8 @@ export const DeviceDetailPage = () => {
     refetchInterval: 5000,
   });
   const d = detail.data;
+  if (detail.isError && !d && detailFailure(detail.error) === 'failed')
+    return <DetailFailed onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
   if (detail.isError || !d)
     return (
       <DetailPage
@@ -102,6 +158,7 @@ export const DeviceDetailPage = () => {
     void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT, 'logs', sn] });
   };
 
+  const offlineNotice = t('offlineNotice');
   const overview = (
     <DescriptionList
       testId="detail-overview"
@@ -228,15 +285,31 @@ export const DeviceDetailPage = () => {
       }
       actions={
         <Auth permission="device:terminal:log">
-          <Button
-            type="primary"
-            onClick={() => void requestLog()}
-            disabled={!d.online}
-            data-testid="request-log"
-          >
-            {t('requestLog')}
-          </Button>
+          <Tooltip title={d.online ? undefined : offlineNotice}>
+            <span>
+              <Button
+                type="primary"
+                onClick={() => void requestLog()}
+                disabled={!d.online}
+                data-testid="request-log"
+              >
+                {t('requestLog')}
+              </Button>
+            </span>
+          </Tooltip>
         </Auth>
+      }
+      notice={
+        d.online ? undefined : (
+          <Alert
+            type="warning"
+            showIcon
+            title={offlineNotice}
+            description={d.lastSeenAt ? t('offlineSince', { at: fmt(d.lastSeenAt) }) : t('offlineNeverSeen')}
+            style={{ marginTop: 12 }}
+            data-testid="detail-offline"
+          />
+        )
       }
       tabs={[
         { key: 'overview', label: t('tabs.overview'), children: overview },
@@ -276,6 +349,15 @@ export const DeviceDetailPage = () => {
                 },
               ]}
             />
+          ),
+        },
+        {
+          key: 'config',
+          label: t('tabs.config'),
+          children: (
+            <Suspense fallback={<Skeleton active />}>
+              <TerminalConfigTab terminal={d} />
+            </Suspense>
           ),
         },
         {

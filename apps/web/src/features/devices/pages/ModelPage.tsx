@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ModelSaveSchema, type ModelSchema } from '@cpm/contracts';
+import type { ModelSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { Button, Input, Select } from 'antd';
 import dayjs from 'dayjs';
@@ -15,11 +15,17 @@ import {
   DictTag,
   deleteAction,
   editAction,
+  lazySchema,
   queryKeys,
   RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const modelSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/devices/models.contract').then((m) => m.ModelSaveSchema),
+);
 
 type DeviceModel = z.infer<typeof ModelSchema>;
 type Filter = { name?: string };
@@ -98,7 +104,7 @@ export const ModelPage = () => {
       <CrudFormModal<ModelForm>
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addEntry')}
-        schema={ModelSaveSchema}
+        schema={modelSaveSchema}
         initialValues={
           editing?.id
             ? {

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { ModelPeripheralSaveSchema, type ModelPeripheralSchema } from '@cpm/contracts';
+import type { ModelPeripheralSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Select, Switch, Tag } from 'antd';
@@ -13,11 +13,17 @@ import {
   CrudFormModal,
   CrudListView,
   deleteAction,
+  lazySchema,
   queryKeys,
   RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const modelPeripheralSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/devices/models.contract').then((m) => m.ModelPeripheralSaveSchema),
+);
 
 type Row = z.infer<typeof ModelPeripheralSchema>;
 type Filter = { modelId?: string };
@@ -84,7 +90,7 @@ export const ModelPeripheralPage = () => {
       <CrudFormModal
         open={open}
         title={t('addEntry')}
-        schema={ModelPeripheralSaveSchema}
+        schema={modelPeripheralSaveSchema}
         initialValues={{ required: true }}
         conflictField="peripheralId"
         testId="model-peripheral-form"

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { PeripheralSaveSchema, type PeripheralSchema } from '@cpm/contracts';
+import type { PeripheralSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { Button, Col, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
@@ -13,11 +13,17 @@ import {
   CrudListView,
   deleteAction,
   editAction,
+  lazySchema,
   queryKeys,
   RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const peripheralSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/devices/peripherals.contract').then((m) => m.PeripheralSaveSchema),
+);
 
 type Peripheral = z.infer<typeof PeripheralSchema>;
 type Filter = { name?: string; kind?: 'serial' | 'usb' };
@@ -86,7 +92,7 @@ export const PeripheralPage = () => {
       <CrudFormModal
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addEntry')}
-        schema={PeripheralSaveSchema}
+        schema={peripheralSaveSchema}
         initialValues={
           editing?.id
             ? Object.fromEntries(Object.entries(editing).filter(([, v]) => v !== null))

@@ -1,7 +1,8 @@
 import type { BootAnimationRow } from '@cpm/contracts';
-import { Alert, Modal, Spin, Typography } from 'antd';
+import { Modal, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageFailed, SafeImage } from '../../../shared/image/SafeImage';
 import { useBootFrames } from '../hooks/useBootFrames';
 
 /** Plays a boot animation's frames in order at its frame rate, looping, as the terminal would. */
@@ -30,14 +31,14 @@ export const BootPreview = ({ row, onClose }: { row: BootAnimationRow | null; on
       {row && (
         <div className="cpm-media-player" data-testid="boot-preview">
           {frames.failed ? (
-            <Alert type="error" title={t('boot.loadFailed')} />
+            <ImageFailed onRetry={frames.retry} width={Math.min(row.width, 320)} height={160} />
           ) : ready ? (
             <>
-              <img
+              <SafeImage
                 src={frames.urls[index]}
                 alt={row.name}
-                data-testid="boot-preview-frame"
-                data-frame={index}
+                testId="boot-preview-frame"
+                imgProps={{ 'data-frame': index }}
                 style={{ aspectRatio: `${row.width} / ${row.height}` }}
               />
               <Typography.Text type="secondary" data-testid="boot-preview-status">

@@ -3,12 +3,13 @@ import { BLOB_KINDS, type WallpaperRow } from '@cpm/contracts';
 import { mediaRoutes } from '@cpm/contracts/routes';
 import { Button, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { FilterBar } from '../../../shared/crud/FilterBar';
 import { useCrudList } from '../../../shared/crud/useCrudList';
+import { SafeImage } from '../../../shared/image/SafeImage';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { Upload } from '../../../shared/upload/Upload';
@@ -23,21 +24,24 @@ const duration = (ms: number | null) => {
 };
 
 /** A thumbnail: the image itself, or the video's first frame (the browser decodes it, nothing is transcoded). */
-const Thumb = ({ row, onOpen }: { row: WallpaperRow; onOpen: () => void }) => (
-  <button
-    type="button"
-    className="cpm-media-thumb"
-    onClick={onOpen}
-    aria-label={row.name}
-    data-testid="wallpaper-thumb"
-  >
-    {row.kind === 'image' ? (
-      <img src={row.url} alt={row.name} loading="lazy" />
-    ) : (
-      <video src={`${row.url}#t=0.1`} preload="metadata" muted playsInline />
-    )}
-  </button>
-);
+const Thumb = ({ row, onOpen }: { row: WallpaperRow; onOpen: () => void }) => {
+  const open = (content: ReactNode) => (
+    <button
+      type="button"
+      className="cpm-media-thumb"
+      onClick={onOpen}
+      aria-label={row.name}
+      data-testid="wallpaper-thumb"
+    >
+      {content}
+    </button>
+  );
+  return row.kind === 'image' ? (
+    <SafeImage src={row.url} alt={row.name} loading="lazy" compact width={72} height={48} frame={open} />
+  ) : (
+    open(<video src={`${row.url}#t=0.1`} preload="metadata" muted playsInline />)
+  );
+};
 
 /** Wallpapers and videos: filters, thumbnails, resolution, upload, preview and delete. */
 export const WallpaperList = () => {
@@ -91,6 +95,7 @@ export const WallpaperList = () => {
             icon={<EyeOutlined />}
             aria-label={t('wallpaper.preview')}
             onClick={() => setPreview(r)}
+            data-testid="wallpaper-preview-open"
           />
           <Button
             type="link"
@@ -198,7 +203,7 @@ export const WallpaperList = () => {
         {preview && (
           <div className="cpm-media-player" data-testid="wallpaper-preview">
             {preview.kind === 'image' ? (
-              <img src={preview.url} alt={preview.name} />
+              <SafeImage src={preview.url} alt={preview.name} />
             ) : (
               <video src={preview.url} controls autoPlay muted playsInline />
             )}

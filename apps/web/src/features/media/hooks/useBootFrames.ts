@@ -1,17 +1,24 @@
 import { mediaRoutes } from '@cpm/contracts/routes';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSessionStore } from '../../../app/sessionStore';
 
 type Frames = { urls: string[]; failed: boolean };
+
+/** The frames loaded so far, whether a frame could not be loaded, and a way to load them again. */
+export type BootFrames = Frames & { retry: () => void };
 
 /**
  * The frames of a boot animation as object URLs, fetched one by one (each a byte range of the
  * stored ZIP on the server) and released when the animation changes or the viewer closes.
  */
-export const useBootFrames = (id: string | null, count: number): Frames => {
+export const useBootFrames = (id: string | null, count: number): BootFrames => {
   const [state, setState] = useState<Frames>({ urls: [], failed: false });
+  const [round, setRound] = useState(0);
+  const retry = useCallback(() => setRound((n) => n + 1), []);
   useEffect(() => {
     if (!id) return;
+    // Each retry is a fresh round of requests for every frame.
+    void round;
     let cancelled = false;
     const made: string[] = [];
     setState({ urls: [], failed: false });
@@ -35,6 +42,6 @@ export const useBootFrames = (id: string | null, count: number): Frames => {
       cancelled = true;
       for (const url of made) URL.revokeObjectURL(url);
     };
-  }, [id, count]);
-  return state;
+  }, [id, count, round]);
+  return { ...state, retry };
 };

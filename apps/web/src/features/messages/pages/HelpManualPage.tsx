@@ -1,13 +1,20 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Input, Row, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Card, Empty, Input, Typography } from 'antd';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scrollToElement } from '../../../shared/scroll/smoothScroll';
+import { THEME_SIDEBAR_WIDTH } from '../../../shared/theme/themeSizes';
 import { MessageBody } from '../components/MessageBody';
 import { loadManual, type ManualLanguage, searchManual } from '../manual/manualContent';
 import './helpManual.css';
 
-const scrollTo = (id: string) =>
-  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+const scrollTo = (id: string) => {
+  const target = document.getElementById(id);
+  if (target) scrollToElement(target);
+};
+
+/** The contents column keeps the theme's sidebar width beside the text on wide screens. */
+const layoutStyle = { '--cpm-theme-sidebar': `${THEME_SIDEBAR_WIDTH}px` } as CSSProperties;
 
 /** The bilingual help manual: contents on the side, search over every section of the current language. */
 export const HelpManualPage = () => {
@@ -20,8 +27,8 @@ export const HelpManualPage = () => {
 
   return (
     <div className="cpm-page cpm-help-manual" data-testid="help-manual-page">
-      <Row gutter={[16, 16]}>
-        <Col xs={24} md={7} lg={6}>
+      <div className="cpm-help-layout" style={layoutStyle}>
+        <aside className="cpm-help-aside" data-testid="help-aside">
           <Card variant="borderless" className="cpm-help-toc">
             <Input
               allowClear
@@ -74,8 +81,8 @@ export const HelpManualPage = () => {
               </ul>
             </nav>
           </Card>
-        </Col>
-        <Col xs={24} md={17} lg={18}>
+        </aside>
+        <div className="cpm-help-main">
           <Card variant="borderless" data-testid="help-content">
             {shown.length === 0 && <Empty description={t('manual.noResults', { query: query.trim() })} />}
             {shown.map((chapter) => (
@@ -91,8 +98,8 @@ export const HelpManualPage = () => {
               </article>
             ))}
           </Card>
-        </Col>
-      </Row>
+        </div>
+      </div>
     </div>
   );
 };

@@ -1,10 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  HARDWARE_PERIPHERAL_TYPE,
-  HEALTH_ACTIONS,
-  type HealthRule,
-  HealthRuleSaveSchema,
-} from '@cpm/contracts';
+import { HARDWARE_PERIPHERAL_TYPE, HEALTH_ACTIONS, type HealthRule } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Input, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
@@ -12,8 +7,13 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { CrudField, CrudFormModal, DictTag, queryKeys, RowActions } from '../../../shared/crud';
+import { CrudField, CrudFormModal, DictTag, lazySchema, queryKeys, RowActions } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const healthRuleSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/support/health.contract').then((m) => m.HealthRuleSaveSchema),
+);
 
 const key = [...queryKeys.supportOrders.all, 'health-rules'];
 
@@ -145,7 +145,7 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
       <CrudFormModal
         open={editing !== null}
         title={editing?.id ? t('rules.edit') : t('rules.add')}
-        schema={HealthRuleSaveSchema}
+        schema={healthRuleSaveSchema}
         initialValues={editing ?? {}}
         testId="health-rule-form"
         conflictField="peripheralType"

@@ -1,4 +1,5 @@
 import { Image, Space } from 'antd';
+import { SafeImage } from '../../../shared/image/SafeImage';
 
 type Item = { id: string; url: string; name?: string; mediaType?: string };
 
@@ -11,14 +12,15 @@ export const MediaGallery = ({ items, testId }: { items: Item[]; testId?: string
     <Space wrap size={8} data-testid={testId}>
       <Image.PreviewGroup>
         {photos.map((m) => (
-          <Image
+          <SafeImage
             key={m.id}
             src={m.url}
             alt={m.name ?? ''}
+            preview
             width={88}
             height={88}
             style={{ objectFit: 'cover', borderRadius: 6 }}
-            data-testid="media-photo"
+            testId="media-photo"
           />
         ))}
       </Image.PreviewGroup>

@@ -1,4 +1,3 @@
-import { OrderSaveSchema } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import { Col, DatePicker, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
@@ -6,11 +5,16 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
-import { CrudField, CrudFormModal } from '../../../shared/crud';
+import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { Upload } from '../../../shared/upload/Upload';
 import { rulesForKind, uploadUrlForKind } from '../../../shared/upload/uploadRules';
 import { AssigneeSelect } from './AssigneeSelect';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const orderSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/support/orders.contract').then((m) => m.OrderSaveSchema),
+);
 
 /**
  * Opening an order: for a terminal by SN (model, enterprise and store come from it) or by hand,
@@ -42,7 +46,7 @@ export const OrderFormDrawer = ({
       testId="order-form"
       variant="drawer"
       width={640}
-      schema={OrderSaveSchema}
+      schema={orderSaveSchema}
       initialValues={{ priority: 'normal' }}
       onClose={onClose}
       onSubmit={(values) => {

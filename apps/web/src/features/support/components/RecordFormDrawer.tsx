@@ -28,6 +28,7 @@ import { call, upload } from '../../../api/http';
 import '../support.css';
 import { queryKeys } from '../../../shared/crud';
 import { fieldErrorsOf } from '../../../shared/crud/zodForm';
+import { SafeImage } from '../../../shared/image/SafeImage';
 import { checkText } from './ChecklistView';
 
 type Visit = { storeName: string; contact: string; phone: string; address: string };
@@ -312,13 +313,14 @@ export const RecordFormDrawer = ({
                       {(shots[item.key] ?? []).map((p) => (
                         <div key={p.id} style={{ position: 'relative' }}>
                           {p.preview ? (
-                            <img
+                            <SafeImage
                               src={p.preview}
                               alt=""
+                              compact
                               width={64}
                               height={64}
                               style={{ objectFit: 'cover', borderRadius: 6, display: 'block' }}
-                              data-testid={`record-item-${item.key}-thumb`}
+                              testId={`record-item-${item.key}-thumb`}
                             />
                           ) : (
                             <div className="cpm-support-thumb" data-testid={`record-item-${item.key}-thumb`}>

@@ -1,5 +1,5 @@
 import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { type WhitelistEntry, type WhitelistRow, WhitelistSaveSchema } from '@cpm/contracts';
+import type { WhitelistEntry, WhitelistRow } from '@cpm/contracts';
 import { whitelistRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Input, Space, Table, Typography } from 'antd';
@@ -15,6 +15,7 @@ import {
   CrudListView,
   deleteAction,
   editAction,
+  lazySchema,
   RowActions,
   useCrudList,
 } from '../../../shared/crud';
@@ -22,6 +23,11 @@ import type { DataColumn } from '../../../shared/table/DataTable';
 import { SnListInput } from '../components/SnListInput';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const whitelistSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/tasks/whitelist.contract').then((m) => m.WhitelistSaveSchema),
+);
 
 type Filter = { name?: string };
 type Editing = { id?: string; name?: string; description?: string; sns: string[] };
@@ -230,7 +236,7 @@ export const WhitelistPage = () => {
       <CrudFormModal<Editing>
         open={editing !== null}
         title={editing?.id ? t('whitelist.edit') : t('whitelist.add')}
-        schema={WhitelistSaveSchema}
+        schema={whitelistSaveSchema}
         initialValues={editing ?? undefined}
         onSubmit={(body) => call(whitelistRoutes.save, { body: body as never, notifySuccess: true })}
         onClose={() => setEditing(null)}

@@ -1,0 +1,103 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../app/sessionStore';
+
+const auth = vi.hoisted(() => ({ logouts: 0 }));
+vi.mock('../authService', () => ({
+  logout: async () => {
+    auth.logouts += 1;
+  },
+}));
+
+const { ChangePasswordDialog } = await import('./ChangePasswordDialog');
+
+/** The server's answer to the status call: the signed-in account, with or without an email. */
+const serveStatus = (hasEmail: boolean) => {
+  const calls: string[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = String(input);
+    calls.push(url);
+    const result = {
+      id: 'u1',
+      username: 'clerk',
+      name: 'Clerk',
+      verify: 1,
+      enabled: true,
+      rejectReason: null,
+      permissions: [],
+      hasEmail,
+    };
+    return new Response(JSON.stringify({ code: 1, message: '', messageEn: '', msg: '', result }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+};
+
+const signIn = () =>
+  useSessionStore.setState({
+    token: 'tok',
+    isLogin: true,
+    user: {
+      id: 'u1',
+      name: 'Clerk',
+      username: 'clerk',
+      verify: 1,
+      sysCode: 'cpm',
+      language: 'en',
+      isLogin: true,
+    },
+  });
+
+const renderDialog = () => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={client}>
+      <ChangePasswordDialog open onClose={onClose} />
+    </QueryClientProvider>,
+  );
+  return { onClose };
+};
+
+describe('ChangePasswordDialog', () => {
+  beforeEach(() => {
+    auth.logouts = 0;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useSessionStore.setState({ token: null, isLogin: false, user: null });
+  });
+
+  it('offers "log out and contact the administrator" when the account has no email, and logs out', async () => {
+    serveStatus(false);
+    signIn();
+    const { onClose } = renderDialog();
+    const button = await screen.findByTestId('password-contact-admin');
+    expect(button).toHaveTextContent('Log out and contact the administrator');
+    expect(screen.getByTestId('password-no-email')).toHaveTextContent('No email address is on record');
+    expect(screen.getByTestId('password-send-code')).toBeDisabled();
+    fireEvent.click(button);
+    await waitFor(() => expect(auth.logouts).toBe(1));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('keeps the email-code form alone when the account has an email', async () => {
+    const calls = serveStatus(true);
+    signIn();
+    renderDialog();
+    await waitFor(() => expect(calls.some((url) => url.includes('getUserStatus'))).toBe(true));
+    await waitFor(() => expect(screen.getByTestId('password-send-code')).toBeEnabled());
+    expect(screen.queryByTestId('password-contact-admin')).toBeNull();
+    expect(screen.queryByTestId('password-no-email')).toBeNull();
+  });
+
+  it('does not ask about a signed-out visitor (the login page), who has no one to log out', async () => {
+    const calls = serveStatus(false);
+    renderDialog();
+    await screen.findByTestId('password-send-code');
+    expect(calls).toEqual([]);
+    expect(screen.queryByTestId('password-contact-admin')).toBeNull();
+  });
+});
