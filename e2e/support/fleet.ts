@@ -1,6 +1,8 @@
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiClient, registerFleet } from '../../apps/pos-sim/src/fleet';
+import { apiClient, registerFleet, startFleet } from '../../apps/pos-sim/src/fleet';
+import { CITIES } from '../../apps/pos-sim/src/terminal';
 import { ADMIN, BASE_URL, REPO_ROOT } from './env';
 
 const KEY_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'enrollment');
@@ -46,4 +48,40 @@ const enrollmentKey = () => {
 export const provisionFleet = async (o: Parameters<typeof registerFleet>[0]) => {
   const { registered } = await registerFleet(o);
   return { enrollmentKey: await enrollmentKey(), registered };
+};
+
+/**
+ * Registers and starts `count` simulated tills in Shanghai over MQTT that take remote work and never
+ * fail, reboot or go offline by themselves: what a test of the console's terminal tools drives.
+ */
+export const startSteadyTills = async (o: { prefix: string; model: string; count?: number }) => {
+  const count = o.count ?? 1;
+  const { enrollmentKey } = await provisionFleet({
+    server: BASE_URL,
+    username: ADMIN.username,
+    password: ADMIN.password,
+    count,
+    prefix: o.prefix,
+    model: o.model,
+  });
+  return startFleet({
+    count,
+    server: BASE_URL,
+    transport: 'mqtt',
+    prefix: o.prefix,
+    enrollmentKey,
+    cities: [CITIES.shanghai],
+    model: o.model,
+    heartbeatSec: 5,
+    rampSec: 1,
+    faultRate: 0,
+    rebootRate: 0,
+    tasks: {
+      failureRate: 0,
+      paymentRate: 0,
+      offlineRate: 0,
+      offlineSec: 0,
+      dataDir: await mkdtemp(path.join(tmpdir(), `e2e-${o.prefix.toLowerCase()}-`)),
+    },
+  });
 };

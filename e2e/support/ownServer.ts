@@ -27,6 +27,8 @@ export const ownServer = (port: number) => {
 
   return {
     url,
+    /** Its data folder: the database lives in `db` under it while the server is stopped. */
+    dataDir,
     async start() {
       // Its own process group: stopping it stops npx, tsx and the server under them.
       child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
@@ -38,6 +40,8 @@ export const ownServer = (port: number) => {
           PORT: String(port),
           HOST: '127.0.0.1',
           MQTT_PORT: '0',
+          // The remote desktop relay under the main port, so it never fights another run over 8018.
+          REMOTE_PORT: '0',
           DATA_DIR: dataDir,
           DATABASE_URL: '',
           CAPTCHA: 'off',

@@ -32,6 +32,9 @@ test.describe('login', () => {
     const sys = JSON.parse((await storageItem(page, 'sys')) ?? '{}') as { id?: string; isLogin?: boolean };
     expect(sys.id).toBe(await storageItem(page, 'userId'));
     expect(sys.isLogin).toBe(true);
+    // The browser keeps the account's device token, which it sends with the next sign-in.
+    const devices = JSON.parse((await storageItem(page, 'loginDevices')) ?? '[]') as { username: string }[];
+    expect(devices).toEqual([{ username: ADMIN.username, token: expect.stringMatching(/^d1\./) }]);
   });
 
   test('the error text follows the language chosen on the login page', async ({ page }) => {

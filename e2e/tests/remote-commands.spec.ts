@@ -1,13 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { simSn, startFleet } from '../../apps/pos-sim/src/fleet';
-import { CITIES } from '../../apps/pos-sim/src/terminal';
+import { simSn } from '../../apps/pos-sim/src/fleet';
+import { chooseOp, pickTerminal } from '../support/commandForm';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
-import { ADMIN, BASE_URL } from '../support/env';
+import { ADMIN } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { provisionFleet } from '../support/fleet';
+import { startSteadyTills } from '../support/fleet';
 import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
 const PREFIX = 'CMDSIM';
@@ -15,27 +12,6 @@ const COUNT = 2;
 const MODEL = 'E2E-C2';
 const sn = (i: number) => simSn(PREFIX, i);
 const LIVE = { timeout: 45_000 };
-
-/** Picks terminals in the command form (typed SNs become tags). */
-const pickTerminal = async (page: Page, value: string) => {
-  const select = page.getByTestId('command-terminals');
-  await select.click();
-  await page.keyboard.type(value);
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Escape');
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-};
-
-/** Chooses the command in the form by typing its name and taking the first match with Enter. */
-const chooseOp = async (page: Page, label: string) => {
-  const select = page.getByTestId('command-op');
-  await select.click();
-  // The list of commands, not the terminals' one still sliding away.
-  await expect(page.locator('.ant-select-dropdown:visible').filter({ hasText: label })).toBeVisible();
-  await page.keyboard.type(label);
-  await page.keyboard.press('Enter');
-  await expect(select).toContainText(label);
-};
 
 /**
  * Closes the command detail and waits until it is gone: while it slides away it still holds the
@@ -52,34 +28,7 @@ test.describe('remote commands', () => {
     page,
   }) => {
     test.setTimeout(600_000);
-    const { enrollmentKey } = await provisionFleet({
-      server: BASE_URL,
-      username: ADMIN.username,
-      password: ADMIN.password,
-      count: COUNT,
-      prefix: PREFIX,
-      model: MODEL,
-    });
-    const fleet = startFleet({
-      count: COUNT,
-      server: BASE_URL,
-      transport: 'mqtt',
-      prefix: PREFIX,
-      enrollmentKey,
-      cities: [CITIES.shanghai],
-      model: MODEL,
-      heartbeatSec: 5,
-      rampSec: 1,
-      faultRate: 0,
-      rebootRate: 0,
-      tasks: {
-        failureRate: 0,
-        paymentRate: 0,
-        offlineRate: 0,
-        offlineSec: 0,
-        dataDir: await mkdtemp(path.join(tmpdir(), 'e2e-commands-')),
-      },
-    });
+    const fleet = await startSteadyTills({ prefix: PREFIX, model: MODEL, count: COUNT });
     try {
       await login(page);
       await page.goto('/device/index');

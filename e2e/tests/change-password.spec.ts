@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test';
+import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { PAGE_LOAD } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+
+const NO_MAIL = { username: 'nomail_clerk', password: 'NoMail#Pass1' };
+const WITH_MAIL = { username: 'mail_clerk', password: 'Mail#Pass1', email: 'mail_clerk@e2e.test' };
+const BUTTON: Record<Language, string> = {
+  en: 'Log out and contact the administrator',
+  cn: '退出登录并联系管理员',
+};
+
+/** Creates the sales accounts the tests sign in with: one without an email, one with. */
+const createAccounts = async (api: import('../support/api').Api) => {
+  const { api: admin } = await api.login();
+  const roles = (await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions')).result;
+  const sales = roles.find((r) => r.code === 'sales')?.id;
+  for (const account of [NO_MAIL, WITH_MAIL]) {
+    const created = await admin.post('/upms/v1/upms/user/addOrUpdate', { ...account, roleIds: [sales] });
+    // A second run on the same server finds the account there already.
+    if (created.code !== 1) expect(created.messageEn).toMatch(/taken|exists/i);
+  }
+};
+
+/** Opens the change-password dialog from the user menu, trying again when a click lands early. */
+const openDialog = async (page: Page) => {
+  const form = page.getByTestId('change-password-form');
+  await expect(async () => {
+    if (await form.isVisible()) return;
+    if (!(await page.getByTestId('user-change-password').isVisible()))
+      await page.getByTestId('user-dropdown').click();
+    await page.getByTestId('user-change-password').click({ timeout: 3_000 });
+    await expect(form).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  return page.getByRole('dialog').filter({ has: form });
+};
+
+test.describe('change password without an email on record', () => {
+  test('an account with no email is offered to log out and contact the administrator', async ({
+    page,
+    api,
+  }) => {
+    await createAccounts(api);
+    await login(page, NO_MAIL.username, NO_MAIL.password);
+    const dialog = await openDialog(page);
+    await expect(dialog.getByTestId('password-no-email')).toContainText(
+      'No email address is on record for your account',
+    );
+    await expect(dialog.getByTestId('password-send-code')).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    await dialog.getByTestId('password-contact-admin').click();
+    await expect(page).toHaveURL(/\/login$/, PAGE_LOAD);
+    await expect(
+      page.getByText('You are logged out. Ask your administrator to reset your password'),
+    ).toBeVisible();
+    expect(await storageItem(page, 'token')).toBeNull();
+  });
+
+  test('an account with an email changes its password alone: no such button', async ({ page, api }) => {
+    await createAccounts(api);
+    await login(page, WITH_MAIL.username, WITH_MAIL.password);
+    const dialog = await openDialog(page);
+    await expect(dialog.getByTestId('password-send-code')).toBeEnabled();
+    await expect(dialog.getByTestId('password-contact-admin')).toHaveCount(0);
+    await expect(dialog.getByTestId('password-no-email')).toHaveCount(0);
+  });
+
+  for (const size of SCREEN_SIZES) {
+    test(`the dialog at ${size.width} px in both languages and themes`, async ({ page, api }) => {
+      await createAccounts(api);
+      await page.setViewportSize(size);
+      await login(page, NO_MAIL.username, NO_MAIL.password);
+      for (const language of ['en', 'cn'] as Language[]) {
+        if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
+        for (const theme of THEMES) {
+          if (!pictured(size.width, language, theme)) continue;
+          await setTheme(page, theme);
+          const dialog = await openDialog(page);
+          await expect(dialog.getByTestId('password-contact-admin')).toHaveText(BUTTON[language]);
+          await expect
+            .poll(() => page.locator('.ant-modal').evaluate((el) => getComputedStyle(el).opacity))
+            .toBe('1');
+          await settle(page);
+          await saveScreenshot(page, 'change-password-no-email', language, theme);
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+        }
+      }
+    });
+  }
+});
