@@ -108,9 +108,12 @@ export const terminals = pgTable(
       t.lastSeenAt,
       t.activationDate,
     ),
-    index('terminals_group_idx').on(t.groupId),
+    // A group's page is read in list order straight from this index, not sorted from all its members.
+    index('terminals_group_idx').on(t.groupId, t.createdAt, t.id),
     index('terminals_model_idx').on(t.modelId),
-    index('terminals_sn_prefix_idx').on(t.sn.op('text_pattern_ops')),
+    // An SN prefix may match tens of thousands: the list picks its page from this index alone (the
+    // order columns ride along) and reads only that page's rows.
+    index('terminals_sn_prefix_idx').on(t.sn.op('text_pattern_ops'), t.createdAt, t.id),
     // The heartbeat-timeout sweep looks only at online terminals.
     index('terminals_online_seen_idx').on(t.lastSeenAt).where(sql`${t.online}`),
     // The device map asks for terminals inside a box; PostgreSQL's own point type and GiST serve it

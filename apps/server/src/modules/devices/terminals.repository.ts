@@ -1,5 +1,5 @@
 import type { TerminalFilter, TerminalRow, TerminalStatus } from '@cpm/contracts';
-import { and, desc, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
@@ -136,15 +136,38 @@ export const visibleOwnerIds = async (db: Db, scope: Scope): Promise<string[] | 
 export const createTerminalsRepository = (db: Db) => ({
   visibleOwnerIds: (scope: Scope) => visibleOwnerIds(db, scope),
 
-  /** One page of the list, newest first. */
-  async findPage(where: SQL | undefined, offset: number, limit: number) {
-    const [rows, [{ total }]] = await Promise.all([
+  /**
+   * The statements of one list page, newest first: its total counted up to the cap, and its rows by
+   * either of two plans. `ordered` walks the list order and keeps the matches, which is quick when
+   * matches are common. When they are few (the total is within the cap) that walk can pass most of the
+   * table before finding any (an SN prefix whose terminals are old), so `matchesFirst` takes the
+   * matches from the index that fits the filter (with the order columns in it) and sorts only them.
+   * Either way only the page's own rows are read from the table. (The list benchmark explains them.)
+   */
+  pageStatements(where: SQL | undefined, offset: number, limit: number) {
+    const order = [desc(terminals.createdAt), desc(terminals.id)];
+    const rowsOf = (pageIds: SQLWrapper) =>
       selectRows(db)
+        .where(inArray(terminals.id, pageIds))
+        .orderBy(...order);
+    const pickIds = () =>
+      db
+        .select({ id: terminals.id })
+        .from(terminals)
         .where(where)
-        .orderBy(desc(terminals.createdAt), desc(terminals.id))
+        .orderBy(...order)
         .limit(limit)
-        .offset(offset),
-      db.select({ total: sql<number>`count(*)::int` }).from(
+        .offset(offset);
+    // The limit keeps the planner from folding the matches into the ordered walk; it never cuts, as
+    // this plan is only used when the total is within it.
+    const matches = db
+      .select({ id: terminals.id, createdAt: terminals.createdAt })
+      .from(terminals)
+      .where(where)
+      .limit(LIST_COUNT_CAP + 1)
+      .as('matches');
+    return {
+      total: db.select({ total: sql<number>`count(*)::int` }).from(
         db
           .select({ one: sql`1` })
           .from(terminals)
@@ -152,7 +175,26 @@ export const createTerminalsRepository = (db: Db) => ({
           .limit(LIST_COUNT_CAP + 1)
           .as('capped'),
       ),
-    ]);
+      ordered: rowsOf(pickIds()),
+      matchesFirst: rowsOf(
+        db
+          .select({ id: matches.id })
+          .from(matches)
+          .orderBy(desc(matches.createdAt), desc(matches.id))
+          .limit(limit)
+          .offset(offset),
+      ),
+    };
+  },
+
+  /** One page of the list, newest first, with its total (capped). */
+  async findPage(where: SQL | undefined, offset: number, limit: number) {
+    const statements = this.pageStatements(where, offset, limit);
+    const [{ total }] = await statements.total;
+    const rows =
+      total <= LIST_COUNT_CAP && offset >= total
+        ? []
+        : await (where && total <= LIST_COUNT_CAP ? statements.matchesFirst : statements.ordered);
     return { rows, total: Math.min(total, LIST_COUNT_CAP), totalCapped: total > LIST_COUNT_CAP };
   },
 
