@@ -4,8 +4,10 @@
 import { createServer } from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
+import { profileOnSignal } from './profile';
 
 const SECRET = process.env.STORM_SECRET ?? '';
+profileOnSignal('bare');
 const EXTERNAL = process.env.STORM_MQTT_URL;
 
 // With an external broker the baseline is that broker with a subscriber that only parses and counts.

@@ -11,6 +11,7 @@ import { buildApp } from '../../../apps/server/src/app';
 import { loadConfig } from '../../../apps/server/src/config';
 import { openDatabase } from '../../../apps/server/src/db/client';
 import { sha256 } from '../../../apps/server/src/shared/crypto';
+import { profileOnSignal } from './profile';
 
 const COUNT = Number(process.env.STORM_TERMINALS);
 const SECRET = process.env.STORM_SECRET ?? '';
@@ -81,6 +82,8 @@ const ticker = setInterval(() => {
   );
 }, 500);
 process.stdout.write(`READY ${JSON.stringify({ port: config.port })}\n`);
+
+profileOnSignal('server');
 
 process.on('SIGTERM', () => {
   clearInterval(ticker);

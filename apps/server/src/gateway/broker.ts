@@ -8,7 +8,7 @@ import { Aedes, type AuthenticateError, type Client, type PublishPacket } from '
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type IConnackPacket, type IPublishPacket } from 'mqtt';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { guardPacketSize, PacketTooLargeError } from './packet-guard';
+import { guardClientPackets } from './packet-guard';
 import {
   createSubscriptionRegistry,
   type FilterTransport,
@@ -484,18 +484,17 @@ const publishRefusal = (packet: { payload: Buffer | string; retain?: boolean }):
   return bytes > MAX_PAYLOAD_BYTES ? 'payload too large' : null;
 };
 
-/** A client's stream, closed with a warning when a packet announces more than the device protocol allows. */
-const guardClient = (stream: Duplex, log: FastifyBaseLogger, remoteAddress: string | undefined) => {
-  const guarded = guardPacketSize(stream, MAX_PACKET_BYTES);
-  guarded.on('error', (err) => {
-    if (err instanceof PacketTooLargeError)
-      log.warn(
-        { remoteAddress, maxPacketBytes: MAX_PACKET_BYTES },
-        'MQTT packet too large, connection closed',
-      );
-  });
-  return guarded;
-};
+/** Serves a client's stream, closed with a warning when a packet announces more than the device protocol allows. */
+const handleGuarded = (
+  aedes: Aedes,
+  stream: Duplex,
+  log: FastifyBaseLogger,
+  remoteAddress: string | undefined,
+  req?: IncomingMessage,
+) =>
+  guardClientPackets(aedes.handle(stream, req), MAX_PACKET_BYTES, () =>
+    log.warn({ remoteAddress, maxPacketBytes: MAX_PACKET_BYTES }, 'MQTT packet too large, connection closed'),
+  );
 
 /** A rule that throws is a bug in the rules; refusing is the safe answer. */
 const ask = (rule: () => boolean, log: FastifyBaseLogger): boolean => {
@@ -523,7 +522,7 @@ const createWebSocketEndpoint = (aedes: Aedes, log: FastifyBaseLogger) => {
       const stream = createWebSocketStream(ws);
       stream.on('error', (err) => log.debug({ err }, 'MQTT WebSocket stream error'));
       try {
-        aedes.handle(guardClient(stream, log, req.socket.remoteAddress), req);
+        handleGuarded(aedes, stream, log, req.socket.remoteAddress, req);
       } catch (err) {
         log.warn({ err }, 'could not serve an MQTT WebSocket client');
         ws.terminate();
@@ -574,7 +573,7 @@ const listenTcp = async (aedes: Aedes, port: number, host: string, log: FastifyB
     socket.once('close', () => sockets.delete(socket));
     socket.on('error', (err) => log.debug({ err }, 'MQTT TCP socket error'));
     try {
-      aedes.handle(guardClient(socket, log, socket.remoteAddress));
+      handleGuarded(aedes, socket, log, socket.remoteAddress);
     } catch (err) {
       log.warn({ err }, 'could not serve an MQTT TCP client');
       socket.destroy();

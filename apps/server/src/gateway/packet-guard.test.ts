@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createPacketSizeCheck, guardPacketSize, PacketTooLargeError } from './packet-guard';
+import { createPacketSizeCheck, guardClientPackets } from './packet-guard';
 
 /** A PUBLISH of `total` bytes in all: type byte, remaining length (fewest bytes that fit), then the body. */
 const packetOf = (total: number): Buffer => {
@@ -56,44 +55,38 @@ describe('packet size check', () => {
   });
 });
 
-describe('guarded stream', () => {
-  it('passes bytes both ways and fails with PacketTooLargeError on a packet over the limit', async () => {
-    const inner = new PassThrough();
-    const written: Buffer[] = [];
-    inner.write = ((chunk: Buffer) => {
-      written.push(chunk);
-      return true;
-    }) as typeof inner.write;
-    const guarded = guardPacketSize(inner, 100);
-    const read: Buffer[] = [];
-    guarded.on('data', (chunk: Buffer) => read.push(chunk));
-    const failed = new Promise<Error>((resolve) => guarded.once('error', resolve));
+describe('guarded client', () => {
+  const fakeClient = () => {
+    const parsed: Buffer[] = [];
+    const client = {
+      _parser: { parse: (buf: Buffer) => parsed.push(buf) },
+      conn: {
+        destroyed: false,
+        destroy() {
+          this.destroyed = true;
+        },
+      },
+    };
+    return { client, parsed };
+  };
 
-    guarded.write(Buffer.from('out'));
-    inner.emit('data', packetOf(100));
-    inner.emit('data', packetOf(101));
-    expect(await failed).toBeInstanceOf(PacketTooLargeError);
-    expect(Buffer.concat(read)).toEqual(packetOf(100));
-    expect(Buffer.concat(written).toString()).toBe('out');
-    expect(inner.destroyed).toBe(true);
+  it('hands chunks that fit to the parser, and closes the connection at the first that does not', () => {
+    const { client, parsed } = fakeClient();
+    let warned = 0;
+    guardClientPackets(client, 100, () => warned++);
+    client._parser.parse(packetOf(100));
+    expect(client.conn.destroyed).toBe(false);
+    client._parser.parse(packetOf(101));
+    expect(client.conn.destroyed).toBe(true);
+    expect(warned).toBe(1);
+    // What follows an oversized header never reaches the parser.
+    client._parser.parse(packetOf(10));
+    expect(parsed).toEqual([packetOf(100)]);
   });
 
-  it('delivers what arrived before a clean end, then ends', async () => {
-    const inner = new PassThrough();
-    const guarded = guardPacketSize(inner, 100);
-    inner.end(packetOf(10));
-    const read: Buffer[] = [];
-    guarded.on('data', (chunk: Buffer) => read.push(chunk));
-    await new Promise((resolve) => guarded.once('end', resolve));
-    expect(Buffer.concat(read)).toEqual(packetOf(10));
-  });
-
-  it('closes when the inner stream is destroyed', async () => {
-    const inner = new PassThrough();
-    const guarded = guardPacketSize(inner, 100);
-    const closed = new Promise((resolve) => guarded.once('close', resolve));
-    inner.destroy();
-    await closed;
-    expect(guarded.destroyed).toBe(true);
+  it('refuses a client without a parser to guard', () => {
+    expect(() => guardClientPackets({ conn: { destroy: () => undefined } }, 100, () => undefined)).toThrow(
+      /no packet parser/,
+    );
   });
 });

@@ -45,13 +45,19 @@ export const dayOf = (hour: Date) => hour.toISOString().slice(0, 10);
 export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) => {
   const maxGapMs = (opts.offlineAfterSec ?? DEVICE_PROTOCOL.offlineAfterSec) * 1000;
   const last = new Map<string, Last>();
-  let hours = new Map<string, HourFigures>();
+  // By terminal, then by the hour's start: two lookups and no key to build, several times a heartbeat.
+  let hours = new Map<string, Map<number, HourFigures>>();
+  let slots = 0;
   let events: ActivityEvent[] = [];
 
   const figures = (sn: string, atMs: number): HourFigures => {
     const start = atMs - (((atMs % HOUR_MS) + HOUR_MS) % HOUR_MS);
-    const key = `${sn}\u0000${start}`;
-    let f = hours.get(key);
+    let byHour = hours.get(sn);
+    if (!byHour) {
+      byHour = new Map();
+      hours.set(sn, byHour);
+    }
+    let f = byHour.get(start);
     if (!f) {
       f = {
         sn,
@@ -69,7 +75,8 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
         firstBootAt: null,
         lastShutdownAt: null,
       };
-      hours.set(key, f);
+      byHour.set(start, f);
+      slots++;
     }
     return f;
   };
@@ -98,12 +105,11 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
       const now = at.getTime();
       const prev = last.get(sn);
       if (prev && now > prev.at && now - prev.at <= maxGapMs) creditOnline(sn, prev.at, now);
-      const next: Last = {
-        at: Math.max(now, prev?.at ?? now),
-        mobile: prev?.mobile,
-        wifi: prev?.wifi,
-        uptime: prev?.uptime,
-      };
+      // Updated in place after its old values are read: one object per terminal, not one per heartbeat.
+      const next: Last = prev ?? { at: now };
+      const prevAt = prev?.at;
+      const prevUptime = prev?.uptime;
+      if (prevAt === undefined || now > prevAt) next.at = now;
       if (hb) {
         const f = figures(sn, now);
         f.heartbeats++;
@@ -114,8 +120,8 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
         f.storageFreeMinMb = minOf(f.storageFreeMinMb, hb.storageFreeMb);
         // Running time: the uptime's growth, or the whole uptime after a restart, ending now.
         if (hb.uptimeSec !== undefined) {
-          if (prev?.uptime !== undefined) {
-            const ran = Math.min(delta(hb.uptimeSec, prev.uptime), Math.max(0, (now - prev.at) / 1000));
+          if (prevUptime !== undefined && prevAt !== undefined) {
+            const ran = Math.min(delta(hb.uptimeSec, prevUptime), Math.max(0, (now - prevAt) / 1000));
             credit(sn, now - Math.round(ran) * 1000, now, 'runtimeSec');
           }
           next.uptime = hb.uptimeSec;
@@ -123,7 +129,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
         if (hb.mobileBytes !== undefined) next.mobile = hb.mobileBytes;
         if (hb.wifiBytes !== undefined) next.wifi = hb.wifiBytes;
       }
-      last.set(sn, next);
+      if (!prev) last.set(sn, next);
     },
     /** The terminal booted: its counters start again from zero and its online clock from now. */
     boot(sn: string, at: Date) {
@@ -158,8 +164,9 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
     },
     /** Takes what was gathered since the last call. */
     drain(): ActivityBatch {
-      const batch = { hours: [...hours.values()], events };
+      const batch = { hours: [...hours.values()].flatMap((byHour) => [...byHour.values()]), events };
       hours = new Map();
+      slots = 0;
       events = [];
       return batch;
     },
@@ -169,14 +176,20 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
      */
     restore(batch: ActivityBatch) {
       for (const h of batch.hours) {
-        const key = `${h.sn}\u0000${h.hour.getTime()}`;
-        const f = hours.get(key);
-        hours.set(key, f ? addFigures({ ...h }, f) : h);
+        let byHour = hours.get(h.sn);
+        if (!byHour) {
+          byHour = new Map();
+          hours.set(h.sn, byHour);
+        }
+        const start = h.hour.getTime();
+        const f = byHour.get(start);
+        if (!f) slots++;
+        byHour.set(start, f ? addFigures({ ...h }, f) : h);
       }
       events = [...batch.events, ...events];
     },
     /** Figures waiting to be written (hour slots and events). */
-    pending: () => hours.size + events.length,
+    pending: () => slots + events.length,
   };
 };
 
