@@ -1,47 +1,12 @@
-import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { pngOf } from '../support/png';
 import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (data: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of data) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
-
 /** A real 320 × 180 RGB PNG of one colour. */
-const png = () => {
-  const [width, height] = [320, 180];
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) raw.set([40, 120, 200], y * (width * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+const png = () => pngOf(320, 180, () => [40, 120, 200]);
 
 const run = Date.now().toString(36);
 const LANGUAGES: Language[] = ['en', 'cn'];

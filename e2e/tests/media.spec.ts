@@ -1,42 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
+import { pngOf } from '../support/png';
 import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
-const chunk = (type: string, data: Buffer) => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
-
 /** A real RGB PNG: a coloured bar that moves with `frame`, so the frames of an animation differ. */
-const png = (width: number, height: number, frame = 0) => {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const at = y * (width * 3 + 1) + 1 + x * 3;
-      const lit = Math.floor((x / width) * 4) === frame % 4;
-      raw[at] = lit ? 250 : 30;
-      raw[at + 1] = lit ? 140 : 60 + y;
-      raw[at + 2] = lit ? 20 : 120;
-    }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+const png = (width: number, height: number, frame = 0) =>
+  pngOf(width, height, (x, y) =>
+    Math.floor((x / width) * 4) === frame % 4 ? [250, 140, 20] : [30, 60 + y, 120],
+  );
 
 /** Name and compression method of each central-directory entry of a ZIP. */
 const zipEntries = (zip: Buffer) => {
