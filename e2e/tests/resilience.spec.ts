@@ -50,6 +50,35 @@ test.describe('resilience', () => {
     await expect(page).toHaveURL(/\/device\/index$/);
   });
 
+  test('a list whose rows cannot be read says so and reads again on retry, on every kind of list page', async ({
+    page,
+    problems,
+  }) => {
+    // One list of each way a page reads its rows: the shared paged list, the accounts pages' own
+    // paged list, a plain query, and a list inside a page's tabs.
+    const lists = [
+      { path: '/user/operationLog', call: '/upms/v1/upms/operationLog/getPage' },
+      { path: '/device/deviceFavorites', call: '/device/v1/device/favorite/getPage' },
+      { path: '/messageManage/myMessage', call: '/upms/v1/upms/sysMsgUser/findPageList' },
+      { path: '/sysManage/wallpaper', call: '/file/v1/file/wallpaper/getPage' },
+    ];
+    problems.allowed = [/net::ERR_FAILED/];
+    await login(page);
+    for (const list of lists) {
+      let failing = true;
+      const matches = (url: URL) => url.pathname === list.call;
+      await page.route(matches, (route) => (failing ? route.abort('failed') : route.continue()));
+      await page.goto(list.path);
+      const error = page.getByTestId('table-load-error');
+      await expect(error, list.path).toBeVisible(PAGE_LOAD);
+      await expect(error).toContainText('network connection failed');
+      failing = false;
+      await page.getByTestId('table-retry').click();
+      await expect(error, list.path).toBeHidden();
+      await page.unroute(matches);
+    }
+  });
+
   test('with the server stopped a page stays inside the console, and loads by itself when it returns', async ({
     page,
     problems,

@@ -16,11 +16,13 @@ describe('DataTable', () => {
   });
 
   it('shows the localized empty state', async () => {
-    const { unmount } = render(<DataTable<Row> rowKey="sn" columns={columns} dataSource={[]} />);
+    const { unmount } = render(
+      <DataTable<Row> loadError={false} rowKey="sn" columns={columns} dataSource={[]} />,
+    );
     expect(screen.getByText('No data', { selector: '.ant-empty-description' })).toBeInTheDocument();
     unmount();
     await changeLanguage('cn');
-    render(<DataTable<Row> rowKey="sn" columns={columns} dataSource={[]} />);
+    render(<DataTable<Row> loadError={false} rowKey="sn" columns={columns} dataSource={[]} />);
     expect(screen.getByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
     await changeLanguage('en');
   });
@@ -30,6 +32,7 @@ describe('DataTable', () => {
     const rows = Array.from({ length: 14 }, (_, i) => ({ sn: `SN${i}`, name: `T${i}` }));
     render(
       <DataTable<Row>
+        loadError={false}
         rowKey="sn"
         columns={columns}
         dataSource={rows}
@@ -43,7 +46,14 @@ describe('DataTable', () => {
   });
 
   it('hides columns but never the last one', () => {
-    render(<DataTable<Row> rowKey="sn" columns={columns} dataSource={[{ sn: 'A1', name: 'Till' }]} />);
+    render(
+      <DataTable<Row>
+        loadError={false}
+        rowKey="sn"
+        columns={columns}
+        dataSource={[{ sn: 'A1', name: 'Till' }]}
+      />,
+    );
     fireEvent.click(screen.getByTestId('column-chooser-button'));
     const chooser = screen.getByTestId('column-chooser');
     fireEvent.click(within(chooser).getByText('Name'));
@@ -60,6 +70,7 @@ describe('DataTable', () => {
     ];
     render(
       <DataTable<Group>
+        loadError={false}
         rowKey="id"
         columns={[{ key: 'name', title: 'Name', dataIndex: 'name' }]}
         dataSource={groups}

@@ -35,9 +35,10 @@ type DataTableProps<T> = Omit<TableProps<T>, 'columns' | 'pagination'> & {
   onRefresh?: () => void;
   /**
    * The rows could not be read: the table shows that, with a retry, instead of rows that may be
-   * out of date or an empty list that would say there is nothing.
+   * out of date or an empty list that would say there is nothing. Every list says whether its read
+   * failed (`false` for rows that are not read from the server), so none can forget to.
    */
-  loadError?: boolean;
+  loadError: boolean;
 };
 
 /**

@@ -40,6 +40,7 @@ describe('pagination layouts', () => {
   it('shows a table with previous, pager, next, then page sizes and jumper', () => {
     const { container } = render(
       <DataTable<{ sn: string }>
+        loadError={false}
         rowKey="sn"
         columns={[{ key: 'sn', title: 'SN', dataIndex: 'sn' }]}
         dataSource={[{ sn: 'A' }]}

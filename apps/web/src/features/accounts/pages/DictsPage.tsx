@@ -198,6 +198,7 @@ export const DictsPage = () => {
           columns={itemColumns}
           dataSource={items.data ?? []}
           loading={items.isFetching}
+          loadError={items.isError}
           onRefresh={() => void items.refetch()}
         />
       </Drawer>

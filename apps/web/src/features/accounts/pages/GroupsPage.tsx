@@ -117,6 +117,7 @@ export const GroupsPage = () => {
           columns={columns}
           dataSource={tree.data ?? []}
           loading={tree.isFetching}
+          loadError={tree.isError}
           onRefresh={refresh}
           expandable={{
             childrenColumnName: 'children',

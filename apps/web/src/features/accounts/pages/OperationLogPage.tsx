@@ -151,6 +151,7 @@ export const OperationLogPage = () => {
           columns={columns}
           dataSource={list.rows}
           loading={list.loading}
+          loadError={list.error}
           paging={list.paging}
           onRefresh={list.refetch}
           scroll={{ x: 1000 }}

@@ -170,6 +170,7 @@ export const PrivateDeploymentsPage = () => {
           columns={columns}
           dataSource={list.rows}
           loading={list.loading}
+          loadError={list.error}
           paging={list.paging}
           onRefresh={list.refetch}
           scroll={{ x: 1600 }}

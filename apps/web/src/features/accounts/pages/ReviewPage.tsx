@@ -105,6 +105,7 @@ export const ReviewPage = () => {
           columns={columns}
           dataSource={list.rows}
           loading={list.loading}
+          loadError={list.error}
           paging={list.paging}
           onRefresh={list.refetch}
           scroll={{ x: 1100 }}

@@ -56,6 +56,7 @@ export const ExitRecordPage = () => {
         <DataTable<Row>
           rowKey="id"
           loading={list.isLoading}
+          loadError={list.isError}
           dataSource={list.data?.records ?? []}
           columns={columns}
           onRefresh={refresh}

@@ -44,6 +44,7 @@ export const FavoritePage = () => {
         <DataTable<TerminalRow>
           rowKey="sn"
           loading={list.isLoading}
+          loadError={list.isError}
           dataSource={list.data?.records ?? []}
           columns={columns}
           onRefresh={refresh}

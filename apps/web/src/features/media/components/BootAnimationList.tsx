@@ -123,6 +123,7 @@ export const BootAnimationList = () => {
         columns={columns}
         dataSource={list.rows}
         loading={list.loading}
+        loadError={list.error}
         paging={list.paging}
         onRefresh={list.refetch}
         scroll={{ x: 'max-content' }}

@@ -146,6 +146,7 @@ export const WallpaperList = () => {
         columns={columns}
         dataSource={list.rows}
         loading={list.loading}
+        loadError={list.error}
         paging={list.paging}
         onRefresh={list.refetch}
         scroll={{ x: 'max-content' }}

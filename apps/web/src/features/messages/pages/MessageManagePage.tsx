@@ -250,6 +250,7 @@ export const MessageManagePage = () => {
           columns={columns}
           dataSource={list.data?.records ?? []}
           loading={list.isFetching}
+          loadError={list.isError}
           onRefresh={() => void list.refetch()}
           scroll={{ x: 'max-content' }}
           paging={{

@@ -138,6 +138,7 @@ export const MyMessagePage = () => {
             onClick: () => open.mutate(row),
           })}
           loading={list.isFetching}
+          loadError={list.isError}
           onRefresh={() => void list.refetch()}
           paging={{
             current: paging.current,

@@ -243,6 +243,7 @@ export const TaskResults = ({ task, onRetried }: { task: TaskDetail; onRetried: 
         columns={columns}
         dataSource={list.rows}
         loading={list.loading}
+        loadError={list.error}
         paging={list.paging}
         onRefresh={list.refetch}
         onChange={list.onTableChange}

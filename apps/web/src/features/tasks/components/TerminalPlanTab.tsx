@@ -85,6 +85,7 @@ export const TerminalPlanTab = ({ sn }: { sn: string }) => {
         columns={columns}
         dataSource={plan.data?.records ?? []}
         loading={plan.isFetching}
+        loadError={plan.isError}
         onRefresh={() => void plan.refetch()}
         scroll={{ x: 'max-content' }}
         paging={{
