@@ -2,6 +2,7 @@ import { HOME_PATH, login, openLogoutDialog, storageItem, submitLogin } from '..
 import { ADMIN, PAGE_LOAD, PORT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { ownServer } from '../support/ownServer';
+import { saveScreenshot } from '../support/screenshot';
 
 test.describe('resilience', () => {
   test('the header refresh reads the page again and keeps its filters', async ({ page }) => {
@@ -55,12 +56,13 @@ test.describe('resilience', () => {
     problems,
   }) => {
     // One list of each way a page reads its rows: the shared paged list, the accounts pages' own
-    // paged list, a plain query, and a list inside a page's tabs.
+    // paged list, a plain query, a list inside a page's tabs, and a plain table beside a map.
     const lists = [
       { path: '/user/operationLog', call: '/upms/v1/upms/operationLog/getPage' },
       { path: '/device/deviceFavorites', call: '/device/v1/device/favorite/getPage' },
       { path: '/messageManage/myMessage', call: '/upms/v1/upms/sysMsgUser/findPageList' },
       { path: '/sysManage/wallpaper', call: '/file/v1/file/wallpaper/getPage' },
+      { path: '/device/fence', call: '/device/v1/device/fence/getPage' },
     ];
     problems.allowed = [/net::ERR_FAILED/];
     await login(page);
@@ -72,6 +74,7 @@ test.describe('resilience', () => {
       const error = page.getByTestId('table-load-error');
       await expect(error, list.path).toBeVisible(PAGE_LOAD);
       await expect(error).toContainText('network connection failed');
+      await saveScreenshot(page, `list-load-error${list.path.replaceAll('/', '-')}`, 'en', 'light');
       failing = false;
       await page.getByTestId('table-retry').click();
       await expect(error, list.path).toBeHidden();

@@ -1,4 +1,4 @@
-import { DisconnectOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import {
   Button,
   Checkbox,
@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/http';
 import { orderColumns, toggleColumn } from './columnChooser';
 import { TABLE_PAGINATION } from './pagination';
+import { TableLoadError } from './TableLoadError';
 import { pruneEmptyChildren } from './treeRows';
 
 /** A column with a stable key, so the chooser can show and hide it. */
@@ -110,17 +111,7 @@ export const DataTable = <T extends object>({
         columns={columns.filter((c) => shown.includes(c.key))}
         locale={{
           emptyText: loadError ? (
-            <Empty
-              image={<DisconnectOutlined className="cpm-table-error-icon" />}
-              description={t('loadFailed')}
-              data-testid="table-load-error"
-            >
-              {onRefresh && (
-                <Button type="primary" onClick={onRefresh} data-testid="table-retry">
-                  {t('retry')}
-                </Button>
-              )}
-            </Empty>
+            <TableLoadError onRetry={onRefresh} />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
           ),

@@ -38,6 +38,7 @@ import { CommandDetailDrawer, commandKeys } from '../components/CommandDetailDra
 import { CommandResultTag } from '../components/CommandResultTag';
 import { type CommandFormValues, DISRUPTIVE_OPS, OP_FIELDS, specOf, valuesOf } from '../lib/commandForm';
 import '../commands.css';
+import { readRows } from '../../../shared/table/TableLoadError';
 
 const PAGE_SIZE = 10;
 
@@ -326,7 +327,7 @@ export const RemoteCommandsPage = () => {
         size="small"
         rowKey="id"
         loading={history.isLoading}
-        dataSource={history.data?.records ?? []}
+        {...readRows(history.data?.records, history)}
         scroll={{ x: 640 }}
         data-testid="command-history"
         onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}

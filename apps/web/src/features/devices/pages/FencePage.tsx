@@ -33,6 +33,7 @@ import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import type { Datum } from '../../../shared/map/datum';
 import type { DrawnShape } from '../../../shared/map/drawTools';
 import { MapView } from '../../../shared/map/MapView';
+import { readRows } from '../../../shared/table/TableLoadError';
 import { MapPlaceSearch } from '../components/MapPlaceSearch';
 
 type MapCtx = { L: typeof Leaflet; map: Leaflet.Map; datum: Datum };
@@ -378,8 +379,7 @@ export const FencePage = () => {
         size="small"
         rowKey="id"
         loading={list.isFetching && !list.data}
-        dataSource={fences}
-        locale={{ emptyText: t('fence.empty') }}
+        {...readRows(fences, list, t('fence.empty'))}
         scroll={{ x: 'max-content' }}
         onRow={(f) => ({ onClick: () => focus(f), style: { cursor: 'pointer' } })}
         rowClassName={(f) => (f.id === focusId ? 'ant-table-row-selected' : '')}

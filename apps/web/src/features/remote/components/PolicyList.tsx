@@ -5,6 +5,7 @@ import { Card, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { usePermission } from '../../../shared/auth/usePermission';
+import { readRows } from '../../../shared/table/TableLoadError';
 
 const COLORS: Record<RemoteConsentPolicy, string> = { ask: 'gold', auto: 'green', deny: 'red' };
 
@@ -43,7 +44,7 @@ export const PolicyList = () => {
         size="small"
         rowKey="groupId"
         loading={policies.isLoading}
-        dataSource={toTree(policies.data ?? [])}
+        {...readRows(toTree(policies.data ?? []), policies)}
         expandable={{ defaultExpandAllRows: true }}
         pagination={false}
         scroll={{ x: 'max-content' }}

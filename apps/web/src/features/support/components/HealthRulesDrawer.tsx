@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { CrudField, CrudFormModal, DictTag, lazySchema, queryKeys, RowActions } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
+import { readRows } from '../../../shared/table/TableLoadError';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const healthRuleSaveSchema = lazySchema(() =>
@@ -70,7 +71,7 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
         rowKey="id"
         size="small"
         loading={rules.isLoading}
-        dataSource={rules.data ?? []}
+        {...readRows(rules.data, rules)}
         pagination={false}
         scroll={{ x: 'max-content' }}
         columns={[

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
+import { readRows } from '../../../shared/table/TableLoadError';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 
 const MiB = 1024 * 1024;
@@ -130,7 +131,7 @@ export const QuotaDrawer = ({ open, onClose }: { open: boolean; onClose: () => v
         rowKey="ownerId"
         size="small"
         loading={page.isFetching}
-        dataSource={page.data?.records ?? []}
+        {...readRows(page.data?.records, page)}
         scroll={{ x: 'max-content' }}
         pagination={{
           current,

@@ -23,6 +23,7 @@ import type { DataColumn } from '../../../shared/table/DataTable';
 import { SnListInput } from '../components/SnListInput';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
+import { readRows } from '../../../shared/table/TableLoadError';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const whitelistSaveSchema = lazySchema(() =>
@@ -105,7 +106,7 @@ const EntriesDrawer = ({
         size="small"
         rowKey="sn"
         loading={entries.isFetching}
-        dataSource={entries.data?.records ?? []}
+        {...readRows(entries.data?.records, entries)}
         rowSelection={
           can('task:whitelist:delete')
             ? { selectedRowKeys: picked, onChange: (keys) => setPicked(keys.map(String)) }
