@@ -51,7 +51,7 @@ test.describe('resilience', () => {
     await expect(page).toHaveURL(/\/device\/index$/);
   });
 
-  test('a list whose rows cannot be read says so and reads again on retry, on every kind of list page', async ({
+  test('a list or figures that cannot be read say so and read again on retry, on every kind of list and on the home page', async ({
     page,
     problems,
   }) => {
@@ -80,6 +80,18 @@ test.describe('resilience', () => {
       await expect(error, list.path).toBeHidden();
       await page.unroute(matches);
     }
+    // Not only lists: the home page's fleet figures say so too instead of a skeleton that never ends.
+    let failing = true;
+    const overview = (url: URL) => url.pathname === '/device/v1/device/dashboard/overview';
+    await page.route(overview, (route) => (failing ? route.abort('failed') : route.continue()));
+    await page.goto(HOME_PATH);
+    await expect(page.getByTestId('load-failed')).toBeVisible(PAGE_LOAD);
+    await expect(page.getByTestId('load-failed')).toContainText('network connection failed');
+    await saveScreenshot(page, 'load-failed-dashboard', 'en', 'light');
+    failing = false;
+    await page.getByTestId('load-failed-retry').click();
+    await expect(page.getByTestId('fleet-overview')).toBeVisible();
+    await expect(page.getByTestId('load-failed')).toBeHidden();
   });
 
   test('with the server stopped a page stays inside the console, and loads by itself when it returns', async ({

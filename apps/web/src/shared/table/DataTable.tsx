@@ -107,6 +107,9 @@ export const DataTable = <T extends object>({
       </div>
       <Table<T>
         {...rest}
+        // Wide tables scroll inside their card, so a phone's page never scrolls sideways and narrow
+        // columns never squeeze their titles a character a line.
+        scroll={rest.scroll ?? { x: 'max-content' }}
         dataSource={loadError ? [] : rows}
         columns={columns.filter((c) => shown.includes(c.key))}
         locale={{

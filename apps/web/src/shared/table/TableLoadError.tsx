@@ -1,23 +1,17 @@
-import { DisconnectOutlined } from '@ant-design/icons';
-import { Button, Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../page/LoadFailed';
 
 /** In place of a table's rows that could not be read: says so, with a retry where there is one. */
 export const TableLoadError = ({ onRetry }: { onRetry?: () => void }) => {
   const { t } = useTranslation('table');
   return (
-    <Empty
-      image={<DisconnectOutlined className="cpm-table-error-icon" />}
+    <LoadFailed
+      onRetry={onRetry}
       description={t('loadFailed')}
-      data-testid="table-load-error"
-    >
-      {onRetry && (
-        <Button type="primary" onClick={onRetry} data-testid="table-retry">
-          {t('retry')}
-        </Button>
-      )}
-    </Empty>
+      testId="table-load-error"
+      retryTestId="table-retry"
+    />
   );
 };
 

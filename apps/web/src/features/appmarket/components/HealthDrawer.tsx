@@ -19,6 +19,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
+import { LoadFailed } from '../../../shared/page/LoadFailed';
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
@@ -95,7 +96,11 @@ export const HealthDrawer = ({
       }
     >
       {!h ? (
-        <Skeleton active />
+        health.isError ? (
+          <LoadFailed onRetry={() => void health.refetch()} />
+        ) : (
+          <Skeleton active />
+        )
       ) : (
         <div data-testid="health-body">
           {h.pauseReason && (

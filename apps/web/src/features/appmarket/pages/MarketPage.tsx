@@ -13,6 +13,7 @@ import { AppIcon } from '../components/AppTags';
 import { VersionQueryDrawer } from '../components/VersionQueryDrawer';
 import { useAppTypes, useModelOptions } from '../hooks';
 import '../appmarket.css';
+import { TableLoadError } from '../../../shared/table/TableLoadError';
 
 type Filter = { keyword?: string; type?: string; model?: string; platform?: 'android' | 'windows' };
 
@@ -102,7 +103,9 @@ export const MarketPage = () => {
           onSearch={list.applyFilter}
           onReset={list.resetFilter}
         />
-        {list.loading && !list.rows.length ? (
+        {list.error ? (
+          <TableLoadError onRetry={list.refetch} />
+        ) : list.loading && !list.rows.length ? (
           <Skeleton active />
         ) : list.rows.length ? (
           <Row gutter={[16, 16]} data-testid="market-cards">

@@ -20,6 +20,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { useLiveTopic, useLiveUserId } from '../../../shared/live/LiveEventsProvider';
+import { LoadFailed } from '../../../shared/page/LoadFailed';
 import { CapturedFileList } from './CapturedFileList';
 import { CommandResultTag } from './CommandResultTag';
 
@@ -79,7 +80,11 @@ export const CommandDetailDrawer = ({ id, onClose }: { id: string | null; onClos
       destroyOnHidden
     >
       {!d ? (
-        <Skeleton active />
+        detail.isError ? (
+          <LoadFailed onRetry={() => void detail.refetch()} />
+        ) : (
+          <Skeleton active />
+        )
       ) : (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Descriptions

@@ -15,6 +15,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchBytes } from '../../../api/http';
 import '../remote.css';
+import { LoadFailed } from '../../../shared/page/LoadFailed';
 
 type Frame = { at: number; bytes: Uint8Array; secure: boolean; width: number; height: number };
 
@@ -128,6 +129,8 @@ export const RecordingPlayer = ({ row, onClose }: { row: RemoteSessionRow; onClo
       <div data-testid="remote-player">
         {recording.isLoading ? (
           <Spin />
+        ) : recording.isError ? (
+          <LoadFailed onRetry={() => void recording.refetch()} />
         ) : !frames.length ? (
           <Empty description={t('player.empty')} />
         ) : (

@@ -27,6 +27,7 @@ import { useDict } from '../../../shared/dicts/useDict';
 import { AssigneeSelect } from './AssigneeSelect';
 import { MediaGallery } from './MediaGallery';
 import '../support.css';
+import { LoadFailed } from '../../../shared/page/LoadFailed';
 
 const TONE: Record<string, TimelineEvent['tone']> = {
   create: 'info',
@@ -108,7 +109,12 @@ export const OrderDetailDrawer = ({
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
   const key = [...queryKeys.supportOrders.all, 'detail', id];
-  const { data: order, isLoading } = useQuery({
+  const {
+    data: order,
+    isLoading,
+    isError,
+    refetch,
+  } = useQuery({
     queryKey: key,
     enabled: id !== null,
     queryFn: () => call(supportRoutes.detail, { query: { id: id as string }, loading: false }),
@@ -154,7 +160,9 @@ export const OrderDetailDrawer = ({
       destroyOnHidden
       data-testid="order-detail"
     >
-      {isLoading || !order ? (
+      {isError && !order ? (
+        <LoadFailed onRetry={() => void refetch()} />
+      ) : isLoading || !order ? (
         <Skeleton active />
       ) : (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
