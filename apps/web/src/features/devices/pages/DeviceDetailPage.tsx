@@ -1,5 +1,4 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
-import { CODE } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Result, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
@@ -8,10 +7,10 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { call } from '../../../api/http';
-import { ApiError } from '../../../api/httpClient';
 import { Auth } from '../../../shared/auth/Auth';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { DetailPage } from '../../../shared/detail/DetailPage';
+import { detailFailure } from '../../../shared/detail/detailFailure';
 import { Timeline } from '../../../shared/detail/Timeline';
 import { useTabParam } from '../../../shared/detail/useTabParam';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
@@ -47,16 +46,6 @@ const UninstallButton = lazy(() =>
 
 /** Where the page leads back to when the terminal is not there. */
 const LIST_PATH = '/device/index';
-
-/**
- * Why the detail could not be shown: the SN is not there (not in the caller's scope, or not even a
- * serial number: the server refuses the address's text as input), or the server could not answer
- * (an error on its side, or no connection).
- */
-export const detailFailure = (error: unknown): 'notFound' | 'failed' =>
-  error instanceof ApiError && (error.code === CODE.notFound || error.code === CODE.invalid)
-    ? 'notFound'
-    : 'failed';
 
 /** The server could not answer: say so, offer to ask again and the way back to the list. */
 const DetailFailed = ({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) => {

@@ -24,7 +24,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
 import { applyServerErrors } from '../../../shared/crud/zodForm';
+import { detailFailure } from '../../../shared/detail/detailFailure';
 import { NotFound } from '../../../shared/detail/NotFound';
+import { LoadFailed } from '../../../shared/page/LoadFailed';
 
 type ItemValues = {
   key?: string;
@@ -169,6 +171,8 @@ export const ProcessEditorPage = () => {
     if (p) form.setFieldsValue({ name: p.name, description: p.description, standards: p.standards });
   }, [p, form]);
 
+  if (id && existing.isError && !p && detailFailure(existing.error) === 'failed')
+    return <LoadFailed onRetry={() => void existing.refetch()} />;
   if (id && existing.isError)
     return (
       <NotFound

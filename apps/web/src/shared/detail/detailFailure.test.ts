@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/httpClient';
-import { detailFailure } from './DeviceDetailPage';
+import { ApiError } from '../../api/httpClient';
+import { detailFailure } from './detailFailure';
 
 describe('detailFailure', () => {
   it('tells an unknown SN from a server that could not answer', () => {
