@@ -78,6 +78,7 @@ const Permissions = ({ app }: { app: AppDetail }) => {
     <Table
       rowKey="name"
       size="small"
+      scroll={{ x: 'max-content' }}
       pagination={false}
       data-testid="app-permissions"
       dataSource={latest.permissions.map((name) => ({ name, dangerous: isDangerousPermission(name) }))}
@@ -235,6 +236,7 @@ export const AppDetailPage = () => {
                     <Table
                       rowKey={(r) => String(r.versionCode)}
                       size="small"
+                      scroll={{ x: 'max-content' }}
                       pagination={false}
                       data-testid="install-stats"
                       dataSource={app.installStats}

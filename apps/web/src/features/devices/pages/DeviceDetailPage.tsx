@@ -14,6 +14,7 @@ import { detailFailure } from '../../../shared/detail/detailFailure';
 import { Timeline } from '../../../shared/detail/Timeline';
 import { useTabParam } from '../../../shared/detail/useTabParam';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
+import { readRows } from '../../../shared/table/TableLoadError';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
 import { TrackPlayback } from '../components/TrackPlayback';
 
@@ -310,6 +311,7 @@ export const DeviceDetailPage = () => {
           children: (
             <Table
               size="small"
+              scroll={{ x: 'max-content' }}
               rowKey={(r) => String(r.packageName)}
               dataSource={d.apps}
               pagination={false}
@@ -355,6 +357,7 @@ export const DeviceDetailPage = () => {
           children: (
             <Table
               size="small"
+              scroll={{ x: 'max-content' }}
               rowKey={(r) => String(r.name)}
               dataSource={d.peripherals}
               pagination={false}
@@ -402,9 +405,10 @@ export const DeviceDetailPage = () => {
                 <Table
                   style={{ marginTop: 12 }}
                   size="small"
+                  scroll={{ x: 'max-content' }}
                   rowKey="at"
                   pagination={{ pageSize: 10 }}
-                  dataSource={history.data?.locations ?? []}
+                  {...readRows(history.data?.locations, history)}
                   columns={[
                     {
                       title: t('time'),

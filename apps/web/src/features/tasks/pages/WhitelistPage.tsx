@@ -104,6 +104,7 @@ const EntriesDrawer = ({
       </Space>
       <Table<WhitelistEntry>
         size="small"
+        scroll={{ x: 'max-content' }}
         rowKey="sn"
         loading={entries.isFetching}
         {...readRows(entries.data?.records, entries)}
