@@ -18,8 +18,11 @@ export default defineConfig({
   workers: 2,
   // A test's budget, not its expected time: two workers, the server and Chromium share two cores,
   // and a multi-page test that takes 30 s on an idle machine takes twice that under load.
-  timeout: 120_000,
-  expect: { timeout: 10_000 },
+  timeout: 180_000,
+  // How long a check waits for what the user should see. On two shared cores a page's first render
+  // (its code, catalogue and first call) has taken more than 10 s; a passing check waits no longer
+  // for this, only a failing one does.
+  expect: { timeout: 30_000 },
   // The root test runner sets PLAYWRIGHT_JSON_OUTPUT_NAME and reads the json report's stats.
   // Without that variable the report goes to a file instead of flooding the terminal.
   reporter: [

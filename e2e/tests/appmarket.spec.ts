@@ -124,7 +124,11 @@ test.describe('app market', () => {
 
     // The publisher reads the reason, adds the notes and resubmits.
     await page.reload();
-    await expect(versionRow(page, 1).getByTestId('review-status')).toHaveAttribute('data-status', 'rejected');
+    await expect(versionRow(page, 1).getByTestId('review-status')).toHaveAttribute(
+      'data-status',
+      'rejected',
+      PAGE_LOAD,
+    );
     await versionRow(page, 1).locator('.ant-table-row-expand-icon').click();
     await expect(page.getByTestId('reject-reason')).toContainText(REASON);
     await versionRow(page, 1).getByTestId('row-edit').click();

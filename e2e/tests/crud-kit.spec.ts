@@ -144,7 +144,7 @@ test.describe('CRUD kit', () => {
     await page.getByTestId('filter-username').press('Enter');
     await expect(page).toHaveURL(/username=nobody-here/);
     await page.reload();
-    await expect(page.getByTestId('filter-username')).toHaveValue('nobody-here');
+    await expect(page.getByTestId('filter-username')).toHaveValue('nobody-here', PAGE_LOAD);
     await expect(page.getByRole('cell', { name: 'admin', exact: true })).toHaveCount(0);
     await page.getByTestId('filter-reset').click();
     await expect(page.getByRole('cell', { name: 'admin', exact: true }).first()).toBeVisible();

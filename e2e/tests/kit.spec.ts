@@ -6,7 +6,7 @@ import { createServer, type ViteDevServer } from 'vite';
 import { simSn, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import { type Language, login, storageItem, switchLanguage } from '../support/console';
-import { ADMIN, BASE_URL, PORT, REPO_ROOT } from '../support/env';
+import { ADMIN, BASE_URL, PAGE_LOAD, PORT, REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
 import { waitForMail } from '../support/mail';
@@ -170,7 +170,7 @@ test.describe('console kit', () => {
       await expect(page).toHaveURL(/\?tab=hardware$/);
       await expect(page.getByTestId('detail-hardware')).toContainText('Cortex-A53');
       await page.reload();
-      await expect(page.getByRole('tab', { name: 'Hardware', selected: true })).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Hardware', selected: true })).toBeVisible(PAGE_LOAD);
       await page.goto(`/device/deviceDetail/${sn}?tab=history`);
       await expect(page.getByRole('tab', { name: 'Status and location', selected: true })).toBeVisible();
       await expect(page.getByTestId('status-timeline-event').first()).toBeVisible();

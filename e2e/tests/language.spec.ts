@@ -1,4 +1,5 @@
 import { HOME_PATH, login, storageItem, switchLanguage } from '../support/console';
+import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 test.describe('language', () => {
@@ -29,7 +30,7 @@ test.describe('language', () => {
     await expect(menu).not.toContainText('设备管理');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.reload();
-    await expect(crumbs).toContainText('Dashboard');
+    await expect(crumbs).toContainText('Dashboard', PAGE_LOAD);
   });
 
   test('the login page switches language too, and the choice carries into the console', async ({ page }) => {
