@@ -137,6 +137,9 @@ export const MyMessagePage = () => {
             'data-testid': 'my-message-row',
             onClick: () => open.mutate(row),
           })}
+          // The columns fit the width: a long title wraps rather than scrolling, and a phone shows
+          // one column with the unread dot before the title.
+          scroll={{}}
           loading={list.isFetching}
           loadError={list.isError}
           onRefresh={() => void list.refetch()}
