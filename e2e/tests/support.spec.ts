@@ -52,12 +52,12 @@ const choose = async (page: Page, select: ReturnType<Page['getByTestId']>, title
   }).toPass({ timeout: 30_000 });
 };
 
-/** Confirms an antd pop-confirm that is open. */
-const confirm = (page: Page) =>
-  page
-    .locator('.ant-popconfirm:visible')
-    .getByRole('button', { name: /OK|Yes|确/ })
-    .click();
+/** Confirms the antd pop-confirm that is open, and waits until it has closed (its step is done). */
+const confirm = async (page: Page) => {
+  const popup = page.locator('.ant-popconfirm:visible');
+  await popup.getByRole('button', { name: /OK|Yes|确/ }).click();
+  await expect(popup).toHaveCount(0);
+};
 
 test.describe('after-sales orders', () => {
   test('an order opened for a terminal is accepted, repaired, returned and closed, with its history; another is rejected with a reason', async ({
@@ -96,6 +96,7 @@ test.describe('after-sales orders', () => {
     await drawer.getByTestId('order-assign-save').click();
     await expect(drawer.getByTestId('order-event').last()).toHaveAttribute('data-kind', 'assign');
     for (const action of ['accept', 'repair', 'return', 'close']) {
+      await expect(drawer.getByTestId(`order-action-${action}`)).toBeEnabled();
       await drawer.getByTestId(`order-action-${action}`).click();
       await confirm(page);
       await expect(drawer.getByTestId('order-event').last()).toHaveAttribute('data-kind', action);

@@ -45,7 +45,13 @@ const TONE: Record<string, TimelineEvent['tone']> = {
 const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : null);
 
 /** Who has the order and by when: changed by service staff while the order is not closed or rejected. */
-const AssignCard = ({ order, onDone }: { order: OrderDetail; onDone: () => Promise<void> }) => {
+const AssignCard = ({
+  order,
+  onDone,
+}: {
+  order: OrderDetail;
+  onDone: (fresh?: OrderDetail) => Promise<void>;
+}) => {
   const { t } = useTranslation('support');
   const [assignee, setAssignee] = useState<string | undefined>(order.assigneeId ?? undefined);
   const [due, setDue] = useState<Dayjs | null>(order.dueAt ? dayjs(order.dueAt) : null);
@@ -59,7 +65,7 @@ const AssignCard = ({ order, onDone }: { order: OrderDetail; onDone: () => Promi
         body: { id: order.id, assigneeId: assignee ?? null, dueAt: due ? due.toISOString() : null },
         notifySuccess: true,
       }),
-    onSuccess: onDone,
+    onSuccess: (fresh) => onDone(fresh),
   });
   const changed =
     (assignee ?? null) !== order.assigneeId ||
@@ -119,7 +125,10 @@ export const OrderDetailDrawer = ({
     enabled: id !== null,
     queryFn: () => call(supportRoutes.detail, { query: { id: id as string }, loading: false }),
   });
-  const refresh = async () => {
+  // The order the server answered with is shown at once; the rest (the list, other readers) is
+  // read again behind it, so a refresh that raced the step cannot leave the previous state up.
+  const refresh = async (fresh?: OrderDetail) => {
+    if (fresh) client.setQueryData(key, fresh);
     await client.invalidateQueries({ queryKey: queryKeys.supportOrders.all });
     onChanged();
   };
@@ -130,7 +139,7 @@ export const OrderDetailDrawer = ({
         body: { id: id as string, action, ...(why ? { reason: why } : {}) },
         notifySuccess: true,
       }),
-    onSettled: refresh,
+    onSettled: (fresh) => refresh(fresh),
   });
   const send = useMutation({
     mutationFn: (text: string) => call(supportRoutes.comment, { body: { id: id as string, text } }),
