@@ -1,4 +1,11 @@
-import { HOME_PATH, login, openLogoutDialog, storageItem, submitLogin } from '../support/console';
+import {
+  HOME_PATH,
+  login,
+  openLogoutDialog,
+  storageItem,
+  submitLogin,
+  switchLanguage,
+} from '../support/console';
 import { ADMIN, PAGE_LOAD, PORT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { ownServer } from '../support/ownServer';
@@ -73,7 +80,7 @@ test.describe('resilience', () => {
       await page.goto(list.path);
       const error = page.getByTestId('table-load-error');
       await expect(error, list.path).toBeVisible(PAGE_LOAD);
-      await expect(error).toContainText('network connection failed');
+      await expect(error).toContainText('Network connection failed');
       await saveScreenshot(page, `list-load-error${list.path.replaceAll('/', '-')}`, 'en', 'light');
       failing = false;
       await page.getByTestId('table-retry').click();
@@ -86,12 +93,59 @@ test.describe('resilience', () => {
     await page.route(overview, (route) => (failing ? route.abort('failed') : route.continue()));
     await page.goto(HOME_PATH);
     await expect(page.getByTestId('load-failed')).toBeVisible(PAGE_LOAD);
-    await expect(page.getByTestId('load-failed')).toContainText('network connection failed');
+    await expect(page.getByTestId('load-failed')).toContainText('Network connection failed');
     await saveScreenshot(page, 'load-failed-dashboard', 'en', 'light');
     failing = false;
     await page.getByTestId('load-failed-retry').click();
     await expect(page.getByTestId('fleet-overview')).toBeVisible();
     await expect(page.getByTestId('load-failed')).toBeHidden();
+  });
+
+  test("a read the server refused names the server's reason in both languages; an editor that could not read its process offers a retry", async ({
+    page,
+    problems,
+  }) => {
+    problems.allowed = [/status of 500|net::ERR_FAILED/];
+    await login(page);
+    // The server answers the list with an error: its own message is shown, not "no connection".
+    const list = (url: URL) => url.pathname === '/device/v1/device/terminal/getPage';
+    await page.route(list, (route) =>
+      route.fulfill({
+        status: 500,
+        json: {
+          code: 9999,
+          message: '服务器内部错误',
+          messageEn: 'Internal server error',
+          msg: '服务器内部错误',
+        },
+      }),
+    );
+    await page.goto('/device/index');
+    const error = page.getByTestId('table-load-error');
+    await expect(error).toContainText('The list could not be loaded: Internal server error', PAGE_LOAD);
+    await saveScreenshot(page, 'list-load-error-server', 'en', 'light');
+    await switchLanguage(page, 'cn');
+    await page.getByTestId('refresh-button').click();
+    await expect(error).toContainText('列表加载失败：服务器内部错误');
+    await saveScreenshot(page, 'list-load-error-server', 'cn', 'light');
+    await switchLanguage(page, 'en');
+    await page.unroute(list);
+
+    // The inspection process editor: no connection is a failure to retry; once the server answers,
+    // a process that is not there is named as such (and the way back to the list is offered).
+    let failing = true;
+    const processRead = (url: URL) => url.pathname === '/support/v1/support/inspectionProcess/getById';
+    await page.route(processRead, (route) => (failing ? route.abort('failed') : route.continue()));
+    await page.goto('/technicalSupport/addService?id=00000000-0000-4000-8000-000000000000');
+    const failed = page.getByTestId('detail-failed');
+    await expect(failed).toContainText('The inspection process could not be loaded', PAGE_LOAD);
+    await expect(failed).toContainText('Network connection failed');
+    await expect(page.getByTestId('detail-not-found')).toHaveCount(0);
+    await saveScreenshot(page, 'process-editor-load-failed', 'en', 'light');
+    failing = false;
+    await page.getByTestId('detail-retry').click();
+    await expect(page.getByTestId('detail-not-found')).toBeVisible();
+    await expect(failed).toHaveCount(0);
   });
 
   test('with the server stopped a page stays inside the console, and loads by itself when it returns', async ({
@@ -123,7 +177,7 @@ test.describe('resilience', () => {
       // The list cannot be read: it says so instead of showing old rows or "No data".
       await page.getByTestId('refresh-button').click();
       await expect(page.getByTestId('table-load-error')).toBeVisible();
-      await expect(page.getByTestId('table-load-error')).toContainText('network connection failed');
+      await expect(page.getByTestId('table-load-error')).toContainText('Network connection failed');
 
       // A page not opened before: its code cannot be fetched, and the console stays.
       await page.evaluate(() => {

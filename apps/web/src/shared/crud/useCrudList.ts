@@ -99,8 +99,8 @@ export const useCrudList = <T, F extends ListFilter = ListFilter>(options: CrudL
     rows: query.data?.records ?? [],
     total: query.data?.total ?? 0,
     loading: query.isFetching,
-    /** The last read failed: what the table holds may be out of date. */
-    error: query.isError,
+    /** Why the last read failed, null when it did not: what the table holds may be out of date. */
+    error: query.error,
     paging,
     onTableChange,
     /** antd column `sortOrder` for a column key, so the header shows the address's sort. */

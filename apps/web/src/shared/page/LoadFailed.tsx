@@ -2,12 +2,15 @@ import { DisconnectOutlined } from '@ant-design/icons';
 import { Button, Empty } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureReason } from './loadFailure';
 
 type Props = {
   /** Reads again; the button is left out without it. */
   onRetry?: () => void;
-  /** What could not be loaded; a general text when left out. */
+  /** What could not be loaded; a general text, naming the reason `error` gives, when left out. */
   description?: ReactNode;
+  /** The read's failure: its message (the server's answer, or no connection) is named. */
+  error?: unknown;
   testId?: string;
   retryTestId?: string;
 };
@@ -19,14 +22,16 @@ type Props = {
 export const LoadFailed = ({
   onRetry,
   description,
+  error,
   testId = 'load-failed',
   retryTestId = 'load-failed-retry',
 }: Props) => {
   const { t } = useTranslation('common');
+  const reason = failureReason(error);
   return (
     <Empty
       image={<DisconnectOutlined className="cpm-load-error-icon" />}
-      description={description ?? t('load.failed')}
+      description={description ?? (reason ? t('load.failedBecause', { reason }) : t('load.failed'))}
       data-testid={testId}
     >
       {onRetry && (

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/httpClient';
 import { changeLanguage, initI18n } from '../../i18n';
 import { type DataColumn, DataTable } from './DataTable';
 
@@ -24,6 +25,33 @@ describe('DataTable', () => {
     await changeLanguage('cn');
     render(<DataTable<Row> loadError={false} rowKey="sn" columns={columns} dataSource={[]} />);
     expect(screen.getByText('暂无数据', { selector: '.ant-empty-description' })).toBeInTheDocument();
+    await changeLanguage('en');
+  });
+
+  it('says a read failed and why, in both languages, with no rows that may be out of date', async () => {
+    const rows = [{ sn: 'SN1', name: 'T1' }];
+    const onRefresh = vi.fn();
+    const server = new ApiError(500, 'Server error, please try again later', null);
+    const { unmount } = render(
+      <DataTable<Row>
+        loadError={server}
+        onRefresh={onRefresh}
+        rowKey="sn"
+        columns={columns}
+        dataSource={rows}
+      />,
+    );
+    expect(screen.getByTestId('table-load-error')).toHaveTextContent(
+      'The list could not be loaded: Server error, please try again later',
+    );
+    expect(screen.queryByText('SN1')).toBeNull();
+    fireEvent.click(screen.getByTestId('table-retry'));
+    expect(onRefresh).toHaveBeenCalledOnce();
+    unmount();
+    // A failure that names no reason says only that the list could not be read.
+    await changeLanguage('cn');
+    render(<DataTable<Row> loadError rowKey="sn" columns={columns} dataSource={rows} />);
+    expect(screen.getByTestId('table-load-error')).toHaveTextContent(/^列表加载失败$/);
     await changeLanguage('en');
   });
 

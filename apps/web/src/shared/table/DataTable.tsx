@@ -35,11 +35,12 @@ type DataTableProps<T> = Omit<TableProps<T>, 'columns' | 'pagination'> & {
   toolbar?: ReactNode;
   onRefresh?: () => void;
   /**
-   * The rows could not be read: the table shows that, with a retry, instead of rows that may be
-   * out of date or an empty list that would say there is nothing. Every list says whether its read
-   * failed (`false` for rows that are not read from the server), so none can forget to.
+   * Why the rows could not be read (the read's error, or `true`): the table shows that and its
+   * reason, with a retry, instead of rows that may be out of date or an empty list that would say
+   * there is nothing. Every list says whether its read failed (null or `false` when it did not, or
+   * for rows not read from the server), so none can forget to.
    */
-  loadError: boolean;
+  loadError: unknown;
 };
 
 /**
@@ -114,7 +115,7 @@ export const DataTable = <T extends object>({
         columns={columns.filter((c) => shown.includes(c.key))}
         locale={{
           emptyText: loadError ? (
-            <TableLoadError onRetry={onRefresh} />
+            <TableLoadError onRetry={onRefresh} error={loadError} />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
           ),

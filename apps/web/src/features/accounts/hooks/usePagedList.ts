@@ -27,8 +27,8 @@ export const usePagedList = <T, F extends object>(
   return {
     rows: query.data?.records ?? [],
     loading: query.isFetching,
-    /** The page could not be read (the table says so instead of showing old or no rows). */
-    error: query.isError,
+    /** Why the page could not be read, null when it was (the table says so instead of showing old or no rows). */
+    error: query.error,
     paging: tablePaging,
     filter,
     applyFilter: (next: F) => {

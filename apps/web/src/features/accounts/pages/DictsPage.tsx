@@ -198,7 +198,7 @@ export const DictsPage = () => {
           columns={itemColumns}
           dataSource={items.data ?? []}
           loading={items.isFetching}
-          loadError={items.isError}
+          loadError={items.error}
           onRefresh={() => void items.refetch()}
         />
       </Drawer>

@@ -117,7 +117,7 @@ export const GroupsPage = () => {
           columns={columns}
           dataSource={tree.data ?? []}
           loading={tree.isFetching}
-          loadError={tree.isError}
+          loadError={tree.error}
           onRefresh={refresh}
           expandable={{
             childrenColumnName: 'children',

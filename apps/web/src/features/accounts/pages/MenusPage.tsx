@@ -119,7 +119,7 @@ export const MenusPage = () => {
           columns={columns}
           dataSource={tree.data ?? []}
           loading={tree.isFetching}
-          loadError={tree.isError}
+          loadError={tree.error}
           onRefresh={refresh}
           scroll={{ x: 1000 }}
           toolbar={

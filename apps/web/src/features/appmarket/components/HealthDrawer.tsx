@@ -2,24 +2,12 @@ import { RollbackOutlined } from '@ant-design/icons';
 import type { AppVersion, ReleaseHealth } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Drawer,
-  Popconfirm,
-  Row,
-  Skeleton,
-  Statistic,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Drawer, Popconfirm, Row, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
-import { LoadFailed } from '../../../shared/page/LoadFailed';
+import { NotLoaded } from '../../../shared/page/NotLoaded';
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
@@ -96,11 +84,7 @@ export const HealthDrawer = ({
       }
     >
       {!h ? (
-        health.isError ? (
-          <LoadFailed onRetry={() => void health.refetch()} />
-        ) : (
-          <Skeleton active />
-        )
+        <NotLoaded query={health} />
       ) : (
         <div data-testid="health-body">
           {h.pauseReason && (

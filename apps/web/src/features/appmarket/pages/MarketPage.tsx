@@ -104,7 +104,7 @@ export const MarketPage = () => {
           onReset={list.resetFilter}
         />
         {list.error ? (
-          <TableLoadError onRetry={list.refetch} />
+          <TableLoadError onRetry={list.refetch} error={list.error} />
         ) : list.loading && !list.rows.length ? (
           <Skeleton active />
         ) : list.rows.length ? (

@@ -2,25 +2,13 @@ import { CopyOutlined } from '@ant-design/icons';
 import { type CommandDetail, type CommandEvent, userTopic } from '@cpm/contracts';
 import { commandRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Empty,
-  Skeleton,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { useLiveTopic, useLiveUserId } from '../../../shared/live/LiveEventsProvider';
-import { LoadFailed } from '../../../shared/page/LoadFailed';
+import { NotLoaded } from '../../../shared/page/NotLoaded';
 import { CapturedFileList } from './CapturedFileList';
 import { CommandResultTag } from './CommandResultTag';
 
@@ -80,11 +68,7 @@ export const CommandDetailDrawer = ({ id, onClose }: { id: string | null; onClos
       destroyOnHidden
     >
       {!d ? (
-        detail.isError ? (
-          <LoadFailed onRetry={() => void detail.refetch()} />
-        ) : (
-          <Skeleton active />
-        )
+        <NotLoaded query={detail} />
       ) : (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Descriptions

@@ -38,7 +38,7 @@ import { CommandDetailDrawer, commandKeys } from '../components/CommandDetailDra
 import { CommandResultTag } from '../components/CommandResultTag';
 import { type CommandFormValues, DISRUPTIVE_OPS, OP_FIELDS, specOf, valuesOf } from '../lib/commandForm';
 import '../commands.css';
-import { readRows } from '../../../shared/table/TableLoadError';
+import { readRows } from '../../../shared/table/readRows';
 
 const PAGE_SIZE = 10;
 

@@ -12,7 +12,7 @@ import { call } from '../../../api/http';
 import { Chart } from '../../../shared/chart/Chart';
 import type { ChartOption } from '../../../shared/chart/chartOption';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
-import { LoadFailed } from '../../../shared/page/LoadFailed';
+import { NotLoaded } from '../../../shared/page/NotLoaded';
 import { onlineTrendOption } from './onlineTrend';
 
 type Dashboard = z.infer<typeof DashboardSchema>;
@@ -65,12 +65,10 @@ export const FleetOverview = () => {
   const d = data.data;
   const charts = useMemo(() => (d ? fleetCharts(d, t) : null), [d, t]);
   if (!d || !charts)
-    return data.isError ? (
-      <Card variant="borderless">
-        <LoadFailed onRetry={() => void data.refetch()} />
+    return (
+      <Card variant="borderless" loading={!data.isError}>
+        <NotLoaded query={data} />
       </Card>
-    ) : (
-      <Card loading variant="borderless" />
     );
   return (
     <div data-testid="fleet-overview">

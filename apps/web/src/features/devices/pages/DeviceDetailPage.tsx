@@ -1,20 +1,20 @@
-import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Result, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
+import { DetailFailed } from '../../../shared/detail/DetailFailed';
 import { DetailPage } from '../../../shared/detail/DetailPage';
 import { detailFailure } from '../../../shared/detail/detailFailure';
 import { Timeline } from '../../../shared/detail/Timeline';
 import { useTabParam } from '../../../shared/detail/useTabParam';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
-import { readRows } from '../../../shared/table/TableLoadError';
+import { readRows } from '../../../shared/table/readRows';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
 import { TrackPlayback } from '../components/TrackPlayback';
 
@@ -47,42 +47,6 @@ const UninstallButton = lazy(() =>
 
 /** Where the page leads back to when the terminal is not there. */
 const LIST_PATH = '/device/index';
-
-/** The server could not answer: say so, offer to ask again and the way back to the list. */
-const DetailFailed = ({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) => {
-  const { t } = useTranslation('devices');
-  const navigate = useNavigate();
-  return (
-    <div className="cpm-page cpm-exception" data-testid="device-detail-page">
-      <Result
-        status="error"
-        title={t('detailFailed')}
-        subTitle={t('detailFailedHint')}
-        data-testid="detail-failed"
-        extra={[
-          <Button
-            key="retry"
-            type="primary"
-            icon={<ReloadOutlined />}
-            loading={retrying}
-            onClick={onRetry}
-            data-testid="detail-retry"
-          >
-            {t('common:actions.retry')}
-          </Button>,
-          <Button
-            key="back"
-            icon={<ArrowLeftOutlined />}
-            onClick={() => navigate(LIST_PATH)}
-            data-testid="detail-back"
-          >
-            {t('backToList')}
-          </Button>,
-        ]}
-      />
-    </div>
-  );
-};
 
 /** The tabs in order; the first opens when the address names none. */
 const TAB_KEYS = [
@@ -127,7 +91,17 @@ export const DeviceDetailPage = () => {
   });
   const d = detail.data;
   if (detail.isError && !d && detailFailure(detail.error) === 'failed')
-    return <DetailFailed onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+    return (
+      <DetailFailed
+        title={t('detailFailed')}
+        hint={t('detailFailedHint')}
+        error={detail.error}
+        onRetry={() => void detail.refetch()}
+        retrying={detail.isFetching}
+        back={{ to: LIST_PATH, label: t('backToList') }}
+        testId="device-detail-page"
+      />
+    );
   if (detail.isError || !d)
     return (
       <DetailPage

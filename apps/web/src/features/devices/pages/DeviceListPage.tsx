@@ -199,10 +199,9 @@ export const DeviceListPage = () => {
         <DataTable<TerminalRow>
           rowKey="sn"
           loading={list.isLoading}
-          loadError={list.isError}
+          loadError={list.error}
           dataSource={list.data?.records ?? []}
           columns={columns}
-          scroll={{ x: 'max-content' }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
           rowClassName={(row) => (row.longOffline ? 'cpm-row-long-offline' : '')}
           onRefresh={refresh}

@@ -56,7 +56,7 @@ export const ExitRecordPage = () => {
         <DataTable<Row>
           rowKey="id"
           loading={list.isLoading}
-          loadError={list.isError}
+          loadError={list.error}
           dataSource={list.data?.records ?? []}
           columns={columns}
           onRefresh={refresh}

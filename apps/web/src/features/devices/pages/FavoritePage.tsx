@@ -44,7 +44,7 @@ export const FavoritePage = () => {
         <DataTable<TerminalRow>
           rowKey="sn"
           loading={list.isLoading}
-          loadError={list.isError}
+          loadError={list.error}
           dataSource={list.data?.records ?? []}
           columns={columns}
           onRefresh={refresh}

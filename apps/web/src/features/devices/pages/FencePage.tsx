@@ -33,7 +33,7 @@ import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import type { Datum } from '../../../shared/map/datum';
 import type { DrawnShape } from '../../../shared/map/drawTools';
 import { MapView } from '../../../shared/map/MapView';
-import { readRows } from '../../../shared/table/TableLoadError';
+import { readRows } from '../../../shared/table/readRows';
 import { MapPlaceSearch } from '../components/MapPlaceSearch';
 
 type MapCtx = { L: typeof Leaflet; map: Leaflet.Map; datum: Datum };

@@ -48,7 +48,6 @@ export const PeripheralFaultPage = () => {
         { name: 'handled', label: t('handled'), options: handledOptions(t) },
       ]}
       columns={columns}
-      scroll={{ x: 'max-content' }}
       batch={{
         selection,
         actions: [

@@ -80,7 +80,6 @@ export const PeripheralPage = () => {
       ]}
       columns={columns}
       localSort
-      scroll={{ x: 'max-content' }}
       toolbar={
         <Auth permission="device:peripheral:add">
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>

@@ -54,7 +54,6 @@ export const WarningPage = () => {
         { name: 'handled', label: t('handled'), options: handledOptions(t) },
       ]}
       columns={columns}
-      scroll={{ x: 'max-content' }}
       batch={{
         selection,
         actions: [

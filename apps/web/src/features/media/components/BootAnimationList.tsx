@@ -126,7 +126,6 @@ export const BootAnimationList = () => {
         loadError={list.error}
         paging={list.paging}
         onRefresh={list.refetch}
-        scroll={{ x: 'max-content' }}
         toolbar={
           <Auth permission="file:wallpaper:upload">
             <Button

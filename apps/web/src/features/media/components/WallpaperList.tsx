@@ -149,7 +149,6 @@ export const WallpaperList = () => {
         loadError={list.error}
         paging={list.paging}
         onRefresh={list.refetch}
-        scroll={{ x: 'max-content' }}
         toolbar={
           <Auth permission="file:wallpaper:upload">
             <Button

@@ -250,9 +250,8 @@ export const MessageManagePage = () => {
           columns={columns}
           dataSource={list.data?.records ?? []}
           loading={list.isFetching}
-          loadError={list.isError}
+          loadError={list.error}
           onRefresh={() => void list.refetch()}
-          scroll={{ x: 'max-content' }}
           paging={{
             current: paging.current,
             size: paging.size,

@@ -141,7 +141,7 @@ export const MyMessagePage = () => {
           // one column with the unread dot before the title.
           scroll={{}}
           loading={list.isFetching}
-          loadError={list.isError}
+          loadError={list.error}
           onRefresh={() => void list.refetch()}
           paging={{
             current: paging.current,

@@ -5,7 +5,7 @@ import { Card, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { usePermission } from '../../../shared/auth/usePermission';
-import { readRows } from '../../../shared/table/TableLoadError';
+import { readRows } from '../../../shared/table/readRows';
 
 const COLORS: Record<RemoteConsentPolicy, string> = { ask: 'gold', auto: 'green', deny: 'red' };
 

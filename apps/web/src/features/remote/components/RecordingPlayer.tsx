@@ -130,7 +130,7 @@ export const RecordingPlayer = ({ row, onClose }: { row: RemoteSessionRow; onClo
         {recording.isLoading ? (
           <Spin />
         ) : recording.isError ? (
-          <LoadFailed onRetry={() => void recording.refetch()} />
+          <LoadFailed onRetry={() => void recording.refetch()} error={recording.error} />
         ) : !frames.length ? (
           <Empty description={t('player.empty')} />
         ) : (

@@ -136,7 +136,6 @@ export const SessionsList = () => {
         },
       ]}
       columns={columns}
-      scroll={{ x: 'max-content' }}
     >
       {replaying && <RecordingPlayer row={replaying} onClose={() => setReplaying(null)} />}
     </CrudListView>

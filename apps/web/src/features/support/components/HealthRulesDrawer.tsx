@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { CrudField, CrudFormModal, DictTag, lazySchema, queryKeys, RowActions } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
-import { readRows } from '../../../shared/table/TableLoadError';
+import { readRows } from '../../../shared/table/readRows';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const healthRuleSaveSchema = lazySchema(() =>

@@ -11,7 +11,6 @@ import {
   List,
   Modal,
   Popconfirm,
-  Skeleton,
   Space,
   Tag,
   Typography,
@@ -27,7 +26,7 @@ import { useDict } from '../../../shared/dicts/useDict';
 import { AssigneeSelect } from './AssigneeSelect';
 import { MediaGallery } from './MediaGallery';
 import '../support.css';
-import { LoadFailed } from '../../../shared/page/LoadFailed';
+import { NotLoaded } from '../../../shared/page/NotLoaded';
 
 const TONE: Record<string, TimelineEvent['tone']> = {
   create: 'info',
@@ -115,16 +114,12 @@ export const OrderDetailDrawer = ({
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
   const key = [...queryKeys.supportOrders.all, 'detail', id];
-  const {
-    data: order,
-    isLoading,
-    isError,
-    refetch,
-  } = useQuery({
+  const read = useQuery({
     queryKey: key,
     enabled: id !== null,
     queryFn: () => call(supportRoutes.detail, { query: { id: id as string }, loading: false }),
   });
+  const order = read.data;
   // The order the server answered with is shown at once; the rest (the list, other readers) is
   // read again behind it, so a refresh that raced the step cannot leave the previous state up.
   const refresh = async (fresh?: OrderDetail) => {
@@ -169,10 +164,8 @@ export const OrderDetailDrawer = ({
       destroyOnHidden
       data-testid="order-detail"
     >
-      {isError && !order ? (
-        <LoadFailed onRetry={() => void refetch()} />
-      ) : isLoading || !order ? (
-        <Skeleton active />
+      {!order ? (
+        <NotLoaded query={read} />
       ) : (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Space wrap>

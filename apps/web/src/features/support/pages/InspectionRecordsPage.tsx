@@ -100,7 +100,6 @@ export const InspectionRecordsPage = () => {
           },
         ]}
         columns={columns}
-        scroll={{ x: 'max-content' }}
         toolbar={
           <Space wrap>
             <Button

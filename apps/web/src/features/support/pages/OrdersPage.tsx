@@ -150,7 +150,6 @@ export const OrdersPage = () => {
         { name: 'mine', label: t('orders.mineOnly'), options: yes },
       ]}
       columns={columns}
-      scroll={{ x: 'max-content' }}
       toolbar={
         <Space wrap>
           <Auth permission="support:order:add">

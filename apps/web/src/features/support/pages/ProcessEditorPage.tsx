@@ -24,9 +24,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
 import { applyServerErrors } from '../../../shared/crud/zodForm';
+import { DetailFailed } from '../../../shared/detail/DetailFailed';
 import { detailFailure } from '../../../shared/detail/detailFailure';
 import { NotFound } from '../../../shared/detail/NotFound';
-import { LoadFailed } from '../../../shared/page/LoadFailed';
 
 type ItemValues = {
   key?: string;
@@ -172,7 +172,15 @@ export const ProcessEditorPage = () => {
   }, [p, form]);
 
   if (id && existing.isError && !p && detailFailure(existing.error) === 'failed')
-    return <LoadFailed onRetry={() => void existing.refetch()} />;
+    return (
+      <DetailFailed
+        title={t('processes.loadFailed')}
+        error={existing.error}
+        onRetry={() => void existing.refetch()}
+        retrying={existing.isFetching}
+        back={{ to: '/technicalSupport/service', label: t('processes.backToList') }}
+      />
+    );
   if (id && existing.isError)
     return (
       <NotFound

@@ -105,7 +105,6 @@ export const ServiceInspectionPage = () => {
         { name: 'status', label: t('orders.status'), options: statuses.options },
       ]}
       columns={columns}
-      scroll={{ x: 'max-content' }}
       toolbar={
         <Auth permission="support:process:add">
           <Button

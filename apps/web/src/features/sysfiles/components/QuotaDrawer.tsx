@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
-import { readRows } from '../../../shared/table/TableLoadError';
+import { readRows } from '../../../shared/table/readRows';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 
 const MiB = 1024 * 1024;

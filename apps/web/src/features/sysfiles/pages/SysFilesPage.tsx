@@ -186,7 +186,6 @@ export const SysFilesPage = () => {
         { name: 'model', label: t('model') },
       ]}
       columns={columns}
-      scroll={{ x: 'max-content' }}
       toolbar={
         <Space wrap>
           <Auth permission="file:file:upload">

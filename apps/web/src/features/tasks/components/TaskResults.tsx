@@ -255,7 +255,6 @@ export const TaskResults = ({ task, onRetried }: { task: TaskDetail; onRetried: 
               }
             : undefined
         }
-        scroll={{ x: 'max-content' }}
         toolbar={
           <Space wrap>
             {task.runs.length > 1 && (

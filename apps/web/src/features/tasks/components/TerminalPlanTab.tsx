@@ -85,9 +85,8 @@ export const TerminalPlanTab = ({ sn }: { sn: string }) => {
         columns={columns}
         dataSource={plan.data?.records ?? []}
         loading={plan.isFetching}
-        loadError={plan.isError}
+        loadError={plan.error}
         onRefresh={() => void plan.refetch()}
-        scroll={{ x: 'max-content' }}
         paging={{
           current: page.current,
           size: page.size,

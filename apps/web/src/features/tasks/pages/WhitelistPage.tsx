@@ -23,7 +23,7 @@ import type { DataColumn } from '../../../shared/table/DataTable';
 import { SnListInput } from '../components/SnListInput';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
-import { readRows } from '../../../shared/table/TableLoadError';
+import { readRows } from '../../../shared/table/readRows';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const whitelistSaveSchema = lazySchema(() =>

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { TableLoadError } from './TableLoadError';
+
+/**
+ * The rows and empty text of a plain table that reads its rows with a query: once the read failed, no
+ * rows (none that may be out of date) and the load error with a retry, instead of "No data".
+ */
+export const readRows = <T,>(
+  rows: readonly T[] | undefined,
+  query: { isError: boolean; error?: unknown; refetch: () => unknown },
+  emptyText?: ReactNode,
+) => ({
+  dataSource: query.isError ? [] : (rows ?? []),
+  locale: {
+    emptyText: query.isError ? (
+      <TableLoadError onRetry={() => void query.refetch()} error={query.error} />
+    ) : (
+      emptyText
+    ),
+  },
+});
