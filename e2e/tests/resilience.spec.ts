@@ -93,7 +93,9 @@ test.describe('resilience', () => {
     await page.route(overview, (route) => (failing ? route.abort('failed') : route.continue()));
     await page.goto(HOME_PATH);
     await expect(page.getByTestId('load-failed')).toBeVisible(PAGE_LOAD);
-    await expect(page.getByTestId('load-failed')).toContainText('Network connection failed');
+    await expect(page.getByTestId('load-failed')).toContainText(
+      'The fleet figures could not be loaded: Network connection failed',
+    );
     await saveScreenshot(page, 'load-failed-dashboard', 'en', 'light');
     failing = false;
     await page.getByTestId('load-failed-retry').click();

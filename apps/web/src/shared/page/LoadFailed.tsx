@@ -1,5 +1,6 @@
 import { DisconnectOutlined } from '@ant-design/icons';
 import { Button, Empty } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureReason } from './loadFailure';
@@ -11,8 +12,16 @@ type Props = {
   description?: ReactNode;
   /** The read's failure: its message (the server's answer, or no connection) is named. */
   error?: unknown;
+  /** What could not be loaded, named in the general text ("The fleet figures"). */
+  what?: string;
   testId?: string;
   retryTestId?: string;
+};
+
+/** "This could not be loaded", naming what and why when known. */
+const generalText = (t: TFunction<'common'>, reason: string | null, what: string | undefined) => {
+  if (what) return reason ? t('load.failedWhatBecause', { what, reason }) : t('load.failedWhat', { what });
+  return reason ? t('load.failedBecause', { reason }) : t('load.failed');
 };
 
 /**
@@ -23,6 +32,7 @@ export const LoadFailed = ({
   onRetry,
   description,
   error,
+  what,
   testId = 'load-failed',
   retryTestId = 'load-failed-retry',
 }: Props) => {
@@ -31,7 +41,7 @@ export const LoadFailed = ({
   return (
     <Empty
       image={<DisconnectOutlined className="cpm-load-error-icon" />}
-      description={description ?? (reason ? t('load.failedBecause', { reason }) : t('load.failed'))}
+      description={description ?? generalText(t, reason, what)}
       data-testid={testId}
     >
       {onRetry && (

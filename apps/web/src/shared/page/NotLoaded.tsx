@@ -9,9 +9,18 @@ type ReadState = { isError: boolean; error?: unknown; refetch: () => unknown };
  * Stands in for what a query has not delivered yet: the failure with a retry once a read failed,
  * otherwise what shows while it loads (a skeleton unless told).
  */
-export const NotLoaded = ({ query, loading }: { query: ReadState; loading?: ReactNode }) =>
+export const NotLoaded = ({
+  query,
+  loading,
+  what,
+}: {
+  query: ReadState;
+  loading?: ReactNode;
+  /** What could not be loaded, named in the failure. */
+  what?: string;
+}) =>
   query.isError ? (
-    <LoadFailed onRetry={() => void query.refetch()} error={query.error} />
+    <LoadFailed onRetry={() => void query.refetch()} error={query.error} what={what} />
   ) : (
     (loading ?? <Skeleton active />)
   );

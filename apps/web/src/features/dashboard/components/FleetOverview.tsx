@@ -67,7 +67,7 @@ export const FleetOverview = () => {
   if (!d || !charts)
     return (
       <Card variant="borderless" loading={!data.isError}>
-        <NotLoaded query={data} />
+        <NotLoaded query={data} what={t('dashboard.figures')} />
       </Card>
     );
   return (
