@@ -148,6 +148,9 @@ test.describe('accounts and administration', () => {
     await page.getByTestId('password-email').fill('pwd_user@e2e.test');
     await page.getByTestId('password-send-code').click();
     const code = await waitForMail('pwd_user@e2e.test', /(\d{6})/, started);
+    // The mail can arrive before the browser has the answer, while the button still spins (and
+    // ignores a click): the countdown shows the send is done.
+    await expect(page.getByTestId('password-send-code')).toContainText('Resend in');
     await page.getByTestId('password-send-code').click();
     await expect(page.getByText('Please do not click again within 1 minute')).toBeVisible();
     await page.getByTestId('password-email-code').fill(code);
