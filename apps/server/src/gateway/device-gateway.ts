@@ -3,7 +3,8 @@ import type { Broker } from './broker';
 
 /** What the gateway needs from the device rules. */
 export type DeviceMessageHandler = {
-  handleMessage(topic: string, payload: Buffer): Promise<unknown>;
+  /** Answers a promise for work that waits, nothing when the message was handled at once. */
+  handleMessage(topic: string, payload: Buffer): Promise<unknown> | undefined;
   /** Drop what this instance cached about terminals another instance changed. */
   forgetLocally(sns: readonly string[]): void;
   sweep(): Promise<unknown>;
@@ -37,13 +38,18 @@ export const startDeviceGateway = async (opts: {
     if (!parsed.success) return opts.log.warn({ topic }, 'malformed terminal change notice ignored');
     opts.handler.forgetLocally(parsed.data.sns);
   });
+  const failed = (err: unknown, topic: string) => opts.log.error({ err, topic }, 'device message failed');
   // Shared: with several instances on one broker each terminal message is handled by one of them.
   const unsubscribe = await opts.broker.subscribe(
     terminalFilters.upAll,
     (topic, payload) => {
-      opts.handler
-        .handleMessage(topic, payload)
-        .catch((err: unknown) => opts.log.error({ err, topic }, 'device message failed'));
+      let running: Promise<unknown> | undefined;
+      try {
+        running = opts.handler.handleMessage(topic, payload);
+      } catch (err) {
+        return failed(err, topic);
+      }
+      running?.catch((err: unknown) => failed(err, topic));
     },
     { shared: true },
   );

@@ -1,4 +1,5 @@
-/** Helpers for repositories: LIKE patterns and database error codes. */
+/** Helpers for repositories: LIKE patterns, array parameters and database error codes. */
+import { type SQL, sql } from 'drizzle-orm';
 
 /** Escapes the LIKE wildcards in a user's search text. */
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -14,3 +15,10 @@ export const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 };
+
+/** A uuid[] parameter: one parameter however many ids, where a list would take one each. */
+export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** A text[] parameter, each element quoted. */
+export const textArray = (values: readonly string[]): SQL =>
+  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;

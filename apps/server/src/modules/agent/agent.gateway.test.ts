@@ -267,6 +267,26 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     expect(reports).toHaveLength(1);
   });
 
+  it('handles a heartbeat from a terminal it knows at once, leaving nothing to wait for', async () => {
+    const s2 = sn(2);
+    const topic = `cpm/dev/${s2}/up/heartbeat`;
+    // Who the terminal is, read from the database on its first message after it was forgotten...
+    t.agent.forgetLocally([s2]);
+    const first = t.agent.handleMessage(topic, Buffer.from(JSON.stringify({ battery: 41 })));
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    // ...and known from then on: checked, validated and queued for the writer before the call returns.
+    const before = t.agent.stats().accepted;
+    expect(t.agent.handleMessage(topic, Buffer.from(JSON.stringify({ battery: 42 })))).toBeUndefined();
+    expect(t.agent.stats().accepted).toBe(before + 1);
+    // A malformed heartbeat is dropped the same way, at once.
+    const malformed = t.agent.stats().malformed;
+    expect(t.agent.handleMessage(topic, Buffer.from(JSON.stringify({ battery: 'full' })))).toBeUndefined();
+    expect(t.agent.stats().malformed).toBe(malformed + 1);
+    await t.agent.flush();
+    expect((await row(s2)).battery).toBe(42);
+  });
+
   it('answers the external broker auth calls in Mosquitto go-auth and EMQX formats', async () => {
     const s4 = sn(4);
     const secret = secrets.get(s4) as string;

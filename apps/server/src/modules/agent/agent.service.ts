@@ -13,6 +13,7 @@ import {
   SN_PATTERN,
   terminalFilters,
   UP_SCHEMAS,
+  type UpKind,
 } from '@cpm/contracts';
 import { AppError } from '../../shared/app-error';
 import { type Batcher, createBatcher, createLimiter } from '../../shared/batcher';
@@ -24,7 +25,7 @@ import { LONG_OFFLINE_MS } from '../devices/terminals.repository';
 import { normalizeMac } from '../devices/terminals.service';
 import type { AgentRepository } from './agent.repository';
 import type { OnlineChange } from './heartbeat-writer';
-import { createIdentityCache } from './identity-cache';
+import { type CachedTerminal, createIdentityCache } from './identity-cache';
 import { createTerminalAdmission } from './terminal-admission';
 import { createTerminalRateLimit } from './terminal-rate-limit';
 
@@ -38,7 +39,23 @@ export type DeviceIdentity = { id: string; sn: string; ownerId: string };
  */
 const PER_MESSAGE_CONCURRENCY = 1;
 /** How long location fixes gather before their batch is read and written. */
-const LOCATION_BATCH_MS = 50;
+const LOCATION_BATCH_MS = 250;
+
+/**
+ * Whether a fix may follow the last one kept: not from before it (a late report would move the
+ * terminal back in time) and no impossible jump (a GPS glitch must move no marker and trip no fence).
+ */
+const plausible = (
+  prev: { lat: number | null; lng: number | null; at: Date | null } | undefined,
+  fix: { lat: number; lng: number; at: Date },
+): boolean => {
+  if (!prev?.at) return true;
+  if (fix.at <= prev.at) return false;
+  if (prev.lat == null || prev.lng == null) return true;
+  const metres = distanceMetres({ lat: prev.lat, lng: prev.lng }, fix);
+  const seconds = (fix.at.getTime() - prev.at.getTime()) / 1000;
+  return !(metres > 1000 && metres / seconds > GEO_LIMITS.maxSpeedMps);
+};
 
 /** How long enrollments wait to be written together. */
 const ENROLL_BATCH_MS = 20;
@@ -169,37 +186,39 @@ export const createAgentService = (deps: {
   loopTimer.unref();
   const admission = createTerminalAdmission({
     connectsPerSec: deps.connectsPerSec ?? 1000,
-    backlog: () =>
-      cache.reading() +
-      writer.backlog() +
-      perMessage.waiting() +
-      positions.pending() +
-      locationWrites.pending(),
+    backlog: () => cache.reading() + writer.backlog() + perMessage.waiting() + locationWrites.pending(),
     loopDelayMs: () => loopDelayMs,
   });
-  // Fixes come with every tenth heartbeat, 200 a second from 10,000 terminals: each batch of them costs
-  // one read of the previous positions and one write, instead of five round trips a fix.
-  const positions = createBatcher<string, { lat: number | null; lng: number | null; at: Date | null }>({
-    run: (ids) => repo.lastPositions(ids),
-    waitMs: LOCATION_BATCH_MS,
-  });
-  type Fix = Parameters<typeof repo.saveLocations>[0][number];
-  const fixesToSave = new Map<string, Fix>();
+  // Fixes arrive by the hundred a second from a large fleet: each batch of them costs one read of the
+  // previous positions and one write, instead of five round trips a fix. A batch gathers for
+  // LOCATION_BATCH_MS, so a fix is on the map within a fraction of a second and the statements stay few.
+  type Fix = Parameters<typeof repo.saveLocations>[0][number] & {
+    /** Set by the batch that took the fix; a fix replaced by a later one of its terminal has none. */
+    outcome?: 'saved' | 'ignored';
+  };
+  const fixesWaiting = new Map<string, Fix>();
   const locationWrites = createBatcher<string, true>({
     run: async (ids) => {
       const batch: Fix[] = [];
       for (const id of ids) {
-        const fix = fixesToSave.get(id);
+        const fix = fixesWaiting.get(id);
         if (fix) batch.push(fix);
-        fixesToSave.delete(id);
+        fixesWaiting.delete(id);
       }
+      if (batch.length === 0) return new Map();
+      const previous = await repo.lastPositions(batch.map((f) => f.terminalId));
+      const accepted = batch.filter((fix) => {
+        fix.outcome = plausible(previous.get(fix.terminalId), fix) ? 'saved' : 'ignored';
+        return fix.outcome === 'saved';
+      });
       // Beside the heartbeat writer's batches these could deadlock on the same terminal rows.
-      await writer.exclusive(() =>
-        repo.saveLocations(batch, {
-          minMetres: GEO_LIMITS.historyMinMetres,
-          minMinutes: GEO_LIMITS.historyMinMinutes,
-        }),
-      );
+      if (accepted.length)
+        await writer.exclusive(() =>
+          repo.saveLocations(accepted, {
+            minMetres: GEO_LIMITS.historyMinMetres,
+            minMinutes: GEO_LIMITS.historyMinMinutes,
+          }),
+        );
       return new Map();
     },
     waitMs: LOCATION_BATCH_MS,
@@ -208,12 +227,6 @@ export const createAgentService = (deps: {
   const perMessage = createLimiter(PER_MESSAGE_CONCURRENCY);
   // Messages being handled, so a shutdown can wait for them before the database closes.
   const inFlight = new Set<Promise<unknown>>();
-
-  // Who sent a message the broker already authenticated; a logged-off terminal is heard no more.
-  const identityOf = async (sn: string): Promise<DeviceIdentity | null> => {
-    const row = await cache.get(sn);
-    return row && row.status !== 'loggedOff' ? { id: row.id, sn: row.sn, ownerId: row.ownerId } : null;
-  };
 
   // Enrollments arrive in bursts (a shipment powered on at once): checked and written a batch at a time,
   // a few statements per batch instead of several per terminal.
@@ -348,31 +361,26 @@ export const createAgentService = (deps: {
         stats.locationIgnored++;
         return;
       }
-      const prev = await positions.get(device.id);
-      // A fix from before the last one kept (a late report) would move the terminal back in time.
-      if (prev?.at && at <= prev.at) {
-        stats.locationIgnored++;
-        return;
-      }
-      if (prev?.lat != null && prev.lng != null && prev.at) {
-        const metres = distanceMetres(prev as { lat: number; lng: number }, loc);
-        const seconds = (at.getTime() - prev.at.getTime()) / 1000;
-        if (metres > 1000 && metres / seconds > GEO_LIMITS.maxSpeedMps) {
-          stats.locationIgnored++;
-          return;
-        }
-      }
-      const accuracy = loc.accuracy ?? null;
-      // The latest fix of a terminal waiting for its batch replaces an earlier one.
-      fixesToSave.set(device.id, {
+      const fix: Fix = {
         terminalId: device.id,
         lat: loc.lat,
         lng: loc.lng,
-        accuracy,
+        accuracy: loc.accuracy ?? null,
         source: loc.source,
         at,
-      });
+      };
+      // The latest fix of a terminal waiting for its batch replaces an earlier one, which counts as ignored.
+      const waiting = fixesWaiting.get(device.id);
+      if (waiting && waiting.at > at) {
+        stats.locationIgnored++;
+        return;
+      }
+      fixesWaiting.set(device.id, fix);
       await locationWrites.get(device.id);
+      if (fix.outcome !== 'saved') {
+        stats.locationIgnored++;
+        return;
+      }
       stats.accepted++;
       await deps.onLocation?.({
         terminalId: device.id,
@@ -380,7 +388,7 @@ export const createAgentService = (deps: {
         ownerId: device.ownerId,
         lat: loc.lat,
         lng: loc.lng,
-        accuracy,
+        accuracy: fix.accuracy,
         at,
       });
     },
@@ -480,13 +488,15 @@ export const createAgentService = (deps: {
      * validated. Anything malformed or beyond the rate limit is dropped and counted; the broker already
      * made sure the sender owns the topic.
      */
-    handleMessage(topic: string, payload: Buffer): Promise<unknown> {
+    handleMessage(topic: string, payload: Buffer): Promise<unknown> | undefined {
       // Once shutting down, nothing new starts: what runs is waited for before the database closes.
       if (closing) {
         stats.ignored++;
-        return Promise.resolve();
+        return;
       }
+      // Handled already when nothing came back (a heartbeat from a known terminal).
       const running = handle(topic, payload);
+      if (!running) return;
       inFlight.add(running);
       const done = () => inFlight.delete(running);
       running.then(done, done);
@@ -531,21 +541,29 @@ export const createAgentService = (deps: {
     rateLimit.prune(now.getTime());
     return { wentOffline: gone.length };
   };
-  /** One message from the broker (see `handleMessage`). */
-  const handle = async (topic: string, payload: Buffer): Promise<unknown> => {
+  /** A cached terminal as the rules see it; a logged-off terminal is heard no more. */
+  const asIdentity = (row: CachedTerminal | null): DeviceIdentity | null =>
+    row && row.status !== 'loggedOff' ? { id: row.id, sn: row.sn, ownerId: row.ownerId } : null;
+
+  /**
+   * One message from the broker (see `handleMessage`). Synchronous as far as it can be: a heartbeat
+   * from a terminal the identity cache holds is checked and queued for the writer without a promise,
+   * which is most of what a fleet sends; anything that waits answers a promise.
+   */
+  const handle = (topic: string, payload: Buffer): Promise<unknown> | undefined => {
     const parsed = parseUpTopic(topic);
     if (!parsed || payload.length > DEVICE_PROTOCOL.maxPayloadBytes) {
       stats.malformed++;
       return;
     }
     // Task results belong to the remote-task feature, which subscribes to them itself.
-    if (parsed.kind === 'result') return;
+    const kind = parsed.kind;
+    if (kind === 'result') return;
     // Before any parsing: what a terminal sends beyond its budget costs nothing but this check.
     if (!rateLimit.take(parsed.sn, payload.length, clock.now().getTime())) {
       stats.rateLimited++;
       return;
     }
-    const schema = parsed.kind === 'output' ? null : UP_SCHEMAS[parsed.kind];
     let body: unknown;
     try {
       body = JSON.parse(payload.toString('utf8'));
@@ -553,12 +571,22 @@ export const createAgentService = (deps: {
       stats.malformed++;
       return;
     }
-    const t = await identityOf(parsed.sn);
+    const cached = cache.peek(parsed.sn);
+    if (cached) return dispatch(kind, body, asIdentity(cached));
+    return cache.get(parsed.sn).then((row) => dispatch(kind, body, asIdentity(row)));
+  };
+
+  /** A parsed message from a known sender (or none): validated against its contract and handled. */
+  const dispatch = (
+    kind: Exclude<UpKind, 'result'>,
+    body: unknown,
+    t: DeviceIdentity | null,
+  ): Promise<unknown> | undefined => {
     if (!t) {
       stats.refused++;
       return;
     }
-    if (parsed.kind === 'output') {
+    if (kind === 'output') {
       const o = body as { requestId?: unknown; text?: unknown };
       if (typeof o.requestId !== 'string' || typeof o.text !== 'string' || o.text.length > 60_000) {
         stats.malformed++;
@@ -567,17 +595,17 @@ export const createAgentService = (deps: {
       const out = { requestId: o.requestId.slice(0, 64), text: o.text };
       return perMessage(() => service.output(t, out));
     }
-    if (!schema) return;
-    const valid = schema.safeParse(body);
+    const valid = UP_SCHEMAS[kind].safeParse(body);
     if (!valid.success) {
       stats.malformed++;
       return;
     }
-    switch (parsed.kind) {
+    switch (kind) {
       case 'hello':
         return service.hello(t, valid.data as Hello);
       case 'heartbeat':
-        return service.heartbeat(t, valid.data as Heartbeat);
+        service.heartbeat(t, valid.data as Heartbeat);
+        return;
       case 'location':
         return service.location(t, valid.data as Location);
       case 'event': {

@@ -2,6 +2,7 @@ import type { Heartbeat, Hello } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../shared/clock';
+import { textArray } from '../../shared/sql';
 import type { ActivitySink } from '../datacenter/datacenter.service';
 
 /** A terminal whose online state changed in a write. */
@@ -67,8 +68,7 @@ export const createHeartbeatWriter = (deps: {
     const cameOnline = rowsOf<{ id: string; sn: string; owner_id: string }>(
       await deps.db.execute(sql`
         update terminals t set online = true, online_changed_at = ${now}
-        from jsonb_to_recordset(${json}::jsonb) as v(sn text)
-        where t.sn = v.sn and not t.online and t.status <> 'loggedOff'
+        where t.sn = any(${textArray(batch.map((p) => p.sn))}) and not t.online and t.status <> 'loggedOff'
         returning t.id, t.sn, t.owner_id`),
     );
     await deps.db.execute(sql`
@@ -178,15 +178,28 @@ export const createHeartbeatWriter = (deps: {
       const now = deps.clock.now();
       if (extra.boot) deps.activity?.boot(sn, now);
       deps.activity?.seen(sn, now, heartbeat);
-      pending.set(sn, {
-        sn,
-        seenAt: now,
-        heartbeat: heartbeat ?? previous?.heartbeat ?? null,
-        beats: (previous?.beats ?? 0) + (heartbeat ? 1 : 0),
-        hello: extra.hello ? { ...extra.hello, at: now } : previous?.hello,
-        boots: (previous?.boots ?? 0) + (extra.boot ? 1 : 0),
-        bootAt: extra.boot ? now : previous?.bootAt,
-      });
+      // A terminal already queued is updated in place: one entry per terminal and flush, not per message.
+      if (previous) {
+        previous.seenAt = now;
+        if (heartbeat) {
+          previous.heartbeat = heartbeat;
+          previous.beats++;
+        }
+        if (extra.hello) previous.hello = { ...extra.hello, at: now };
+        if (extra.boot) {
+          previous.boots = (previous.boots ?? 0) + 1;
+          previous.bootAt = now;
+        }
+      } else
+        pending.set(sn, {
+          sn,
+          seenAt: now,
+          heartbeat,
+          beats: heartbeat ? 1 : 0,
+          hello: extra.hello ? { ...extra.hello, at: now } : undefined,
+          boots: extra.boot ? 1 : 0,
+          bootAt: extra.boot ? now : undefined,
+        });
       if (pending.size >= maxBatch) void flush();
       else timer ??= setTimeout(() => void flush(), flushMs);
     },

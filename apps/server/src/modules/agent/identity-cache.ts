@@ -92,6 +92,14 @@ export const createIdentityCache = (deps: {
   };
 
   return {
+    /**
+     * The terminal with this SN when the cache holds it fresh, else undefined (read it with `get`).
+     * Synchronous: a message from a known terminal is handled without waiting for anything.
+     */
+    peek(sn: string): CachedTerminal | undefined {
+      const hit = entries.get(sn);
+      return hit && hit.until > deps.clock.now().getTime() ? hit.row : undefined;
+    },
     /** The terminal with this SN, from the cache while fresh; null for an unknown SN (never cached). */
     async get(sn: string): Promise<CachedTerminal | null> {
       const now = deps.clock.now().getTime();

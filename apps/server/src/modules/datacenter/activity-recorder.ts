@@ -27,7 +27,16 @@ export type ActivityEvent = { sn: string; kind: string; detail: string | null; a
 /** What a flush writes: hour figures (the daily rollup is summed from them) and raw events. */
 export type ActivityBatch = { hours: HourFigures[]; events: ActivityEvent[] };
 
-type Last = { at: number; mobile?: number; wifi?: number; uptime?: number };
+type Last = {
+  at: number;
+  mobile?: number;
+  wifi?: number;
+  uptime?: number;
+  /** The hour figures this terminal's last sign of life went to, valid while `generation` is `figGen`. */
+  fig?: HourFigures;
+  figStart?: number;
+  figGen?: number;
+};
 
 const minOf = (a: number | null, b: number | undefined) =>
   b === undefined ? a : a === null ? b : Math.min(a, b);
@@ -49,9 +58,13 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
   let hours = new Map<string, Map<number, HourFigures>>();
   let slots = 0;
   let events: ActivityEvent[] = [];
+  // Bumped whenever `hours` is drained or rebuilt: the figures a terminal remembers are stale then.
+  let generation = 0;
+
+  const hourStart = (atMs: number) => atMs - (((atMs % HOUR_MS) + HOUR_MS) % HOUR_MS);
 
   const figures = (sn: string, atMs: number): HourFigures => {
-    const start = atMs - (((atMs % HOUR_MS) + HOUR_MS) % HOUR_MS);
+    const start = hourStart(atMs);
     let byHour = hours.get(sn);
     if (!byHour) {
       byHour = new Map();
@@ -81,20 +94,31 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
     return f;
   };
 
+  // A terminal heard from every few seconds stays in one hour for hundreds of heartbeats: the figures
+  // it last touched are remembered on its entry, so most signs of life look nothing up.
+  const figuresOf = (entry: Last, sn: string, atMs: number): HourFigures => {
+    const start = hourStart(atMs);
+    if (entry.fig && entry.figStart === start && entry.figGen === generation) return entry.fig;
+    const f = figures(sn, atMs);
+    entry.fig = f;
+    entry.figStart = start;
+    entry.figGen = generation;
+    return f;
+  };
+
   // Credits (from, to] to the hours it spans in whole seconds of the clock (floor(end) - floor(start)),
   // so consecutive slices add up exactly, with no rounding drift across flushes.
-  const credit = (sn: string, from: number, to: number, field: 'onlineSec' | 'runtimeSec') => {
+  const credit = (sn: string, from: number, to: number, field: 'onlineSec' | 'runtimeSec', entry?: Last) => {
     let t = from;
     while (t < to) {
       const hourEnd = t - (t % HOUR_MS) + HOUR_MS;
       const end = Math.min(hourEnd, to);
       // The slice belongs to the hour it lies in; `t` may sit exactly on an hour's start.
-      const f = figures(sn, t);
+      const f = entry ? figuresOf(entry, sn, t) : figures(sn, t);
       f[field] += Math.floor(end / 1000) - Math.floor(t / 1000);
       t = end;
     }
   };
-  const creditOnline = (sn: string, from: number, to: number) => credit(sn, from, to, 'onlineSec');
 
   const delta = (now: number | undefined, before: number | undefined) =>
     now === undefined || before === undefined ? 0 : now >= before ? now - before : now;
@@ -104,14 +128,14 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
     seen(sn: string, at: Date, hb: Heartbeat | null) {
       const now = at.getTime();
       const prev = last.get(sn);
-      if (prev && now > prev.at && now - prev.at <= maxGapMs) creditOnline(sn, prev.at, now);
+      if (prev && now > prev.at && now - prev.at <= maxGapMs) credit(sn, prev.at, now, 'onlineSec', prev);
       // Updated in place after its old values are read: one object per terminal, not one per heartbeat.
       const next: Last = prev ?? { at: now };
       const prevAt = prev?.at;
       const prevUptime = prev?.uptime;
       if (prevAt === undefined || now > prevAt) next.at = now;
       if (hb) {
-        const f = figures(sn, now);
+        const f = figuresOf(next, sn, now);
         f.heartbeats++;
         f.mobileBytes += delta(hb.mobileBytes, prev?.mobile);
         f.wifiBytes += delta(hb.wifiBytes, prev?.wifi);
@@ -122,7 +146,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
         if (hb.uptimeSec !== undefined) {
           if (prevUptime !== undefined && prevAt !== undefined) {
             const ran = Math.min(delta(hb.uptimeSec, prevUptime), Math.max(0, (now - prevAt) / 1000));
-            credit(sn, now - Math.round(ran) * 1000, now, 'runtimeSec');
+            credit(sn, now - Math.round(ran) * 1000, now, 'runtimeSec', next);
           }
           next.uptime = hb.uptimeSec;
         }
@@ -144,7 +168,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
       const prev = last.get(sn);
       const now = at.getTime();
       if (prev && now > prev.at && now - prev.at <= maxGapMs) {
-        creditOnline(sn, prev.at, now);
+        credit(sn, prev.at, now, 'onlineSec');
         credit(sn, prev.at, now, 'runtimeSec');
       }
       const f = figures(sn, now);
@@ -166,6 +190,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
     drain(): ActivityBatch {
       const batch = { hours: [...hours.values()].flatMap((byHour) => [...byHour.values()]), events };
       hours = new Map();
+      generation++;
       slots = 0;
       events = [];
       return batch;
@@ -175,6 +200,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
      * stores both, as if the failed one had never been drained.
      */
     restore(batch: ActivityBatch) {
+      generation++;
       for (const h of batch.hours) {
         let byHour = hours.get(h.sn);
         if (!byHour) {

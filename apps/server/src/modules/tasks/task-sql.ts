@@ -1,16 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { accountSubtreeSql } from '../../shared/data-scope';
+import { textArray, uuidArray } from '../../shared/sql';
 import type { StoredTargets } from './task-records';
 
 /** Rows of a raw query, the same on PGlite and node-postgres. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** A uuid[] parameter. */
-export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
-/** A text[] parameter, each element quoted. */
-export const textArray = (values: readonly string[]): SQL =>
-  sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
+export { textArray, uuidArray };
 
 /** An ISO string from a timestamp column as either driver answers it. */
 export const iso = (v: Date | string | null | undefined): string | null =>
