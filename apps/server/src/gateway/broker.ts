@@ -434,10 +434,11 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
     },
     authorizePublish: (client, packet, done) => {
       const identity = client ? identities.get(client) : undefined;
+      // Every message a terminal sends passes here: the rule is asked without a closure per message.
       const allowed =
         identity !== undefined &&
         !packet.topic.startsWith('$') &&
-        ask(() => auth.canPublish(identity, packet.topic), log);
+        mayPublish(auth, identity, packet.topic, log);
       const reason = allowed ? publishRefusal(packet) : 'topic not allowed';
       if (!reason) return done(null);
       // MQTT 3.1.1 has no way to refuse a publish but closing the connection; the message goes nowhere.
@@ -500,6 +501,16 @@ const handleGuarded = (
 const ask = (rule: () => boolean, log: FastifyBaseLogger): boolean => {
   try {
     return rule() === true;
+  } catch (err) {
+    log.error({ err }, 'MQTT access rule failed');
+    return false;
+  }
+};
+
+/** `ask` for the publish rule, called with its arguments rather than through a closure. */
+const mayPublish = (auth: BrokerAuth, identity: BrokerIdentity, topic: string, log: FastifyBaseLogger) => {
+  try {
+    return auth.canPublish(identity, topic) === true;
   } catch (err) {
     log.error({ err }, 'MQTT access rule failed');
     return false;
