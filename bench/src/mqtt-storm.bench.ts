@@ -284,10 +284,11 @@ console.log(
 console.log(
   `shutdown with the fleet connected: ${shutdownLine.slice(9)} after ${fmt(shutdownMs)} ms, pool-after-end errors ${poolErrors}, error lines ${errorLines.length}`,
 );
-for (const l of errorLines.slice(0, 5)) console.log(`  ${l.slice(0, 300)}`);
+for (const l of errorLines.slice(0, 5))
+  console.log(`  ${l.slice(0, Number(process.env.BENCH_ERROR_CHARS ?? 300))}`);
 // The steps that held the stop up, as the server names them.
 for (const l of server.lines.filter((l) => l.includes('shutdown step was slow')))
-  console.log(`  ${l.slice(0, 300)}`);
+  console.log(`  ${l.slice(0, Number(process.env.BENCH_ERROR_CHARS ?? 300))}`);
 console.log(
   `targets: online < 30 s ${subject.onlineSec < 30}, ramp p95 < 300 ms ${p95(phase('ramp').ms) < 300} with 0 failed ${phase('ramp').failed === 0}, steady p95 < 50 ms ${p95(phase('steady').ms) < 50}, persisted = offered ${subject.persisted === subject.offered}, CPU <= 1.5x ${subject.fleetCpuPct <= 1.5 * baseline.fleetCpuPct}`,
 );

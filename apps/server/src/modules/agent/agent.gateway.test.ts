@@ -287,6 +287,23 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     expect((await row(s2)).battery).toBe(42);
   });
 
+  it('still writes what a terminal sent just before it went offline, without marking it online again', async () => {
+    const s2 = sn(2);
+    const send = (kind: string, body: object) =>
+      t.agent.handleMessage(`cpm/dev/${s2}/up/${kind}`, Buffer.from(JSON.stringify(body)));
+    await send('heartbeat', { battery: 60 });
+    await t.agent.flush();
+    expect((await row(s2)).online).toBe(true);
+    await send('heartbeat', { battery: 33 });
+    await send('status', { online: false });
+    await t.agent.flush();
+    expect(await row(s2)).toMatchObject({ online: false, battery: 33 });
+    // Its next sign of life brings it back.
+    await send('heartbeat', { battery: 34 });
+    await t.agent.flush();
+    expect(await row(s2)).toMatchObject({ online: true, battery: 34 });
+  });
+
   it('answers the external broker auth calls in Mosquitto go-auth and EMQX formats', async () => {
     const s4 = sn(4);
     const secret = secrets.get(s4) as string;

@@ -169,12 +169,14 @@ export const createAgentService = (deps: {
   // Terminals going offline together (a network failure, a broker restart) are written a batch at a time.
   const offlineBatchers = new Map<string, Batcher<string, true>>();
   const markOffline = async (sn: string, detail: string) => {
-    writer.discard(sn);
+    writer.offline(sn);
     let batcher = offlineBatchers.get(detail);
     if (!batcher) {
       batcher = createBatcher<string, true>({
         run: async (sns) => {
-          const rows = await repo.markOfflineMany(sns, detail, clock.now());
+          // Between the heartbeat writer's flushes: its batch may hold these terminals' last signs of
+          // life, and two many-row updates of the same rows side by side can deadlock.
+          const rows = await writer.exclusive(() => repo.markOfflineMany(sns, detail, clock.now()));
           announce(rows.map((r) => ({ ...r, online: false })));
           return new Map(rows.map((r) => [r.sn, true as const]));
         },
@@ -546,7 +548,9 @@ export const createAgentService = (deps: {
   const sweep = async () => {
     await writer.flush();
     const now = clock.now();
-    const gone = await repo.takeSilentOffline(new Date(now.getTime() - offlineAfterMs), now);
+    const gone = await writer.exclusive(() =>
+      repo.takeSilentOffline(new Date(now.getTime() - offlineAfterMs), now),
+    );
     if (gone.length) announce(gone.map((g) => ({ ...g, online: false })));
     await repo.warnLongOffline(new Date(now.getTime() - LONG_OFFLINE_MS), now);
     rateLimit.prune(now.getTime());

@@ -17,6 +17,8 @@ type Pending = {
   hello?: Hello & { at: Date };
   boots?: number;
   bootAt?: Date;
+  /** The terminal went offline after these signs of life: they are written, it is not marked online. */
+  offline?: boolean;
 };
 
 /** Battery below this, not charging, raises a warning. */
@@ -60,7 +62,8 @@ export const createHeartbeatWriter = (deps: {
     const cameOnline = rowsOf<{ id: string; sn: string; owner_id: string }>(
       await deps.db.execute(sql`
         update terminals t set online = true, online_changed_at = ${now}
-        where t.sn = any(${textArray(batch.map((p) => p.sn))}) and not t.online and t.status <> 'loggedOff'
+        where t.sn = any(${textArray(batch.filter((p) => !p.offline).map((p) => p.sn))})
+          and not t.online and t.status <> 'loggedOff'
         returning t.id, t.sn, t.owner_id`),
     );
     await deps.db.execute(sql`
@@ -173,6 +176,7 @@ export const createHeartbeatWriter = (deps: {
       // A terminal already queued is updated in place: one entry per terminal and flush, not per message.
       if (previous) {
         previous.seenAt = now;
+        previous.offline = false;
         if (heartbeat) {
           previous.heartbeat = heartbeat;
           previous.beats++;
@@ -195,9 +199,13 @@ export const createHeartbeatWriter = (deps: {
       if (pending.size >= maxBatch) void flush();
       else timer ??= setTimeout(() => void flush(), flushMs);
     },
-    /** Drop what is queued for a terminal that just went offline on purpose. */
-    discard(sn: string) {
-      pending.delete(sn);
+    /**
+     * The terminal just went offline (a disconnect, a shutdown): what it sent before is still written,
+     * but the batch does not mark it online again. Its next sign of life does.
+     */
+    offline(sn: string) {
+      const queued = pending.get(sn);
+      if (queued) queued.offline = true;
       deps.activity?.offline(sn);
     },
     /** Write everything queued now and wait for it. */
