@@ -155,6 +155,12 @@ export const createCommandsService = (deps: {
       ]);
       return {
         ...row,
+        // Counted from the rows listed below, not from a statement of its own: a result landing between
+        // two reads would otherwise show a terminal done in the list and still open in the counts.
+        counts: countResults(
+          results.map((t) => t.state),
+          r.sns.length,
+        ),
         sns: r.sns,
         results: results.map((t) => ({
           sn: t.sn,
@@ -256,6 +262,21 @@ export const createCommandsService = (deps: {
       return { id };
     },
   };
+};
+
+/**
+ * A command's counts from the latest delivery state of each of its terminals (null: none yet); of
+ * `total` terminals named, those not done or ended (or no longer listed) are open.
+ */
+const countResults = (states: readonly (string | null)[], total: number): CommandRow['counts'] => {
+  const counts = { ...emptyCounts(), total };
+  for (const state of states) {
+    if (state === 'success') counts.success++;
+    else if (state === 'failure') counts.failure++;
+    else if (state === 'expired' || state === 'cancelled') counts.ended++;
+  }
+  counts.open = Math.max(0, total - counts.success - counts.failure - counts.ended);
+  return counts;
 };
 
 const emptyCounts = () => {
