@@ -120,6 +120,13 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** Bounds every wait on the network so a dead broker can neither hang a request nor shutdown. */
 const OPERATION_TIMEOUT_MS = 10_000;
 const CLOSE_STEP_TIMEOUT_MS = 3_000;
+/**
+ * Connections the kernel holds for the broker before it accepts them. A fleet reconnecting at once
+ * arrives faster than one busy event loop accepts; with Node's default (511) the kernel drops the
+ * handshakes beyond it and each terminal waits out a retransmission, or its CONNACK timeout, before
+ * trying again. The kernel caps this at `net.core.somaxconn`.
+ */
+const TCP_ACCEPT_BACKLOG = 8192;
 /** How often refusals for load are summarised in the log. */
 const BUSY_REPORT_MS = 10_000;
 
@@ -592,7 +599,7 @@ const listenTcp = async (aedes: Aedes, port: number, host: string, log: FastifyB
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    server.listen({ port, host, backlog: TCP_ACCEPT_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });
