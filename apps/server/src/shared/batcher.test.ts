@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createBatcher, createLimiter } from './batcher';
 
 describe('batcher', () => {
@@ -36,6 +36,50 @@ describe('batcher', () => {
     expect(ok).toEqual([2, 4, 6, 8]);
     expect(most).toBe(1);
     await expect(Promise.all([98, 99].map((k) => batcher.get(k)))).rejects.toThrow('down');
+  });
+
+  it('gathers the keys that arrive while a batch runs into the next one, and spaces quick batches by waitMs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const runs: string[][] = [];
+      let open = () => undefined as void;
+      let gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      const batcher = createBatcher<string, string>({
+        run: async (keys) => {
+          runs.push(keys);
+          await gate;
+          return new Map(keys.map((k) => [k, k]));
+        },
+        waitMs: 5,
+      });
+      const first = batcher.get('a');
+      await vi.advanceTimersByTimeAsync(5);
+      expect(runs).toEqual([['a']]);
+      // The database is slow: keys keep arriving, spread over several waits, while 'a' is answered.
+      const more = [batcher.get('b')];
+      await vi.advanceTimersByTimeAsync(20);
+      more.push(batcher.get('c'));
+      await vi.advanceTimersByTimeAsync(20);
+      more.push(batcher.get('d'));
+      expect(runs).toEqual([['a']]);
+      open();
+      expect(await Promise.all([first, ...more])).toEqual(['a', 'b', 'c', 'd']);
+      // They had waited longer than waitMs: one batch, at once.
+      expect(runs).toEqual([['a'], ['b', 'c', 'd']]);
+
+      // Quick answers: a key arriving right after a batch still waits waitMs for company.
+      gate = Promise.resolve();
+      const e = batcher.get('e');
+      await vi.advanceTimersByTimeAsync(4);
+      const f = batcher.get('f');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await Promise.all([e, f])).toEqual(['e', 'f']);
+      expect(runs).toEqual([['a'], ['b', 'c', 'd'], ['e', 'f']]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('limits how many calls run at once, the rest waiting in order', async () => {

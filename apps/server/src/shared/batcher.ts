@@ -1,8 +1,11 @@
 /**
- * Coalesces many single-key calls into one call for a batch of keys: keys asked for within `waitMs`
- * (or `maxBatch` of them) go to `run` together, one batch at a time, so a burst (a fleet reconnecting
- * at once) costs a statement per batch and holds at most one database connection. A key already
- * waiting shares its batch's answer.
+ * Coalesces many single-key calls into one call for a batch of keys, one batch at a time, so a burst
+ * (a fleet reconnecting at once) costs a statement per batch and holds at most one database
+ * connection. Keys asked for within `waitMs` of the first waiting one (or `maxBatch` of them) go
+ * together; while a batch is being answered, the keys that arrive wait for it too, and go as soon as
+ * it is done if they have waited `waitMs` by then: the slower the answers, the fewer and larger the
+ * batches, and never more than one per `waitMs` while they are quick. A key already waiting shares
+ * its batch's answer.
  */
 export const createBatcher = <K, V>(opts: {
   /** Answers for the keys; a key missing from the map answers undefined. */
@@ -16,6 +19,12 @@ export const createBatcher = <K, V>(opts: {
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<void> = Promise.resolve();
   let inFlight = 0;
+  // Batches handed to `run` and not finished yet, and when the first key now queued arrived.
+  let batches = 0;
+  let firstAt = 0;
+  const later = (ms: number) => {
+    timer ??= setTimeout(() => void dispatch(), ms);
+  };
 
   const dispatch = () => {
     if (timer) clearTimeout(timer);
@@ -24,6 +33,7 @@ export const createBatcher = <K, V>(opts: {
     queued = new Map();
     if (batch.size === 0) return chain;
     inFlight += batch.size;
+    batches++;
     chain = chain.then(async () => {
       try {
         const answers = await opts.run([...batch.keys()]);
@@ -32,6 +42,12 @@ export const createBatcher = <K, V>(opts: {
         for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
       } finally {
         inFlight -= batch.size;
+        // What arrived meanwhile goes together, once its first key has waited `waitMs`.
+        if (--batches === 0 && queued.size > 0) {
+          const left = waitMs - (performance.now() - firstAt);
+          if (left > 0) later(left);
+          else void dispatch();
+        }
       }
     });
     return chain;
@@ -41,11 +57,12 @@ export const createBatcher = <K, V>(opts: {
     /** The answer for `key`, from the batch it joins. */
     get: (key: K): Promise<V | undefined> =>
       new Promise<V | undefined>((resolve, reject) => {
+        if (queued.size === 0) firstAt = performance.now();
         const waiters = queued.get(key);
         if (waiters) waiters.push({ resolve, reject });
         else queued.set(key, [{ resolve, reject }]);
         if (queued.size >= maxBatch) void dispatch();
-        else timer ??= setTimeout(() => void dispatch(), waitMs);
+        else if (batches === 0) later(waitMs);
       }),
     /** Runs what is queued now and resolves once every batch so far has finished. */
     drain: () => dispatch(),

@@ -1,6 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorPairsSql } from '../../shared/data-scope';
+import { textArray, uuidArray } from '../../shared/sql';
 import { peripheralFaults, terminalLogs, terminalStatusLog, terminals } from '../devices/devices.table';
 import { createHeartbeatWriter } from './heartbeat-writer';
 
@@ -53,7 +54,8 @@ export const createAgentRepository = (db: Db) => ({
         status: terminals.status,
       })
       .from(terminals)
-      .where(inArray(terminals.sn, sns)),
+      // One array parameter however many SNs: a list would take a parameter, and a builder step, each.
+      .where(sql`${terminals.sn} = any(${textArray(sns)})`),
 
   /** Marks these terminals offline where they are online and logs it, in one statement; answers those that changed. */
   async markOfflineMany(sns: string[], detail: string, at: Date) {
@@ -61,7 +63,7 @@ export const createAgentRepository = (db: Db) => ({
       await db.execute(sql`
         with gone as (
           update terminals set online = false, online_changed_at = ${at}
-          where sn = any(${`{${sns.join(',')}}`}::text[]) and online
+          where sn = any(${textArray(sns)}) and online
           returning id, sn, owner_id
         ), logged as (
           insert into ${terminalStatusLog} (terminal_id, kind, detail, at)
@@ -83,7 +85,7 @@ export const createAgentRepository = (db: Db) => ({
         mac: terminals.mac,
       })
       .from(terminals)
-      .where(inArray(terminals.sn, sns)),
+      .where(sql`${terminals.sn} = any(${textArray(sns)})`),
 
   /**
    * Which of the key hashes belong to each owner or an account above it: pairs `owner|keyHash`.
@@ -130,7 +132,7 @@ export const createAgentRepository = (db: Db) => ({
     const rows = await db
       .select({ id: terminals.id, lat: terminals.lat, lng: terminals.lng, at: terminals.locatedAt })
       .from(terminals)
-      .where(inArray(terminals.id, terminalIds));
+      .where(sql`${terminals.id} = any(${uuidArray(terminalIds)})`);
     return new Map(rows.map(({ id, ...position }) => [id, position]));
   },
 

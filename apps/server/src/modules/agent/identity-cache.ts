@@ -1,3 +1,4 @@
+import { createBatcher } from '../../shared/batcher';
 import type { Clock } from '../../shared/clock';
 
 /** What the gateway keeps about a terminal between messages. */
@@ -21,7 +22,7 @@ const IDENTITY_CACHE_MAX = 200_000;
 
 /** Most SNs read in one statement when misses are loaded together. */
 const LOAD_BATCH_MAX = 500;
-/** How long a miss waits for others to share its statement. */
+/** How long a miss waits for others to share its statement when none is being read. */
 const LOAD_BATCH_WAIT_MS = 5;
 
 /**
@@ -29,8 +30,8 @@ const LOAD_BATCH_WAIT_MS = 5;
  * after `ttlMs` (less up to a fifth, spread at random) and are dropped at once by `forget` (owner, status or secret changed, here or on another
  * instance). A read that started before a `forget` is not cached, so a slow lookup cannot bring back
  * what the change just removed. With `loadMany`, misses are read together (a fleet reconnecting at once
- * costs a statement per few hundred terminals, one statement at a time), and concurrent misses for
- * one SN share a read.
+ * costs a statement per few hundred terminals, one statement at a time, the misses arriving meanwhile
+ * in the next), and concurrent misses for one SN share a read.
  */
 export const createIdentityCache = (deps: {
   clock: Clock;
@@ -47,42 +48,22 @@ export const createIdentityCache = (deps: {
   const random = deps.random ?? Math.random;
   const entries = new Map<string, { row: CachedTerminal; until: number }>();
   let generation = 0;
-  // Reads under way, one per SN, and misses waiting to be read together.
+  // Reads under way, one per SN.
   const reading = new Map<string, Promise<CachedTerminal | null>>();
-  let queued: { sn: string; resolve: (row: CachedTerminal | null) => void; reject: (e: unknown) => void }[] =
-    [];
-  let batchTimer: NodeJS.Timeout | undefined;
-  let batches: Promise<void> = Promise.resolve();
-
-  const readQueued = () => {
-    if (batchTimer) clearTimeout(batchTimer);
-    batchTimer = undefined;
-    const batch = queued;
-    queued = [];
-    const loadMany = deps.loadMany;
-    if (!loadMany || batch.length === 0) return;
-    // One statement at a time: a storm of misses waits in memory, not in the database's queue.
-    batches = batches.then(async () => {
-      try {
-        const rows = await loadMany(batch.map((q) => q.sn));
-        const bySn = new Map(rows.map((r) => [r.sn, r]));
-        for (const q of batch) q.resolve(bySn.get(q.sn) ?? null);
-      } catch (err) {
-        for (const q of batch) q.reject(err);
-      }
+  // Misses read together: a statement at a time, the misses that arrive meanwhile in the next one.
+  const loadMany = deps.loadMany;
+  const misses =
+    loadMany &&
+    createBatcher<string, CachedTerminal>({
+      run: async (sns) => new Map((await loadMany(sns)).map((r) => [r.sn, r])),
+      maxBatch: LOAD_BATCH_MAX,
+      waitMs: LOAD_BATCH_WAIT_MS,
     });
-  };
 
   const read = (sn: string): Promise<CachedTerminal | null> => {
     const under = reading.get(sn);
     if (under) return under;
-    const promise = deps.loadMany
-      ? new Promise<CachedTerminal | null>((resolve, reject) => {
-          queued.push({ sn, resolve, reject });
-          if (queued.length >= LOAD_BATCH_MAX) readQueued();
-          else batchTimer ??= setTimeout(readQueued, LOAD_BATCH_WAIT_MS);
-        })
-      : deps.load(sn);
+    const promise = misses ? misses.get(sn).then((row) => row ?? null) : deps.load(sn);
     reading.set(sn, promise);
     const done = () => {
       if (reading.get(sn) === promise) reading.delete(sn);

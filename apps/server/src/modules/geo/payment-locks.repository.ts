@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { uuidArray } from '../../shared/sql';
 import { paymentLocks } from './geo.table';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -67,7 +68,10 @@ export const createPaymentLocksRepository = (db: Db) => ({
 
   /** The locks of these terminals (those that have one), in one statement. */
   findMany: (terminalIds: string[]): Promise<PaymentLockRecord[]> =>
-    db.select().from(paymentLocks).where(inArray(paymentLocks.terminalId, terminalIds)),
+    db
+      .select()
+      .from(paymentLocks)
+      .where(sql`${paymentLocks.terminalId} = any(${uuidArray(terminalIds)})`),
 
   find: async (terminalId: string): Promise<PaymentLockRecord | null> =>
     (await db.select().from(paymentLocks).where(eq(paymentLocks.terminalId, terminalId)))[0] ?? null,
