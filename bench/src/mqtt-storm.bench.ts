@@ -28,6 +28,8 @@ const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 19_200);
 const BARE_PORT = Number(process.env.BENCH_BARE_MQTT_PORT ?? 19_201);
 const SECRET = 'storm-secret-0123456789';
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/** Which window BENCH_CPU_PROF profiles: `fleet` (the fleet-alone window, default) or `ramp` (until all are online). */
+const PROFILE_WINDOW = process.env.BENCH_CPU_PROF_WINDOW === 'ramp' ? 'ramp' : 'fleet';
 /** Clock ticks per second in /proc (USER_HZ). */
 const TICK = 100;
 
@@ -135,6 +137,13 @@ const consoleProbe = (server: string, token: string) => {
   };
 };
 
+/** Ends the profile a broker process is taking and says where it was written. */
+const profileWritten = async (name: string, broker: ReturnType<typeof child>, window: string) => {
+  const written = broker.next('PROFILE ');
+  broker.proc.kill('SIGUSR2');
+  console.log(`${name} CPU profile of the ${window} window: ${(await written).slice(8)}`);
+};
+
 /** Runs the fleet against a broker; answers what the report needs. */
 const run = async (
   name: string,
@@ -150,6 +159,8 @@ const run = async (
     STORM_HEARTBEAT_SEC: String(HEARTBEAT_SEC),
   });
   probe?.phase('ramp');
+  const profiled = PROFILE_DIR && !EXTERNAL;
+  if (profiled && PROFILE_WINDOW === 'ramp') broker.proc.kill('SIGUSR2');
   const started = performance.now();
   let onlineSec = Number.NaN;
   while (performance.now() - started < ONLINE_LIMIT_SEC * 1000) {
@@ -160,6 +171,7 @@ const run = async (
       break;
     }
   }
+  if (profiled && PROFILE_WINDOW === 'ramp') await profileWritten(name, broker, 'ramp');
   probe?.phase('steady');
   // Steady: the figures over a window that starts once everyone is online.
   const from = { broker: usage(broker.proc), persisted: broker.last().persisted ?? 0, at: performance.now() };
@@ -172,16 +184,12 @@ const run = async (
   // compared with the bare broker's is spent on the same clients and payloads and nothing else.
   probe?.phase('paused');
   await sleep(1000);
-  const profiled = PROFILE_DIR && !EXTERNAL;
-  if (profiled) broker.proc.kill('SIGUSR2');
+  const profileFleet = profiled && PROFILE_WINDOW === 'fleet';
+  if (profileFleet) broker.proc.kill('SIGUSR2');
   const fleetFrom = { cpuSec: usage(broker.proc).cpuSec, at: performance.now() };
   await sleep(FLEET_ONLY_SEC * 1000);
   const fleetTo = { cpuSec: usage(broker.proc).cpuSec, at: performance.now() };
-  if (profiled) {
-    const written = broker.next('PROFILE ');
-    broker.proc.kill('SIGUSR2');
-    console.log(`${name} CPU profile of the fleet-alone window: ${(await written).slice(8)}`);
-  }
+  if (profileFleet) await profileWritten(name, broker, 'fleet-alone');
   // Hushed: everything the fleet counted is sent; once the broker's count stops moving it is final.
   fleet.proc.kill('SIGUSR1');
   const hushed = JSON.parse((await fleet.next('HUSHED ')).slice('HUSHED STATS '.length)) as Stats;
