@@ -35,6 +35,8 @@ type Entry = {
   filter: string;
   shared: boolean;
   handlers: Set<MessageHandler>;
+  /** The handlers as delivery reads them: a new array on every change, so a delivery never copies. */
+  list: readonly MessageHandler[];
   ready: Promise<void>;
 };
 
@@ -63,7 +65,7 @@ export const createSubscriptionRegistry = ({
 
   const run = (entry: Entry, topic: string, payload: Buffer) => {
     if (!matchTopic(entry.filter, topic)) return;
-    for (const handler of [...entry.handlers]) {
+    for (const handler of entry.list) {
       try {
         handler(topic, payload);
       } catch (error) {
@@ -79,16 +81,29 @@ export const createSubscriptionRegistry = ({
       let entry = byFilter.get(key);
       if (!entry) {
         const id = nextId++;
-        entry = { id, key, filter, shared, handlers: new Set(), ready: transport.add(filter, id, shared) };
+        entry = {
+          id,
+          key,
+          filter,
+          shared,
+          handlers: new Set(),
+          list: [],
+          ready: transport.add(filter, id, shared),
+        };
         byFilter.set(key, entry);
         byId.set(id, entry);
       }
       const current = entry;
-      current.handlers.add(handler);
+      const change = (add: boolean) => {
+        if (add) current.handlers.add(handler);
+        else current.handlers.delete(handler);
+        current.list = [...current.handlers];
+      };
+      change(true);
       try {
         await current.ready;
       } catch (error) {
-        current.handlers.delete(handler);
+        change(false);
         await drop(current).catch(() => undefined);
         throw error;
       }
@@ -96,7 +111,7 @@ export const createSubscriptionRegistry = ({
       return async () => {
         if (!active) return;
         active = false;
-        current.handlers.delete(handler);
+        change(false);
         if (current.handlers.size === 0) {
           await drop(current);
         }

@@ -22,15 +22,41 @@ export const isValidFilter = (filter: string): boolean => {
 
 /** True when `topic` is matched by `filter`, `$`-topics excepted from leading wildcards as the spec asks. */
 export const matchTopic = (filter: string, topic: string): boolean => {
-  if (topic.startsWith('$') && (filter.startsWith('+') || filter.startsWith('#'))) return false;
-  const filterLevels = filter.split('/');
-  const topicLevels = topic.split('/');
-  for (let i = 0; i < filterLevels.length; i++) {
-    const level = filterLevels[i];
-    // `#` also matches its parent level: `a/#` matches `a`.
-    if (level === '#') return true;
-    if (i >= topicLevels.length) return false;
-    if (level !== '+' && level !== topicLevels[i]) return false;
+  if (topic.charCodeAt(0) === DOLLAR && (filter.charCodeAt(0) === PLUS || filter.charCodeAt(0) === HASH))
+    return false;
+  // Level by level in place: every message a server handler hears passes here, so nothing is split.
+  let f = 0;
+  let t = 0;
+  for (;;) {
+    const fEnd = levelEnd(filter, f);
+    const single = fEnd - f === 1;
+    // `#` matches the rest, and also its parent level: `a/#` matches `a`.
+    if (single && filter.charCodeAt(f) === HASH) return true;
+    const tEnd = levelEnd(topic, t);
+    if (!(single && filter.charCodeAt(f) === PLUS) && !sameLevel(filter, f, fEnd, topic, t, tEnd))
+      return false;
+    const filterDone = fEnd === filter.length;
+    if (tEnd === topic.length)
+      return filterDone || (fEnd + 2 === filter.length && filter.charCodeAt(fEnd + 1) === HASH);
+    if (filterDone) return false;
+    f = fEnd + 1;
+    t = tEnd + 1;
   }
-  return filterLevels.length === topicLevels.length;
+};
+
+const DOLLAR = 36;
+const PLUS = 43;
+const HASH = 35;
+
+/** Where the level starting at `from` ends (its `/`, or the end of the string). */
+const levelEnd = (s: string, from: number) => {
+  const end = s.indexOf('/', from);
+  return end < 0 ? s.length : end;
+};
+
+const sameLevel = (a: string, aFrom: number, aEnd: number, b: string, bFrom: number, bEnd: number) => {
+  if (aEnd - aFrom !== bEnd - bFrom) return false;
+  for (let i = 0; i < aEnd - aFrom; i++)
+    if (a.charCodeAt(aFrom + i) !== b.charCodeAt(bFrom + i)) return false;
+  return true;
 };

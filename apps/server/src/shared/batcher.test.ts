@@ -42,7 +42,7 @@ describe('batcher', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
       const runs: string[][] = [];
-      let open = () => undefined as void;
+      let open: () => void = () => undefined;
       let gate = new Promise<void>((resolve) => {
         open = resolve;
       });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FleetEventSchema, NoticeEventSchema, TerminalChangedSchema } from './events';
 import {
+  isUpTopicOf,
   parseTerminalTopic,
   parseUpTopic,
   parseUserTopic,
@@ -49,6 +50,42 @@ describe('terminal topics', () => {
     ])
       expect(parseTerminalTopic(topic), topic).toBeNull();
     expect(parseUpTopic('cpm/dev/SN0001/down/task')).toBeNull();
+  });
+
+  it('reads up topics in place as the general parser does, and tells whose they are', () => {
+    const pieces = [
+      'cpm',
+      'dev',
+      'SN0001',
+      'S',
+      'up',
+      'down',
+      'heartbeat',
+      'result',
+      'cmd',
+      '',
+      '+',
+      'x/y',
+      'A-b_9c',
+    ];
+    const seen = new Set<string>();
+    // Every topic of up to five pieces drawn from these (a piece may hold a slash), and a few near misses.
+    const build = (parts: string[]) => {
+      const topic = parts.join('/');
+      if (seen.has(topic)) return;
+      seen.add(topic);
+      const general = parseTerminalTopic(topic);
+      const up = general?.direction === 'up' ? { sn: general.sn, kind: general.kind } : null;
+      expect(parseUpTopic(topic), topic).toEqual(up);
+      for (const sn of ['SN0001', 'SN000', 'A-b_9c'])
+        expect(isUpTopicOf(sn, topic), `${sn} ${topic}`).toBe(up?.sn === sn);
+      if (parts.length < 5) for (const p of pieces) build([...parts, p]);
+    };
+    build(['cpm']);
+    build(['cpm', 'dev']);
+    for (const topic of ['cpm/dev/SN0001/up/heartbeatx', 'cpm/dev//up/hello', 'cpm/devSN0001/up/hello'])
+      expect(parseUpTopic(topic), topic).toBeNull();
+    expect(seen.size).toBeGreaterThan(20_000);
   });
 });
 

@@ -52,8 +52,27 @@ export const parseTerminalTopic = (
 
 /** Splits `cpm/dev/{sn}/up/{kind}`; null for anything else. */
 export const parseUpTopic = (topic: string): { sn: string; kind: UpKind } | null => {
-  const parsed = parseTerminalTopic(topic);
-  return parsed?.direction === 'up' ? { sn: parsed.sn, kind: parsed.kind } : null;
+  // Every message a terminal sends comes through here: read in place, with no split.
+  const end = upKindAt(topic);
+  if (end < 0) return null;
+  const sn = topic.slice(DEV_PREFIX.length, end);
+  return SN_PATTERN.test(sn) ? { sn, kind: topic.slice(end + UP_SEGMENT.length) as UpKind } : null;
+};
+
+/** True when `topic` is `cpm/dev/{sn}/up/{kind}` for this SN and a known kind. */
+export const isUpTopicOf = (sn: string, topic: string): boolean =>
+  topic.startsWith(sn, DEV_PREFIX.length) && upKindAt(topic) === DEV_PREFIX.length + sn.length;
+
+const DEV_PREFIX = `${ROOT}/dev/`;
+const UP_SEGMENT = '/up/';
+const UP_KIND_SET: ReadonlySet<string> = new Set(UP_KINDS);
+
+/** Where `/up/{kind}` starts in `cpm/dev/{segment}/up/{kind}` with a known kind, else -1. */
+const upKindAt = (topic: string): number => {
+  if (!topic.startsWith(DEV_PREFIX)) return -1;
+  const end = topic.indexOf('/', DEV_PREFIX.length);
+  if (end <= DEV_PREFIX.length || !topic.startsWith(UP_SEGMENT, end)) return -1;
+  return UP_KIND_SET.has(topic.slice(end + UP_SEGMENT.length)) ? end : -1;
 };
 
 /** What a console tab hears live, each on its own topic below the user. */

@@ -18,7 +18,7 @@ import {
 } from '@cpm/contracts';
 import { AppError } from '../../shared/app-error';
 import { type Batcher, createBatcher, createLimiter } from '../../shared/batcher';
-import type { Clock } from '../../shared/clock';
+import { type Clock, nowMs } from '../../shared/clock';
 import { newToken, sha256 } from '../../shared/crypto';
 import { fastSafeParse } from '../../shared/fast-validate';
 import type { ActivitySink } from '../datacenter/datacenter.service';
@@ -575,7 +575,7 @@ export const createAgentService = (deps: {
     const kind = parsed.kind;
     if (kind === 'result') return;
     // Before any parsing: what a terminal sends beyond its budget costs nothing but this check.
-    if (!rateLimit.take(parsed.sn, payload.length, clock.now().getTime())) {
+    if (!rateLimit.take(parsed.sn, payload.length, nowMs(clock))) {
       stats.rateLimited++;
       return;
     }

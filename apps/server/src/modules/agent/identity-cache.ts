@@ -1,5 +1,5 @@
 import { createBatcher } from '../../shared/batcher';
-import type { Clock } from '../../shared/clock';
+import { type Clock, nowMs } from '../../shared/clock';
 
 /** What the gateway keeps about a terminal between messages. */
 export type CachedTerminal = {
@@ -79,7 +79,7 @@ export const createIdentityCache = (deps: {
      */
     peek(sn: string): CachedTerminal | undefined {
       const hit = entries.get(sn);
-      return hit && hit.until > deps.clock.now().getTime() ? hit.row : undefined;
+      return hit && hit.until > nowMs(deps.clock) ? hit.row : undefined;
     },
     /** The terminal with this SN, from the cache while fresh; null for an unknown SN (never cached). */
     async get(sn: string): Promise<CachedTerminal | null> {

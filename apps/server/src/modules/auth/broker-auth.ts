@@ -1,4 +1,4 @@
-import { terminalFilters, UP_KINDS, type UpKind, userFilters } from '@cpm/contracts';
+import { isUpTopicOf, terminalFilters, userFilters } from '@cpm/contracts';
 import { BROKER_BUSY, type BrokerAuth, type BrokerIdentity } from '../../gateway/broker';
 import { isValidFilter } from '../../gateway/topics';
 import type { AuthContext } from '../../plugins/auth-context';
@@ -10,10 +10,7 @@ export const isOwnUserFilter = (userId: string, filter: string) => {
 };
 
 /** True when a terminal publishes on one of its own `cpm/dev/{sn}/up/{kind}` topics. */
-export const isOwnUpTopic = (sn: string, topic: string) => {
-  const prefix = terminalFilters.prefix(sn, 'up');
-  return topic.startsWith(prefix) && UP_KINDS.includes(topic.slice(prefix.length) as UpKind);
-};
+export const isOwnUpTopic = (sn: string, topic: string) => isUpTopicOf(sn, topic);
 
 /** True when a terminal's filter stays inside its own `cpm/dev/{sn}/down/`. */
 export const isOwnDownFilter = (sn: string, filter: string) => {
