@@ -287,6 +287,26 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     expect((await row(s2)).battery).toBe(42);
   });
 
+  it('stores a heartbeat as its terminal wrote it, and no heartbeat can fail its batch for the others', async () => {
+    const [s1, s2, s3] = [sn(1), sn(2), sn(3)];
+    const send = (s: string, text: string) =>
+      t.agent.handleMessage(`cpm/dev/${s}/up/heartbeat`, Buffer.from(text));
+    // Written as sent: integral numbers in any JSON spelling; an unknown key is dropped by the contract.
+    await send(s1, '{ "battery": 5.0e0, "ip": "10.0.0.\\u0031", "uptimeSec": 7 }');
+    await send(s2, JSON.stringify({ battery: 64, ip: '10.0.0.2', extra: 'dropped' }));
+    // jsonb refuses the NUL escape: this one is written without its NUL, and the batch goes through.
+    await send(s3, JSON.stringify({ battery: 77, ip: 'a\u0000b' }));
+    await t.agent.flush();
+    expect(await row(s1)).toMatchObject({
+      battery: 5,
+      ip: '10.0.0.1',
+      metrics: { battery: 5, ip: '10.0.0.1', uptimeSec: 7 },
+    });
+    expect(await row(s2)).toMatchObject({ battery: 64, metrics: { battery: 64, ip: '10.0.0.2' } });
+    expect((await row(s2)).metrics).not.toHaveProperty('extra');
+    expect(await row(s3)).toMatchObject({ battery: 77, ip: 'ab' });
+  });
+
   it('still writes what a terminal sent just before it went offline, without marking it online again', async () => {
     const s2 = sn(2);
     const send = (kind: string, body: object) =>

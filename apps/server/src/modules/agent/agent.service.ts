@@ -360,8 +360,9 @@ export const createAgentService = (deps: {
       await deps.onHello?.(device);
     },
 
-    heartbeat(device: DeviceIdentity, hb: Heartbeat) {
-      writer.add(device.sn, hb);
+    /** `text`: the heartbeat exactly as the terminal sent it, when `hb` is that text unchanged. */
+    heartbeat(device: DeviceIdentity, hb: Heartbeat, text?: string) {
+      writer.add(device.sn, hb, text === undefined ? undefined : { text });
       stats.accepted++;
     },
 
@@ -579,22 +580,24 @@ export const createAgentService = (deps: {
       stats.rateLimited++;
       return;
     }
+    const text = payload.toString('utf8');
     let body: unknown;
     try {
-      body = JSON.parse(payload.toString('utf8'));
+      body = JSON.parse(text);
     } catch {
       stats.malformed++;
       return;
     }
     const cached = cache.peek(parsed.sn);
-    if (cached) return dispatch(kind, body, asIdentity(cached));
-    return cache.get(parsed.sn).then((row) => dispatch(kind, body, asIdentity(row)));
+    if (cached) return dispatch(kind, body, text, asIdentity(cached));
+    return cache.get(parsed.sn).then((row) => dispatch(kind, body, text, asIdentity(row)));
   };
 
-  /** A parsed message from a known sender (or none): validated against its contract and handled. */
+  /** A parsed message (and its text) from a known sender (or none): validated against its contract and handled. */
   const dispatch = (
     kind: Exclude<UpKind, 'result'>,
     body: unknown,
+    text: string,
     t: DeviceIdentity | null,
   ): Promise<unknown> | undefined => {
     if (!t) {
@@ -619,7 +622,8 @@ export const createAgentService = (deps: {
       case 'hello':
         return service.hello(t, valid.data as Hello);
       case 'heartbeat':
-        service.heartbeat(t, valid.data as Heartbeat);
+        // Accepted unchanged (no key dropped, no default filled in): its text is what is stored.
+        service.heartbeat(t, valid.data as Heartbeat, valid.data === body ? text : undefined);
         return;
       case 'location':
         return service.location(t, valid.data as Location);

@@ -11,7 +11,10 @@ export type OnlineChange = { id: string; sn: string; ownerId: string; online: bo
 type Pending = {
   sn: string;
   seenAt: Date;
-  heartbeat: Heartbeat | null;
+  /** The latest heartbeat as JSON text, written as it is; its battery and charging for the warning. */
+  metrics: string | null;
+  battery: number | undefined;
+  charging: boolean | undefined;
   /** Heartbeats folded into this entry since the last write. */
   beats: number;
   hello?: Hello & { at: Date };
@@ -25,6 +28,29 @@ type Pending = {
 export const LOW_BATTERY = 15;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** What a sign of life may bring besides a heartbeat. */
+export type SignExtra = {
+  hello?: Hello;
+  boot?: boolean;
+  /**
+   * The heartbeat as the terminal sent it, when it is exactly what `heartbeat` holds (accepted unchanged
+   * by its contract): written as it is rather than serialised again.
+   */
+  text?: string;
+};
+const NO_EXTRA: SignExtra = {};
+
+/**
+ * A heartbeat as JSON text PostgreSQL's jsonb takes. jsonb refuses the escape `\u0000`, and one such
+ * heartbeat would fail its whole batch: a text holding it is serialised again without NUL characters.
+ */
+const metricsText = (heartbeat: Heartbeat, text: string | undefined): string =>
+  text !== undefined && !text.includes('\\u0000')
+    ? text
+    : JSON.stringify(heartbeat, (_key, value) =>
+        typeof value === 'string' ? value.replaceAll('\0', '') : value,
+      );
 
 /**
  * Heartbeats and other signs of life are kept in memory and written in batches: one statement marks
@@ -55,10 +81,12 @@ export const createHeartbeatWriter = (deps: {
     if (batch.length === 0) return;
     const now = deps.clock.now();
     // Each heartbeat goes as it came, its battery and IP read from it in the statement: with thousands of
-    // terminals a batch, this JSON is most of what the server sends the database, so nothing goes twice.
-    const json = JSON.stringify(
-      batch.map((p) => ({ sn: p.sn, seen: p.seenAt.toISOString(), metrics: p.heartbeat })),
-    );
+    // terminals a batch, this JSON is most of what the server sends the database, so nothing goes twice,
+    // and the heartbeats' own text is joined in rather than serialised again.
+    let json = '[';
+    for (const p of batch)
+      json += `${json.length > 1 ? ',' : ''}{"sn":${JSON.stringify(p.sn)},"seen":"${p.seenAt.toISOString()}","metrics":${p.metrics ?? 'null'}}`;
+    json += ']';
     const cameOnline = rowsOf<{ id: string; sn: string; owner_id: string }>(
       await deps.db.execute(sql`
         update terminals t set online = true, online_changed_at = ${now}
@@ -69,19 +97,16 @@ export const createHeartbeatWriter = (deps: {
     await deps.db.execute(sql`
       update terminals t set
         last_seen_at = greatest(t.last_seen_at, v.seen),
-        battery = coalesce((v.metrics->>'battery')::int, t.battery),
+        battery = coalesce((v.metrics->>'battery')::numeric::int, t.battery),
         ip = coalesce(v.metrics->>'ip', t.ip),
         metrics = case when v.metrics is null or v.metrics = 'null'::jsonb then t.metrics else v.metrics end
       from jsonb_to_recordset(${json}::jsonb) as v(sn text, seen timestamptz, metrics jsonb)
       where t.sn = v.sn`);
     const low = batch.filter(
-      (p) =>
-        p.heartbeat?.battery !== undefined &&
-        p.heartbeat.battery < LOW_BATTERY &&
-        p.heartbeat.charging !== true,
+      (p) => p.battery !== undefined && p.battery < LOW_BATTERY && p.charging !== true,
     );
     if (low.length) {
-      const lowJson = JSON.stringify(low.map((p) => ({ sn: p.sn, battery: p.heartbeat?.battery })));
+      const lowJson = JSON.stringify(low.map((p) => ({ sn: p.sn, battery: p.battery })));
       await deps.db.execute(sql`
         insert into terminal_warnings (terminal_id, kind, detail, alerted, at)
         select t.id, 'lowBattery', 'battery ' || v.battery || '%', jsonb_build_array(u.username), ${now}
@@ -168,7 +193,7 @@ export const createHeartbeatWriter = (deps: {
 
   return {
     /** Record a sign of life, with the heartbeat, hello or boot when there is one. */
-    add(sn: string, heartbeat: Heartbeat | null, extra: { hello?: Hello; boot?: boolean } = {}) {
+    add(sn: string, heartbeat: Heartbeat | null, extra: SignExtra = NO_EXTRA) {
       const previous = pending.get(sn);
       const now = deps.clock.now();
       if (extra.boot) deps.activity?.boot(sn, now);
@@ -178,7 +203,9 @@ export const createHeartbeatWriter = (deps: {
         previous.seenAt = now;
         previous.offline = false;
         if (heartbeat) {
-          previous.heartbeat = heartbeat;
+          previous.metrics = metricsText(heartbeat, extra.text);
+          previous.battery = heartbeat.battery;
+          previous.charging = heartbeat.charging;
           previous.beats++;
         }
         if (extra.hello) previous.hello = { ...extra.hello, at: now };
@@ -190,7 +217,9 @@ export const createHeartbeatWriter = (deps: {
         pending.set(sn, {
           sn,
           seenAt: now,
-          heartbeat,
+          metrics: heartbeat ? metricsText(heartbeat, extra.text) : null,
+          battery: heartbeat?.battery,
+          charging: heartbeat?.charging,
           beats: heartbeat ? 1 : 0,
           hello: extra.hello ? { ...extra.hello, at: now } : undefined,
           boots: extra.boot ? 1 : 0,
