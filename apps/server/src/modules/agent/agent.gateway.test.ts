@@ -296,6 +296,11 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     await send(s2, JSON.stringify({ battery: 64, ip: '10.0.0.2', extra: 'dropped' }));
     // jsonb refuses the NUL escape: this one is written without its NUL, and the batch goes through.
     await send(s3, JSON.stringify({ battery: 77, ip: 'a\u0000b' }));
+    // So does a hello, which is batched the same way.
+    await t.agent.handleMessage(
+      `cpm/dev/${s3}/up/hello`,
+      Buffer.from(JSON.stringify({ osVersion: '13\u0000.1', agentVersion: '2.0.0' })),
+    );
     await t.agent.flush();
     expect(await row(s1)).toMatchObject({
       battery: 5,
@@ -304,7 +309,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     });
     expect(await row(s2)).toMatchObject({ battery: 64, metrics: { battery: 64, ip: '10.0.0.2' } });
     expect((await row(s2)).metrics).not.toHaveProperty('extra');
-    expect(await row(s3)).toMatchObject({ battery: 77, ip: 'ab' });
+    expect(await row(s3)).toMatchObject({ battery: 77, ip: 'ab', osVersion: '13.1', agentVersion: '2.0.0' });
   });
 
   it('still writes what a terminal sent just before it went offline, without marking it online again', async () => {

@@ -46,11 +46,11 @@ const NO_EXTRA: SignExtra = {};
  * heartbeat would fail its whole batch: a text holding it is serialised again without NUL characters.
  */
 const metricsText = (heartbeat: Heartbeat, text: string | undefined): string =>
-  text !== undefined && !text.includes('\\u0000')
-    ? text
-    : JSON.stringify(heartbeat, (_key, value) =>
-        typeof value === 'string' ? value.replaceAll('\0', '') : value,
-      );
+  text !== undefined && !text.includes('\\u0000') ? text : JSON.stringify(heartbeat, withoutNul);
+
+/** A JSON.stringify replacer dropping NUL characters from strings (jsonb refuses them). */
+const withoutNul = (_key: string, value: unknown) =>
+  typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '') : value;
 
 /**
  * Heartbeats and other signs of life are kept in memory and written in batches: one statement marks
@@ -129,6 +129,7 @@ export const createHeartbeatWriter = (deps: {
           apps: p.hello?.apps ?? [],
           peripherals: p.hello?.peripherals ?? [],
         })),
+        withoutNul,
       );
       await deps.db.execute(sql`
         update terminals t set
