@@ -432,8 +432,7 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
     },
     authorizeSubscribe: (client, subscription, done) => {
       const identity = identities.get(client);
-      const allowed =
-        identity !== undefined && ask(() => auth.canSubscribe(identity, subscription.topic), log);
+      const allowed = identity !== undefined && ask(auth, 'canSubscribe', identity, subscription.topic, log);
       if (!allowed)
         log.info({ clientId: client.id, identity, filter: subscription.topic }, 'MQTT subscribe refused');
       // A null subscription answers 128 in SUBACK and keeps the client connected.
@@ -441,11 +440,10 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
     },
     authorizePublish: (client, packet, done) => {
       const identity = client ? identities.get(client) : undefined;
-      // Every message a terminal sends passes here: the rule is asked without a closure per message.
       const allowed =
         identity !== undefined &&
         !packet.topic.startsWith('$') &&
-        mayPublish(auth, identity, packet.topic, log);
+        ask(auth, 'canPublish', identity, packet.topic, log);
       const reason = allowed ? publishRefusal(packet) : 'topic not allowed';
       if (!reason) return done(null);
       // MQTT 3.1.1 has no way to refuse a publish but closing the connection; the message goes nowhere.
@@ -504,20 +502,20 @@ const handleGuarded = (
     log.warn({ remoteAddress, maxPacketBytes: MAX_PACKET_BYTES }, 'MQTT packet too large, connection closed'),
   );
 
-/** A rule that throws is a bug in the rules; refusing is the safe answer. */
-const ask = (rule: () => boolean, log: FastifyBaseLogger): boolean => {
+/**
+ * Asks one of the access rules; a rule that throws is a bug in the rules, and refusing is the safe
+ * answer. Every message a terminal sends is asked about, so the rule is named rather than wrapped in
+ * a closure per call.
+ */
+const ask = (
+  auth: BrokerAuth,
+  rule: 'canSubscribe' | 'canPublish',
+  identity: BrokerIdentity,
+  topic: string,
+  log: FastifyBaseLogger,
+): boolean => {
   try {
-    return rule() === true;
-  } catch (err) {
-    log.error({ err }, 'MQTT access rule failed');
-    return false;
-  }
-};
-
-/** `ask` for the publish rule, called with its arguments rather than through a closure. */
-const mayPublish = (auth: BrokerAuth, identity: BrokerIdentity, topic: string, log: FastifyBaseLogger) => {
-  try {
-    return auth.canPublish(identity, topic) === true;
+    return auth[rule](identity, topic) === true;
   } catch (err) {
     log.error({ err }, 'MQTT access rule failed');
     return false;

@@ -2,7 +2,7 @@ import type { Heartbeat, Hello } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../shared/clock';
-import { textArray } from '../../shared/sql';
+import { textArray, uuidArray } from '../../shared/sql';
 import type { ActivitySink } from '../datacenter/datacenter.service';
 
 /** A terminal whose online state changed in a write. */
@@ -156,7 +156,7 @@ export const createHeartbeatWriter = (deps: {
     if (cameOnline.length) {
       await deps.db.execute(sql`
         insert into terminal_status_log (terminal_id, kind, at)
-        select id, 'online', ${now} from unnest(${`{${cameOnline.map((r) => r.id).join(',')}}`}::uuid[]) as id`);
+        select id, 'online', ${now} from unnest(${uuidArray(cameOnline.map((r) => r.id))}) as id`);
       deps.onOnlineChanges(
         cameOnline.map((r) => ({ id: r.id, sn: r.sn, ownerId: r.owner_id, online: true })),
       );

@@ -3,8 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { visibleAccountsSql } from '../../shared/data-scope';
+import { textArray } from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
-import { iso, rowsOf, textArray } from '../tasks/task-sql';
+import { iso, rowsOf } from '../tasks/task-sql';
 import { capturedFiles, remoteCommandOutput, remoteCommands, remoteCommandTemplates } from './commands.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;

@@ -66,21 +66,25 @@ export const createCommandsService = (deps: {
 
   const toRows = async (records: CommandRecord[]): Promise<CommandRow[]> => {
     const counts = await repo.counts(records);
-    return records.map((r) => ({
-      id: r.id,
-      op: r.op as CommandRow['op'],
-      spec: r.spec,
-      summary: r.summary,
-      taskId: r.taskId,
-      taskStatus: r.taskStatus as CommandRow['taskStatus'],
-      sns: r.sns.slice(0, 20),
-      counts: counts.get(r.taskId) ?? { ...emptyCounts(), total: r.sns.length, open: r.sns.length },
-      createdBy: r.createdBy,
-      createdByName: r.createdByName,
-      createdAt: r.createdAt,
-      expireAt: r.expireAt,
-    }));
+    return records.map((r) =>
+      toRow(r, counts.get(r.taskId) ?? { ...emptyCounts(), total: r.sns.length, open: r.sns.length }),
+    );
   };
+
+  const toRow = (r: CommandRecord, counts: CommandRow['counts']): CommandRow => ({
+    id: r.id,
+    op: r.op as CommandRow['op'],
+    spec: r.spec,
+    summary: r.summary,
+    taskId: r.taskId,
+    taskStatus: r.taskStatus as CommandRow['taskStatus'],
+    sns: r.sns.slice(0, 20),
+    counts,
+    createdBy: r.createdBy,
+    createdByName: r.createdByName,
+    createdAt: r.createdAt,
+    expireAt: r.expireAt,
+  });
 
   const mustFind = async (auth: AuthContext, id: string) => {
     const r = await repo.find(auth, id);
@@ -147,20 +151,19 @@ export const createCommandsService = (deps: {
 
     async detail(auth: AuthContext, id: string): Promise<CommandDetail> {
       const r = await mustFind(auth, id);
-      const [[row], results, outputs, files] = await Promise.all([
-        toRows([r]),
+      const [results, outputs, files] = await Promise.all([
         repo.results(r.taskId, r.sns),
         repo.outputs(r.id),
         repo.filesOfCommand(r.id),
       ]);
+      // Counted from the rows listed below, not from a statement of its own: a result landing between
+      // two reads would otherwise show a terminal done in the list and still open in the counts.
+      const counts = countResults(
+        results.map((t) => t.state),
+        r.sns.length,
+      );
       return {
-        ...row,
-        // Counted from the rows listed below, not from a statement of its own: a result landing between
-        // two reads would otherwise show a terminal done in the list and still open in the counts.
-        counts: countResults(
-          results.map((t) => t.state),
-          r.sns.length,
-        ),
+        ...toRow(r, counts),
         sns: r.sns,
         results: results.map((t) => ({
           sn: t.sn,

@@ -6,8 +6,6 @@ import type { StoredTargets } from './task-records';
 /** Rows of a raw query, the same on PGlite and node-postgres. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-export { textArray, uuidArray };
-
 /** An ISO string from a timestamp column as either driver answers it. */
 export const iso = (v: Date | string | null | undefined): string | null =>
   v === null || v === undefined ? null : (v instanceof Date ? v : new Date(v)).toISOString();

@@ -14,9 +14,9 @@ import { and, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
-import { likeAnywhere, likePrefix } from '../../shared/sql';
+import { likeAnywhere, likePrefix, textArray, uuidArray } from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
-import { iso, type MatchSpec, matchSql, rankSql, rowsOf, textArray, uuidArray, waveSql } from './task-sql';
+import { iso, type MatchSpec, matchSql, rankSql, rowsOf, waveSql } from './task-sql';
 import { taskRuns, tasks } from './tasks.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;

@@ -3,9 +3,9 @@ import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
-import { isUniqueViolation, likeAnywhere, likePrefix } from '../../shared/sql';
+import { isUniqueViolation, likeAnywhere, likePrefix, textArray } from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
-import { iso, rowsOf, textArray } from './task-sql';
+import { iso, rowsOf } from './task-sql';
 import { taskWhitelists } from './tasks.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
