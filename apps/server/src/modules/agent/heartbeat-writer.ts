@@ -1,27 +1,48 @@
 import type { Heartbeat, Hello } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Clock } from '../../shared/clock';
+import { type Clock, nowMs } from '../../shared/clock';
 import { textArray, uuidArray } from '../../shared/sql';
 import type { ActivitySink } from '../datacenter/datacenter.service';
 
 /** A terminal whose online state changed in a write. */
 export type OnlineChange = { id: string; sn: string; ownerId: string; online: boolean };
 
-type Pending = {
+/**
+ * What is kept of one terminal between its signs of life and the write that takes them. A terminal keeps
+ * its slot while it is online, so a heartbeat allocates nothing here but its text: the slot is updated in
+ * place and queued once per write.
+ */
+type Slot = {
   sn: string;
-  seenAt: Date;
+  /** The latest sign of life, ms since the epoch. */
+  seenAt: number;
   /** The latest heartbeat as JSON text, written as it is; its battery and charging for the warning. */
   metrics: string | null;
   battery: number | undefined;
   charging: boolean | undefined;
-  /** Heartbeats folded into this entry since the last write. */
+  /** Heartbeats folded into this slot since the last write. */
   beats: number;
-  hello?: Hello & { at: Date };
-  boots?: number;
-  bootAt?: Date;
+  hello: (Hello & { at: Date }) | undefined;
+  boots: number;
+  bootAt: number;
   /** The terminal went offline after these signs of life: they are written, it is not marked online. */
-  offline?: boolean;
+  offline: boolean;
+  /** In the queue for the next write. */
+  queued: boolean;
+};
+
+/** What one write stores, taken from the queued slots when the flush starts. */
+type Batch = {
+  /** Every terminal's latest figures, as JSON for jsonb_to_recordset. */
+  json: string;
+  /** The terminals to mark online (not those that went offline since). */
+  online: string[];
+  low: { sn: string; battery: number }[];
+  hellos: { sn: string; hello: Hello & { at: Date } }[];
+  boots: { sn: string; n: number; at: number }[];
+  terminals: number;
+  beats: number;
 };
 
 /** Battery below this, not charging, raises a warning. */
@@ -69,65 +90,91 @@ export const createHeartbeatWriter = (deps: {
 }) => {
   const flushMs = deps.flushMs ?? 1_000;
   const maxBatch = deps.maxBatch ?? 2_000;
-  let pending = new Map<string, Pending>();
+  // Every terminal heard from and not gone offline since; those with something to write are queued too.
+  const slots = new Map<string, Slot>();
+  let queue: Slot[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let written = 0;
   let persistedBeats = 0;
-  // Entries handed to a flush whose statements have not finished yet.
+  // Terminals taken by a flush whose statements have not finished yet.
   let writing = 0;
 
-  const write = async (batch: Pending[]) => {
-    if (batch.length === 0) return;
+  /** Takes what the slots hold into one write's batch; the slots start again empty. */
+  const take = (part: Slot[]): Batch => {
+    const batch: Batch = {
+      json: '[',
+      online: [],
+      low: [],
+      hellos: [],
+      boots: [],
+      terminals: part.length,
+      beats: 0,
+    };
+    for (const s of part) {
+      // Each heartbeat goes as it came, its battery and IP read from it in the statement: with thousands
+      // of terminals a batch, this JSON is most of what the server sends the database, so nothing goes
+      // twice, and the heartbeats' own text is joined in rather than serialised again.
+      batch.json += `${batch.json.length > 1 ? ',' : ''}{"sn":${JSON.stringify(s.sn)},"seen":${s.seenAt},"metrics":${s.metrics ?? 'null'}}`;
+      if (!s.offline) batch.online.push(s.sn);
+      if (s.battery !== undefined && s.battery < LOW_BATTERY && s.charging !== true)
+        batch.low.push({ sn: s.sn, battery: s.battery });
+      if (s.hello) batch.hellos.push({ sn: s.sn, hello: s.hello });
+      if (s.boots) batch.boots.push({ sn: s.sn, n: s.boots, at: s.bootAt });
+      batch.beats += s.beats;
+      s.metrics = null;
+      s.battery = undefined;
+      s.charging = undefined;
+      s.beats = 0;
+      s.hello = undefined;
+      s.boots = 0;
+      s.queued = false;
+      // Gone offline: its slot goes too, and its next sign of life starts a new one.
+      if (s.offline) slots.delete(s.sn);
+    }
+    batch.json += ']';
+    return batch;
+  };
+
+  const write = async (batch: Batch) => {
+    if (batch.terminals === 0) return;
     const now = deps.clock.now();
-    // Each heartbeat goes as it came, its battery and IP read from it in the statement: with thousands of
-    // terminals a batch, this JSON is most of what the server sends the database, so nothing goes twice,
-    // and the heartbeats' own text is joined in rather than serialised again.
-    let json = '[';
-    for (const p of batch)
-      json += `${json.length > 1 ? ',' : ''}{"sn":${JSON.stringify(p.sn)},"seen":"${p.seenAt.toISOString()}","metrics":${p.metrics ?? 'null'}}`;
-    json += ']';
     const cameOnline = rowsOf<{ id: string; sn: string; owner_id: string }>(
       await deps.db.execute(sql`
         update terminals t set online = true, online_changed_at = ${now}
-        where t.sn = any(${textArray(batch.filter((p) => !p.offline).map((p) => p.sn))})
+        where t.sn = any(${textArray(batch.online)})
           and not t.online and t.status <> 'loggedOff'
         returning t.id, t.sn, t.owner_id`),
     );
     await deps.db.execute(sql`
       update terminals t set
-        last_seen_at = greatest(t.last_seen_at, v.seen),
+        last_seen_at = greatest(t.last_seen_at, to_timestamp(v.seen / 1000.0)),
         battery = coalesce((v.metrics->>'battery')::numeric::int, t.battery),
         ip = coalesce(v.metrics->>'ip', t.ip),
         metrics = case when v.metrics is null or v.metrics = 'null'::jsonb then t.metrics else v.metrics end
-      from jsonb_to_recordset(${json}::jsonb) as v(sn text, seen timestamptz, metrics jsonb)
+      from jsonb_to_recordset(${batch.json}::jsonb) as v(sn text, seen float8, metrics jsonb)
       where t.sn = v.sn`);
-    const low = batch.filter(
-      (p) => p.battery !== undefined && p.battery < LOW_BATTERY && p.charging !== true,
-    );
-    if (low.length) {
-      const lowJson = JSON.stringify(low.map((p) => ({ sn: p.sn, battery: p.battery })));
+    if (batch.low.length) {
       await deps.db.execute(sql`
         insert into terminal_warnings (terminal_id, kind, detail, alerted, at)
         select t.id, 'lowBattery', 'battery ' || v.battery || '%', jsonb_build_array(u.username), ${now}
-        from jsonb_to_recordset(${lowJson}::jsonb) as v(sn text, battery int)
+        from jsonb_to_recordset(${JSON.stringify(batch.low)}::jsonb) as v(sn text, battery int)
         join terminals t on t.sn = v.sn left join users u on u.id = t.owner_id
         on conflict do nothing`);
     }
-    const hellos = batch.filter((p) => p.hello);
-    if (hellos.length) {
+    if (batch.hellos.length) {
       const helloJson = JSON.stringify(
-        hellos.map((p) => ({
-          sn: p.sn,
-          at: p.hello?.at.toISOString(),
-          platform: p.hello?.platform,
-          model: p.hello?.model ?? null,
-          os: p.hello?.osVersion ?? null,
-          fw: p.hello?.firmwareVersion ?? null,
-          agent: p.hello?.agentVersion ?? null,
-          hardware: p.hello?.hardware ?? {},
-          apps: p.hello?.apps ?? [],
-          peripherals: p.hello?.peripherals ?? [],
+        batch.hellos.map(({ sn, hello }) => ({
+          sn,
+          at: hello.at.toISOString(),
+          platform: hello.platform,
+          model: hello.model ?? null,
+          os: hello.osVersion ?? null,
+          fw: hello.firmwareVersion ?? null,
+          agent: hello.agentVersion ?? null,
+          hardware: hello.hardware ?? {},
+          apps: hello.apps ?? [],
+          peripherals: hello.peripherals ?? [],
         })),
         withoutNul,
       );
@@ -140,16 +187,12 @@ export const createHeartbeatWriter = (deps: {
           fw text, agent text, hardware jsonb, apps jsonb, peripherals jsonb)
         where t.sn = v.sn`);
     }
-    const boots = batch.filter((p) => p.boots);
-    if (boots.length) {
-      const bootJson = JSON.stringify(
-        boots.map((p) => ({ sn: p.sn, n: p.boots, at: p.bootAt?.toISOString() })),
-      );
+    if (batch.boots.length) {
       await deps.db.execute(sql`
         with b as (
-          update terminals t set boot_count = t.boot_count + v.n, last_boot_at = v.at
-          from jsonb_to_recordset(${bootJson}::jsonb) as v(sn text, n int, at timestamptz)
-          where t.sn = v.sn returning t.id, v.at
+          update terminals t set boot_count = t.boot_count + v.n, last_boot_at = to_timestamp(v.at / 1000.0)
+          from jsonb_to_recordset(${JSON.stringify(batch.boots)}::jsonb) as v(sn text, n int, at float8)
+          where t.sn = v.sn returning t.id, t.last_boot_at as at
         )
         insert into terminal_status_log (terminal_id, kind, at) select id, 'boot', at from b`);
     }
@@ -161,26 +204,27 @@ export const createHeartbeatWriter = (deps: {
         cameOnline.map((r) => ({ id: r.id, sn: r.sn, ownerId: r.owner_id, online: true })),
       );
     }
-    written += batch.length;
-    for (const p of batch) persistedBeats += p.beats;
+    written += batch.terminals;
+    persistedBeats += batch.beats;
   };
 
   const flush = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const batch = [...pending.values()];
-    pending = new Map();
-    writing += batch.length;
+    // Taken now, so what arrives from here on waits for the next write.
+    const batches: Batch[] = [];
+    for (let i = 0; i < queue.length; i += maxBatch) batches.push(take(queue.slice(i, i + maxBatch)));
+    queue = [];
+    for (const b of batches) writing += b.terminals;
     // One flush at a time, in order, so a later heartbeat never lands before an earlier one.
     running = running.then(async () => {
-      for (let i = 0; i < batch.length; i += maxBatch) {
-        const part = batch.slice(i, i + maxBatch);
+      for (const batch of batches) {
         try {
-          await write(part);
+          await write(batch);
         } catch (err) {
           deps.onError(err);
         } finally {
-          writing -= part.length;
+          writing -= batch.terminals;
         }
       }
       try {
@@ -195,38 +239,45 @@ export const createHeartbeatWriter = (deps: {
   return {
     /** Record a sign of life, with the heartbeat, hello or boot when there is one. */
     add(sn: string, heartbeat: Heartbeat | null, extra: SignExtra = NO_EXTRA) {
-      const previous = pending.get(sn);
-      const now = deps.clock.now();
-      if (extra.boot) deps.activity?.boot(sn, now);
+      const now = nowMs(deps.clock);
+      if (extra.boot) deps.activity?.boot(sn, new Date(now));
       deps.activity?.seen(sn, now, heartbeat);
-      // A terminal already queued is updated in place: one entry per terminal and flush, not per message.
-      if (previous) {
-        previous.seenAt = now;
-        previous.offline = false;
-        if (heartbeat) {
-          previous.metrics = metricsText(heartbeat, extra.text);
-          previous.battery = heartbeat.battery;
-          previous.charging = heartbeat.charging;
-          previous.beats++;
-        }
-        if (extra.hello) previous.hello = { ...extra.hello, at: now };
-        if (extra.boot) {
-          previous.boots = (previous.boots ?? 0) + 1;
-          previous.bootAt = now;
-        }
-      } else
-        pending.set(sn, {
+      let slot = slots.get(sn);
+      if (!slot) {
+        slot = {
           sn,
           seenAt: now,
-          metrics: heartbeat ? metricsText(heartbeat, extra.text) : null,
-          battery: heartbeat?.battery,
-          charging: heartbeat?.charging,
-          beats: heartbeat ? 1 : 0,
-          hello: extra.hello ? { ...extra.hello, at: now } : undefined,
-          boots: extra.boot ? 1 : 0,
-          bootAt: extra.boot ? now : undefined,
-        });
-      if (pending.size >= maxBatch) void flush();
+          metrics: null,
+          battery: undefined,
+          charging: undefined,
+          beats: 0,
+          hello: undefined,
+          boots: 0,
+          bootAt: 0,
+          offline: false,
+          queued: false,
+        };
+        slots.set(sn, slot);
+      }
+      // A terminal heard from twice between writes costs one row update: its latest figures.
+      slot.seenAt = now;
+      slot.offline = false;
+      if (heartbeat) {
+        slot.metrics = metricsText(heartbeat, extra.text);
+        slot.battery = heartbeat.battery;
+        slot.charging = heartbeat.charging;
+        slot.beats++;
+      }
+      if (extra.hello) slot.hello = { ...extra.hello, at: new Date(now) };
+      if (extra.boot) {
+        slot.boots++;
+        slot.bootAt = now;
+      }
+      if (!slot.queued) {
+        slot.queued = true;
+        queue.push(slot);
+      }
+      if (queue.length >= maxBatch) void flush();
       else timer ??= setTimeout(() => void flush(), flushMs);
     },
     /**
@@ -234,8 +285,9 @@ export const createHeartbeatWriter = (deps: {
      * but the batch does not mark it online again. Its next sign of life does.
      */
     offline(sn: string) {
-      const queued = pending.get(sn);
-      if (queued) queued.offline = true;
+      const slot = slots.get(sn);
+      if (slot?.queued) slot.offline = true;
+      else slots.delete(sn);
       deps.activity?.offline(sn);
     },
     /** Write everything queued now and wait for it. */
@@ -255,11 +307,11 @@ export const createHeartbeatWriter = (deps: {
     },
     /** Terminals written since start (for the gateway's figures). */
     written: () => written,
-    queued: () => pending.size,
+    queued: () => queue.length,
     /** Heartbeats whose batch was written (several from one terminal between flushes count each). */
     persistedHeartbeats: () => persistedBeats,
     /** Terminals queued or being written: how far the writer is behind. */
-    backlog: () => pending.size + writing,
+    backlog: () => queue.length + writing,
   };
 };
 

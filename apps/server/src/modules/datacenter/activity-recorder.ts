@@ -124,9 +124,8 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
     now === undefined || before === undefined ? 0 : now >= before ? now - before : now;
 
   return {
-    /** A sign of life (heartbeat, hello, location, status) at `at`, with the heartbeat when there is one. */
-    seen(sn: string, at: Date, hb: Heartbeat | null) {
-      const now = at.getTime();
+    /** A sign of life (heartbeat, hello, location, status) at `now` (ms), with the heartbeat when there is one. */
+    seen(sn: string, now: number, hb: Heartbeat | null) {
       const prev = last.get(sn);
       if (prev && now > prev.at && now - prev.at <= maxGapMs) credit(sn, prev.at, now, 'onlineSec', prev);
       // Updated in place after its old values are read: one object per terminal, not one per heartbeat.

@@ -148,7 +148,7 @@ describe('activity monitor aggregates', () => {
         await writer.activity.writeAll();
         flushedAt = b.at;
       }
-      writer.activity.seen(b.sn, new Date(b.at), { battery: 80 });
+      writer.activity.seen(b.sn, b.at, { battery: 80 });
     }
     await writer.activity.writeAll();
   }, 120_000);

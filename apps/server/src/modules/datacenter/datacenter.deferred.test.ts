@@ -52,7 +52,7 @@ const feed = (
   sink: Pick<ReturnType<typeof createActivityRecorder>, 'seen' | 'boot' | 'shutdown'>,
   s: Sign,
 ) => {
-  if (s.kind === 'heartbeat') sink.seen(s.sn, new Date(s.at), s.hb);
+  if (s.kind === 'heartbeat') sink.seen(s.sn, s.at, s.hb);
   else if (s.kind === 'boot') sink.boot(s.sn, new Date(s.at));
   else sink.shutdown(s.sn, new Date(s.at), 'power key');
 };

@@ -34,7 +34,8 @@ const EXPORT_BATCH = 2000;
  * wait. `writeAll` writes everything gathered and waits (shutdown).
  */
 export type ActivitySink = {
-  seen(sn: string, at: Date, hb: Heartbeat | null): void;
+  /** A sign of life at `atMs` (ms since the epoch): called for every heartbeat, so no Date is built. */
+  seen(sn: string, atMs: number, hb: Heartbeat | null): void;
   boot(sn: string, at: Date): void;
   shutdown(sn: string, at: Date, detail: string | null): void;
   event(sn: string, kind: string, detail: string | null, at: Date): void;
