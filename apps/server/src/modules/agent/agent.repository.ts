@@ -96,7 +96,7 @@ export const createAgentRepository = (db: Db) => ({
       // No SN of the batch is registered: the keys are still looked up, so an unknown SN is answered
       // after the same work as a registered one with a wrong key.
       await db.execute(
-        sql`select key_hash from enrollment_keys where key_hash = any(${`{${keyHashes.join(',')}}`}::text[])`,
+        sql`select key_hash from enrollment_keys where key_hash = any(${textArray(keyHashes)})`,
       );
       return new Set<string>();
     }
@@ -104,7 +104,7 @@ export const createAgentRepository = (db: Db) => ({
       await db.execute(sql`
         select up.start as owner, k.key_hash from ${accountAncestorPairsSql(owners)} up
         join enrollment_keys k on k.owner_id = up.id
-        where k.key_hash = any(${`{${keyHashes.join(',')}}`}::text[])`),
+        where k.key_hash = any(${textArray(keyHashes)})`),
     );
     return new Set(rows.map((v) => `${v.owner}|${v.key_hash}`));
   },

@@ -2,13 +2,14 @@ import {
   agentEndpoints,
   brokerAuthEndpoints,
   DEVICE_PROTOCOL,
+  isUpTopicOf,
   type PaymentLockCommand,
   terminalFilters,
 } from '@cpm/contracts';
 import { matchTopic } from '../../gateway/topics';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
-import { isOwnDownFilter, isOwnUpTopic } from '../auth/broker-auth';
+import { isOwnDownFilter } from '../auth/broker-auth';
 import type { AgentService } from './agent.service';
 import { type BrokerSuperuser, isSuperuserPassword } from './broker-superuser';
 
@@ -66,7 +67,7 @@ export const registerAgentRoutes = (
   /** The topic rule of the embedded broker, for a client the external broker names. */
   const mayAccess = (username: string, topic: string, write: boolean) => {
     if (isSuperuser(username)) return true;
-    if (write) return isOwnUpTopic(username, topic);
+    if (write) return isUpTopicOf(username, topic);
     // Reads are checked per delivered topic (Mosquitto) or per filter (subscribe): both must stay in `down`.
     return isOwnDownFilter(username, topic) || matchTopic(terminalFilters.down(username), topic);
   };

@@ -1,5 +1,6 @@
+import { isUpTopicOf } from '@cpm/contracts';
 import { describe, expect, it } from 'vitest';
-import { createBrokerAuth, isOwnDownFilter, isOwnUpTopic, isOwnUserFilter } from './broker-auth';
+import { createBrokerAuth, isOwnDownFilter, isOwnUserFilter } from './broker-auth';
 
 describe('isOwnUserFilter', () => {
   it('allows the user subtree and its topics', () => {
@@ -21,11 +22,11 @@ describe('isOwnUserFilter', () => {
 
 describe('terminal topic rules', () => {
   it('lets a terminal publish only on its own up topics', () => {
-    expect(isOwnUpTopic('SN01', 'cpm/dev/SN01/up/heartbeat')).toBe(true);
-    expect(isOwnUpTopic('SN01', 'cpm/dev/SN02/up/heartbeat')).toBe(false);
-    expect(isOwnUpTopic('SN01', 'cpm/dev/SN01/down/cmd')).toBe(false);
-    expect(isOwnUpTopic('SN01', 'cpm/dev/SN01/up/other')).toBe(false);
-    expect(isOwnUpTopic('SN01', 'cpm/user/u1/device')).toBe(false);
+    expect(isUpTopicOf('SN01', 'cpm/dev/SN01/up/heartbeat')).toBe(true);
+    expect(isUpTopicOf('SN01', 'cpm/dev/SN02/up/heartbeat')).toBe(false);
+    expect(isUpTopicOf('SN01', 'cpm/dev/SN01/down/cmd')).toBe(false);
+    expect(isUpTopicOf('SN01', 'cpm/dev/SN01/up/other')).toBe(false);
+    expect(isUpTopicOf('SN01', 'cpm/user/u1/device')).toBe(false);
   });
 
   it('lets a terminal subscribe only below its own down topics', () => {

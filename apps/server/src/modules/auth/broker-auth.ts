@@ -9,9 +9,6 @@ export const isOwnUserFilter = (userId: string, filter: string) => {
   return filter === userFilters.all(userId) || (filter.startsWith(own) && filter.length > own.length);
 };
 
-/** True when a terminal publishes on one of its own `cpm/dev/{sn}/up/{kind}` topics. */
-export const isOwnUpTopic = (sn: string, topic: string) => isUpTopicOf(sn, topic);
-
 /** True when a terminal's filter stays inside its own `cpm/dev/{sn}/down/`. */
 export const isOwnDownFilter = (sn: string, filter: string) => {
   const own = terminalFilters.prefix(sn, 'down');
@@ -51,7 +48,7 @@ export const createBrokerAuth = (opts: {
     identity.kind === 'user'
       ? isOwnUserFilter(identity.userId, filter)
       : isOwnDownFilter(identity.sn, filter),
-  canPublish: (identity, topic) => identity.kind === 'device' && isOwnUpTopic(identity.sn, topic),
+  canPublish: (identity, topic) => identity.kind === 'device' && isUpTopicOf(identity.sn, topic),
 });
 
 /** Console users only (no device gateway): kept for callers that have no terminals. */

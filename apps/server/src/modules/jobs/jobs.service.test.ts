@@ -176,6 +176,38 @@ describe('jobs', () => {
     expect(aWrites).toEqual(['progress refused', 'inLease refused']);
   });
 
+  it('finds due jobs of its kinds in one look before claiming: queued and due, or held under a lapsed lease', async () => {
+    const repo = createJobsRepository(database.db);
+    const kind = kindOf('due');
+    const now = new Date('2026-06-01T08:00:00Z');
+    const due = async (at: Date, kinds = [kind]) => (await repo.due(at, kinds)).jobs;
+    expect(await due(now)).toBe(false);
+    const job = await repo.insert({
+      kind,
+      payload: {},
+      userId: null,
+      singletonKey: null,
+      maxAttempts: 3,
+      runAt: new Date(now.getTime() + 60_000),
+    });
+    expect(await due(now)).toBe(false); // queued for later
+    expect(await due(new Date(now.getTime() + 60_000))).toBe(true);
+    expect(await due(new Date(now.getTime() + 60_000), [kindOf('other')])).toBe(false);
+    expect(await due(new Date(now.getTime() + 60_000), [])).toBe(false);
+    const claimed = await repo.claim({
+      kinds: [kind],
+      now: new Date(now.getTime() + 60_000),
+      leaseMs: 30_000,
+      lockedBy: 'test',
+      token: '22222222-2222-4222-8222-222222222222',
+    });
+    expect(claimed?.id).toBe(job.id);
+    expect(await due(new Date(now.getTime() + 60_000))).toBe(false); // held
+    expect(await due(new Date(now.getTime() + 90_000))).toBe(true); // its lease lapsed
+    await database.db.update(jobsTable).set({ status: 'succeeded' }).where(sql`id = ${job.id}`);
+    expect(await due(new Date(now.getTime() + 90_000))).toBe(false);
+  });
+
   it('claims each cron occurrence once however many instances tick', async () => {
     const clock = createTestClock(new Date('2026-06-01T08:00:30Z'));
     const kind = kindOf('cron');

@@ -279,19 +279,22 @@ export const createJobsService = (deps: Deps) => {
   /** One round: claim due schedule occurrences, then due jobs up to the concurrency limit. */
   const tick = async () => {
     const now = clock.now();
-    if (schedules.length) {
-      const enqueued = await repo.claimDueSchedules(
-        now,
-        (s, after) => nextOccurrence(s.cron, s.timezone, after),
-        { maxAttempts: o.maxAttempts },
-      );
+    const kinds = [...handlers.keys()];
+    // Most rounds find nothing: one cheap look first, the claiming transactions only when it finds work.
+    const due = await repo.due(now, kinds);
+    let enqueued: JobRow[] = [];
+    if (schedules.length && due.schedules) {
+      enqueued = await repo.claimDueSchedules(now, (s, after) => nextOccurrence(s.cron, s.timezone, after), {
+        maxAttempts: o.maxAttempts,
+      });
       for (const job of enqueued) log.info({ jobId: job.id, kind: job.kind }, 'scheduled job enqueued');
     }
     const started: Promise<void>[] = [];
+    if (!due.jobs && enqueued.length === 0) return started;
     while (!stopping && inflight.size + started.length < o.concurrency) {
       const token = randomUUID();
       const row = await repo.claim({
-        kinds: [...handlers.keys()],
+        kinds,
         now: clock.now(),
         leaseMs: o.leaseMs,
         lockedBy: workerId,
