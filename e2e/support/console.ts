@@ -96,3 +96,16 @@ export const openLogoutDialog = async (page: Page) => {
   }).toPass({ timeout: 30_000 });
   return dialog;
 };
+
+/** Opens the change-password dialog from the user menu (trying again when a click lands early, as above) and returns it. */
+export const openChangePasswordDialog = async (page: Page) => {
+  const form = page.getByTestId('change-password-form');
+  await expect(async () => {
+    if (await form.isVisible()) return;
+    if (!(await page.getByTestId('user-change-password').isVisible()))
+      await page.getByTestId('user-dropdown').click();
+    await page.getByTestId('user-change-password').click({ timeout: 3_000 });
+    await expect(form).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  return page.getByRole('dialog').filter({ has: form });
+};

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { login, submitLogin, switchLanguage } from '../support/console';
+import { login, openChangePasswordDialog, submitLogin, switchLanguage } from '../support/console';
 import { ADMIN } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
@@ -143,8 +143,7 @@ test.describe('accounts and administration', () => {
     });
     await login(page, 'pwd_user', 'Pwd#Pass1');
     const started = Date.now();
-    await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('user-change-password').click();
+    await openChangePasswordDialog(page);
     await page.getByTestId('password-email').fill('pwd_user@e2e.test');
     await page.getByTestId('password-send-code').click();
     const code = await waitForMail('pwd_user@e2e.test', /(\d{6})/, started);

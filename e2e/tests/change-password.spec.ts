@@ -1,5 +1,10 @@
-import type { Page } from '@playwright/test';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import {
+  type Language,
+  login,
+  openChangePasswordDialog,
+  storageItem,
+  switchLanguage,
+} from '../support/console';
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
@@ -23,19 +28,6 @@ const createAccounts = async (api: import('../support/api').Api) => {
   }
 };
 
-/** Opens the change-password dialog from the user menu, trying again when a click lands early. */
-const openDialog = async (page: Page) => {
-  const form = page.getByTestId('change-password-form');
-  await expect(async () => {
-    if (await form.isVisible()) return;
-    if (!(await page.getByTestId('user-change-password').isVisible()))
-      await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('user-change-password').click({ timeout: 3_000 });
-    await expect(form).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
-  return page.getByRole('dialog').filter({ has: form });
-};
-
 test.describe('change password without an email on record', () => {
   test('an account with no email is offered to log out and contact the administrator', async ({
     page,
@@ -43,7 +35,7 @@ test.describe('change password without an email on record', () => {
   }) => {
     await createAccounts(api);
     await login(page, NO_MAIL.username, NO_MAIL.password);
-    const dialog = await openDialog(page);
+    const dialog = await openChangePasswordDialog(page);
     await expect(dialog.getByTestId('password-no-email')).toContainText(
       'No email address is on record for your account',
     );
@@ -60,7 +52,7 @@ test.describe('change password without an email on record', () => {
   test('an account with an email changes its password alone: no such button', async ({ page, api }) => {
     await createAccounts(api);
     await login(page, WITH_MAIL.username, WITH_MAIL.password);
-    const dialog = await openDialog(page);
+    const dialog = await openChangePasswordDialog(page);
     await expect(dialog.getByTestId('password-send-code')).toBeEnabled();
     await expect(dialog.getByTestId('password-contact-admin')).toHaveCount(0);
     await expect(dialog.getByTestId('password-no-email')).toHaveCount(0);
@@ -76,7 +68,7 @@ test.describe('change password without an email on record', () => {
         for (const theme of THEMES) {
           if (!pictured(size.width, language, theme)) continue;
           await setTheme(page, theme);
-          const dialog = await openDialog(page);
+          const dialog = await openChangePasswordDialog(page);
           await expect(dialog.getByTestId('password-contact-admin')).toHaveText(BUTTON[language]);
           await expect
             .poll(() => page.locator('.ant-modal').evaluate((el) => getComputedStyle(el).opacity))
