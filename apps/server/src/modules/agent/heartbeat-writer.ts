@@ -137,7 +137,6 @@ export const createHeartbeatWriter = (deps: {
   };
 
   const write = async (batch: Batch) => {
-    if (batch.terminals === 0) return;
     const now = deps.clock.now();
     const cameOnline = rowsOf<{ id: string; sn: string; owner_id: string }>(
       await deps.db.execute(sql`

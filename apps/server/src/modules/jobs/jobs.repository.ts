@@ -1,7 +1,6 @@
 import type { JobStatus } from '@cpm/contracts';
 import { and, asc, count, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { textArray } from '../../shared/sql';
 import { jobSchedules, jobs } from './jobs.table';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -22,6 +21,14 @@ export type NewJob = {
 };
 
 const ACTIVE: JobStatus[] = ['queued', 'running'];
+
+/** Jobs a runner of these kinds may take at `now`: queued and due, or running under a lapsed lease. */
+const dueJobs = (now: Date, kinds: string[]): SQL =>
+  and(inArray(jobs.status, ACTIVE), lte(jobs.runAt, now), inArray(jobs.kind, kinds)) as SQL;
+
+/** Enabled schedules whose next occurrence has come at `now`. */
+const dueSchedules = (now: Date): SQL =>
+  and(eq(jobSchedules.enabled, true), lte(jobSchedules.nextRunAt, now)) as SQL;
 
 const held = (lease: Lease): SQL =>
   and(eq(jobs.id, lease.id), eq(jobs.leaseToken, lease.token), eq(jobs.status, 'running')) as SQL;
@@ -64,11 +71,8 @@ export const createJobsRepository = (db: Db) => {
     async due(now: Date, kinds: string[]): Promise<{ schedules: boolean; jobs: boolean }> {
       const result = await db.execute(sql`
         select
-          exists (select 1 from job_schedules where enabled and next_run_at <= ${now}) as schedules,
-          exists (
-            select 1 from jobs
-            where status in ('queued', 'running') and run_at <= ${now} and kind = any(${textArray(kinds)})
-          ) as jobs`);
+          exists (${db.select({ one: sql`1` }).from(jobSchedules).where(dueSchedules(now))}) as schedules,
+          exists (${db.select({ one: sql`1` }).from(jobs).where(dueJobs(now, kinds))}) as jobs`);
       const [row] = (result as unknown as { rows: { schedules: boolean; jobs: boolean }[] }).rows;
       return row;
     },
@@ -84,7 +88,7 @@ export const createJobsRepository = (db: Db) => {
         const [due] = await tx
           .select({ id: jobs.id })
           .from(jobs)
-          .where(and(inArray(jobs.status, ACTIVE), lte(jobs.runAt, opts.now), inArray(jobs.kind, opts.kinds)))
+          .where(dueJobs(opts.now, opts.kinds))
           .orderBy(asc(jobs.runAt))
           .limit(1)
           .for('update', { skipLocked: true });
@@ -264,7 +268,7 @@ export const createJobsRepository = (db: Db) => {
         const due = await tx
           .select()
           .from(jobSchedules)
-          .where(and(eq(jobSchedules.enabled, true), lte(jobSchedules.nextRunAt, now)))
+          .where(dueSchedules(now))
           .for('update', { skipLocked: true });
         const enqueued: JobRow[] = [];
         for (const s of due) {
