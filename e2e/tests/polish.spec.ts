@@ -192,9 +192,13 @@ test.describe('polish', () => {
       const row = page.getByTestId('my-message-row').filter({ hasText: title });
       const mark = row.getByTestId('message-unread-mark');
       await expect(mark).toBeVisible();
-      const dot = await mark.locator('.ant-badge-status-dot').boundingBox();
-      const word = await mark.locator('.ant-badge-status-text').boundingBox();
-      expect(dot && word && Math.abs(dot.y + dot.height / 2 - (word.y + word.height / 2))).toBeLessThan(4);
+      // The table lays its columns out after the first paint, so the row settles in its own time.
+      await expect(async () => {
+        const dot = await mark.locator('.ant-badge-status-dot').boundingBox();
+        const word = await mark.locator('.ant-badge-status-text').boundingBox();
+        if (!dot || !word) throw new Error('no unread dot or word');
+        expect(Math.abs(dot.y + dot.height / 2 - (word.y + word.height / 2))).toBeLessThan(4);
+      }).toPass({ timeout: 5_000 });
       // On a phone the dot moves in front of the title and stays on its first line.
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(row.locator('td')).toHaveCount(1);
