@@ -218,8 +218,14 @@ test.describe('CRUD kit', () => {
 
           // An export job's progress.
           await page.goto('/user/index');
-          await page.getByTestId('export-formats').click();
-          await page.locator('.ant-dropdown-menu-item').last().click();
+          // A click that lands while the menu is still opening can miss: open and choose again until it runs.
+          await expect(async () => {
+            if (await page.getByTestId('export-progress').isVisible()) return;
+            const item = page.locator('.ant-dropdown-menu-item').last();
+            if (!(await item.isVisible())) await page.getByTestId('export-formats').click();
+            await item.click({ timeout: 3_000 });
+            await expect(page.getByTestId('export-progress')).toBeVisible({ timeout: 3_000 });
+          }).toPass({ timeout: 30_000 });
           await expect(page.getByTestId('export-progress')).toHaveAttribute('data-status', 'succeeded', {
             timeout: 30_000,
           });

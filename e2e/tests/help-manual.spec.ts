@@ -10,7 +10,7 @@ test.describe('help manual layout', () => {
     await page.goto('/messageManage/helpManual');
     const aside = page.getByTestId('help-aside');
     await expect(aside).toBeVisible(PAGE_LOAD);
-    expect((await aside.boundingBox())?.width).toBe(210);
+    await expect.poll(async () => (await aside.boundingBox())?.width).toBe(210);
 
     await page.getByTestId('help-toc').getByRole('link', { name: 'Your Password' }).click();
     const heading = page.getByRole('heading', { name: 'Your Password' });
