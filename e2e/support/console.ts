@@ -85,30 +85,29 @@ export const switchLanguage = async (page: Page, language: Language) => {
 };
 
 /**
- * Opens the logout confirmation from the user menu and returns it. As with the language menu, a
- * click that lands while the menu is still opening can miss: open and choose again until it shows.
+ * Chooses `item` from the menu `opener` opens and waits until `shows` is visible. A click that lands
+ * while the menu is still opening can miss its item, so it opens and chooses again until what the
+ * choice brings up shows, as a user would; an earlier round's click may already have brought it up.
  */
+export const chooseFromMenu = async (opener: Locator, item: Locator, shows: Locator) => {
+  await expect(async () => {
+    if (await shows.isVisible()) return;
+    if (!(await item.isVisible())) await opener.click();
+    await item.click({ timeout: 3_000 });
+    await expect(shows).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+};
+
+/** Opens the logout confirmation from the user menu and returns it. */
 export const openLogoutDialog = async (page: Page) => {
   const dialog = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to log out' });
-  await expect(async () => {
-    // An earlier round's click may have opened it after its own wait ended (a slow machine).
-    if (await dialog.isVisible()) return;
-    if (!(await page.getByTestId('user-logout').isVisible())) await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('user-logout').click({ timeout: 3_000 });
-    await expect(dialog).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await chooseFromMenu(page.getByTestId('user-dropdown'), page.getByTestId('user-logout'), dialog);
   return dialog;
 };
 
-/** Opens the change-password dialog from the user menu (trying again when a click lands early, as above) and returns it. */
+/** Opens the change-password dialog from the user menu and returns it. */
 export const openChangePasswordDialog = async (page: Page) => {
   const form = page.getByTestId('change-password-form');
-  await expect(async () => {
-    if (await form.isVisible()) return;
-    if (!(await page.getByTestId('user-change-password').isVisible()))
-      await page.getByTestId('user-dropdown').click();
-    await page.getByTestId('user-change-password').click({ timeout: 3_000 });
-    await expect(form).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await chooseFromMenu(page.getByTestId('user-dropdown'), page.getByTestId('user-change-password'), form);
   return page.getByRole('dialog').filter({ has: form });
 };

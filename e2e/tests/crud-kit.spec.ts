@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import type { Api } from '../support/api';
-import { type Language, login, switchLanguage } from '../support/console';
+import { chooseFromMenu, type Language, login, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
@@ -218,14 +218,11 @@ test.describe('CRUD kit', () => {
 
           // An export job's progress.
           await page.goto('/user/index');
-          // A click that lands while the menu is still opening can miss: open and choose again until it runs.
-          await expect(async () => {
-            if (await page.getByTestId('export-progress').isVisible()) return;
-            const item = page.locator('.ant-dropdown-menu-item').last();
-            if (!(await item.isVisible())) await page.getByTestId('export-formats').click();
-            await item.click({ timeout: 3_000 });
-            await expect(page.getByTestId('export-progress')).toBeVisible({ timeout: 3_000 });
-          }).toPass({ timeout: 30_000 });
+          await chooseFromMenu(
+            page.getByTestId('export-formats'),
+            page.locator('.ant-dropdown-menu-item').last(),
+            page.getByTestId('export-progress'),
+          );
           await expect(page.getByTestId('export-progress')).toHaveAttribute('data-status', 'succeeded', {
             timeout: 30_000,
           });
