@@ -359,9 +359,17 @@ const routeExternalMessage = (
   else subscriptions.deliverMatching(topic, payload);
 };
 
+/**
+ * Who a connected client authenticated as, kept on the client itself rather than in a map beside it:
+ * the publish rule asks for it on every message a terminal sends.
+ */
+const IDENTITY = Symbol('identity');
+type IdentifiedClient = Client & { [IDENTITY]?: BrokerIdentity };
+const identityOf = (client: Client | null): BrokerIdentity | undefined =>
+  client ? (client as IdentifiedClient)[IDENTITY] : undefined;
+
 /** The in-process Aedes serving `/mqtt` (both modes) and the TCP port (embedded mode). */
 const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
-  const identities = new WeakMap<Client, BrokerIdentity>();
   // Who holds each client id: MQTT lets a new connection with the same id take over the old session, and
   // without this a signed-in console user could kick any terminal offline by reusing its client id.
   const holders = new Map<string, { client: Client; key: string }>();
@@ -408,7 +416,7 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
       log.warn({ clientId: client.id, identity }, 'MQTT connection refused: client id held by someone else');
       return refusal(REFUSED_IDENTIFIER, 'client id in use');
     }
-    identities.set(client, identity);
+    (client as IdentifiedClient)[IDENTITY] = identity;
     holders.set(client.id, { client, key });
     connected.add(client);
     client.conn.once('close', () => {
@@ -431,7 +439,7 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
       void authenticate(client, username, password).then((error) => done(error, error === null));
     },
     authorizeSubscribe: (client, subscription, done) => {
-      const identity = identities.get(client);
+      const identity = identityOf(client);
       const allowed = identity !== undefined && ask(auth, 'canSubscribe', identity, subscription.topic, log);
       if (!allowed)
         log.info({ clientId: client.id, identity, filter: subscription.topic }, 'MQTT subscribe refused');
@@ -439,7 +447,7 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
       done(null, allowed ? subscription : null);
     },
     authorizePublish: (client, packet, done) => {
-      const identity = client ? identities.get(client) : undefined;
+      const identity = identityOf(client);
       const allowed =
         identity !== undefined &&
         !packet.topic.startsWith('$') &&
@@ -461,13 +469,13 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
     aedes,
     connectedIdentities: () =>
       [...connected].flatMap((client) => {
-        const identity = identities.get(client);
+        const identity = identityOf(client);
         return identity ? [identity] : [];
       }),
     disconnect: (match: (identity: BrokerIdentity) => boolean) => {
       let closed = 0;
       for (const client of [...connected]) {
-        const identity = identities.get(client);
+        const identity = identityOf(client);
         if (!identity || !match(identity)) continue;
         connected.delete(client);
         client.close();
