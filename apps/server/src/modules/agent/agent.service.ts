@@ -26,8 +26,8 @@ import type { FleetEvents } from '../devices/fleet-events';
 import { LONG_OFFLINE_MS } from '../devices/terminals.repository';
 import { normalizeMac } from '../devices/terminals.service';
 import type { AgentRepository } from './agent.repository';
-import type { OnlineChange } from './heartbeat-writer';
-import { type CachedTerminal, createIdentityCache } from './identity-cache';
+import type { OnlineChange, SlotHolder } from './heartbeat-writer';
+import { type CachedTerminal, createIdentityCache, type IdentityEntry } from './identity-cache';
 import { createTerminalAdmission } from './terminal-admission';
 import { createTerminalRateLimit } from './terminal-rate-limit';
 
@@ -360,9 +360,12 @@ export const createAgentService = (deps: {
       await deps.onHello?.(device);
     },
 
-    /** `text`: the heartbeat exactly as the terminal sent it, when `hb` is that text unchanged. */
-    heartbeat(device: DeviceIdentity, hb: Heartbeat, text?: string) {
-      writer.add(device.sn, hb, text === undefined ? undefined : { text });
+    /**
+     * `text`: the heartbeat exactly as the terminal sent it, when `hb` is that text unchanged; `holder`
+     * keeps the terminal's writer slot between heartbeats.
+     */
+    heartbeat(device: DeviceIdentity, hb: Heartbeat, text?: string, holder?: SlotHolder) {
+      writer.add(device.sn, hb, text === undefined ? undefined : { text }, holder);
       stats.accepted++;
     },
 
@@ -575,8 +578,10 @@ export const createAgentService = (deps: {
     // Task results belong to the remote-task feature, which subscribes to them itself.
     const kind = parsed.kind;
     if (kind === 'result') return;
+    // One lookup finds what is kept of a known terminal: its identity, rate-limit bucket and writer slot.
+    const entry = cache.peekEntry(parsed.sn);
     // Before any parsing: what a terminal sends beyond its budget costs nothing but this check.
-    if (!rateLimit.take(parsed.sn, payload.length, nowMs(clock))) {
+    if (!rateLimit.take(parsed.sn, payload.length, nowMs(clock), entry)) {
       stats.rateLimited++;
       return;
     }
@@ -588,17 +593,25 @@ export const createAgentService = (deps: {
       stats.malformed++;
       return;
     }
-    const cached = cache.peek(parsed.sn);
-    if (cached) return dispatch(kind, body, text, asIdentity(cached));
+    if (entry) return dispatch(kind, body, text, deviceOf(entry), entry);
     return cache.get(parsed.sn).then((row) => dispatch(kind, body, text, asIdentity(row)));
   };
+  /** A cached terminal's identity, built once per read of it rather than once per message. */
+  const deviceOf = (entry: IdentityEntry): DeviceIdentity | null => {
+    if (entry.device === undefined) entry.device = asIdentity(entry.row);
+    return entry.device;
+  };
 
-  /** A parsed message (and its text) from a known sender (or none): validated against its contract and handled. */
+  /**
+   * A parsed message (and its text) from a known sender (or none): validated against its contract and
+   * handled. `holder` is where the sender's writer slot is kept, when it is cached.
+   */
   const dispatch = (
     kind: Exclude<UpKind, 'result'>,
     body: unknown,
     text: string,
     t: DeviceIdentity | null,
+    holder?: SlotHolder,
   ): Promise<unknown> | undefined => {
     if (!t) {
       stats.refused++;
@@ -623,7 +636,7 @@ export const createAgentService = (deps: {
         return service.hello(t, valid.data as Hello);
       case 'heartbeat':
         // Accepted unchanged (no key dropped, no default filled in): its text is what is stored.
-        service.heartbeat(t, valid.data as Heartbeat, valid.data === body ? text : undefined);
+        service.heartbeat(t, valid.data as Heartbeat, valid.data === body ? text : undefined, holder);
         return;
       case 'location':
         return service.location(t, valid.data as Location);

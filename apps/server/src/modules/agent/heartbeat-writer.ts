@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Clock, nowMs } from '../../shared/clock';
 import { textArray, uuidArray } from '../../shared/sql';
+import type { ActivityEntry } from '../datacenter/activity-recorder';
 import type { ActivitySink } from '../datacenter/datacenter.service';
 
 /** A terminal whose online state changed in a write. */
@@ -30,7 +31,16 @@ type Slot = {
   offline: boolean;
   /** In the queue for the next write. */
   queued: boolean;
+  /** Dropped from the writer (the terminal went offline): a holder keeping it looks the terminal up again. */
+  gone: boolean;
+  /** The terminal's entry in the data centre's recorder, kept here so a sign of life looks up nothing there. */
+  activity: ActivityEntry | undefined;
 };
+
+/** A terminal's slot in the writer, as a caller keeps it between the terminal's signs of life. */
+export type WriterSlot = Slot;
+/** Where a caller keeps a terminal's writer slot (see `add`). */
+export type SlotHolder = { slot?: WriterSlot };
 
 /** What one write stores, taken from the queued slots when the flush starts. */
 type Batch = {
@@ -100,6 +110,11 @@ export const createHeartbeatWriter = (deps: {
   // Terminals taken by a flush whose statements have not finished yet.
   let writing = 0;
 
+  const drop = (slot: Slot) => {
+    slot.gone = true;
+    slots.delete(slot.sn);
+  };
+
   /** Takes what the slots hold into one write's batch; the slots start again empty. */
   const take = (part: Slot[]): Batch => {
     const batch: Batch = {
@@ -130,7 +145,7 @@ export const createHeartbeatWriter = (deps: {
       s.boots = 0;
       s.queued = false;
       // Gone offline: its slot goes too, and its next sign of life starts a new one.
-      if (s.offline) slots.delete(s.sn);
+      if (s.offline) drop(s);
     }
     batch.json += ']';
     return batch;
@@ -236,12 +251,15 @@ export const createHeartbeatWriter = (deps: {
   };
 
   return {
-    /** Record a sign of life, with the heartbeat, hello or boot when there is one. */
-    add(sn: string, heartbeat: Heartbeat | null, extra: SignExtra = NO_EXTRA) {
+    /**
+     * Record a sign of life, with the heartbeat, hello or boot when there is one. `holder` keeps the
+     * terminal's slot from one sign of life to the next, so a terminal heard from every few seconds is
+     * not looked up each time.
+     */
+    add(sn: string, heartbeat: Heartbeat | null, extra: SignExtra = NO_EXTRA, holder?: SlotHolder) {
       const now = nowMs(deps.clock);
-      if (extra.boot) deps.activity?.boot(sn, new Date(now));
-      deps.activity?.seen(sn, now, heartbeat);
-      let slot = slots.get(sn);
+      const held = holder?.slot;
+      let slot = held && !held.gone ? held : slots.get(sn);
       if (!slot) {
         slot = {
           sn,
@@ -255,9 +273,14 @@ export const createHeartbeatWriter = (deps: {
           bootAt: 0,
           offline: false,
           queued: false,
+          gone: false,
+          activity: undefined,
         };
         slots.set(sn, slot);
       }
+      if (holder) holder.slot = slot;
+      if (extra.boot) deps.activity?.boot(sn, new Date(now));
+      deps.activity?.seen(sn, now, heartbeat, slot);
       // A terminal heard from twice between writes costs one row update: its latest figures.
       slot.seenAt = now;
       slot.offline = false;
@@ -286,7 +309,7 @@ export const createHeartbeatWriter = (deps: {
     offline(sn: string) {
       const slot = slots.get(sn);
       if (slot?.queued) slot.offline = true;
-      else slots.delete(sn);
+      else if (slot) drop(slot);
       deps.activity?.offline(sn);
     },
     /** Write everything queued now and wait for it. */

@@ -81,6 +81,36 @@ describe('terminal identity cache', () => {
     expect(reads()).toBe(2);
   });
 
+  it('keeps one entry per terminal across expiry, with what the gateway holds in it, until forgotten', async () => {
+    const clock = createTestClock();
+    let owner = 'a';
+    const { cache } = countingCache(
+      clock,
+      () => 0,
+      () => row(owner),
+    );
+    await cache.get('SN0001');
+    const entry = cache.peekEntry('SN0001');
+    if (!entry) throw new Error('not cached');
+    const bucket = { tokens: 1, at: 0, reportedAt: 0, dropped: 0, listed: false };
+    entry.bucket = bucket;
+    entry.device = { id: 't1', sn: 'SN0001', ownerId: 'a' };
+    // Read again after its TTL: the same entry, the new owner, and the identity built from the old row dropped.
+    owner = 'b';
+    clock.advance(60_000);
+    expect(cache.peekEntry('SN0001')).toBeUndefined();
+    await cache.get('SN0001');
+    expect(cache.peekEntry('SN0001')).toBe(entry);
+    expect(entry.row.ownerId).toBe('b');
+    expect(entry.bucket).toBe(bucket);
+    expect(entry.device).toBeUndefined();
+    // Forgotten: a new entry with nothing held.
+    cache.forget(['SN0001']);
+    await cache.get('SN0001');
+    expect(cache.peekEntry('SN0001')).not.toBe(entry);
+    expect(cache.peekEntry('SN0001')?.bucket).toBeUndefined();
+  });
+
   it('spreads expiry over the last fifth of the TTL', async () => {
     const clock = createTestClock();
     const { cache, reads } = countingCache(

@@ -1,5 +1,7 @@
 import { createBatcher } from '../../shared/batcher';
 import { type Clock, nowMs } from '../../shared/clock';
+import type { SlotHolder } from './heartbeat-writer';
+import type { BucketHolder } from './terminal-rate-limit';
 
 /** What the gateway keeps about a terminal between messages. */
 export type CachedTerminal = {
@@ -9,6 +11,19 @@ export type CachedTerminal = {
   secretHash: string | null;
   status: string;
 };
+
+/**
+ * A cached terminal, and what the gateway's other parts keep of it between its messages (its rate-limit
+ * bucket, its heartbeat writer slot): a message from a known terminal finds all of it with one lookup.
+ * Refreshing the terminal after its TTL keeps the entry; `forget` drops it.
+ */
+export type IdentityEntry = SlotHolder &
+  BucketHolder & {
+    row: CachedTerminal;
+    until: number;
+    /** The terminal as the device rules see it, built from `row` once (cleared when `row` changes). */
+    device?: { id: string; sn: string; ownerId: string } | null;
+  };
 
 /**
  * Longest a terminal's identity is trusted without reading it again. Changes are announced to every
@@ -46,7 +61,7 @@ export const createIdentityCache = (deps: {
   const ttlMs = deps.ttlMs ?? IDENTITY_TTL_MS;
   const max = deps.max ?? IDENTITY_CACHE_MAX;
   const random = deps.random ?? Math.random;
-  const entries = new Map<string, { row: CachedTerminal; until: number }>();
+  const entries = new Map<string, IdentityEntry>();
   let generation = 0;
   // Reads under way, one per SN.
   const reading = new Map<string, Promise<CachedTerminal | null>>();
@@ -72,15 +87,19 @@ export const createIdentityCache = (deps: {
     return promise;
   };
 
+  const peekEntry = (sn: string): IdentityEntry | undefined => {
+    const hit = entries.get(sn);
+    return hit && hit.until > nowMs(deps.clock) ? hit : undefined;
+  };
+
   return {
     /**
      * The terminal with this SN when the cache holds it fresh, else undefined (read it with `get`).
      * Synchronous: a message from a known terminal is handled without waiting for anything.
      */
-    peek(sn: string): CachedTerminal | undefined {
-      const hit = entries.get(sn);
-      return hit && hit.until > nowMs(deps.clock) ? hit.row : undefined;
-    },
+    peek: (sn: string): CachedTerminal | undefined => peekEntry(sn)?.row,
+    /** The terminal's entry when the cache holds it fresh (see `IdentityEntry`), else undefined. */
+    peekEntry,
     /** The terminal with this SN, from the cache while fresh; null for an unknown SN (never cached). */
     async get(sn: string): Promise<CachedTerminal | null> {
       const now = deps.clock.now().getTime();
@@ -93,8 +112,17 @@ export const createIdentityCache = (deps: {
         return null;
       }
       if (startedAt === generation) {
-        if (entries.size >= max) entries.clear();
-        entries.set(sn, { row, until: now + ttlMs * (1 - TTL_SPREAD * random()) });
+        const until = now + ttlMs * (1 - TTL_SPREAD * random());
+        // Refreshed in place: what the gateway keeps with the terminal stays with it.
+        const entry = entries.get(sn);
+        if (entry) {
+          entry.row = row;
+          entry.until = until;
+          entry.device = undefined;
+        } else {
+          if (entries.size >= max) entries.clear();
+          entries.set(sn, { row, until });
+        }
       }
       return row;
     },

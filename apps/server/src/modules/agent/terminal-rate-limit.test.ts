@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTerminalRateLimit, type RateLimit } from './terminal-rate-limit';
+import { type BucketHolder, createTerminalRateLimit, type RateLimit } from './terminal-rate-limit';
 
 const limit: RateLimit = { burstBytes: 10_000, bytesPerSec: 1_000, minMessageBytes: 1_000 };
 
@@ -85,5 +85,32 @@ describe('terminal rate limit', () => {
       { sn: 'SN1', dropped: 1 },
       { sn: 'SN1', dropped: 1 },
     ]);
+  });
+
+  it('keeps a terminal to the same budget in a bucket its caller holds, and still reports and forgets it', () => {
+    const { rateLimit, reports } = limiter(60_000);
+    const holder: BucketHolder = {};
+    // A bucket the limiter made before the caller held one carries on.
+    expect(rateLimit.take('SN1', 5_000, 0)).toBe(true);
+    expect(rateLimit.take('SN1', 5_000, 0, holder)).toBe(true);
+    expect(holder.bucket).toBeDefined();
+    expect(rateLimit.take('SN1', 1, 0, holder)).toBe(false);
+    expect(rateLimit.take('SN1', 1, 999, holder)).toBe(false);
+    expect(rateLimit.take('SN1', 1, 1_000, holder)).toBe(true);
+    expect(reports).toEqual([{ sn: 'SN1', dropped: 1 }]);
+    // Full and reported long enough ago: the limiter forgets it, the holder keeps it.
+    rateLimit.prune(60_000);
+    expect(reports).toEqual([
+      { sn: 'SN1', dropped: 1 },
+      { sn: 'SN1', dropped: 1 },
+    ]);
+    expect(rateLimit.tracked()).toBe(0);
+    expect(rateLimit.take('SN1', 10_000, 60_000, holder)).toBe(true);
+    expect(rateLimit.tracked()).toBe(0);
+    // Over budget again: back in the limiter, so its drops are reported.
+    expect(rateLimit.take('SN1', 1, 60_000, holder)).toBe(false);
+    expect(rateLimit.tracked()).toBe(1);
+    expect(reports).toHaveLength(3);
+    expect(reports[2]).toEqual({ sn: 'SN1', dropped: 1 });
   });
 });

@@ -6,11 +6,22 @@ export const RATE_LIMIT_REPORT_MS = 60_000;
 /** A token bucket in bytes (see DEVICE_PROTOCOL.rateLimit). */
 export type RateLimit = { burstBytes: number; bytesPerSec: number; minMessageBytes: number };
 
-type Bucket = { tokens: number; at: number; reportedAt: number; dropped: number };
+type Bucket = {
+  tokens: number;
+  at: number;
+  reportedAt: number;
+  dropped: number;
+  /** In the limiter's own map (not full, or with drops to report). */
+  listed: boolean;
+};
+
+/** Where a caller keeps a terminal's bucket between its messages (see `take`). */
+export type BucketHolder = { bucket?: Bucket };
 
 /**
- * One token bucket per terminal, kept only while it is not full: a terminal that stayed within its
- * budget long enough costs no memory. Over its budget a terminal is reported through `onLimited` at most
+ * One token bucket per terminal, kept in the limiter only while it is not full: a terminal that stayed
+ * within its budget long enough costs no memory here. A caller may keep a terminal's bucket for it
+ * (the gateway keeps it with the terminal's identity), so most messages look nothing up. Over its budget a terminal is reported through `onLimited` at most
  * once per `reportEveryMs`, with the number of messages dropped since its last report.
  */
 export const createTerminalRateLimit = (opts: {
@@ -30,18 +41,33 @@ export const createTerminalRateLimit = (opts: {
   };
 
   return {
-    /** Charges a message of `bytes` to the terminal; false when it is over its budget (the message is to be dropped). */
-    take(sn: string, bytes: number, now: number): boolean {
+    /**
+     * Charges a message of `bytes` to the terminal; false when it is over its budget (the message is to
+     * be dropped). `holder` keeps the terminal's bucket from one message to the next.
+     */
+    take(sn: string, bytes: number, now: number, holder?: BucketHolder): boolean {
       const cost = Math.max(bytes, limit.minMessageBytes);
-      let bucket = buckets.get(sn);
+      let bucket = holder?.bucket ?? buckets.get(sn);
       if (bucket) refill(bucket, now);
       else {
-        bucket = { tokens: limit.burstBytes, at: now, reportedAt: Number.NEGATIVE_INFINITY, dropped: 0 };
+        bucket = {
+          tokens: limit.burstBytes,
+          at: now,
+          reportedAt: Number.NEGATIVE_INFINITY,
+          dropped: 0,
+          listed: true,
+        };
         buckets.set(sn, bucket);
       }
+      if (holder) holder.bucket = bucket;
       if (bucket.tokens >= cost) {
         bucket.tokens -= cost;
         return true;
+      }
+      // A kept bucket goes back on the list while it has drops to report.
+      if (!bucket.listed) {
+        bucket.listed = true;
+        buckets.set(sn, bucket);
       }
       bucket.dropped++;
       if (now - bucket.reportedAt >= reportEveryMs) {
@@ -58,6 +84,8 @@ export const createTerminalRateLimit = (opts: {
         refill(bucket, now);
         if (bucket.tokens < limit.burstBytes || now - bucket.reportedAt < reportEveryMs) continue;
         if (bucket.dropped > 0) opts.onLimited(sn, bucket.dropped);
+        bucket.dropped = 0;
+        bucket.listed = false;
         buckets.delete(sn);
       }
     },

@@ -29,6 +29,8 @@ export type ActivityBatch = { hours: HourFigures[]; events: ActivityEvent[] };
 
 type Last = {
   at: number;
+  /** Dropped from the recorder (a shutdown): a holder keeping it looks the terminal up again. */
+  gone?: boolean;
   mobile?: number;
   wifi?: number;
   uptime?: number;
@@ -40,6 +42,11 @@ type Last = {
 
 const minOf = (a: number | null, b: number | undefined) =>
   b === undefined ? a : a === null ? b : Math.min(a, b);
+
+/** A terminal's entry in the recorder, as a caller keeps it to skip the lookup on its next sign of life. */
+export type ActivityEntry = Last;
+/** Where a caller keeps a terminal's recorder entry between its signs of life. */
+export type ActivityHolder = { activity?: ActivityEntry };
 
 /** Hour (UTC) a day's rollup belongs to: its date string. */
 export const dayOf = (hour: Date) => hour.toISOString().slice(0, 10);
@@ -124,9 +131,14 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
     now === undefined || before === undefined ? 0 : now >= before ? now - before : now;
 
   return {
-    /** A sign of life (heartbeat, hello, location, status) at `now` (ms), with the heartbeat when there is one. */
-    seen(sn: string, now: number, hb: Heartbeat | null) {
-      const prev = last.get(sn);
+    /**
+     * A sign of life (heartbeat, hello, location, status) at `now` (ms), with the heartbeat when there
+     * is one. `holder` keeps the terminal's entry from one call to the next, so a terminal heard from
+     * every few seconds is not looked up each time.
+     */
+    seen(sn: string, now: number, hb: Heartbeat | null, holder?: ActivityHolder) {
+      const held = holder?.activity;
+      const prev = held && !held.gone ? held : last.get(sn);
       if (prev && now > prev.at && now - prev.at <= maxGapMs) credit(sn, prev.at, now, 'onlineSec', prev);
       // Updated in place after its old values are read: one object per terminal, not one per heartbeat.
       const next: Last = prev ?? { at: now };
@@ -153,13 +165,21 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
         if (hb.wifiBytes !== undefined) next.wifi = hb.wifiBytes;
       }
       if (!prev) last.set(sn, next);
+      if (holder) holder.activity = next;
     },
     /** The terminal booted: its counters start again from zero and its online clock from now. */
     boot(sn: string, at: Date) {
       const f = figures(sn, at.getTime());
       f.boots++;
       if (!f.firstBootAt || at < f.firstBootAt) f.firstBootAt = at;
-      last.set(sn, { at: at.getTime(), mobile: 0, wifi: 0, uptime: 0 });
+      // In place: a holder keeping the entry sees the counters start again.
+      const prev = last.get(sn);
+      if (prev) {
+        prev.at = at.getTime();
+        prev.mobile = 0;
+        prev.wifi = 0;
+        prev.uptime = 0;
+      } else last.set(sn, { at: at.getTime(), mobile: 0, wifi: 0, uptime: 0 });
       events.push({ sn, kind: 'boot', detail: null, at });
     },
     /** The terminal shut down: online time stops here. */
@@ -173,6 +193,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
       const f = figures(sn, now);
       f.shutdowns++;
       if (!f.lastShutdownAt || at > f.lastShutdownAt) f.lastShutdownAt = at;
+      if (prev) prev.gone = true;
       last.delete(sn);
       events.push({ sn, kind: 'shutdown', detail, at });
     },
@@ -183,7 +204,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
     /** The terminal went offline (timeout, will, disconnect): the next sign of life starts a new stretch. */
     offline(sn: string) {
       const prev = last.get(sn);
-      if (prev) last.set(sn, { ...prev, at: Number.NEGATIVE_INFINITY });
+      if (prev) prev.at = Number.NEGATIVE_INFINITY;
     },
     /** Takes what was gathered since the last call. */
     drain(): ActivityBatch {

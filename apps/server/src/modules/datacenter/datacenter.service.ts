@@ -9,7 +9,7 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { type ActivityBatch, createActivityRecorder } from './activity-recorder';
+import { type ActivityBatch, type ActivityHolder, createActivityRecorder } from './activity-recorder';
 import type { DatacenterRepository } from './datacenter.repository';
 
 /** How long each kind of activity data is kept, days. */
@@ -35,7 +35,7 @@ const EXPORT_BATCH = 2000;
  */
 export type ActivitySink = {
   /** A sign of life at `atMs` (ms since the epoch): called for every heartbeat, so no Date is built. */
-  seen(sn: string, atMs: number, hb: Heartbeat | null): void;
+  seen(sn: string, atMs: number, hb: Heartbeat | null, holder?: ActivityHolder): void;
   boot(sn: string, at: Date): void;
   shutdown(sn: string, at: Date, detail: string | null): void;
   event(sn: string, kind: string, detail: string | null, at: Date): void;
