@@ -1,43 +1,65 @@
+/** Where a size check stands in a client's byte stream (see `createPacketSizeCheck`). */
+type SizeCheck = {
+  maxPacketBytes: number;
+  /** Reading a packet's first byte, its remaining length, or skipping its body. */
+  state: 0 | 1 | 2;
+  length: number;
+  lengthBytes: number;
+  remaining: number;
+  failed: boolean;
+};
+const TYPE = 0;
+const LENGTH = 1;
+const BODY = 2;
+
+const sizeCheck = (maxPacketBytes: number): SizeCheck => ({
+  maxPacketBytes,
+  state: TYPE,
+  length: 0,
+  lengthBytes: 0,
+  remaining: 0,
+  failed: false,
+});
+
+/** Feeds one chunk to a size check; false from the first chunk with a packet over the limit. */
+const fits = (c: SizeCheck, chunk: Uint8Array): boolean => {
+  let i = 0;
+  while (!c.failed && i < chunk.length) {
+    if (c.state === BODY) {
+      const skipped = Math.min(c.remaining, chunk.length - i);
+      c.remaining -= skipped;
+      i += skipped;
+      if (c.remaining === 0) c.state = TYPE;
+      continue;
+    }
+    const byte = chunk[i++];
+    if (c.state === TYPE) {
+      c.state = LENGTH;
+      c.length = 0;
+      c.lengthBytes = 0;
+      continue;
+    }
+    // Remaining length: 7 bits a byte, least significant first, at most 4 bytes.
+    c.length += (byte & 0x7f) * 128 ** c.lengthBytes;
+    c.lengthBytes++;
+    if (1 + c.lengthBytes + c.length > c.maxPacketBytes) c.failed = true;
+    else if (byte & 0x80) c.failed = c.lengthBytes === 4;
+    else {
+      c.remaining = c.length;
+      c.state = c.remaining === 0 ? TYPE : BODY;
+    }
+  }
+  return !c.failed;
+};
+
 /**
  * Follows the MQTT fixed headers in a byte stream, chunk by chunk, and answers false from the first
  * chunk in which a packet announces more than `maxPacketBytes` in all (or a length MQTT cannot encode).
  * Only the headers are read: a packet's body is skipped by its announced length.
  */
 export const createPacketSizeCheck = (maxPacketBytes: number) => {
-  let state: 'type' | 'length' | 'body' = 'type';
-  let length = 0;
-  let lengthBytes = 0;
-  let remaining = 0;
-  let failed = false;
-  return (chunk: Uint8Array): boolean => {
-    let i = 0;
-    while (!failed && i < chunk.length) {
-      if (state === 'body') {
-        const skipped = Math.min(remaining, chunk.length - i);
-        remaining -= skipped;
-        i += skipped;
-        if (remaining === 0) state = 'type';
-        continue;
-      }
-      const byte = chunk[i++];
-      if (state === 'type') {
-        state = 'length';
-        length = 0;
-        lengthBytes = 0;
-        continue;
-      }
-      // Remaining length: 7 bits a byte, least significant first, at most 4 bytes.
-      length += (byte & 0x7f) * 128 ** lengthBytes;
-      lengthBytes++;
-      if (1 + lengthBytes + length > maxPacketBytes) failed = true;
-      else if (byte & 0x80) failed = lengthBytes === 4;
-      else {
-        remaining = length;
-        state = remaining === 0 ? 'type' : 'body';
-      }
-    }
-    return !failed;
-  };
+  const check = sizeCheck(maxPacketBytes);
+  return (chunk: Uint8Array): boolean => fits(check, chunk);
 };
 
 /** What of an Aedes client the guard needs: the parser every byte it sends goes through, and its connection. */
@@ -45,6 +67,27 @@ type ParsingClient = {
   _parser?: { parse(buf: Buffer): unknown };
   conn: { destroy(err?: Error): unknown };
 };
+
+/** A client's guard, kept on its parser. */
+type Guard = SizeCheck & {
+  parse: (buf: Buffer) => unknown;
+  conn: ParsingClient['conn'];
+  onTooLarge: () => void;
+};
+const GUARD = Symbol('packet size guard');
+type GuardedParser = { [GUARD]: Guard };
+
+/**
+ * The parse every guarded parser gets: one function for all clients, so the call Aedes makes for each
+ * chunk always meets the same one, and its state is the parser's own.
+ */
+function guardedParse(this: GuardedParser, buf: Buffer) {
+  const guard = this[GUARD];
+  if (fits(guard, buf)) return guard.parse.call(this, buf);
+  guard.onTooLarge();
+  guard.conn.destroy();
+  return 0;
+}
 
 /**
  * Checks every chunk an Aedes client sends before its packet parser sees it, and closes the
@@ -62,12 +105,6 @@ export const guardClientPackets = (client: unknown, maxPacketBytes: number, onTo
   const { _parser: parser, conn } = client as ParsingClient;
   if (typeof parser?.parse !== 'function')
     throw new Error('this Aedes client has no packet parser to guard; refusing the connection');
-  const fits = createPacketSizeCheck(maxPacketBytes);
-  const parse = parser.parse.bind(parser);
-  parser.parse = (buf: Buffer) => {
-    if (fits(buf)) return parse(buf);
-    onTooLarge();
-    conn.destroy();
-    return 0;
-  };
+  const guard: Guard = { ...sizeCheck(maxPacketBytes), parse: parser.parse, conn, onTooLarge };
+  Object.assign(parser, { [GUARD]: guard, parse: guardedParse });
 };
