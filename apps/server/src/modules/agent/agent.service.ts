@@ -68,6 +68,22 @@ const UP_PARSERS = {
   status: fastSafeParse(UP_SCHEMAS.status),
 } satisfies Record<HandledUpKind, unknown>;
 
+/** The contract check of a kind, picked without a keyed lookup by the kind's name on every message. */
+const parserOf = (kind: HandledUpKind) => {
+  switch (kind) {
+    case 'heartbeat':
+      return UP_PARSERS.heartbeat;
+    case 'location':
+      return UP_PARSERS.location;
+    case 'hello':
+      return UP_PARSERS.hello;
+    case 'event':
+      return UP_PARSERS.event;
+    case 'status':
+      return UP_PARSERS.status;
+  }
+};
+
 /** How long enrollments wait to be written together. */
 const ENROLL_BATCH_MS = 20;
 
@@ -369,9 +385,9 @@ export const createAgentService = (deps: {
       stats.accepted++;
     },
 
-    async location(device: DeviceIdentity, loc: Location) {
+    async location(device: DeviceIdentity, loc: Location, holder?: SlotHolder) {
       const at = loc.ts ? new Date(Math.min(loc.ts, clock.now().getTime())) : clock.now();
-      writer.add(device.sn, null);
+      writer.add(device.sn, null, undefined, holder);
       // A fix too vague to place the terminal, one older than the last kept, or one that would mean
       // an impossible jump is dropped and counted: GPS glitches must move no marker and trip no fence.
       if (loc.accuracy !== undefined && loc.accuracy > GEO_LIMITS.maxAccuracyMetres) {
@@ -626,7 +642,7 @@ export const createAgentService = (deps: {
       const out = { requestId: o.requestId.slice(0, 64), text: o.text };
       return perMessage(() => service.output(t, out));
     }
-    const valid = UP_PARSERS[kind](body);
+    const valid = parserOf(kind)(body);
     if (!valid.success) {
       stats.malformed++;
       return;
@@ -639,7 +655,7 @@ export const createAgentService = (deps: {
         service.heartbeat(t, valid.data as Heartbeat, valid.data === body ? text : undefined, holder);
         return;
       case 'location':
-        return service.location(t, valid.data as Location);
+        return service.location(t, valid.data as Location, holder);
       case 'event': {
         const ev = valid.data as DeviceEvent;
         // Boots are batched with the heartbeats, a shutdown waits for the batched offline write (a slot

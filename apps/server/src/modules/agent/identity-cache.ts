@@ -121,7 +121,8 @@ export const createIdentityCache = (deps: {
           entry.device = undefined;
         } else {
           if (entries.size >= max) entries.clear();
-          entries.set(sn, { row, until });
+          // Every field from the start: entries share one shape, read the same way on every message.
+          entries.set(sn, { row, until, device: undefined, bucket: undefined, slot: undefined });
         }
       }
       return row;
