@@ -53,10 +53,12 @@ export const parseTerminalTopic = (
 /** Splits `cpm/dev/{sn}/up/{kind}`; null for anything else. */
 export const parseUpTopic = (topic: string): { sn: string; kind: UpKind } | null => {
   // Every message a terminal sends comes through here: read in place, with no split.
-  const end = upKindAt(topic);
+  const end = upSegmentAt(topic);
   if (end < 0) return null;
+  const kind = upKindFrom(topic, end + UP_SEGMENT.length);
+  if (!kind) return null;
   const sn = topic.slice(DEV_PREFIX.length, end);
-  return SN_PATTERN.test(sn) ? { sn, kind: topic.slice(end + UP_SEGMENT.length) as UpKind } : null;
+  return SN_PATTERN.test(sn) ? { sn, kind } : null;
 };
 
 /** True when `topic` is `cpm/dev/{sn}/up/{kind}` for this SN and a known kind. */
@@ -65,14 +67,25 @@ export const isUpTopicOf = (sn: string, topic: string): boolean =>
 
 const DEV_PREFIX = `${ROOT}/dev/`;
 const UP_SEGMENT = '/up/';
-const UP_KIND_SET: ReadonlySet<string> = new Set(UP_KINDS);
+
+/** Where `/up/` starts in `cpm/dev/{segment}/up/...`, else -1. */
+const upSegmentAt = (topic: string): number => {
+  if (!topic.startsWith(DEV_PREFIX)) return -1;
+  const end = topic.indexOf('/', DEV_PREFIX.length);
+  return end > DEV_PREFIX.length && topic.startsWith(UP_SEGMENT, end) ? end : -1;
+};
+
+/** The known kind that is all of `topic` from `from` on, compared in place (no string cut out). */
+const upKindFrom = (topic: string, from: number): UpKind | undefined => {
+  for (const kind of UP_KINDS)
+    if (topic.length === from + kind.length && topic.startsWith(kind, from)) return kind;
+  return undefined;
+};
 
 /** Where `/up/{kind}` starts in `cpm/dev/{segment}/up/{kind}` with a known kind, else -1. */
 const upKindAt = (topic: string): number => {
-  if (!topic.startsWith(DEV_PREFIX)) return -1;
-  const end = topic.indexOf('/', DEV_PREFIX.length);
-  if (end <= DEV_PREFIX.length || !topic.startsWith(UP_SEGMENT, end)) return -1;
-  return UP_KIND_SET.has(topic.slice(end + UP_SEGMENT.length)) ? end : -1;
+  const end = upSegmentAt(topic);
+  return end >= 0 && upKindFrom(topic, end + UP_SEGMENT.length) ? end : -1;
 };
 
 /** What a console tab hears live, each on its own topic below the user. */
