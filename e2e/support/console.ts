@@ -98,6 +98,18 @@ export const chooseFromMenu = async (opener: Locator, item: Locator, shows: Loca
   }).toPass({ timeout: 30_000 });
 };
 
+/**
+ * Answers OK in the open confirmation and waits until it has closed. A click that a dialog still
+ * opening did not take is made again; one it took leaves the button loading, and the next try waits.
+ */
+export const confirmOk = async (page: Page) => {
+  const ok = page.getByTestId('confirm-ok');
+  await expect(async () => {
+    if (await ok.isVisible()) await ok.click({ timeout: 3_000 });
+    await expect(ok).toBeHidden({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+};
+
 /** Opens the logout confirmation from the user menu and returns it. */
 export const openLogoutDialog = async (page: Page) => {
   const dialog = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to log out' });

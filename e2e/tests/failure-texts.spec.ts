@@ -2,7 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { apiClient, simSn } from '../../apps/pos-sim/src/fleet';
 import { chooseOp, pickTerminal } from '../support/commandForm';
-import { type Language, login, switchLanguage } from '../support/console';
+import { confirmOk, type Language, login, switchLanguage } from '../support/console';
 import { ADMIN, PORT } from '../support/env';
 import { type BrowserProblems, expect, test } from '../support/fixtures';
 import { startSteadyTills } from '../support/fleet';
@@ -153,13 +153,13 @@ test.describe('failure texts', () => {
         const row = page.locator('tr').filter({ hasText: 'p2-ota-refused' });
         await expect(row).toBeVisible(PAGE_LOAD);
         await row.getByTestId('row-delete').click();
-        await page.getByTestId('confirm-ok').click();
+        await confirmOk(page);
         await expect(page.getByText(texts.deletion, { exact: true })).toBeVisible();
         // The file is still listed, after the list was read again.
         await page.reload();
         await expect(row).toBeVisible(PAGE_LOAD);
         await row.getByTestId('row-delete').click();
-        await page.getByTestId('confirm-ok').click();
+        await confirmOk(page);
         await expect(page.getByText(texts.deletion, { exact: true })).toBeVisible();
         await settle(page);
         await saveScreenshot(page, 'failure-file-delete', language, 'light');

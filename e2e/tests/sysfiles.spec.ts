@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { type Language, login, switchLanguage } from '../support/console';
+import { confirmOk, type Language, login, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 import { makeZip } from '../support/zip';
@@ -133,7 +133,7 @@ test.describe('system files', () => {
 
     // Delete asks first, then the row goes.
     await page.locator('tr').filter({ hasText: 'p2-ota-14' }).getByTestId('row-delete').click();
-    await page.getByTestId('confirm-ok').click();
+    await confirmOk(page);
     await expect(page.locator('tr').filter({ hasText: 'p2-ota-14' })).toHaveCount(0);
   });
 
