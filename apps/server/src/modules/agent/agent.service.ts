@@ -68,22 +68,6 @@ const UP_PARSERS = {
   status: fastSafeParse(UP_SCHEMAS.status),
 } satisfies Record<HandledUpKind, unknown>;
 
-/** The contract check of a kind, picked without a keyed lookup by the kind's name on every message. */
-const parserOf = (kind: HandledUpKind) => {
-  switch (kind) {
-    case 'heartbeat':
-      return UP_PARSERS.heartbeat;
-    case 'location':
-      return UP_PARSERS.location;
-    case 'hello':
-      return UP_PARSERS.hello;
-    case 'event':
-      return UP_PARSERS.event;
-    case 'status':
-      return UP_PARSERS.status;
-  }
-};
-
 /** How long enrollments wait to be written together. */
 const ENROLL_BATCH_MS = 20;
 
@@ -642,7 +626,7 @@ export const createAgentService = (deps: {
       const out = { requestId: o.requestId.slice(0, 64), text: o.text };
       return perMessage(() => service.output(t, out));
     }
-    const valid = parserOf(kind)(body);
+    const valid = UP_PARSERS[kind](body);
     if (!valid.success) {
       stats.malformed++;
       return;

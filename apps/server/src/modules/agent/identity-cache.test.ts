@@ -62,21 +62,21 @@ describe('terminal identity cache', () => {
     expect(reads()).toBe(2);
   });
 
-  it('answers a fresh entry synchronously with peek, and nothing for an unknown, expired or forgotten SN', async () => {
+  it('answers a fresh entry synchronously with peekEntry, and nothing for an unknown, expired or forgotten SN', async () => {
     const clock = createTestClock();
     const { cache, reads } = countingCache(
       clock,
       () => 0,
       () => row('a'),
     );
-    expect(cache.peek('SN0001')).toBeUndefined();
+    expect(cache.peekEntry('SN0001')).toBeUndefined();
     await cache.get('SN0001');
-    expect(cache.peek('SN0001')?.ownerId).toBe('a');
+    expect(cache.peekEntry('SN0001')?.row.ownerId).toBe('a');
     clock.advance(60_000);
-    expect(cache.peek('SN0001')).toBeUndefined();
+    expect(cache.peekEntry('SN0001')).toBeUndefined();
     await cache.get('SN0001');
     cache.forget(['SN0001']);
-    expect(cache.peek('SN0001')).toBeUndefined();
+    expect(cache.peekEntry('SN0001')).toBeUndefined();
     // Peeking never reads.
     expect(reads()).toBe(2);
   });

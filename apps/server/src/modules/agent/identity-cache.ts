@@ -94,11 +94,9 @@ export const createIdentityCache = (deps: {
 
   return {
     /**
-     * The terminal with this SN when the cache holds it fresh, else undefined (read it with `get`).
-     * Synchronous: a message from a known terminal is handled without waiting for anything.
+     * The terminal's entry (see `IdentityEntry`) when the cache holds it fresh, else undefined (read it
+     * with `get`). Synchronous: a message from a known terminal is handled without waiting for anything.
      */
-    peek: (sn: string): CachedTerminal | undefined => peekEntry(sn)?.row,
-    /** The terminal's entry when the cache holds it fresh (see `IdentityEntry`), else undefined. */
     peekEntry,
     /** The terminal with this SN, from the cache while fresh; null for an unknown SN (never cached). */
     async get(sn: string): Promise<CachedTerminal | null> {
