@@ -277,7 +277,7 @@ const phase = (p: string) => samples[p] ?? { ms: [], failed: 0 };
 console.log(`\nload average at end ${after.map((l) => l.toFixed(2)).join(' ')}`);
 for (const r of [baseline, subject])
   console.log(
-    `${r.name.padEnd(34)} all online ${fmt(r.onlineSec, 1)} s, heartbeats offered ${fmt(r.offeredPerSec)}/s persisted ${fmt(r.persistedPerSec)}/s (totals ${r.offered} / ${r.persisted}), CPU ${fmt(r.cpuPct, 1)} % (fleet alone ${fmt(r.fleetCpuPct, 1)} %), RSS ${fmt(r.rssMb)} MB, fleet backoffs ${r.fleetStats.backoffs} errors ${r.fleetStats.errors}`,
+    `${r.name.padEnd(34)} all online ${fmt(r.onlineSec, 1)} s, heartbeats offered ${fmt(r.offeredPerSec)}/s persisted ${fmt(r.persistedPerSec)}/s (totals ${r.offered} / ${r.persisted}), CPU ${fmt(r.cpuPct, 1)} % (fleet alone ${fmt(r.fleetCpuPct, 1)} %), RSS ${fmt(r.rssMb)} MB, fleet backoffs ${r.fleetStats.backoffs} errors ${r.fleetStats.errors}${r.fleetStats.lastError ? ` (last: ${r.fleetStats.lastError})` : ''}`,
   );
 console.log(
   `server RSS idle ${fmt(idleRss)} MB, with ${TERMINALS} connected ${fmt(subject.rssMb)} MB: ${fmt(((subject.rssMb - idleRss) * 1024) / TERMINALS, 1)} KB per terminal`,

@@ -28,7 +28,7 @@ import { normalizeMac } from '../devices/terminals.service';
 import type { AgentRepository } from './agent.repository';
 import type { OnlineChange, SlotHolder } from './heartbeat-writer';
 import { type CachedTerminal, createIdentityCache, type IdentityEntry } from './identity-cache';
-import { createTerminalAdmission } from './terminal-admission';
+import { createTerminalAdmission, LOOP_SAMPLE_MS } from './terminal-admission';
 import { createTerminalRateLimit } from './terminal-rate-limit';
 
 /** An authenticated terminal. */
@@ -189,7 +189,7 @@ export const createAgentService = (deps: {
   // Connections are admitted at the pace the terminal side of the database keeps up with.
   let closing = false;
   // How late the process answers: terminals arriving faster than it serves them would only time out.
-  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const loop = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
   loop.enable();
   let loopDelayMs = 0;
   const loopTimer = setInterval(() => {

@@ -2,6 +2,11 @@
 export const MAX_TERMINAL_BACKLOG = 20_000;
 /** Event-loop delay (90th percentile of the last half second) beyond which no further terminal is admitted. */
 export const MAX_LOOP_DELAY_MS = 500;
+/**
+ * How often the event-loop delay is sampled: ten samples in each half second read, enough to see a
+ * loop half a second late, without waking an idle server a hundred times a second.
+ */
+export const LOOP_SAMPLE_MS = 50;
 
 /**
  * Which connecting terminals the server takes now: at most `connectsPerSec` a second (a token bucket
