@@ -365,7 +365,7 @@ export const createAgentService = (deps: {
      * keeps the terminal's writer slot between heartbeats.
      */
     heartbeat(device: DeviceIdentity, hb: Heartbeat, text?: string, holder?: SlotHolder) {
-      writer.add(device.sn, hb, text === undefined ? undefined : { text }, holder);
+      writer.heartbeat(device.sn, hb, text, holder);
       stats.accepted++;
     },
 

@@ -64,11 +64,6 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export type SignExtra = {
   hello?: Hello;
   boot?: boolean;
-  /**
-   * The heartbeat as the terminal sent it, when it is exactly what `heartbeat` holds (accepted unchanged
-   * by its contract): written as it is rather than serialised again.
-   */
-  text?: string;
 };
 const NO_EXTRA: SignExtra = {};
 
@@ -250,57 +245,76 @@ export const createHeartbeatWriter = (deps: {
     return running;
   };
 
+  /** A sign of life; `text` is the heartbeat as the terminal sent it (see `heartbeat`). */
+  const sign = (
+    sn: string,
+    heartbeat: Heartbeat | null,
+    text: string | undefined,
+    extra: SignExtra,
+    holder: SlotHolder | undefined,
+  ) => {
+    const now = nowMs(deps.clock);
+    const held = holder?.slot;
+    let slot = held && !held.gone ? held : slots.get(sn);
+    if (!slot) {
+      slot = {
+        sn,
+        seenAt: now,
+        metrics: null,
+        battery: undefined,
+        charging: undefined,
+        beats: 0,
+        hello: undefined,
+        boots: 0,
+        bootAt: 0,
+        offline: false,
+        queued: false,
+        gone: false,
+        activity: undefined,
+      };
+      slots.set(sn, slot);
+    }
+    if (holder) holder.slot = slot;
+    if (extra.boot) deps.activity?.boot(sn, new Date(now));
+    deps.activity?.seen(sn, now, heartbeat, slot);
+    // A terminal heard from twice between writes costs one row update: its latest figures.
+    slot.seenAt = now;
+    slot.offline = false;
+    if (heartbeat) {
+      slot.metrics = metricsText(heartbeat, text);
+      slot.battery = heartbeat.battery;
+      slot.charging = heartbeat.charging;
+      slot.beats++;
+    }
+    if (extra.hello) slot.hello = { ...extra.hello, at: new Date(now) };
+    if (extra.boot) {
+      slot.boots++;
+      slot.bootAt = now;
+    }
+    if (!slot.queued) {
+      slot.queued = true;
+      queue.push(slot);
+    }
+    if (queue.length >= maxBatch) void flush();
+    else timer ??= setTimeout(() => void flush(), flushMs);
+  };
+
   return {
     /**
-     * Record a sign of life, with the heartbeat, hello or boot when there is one. `holder` keeps the
-     * terminal's slot from one sign of life to the next, so a terminal heard from every few seconds is
-     * not looked up each time.
+     * Record a sign of life, with the hello or boot when there is one. `holder` keeps the terminal's
+     * slot from one sign of life to the next, so a terminal heard from every few seconds is not looked
+     * up each time.
      */
     add(sn: string, heartbeat: Heartbeat | null, extra: SignExtra = NO_EXTRA, holder?: SlotHolder) {
-      const now = nowMs(deps.clock);
-      const held = holder?.slot;
-      let slot = held && !held.gone ? held : slots.get(sn);
-      if (!slot) {
-        slot = {
-          sn,
-          seenAt: now,
-          metrics: null,
-          battery: undefined,
-          charging: undefined,
-          beats: 0,
-          hello: undefined,
-          boots: 0,
-          bootAt: 0,
-          offline: false,
-          queued: false,
-          gone: false,
-          activity: undefined,
-        };
-        slots.set(sn, slot);
-      }
-      if (holder) holder.slot = slot;
-      if (extra.boot) deps.activity?.boot(sn, new Date(now));
-      deps.activity?.seen(sn, now, heartbeat, slot);
-      // A terminal heard from twice between writes costs one row update: its latest figures.
-      slot.seenAt = now;
-      slot.offline = false;
-      if (heartbeat) {
-        slot.metrics = metricsText(heartbeat, extra.text);
-        slot.battery = heartbeat.battery;
-        slot.charging = heartbeat.charging;
-        slot.beats++;
-      }
-      if (extra.hello) slot.hello = { ...extra.hello, at: new Date(now) };
-      if (extra.boot) {
-        slot.boots++;
-        slot.bootAt = now;
-      }
-      if (!slot.queued) {
-        slot.queued = true;
-        queue.push(slot);
-      }
-      if (queue.length >= maxBatch) void flush();
-      else timer ??= setTimeout(() => void flush(), flushMs);
+      sign(sn, heartbeat, undefined, extra, holder);
+    },
+    /**
+     * Record a heartbeat, most of what a fleet sends: no object besides it. `text` is the heartbeat as
+     * the terminal sent it, when it is exactly what `heartbeat` holds (accepted unchanged by its
+     * contract): written as it is rather than serialised again.
+     */
+    heartbeat(sn: string, heartbeat: Heartbeat, text: string | undefined, holder?: SlotHolder) {
+      sign(sn, heartbeat, text, NO_EXTRA, holder);
     },
     /**
      * The terminal just went offline (a disconnect, a shutdown): what it sent before is still written,

@@ -30,15 +30,27 @@ export type ActivityBatch = { hours: HourFigures[]; events: ActivityEvent[] };
 type Last = {
   at: number;
   /** Dropped from the recorder (a shutdown): a holder keeping it looks the terminal up again. */
-  gone?: boolean;
-  mobile?: number;
-  wifi?: number;
-  uptime?: number;
+  gone: boolean;
+  mobile: number | undefined;
+  wifi: number | undefined;
+  uptime: number | undefined;
   /** The hour figures this terminal's last sign of life went to, valid while `generation` is `figGen`. */
-  fig?: HourFigures;
-  figStart?: number;
-  figGen?: number;
+  fig: HourFigures | undefined;
+  figStart: number;
+  figGen: number;
 };
+
+/** A terminal's entry, made with every field so all entries share one shape (read on every heartbeat). */
+const newLast = (at: number, counters?: number): Last => ({
+  at,
+  gone: false,
+  mobile: counters,
+  wifi: counters,
+  uptime: counters,
+  fig: undefined,
+  figStart: 0,
+  figGen: -1,
+});
 
 const minOf = (a: number | null, b: number | undefined) =>
   b === undefined ? a : a === null ? b : Math.min(a, b);
@@ -141,7 +153,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
       const prev = held && !held.gone ? held : last.get(sn);
       if (prev && now > prev.at && now - prev.at <= maxGapMs) credit(sn, prev.at, now, 'onlineSec', prev);
       // Updated in place after its old values are read: one object per terminal, not one per heartbeat.
-      const next: Last = prev ?? { at: now };
+      const next: Last = prev ?? newLast(now);
       const prevAt = prev?.at;
       const prevUptime = prev?.uptime;
       if (prevAt === undefined || now > prevAt) next.at = now;
@@ -179,7 +191,7 @@ export const createActivityRecorder = (opts: { offlineAfterSec?: number } = {}) 
         prev.mobile = 0;
         prev.wifi = 0;
         prev.uptime = 0;
-      } else last.set(sn, { at: at.getTime(), mobile: 0, wifi: 0, uptime: 0 });
+      } else last.set(sn, newLast(at.getTime(), 0));
       events.push({ sn, kind: 'boot', detail: null, at });
     },
     /** The terminal shut down: online time stops here. */
