@@ -5,6 +5,9 @@ import { i18n } from '../i18n';
 import { retryFailedLazies } from '../shared/retryableLazy';
 import { isChunkLoadError, SERVER_PROBE_MS, serverReachable } from '../shared/serverReachable';
 
+/** How long a page whose code fails while the server answers waits before it is tried again. */
+export const UP_RETRY_GAP_MS = 60_000;
+
 type Props = { children: ReactNode; resetKey?: unknown };
 type State = { failed: boolean; network: boolean; resetKey?: unknown };
 
@@ -28,6 +31,8 @@ export class PageErrorBoundary extends Component<Props, State> {
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** A probe failed during this outage: the server's return means the page can load again. */
   private wasDown = false;
+  /** When the page was last loaded again with no probe having seen the server down. */
+  private retriedWhileUpAt = Number.NEGATIVE_INFINITY;
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { failed: true, network: isChunkLoadError(error) };
@@ -52,18 +57,23 @@ export class PageErrorBoundary extends Component<Props, State> {
     this.timer = null;
   }
 
-  private watchServer() {
+  private watchServer(delay = SERVER_PROBE_MS) {
     this.stopWatching();
     this.timer = setTimeout(async () => {
       this.timer = null;
       if (!this.state.failed) return;
       if (await serverReachable()) {
-        if (this.wasDown) this.retry();
-        return;
+        // Back after an outage, or answering at the first probe already (it came back within one
+        // interval): load again. Code that cannot be fetched while the server answers all along is a
+        // missing file, not the network, so that is tried again at most once a minute, never in a loop.
+        const wait = this.wasDown ? 0 : this.retriedWhileUpAt + UP_RETRY_GAP_MS - Date.now();
+        if (wait > 0) return this.watchServer(wait);
+        if (!this.wasDown) this.retriedWhileUpAt = Date.now();
+        return this.retry();
       }
       this.wasDown = true;
       this.watchServer();
-    }, SERVER_PROBE_MS);
+    }, delay);
   }
 
   private retry = () => {
