@@ -40,9 +40,11 @@ const sameSecret = (given: string, expected: string) => {
  */
 export const registerMetrics = (app: FastifyInstance, config: MetricsConfig, sources: MetricsSources) => {
   const registry = new Registry();
-  // Nobody can read them otherwise: the process figures cost a timer every 10 ms and a GC observer.
-  const exposed = Boolean(config.token) || config.port !== undefined;
-  if (exposed) collectDefaultMetrics({ register: registry, prefix: 'cpm_' });
+  // Nobody could read them: nothing is gathered, no hook runs on requests and `/metrics` is an unknown
+  // path. The process figures alone would cost a timer every 10 ms and a GC observer.
+  if (!config.token && config.port === undefined)
+    return { registry, port: (): number | undefined => undefined };
+  collectDefaultMetrics({ register: registry, prefix: 'cpm_' });
 
   const requests = new Counter({
     name: 'cpm_http_requests_total',
@@ -57,15 +59,14 @@ export const registerMetrics = (app: FastifyInstance, config: MetricsConfig, sou
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  if (exposed)
-    app.addHook('onResponse', async (request, reply) => {
-      // The route pattern, never the raw URL: ids and query strings would make every request a new series.
-      const route = request.routeOptions.url ?? 'unmatched';
-      if (route === METRICS_PATH) return;
-      const method = request.method;
-      requests.inc({ method, route, status: String(reply.statusCode) });
-      durations.observe({ method, route }, reply.elapsedTime / 1000);
-    });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL: ids and query strings would make every request a new series.
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === METRICS_PATH) return;
+    const method = request.method;
+    requests.inc({ method, route, status: String(reply.statusCode) });
+    durations.observe({ method, route }, reply.elapsedTime / 1000);
+  });
 
   new Gauge({
     name: 'cpm_gateway_connections',
@@ -142,15 +143,15 @@ export const registerMetrics = (app: FastifyInstance, config: MetricsConfig, sou
   const render = async () => ({ type: registry.contentType, body: await registry.metrics() });
 
   // On the main port only with a token; a wrong or missing one is refused, no token at all means no page.
-  app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const token = config.token;
-    if (!token) return reply.callNotFound();
-    const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    if (!sameSecret(given, token))
-      return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({ code: 401 });
-    const { type, body } = await render();
-    return reply.header('content-type', type).header('cache-control', 'no-store').send(body);
-  });
+  const token = config.token;
+  if (token)
+    app.get(METRICS_PATH, { schema: { hide: true } }, async (request, reply) => {
+      const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      if (!sameSecret(given, token))
+        return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({ code: 401 });
+      const { type, body } = await render();
+      return reply.header('content-type', type).header('cache-control', 'no-store').send(body);
+    });
 
   // A port of its own (reachable only where the operator's network lets scrapers in), no token needed.
   let server: Server | undefined;
