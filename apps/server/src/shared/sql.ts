@@ -22,7 +22,9 @@ export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(','
 /** A text[] parameter, each element quoted. */
 export const textArray = (values: readonly string[]): SQL => sql`${arrayLiteral(values)}::text[]`;
 
+/** Characters an array element escapes with a backslash: one pattern to find them, one to replace them all. */
 const ARRAY_SPECIAL = /["\\]/;
+const ARRAY_SPECIAL_ALL = new RegExp(ARRAY_SPECIAL.source, 'g');
 /**
  * The array literal of `values`, each element quoted. Batches pass thousands of SNs this way, which
  * hold nothing to escape: those are joined in one go rather than escaped one by one.
@@ -30,5 +32,5 @@ const ARRAY_SPECIAL = /["\\]/;
 const arrayLiteral = (values: readonly string[]): string => {
   if (values.length === 0) return '{}';
   if (!values.some((v) => ARRAY_SPECIAL.test(v))) return `{"${values.join('","')}"}`;
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+  return `{${values.map((v) => `"${v.replace(ARRAY_SPECIAL_ALL, (c) => `\\${c}`)}"`).join(',')}}`;
 };

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { terminals, users } from '../db/schema';
 import type { Clock } from '../shared/clock';
 import {
   ADMIN_PASSWORD,
@@ -74,6 +76,14 @@ export const openTestDatabase = async (opts: { from?: TemplateKind } = {}): Prom
   return templates.kind === 'pglite'
     ? openPgliteClone(templates.root, templates[from])
     : openPostgresClone(templates.base, templates[from]);
+};
+
+/** A seeded test database holding enrolled terminals with these SNs (named after them), owned by `admin`. */
+export const openDatabaseWithTerminals = async (sns: readonly string[]): Promise<Database> => {
+  const database = await openTestDatabase({ from: 'seeded' });
+  const [admin] = await database.db.select().from(users).where(eq(users.username, 'admin'));
+  await database.db.insert(terminals).values(sns.map((sn) => ({ sn, name: sn, ownerId: admin.id })));
+  return database;
 };
 
 /** Test configuration: captcha off (tests that need it turn it on), quiet logs, no TCP broker port. */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { terminals, users } from '../../db/schema';
-import { createTestClock, openTestDatabase } from '../../test-support/test-app';
+import { terminals } from '../../db/schema';
+import { createTestClock, openDatabaseWithTerminals } from '../../test-support/test-app';
 import { createHeartbeatWriter, type OnlineChange, type SlotHolder } from './heartbeat-writer';
 
 describe('heartbeat writer', () => {
@@ -10,11 +10,9 @@ describe('heartbeat writer', () => {
   let db: Db;
 
   beforeAll(async () => {
-    const database = await openTestDatabase({ from: 'seeded' });
+    const database = await openDatabaseWithTerminals(['WRITER01']);
     close = database.close;
     db = database.db;
-    const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
-    await db.insert(terminals).values({ sn: 'WRITER01', name: 'Writer', ownerId: admin.id });
   });
   afterAll(() => close?.());
 

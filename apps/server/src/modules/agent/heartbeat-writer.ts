@@ -14,7 +14,7 @@ export type OnlineChange = { id: string; sn: string; ownerId: string; online: bo
  * its slot while it is online, so a heartbeat allocates nothing here but its text: the slot is updated in
  * place and queued once per write.
  */
-type Slot = {
+export type WriterSlot = {
   sn: string;
   /** The latest sign of life, ms since the epoch. */
   seenAt: number;
@@ -37,8 +37,6 @@ type Slot = {
   activity: ActivityEntry | undefined;
 };
 
-/** A terminal's slot in the writer, as a caller keeps it between the terminal's signs of life. */
-export type WriterSlot = Slot;
 /** Where a caller keeps a terminal's writer slot (see `add`). */
 export type SlotHolder = { slot?: WriterSlot };
 
@@ -96,8 +94,8 @@ export const createHeartbeatWriter = (deps: {
   const flushMs = deps.flushMs ?? 1_000;
   const maxBatch = deps.maxBatch ?? 2_000;
   // Every terminal heard from and not gone offline since; those with something to write are queued too.
-  const slots = new Map<string, Slot>();
-  let queue: Slot[] = [];
+  const slots = new Map<string, WriterSlot>();
+  let queue: WriterSlot[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let written = 0;
@@ -105,13 +103,13 @@ export const createHeartbeatWriter = (deps: {
   // Terminals taken by a flush whose statements have not finished yet.
   let writing = 0;
 
-  const drop = (slot: Slot) => {
+  const drop = (slot: WriterSlot) => {
     slot.gone = true;
     slots.delete(slot.sn);
   };
 
   /** Takes what the slots hold into one write's batch; the slots start again empty. */
-  const take = (part: Slot[]): Batch => {
+  const take = (part: WriterSlot[]): Batch => {
     const batch: Batch = {
       json: '[',
       online: [],

@@ -1,9 +1,8 @@
 import type { Heartbeat } from '@cpm/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { terminals, users } from '../../db/schema';
-import { createTestClock, openTestDatabase } from '../../test-support/test-app';
+import { createTestClock, openDatabaseWithTerminals } from '../../test-support/test-app';
 import { type ActivityBatch, createActivityRecorder, sumDays } from './activity-recorder';
 import { createDatacenterRepository } from './datacenter.repository';
 import { createDatacenterService } from './datacenter.service';
@@ -67,11 +66,9 @@ describe('deferred rollup writes', () => {
   let db: Db;
 
   beforeAll(async () => {
-    const database = await openTestDatabase({ from: 'seeded' });
+    const database = await openDatabaseWithTerminals(SNS);
     close = database.close;
     db = database.db;
-    const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
-    await db.insert(terminals).values(SNS.map((sn) => ({ sn, name: sn, ownerId: admin.id })));
   });
   afterAll(() => close?.());
 
