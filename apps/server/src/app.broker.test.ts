@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,11 +31,18 @@ describe.each(brokerModes())('console live events over /mqtt ($name)', ({ env })
       await expect(client.subscribeAsync('cpm/user/someone-else/#', { qos: 1 })).rejects.toThrow(
         /Subscribe error/,
       );
+      // Test files share the seeded admin's id, and on an external broker each other's events for it:
+      // this one waits for its own notice, told apart by a marker, rather than for the first message.
+      const marker = randomUUID();
+      const topic = `cpm/user/${userId}/notice`;
       const received = new Promise<string>((resolve) =>
-        client.on('message', (_topic, payload) => resolve(payload.toString())),
+        client.on('message', (heardOn, payload) => {
+          const text = payload.toString();
+          if (heardOn === topic && text.includes(marker)) resolve(text);
+        }),
       );
-      await t.broker?.publish(`cpm/user/${userId}/notice`, JSON.stringify({ unread: 3 }));
-      expect(JSON.parse(await received)).toEqual({ unread: 3 });
+      await t.broker?.publish(topic, JSON.stringify({ unread: 3, marker }));
+      expect(JSON.parse(await received)).toEqual({ unread: 3, marker });
     } finally {
       await client.endAsync();
     }
