@@ -288,14 +288,22 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   });
 
   it('stores a heartbeat as its terminal wrote it, and no heartbeat can fail its batch for the others', async () => {
-    const [s1, s2, s3] = [sn(1), sn(2), sn(3)];
-    const send = (s: string, text: string) =>
+    const [s1, s2, s3, s4] = [sn(1), sn(2), sn(3), sn(4)];
+    const send = (s: string, text: string | Buffer) =>
       t.agent.handleMessage(`cpm/dev/${s}/up/heartbeat`, Buffer.from(text));
+    // A terminal heard from twice before a write: its later heartbeat is what is written.
+    await send(s1, '{"battery":10,"ip":"10.0.0.9","storageFreeMb":3}');
     // Written as sent: integral numbers in any JSON spelling; an unknown key is dropped by the contract.
-    await send(s1, '{ "battery": 5.0e0, "ip": "10.0.0.\\u0031", "uptimeSec": 7 }');
+    await send(s1, '{ "battery": 5.0e0, "ip": "10.0.0.1", "uptimeSec": 7 }');
     await send(s2, JSON.stringify({ battery: 64, ip: '10.0.0.2', extra: 'dropped' }));
-    // jsonb refuses the NUL escape: this one is written without its NUL, and the batch goes through.
-    await send(s3, JSON.stringify({ battery: 77, ip: 'a\u0000b' }));
+    // jsonb refuses the NUL escape and a lone surrogate: this one is written without its NUL and with
+    // U+FFFD for the surrogate, other escapes are read as they mean, and the batch goes through.
+    await send(s3, '{"battery":77,"ip":"a\\u0000b\\ud800\\u0031"}');
+    // PostgreSQL refuses bytes that are not UTF-8: this one is written as JSON.parse read it.
+    await send(
+      s4,
+      Buffer.concat([Buffer.from('{"battery":42,"ip":"a'), Buffer.from([0xff]), Buffer.from('b"}')]),
+    );
     // So does a hello, which is batched the same way.
     await t.agent.handleMessage(
       `cpm/dev/${s3}/up/hello`,
@@ -309,7 +317,14 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     });
     expect(await row(s2)).toMatchObject({ battery: 64, metrics: { battery: 64, ip: '10.0.0.2' } });
     expect((await row(s2)).metrics).not.toHaveProperty('extra');
-    expect(await row(s3)).toMatchObject({ battery: 77, ip: 'ab', osVersion: '13.1', agentVersion: '2.0.0' });
+    expect((await row(s1)).metrics).toEqual({ battery: 5, ip: '10.0.0.1', uptimeSec: 7 });
+    expect(await row(s3)).toMatchObject({
+      battery: 77,
+      ip: 'ab\ufffd1',
+      osVersion: '13.1',
+      agentVersion: '2.0.0',
+    });
+    expect(await row(s4)).toMatchObject({ battery: 42, ip: 'a\ufffdb' });
   });
 
   it('still writes what a terminal sent just before it went offline, without marking it online again', async () => {

@@ -361,11 +361,11 @@ export const createAgentService = (deps: {
     },
 
     /**
-     * `text`: the heartbeat exactly as the terminal sent it, when `hb` is that text unchanged; `holder`
+     * `raw`: the heartbeat exactly as the terminal sent it, when `hb` is those bytes unchanged; `holder`
      * keeps the terminal's writer slot between heartbeats.
      */
-    heartbeat(device: DeviceIdentity, hb: Heartbeat, text?: string, holder?: SlotHolder) {
-      writer.heartbeat(device.sn, hb, text, holder);
+    heartbeat(device: DeviceIdentity, hb: Heartbeat, raw?: Buffer, holder?: SlotHolder) {
+      writer.heartbeat(device.sn, hb, raw, holder);
       stats.accepted++;
     },
 
@@ -593,8 +593,8 @@ export const createAgentService = (deps: {
       stats.malformed++;
       return;
     }
-    if (entry) return dispatch(kind, body, text, deviceOf(entry), entry);
-    return cache.get(parsed.sn).then((row) => dispatch(kind, body, text, asIdentity(row)));
+    if (entry) return dispatch(kind, body, payload, deviceOf(entry), entry);
+    return cache.get(parsed.sn).then((row) => dispatch(kind, body, payload, asIdentity(row)));
   };
   /** A cached terminal's identity, built once per read of it rather than once per message. */
   const deviceOf = (entry: IdentityEntry): DeviceIdentity | null => {
@@ -603,13 +603,13 @@ export const createAgentService = (deps: {
   };
 
   /**
-   * A parsed message (and its text) from a known sender (or none): validated against its contract and
+   * A parsed message (and its bytes) from a known sender (or none): validated against its contract and
    * handled. `holder` is where the sender's writer slot is kept, when it is cached.
    */
   const dispatch = (
     kind: Exclude<UpKind, 'result'>,
     body: unknown,
-    text: string,
+    raw: Buffer,
     t: DeviceIdentity | null,
     holder?: SlotHolder,
   ): Promise<unknown> | undefined => {
@@ -635,8 +635,8 @@ export const createAgentService = (deps: {
       case 'hello':
         return service.hello(t, valid.data as Hello);
       case 'heartbeat':
-        // Accepted unchanged (no key dropped, no default filled in): its text is what is stored.
-        service.heartbeat(t, valid.data as Heartbeat, valid.data === body ? text : undefined, holder);
+        // Accepted unchanged (no key dropped, no default filled in): its bytes are what is stored.
+        service.heartbeat(t, valid.data as Heartbeat, valid.data === body ? raw : undefined, holder);
         return;
       case 'location':
         return service.location(t, valid.data as Location, holder);

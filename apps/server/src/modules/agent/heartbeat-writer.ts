@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Heartbeat, Hello } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -11,15 +12,17 @@ export type OnlineChange = { id: string; sn: string; ownerId: string; online: bo
 
 /**
  * What is kept of one terminal between its signs of life and the write that takes them. A terminal keeps
- * its slot while it is online, so a heartbeat allocates nothing here but its text: the slot is updated in
- * place and queued once per write.
+ * its slot while it is online, so a heartbeat allocates nothing here: its bytes are copied into the
+ * writer's pending bytes, the slot is updated in place and queued once per write.
  */
 export type WriterSlot = {
   sn: string;
   /** The latest sign of life, ms since the epoch. */
   seenAt: number;
-  /** The latest heartbeat as JSON text, written as it is; its battery and charging for the warning. */
-  metrics: string | null;
+  /** Where the latest heartbeat's JSON is in the writer's pending bytes, and its length (0: none). */
+  metricsAt: number;
+  metricsLen: number;
+  /** The latest heartbeat's battery and charging, for the low-battery warning. */
   battery: number | undefined;
   charging: boolean | undefined;
   /** Heartbeats folded into this slot since the last write. */
@@ -42,8 +45,8 @@ export type SlotHolder = { slot?: WriterSlot };
 
 /** What one write stores, taken from the queued slots when the flush starts. */
 type Batch = {
-  /** Every terminal's latest figures, as JSON for jsonb_to_recordset. */
-  json: string;
+  /** Every terminal's latest figures, as JSON bytes for jsonb_to_recordset. */
+  json: Buffer;
   /** The terminals to mark online (not those that went offline since). */
   online: string[];
   low: { sn: string; battery: number }[];
@@ -52,6 +55,9 @@ type Batch = {
   terminals: number;
   beats: number;
 };
+
+/** Pending heartbeat bytes that start a write without waiting for the timer (a few terminals' floods). */
+const MAX_PENDING_BYTES = 8 * 1024 * 1024;
 
 /** Battery below this, not charging, raises a warning. */
 export const LOW_BATTERY = 15;
@@ -66,15 +72,63 @@ export type SignExtra = {
 const NO_EXTRA: SignExtra = {};
 
 /**
- * A heartbeat as JSON text PostgreSQL's jsonb takes. jsonb refuses the escape `\u0000`, and one such
- * heartbeat would fail its whole batch: a text holding it is serialised again without NUL characters.
+ * True when a terminal's JSON bytes can go to jsonb as they are. jsonb refuses NUL (`\u0000`) and a
+ * lone surrogate (`\ud800`), and PostgreSQL refuses bytes that are not UTF-8; one such heartbeat
+ * would fail its whole batch. Escapes are rare in what terminals send, so any `\u` escape sends the
+ * heartbeat through `storableJson` instead.
  */
-const metricsText = (heartbeat: Heartbeat, text: string | undefined): string =>
-  text !== undefined && !text.includes('\\u0000') ? text : JSON.stringify(heartbeat, withoutNul);
+const storableAsSent = (raw: Buffer) => raw.indexOf('\\u') < 0 && isUtf8(raw);
 
-/** A JSON.stringify replacer dropping NUL characters from strings (jsonb refuses them). */
-const withoutNul = (_key: string, value: unknown) =>
-  typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '') : value;
+/** Lone halves of UTF-16 surrogate pairs, which jsonb refuses. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A JSON.stringify replacer making strings what jsonb takes: no NUL, no lone surrogate. */
+const storable = (_key: string, value: unknown) =>
+  typeof value === 'string' ? value.replaceAll('\0', '').replace(LONE_SURROGATE, '\ufffd') : value;
+
+/** JSON jsonb takes for a value from a terminal (see `storable`). */
+export const storableJson = (value: unknown) => JSON.stringify(value, storable);
+
+/**
+ * The heartbeats waiting for the next write, as the JSON bytes that go to the database. A fleet's
+ * heartbeats are held here rather than as a string each: a string held until the next write outlives
+ * the young generation's collections, is copied by each and promoted with the next, and garbage
+ * collection is most of what a large fleet costs the server besides the broker's own work.
+ */
+const createBytes = (capacity = 64 * 1024) => {
+  let buf = Buffer.allocUnsafeSlow(capacity);
+  let used = 0;
+  const room = (n: number) => {
+    if (used + n <= buf.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(buf.length * 2, used + n));
+    buf.copy(grown, 0, 0, used);
+    buf = grown;
+  };
+  return {
+    /** Appends a terminal's bytes as they are; answers where they start. */
+    bytes(raw: Buffer) {
+      room(raw.length);
+      raw.copy(buf, used);
+      used += raw.length;
+      return used - raw.length;
+    },
+    /** Appends text as UTF-8; answers where it starts. */
+    text(s: string) {
+      const n = Buffer.byteLength(s);
+      room(n);
+      buf.write(s, used);
+      used += n;
+      return used - n;
+    },
+    /** The bytes from `at` (no copy: valid until they are cleared or more are appended). */
+    view: (at: number, length: number) => buf.subarray(at, at + length),
+    /** Everything taken by a write: the space is used again. */
+    clear() {
+      used = 0;
+    },
+    size: () => used,
+  };
+};
 
 /**
  * Heartbeats and other signs of life are kept in memory and written in batches: one statement marks
@@ -95,6 +149,7 @@ export const createHeartbeatWriter = (deps: {
   const maxBatch = deps.maxBatch ?? 2_000;
   // Every terminal heard from and not gone offline since; those with something to write are queued too.
   const slots = new Map<string, WriterSlot>();
+  const pending = createBytes();
   let queue: WriterSlot[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -110,8 +165,15 @@ export const createHeartbeatWriter = (deps: {
 
   /** Takes what the slots hold into one write's batch; the slots start again empty. */
   const take = (part: WriterSlot[]): Batch => {
+    // Each heartbeat goes as it came, its battery and IP read from it in the statement: with thousands
+    // of terminals a batch, this JSON is most of what the server sends the database, so nothing goes
+    // twice, and the heartbeats' own bytes are copied in rather than serialised again.
+    let size = 2;
+    for (const s of part) size += s.metricsLen + s.sn.length + 64;
+    const json = createBytes(size);
+    json.text('[');
     const batch: Batch = {
-      json: '[',
+      json: Buffer.alloc(0),
       online: [],
       low: [],
       hellos: [],
@@ -120,17 +182,17 @@ export const createHeartbeatWriter = (deps: {
       beats: 0,
     };
     for (const s of part) {
-      // Each heartbeat goes as it came, its battery and IP read from it in the statement: with thousands
-      // of terminals a batch, this JSON is most of what the server sends the database, so nothing goes
-      // twice, and the heartbeats' own text is joined in rather than serialised again.
-      batch.json += `${batch.json.length > 1 ? ',' : ''}{"sn":${JSON.stringify(s.sn)},"seen":${s.seenAt},"metrics":${s.metrics ?? 'null'}}`;
+      json.text(`${json.size() > 1 ? ',' : ''}{"sn":${JSON.stringify(s.sn)},"seen":${s.seenAt},"metrics":`);
+      if (s.metricsLen) json.bytes(pending.view(s.metricsAt, s.metricsLen));
+      else json.text('null');
+      json.text('}');
       if (!s.offline) batch.online.push(s.sn);
       if (s.battery !== undefined && s.battery < LOW_BATTERY && s.charging !== true)
         batch.low.push({ sn: s.sn, battery: s.battery });
       if (s.hello) batch.hellos.push({ sn: s.sn, hello: s.hello });
       if (s.boots) batch.boots.push({ sn: s.sn, n: s.boots, at: s.bootAt });
       batch.beats += s.beats;
-      s.metrics = null;
+      s.metricsLen = 0;
       s.battery = undefined;
       s.charging = undefined;
       s.beats = 0;
@@ -140,7 +202,8 @@ export const createHeartbeatWriter = (deps: {
       // Gone offline: its slot goes too, and its next sign of life starts a new one.
       if (s.offline) drop(s);
     }
-    batch.json += ']';
+    json.text(']');
+    batch.json = json.view(0, json.size());
     return batch;
   };
 
@@ -159,7 +222,7 @@ export const createHeartbeatWriter = (deps: {
         battery = coalesce((v.metrics->>'battery')::numeric::int, t.battery),
         ip = coalesce(v.metrics->>'ip', t.ip),
         metrics = case when v.metrics is null or v.metrics = 'null'::jsonb then t.metrics else v.metrics end
-      from jsonb_to_recordset(${batch.json}::jsonb) as v(sn text, seen float8, metrics jsonb)
+      from jsonb_to_recordset(convert_from(${batch.json}, 'UTF8')::jsonb) as v(sn text, seen float8, metrics jsonb)
       where t.sn = v.sn`);
     if (batch.low.length) {
       await deps.db.execute(sql`
@@ -183,7 +246,7 @@ export const createHeartbeatWriter = (deps: {
           apps: hello.apps ?? [],
           peripherals: hello.peripherals ?? [],
         })),
-        withoutNul,
+        storable,
       );
       await deps.db.execute(sql`
         update terminals t set
@@ -222,6 +285,7 @@ export const createHeartbeatWriter = (deps: {
     const batches: Batch[] = [];
     for (let i = 0; i < queue.length; i += maxBatch) batches.push(take(queue.slice(i, i + maxBatch)));
     queue = [];
+    pending.clear();
     for (const b of batches) writing += b.terminals;
     // One flush at a time, in order, so a later heartbeat never lands before an earlier one.
     running = running.then(async () => {
@@ -243,11 +307,11 @@ export const createHeartbeatWriter = (deps: {
     return running;
   };
 
-  /** A sign of life; `text` is the heartbeat as the terminal sent it (see `heartbeat`). */
+  /** A sign of life; `raw` is the heartbeat as the terminal sent it (see `heartbeat`). */
   const sign = (
     sn: string,
     heartbeat: Heartbeat | null,
-    text: string | undefined,
+    raw: Buffer | undefined,
     extra: SignExtra,
     holder: SlotHolder | undefined,
   ) => {
@@ -258,7 +322,8 @@ export const createHeartbeatWriter = (deps: {
       slot = {
         sn,
         seenAt: now,
-        metrics: null,
+        metricsAt: 0,
+        metricsLen: 0,
         battery: undefined,
         charging: undefined,
         beats: 0,
@@ -279,7 +344,11 @@ export const createHeartbeatWriter = (deps: {
     slot.seenAt = now;
     slot.offline = false;
     if (heartbeat) {
-      slot.metrics = metricsText(heartbeat, text);
+      // Appended, not overwritten: a terminal heard from twice before a write leaves its earlier bytes
+      // unused until the write clears them all.
+      slot.metricsAt =
+        raw && storableAsSent(raw) ? pending.bytes(raw) : pending.text(storableJson(heartbeat));
+      slot.metricsLen = pending.size() - slot.metricsAt;
       slot.battery = heartbeat.battery;
       slot.charging = heartbeat.charging;
       slot.beats++;
@@ -293,7 +362,7 @@ export const createHeartbeatWriter = (deps: {
       slot.queued = true;
       queue.push(slot);
     }
-    if (queue.length >= maxBatch) void flush();
+    if (queue.length >= maxBatch || pending.size() >= MAX_PENDING_BYTES) void flush();
     else timer ??= setTimeout(() => void flush(), flushMs);
   };
 
@@ -307,12 +376,12 @@ export const createHeartbeatWriter = (deps: {
       sign(sn, heartbeat, undefined, extra, holder);
     },
     /**
-     * Record a heartbeat, most of what a fleet sends: no object besides it. `text` is the heartbeat as
+     * Record a heartbeat, most of what a fleet sends: no object besides it. `raw` is the heartbeat as
      * the terminal sent it, when it is exactly what `heartbeat` holds (accepted unchanged by its
      * contract): written as it is rather than serialised again.
      */
-    heartbeat(sn: string, heartbeat: Heartbeat, text: string | undefined, holder?: SlotHolder) {
-      sign(sn, heartbeat, text, NO_EXTRA, holder);
+    heartbeat(sn: string, heartbeat: Heartbeat, raw: Buffer | undefined, holder?: SlotHolder) {
+      sign(sn, heartbeat, raw, NO_EXTRA, holder);
     },
     /**
      * The terminal just went offline (a disconnect, a shutdown): what it sent before is still written,
