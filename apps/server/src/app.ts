@@ -260,7 +260,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   // The app market is built after the gateway; crashes reach it once it is there.
   let appHealth: ((sn: string, ev: DeviceEvent, at: Date) => Promise<void>) | null = null;
   // Geofences hear every accepted fix; they are wired once mail, jobs and accounts exist.
-  let locationSink: NonNullable<Parameters<typeof createAgentService>[0]['onLocation']> = async () =>
+  let locationSink: NonNullable<Parameters<typeof createAgentService>[0]['onLocations']> = async () =>
     undefined;
   const paymentLocksRepo = createPaymentLocksRepository(database.db);
   const paymentLocks = createPaymentLocksService({
@@ -291,7 +291,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     );
   const agent: ReturnType<typeof createAgentService> = createAgentService({
     snReserved,
-    onLocation: (fix) => locationSink(fix),
+    onLocations: (fixes) => locationSink(fixes),
     onHello: (device) => paymentLocks.hello(device),
     onPaymentLock: (device, locked, at) => paymentLocks.reported(device.id, locked, at),
     taskOutput: (device, deliveryId, text, at) => taskOutput(device, deliveryId, text, at),
@@ -530,7 +530,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     }),
   });
   registerFenceRoutes(api, { fences });
-  locationSink = fences.checkFix;
+  locationSink = fences.checkFixes;
   await datacenter.attach(api, jobs);
   const remote = await createRemoteModule({
     api,

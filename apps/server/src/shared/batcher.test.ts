@@ -17,6 +17,32 @@ describe('batcher', () => {
     expect(batcher.pending()).toBe(0);
   });
 
+  it('takes keys queued without waiting into the same batch as those waited for, and drains them', async () => {
+    const runs: string[][] = [];
+    const batcher = createBatcher<string, number>({
+      run: async (keys) => {
+        runs.push(keys);
+        return new Map(keys.map((k) => [k, k.length]));
+      },
+      waitMs: 1_000,
+    });
+    batcher.queue('a');
+    const waited = batcher.get('a');
+    batcher.queue('bb');
+    batcher.queue('ccc');
+    expect(batcher.pending()).toBe(3);
+    await batcher.drain();
+    expect(await waited).toBe(1);
+    expect(runs).toEqual([['a', 'bb', 'ccc']]);
+    // A key queued again after one waited for it still has its waiter answered.
+    const again = batcher.get('d');
+    batcher.queue('d');
+    await batcher.drain();
+    expect(await again).toBe(1);
+    expect(runs[1]).toEqual(['d']);
+    expect(batcher.pending()).toBe(0);
+  });
+
   it('runs a full batch at once, one run at a time, and fails every key of a failed run', async () => {
     let running = 0;
     let most = 0;

@@ -15,7 +15,10 @@ export const createBatcher = <K, V>(opts: {
 }) => {
   const maxBatch = opts.maxBatch ?? 500;
   const waitMs = opts.waitMs ?? 10;
-  let queued = new Map<K, { resolve: (v: V | undefined) => void; reject: (e: unknown) => void }[]>();
+  type Waiter = { resolve: (v: V | undefined) => void; reject: (e: unknown) => void };
+  let queued = new Map<K, Waiter[]>();
+  // A queued key nobody waits for shares this list (never written to).
+  const noWaiters: Waiter[] = [];
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<void> = Promise.resolve();
   let inFlight = 0;
@@ -53,17 +56,27 @@ export const createBatcher = <K, V>(opts: {
     return chain;
   };
 
+  /** Puts `key` in the next batch with `waiter` among those answered, if any. */
+  const join = (key: K, waiter?: Waiter) => {
+    if (queued.size === 0) firstAt = performance.now();
+    const waiters = queued.get(key);
+    if (!waiter) {
+      if (!waiters) queued.set(key, noWaiters);
+    } else if (!waiters || waiters === noWaiters) queued.set(key, [waiter]);
+    else waiters.push(waiter);
+    if (queued.size >= maxBatch) void dispatch();
+    else if (batches === 0) later(waitMs);
+  };
+
   return {
     /** The answer for `key`, from the batch it joins. */
     get: (key: K): Promise<V | undefined> =>
-      new Promise<V | undefined>((resolve, reject) => {
-        if (queued.size === 0) firstAt = performance.now();
-        const waiters = queued.get(key);
-        if (waiters) waiters.push({ resolve, reject });
-        else queued.set(key, [{ resolve, reject }]);
-        if (queued.size >= maxBatch) void dispatch();
-        else if (batches === 0) later(waitMs);
-      }),
+      new Promise<V | undefined>((resolve, reject) => join(key, { resolve, reject })),
+    /**
+     * Puts `key` in the next batch without waiting for it: no promise, nothing held but the key. `run`
+     * must then deal with its own failures, since nobody hears them here; `drain` waits for it.
+     */
+    queue: (key: K) => join(key),
     /** Runs what is queued now and resolves once every batch so far has finished. */
     drain: () => dispatch(),
     /** Keys queued or being answered. */

@@ -34,6 +34,17 @@ import { createTerminalRateLimit } from './terminal-rate-limit';
 /** An authenticated terminal. */
 export type DeviceIdentity = { id: string; sn: string; ownerId: string };
 
+/** A location fix the map kept, as geofences hear it. */
+export type AcceptedFix = {
+  terminalId: string;
+  sn: string;
+  ownerId: string;
+  lat: number;
+  lng: number;
+  accuracy: number | null;
+  at: Date;
+};
+
 /**
  * Terminal messages handled one at a time against the database (events other than boots and
  * shutdowns, output): the rest of the terminal pool stays free for the batched writes of heartbeats,
@@ -98,16 +109,8 @@ export const createAgentService = (deps: {
     detail: string | null;
     at: Date;
   }) => Promise<unknown>;
-  /** Hears each accepted location fix (geofences); must not reject. */
-  onLocation?: (fix: {
-    terminalId: string;
-    sn: string;
-    ownerId: string;
-    lat: number;
-    lng: number;
-    accuracy: number | null;
-    at: Date;
-  }) => Promise<unknown>;
+  /** Hears the accepted location fixes, a batch at a time (geofences); must not reject. */
+  onLocations?: (fixes: AcceptedFix[]) => Promise<unknown>;
   /** Hears each hello (the payment-app lock is sent again until confirmed); must not reject. */
   onHello?: (device: DeviceIdentity) => Promise<unknown>;
   /** Hears the payment-app state the terminal reports holding. */
@@ -205,10 +208,9 @@ export const createAgentService = (deps: {
   // Fixes arrive by the hundred a second from a large fleet: each batch of them costs one read of the
   // previous positions and one write, instead of five round trips a fix. A batch gathers for
   // LOCATION_BATCH_MS, so a fix is on the map within a fraction of a second and the statements stay few.
-  type Fix = Parameters<typeof repo.saveLocations>[0][number] & {
-    /** Set by the batch that took the fix; a fix replaced by a later one of its terminal has none. */
-    outcome?: 'saved' | 'ignored';
-  };
+  // A fix waits as this one object, nothing else: no promise or suspended call per fix, so the fixes
+  // of a large fleet die young instead of being promoted while their batch is written.
+  type Fix = Parameters<typeof repo.saveLocations>[0][number] & AcceptedFix & { source: Location['source'] };
   const fixesWaiting = new Map<string, Fix>();
   const locationWrites = createBatcher<string, true>({
     run: async (ids) => {
@@ -219,19 +221,25 @@ export const createAgentService = (deps: {
         fixesWaiting.delete(id);
       }
       if (batch.length === 0) return new Map();
-      const previous = await repo.lastPositions(batch.map((f) => f.terminalId));
-      const accepted = batch.filter((fix) => {
-        fix.outcome = plausible(previous.get(fix.terminalId), fix) ? 'saved' : 'ignored';
-        return fix.outcome === 'saved';
-      });
-      // Beside the heartbeat writer's batches these could deadlock on the same terminal rows.
-      if (accepted.length)
+      try {
+        const previous = await repo.lastPositions(batch.map((f) => f.terminalId));
+        const accepted = batch.filter((fix) => plausible(previous.get(fix.terminalId), fix));
+        stats.locationIgnored += batch.length - accepted.length;
+        if (accepted.length === 0) return new Map();
+        // Beside the heartbeat writer's batches these could deadlock on the same terminal rows.
         await writer.exclusive(() =>
           repo.saveLocations(accepted, {
             minMetres: GEO_LIMITS.historyMinMetres,
             minMinutes: GEO_LIMITS.historyMinMinutes,
           }),
         );
+        stats.accepted += accepted.length;
+        await deps.onLocations?.(accepted);
+      } catch (err) {
+        // Fixes queued from the broker have nobody waiting to hear this.
+        deps.log.error({ err, fixes: batch.length }, 'location batch failed');
+        throw err;
+      }
       return new Map();
     },
     waitMs: LOCATION_BATCH_MS,
@@ -369,45 +377,9 @@ export const createAgentService = (deps: {
       stats.accepted++;
     },
 
+    /** A fix, answered once its batch is written and checked against fences (see `queueLocation`). */
     async location(device: DeviceIdentity, loc: Location, holder?: SlotHolder) {
-      const at = loc.ts ? new Date(Math.min(loc.ts, clock.now().getTime())) : clock.now();
-      writer.add(device.sn, null, undefined, holder);
-      // A fix too vague to place the terminal, one older than the last kept, or one that would mean
-      // an impossible jump is dropped and counted: GPS glitches must move no marker and trip no fence.
-      if (loc.accuracy !== undefined && loc.accuracy > GEO_LIMITS.maxAccuracyMetres) {
-        stats.locationIgnored++;
-        return;
-      }
-      const fix: Fix = {
-        terminalId: device.id,
-        lat: loc.lat,
-        lng: loc.lng,
-        accuracy: loc.accuracy ?? null,
-        source: loc.source,
-        at,
-      };
-      // The latest fix of a terminal waiting for its batch replaces an earlier one, which counts as ignored.
-      const waiting = fixesWaiting.get(device.id);
-      if (waiting && waiting.at > at) {
-        stats.locationIgnored++;
-        return;
-      }
-      fixesWaiting.set(device.id, fix);
-      await locationWrites.get(device.id);
-      if (fix.outcome !== 'saved') {
-        stats.locationIgnored++;
-        return;
-      }
-      stats.accepted++;
-      await deps.onLocation?.({
-        terminalId: device.id,
-        sn: device.sn,
-        ownerId: device.ownerId,
-        lat: loc.lat,
-        lng: loc.lng,
-        accuracy: fix.accuracy,
-        at,
-      });
+      if (queueLocation(device, loc, holder, false)) await locationWrites.get(device.id);
     },
 
     async event(device: DeviceIdentity, ev: DeviceEvent) {
@@ -530,6 +502,7 @@ export const createAgentService = (deps: {
       loop.disable();
       while (inFlight.size) await Promise.allSettled([...inFlight]);
       await Promise.all([...offlineBatchers.values()].map((b) => b.drain()));
+      await locationWrites.drain();
       await writer.flush();
     },
 
@@ -546,7 +519,11 @@ export const createAgentService = (deps: {
       return running;
     },
 
-    flush: () => writer.flush(),
+    /** Writes what is queued now (fixes, then signs of life) and waits for it. */
+    flush: async () => {
+      await locationWrites.drain();
+      await writer.flush();
+    },
   };
 
   const sweep = async () => {
@@ -560,6 +537,41 @@ export const createAgentService = (deps: {
     rateLimit.prune(now.getTime());
     return { wentOffline: gone.length };
   };
+  /**
+   * Queues a fix for the next location batch; true when it waits there. A fix too vague to place the
+   * terminal, one older than the last kept, or one that would mean an impossible jump is dropped and
+   * counted: GPS glitches must move no marker and trip no fence. `batched`: the batch is not waited for.
+   */
+  const queueLocation = (
+    device: DeviceIdentity,
+    loc: Location,
+    holder: SlotHolder | undefined,
+    batched: boolean,
+  ) => {
+    const at = loc.ts ? new Date(Math.min(loc.ts, clock.now().getTime())) : clock.now();
+    writer.add(device.sn, null, undefined, holder);
+    if (loc.accuracy !== undefined && loc.accuracy > GEO_LIMITS.maxAccuracyMetres) {
+      stats.locationIgnored++;
+      return false;
+    }
+    // The latest fix of a terminal waiting for its batch replaces an earlier one, which counts as ignored.
+    const waiting = fixesWaiting.get(device.id);
+    stats.locationIgnored += waiting ? 1 : 0;
+    if (waiting && waiting.at > at) return false;
+    fixesWaiting.set(device.id, {
+      terminalId: device.id,
+      sn: device.sn,
+      ownerId: device.ownerId,
+      lat: loc.lat,
+      lng: loc.lng,
+      accuracy: loc.accuracy ?? null,
+      source: loc.source,
+      at,
+    });
+    if (batched) locationWrites.queue(device.id);
+    return true;
+  };
+
   /** A cached terminal as the rules see it; a logged-off terminal is heard no more. */
   const asIdentity = (row: CachedTerminal | null): DeviceIdentity | null =>
     row && row.status !== 'loggedOff' ? { id: row.id, sn: row.sn, ownerId: row.ownerId } : null;
@@ -639,7 +651,9 @@ export const createAgentService = (deps: {
         service.heartbeat(t, valid.data as Heartbeat, valid.data === body ? raw : undefined, holder);
         return;
       case 'location':
-        return service.location(t, valid.data as Location, holder);
+        // Most of a fleet's other messages: queued for its batch, nothing waits for it here.
+        queueLocation(t, valid.data as Location, holder, true);
+        return;
       case 'event': {
         const ev = valid.data as DeviceEvent;
         // Boots are batched with the heartbeats, a shutdown waits for the batched offline write (a slot

@@ -1,12 +1,12 @@
 import { FENCE_LIMITS, type FenceSave } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError, orNotFound } from '../../shared/app-error';
-import { createBatcher } from '../../shared/batcher';
 import type { Clock } from '../../shared/clock';
 import type { OperationNote } from '../../shared/operation-note';
 import { pageOffset, toPage } from '../../shared/paging';
 import { requireAddOrEdit } from '../../shared/permissions';
 import { isUniqueViolation } from '../../shared/sql';
+import type { AcceptedFix } from '../agent/agent.service';
 import { fenceRing, polygonText } from './fence-shape';
 import type { FenceHit, FenceRecord, FencesRepository } from './fences.repository';
 import type { PaymentLocksService } from './payment-locks.service';
@@ -80,18 +80,6 @@ export const createFencesService = (deps: {
   log: { warn(obj: object, msg: string): void };
 }) => {
   const { repo, clock } = deps;
-  // Fixes arriving together (a fleet reports every few seconds) are checked in one statement per batch.
-  const fenceHits = createBatcher<string, FenceHit[]>({
-    run: async (keys) => {
-      const fixes = keys.map((key) => {
-        const [terminalId, lat, lng] = key.split(' ');
-        return { terminalId, lat: Number(lat), lng: Number(lng) };
-      });
-      const byFix = await repo.hits(fixes);
-      return new Map(keys.map((key, k) => [key, byFix.get(k) ?? []]));
-    },
-    waitMs: 50,
-  });
   const present = (r: FenceRecord) => ({
     id: r.id,
     name: r.name,
@@ -178,21 +166,23 @@ export const createFencesService = (deps: {
     },
 
     /**
-     * Checks an accepted fix against the terminal's fences, in the database. Fixes vaguer than
-     * `maxAccuracyM` count for nothing. Never rejects: a failure is logged.
+     * Checks a batch of accepted fixes (the location batch) against their terminals' fences, in one
+     * statement. Fixes vaguer than `maxAccuracyM` count for nothing. Never rejects: a failure is
+     * logged. Answers the breaches and returns.
      */
-    async checkFix(fix: {
-      terminalId: string;
-      sn: string;
-      ownerId: string;
-      lat: number;
-      lng: number;
-      accuracy: number | null;
-      at: Date;
-    }) {
+    async checkFixes(batch: readonly AcceptedFix[]) {
+      const fixes = batch.filter((f) => f.accuracy === null || f.accuracy <= FENCE_LIMITS.maxAccuracyM);
+      if (fixes.length === 0) return [];
+      let byFix: Map<number, FenceHit[]>;
       try {
-        if (fix.accuracy !== null && fix.accuracy > FENCE_LIMITS.maxAccuracyM) return [];
-        const hits = (await fenceHits.get(`${fix.terminalId} ${fix.lat} ${fix.lng}`)) ?? [];
+        byFix = await repo.hits(fixes);
+      } catch (err) {
+        deps.log.warn({ err, fixes: fixes.length }, 'geofence check failed');
+        return [];
+      }
+      const alerts: FenceAlert[] = [];
+      for (const [k, hits] of byFix) {
+        const fix = fixes[k];
         const states: { fenceId: string; violating: boolean; pending: number }[] = [];
         const flips: FenceAlert[] = [];
         for (const hit of hits) {
@@ -211,17 +201,20 @@ export const createFencesService = (deps: {
               at: fix.at,
             });
         }
-        if (states.length === 0) return [];
-        const warnings = [];
-        for (const f of flips)
-          warnings.push({ kind: f.kind, detail: f.fence.name, alerted: await deps.alert(f) });
-        await repo.saveStates(fix.terminalId, states, warnings, fix.at);
-        if (flips.length) await deps.locks.reconcile([fix.terminalId]);
-        return flips;
-      } catch (err) {
-        deps.log.warn({ err, sn: fix.sn }, 'geofence check failed');
-        return [];
+        if (states.length === 0) continue;
+        // Standings change rarely (a terminal crossing a line): these go one terminal at a time.
+        try {
+          const warnings = [];
+          for (const f of flips)
+            warnings.push({ kind: f.kind, detail: f.fence.name, alerted: await deps.alert(f) });
+          await repo.saveStates(fix.terminalId, states, warnings, fix.at);
+          if (flips.length) await deps.locks.reconcile([fix.terminalId]);
+          alerts.push(...flips);
+        } catch (err) {
+          deps.log.warn({ err, sn: fix.sn }, 'geofence check failed');
+        }
       }
+      return alerts;
     },
   };
 };
