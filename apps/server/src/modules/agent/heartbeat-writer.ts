@@ -74,10 +74,11 @@ const NO_EXTRA: SignExtra = {};
 /**
  * True when a terminal's JSON bytes can go to jsonb as they are. jsonb refuses NUL (`\u0000`) and a
  * lone surrogate (`\ud800`), and PostgreSQL refuses bytes that are not UTF-8; one such heartbeat
- * would fail its whole batch. Escapes are rare in what terminals send, so any `\u` escape sends the
- * heartbeat through `storableJson` instead.
+ * would fail its whole batch. Escapes are rare in what terminals send, so a heartbeat with any
+ * backslash goes through `storableJson` instead (one byte search, no text decoded).
  */
-const storableAsSent = (raw: Buffer) => raw.indexOf('\\u') < 0 && isUtf8(raw);
+const storableAsSent = (raw: Buffer) => raw.indexOf(BACKSLASH) < 0 && isUtf8(raw);
+const BACKSLASH = 0x5c;
 
 /** Lone halves of UTF-16 surrogate pairs, which jsonb refuses. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
