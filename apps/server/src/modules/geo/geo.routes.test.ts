@@ -295,4 +295,22 @@ describe('device map and locations', () => {
     });
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('terminals_position_idx');
   });
+
+  it('takes fixes from the broker into their batch with nothing waiting for them, the later of two kept', async () => {
+    const send = (loc: object) =>
+      t.agent.handleMessage(`cpm/dev/${SN}/up/location`, Buffer.from(JSON.stringify(loc)));
+    const ignored = t.agent.stats().locationIgnored;
+    const kept0 = (await kept()).history.length;
+    t.clock.advance(60_000);
+    // The first message of a terminal the gateway has not cached yet waits for its identity.
+    await send({ lat: 48.8586, lng: 2.3522, accuracy: 10 });
+    t.clock.advance(1_000);
+    // Cached now: the fix is queued and nothing is answered to wait for.
+    expect(send({ lat: 48.8596, lng: 2.3522, accuracy: 10 })).toBeUndefined();
+    await t.agent.flush();
+    const k = await kept();
+    expect(k.row.lat).toBeCloseTo(48.8596, 6);
+    expect(k.history).toHaveLength(kept0 + 1);
+    expect(t.agent.stats().locationIgnored).toBe(ignored + 1);
+  });
 });
