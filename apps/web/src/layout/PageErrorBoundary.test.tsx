@@ -8,6 +8,13 @@ import { PageErrorBoundary, UP_RETRY_GAP_MS } from './PageErrorBoundary';
 
 const Page = () => <p>the page</p>;
 const chunkFailure = () => new TypeError('Failed to fetch dynamically imported module: /assets/Page.js');
+/** A page's code that cannot be fetched: on every try, or only on the first. */
+const pageCode = (fails: 'always' | 'once') => {
+  const factory = vi.fn<() => Promise<{ default: typeof Page }>>();
+  return fails === 'always'
+    ? factory.mockRejectedValue(chunkFailure())
+    : factory.mockRejectedValueOnce(chunkFailure()).mockResolvedValue({ default: Page });
+};
 
 const renderLazy = (factory: () => Promise<{ default: typeof Page }>) => {
   const Lazy = retryableLazy(factory);
@@ -44,10 +51,7 @@ describe('a page whose code cannot be fetched', () => {
   });
 
   it('shows the network panel once (no endless refetching) and loads when retried', async () => {
-    const factory = vi
-      .fn<() => Promise<{ default: typeof Page }>>()
-      .mockRejectedValueOnce(chunkFailure())
-      .mockResolvedValue({ default: Page });
+    const factory = pageCode('once');
     renderLazy(factory);
     expect(await screen.findByTestId('page-offline')).toBeTruthy();
     // React's own re-render after the failure did not start another fetch.
@@ -59,8 +63,7 @@ describe('a page whose code cannot be fetched', () => {
 
   it('loads by itself once the server answers again after an outage', async () => {
     vi.useFakeTimers();
-    const factory = vi.fn<() => Promise<{ default: typeof Page }>>().mockRejectedValueOnce(chunkFailure());
-    factory.mockResolvedValue({ default: Page });
+    const factory = pageCode('once');
     const probe = serverAnswers(false, false, true);
     renderLazy(factory);
     await act(() => vi.advanceTimersByTimeAsync(0));
@@ -76,8 +79,7 @@ describe('a page whose code cannot be fetched', () => {
 
   it('loads by itself when the server is back before the first probe', async () => {
     vi.useFakeTimers();
-    const factory = vi.fn<() => Promise<{ default: typeof Page }>>().mockRejectedValueOnce(chunkFailure());
-    factory.mockResolvedValue({ default: Page });
+    const factory = pageCode('once');
     serverAnswers(true);
     renderLazy(factory);
     await act(() => vi.advanceTimersByTimeAsync(0));
@@ -89,7 +91,7 @@ describe('a page whose code cannot be fetched', () => {
 
   it('code missing while the server answers is tried again once a minute, not on every probe', async () => {
     vi.useFakeTimers();
-    const factory = vi.fn<() => Promise<{ default: typeof Page }>>().mockRejectedValue(chunkFailure());
+    const factory = pageCode('always');
     serverAnswers(true);
     renderLazy(factory);
     await act(() => vi.advanceTimersByTimeAsync(0));
