@@ -102,14 +102,15 @@ const createBytes = (capacity = 64 * 1024) => {
   const room = (n: number) => {
     if (used + n <= buf.length) return;
     const grown = Buffer.allocUnsafeSlow(Math.max(buf.length * 2, used + n));
-    buf.copy(grown, 0, 0, used);
+    grown.set(buf.subarray(0, used));
     buf = grown;
   };
   return {
     /** Appends a terminal's bytes as they are; answers where they start. */
     bytes(raw: Buffer) {
       room(raw.length);
-      raw.copy(buf, used);
+      // TypedArray's set: a plain memory copy, without Buffer.copy's argument checks.
+      buf.set(raw, used);
       used += raw.length;
       return used - raw.length;
     },
