@@ -62,6 +62,7 @@ import { createConsoleEventsRepository } from './modules/live/console-events.rep
 import { createConsoleEvents } from './modules/live/console-events.service';
 import { listenLiveMqttPort } from './modules/live/live-mqtt-port';
 import { announceSessionsEnded, watchSessionConnections } from './modules/live/session-connections';
+import { registerMailJob } from './modules/mail/mail.jobs';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailer } from './modules/mail/mailer';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -520,7 +521,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       audienceOf: (ownerId) => consoleEvents.audienceOf(ownerId),
       account: (id) => usersRepo.findById(id),
       terminalName: async (id) => (await terminalsRepo.findById(id))?.name ?? '',
-      mailer,
+      queueMail: registerMailJob(jobs, mailer),
       queueSms: async (to, text) => {
         await jobs.enqueueJob({ kind: SMS_JOB_KIND, payload: { to, text } });
       },

@@ -379,7 +379,7 @@ export const createAgentService = (deps: {
 
     /** A fix, answered once its batch is written and checked against fences (see `queueLocation`). */
     async location(device: DeviceIdentity, loc: Location, holder?: SlotHolder) {
-      if (queueLocation(device, loc, holder, false)) await locationWrites.get(device.id);
+      if (queueLocation(device, loc, holder)) await locationWrites.get(device.id);
     },
 
     async event(device: DeviceIdentity, ev: DeviceEvent) {
@@ -540,14 +540,9 @@ export const createAgentService = (deps: {
   /**
    * Queues a fix for the next location batch; true when it waits there. A fix too vague to place the
    * terminal, one older than the last kept, or one that would mean an impossible jump is dropped and
-   * counted: GPS glitches must move no marker and trip no fence. `batched`: the batch is not waited for.
+   * counted: GPS glitches must move no marker and trip no fence.
    */
-  const queueLocation = (
-    device: DeviceIdentity,
-    loc: Location,
-    holder: SlotHolder | undefined,
-    batched: boolean,
-  ) => {
+  const queueLocation = (device: DeviceIdentity, loc: Location, holder: SlotHolder | undefined) => {
     const at = loc.ts ? new Date(Math.min(loc.ts, clock.now().getTime())) : clock.now();
     writer.add(device.sn, null, undefined, holder);
     if (loc.accuracy !== undefined && loc.accuracy > GEO_LIMITS.maxAccuracyMetres) {
@@ -556,7 +551,7 @@ export const createAgentService = (deps: {
     }
     // The latest fix of a terminal waiting for its batch replaces an earlier one, which counts as ignored.
     const waiting = fixesWaiting.get(device.id);
-    stats.locationIgnored += waiting ? 1 : 0;
+    if (waiting) stats.locationIgnored++;
     if (waiting && waiting.at > at) return false;
     fixesWaiting.set(device.id, {
       terminalId: device.id,
@@ -568,7 +563,6 @@ export const createAgentService = (deps: {
       source: loc.source,
       at,
     });
-    if (batched) locationWrites.queue(device.id);
     return true;
   };
 
@@ -652,7 +646,7 @@ export const createAgentService = (deps: {
         return;
       case 'location':
         // Most of a fleet's other messages: queued for its batch, nothing waits for it here.
-        queueLocation(t, valid.data as Location, holder, true);
+        if (queueLocation(t, valid.data as Location, holder)) locationWrites.queue(t.id);
         return;
       case 'event': {
         const ev = valid.data as DeviceEvent;

@@ -88,7 +88,7 @@ const storable = (_key: string, value: unknown) =>
   typeof value === 'string' ? value.replaceAll('\0', '').replace(LONE_SURROGATE, '\ufffd') : value;
 
 /** JSON jsonb takes for a value from a terminal (see `storable`). */
-export const storableJson = (value: unknown) => JSON.stringify(value, storable);
+const storableJson = (value: unknown) => JSON.stringify(value, storable);
 
 /**
  * The heartbeats waiting for the next write, as the JSON bytes that go to the database. A fleet's
@@ -174,26 +174,22 @@ export const createHeartbeatWriter = (deps: {
     for (const s of part) size += s.metricsLen + s.sn.length + 64;
     const json = createBytes(size);
     json.text('[');
-    const batch: Batch = {
-      json: Buffer.alloc(0),
-      online: [],
-      low: [],
-      hellos: [],
-      boots: [],
-      terminals: part.length,
-      beats: 0,
-    };
+    const online: Batch['online'] = [];
+    const low: Batch['low'] = [];
+    const hellos: Batch['hellos'] = [];
+    const boots: Batch['boots'] = [];
+    let beats = 0;
     for (const s of part) {
       json.text(`${json.size() > 1 ? ',' : ''}{"sn":${JSON.stringify(s.sn)},"seen":${s.seenAt},"metrics":`);
       if (s.metricsLen) json.bytes(pending.view(s.metricsAt, s.metricsLen));
       else json.text('null');
       json.text('}');
-      if (!s.offline) batch.online.push(s.sn);
+      if (!s.offline) online.push(s.sn);
       if (s.battery !== undefined && s.battery < LOW_BATTERY && s.charging !== true)
-        batch.low.push({ sn: s.sn, battery: s.battery });
-      if (s.hello) batch.hellos.push({ sn: s.sn, hello: s.hello });
-      if (s.boots) batch.boots.push({ sn: s.sn, n: s.boots, at: s.bootAt });
-      batch.beats += s.beats;
+        low.push({ sn: s.sn, battery: s.battery });
+      if (s.hello) hellos.push({ sn: s.sn, hello: s.hello });
+      if (s.boots) boots.push({ sn: s.sn, n: s.boots, at: s.bootAt });
+      beats += s.beats;
       s.metricsLen = 0;
       s.battery = undefined;
       s.charging = undefined;
@@ -205,8 +201,7 @@ export const createHeartbeatWriter = (deps: {
       if (s.offline) drop(s);
     }
     json.text(']');
-    batch.json = json.view(0, json.size());
-    return batch;
+    return { json: json.view(0, json.size()), online, low, hellos, boots, terminals: part.length, beats };
   };
 
   const write = async (batch: Batch) => {

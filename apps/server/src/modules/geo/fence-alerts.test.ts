@@ -33,7 +33,7 @@ const run = async (accounts: Account[]) => {
     audienceOf: async () => accounts.map((a) => a.username),
     account: async (id) => byId.get(id) ?? null,
     terminalName: async () => 'Till 1',
-    mailer: { send: async (m) => void mails.push(m) },
+    queueMail: async (m) => void mails.push(m),
     queueSms: async (to, text) => void texts.push({ to, text }),
     emit: (c) => void events.push(c.kind),
     cities: { nearest: () => null } as never,

@@ -1,4 +1,4 @@
-import type { Mailer } from '../mail/mailer';
+import type { Mail } from '../mail/mailer';
 import { MAIL, mailLang } from '../mail/templates';
 import type { CityIndex } from './city-index';
 import type { FenceAlert } from './fences.service';
@@ -17,13 +17,14 @@ export type Account = {
 /**
  * Who hears of a geofence breach or return: every console user who may see the terminal gets a
  * live event; those with the geofence e-mail alert on get a mail, those with the hardware-exception
- * SMS alert on an SMS (queued as a job). Answers the usernames told by mail or SMS; never rejects.
+ * SMS alert on an SMS. Both are queued as jobs, so a slow SMTP server or SMS gateway holds up no
+ * location batch. Answers the usernames a mail or SMS was queued for; never rejects.
  */
 export const createFenceAlerts = (deps: {
   audienceOf: (ownerId: string) => Promise<string[]>;
   account: (id: string) => Promise<Account | null>;
   terminalName: (id: string) => Promise<string>;
-  mailer: Mailer;
+  queueMail: (mail: Mail) => Promise<void>;
   queueSms: (to: string, text: string) => Promise<void>;
   emit: (change: { sn: string; ownerId: string; kind: string }) => void;
   cities: CityIndex;
@@ -50,12 +51,8 @@ export const createFenceAlerts = (deps: {
         });
         let reached = false;
         if (u.fenceEmailAlert && u.email) {
-          try {
-            await deps.mailer.send(mail);
-            reached = true;
-          } catch (err) {
-            deps.log.warn({ err, user: u.username }, 'geofence mail not sent');
-          }
+          await deps.queueMail(mail);
+          reached = true;
         }
         if (u.hardwareSmsAlert && u.phone) {
           await deps.queueSms(u.phone, mail.subject);

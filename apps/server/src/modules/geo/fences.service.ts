@@ -168,19 +168,18 @@ export const createFencesService = (deps: {
     /**
      * Checks a batch of accepted fixes (the location batch) against their terminals' fences, in one
      * statement. Fixes vaguer than `maxAccuracyM` count for nothing. Never rejects: a failure is
-     * logged. Answers the breaches and returns.
+     * logged.
      */
-    async checkFixes(batch: readonly AcceptedFix[]) {
+    async checkFixes(batch: readonly AcceptedFix[]): Promise<void> {
       const fixes = batch.filter((f) => f.accuracy === null || f.accuracy <= FENCE_LIMITS.maxAccuracyM);
-      if (fixes.length === 0) return [];
+      if (fixes.length === 0) return;
       let byFix: Map<number, FenceHit[]>;
       try {
         byFix = await repo.hits(fixes);
       } catch (err) {
         deps.log.warn({ err, fixes: fixes.length }, 'geofence check failed');
-        return [];
+        return;
       }
-      const alerts: FenceAlert[] = [];
       for (const [k, hits] of byFix) {
         const fix = fixes[k];
         const states: { fenceId: string; violating: boolean; pending: number }[] = [];
@@ -209,12 +208,10 @@ export const createFencesService = (deps: {
             warnings.push({ kind: f.kind, detail: f.fence.name, alerted: await deps.alert(f) });
           await repo.saveStates(fix.terminalId, states, warnings, fix.at);
           if (flips.length) await deps.locks.reconcile([fix.terminalId]);
-          alerts.push(...flips);
         } catch (err) {
           deps.log.warn({ err, sn: fix.sn }, 'geofence check failed');
         }
       }
-      return alerts;
     },
   };
 };
