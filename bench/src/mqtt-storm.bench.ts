@@ -4,8 +4,9 @@
 // against the real server (its embedded broker, or BENCH_MQTT_URL: an external broker the server
 // subscribes to), then against the bare broker again. Each broker and the fleet have their own
 // process. Reported: time until all are online, heartbeats persisted per second against those
-// offered, server CPU and RSS against the mean of the two bare runs, the console API's p95 idle,
-// during the ramp and steady, and the shutdown with the fleet connected. `BENCH_DATABASE_URL=postgres://... nice -n 10 npm run bench:mqtt-storm -w @cpm/bench`.
+// offered, server CPU and RSS against the mean of the two bare runs and against a bare broker run side
+// by side with it (embedded broker only), the console API's p95 idle, during the ramp and steady, and
+// the shutdown with the fleet connected. `BENCH_DATABASE_URL=postgres://... nice -n 10 npm run bench:mqtt-storm -w @cpm/bench`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -19,14 +20,21 @@ const RAMP_SEC = Number(process.env.BENCH_RAMP_SEC ?? 10);
 const HEARTBEAT_SEC = Number(process.env.BENCH_HEARTBEAT_SEC ?? 5);
 const STEADY_SEC = Number(process.env.BENCH_STEADY_SEC ?? 30);
 const IDLE_SEC = Number(process.env.BENCH_IDLE_SEC ?? 10);
+const EXTERNAL = process.env.BENCH_MQTT_URL;
 /**
  * A window after the steady one with the console user paused: the server then serves the same load as
  * the bare broker. It spans several full garbage collections of each process (the bare broker runs one
  * every 10-15 s, the server every 20-45 s), so where they fall does not decide the figure.
  */
 const FLEET_ONLY_SEC = Number(process.env.BENCH_FLEET_ONLY_SEC ?? 120);
+/**
+ * A window after the fleet-alone one in which a bare broker with a fleet of its own runs beside the
+ * server (embedded broker only; 0 leaves it out). The runs in turn are minutes apart, and this
+ * machine's speed drifts by a quarter over minutes; side by side, both processes are measured over
+ * the same seconds of the same machine, so its drift cannot enter their ratio.
+ */
+const BESIDE_SEC = EXTERNAL ? 0 : Number(process.env.BENCH_BESIDE_SEC ?? 90);
 const ONLINE_LIMIT_SEC = Number(process.env.BENCH_ONLINE_LIMIT_SEC ?? 180);
-const EXTERNAL = process.env.BENCH_MQTT_URL;
 const HTTP_PORT = Number(process.env.BENCH_HTTP_PORT ?? 19_100);
 const MQTT_PORT = Number(process.env.BENCH_MQTT_PORT ?? 19_200);
 const BARE_PORT = Number(process.env.BENCH_BARE_MQTT_PORT ?? 19_201);
@@ -156,6 +164,8 @@ const run = async (
   probe?: ReturnType<typeof consoleProbe>,
   /** Who knows how many are online: the broker, or (an external broker) the fleet itself. */
   onlineFrom: 'broker' | 'fleet' = 'broker',
+  /** Measures the broker side by side with a bare one (see BESIDE_SEC) before the fleet is hushed. */
+  beside = false,
 ) => {
   const fleet = child('terminals.ts', {
     STORM_MQTT_URL: mqttUrl,
@@ -165,16 +175,9 @@ const run = async (
   probe?.phase('ramp');
   const profiled = PROFILE_DIR && !EXTERNAL;
   if (profiled && PROFILE_WINDOW === 'ramp') broker.proc.kill('SIGUSR2');
-  const started = performance.now();
-  let onlineSec = Number.NaN;
-  while (performance.now() - started < ONLINE_LIMIT_SEC * 1000) {
-    await sleep(250);
-    const online = onlineFrom === 'broker' ? broker.last().online : fleet.last().connected;
-    if (Number(online ?? 0) >= TERMINALS) {
-      onlineSec = (performance.now() - started) / 1000;
-      break;
-    }
-  }
+  const onlineSec = await allOnline(() =>
+    onlineFrom === 'broker' ? broker.last().online : fleet.last().connected,
+  );
   if (profiled && PROFILE_WINDOW === 'ramp') await profileWritten(name, broker, 'ramp');
   probe?.phase('steady');
   // Steady: the figures over a window that starts once everyone is online.
@@ -194,6 +197,7 @@ const run = async (
   await sleep(FLEET_ONLY_SEC * 1000);
   const fleetTo = { cpuSec: usage(broker.proc).cpuSec, at: performance.now() };
   if (profileFleet) await profileWritten(name, broker, 'fleet-alone');
+  const sideBySide = beside && BESIDE_SEC > 0 ? await besideBare(broker) : undefined;
   // Hushed: everything the fleet counted is sent; once the broker's count stops moving it is final.
   fleet.proc.kill('SIGUSR1');
   const hushed = JSON.parse((await fleet.next('HUSHED ')).slice('HUSHED STATS '.length)) as Stats;
@@ -214,6 +218,56 @@ const run = async (
     offered: Number(hushed.heartbeats),
     persisted: broker.last().persisted ?? 0,
     fleetStats: hushed,
+    sideBySide,
+  };
+};
+
+/** Waits until `online()` reaches the whole fleet; answers the seconds it took (NaN past the limit). */
+const allOnline = async (online: () => unknown) => {
+  const started = performance.now();
+  while (performance.now() - started < ONLINE_LIMIT_SEC * 1000) {
+    await sleep(250);
+    if (Number(online() ?? 0) >= TERMINALS) return (performance.now() - started) / 1000;
+  }
+  return Number.NaN;
+};
+
+/**
+ * A bare broker and a fleet of its own started beside `broker` (whose fleet keeps sending); once all
+ * its terminals are online and a heartbeat period has passed, both brokers' CPU over the same
+ * BESIDE_SEC seconds.
+ */
+const besideBare = async (broker: ReturnType<typeof child>) => {
+  const bare = child('bare.ts', { STORM_MQTT_PORT: String(BARE_PORT), STORM_MQTT_URL: '' });
+  await bare.next('READY');
+  const fleet = child('terminals.ts', {
+    STORM_MQTT_URL: `mqtt://127.0.0.1:${BARE_PORT}`,
+    STORM_RAMP_SEC: String(RAMP_SEC),
+    STORM_HEARTBEAT_SEC: String(HEARTBEAT_SEC),
+  });
+  const bareOnlineSec = await allOnline(() => bare.last().online);
+  await sleep(2 * HEARTBEAT_SEC * 1000);
+  // Each broker's CPU and the heartbeats it took (the server's once stored) over the same seconds.
+  const sample = () => ({
+    broker: usage(broker.proc).cpuSec,
+    bare: usage(bare.proc).cpuSec,
+    brokerBeats: Number(broker.last().persisted ?? 0),
+    bareBeats: Number(bare.last().persisted ?? 0),
+    at: performance.now(),
+  });
+  const from = sample();
+  await sleep(BESIDE_SEC * 1000);
+  const to = sample();
+  fleet.proc.kill('SIGKILL');
+  bare.proc.kill('SIGTERM');
+  await Promise.all([fleet.exited, bare.exited]);
+  const seconds = (to.at - from.at) / 1000;
+  return {
+    bareOnlineSec,
+    cpuPct: ((to.broker - from.broker) / seconds) * 100,
+    bareCpuPct: ((to.bare - from.bare) / seconds) * 100,
+    beatsPerSec: (to.brokerBeats - from.brokerBeats) / seconds,
+    bareBeatsPerSec: (to.bareBeats - from.bareBeats) / seconds,
   };
 };
 
@@ -262,7 +316,14 @@ const login = (await fetch(`${base}/oauth/v1/oauth/login/cpmDoLogin`, {
 const probe = consoleProbe(base, login.result.tokenValue);
 await sleep(IDLE_SEC * 1000);
 const idleRss = usage(server.proc).rssMb;
-const subject = await run('server', server, EXTERNAL ?? `mqtt://127.0.0.1:${MQTT_PORT}`, probe);
+const subject = await run(
+  'server',
+  server,
+  EXTERNAL ?? `mqtt://127.0.0.1:${MQTT_PORT}`,
+  probe,
+  'broker',
+  true,
+);
 const samples = await probe.stop();
 
 // Shutdown with the fleet still connected.
@@ -305,6 +366,11 @@ for (const p of ['idle', 'ramp', 'steady'])
 console.log(
   `CPU ratio server / baseline${baselines.length > 1 ? ` (the mean of the bare runs, fleet alone ${fmt(baseline.fleetCpuPct, 1)} %)` : ''}: fleet alone ${fmt(subject.fleetCpuPct / baseline.fleetCpuPct, 2)} (target <= 1.5), with the console user ${fmt(subject.cpuPct / baseline.cpuPct, 2)}`,
 );
+const side = subject.sideBySide;
+if (side)
+  console.log(
+    `CPU side by side over the same ${BESIDE_SEC} s (a bare broker and its own fleet beside the server's, all online in ${fmt(side.bareOnlineSec, 1)} s): server ${fmt(side.cpuPct, 1)} % for ${fmt(side.beatsPerSec)} heartbeats/s, bare ${fmt(side.bareCpuPct, 1)} % for ${fmt(side.bareBeatsPerSec)}/s, ratio ${fmt(side.cpuPct / side.bareCpuPct, 2)} (target <= 1.5)`,
+  );
 console.log(
   `shutdown with the fleet connected: ${shutdownLine.slice(9)} after ${fmt(shutdownMs)} ms, pool-after-end errors ${poolErrors}, error lines ${errorLines.length}`,
 );
@@ -314,6 +380,6 @@ for (const l of errorLines.slice(0, 5))
 for (const l of server.lines.filter((l) => l.includes('shutdown step was slow')))
   console.log(`  ${l.slice(0, Number(process.env.BENCH_ERROR_CHARS ?? 300))}`);
 console.log(
-  `targets: online < 30 s ${subject.onlineSec < 30}, ramp p95 < 300 ms ${p95(phase('ramp').ms) < 300} with 0 failed ${phase('ramp').failed === 0}, steady p95 < 50 ms ${p95(phase('steady').ms) < 50}, persisted = offered ${subject.persisted === subject.offered}, CPU <= 1.5x ${subject.fleetCpuPct <= 1.5 * baseline.fleetCpuPct}`,
+  `targets: online < 30 s ${subject.onlineSec < 30}, ramp p95 < 300 ms ${p95(phase('ramp').ms) < 300} with 0 failed ${phase('ramp').failed === 0}, steady p95 < 50 ms ${p95(phase('steady').ms) < 50}, persisted = offered ${subject.persisted === subject.offered}, CPU <= 1.5x ${subject.fleetCpuPct <= 1.5 * baseline.fleetCpuPct}${side ? `, side by side ${side.cpuPct <= 1.5 * side.bareCpuPct}` : ''}`,
 );
 process.exit(0);
