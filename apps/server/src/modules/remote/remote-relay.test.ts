@@ -75,6 +75,15 @@ const fakeRules = () => {
   return { rules, ends };
 };
 
+/** A step a test lets pass when it chooses. */
+const gate = () => {
+  let open = () => {};
+  const passed = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { passed, open };
+};
+
 describe('remote relay', () => {
   let dir: string;
   let relay: ReturnType<typeof createRemoteRelay>;
@@ -82,15 +91,30 @@ describe('remote relay', () => {
   let ends: RemoteEndReason[];
   const stored: RecordingSummary[] = [];
 
-  const start = async (idleMs = 60_000, viewerlessMs = 60_000) => {
+  const start = async (
+    idleMs = 60_000,
+    viewerlessMs = 60_000,
+    /** Steps a test holds back, to choose the order in which they finish. */
+    held: { asking?: Promise<void>; recording?: Promise<void>; recordingAsked?: () => void } = {},
+  ) => {
     const fake = fakeRules();
     ends = fake.ends;
     relay = createRemoteRelay({
-      rules: fake.rules,
+      rules: {
+        ...fake.rules,
+        relayAsking: async (id) => {
+          await held.asking;
+          return fake.rules.relayAsking(id);
+        },
+      },
       log: pino({ level: 'silent' }),
       idleMs,
       viewerlessMs,
-      startRecording: (id, at) => createSessionRecorder(dir, id, at),
+      startRecording: async (id, at) => {
+        held.recordingAsked?.();
+        await held.recording;
+        return createSessionRecorder(dir, id, at);
+      },
       storeRecording: async (_id, summary) => {
         stored.push(summary);
       },
@@ -100,6 +124,7 @@ describe('remote relay', () => {
   };
 
   beforeEach(async () => {
+    stored.length = 0;
     dir = await mkdtemp(path.join(tmpdir(), 'cpm-relay-'));
   });
   afterEach(async () => {
@@ -140,6 +165,35 @@ describe('remote relay', () => {
     await relay.recordingsIdle();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ frames: 11, inputs: 0 });
+  });
+
+  it('lets nothing through before the recording is open, whichever state change lands first', async () => {
+    const asking = gate();
+    const recording = gate();
+    const recordingAsked = gate();
+    await start(60_000, 60_000, {
+      asking: asking.passed,
+      recording: recording.passed,
+      recordingAsked: recordingAsked.open,
+    });
+    const viewer = await relayClient(`${url}viewer`);
+    const terminal = await relayClient(`${url}terminal`);
+    // Consent is recorded and the recording is being opened while the asking step is still on its way.
+    terminal.send({ t: 'consent', granted: true });
+    await recordingAsked.passed;
+    asking.open();
+    const next = await viewer.json('state', (d) => d.state !== 'waiting');
+    expect(next.state).toBe('asking');
+    recording.open();
+    await viewer.json('state', (d) => d.state === 'active');
+    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]);
+    terminal.sendFrame({ flags: 0, seq: 1, capturedAt: Date.now(), width: 10, height: 10 }, jpeg);
+    await viewer.frame(1);
+    viewer.send({ t: 'input', input: { kind: 'key', key: 'back' } });
+    await terminal.json('input');
+    relay.closeSession(SESSION, 'closed');
+    await relay.recordingsIdle();
+    expect(stored).toEqual([expect.objectContaining({ frames: 1, inputs: 1 })]);
   });
 
   it('ends a session when its controller sends nothing for the idle time', async () => {

@@ -246,9 +246,8 @@ export const createRemoteRelay = (o: RelayOptions) => {
 
   const activate = async (live: Live) => {
     await o.rules.relayActive(live.id);
-    live.state = 'active';
-    live.lastInputAt = now();
-    armIdle(live);
+    // The recording is open before the session is active: anything broadcasting the state meanwhile
+    // (the asking step's answer, a viewer joining) would let frames and input through unrecorded.
     try {
       live.recorder = await o.startRecording(live.id, now());
       live.recorder.event(
@@ -258,6 +257,13 @@ export const createRemoteRelay = (o: RelayOptions) => {
     } catch (err) {
       o.log.error({ err, sessionId: live.id }, 'remote session recording could not start');
     }
+    if (live.ended) {
+      storeRecording(live);
+      return;
+    }
+    live.state = 'active';
+    live.lastInputAt = now();
+    armIdle(live);
     if (live.terminal) text(live.terminal, { t: 'settings', settings: live.settings });
     broadcastState(live);
   };
@@ -362,7 +368,8 @@ export const createRemoteRelay = (o: RelayOptions) => {
       if (live.state === 'waiting')
         o.rules.relayAsking(live.id).then(
           () => {
-            if (live.state === 'waiting') live.state = 'asking';
+            if (live.state !== 'waiting') return;
+            live.state = 'asking';
             broadcastState(live);
           },
           (err: unknown) => o.log.error({ err, sessionId: live.id }, 'remote relay: state change failed'),
@@ -504,18 +511,23 @@ export const createRemoteRelay = (o: RelayOptions) => {
       text(live.terminal, { t: 'end', reason });
       live.terminal.close(REMOTE_PROTOCOL.closeCodes.ended, reason);
     }
+    live.recorder?.event({ t: 'ended', reason }, now());
+    storeRecording(live);
+  }
+
+  /** Closes an ended session's recording and stores it (the store waits for it on close). */
+  function storeRecording(live: Live) {
     const recorder = live.recorder;
-    if (recorder) {
-      recorder.event({ t: 'ended', reason }, now());
-      const stored = recorder
-        .finish()
-        .then((summary) => o.storeRecording(id, summary))
-        .catch((err: unknown) =>
-          o.log.error({ err, sessionId: id }, 'remote session recording was not stored'),
-        )
-        .finally(() => storing.delete(stored));
-      storing.add(stored);
-    }
+    if (!recorder) return;
+    live.recorder = null;
+    const stored = recorder
+      .finish()
+      .then((summary) => o.storeRecording(live.id, summary))
+      .catch((err: unknown) =>
+        o.log.error({ err, sessionId: live.id }, 'remote session recording was not stored'),
+      )
+      .finally(() => storing.delete(stored));
+    storing.add(stored);
   }
 
   return {
