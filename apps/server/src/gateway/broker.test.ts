@@ -4,7 +4,7 @@ import { connect as connectTcp, createServer as createTcpServer } from 'node:net
 import { DEVICE_PROTOCOL } from '@cpm/contracts';
 import { connectAsync, ErrorWithSubackPacket, type IClientOptions, type MqttClient } from 'mqtt';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { type BrokerAuth, type BrokerIdentity, createBroker, MQTT_WS_PATH } from './broker';
 
@@ -56,12 +56,15 @@ const freePort = async (): Promise<number> => {
   return address.port;
 };
 
+/** Whether the embedded brokers of the tests under way hand terminals' messages straight to the server. */
+let direct = false;
+
 const startBroker = async (options: { mqttPort?: number; mqttUrl?: string } = {}) => {
   const broker = await createBroker({
     mqttPort: options.mqttPort ?? 0,
     mqttUrl: options.mqttUrl,
     host: '127.0.0.1',
-    auth: fakeAuth,
+    auth: { ...fakeAuth, onlyServerHearsDevices: direct },
     logger,
   });
   cleanups.push(() => broker.close());
@@ -111,7 +114,31 @@ const hugeHeader = (type: 0x10 | 0x30) => Buffer.from([type, 0xff, 0xff, 0xff, 0
 
 const tcpServerCount = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
 
-describe('embedded broker', () => {
+// Both ways of carrying terminals' messages to the server: routed among subscriptions, or handed over
+// directly (when the access rules let no client hear a terminal).
+describe.each([
+  ['routed', false],
+  ['direct', true],
+])('embedded broker, terminal messages %s', (_name, handedOver) => {
+  beforeEach(() => {
+    direct = handedOver;
+  });
+
+  it("hands a terminal's will to the server's subscriptions when its connection drops", async () => {
+    const mqttPort = await freePort();
+    const { broker } = await startBroker({ mqttPort });
+    const received: { topic: string; payload: string }[] = [];
+    await broker.subscribe('cpm/dev/+/up/+', (topic, payload) =>
+      received.push({ topic, payload: payload.toString() }),
+    );
+    const device = await connectDevice(mqttPort, 'SN3', {
+      will: { topic: 'cpm/dev/SN3/up/status', payload: Buffer.from('gone'), qos: 1, retain: false },
+    });
+    device.stream.destroy();
+    await waitFor(() => received.length === 1);
+    expect(received).toEqual([{ topic: 'cpm/dev/SN3/up/status', payload: 'gone' }]);
+  });
+
   it('lets a console user with a good token connect over /mqtt and refuses a bad one', async () => {
     const { broker, port } = await startBroker();
     expect(broker.isReady()).toBe(true);

@@ -39,6 +39,12 @@ export type BrokerAuth = {
   canSubscribe(identity: BrokerIdentity, filter: string): boolean;
   /** May this identity publish on this topic? */
   canPublish(identity: BrokerIdentity, topic: string): boolean;
+  /**
+   * True when the rules above let no client subscribe to a topic a terminal may publish on: only the
+   * server hears terminals. The embedded broker then hands a terminal's messages straight to the
+   * server's own subscriptions instead of routing them among its clients.
+   */
+  onlyServerHearsDevices?: boolean;
 };
 
 /** How to start the broker adapter. */
@@ -141,9 +147,18 @@ export const createBroker = async (opts: BrokerOptions): Promise<Broker> =>
 
 const createEmbeddedBroker = async (opts: BrokerOptions): Promise<Broker> => {
   const log = opts.logger;
-  const local = await startLocalAedes(opts.auth, log);
+  // Terminals' messages reach the server's subscriptions without the broker's routing, when only the
+  // server may hear them: they are most of what the broker carries, and routing each one among ten
+  // thousand clients' subscriptions only to find the server's own costs more than handling it.
+  const local = await startLocalAedes(
+    opts.auth,
+    log,
+    opts.auth.onlyServerHearsDevices
+      ? (topic, payload) => subscriptions.deliverMatching(topic, payload)
+      : undefined,
+  );
   const endpoint = createWebSocketEndpoint(local.aedes, log);
-  const subscriptions = createSubscriptionRegistry({
+  const subscriptions: SubscriptionRegistry = createSubscriptionRegistry({
     transport: aedesTransport(local.aedes, (filter, topic, payload) =>
       subscriptions.deliverToFilter(filter, topic, payload),
     ),
@@ -368,8 +383,15 @@ type IdentifiedClient = Client & { [IDENTITY]?: BrokerIdentity };
 const identityOf = (client: Client | null): BrokerIdentity | undefined =>
   client ? (client as IdentifiedClient)[IDENTITY] : undefined;
 
-/** The in-process Aedes serving `/mqtt` (both modes) and the TCP port (embedded mode). */
-const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
+/**
+ * The in-process Aedes serving `/mqtt` (both modes) and the TCP port (embedded mode). `fromDevices`,
+ * when given, receives every message a terminal publishes in place of the broker's routing.
+ */
+const startLocalAedes = async (
+  auth: BrokerAuth,
+  log: FastifyBaseLogger,
+  fromDevices?: (topic: string, payload: Buffer) => void,
+) => {
   // Who holds each client id: MQTT lets a new connection with the same id take over the old session, and
   // without this a signed-in console user could kick any terminal offline by reusing its client id.
   const holders = new Map<string, { client: Client; key: string }>();
@@ -462,6 +484,7 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
       done(new Error(`publish refused: ${reason}`));
     },
   });
+  if (fromDevices) deliverDevicesDirectly(aedes, fromDevices, log);
   // Ordinary network trouble from clients: worth a debug line, never a crash.
   aedes.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'MQTT client error'));
   aedes.on('connectionError', (_client, err) => log.debug({ err }, 'MQTT connection error'));
@@ -484,6 +507,33 @@ const startLocalAedes = async (auth: BrokerAuth, log: FastifyBaseLogger) => {
       if (closed) log.info({ closed }, 'MQTT clients disconnected');
       return closed;
     },
+  };
+};
+
+/** How Aedes publishes what a client sent (and its will): the packet, the client, and when it is done. */
+type ClientPublish = (packet: PublishPacket, client: Client | null, done?: (err?: Error) => void) => void;
+
+/**
+ * Hands what terminals publish (their messages and wills, already authorised) to `deliver` instead of
+ * Aedes's routing: retaining (refused for clients), queueing for offline subscribers and matching
+ * subscriptions all concern clients that the access rules never let hear a terminal. Everything else
+ * the broker publishes (the server's own messages, console users' events) is routed as before.
+ */
+const deliverDevicesDirectly = (
+  aedes: Aedes,
+  deliver: (topic: string, payload: Buffer) => void,
+  log: FastifyBaseLogger,
+) => {
+  const broker = aedes as unknown as { publish: ClientPublish };
+  const route = broker.publish.bind(aedes);
+  broker.publish = (packet, client, done) => {
+    if (identityOf(client)?.kind !== 'device') return route(packet, client, done);
+    try {
+      deliver(packet.topic, toBuffer(packet.payload));
+    } catch (err) {
+      log.error({ err, topic: packet.topic }, 'terminal message delivery failed');
+    }
+    if (done) process.nextTick(done);
   };
 };
 

@@ -21,6 +21,21 @@ const until = async (check: () => Promise<boolean>, what: string) => {
   throw new Error(`timed out waiting for ${what}`);
 };
 
+/**
+ * Connects as a terminal does: refused for load ("server unavailable", which the server answers while
+ * its event loop is late, as PGlite's statements make it now and then), it comes back a little later.
+ */
+const connectTerminal = async (url: string, opts: mqtt.IClientOptions) => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await mqtt.connectAsync(url, opts);
+    } catch (err) {
+      if ((err as { code?: number }).code !== 3 || attempt === 20) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+};
+
 describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   const external = name === 'external broker';
   let t: TestApp;
@@ -153,7 +168,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
       await expect(
         mqtt.connectAsync(url, { username: s2, password: 'wrong', reconnectPeriod: 0, connectTimeout: 3000 }),
       ).rejects.toThrow();
-      const device = await mqtt.connectAsync(url, {
+      const device = await connectTerminal(url, {
         clientId: `sim-${s2}`,
         username: s2,
         password: secrets.get(s2),
@@ -242,7 +257,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     const s5 = sn(5);
     const device = external
       ? await mqtt.connectAsync(process.env.TEST_MQTT_URL as string, { reconnectPeriod: 0 })
-      : await mqtt.connectAsync(wsUrl, { username: s5, password: secrets.get(s5), reconnectPeriod: 0 });
+      : await connectTerminal(wsUrl, { username: s5, password: secrets.get(s5), reconnectPeriod: 0 });
     // Closed whatever happens: a client left connected would hold up the app's close.
     onTestFinished(() => device.endAsync(true));
     const topic = `cpm/dev/${s5}/up/heartbeat`;

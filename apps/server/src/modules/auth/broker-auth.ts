@@ -49,6 +49,8 @@ export const createBrokerAuth = (opts: {
       ? isOwnUserFilter(identity.userId, filter)
       : isOwnDownFilter(identity.sn, filter),
   canPublish: (identity, topic) => identity.kind === 'device' && isUpTopicOf(identity.sn, topic),
+  // Users subscribe below `cpm/user/`, terminals below their own `down/`; terminals publish only `up/`.
+  onlyServerHearsDevices: true,
 });
 
 /** Console users only (no device gateway): kept for callers that have no terminals. */
