@@ -156,22 +156,43 @@ const profileWritten = async (name: string, broker: ReturnType<typeof child>, wi
   console.log(`${name} CPU profile of the ${window} window: ${(await written).slice(8)}`);
 };
 
+/** A fleet of TERMINALS terminals ramping onto `mqttUrl`, then sending heartbeats. */
+const startFleet = (mqttUrl: string) =>
+  child('terminals.ts', {
+    STORM_MQTT_URL: mqttUrl,
+    STORM_RAMP_SEC: String(RAMP_SEC),
+    STORM_HEARTBEAT_SEC: String(HEARTBEAT_SEC),
+  });
+
+/** The baseline on BARE_PORT, once ready: bare Aedes, or with `external` a bare subscriber of that broker. */
+const startBare = async (external = '') => {
+  const bare = child('bare.ts', { STORM_MQTT_PORT: String(BARE_PORT), STORM_MQTT_URL: external });
+  await bare.next('READY');
+  return bare;
+};
+
+/** Ends a fleet at once and its broker as asked, and waits for both to exit. */
+const stopBoth = async (fleet: ReturnType<typeof child>, broker: ReturnType<typeof child>) => {
+  fleet.proc.kill('SIGKILL');
+  broker.proc.kill('SIGTERM');
+  await Promise.all([fleet.exited, broker.exited]);
+};
+
 /** Runs the fleet against a broker; answers what the report needs. */
 const run = async (
   name: string,
   broker: ReturnType<typeof child>,
   mqttUrl: string,
-  probe?: ReturnType<typeof consoleProbe>,
-  /** Who knows how many are online: the broker, or (an external broker) the fleet itself. */
-  onlineFrom: 'broker' | 'fleet' = 'broker',
-  /** Measures the broker side by side with a bare one (see BESIDE_SEC) before the fleet is hushed. */
-  beside = false,
+  opts: {
+    probe?: ReturnType<typeof consoleProbe>;
+    /** Who knows how many are online: the broker (default), or (an external broker) the fleet itself. */
+    onlineFrom?: 'broker' | 'fleet';
+    /** Measures the broker side by side with a bare one (see BESIDE_SEC) before the fleet is hushed. */
+    beside?: boolean;
+  } = {},
 ) => {
-  const fleet = child('terminals.ts', {
-    STORM_MQTT_URL: mqttUrl,
-    STORM_RAMP_SEC: String(RAMP_SEC),
-    STORM_HEARTBEAT_SEC: String(HEARTBEAT_SEC),
-  });
+  const { probe, onlineFrom = 'broker', beside = false } = opts;
+  const fleet = startFleet(mqttUrl);
   probe?.phase('ramp');
   const profiled = PROFILE_DIR && !EXTERNAL;
   if (profiled && PROFILE_WINDOW === 'ramp') broker.proc.kill('SIGUSR2');
@@ -238,13 +259,8 @@ const allOnline = async (online: () => unknown) => {
  * BESIDE_SEC seconds.
  */
 const besideBare = async (broker: ReturnType<typeof child>) => {
-  const bare = child('bare.ts', { STORM_MQTT_PORT: String(BARE_PORT), STORM_MQTT_URL: '' });
-  await bare.next('READY');
-  const fleet = child('terminals.ts', {
-    STORM_MQTT_URL: `mqtt://127.0.0.1:${BARE_PORT}`,
-    STORM_RAMP_SEC: String(RAMP_SEC),
-    STORM_HEARTBEAT_SEC: String(HEARTBEAT_SEC),
-  });
+  const bare = await startBare();
+  const fleet = startFleet(`mqtt://127.0.0.1:${BARE_PORT}`);
   const bareOnlineSec = await allOnline(() => bare.last().online);
   await sleep(2 * HEARTBEAT_SEC * 1000);
   // Each broker's CPU and the heartbeats it took (the server's once stored) over the same seconds.
@@ -258,9 +274,7 @@ const besideBare = async (broker: ReturnType<typeof child>) => {
   const from = sample();
   await sleep(BESIDE_SEC * 1000);
   const to = sample();
-  fleet.proc.kill('SIGKILL');
-  bare.proc.kill('SIGTERM');
-  await Promise.all([fleet.exited, bare.exited]);
+  await stopBoth(fleet, bare);
   const seconds = (to.at - from.at) / 1000;
   return {
     bareOnlineSec,
@@ -278,18 +292,14 @@ console.log(
 
 // The baseline: bare Aedes (or, with an external broker, that broker with a bare counting subscriber).
 const runBare = async (when: string) => {
-  const bare = child('bare.ts', { STORM_MQTT_PORT: String(BARE_PORT), STORM_MQTT_URL: EXTERNAL ?? '' });
-  await bare.next('READY');
+  const bare = await startBare(EXTERNAL);
   const result = await run(
     `${EXTERNAL ? 'external broker, bare subscriber' : 'bare Aedes'}, ${when}`,
     bare,
     EXTERNAL ?? `mqtt://127.0.0.1:${BARE_PORT}`,
-    undefined,
-    EXTERNAL ? 'fleet' : 'broker',
+    { onlineFrom: EXTERNAL ? 'fleet' : 'broker' },
   );
-  result.fleet.proc.kill('SIGKILL');
-  bare.proc.kill('SIGTERM');
-  await Promise.all([result.fleet.exited, bare.exited]);
+  await stopBoth(result.fleet, bare);
   return result;
 };
 const baselines = [await runBare('before')];
@@ -316,14 +326,10 @@ const login = (await fetch(`${base}/oauth/v1/oauth/login/cpmDoLogin`, {
 const probe = consoleProbe(base, login.result.tokenValue);
 await sleep(IDLE_SEC * 1000);
 const idleRss = usage(server.proc).rssMb;
-const subject = await run(
-  'server',
-  server,
-  EXTERNAL ?? `mqtt://127.0.0.1:${MQTT_PORT}`,
+const subject = await run('server', server, EXTERNAL ?? `mqtt://127.0.0.1:${MQTT_PORT}`, {
   probe,
-  'broker',
-  true,
-);
+  beside: true,
+});
 const samples = await probe.stop();
 
 // Shutdown with the fleet still connected.
