@@ -5,6 +5,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { terminals, terminalWarnings } from '../../db/schema';
 import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { connectTerminal } from '../../test-support/mqtt-terminal';
 import {
   ADMIN_PASSWORD,
   brokerModes,
@@ -19,21 +20,6 @@ const until = async (check: () => Promise<boolean>, what: string) => {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`timed out waiting for ${what}`);
-};
-
-/**
- * Connects as a terminal does: refused for load ("server unavailable", which the server answers while
- * its event loop is late, as PGlite's statements make it now and then), it comes back a little later.
- */
-const connectTerminal = async (url: string, opts: mqtt.IClientOptions) => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await mqtt.connectAsync(url, opts);
-    } catch (err) {
-      if ((err as { code?: number }).code !== 3 || attempt === 20) throw err;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
 };
 
 describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {

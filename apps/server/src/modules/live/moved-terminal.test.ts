@@ -10,6 +10,7 @@ import { terminals } from '../../db/schema';
 import { hashPassword } from '../../shared/crypto';
 import { ACCOUNT_PASSWORD } from '../../test-support/accounts';
 import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { connectTerminal as connectMqttTerminal } from '../../test-support/mqtt-terminal';
 import {
   ADMIN_PASSWORD,
   brokerModes,
@@ -163,7 +164,7 @@ describe.each(brokerModes())('a terminal given to another enterprise ($name)', (
 
   /** A terminal on MQTT: the embedded broker's `/mqtt`, or the external broker itself. */
   const connectTerminal = async (sn: string, secret: string) => {
-    const client = await mqtt.connectAsync(env.MQTT_URL ?? wsUrl, {
+    const client = await connectMqttTerminal(env.MQTT_URL ?? wsUrl, {
       clientId: `sim-${sn}`,
       username: sn,
       password: secret,

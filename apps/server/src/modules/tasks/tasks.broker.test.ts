@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { callApi, createAccount } from '../../test-support/accounts';
+import { connectTerminal } from '../../test-support/mqtt-terminal';
 import { brokerModes, createTestApp, type TestApp } from '../../test-support/test-app';
 import { basicAuth, FIXTURE_SECRET, insertTerminals } from './task-fixtures';
 import { taskDeliveries } from './tasks.table';
@@ -36,7 +37,7 @@ describe.each(brokerModes())('remote tasks over MQTT ($name)', ({ name, env }) =
   const connect = (sn: string) =>
     external
       ? mqtt.connectAsync(process.env.TEST_MQTT_URL as string, { reconnectPeriod: 0 })
-      : mqtt.connectAsync(wsUrl, { username: sn, password: FIXTURE_SECRET, reconnectPeriod: 0 });
+      : connectTerminal(wsUrl, { username: sn, password: FIXTURE_SECRET, reconnectPeriod: 0 });
 
   it('nudges online terminals on down/task and takes results on up/result, telling the console live', async () => {
     const device = await connect(sns[0]);
