@@ -533,7 +533,8 @@ const deliverDevicesDirectly = (
     } catch (err) {
       log.error({ err, topic: packet.topic }, 'terminal message delivery failed');
     }
-    if (done) process.nextTick(done);
+    // Answered at once, as Aedes's routing answers a subscription that takes the message synchronously.
+    done?.();
   };
 };
 

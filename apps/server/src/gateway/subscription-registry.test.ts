@@ -82,6 +82,27 @@ describe('createSubscriptionRegistry', () => {
     expect(calls).toEqual(['add a/b #1', 'remove a/b', 'add a/b #2']);
   });
 
+  it('matches the filters held at the moment of delivery, whatever a handler changes meanwhile', async () => {
+    const { registry } = build();
+    const seen: string[] = [];
+    let later: (() => Promise<void>) | undefined;
+    const first = await registry.subscribe('a/#', (topic) => {
+      seen.push(`first ${topic}`);
+      // Subscribed during a delivery: hears the next message, not this one.
+      void registry.subscribe('a/+', (t) => seen.push(`later ${t}`)).then((u) => (later = u));
+    });
+    registry.deliverMatching('a/b', Buffer.alloc(0));
+    expect(seen).toEqual(['first a/b']);
+    await first();
+    seen.length = 0;
+    registry.deliverMatching('a/c', Buffer.alloc(0));
+    expect(seen).toEqual(['later a/c']);
+    await later?.();
+    seen.length = 0;
+    registry.deliverMatching('a/d', Buffer.alloc(0));
+    expect(seen).toEqual([]);
+  });
+
   it('refuses a malformed filter without asking the broker', async () => {
     const { registry, calls } = build();
     await expect(registry.subscribe('a/#/b', () => undefined)).rejects.toThrow(/invalid MQTT topic filter/);

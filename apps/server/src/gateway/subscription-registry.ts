@@ -52,6 +52,9 @@ export const createSubscriptionRegistry = ({
 }): SubscriptionRegistry => {
   const byFilter = new Map<string, Entry>();
   const byId = new Map<number, Entry>();
+  // The entries as matching reads them: a new array on every change, so a delivery (every terminal
+  // message, on the embedded broker) neither copies nor sees a change made by a handler it calls.
+  let entries: readonly Entry[] = [];
   // Subscription identifiers are 1..268435455 in MQTT 5; wrapping is far beyond any real filter count.
   let nextId = 1;
 
@@ -59,6 +62,7 @@ export const createSubscriptionRegistry = ({
     if (byFilter.get(entry.key) !== entry) return Promise.resolve();
     byFilter.delete(entry.key);
     byId.delete(entry.id);
+    entries = [...byFilter.values()];
     // Called synchronously so a later subscribe of the same filter is sent to the broker after this removal.
     return transport.remove(entry.filter, entry.shared);
   };
@@ -92,6 +96,7 @@ export const createSubscriptionRegistry = ({
         };
         byFilter.set(key, entry);
         byId.set(id, entry);
+        entries = [...byFilter.values()];
       }
       const current = entry;
       const change = (add: boolean) => {
@@ -128,7 +133,7 @@ export const createSubscriptionRegistry = ({
       }
     },
     deliverMatching(topic, payload) {
-      for (const entry of [...byFilter.values()]) run(entry, topic, payload);
+      for (const entry of entries) run(entry, topic, payload);
     },
   };
 };

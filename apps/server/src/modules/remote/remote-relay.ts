@@ -258,7 +258,7 @@ export const createRemoteRelay = (o: RelayOptions) => {
       o.log.error({ err, sessionId: live.id }, 'remote session recording could not start');
     }
     if (live.ended) {
-      storeRecording(live);
+      finishRecording(live);
       return;
     }
     live.state = 'active';
@@ -512,11 +512,11 @@ export const createRemoteRelay = (o: RelayOptions) => {
       live.terminal.close(REMOTE_PROTOCOL.closeCodes.ended, reason);
     }
     live.recorder?.event({ t: 'ended', reason }, now());
-    storeRecording(live);
+    finishRecording(live);
   }
 
   /** Closes an ended session's recording and stores it (the store waits for it on close). */
-  function storeRecording(live: Live) {
+  function finishRecording(live: Live) {
     const recorder = live.recorder;
     if (!recorder) return;
     live.recorder = null;
