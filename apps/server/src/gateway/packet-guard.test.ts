@@ -1,3 +1,4 @@
+import mqttPacket from 'mqtt-packet';
 import { describe, expect, it } from 'vitest';
 import { createPacketSizeCheck, guardClientPackets } from './packet-guard';
 
@@ -88,5 +89,61 @@ describe('guarded client', () => {
     expect(() => guardClientPackets({ conn: { destroy: () => undefined } }, 100, () => undefined)).toThrow(
       /no packet parser/,
     );
+  });
+
+  describe('with the real packet parser', () => {
+    const publish = (topic: string, payload: string) =>
+      mqttPacket.generate({
+        cmd: 'publish',
+        topic,
+        payload: Buffer.from(payload),
+        qos: 0,
+        dup: false,
+        retain: false,
+      });
+    const guarded = () => {
+      const parser = mqttPacket.parser({ protocolVersion: 4 });
+      const got: { topic: string; payload: string }[] = [];
+      const packets: object[] = [];
+      parser.on('packet', (packet) => {
+        const p = packet as mqttPacket.IPublishPacket;
+        packets.push(p);
+        got.push({ topic: p.topic, payload: p.payload.toString() });
+      });
+      const client = { _parser: parser, conn: { destroy: () => undefined } };
+      guardClientPackets(client, 1000, () => undefined);
+      const state = parser as unknown as { packet: object };
+      return { parser, got, packets, packet: () => state.packet };
+    };
+
+    it('leaves no packet of its own with an idle parser, and parses what follows as before', () => {
+      const a = guarded();
+      const b = guarded();
+      a.parser.parse(publish('cpm/dev/SN1/up/heartbeat', '{"n":1}'));
+      b.parser.parse(publish('cpm/dev/SN2/up/heartbeat', '{"n":2}'));
+      // Between messages both parsers point at one shared empty packet, which nothing can fill.
+      expect(a.packet()).toBe(b.packet());
+      expect(Object.isFrozen(a.packet())).toBe(true);
+      expect(a.packet()).toMatchObject({ cmd: null, topic: null, payload: null, length: -1 });
+
+      // Two packets in one chunk, then one split across three chunks.
+      const two = Buffer.concat([publish('t/1', 'one'), publish('t/2', 'two')]);
+      a.parser.parse(two);
+      const split = publish('t/3', 'three');
+      a.parser.parse(split.subarray(0, 1));
+      expect(a.packet()).not.toBe(b.packet());
+      a.parser.parse(split.subarray(1, 4));
+      a.parser.parse(split.subarray(4));
+      expect(a.got).toEqual([
+        { topic: 'cpm/dev/SN1/up/heartbeat', payload: '{"n":1}' },
+        { topic: 't/1', payload: 'one' },
+        { topic: 't/2', payload: 'two' },
+        { topic: 't/3', payload: 'three' },
+      ]);
+      expect(a.packet()).toBe(b.packet());
+      // Every message was a packet of its own.
+      expect(new Set(a.packets).size).toBe(4);
+      expect(a.packets).not.toContain(a.packet());
+    });
   });
 });
