@@ -55,6 +55,9 @@ export const createSubscriptionRegistry = ({
   // The entries as matching reads them: a new array on every change, so a delivery (every terminal
   // message, on the embedded broker) neither copies nor sees a change made by a handler it calls.
   let entries: readonly Entry[] = [];
+  const reindex = () => {
+    entries = [...byFilter.values()];
+  };
   // Subscription identifiers are 1..268435455 in MQTT 5; wrapping is far beyond any real filter count.
   let nextId = 1;
 
@@ -62,7 +65,7 @@ export const createSubscriptionRegistry = ({
     if (byFilter.get(entry.key) !== entry) return Promise.resolve();
     byFilter.delete(entry.key);
     byId.delete(entry.id);
-    entries = [...byFilter.values()];
+    reindex();
     // Called synchronously so a later subscribe of the same filter is sent to the broker after this removal.
     return transport.remove(entry.filter, entry.shared);
   };
@@ -96,7 +99,7 @@ export const createSubscriptionRegistry = ({
         };
         byFilter.set(key, entry);
         byId.set(id, entry);
-        entries = [...byFilter.values()];
+        reindex();
       }
       const current = entry;
       const change = (add: boolean) => {

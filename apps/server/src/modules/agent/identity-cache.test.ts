@@ -185,3 +185,110 @@ describe('terminal identity cache', () => {
     expect(batches).toHaveLength(1);
   });
 });
+
+describe('terminal identity cache, read again ahead of expiry', () => {
+  /** A batched cache with a one-minute TTL, expiry unspread, whose statements the test answers. */
+  const aheadCache = () => {
+    const clock = createTestClock();
+    const statements: { sns: string[]; answer: (rows: CachedTerminal[] | Error) => void }[] = [];
+    const cache = createIdentityCache({
+      clock,
+      ttlMs: 60_000,
+      random: () => 0,
+      load: async () => {
+        throw new Error('read together');
+      },
+      loadMany: (sns) =>
+        new Promise<CachedTerminal[]>((resolve, reject) =>
+          statements.push({ sns, answer: (r) => (r instanceof Error ? reject(r) : resolve(r)) }),
+        ),
+    });
+    const first = async (...rows: CachedTerminal[]) => {
+      const got = Promise.all(rows.map((r) => cache.get(r.sn)));
+      await until(() => statements.length > 0);
+      statements.shift()?.answer(rows);
+      await got;
+    };
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 1));
+      if (!done()) throw new Error('no statement');
+    };
+    return { clock, cache, statements, first, until };
+  };
+  const terminal = (sn: string, ownerId = 'a'): CachedTerminal => ({ ...row(ownerId), id: sn, sn });
+
+  it('answers from the entry in the last fifth of the TTL and reads the terminals due in one statement', async () => {
+    const { clock, cache, statements, first, until } = aheadCache();
+    await first(terminal('SN1'), terminal('SN2'), terminal('SN3'));
+    const entry = cache.peekEntry('SN1');
+    if (!entry) throw new Error('not cached');
+    const device = { id: 'SN1', sn: 'SN1', ownerId: 'a' };
+    entry.device = device;
+    clock.advance(47_999);
+    expect(cache.peekEntry('SN1')).toBe(entry);
+    expect(cache.refreshing()).toBe(0);
+    clock.advance(1);
+    // Due: still answered at once, and each due terminal queued once however often it is heard from.
+    expect(cache.peekEntry('SN1')).toBe(entry);
+    expect(cache.peekEntry('SN1')).toBe(entry);
+    expect(cache.peekEntry('SN2')?.row.sn).toBe('SN2');
+    expect(cache.refreshing()).toBe(2);
+    await until(() => statements.length > 0);
+    expect(statements.map((s) => s.sns)).toEqual([['SN1', 'SN2']]);
+    // SN1 unchanged keeps its row and identity; SN2 has a new owner.
+    const oldRow = entry.row;
+    statements.shift()?.answer([terminal('SN1'), terminal('SN2', 'b')]);
+    await until(() => cache.refreshing() === 0);
+    expect(entry.row).toBe(oldRow);
+    expect(entry.device).toBe(device);
+    expect(cache.peekEntry('SN2')?.row.ownerId).toBe('b');
+    expect(cache.peekEntry('SN2')?.device).toBeUndefined();
+    // Trusted a whole TTL from the read; SN3, not heard from, expired at its time.
+    clock.advance(47_999);
+    expect(cache.peekEntry('SN1')).toBe(entry);
+    expect(cache.peekEntry('SN3')).toBeUndefined();
+    expect(cache.refreshing()).toBe(0);
+  });
+
+  it('drops a terminal the database no longer has, and leaves one forgotten or replaced meanwhile', async () => {
+    const { clock, cache, statements, first, until } = aheadCache();
+    await first(terminal('SN1'), terminal('SN2'), terminal('SN3'));
+    clock.advance(48_000);
+    for (const sn of ['SN1', 'SN2', 'SN3']) cache.peekEntry(sn);
+    await until(() => statements.length > 0);
+    // SN2 changes while the statement runs; SN3 is replaced (its SN given to a new terminal) and read
+    // anew before the statement, which did not see the new one, answers.
+    cache.forget(['SN2', 'SN3']);
+    const again = cache.get('SN3');
+    const stale = statements.shift();
+    await until(() => statements.length > 0);
+    statements.shift()?.answer([terminal('SN3', 'new')]);
+    await again;
+    stale?.answer([terminal('SN2', 'old')]);
+    await until(() => cache.refreshing() === 0);
+    expect(cache.peekEntry('SN1')).toBeUndefined();
+    expect(cache.peekEntry('SN2')).toBeUndefined();
+    expect(cache.peekEntry('SN3')?.row.ownerId).toBe('new');
+    expect(cache.size()).toBe(1);
+  });
+
+  it('leaves entries whose read failed to expire and be read on demand', async () => {
+    const { clock, cache, statements, first, until } = aheadCache();
+    await first(terminal('SN1'));
+    clock.advance(48_000);
+    const entry = cache.peekEntry('SN1');
+    await until(() => statements.length > 0);
+    statements.shift()?.answer(new Error('database away'));
+    await until(() => cache.refreshing() === 0);
+    // Not asked again before expiry; after it, a message waits for the read.
+    expect(cache.peekEntry('SN1')).toBe(entry);
+    expect(statements).toHaveLength(0);
+    clock.advance(12_000);
+    expect(cache.peekEntry('SN1')).toBeUndefined();
+    const read = cache.get('SN1');
+    await until(() => statements.length > 0);
+    statements.shift()?.answer([terminal('SN1', 'b')]);
+    expect((await read)?.ownerId).toBe('b');
+    expect(cache.peekEntry('SN1')).toBe(entry);
+  });
+});
