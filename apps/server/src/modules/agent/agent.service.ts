@@ -504,6 +504,7 @@ export const createAgentService = (deps: {
       await Promise.all([...offlineBatchers.values()].map((b) => b.drain()));
       await locationWrites.drain();
       await writer.flush();
+      await cache.settle();
     },
 
     /**

@@ -276,6 +276,21 @@ describe('terminal identity cache, read again ahead of expiry', () => {
     expect(cache.size()).toBe(1);
   });
 
+  it('reads what waits to be read again at once when settled, before the database closes', async () => {
+    const { clock, cache, statements, first } = aheadCache();
+    await first(terminal('SN1'));
+    clock.advance(48_000);
+    cache.peekEntry('SN1');
+    const settled = cache.settle();
+    // Sent now (once pending callbacks have run), not when its second of gathering ends.
+    await new Promise((r) => setImmediate(r));
+    expect(statements.map((s) => s.sns)).toEqual([['SN1']]);
+    statements.shift()?.answer([terminal('SN1', 'b')]);
+    await settled;
+    expect(cache.refreshing()).toBe(0);
+    expect(cache.peekEntry('SN1')?.row.ownerId).toBe('b');
+  });
+
   it('leaves entries whose read failed to expire and be read on demand', async () => {
     const { clock, cache, statements, first, until } = aheadCache();
     await first(terminal('SN1'));

@@ -199,6 +199,8 @@ export const createIdentityCache = (deps: {
     reading: () => reading.size,
     /** Entries being read again ahead of expiry or waiting to be. */
     refreshing: () => refreshes.pending(),
+    /** Reads what waits to be read again now and waits for it (before the database closes). */
+    settle: () => refreshes.drain(),
   };
 };
 
