@@ -40,8 +40,9 @@ const TTL_SPREAD = 0.2;
  * Share of the TTL before expiry in which a message from the terminal has it read again in the
  * background, with other terminals' in one statement, while the message is handled from the entry: a
  * terminal heard from at least once a minute never waits for its identity. Without it, every
- * terminal's first message after expiry took the waiting path (a promise, a batched read, a new
- * identity), which for a fleet that came online together was a minute of a third more CPU every TTL.
+ * terminal's first message after expiry waited for its read, and a fleet that came online together
+ * spent a minute at about a third more CPU every TTL, mostly on a statement per terminal (see
+ * `REFRESH_BATCH_WAIT_MS`).
  */
 const REFRESH_AHEAD = 0.2;
 const IDENTITY_CACHE_MAX = 200_000;
@@ -61,9 +62,10 @@ const REFRESH_BATCH_WAIT_MS = 1000;
 /**
  * Who each SN is, read once per terminal and few minutes rather than once per message. Entries expire
  * after `ttlMs` (less up to a fifth, spread at random) and are dropped at once by `forget` (owner, status
- * or secret changed, here or on another instance); a terminal heard from in the last fifth before expiry
- * is read again in the background, so a live terminal's messages never wait for it. A read that started before a `forget` is not cached, so a slow lookup cannot bring back
- * what the change just removed. With `loadMany`, misses are read together (a fleet reconnecting at once
+ * or secret changed, here or on another instance); a terminal heard from in the last fifth before
+ * expiry is read again in the background, so a live terminal's messages never wait for it. A read that
+ * started before a `forget` is not cached, so a slow lookup cannot bring back what the change just
+ * removed. With `loadMany`, misses are read together (a fleet reconnecting at once
  * costs a statement per few hundred terminals, one statement at a time, the misses arriving meanwhile
  * in the next), and concurrent misses for one SN share a read.
  */
