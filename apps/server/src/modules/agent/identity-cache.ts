@@ -118,11 +118,11 @@ export const createIdentityCache = (deps: {
     }
   };
 
+  // Nobody waits on a refresh: every batch answers this (empty, never written to).
+  const noAnswers = new Map<IdentityEntry, never>();
   // Entries read again ahead of expiry, a statement per batch. A batch that fails leaves its entries to
   // expire and be read on demand (where the failure is heard); an entry forgotten or replaced while it
   // was being read is left as it is now.
-  // Nobody waits on a refresh: every batch answers this (empty, never written to).
-  const noAnswers = new Map<IdentityEntry, never>();
   const refreshes = createBatcher<IdentityEntry, never>({
     run: async (batch) => {
       const sns = batch.map((e) => e.row.sn);
