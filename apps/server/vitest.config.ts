@@ -1,9 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+const include = ['src/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+/** A test file that opens a database or a broker, by what it imports or reads. */
+const STORAGE =
+  /test-support\/(test-app|database-template|mqtt-terminal|fleet-fixtures|accounts)|db\/client|TEST_MQTT_URL|TEST_DATABASE_URL/;
+
+/**
+ * `SERVER_TESTS=storage` keeps the files that touch a database or broker, for the second pass on the
+ * other database, broker and Node version; the fuzz campaign runs in one pass only.
+ */
+const storageOnly = () =>
+  ['src', 'scripts']
+    .flatMap((dir) =>
+      readdirSync(`${import.meta.dirname}/${dir}`, { recursive: true, encoding: 'utf8' }).map(
+        (file) => `${dir}/${file}`,
+      ),
+    )
+    .filter(
+      (file) =>
+        file.endsWith('.test.ts') &&
+        !file.endsWith('fuzz.test.ts') &&
+        STORAGE.test(readFileSync(`${import.meta.dirname}/${file}`, 'utf8')),
+    );
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: process.env.SERVER_TESTS === 'storage' ? storageOnly() : include,
     // Migrates and seeds one database per run; each test file opens a copy of it.
     globalSetup: ['src/test-support/global-setup.ts'],
     // Test files share a worker's loaded modules instead of importing the whole server again for
