@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkArchitectureMap, type DomainRow, mapProblems, readDomainTable } from './architecture-map';
+import {
+  brokenLinks,
+  checkArchitectureMap,
+  type DomainRow,
+  mapProblems,
+  readDomainTable,
+} from './architecture-map';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -25,7 +31,7 @@ const row = (domain: string, folders: DomainRow['folders'], why = ''): DomainRow
 });
 
 describe('the domain table of docs/ARCHITECTURE.md', () => {
-  it('has a row for every domain folder, names only folders that exist, and says why names differ', () => {
+  it('has a row per domain folder, names only real folders, says why names differ, links to real files', () => {
     // One problem a line, so the failure reads as the list of changes to make.
     expect(checkArchitectureMap(root).join('\n')).toBe('');
   });
@@ -93,5 +99,26 @@ describe('mapProblems', () => {
     expect(mapProblems(rows, { ...disk, server: ['tasks'] })).toEqual([
       'docs/ARCHITECTURE.md line 7 (tasks) has an empty "what is there" cell: say in a line what the domain holds',
     ]);
+  });
+});
+
+describe('mapProblems on repeated rows', () => {
+  it('asks for one row per domain', () => {
+    const tasks = row('tasks', { contracts: 'tasks', server: 'tasks', web: 'tasks' });
+    expect(
+      mapProblems([tasks, { ...tasks, line: 8 }], {
+        contracts: ['tasks'],
+        server: ['tasks'],
+        web: ['tasks'],
+      }),
+    ).toEqual(['docs/ARCHITECTURE.md line 8 repeats the domain tasks: keep one row per domain']);
+  });
+});
+
+describe('brokenLinks', () => {
+  it('names relative links whose file is missing, and leaves web addresses and anchors alone', () => {
+    const page = '[a](../here.md) [b](../gone.md#part) [c](https://example.com/x) [d](#domains)';
+    const exists = (file: string) => file === path.join('/repo', 'here.md');
+    expect(brokenLinks(page, '/repo/docs', exists)).toEqual(['../gone.md']);
   });
 });

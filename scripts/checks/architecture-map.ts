@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The three places a domain has a folder, as the domain table's columns name them. */
@@ -65,6 +65,14 @@ export const foldersIn = (dir: string): string[] =>
 export const mapProblems = (rows: DomainRow[], onDisk: Record<Place, string[]>): string[] => {
   const problems: string[] = [];
   const places = Object.keys(PLACES) as Place[];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (seen.has(row.domain))
+      problems.push(
+        `docs/ARCHITECTURE.md line ${row.line} repeats the domain ${row.domain}: keep one row per domain`,
+      );
+    seen.add(row.domain);
+  }
   for (const place of places) {
     const named = new Set(rows.map((row) => row.folders[place]));
     for (const folder of onDisk[place]) {
@@ -96,6 +104,12 @@ export const mapProblems = (rows: DomainRow[], onDisk: Record<Place, string[]>):
   return problems;
 };
 
+/** Relative links of a markdown page (`[text](target)`) whose target does not exist beside it. */
+export const brokenLinks = (markdown: string, pageDir: string, exists: (file: string) => boolean): string[] =>
+  [...markdown.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+    .map((match) => match[1])
+    .filter((target) => !/^[a-z]+:/.test(target) && !exists(path.join(pageDir, target)));
+
 /** The problems of the repository at `root`. */
 export const checkArchitectureMap = (root: string): string[] => {
   const markdown = readFileSync(path.join(root, 'docs/ARCHITECTURE.md'), 'utf8');
@@ -104,5 +118,9 @@ export const checkArchitectureMap = (root: string): string[] => {
     server: foldersIn(path.join(root, PLACES.server)),
     web: foldersIn(path.join(root, PLACES.web)),
   };
-  return mapProblems(readDomainTable(markdown), onDisk);
+  const links = brokenLinks(markdown, path.join(root, 'docs'), existsSync).map(
+    (target) =>
+      `docs/ARCHITECTURE.md links to ${target}, which does not exist: point it at the file's new place`,
+  );
+  return [...mapProblems(readDomainTable(markdown), onDisk), ...links];
 };
