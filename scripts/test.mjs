@@ -132,6 +132,7 @@ const serverPass = vitest('server: all tests, PGlite, embedded broker', 'apps/se
   buffered: true,
 });
 const small = (async () => {
+  await vitest('repository checks', 'scripts/checks', { buffered: true });
   await vitest('contracts', 'packages/contracts', { buffered: true });
   await vitest('terminal simulator', 'apps/pos-sim', { buffered: true });
   await vitest('console', 'apps/web', { buffered: true });
