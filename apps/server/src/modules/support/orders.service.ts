@@ -4,13 +4,11 @@ import {
   BLOB_KINDS,
   type DictBundle,
   ORDER_ACTION_PERMISSION,
-  ORDER_OPEN_STATUSES,
   ORDER_TRANSITIONS,
   type OrderAssign,
   type OrderDetail,
   type OrderFilter,
   type OrderMedia,
-  type OrderRow,
   type OrderSave,
   type OrderSource,
   type OrderStatus,
@@ -25,7 +23,10 @@ import type { Clock } from '../../shared/clock';
 import { toPage } from '../../shared/paging';
 import { requirePermission } from '../../shared/permissions';
 import type { Mailer } from '../mail/mailer';
+import { orderNumber, toRow } from './order-rows';
 import type { OrderEventValues, OrderRecord, OrdersRepository, OrderValues } from './orders.repository';
+
+export { isOverdue, orderNumber } from './order-rows';
 
 type MediaRecord = { id: string; kind: string; name: string; mediaType: string; size: number };
 type Account = { id: string; name: string; username: string; email: string | null };
@@ -91,41 +92,6 @@ const STATUS_TEXT: Record<OrderStatus, [string, string]> = {
   closed: ['已关闭', 'closed'],
   rejected: ['已驳回', 'rejected'],
 };
-
-/** `SO-000042`. */
-export const orderNumber = (seq: number) => `SO-${String(seq).padStart(6, '0')}`;
-
-/** Open orders past their due time. */
-export const isOverdue = (r: Pick<OrderRecord, 'status' | 'dueAt'>, now: Date) =>
-  r.dueAt !== null &&
-  r.dueAt.getTime() < now.getTime() &&
-  ORDER_OPEN_STATUSES.includes(r.status as OrderStatus);
-
-const toRow = (r: OrderRecord, now: Date): OrderRow => ({
-  id: r.id,
-  number: orderNumber(r.seq),
-  sn: r.sn,
-  modelName: r.modelName,
-  enterpriseName: r.enterpriseName,
-  storeName: r.storeName,
-  contact: r.contact,
-  phone: r.phone,
-  faultType: r.faultType,
-  description: r.description,
-  priority: r.priority as OrderRow['priority'],
-  status: r.status as OrderStatus,
-  assigneeId: r.assigneeId,
-  assigneeName: r.assigneeName,
-  dueAt: r.dueAt?.toISOString() ?? null,
-  overdue: isOverdue(r, now),
-  rejectReason: r.rejectReason,
-  source: r.source as OrderSource,
-  recordId: r.recordId,
-  ownerId: r.ownerId,
-  createdBy: r.createdBy,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
 
 const escapeHtml = (s: string) =>
   s.replace(

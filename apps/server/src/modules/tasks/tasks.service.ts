@@ -1,9 +1,5 @@
 import {
   type CreateTaskBody,
-  type DeliveryFilter,
-  type DeliveryState,
-  emptyDeliveryCounts,
-  type PageQuery,
   type PreviewTaskBody,
   RISKY_TASK_TYPES,
   TASK_DELETABLE,
@@ -11,25 +7,23 @@ import {
   TASK_LIMITS,
   TASK_TRANSITIONS,
   type TaskDetail,
-  type TaskFilter,
   type TaskRow,
   type TaskSchedule,
   type TaskStatus,
   type TaskTargets,
-  type TaskWave,
 } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
-import { AppError, orNotFound } from '../../shared/app-error';
+import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import type { OperationNote } from '../../shared/operation-note';
-import { pageOffset, toPage } from '../../shared/paging';
 import type { Tx } from '../jobs/jobs.repository';
+import { createTaskReads } from './task-reads';
 import type { StoredTargets } from './task-records';
 import { escapeHtml, matchOf, type TaskRunner } from './task-runner';
 import { firstRunAt, isTimeZone, isValidCron } from './task-schedule';
-import { iso, type MatchSpec } from './task-sql';
+import type { MatchSpec } from './task-sql';
 import type { TaskTypeRegistry } from './task-type-registry';
-import type { RunRecord, TaskRecord, TasksRepository } from './tasks.repository';
+import type { TaskRecord, TasksRepository } from './tasks.repository';
 import type { WhitelistRepository } from './whitelist.repository';
 
 type Deps = {
@@ -69,47 +63,8 @@ export const needsApproval = (type: CreateTaskBody['type'], targets: StoredTarge
 export const createTasksService = (deps: Deps) => {
   const { repo, clock } = deps;
 
-  const mustFind = async (auth: AuthContext, id: string) => {
-    const row = await repo.findVisible(auth, id);
-    if (!row) throw new AppError('taskNotFound');
-    return row;
-  };
-
-  const toRows = async (rows: TaskRecord[]): Promise<TaskRow[]> => {
-    const runIds = rows.map((r) => r.currentRunId).filter((id): id is string => Boolean(id));
-    const [counts, names, runs] = await Promise.all([
-      repo.counts(runIds),
-      repo.userNames([...new Set(rows.map((r) => r.createdBy))]),
-      Promise.all(runIds.map((id) => repo.findRun(id))),
-    ]);
-    const released = new Map(
-      runs.filter((r): r is RunRecord => r !== null).map((r) => [r.id, r.releasedWave]),
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      type: r.type as TaskRow['type'],
-      platform: r.platform as TaskRow['platform'],
-      status: r.status as TaskStatus,
-      statusReason: r.statusReason,
-      statusReasonEn: r.statusReasonEn,
-      summary: r.summary,
-      scheduleKind: (r.schedule as TaskSchedule).kind,
-      startAt: r.startAt.toISOString(),
-      expireAt: r.expireAt.toISOString(),
-      runCount: r.runCount,
-      counts: (r.currentRunId && counts.get(r.currentRunId)) || emptyDeliveryCounts(),
-      approvalRequired: r.approvalRequired,
-      wave: r.rollout
-        ? { released: (r.currentRunId && released.get(r.currentRunId)) || 0, total: r.rollout.waves.length }
-        : null,
-      ownerId: r.ownerId,
-      createdBy: r.createdBy,
-      createdByName: names.get(r.createdBy) ?? '',
-      createdAt: r.createdAt.toISOString(),
-    }));
-  };
-  const toRow = async (row: TaskRecord) => (await toRows([row]))[0];
+  const reads = createTaskReads(deps);
+  const { mustFind, toRow, currentRun } = reads;
 
   /** Refuses targets the caller cannot see; answers what the task would reach. */
   const checkTargets = async (auth: AuthContext, platform: string, targets: TaskTargets) => {
@@ -142,13 +97,6 @@ export const createTasksService = (deps: Deps) => {
   const startIfDue = async (task: TaskRecord) => {
     if (task.nextRunAt && task.nextRunAt <= clock.now()) await deps.runner.startRun(task, task.nextRunAt);
     return (await repo.findById(task.id)) as TaskRecord;
-  };
-
-  const currentRun = async (task: TaskRecord, runId?: string) => {
-    const id = runId ?? task.currentRunId;
-    const run = id ? await repo.findRun(id) : null;
-    if (runId && run?.taskId !== task.id) throw new AppError('notFound');
-    return run;
   };
 
   return {
@@ -270,97 +218,16 @@ export const createTasksService = (deps: Deps) => {
       };
     },
 
-    async page(auth: AuthContext, q: PageQuery & TaskFilter) {
-      const { rows, total } = await repo.page(auth, q, pageOffset(q), q.size);
-      return toPage(await toRows(rows), total, q);
-    },
+    page: reads.page,
 
-    rowsOf: toRows,
+    rowsOf: reads.rowsOf,
 
-    async detail(auth: AuthContext, id: string): Promise<TaskDetail> {
-      const t = await mustFind(auth, id);
-      const [row, runs, groups, models, owners, whitelist, decidedByName] = await Promise.all([
-        toRow(t),
-        repo.runsOf(t.id),
-        repo.names('groups', t.targets.groupIds),
-        repo.names('models', t.targets.modelIds),
-        repo.names('owners', t.targets.ownerIds),
-        t.whitelistId ? deps.whitelists.findById(t.whitelistId) : null,
-        repo.userName(t.decidedBy),
-      ]);
-      const current = runs.find((r) => r.id === t.currentRunId) ?? null;
-      const waves: TaskWave[] = [];
-      if (t.rollout && current) {
-        const stats = await repo.waveStats(current.id);
-        t.rollout.waves.forEach((percent, i) => {
-          const s = stats.get(i + 1) ?? { total: 0, open: 0, success: 0, failure: 0 };
-          const results = s.success + s.failure;
-          waves.push({
-            wave: i + 1,
-            percent,
-            size: s.total,
-            released: i + 1 <= current.releasedWave,
-            releasedAt: i + 1 === current.releasedWave ? iso(current.waveReleasedAt) : null,
-            success: s.success,
-            failure: s.failure,
-            failurePercent: results ? Math.round((s.failure * 1000) / results) / 10 : null,
-          });
-        });
-      }
-      const counts = await repo.counts(runs.map((r) => r.id));
-      return {
-        ...row,
-        params: t.params,
-        resource: t.resource ? { kind: t.resource.kind, id: t.resource.id, name: t.resource.name } : null,
-        targets: {
-          sns: t.targets.sns,
-          groups,
-          models,
-          owners,
-          whitelist: whitelist ? { id: whitelist.id, name: whitelist.name } : null,
-        },
-        timezone: t.timezone,
-        schedule: t.schedule as TaskSchedule,
-        conditions: t.conditions as TaskDetail['conditions'],
-        rollout: t.rollout,
-        waves,
-        runs: runs.map((r) => ({
-          id: r.id,
-          seq: r.seq,
-          startsAt: r.startsAt.toISOString(),
-          endsAt: r.endsAt.toISOString(),
-          status: r.status as 'creating' | 'open' | 'closed',
-          total: counts.get(r.id)?.total ?? r.total,
-        })),
-        approval: {
-          required: t.approvalRequired,
-          decidedByName: t.decidedBy ? decidedByName : null,
-          decidedAt: iso(t.decidedAt),
-          rejectReason: t.rejectReason,
-        },
-        copiedFrom: t.copiedFrom,
-      };
-    },
+    detail: reads.detail,
 
-    async results(auth: AuthContext, q: PageQuery & DeliveryFilter) {
-      const task = await mustFind(auth, q.taskId);
-      const run = await currentRun(task, q.runId);
-      if (!run) return toPage([], 0, q);
-      const { rows, total } = await repo.results(run.id, q, pageOffset(q), q.size);
-      return toPage(rows, total, q);
-    },
+    results: reads.results,
 
     /** Every result under a filter, in batches (exports). */
-    async *resultBatches(auth: AuthContext, f: DeliveryFilter) {
-      const task = await mustFind(auth, f.taskId);
-      const run = await currentRun(task, f.runId);
-      if (!run) return;
-      for (let offset = 0; ; offset += 2000) {
-        const { rows } = await repo.results(run.id, f, offset, 2000);
-        if (rows.length) yield rows;
-        if (rows.length < 2000) return;
-      }
-    },
+    resultBatches: reads.resultBatches,
 
     async stop(auth: AuthContext, note: OperationNote, id: string) {
       const t = await mustFind(auth, id);
@@ -504,11 +371,7 @@ export const createTasksService = (deps: Deps) => {
       return toRow(row);
     },
 
-    async byTerminal(auth: AuthContext, q: PageQuery & { sn: string; state?: DeliveryState }) {
-      const terminal = orNotFound(await repo.findTerminal(auth, q.sn));
-      const { records, total } = await repo.byTerminal(terminal.id, q.state, pageOffset(q), q.size);
-      return toPage(records, total, q);
-    },
+    byTerminal: reads.byTerminal,
 
     /** Active tasks using a system file (its deletion is refused meanwhile). */
     usedBy: (fileId: string) => repo.activeUsesOfFile(fileId),
