@@ -31,7 +31,7 @@ import { createCommandsModule } from './modules/commands/commands.module';
 import { createDatacenterModule } from './modules/datacenter/datacenter.module';
 import type { DatacenterService } from './modules/datacenter/datacenter.service';
 import { RUN_RECORD_EXPORT_COLUMNS } from './modules/datacenter/run-record-columns';
-import { createCatalogue } from './modules/devices/catalogue';
+import { createCatalogue } from './modules/devices/catalogue.module';
 import { registerDevicesRoutes } from './modules/devices/devices.routes';
 import { createFleetEvents } from './modules/devices/fleet-events';
 import { createTerminalsRepository } from './modules/devices/terminals.repository';
@@ -49,12 +49,13 @@ import { createGeoService } from './modules/geo/geo.service';
 import { createPaymentLocksRepository } from './modules/geo/payment-locks.repository';
 import { createPaymentLocksService } from './modules/geo/payment-locks.service';
 import { createStreetGeocoder } from './modules/geo/street-geocoder';
-import { groupUsageChecks } from './modules/groups/group-usage';
+import { groupUsageChecks } from './modules/groups/group-usage.repository';
 import { createGroupsRepository } from './modules/groups/groups.repository';
 import { registerGroupsRoutes } from './modules/groups/groups.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { createExportsModule } from './modules/jobs/exports.module';
 import { createJobsModule } from './modules/jobs/jobs.module';
+import { createJobsRepository } from './modules/jobs/jobs.repository';
 import type { JobsOptions } from './modules/jobs/jobs.service';
 import { loadAppKeys } from './modules/keys/app-keys';
 import { createKeysRepository } from './modules/keys/keys.repository';
@@ -78,10 +79,10 @@ import { createOplogService } from './modules/oplog/oplog.service';
 import { createPrivatizationRepository } from './modules/privatization/privatization.repository';
 import { registerPrivatizationRoutes } from './modules/privatization/privatization.routes';
 import { createPrivatizationService } from './modules/privatization/privatization.service';
-import { hitLimit } from './modules/registry/rate-limit';
 import { createRegistryRepository } from './modules/registry/registry.repository';
 import { registerRegistryRoutes } from './modules/registry/registry.routes';
 import { createRegistryService } from './modules/registry/registry.service';
+import { hitLimit } from './modules/registry/request-counters.repository';
 import { createRemoteModule } from './modules/remote/remote.module';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { registerRolesRoutes } from './modules/roles/roles.routes';
@@ -94,8 +95,7 @@ import { createSystemRepository } from './modules/system/system.repository';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { createTasksModule, type TasksModule, type TasksOptions } from './modules/tasks/tasks.module';
 import { createTasksRepository } from './modules/tasks/tasks.repository';
-import { isAccountVisible } from './modules/users/account-scope';
-import { createUsersRepository } from './modules/users/users.repository';
+import { createUsersRepository, isAccountVisible } from './modules/users/users.repository';
 import { registerUsersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { createEndpointRegistry } from './plugins/endpoints';
@@ -185,7 +185,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     app,
     { ...config.metrics, host: config.host },
     {
-      database,
+      pool: () => database.pool?.(),
+      jobCounts: () => createJobsRepository(database.db).countByStatus(),
       connections: () => brokerRef?.connectedIdentities() ?? [],
       gateway: () => agentRef?.stats() ?? { accepted: 0, malformed: 0, refused: 0, rateLimited: 0 },
     },

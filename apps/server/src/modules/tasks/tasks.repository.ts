@@ -16,7 +16,8 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
 import { likeAnywhere, likePrefix, textArray, uuidArray } from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
-import { iso, type MatchSpec, matchSql, rankSql, rowsOf, waveSql } from './task-sql';
+import { iso, type MatchSpec, rowsOf } from './task-sql';
+import { matchSql, rankSql, waveSql } from './task-sql.repository';
 import { taskRuns, tasks } from './tasks.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
