@@ -34,7 +34,13 @@ describe('layers', () => {
     const dir = join(root, `apps/server/src/modules/layer-probe-${process.pid}`);
     await mkdir(dir, { recursive: true });
     try {
-      const names = ['probe.service.ts', 'probe.routes.ts', 'probe.ts', 'probe.module.ts', 'probe.repository.ts'];
+      const names = [
+        'probe.service.ts',
+        'probe.routes.ts',
+        'probe.ts',
+        'probe.module.ts',
+        'probe.repository.ts',
+      ];
       for (const name of names) await writeFile(join(dir, name), STORAGE_IMPORTS);
       const count = await restrictedImports(names.map((n) => join(dir, n)));
       expect(count('probe.service.ts')).toBe(4);

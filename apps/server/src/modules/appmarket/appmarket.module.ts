@@ -1,3 +1,4 @@
+import type { DeviceEvent } from '@cpm/contracts';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
@@ -13,15 +14,15 @@ import { type AppInstaller, createAppMarketService, noInstaller } from './appmar
 /** How often the health gate looks at gray releases (croner syntax). */
 const HEALTH_CRON = '* * * * *';
 
-/**
- * The app market: its service and routes, and the health gate's schedule. `installer` is the seam
- * to remote tasks (nothing installs without it).
- */
 /** The job that gives terminals appearing after a release the newest auto-updating versions. */
 export const AUTO_UPDATE_JOB_KIND = 'appmarket.autoUpdate';
 /** Every ten minutes: a terminal that appears waits at most that long for its update. */
 const AUTO_UPDATE_CRON = '*/10 * * * *';
 
+/**
+ * The app market: its service and routes, and the health gate's schedule. `installer` is the seam
+ * to remote tasks (nothing installs without it).
+ */
 export const createAppMarketModule = (deps: {
   api: EndpointRegistry;
   db: Db;
@@ -57,5 +58,24 @@ export const createAppMarketModule = (deps: {
   deps.jobs.schedule({ name: 'appmarket.health', cron: HEALTH_CRON, kind: 'appmarket.health' });
   deps.jobs.registerHandler(AUTO_UPDATE_JOB_KIND, () => market.autoUpdateSweep());
   deps.jobs.schedule({ name: AUTO_UPDATE_JOB_KIND, cron: AUTO_UPDATE_CRON, kind: AUTO_UPDATE_JOB_KIND });
-  return { market };
+  /** Hears a terminal's app events: crashes and ANRs feed the health gate, installs and removals the records. */
+  const heardAppEvent = async (sn: string, ev: DeviceEvent, at: Date) => {
+    const app = ev.app;
+    if (!app?.packageName) return;
+    if ((ev.type === 'appCrash' || ev.type === 'appAnr') && app.versionCode !== undefined)
+      await market.recordCrash(sn, {
+        type: ev.type,
+        packageName: app.packageName,
+        versionCode: app.versionCode,
+        at,
+      });
+    if (ev.type === 'appInstalled' || ev.type === 'appRemoved')
+      await market.recordTerminalApp(sn, {
+        installed: ev.type === 'appInstalled',
+        packageName: app.packageName,
+        versionCode: app.versionCode ?? null,
+        at,
+      });
+  };
+  return { market, heardAppEvent };
 };
