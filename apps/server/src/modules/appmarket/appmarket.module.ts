@@ -7,6 +7,7 @@ import type { BlobsService } from '../blobs/blobs.service';
 import { createAppFleetRepository } from '../devices/app-fleet.repository';
 import type { createJobsModule } from '../jobs/jobs.module';
 import type { Mailer } from '../mail/mailer';
+import type { NotifyUser } from '../messages/messages.service';
 import { createAppMarketRepository } from './appmarket.repository';
 import { registerAppMarketRoutes } from './appmarket.routes';
 import { type AppInstaller, createAppMarketService, noInstaller } from './appmarket.service';
@@ -33,12 +34,7 @@ export const createAppMarketModule = (deps: {
   accountById(
     id: string,
   ): Promise<{ id: string; name: string; username: string; email: string | null } | null>;
-  notifyUser(n: {
-    id: string;
-    userId: string;
-    title: string;
-    content: string;
-  }): Promise<{ announce(): void }>;
+  notifyUser: NotifyUser;
   installer?: AppInstaller;
   actingAs(userId: string): Promise<AuthContext | null>;
 }) => {
