@@ -15,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, openDatabase } from '../../apps/server/src/db/client';
 import { seedDatabase } from '../../apps/server/src/db/seed/seed';
+import { createHeartbeatRepository } from '../../apps/server/src/modules/agent/heartbeat.repository';
 import { createHeartbeatWriter } from '../../apps/server/src/modules/agent/heartbeat-writer';
 import { createDatacenterRepository } from '../../apps/server/src/modules/datacenter/datacenter.repository';
 import {
@@ -183,7 +184,7 @@ const measureIngestion = async (db: Db) => {
   };
   const writerWith = (activity?: ActivitySink) =>
     createHeartbeatWriter({
-      db,
+      store: createHeartbeatRepository(db),
       clock,
       flushMs: HOUR_MS,
       maxBatch: HB_BATCH,

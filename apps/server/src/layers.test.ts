@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const run = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Storage imports a service or route must not have; a repository may. */
+/** Storage imports only repositories, tables, db/ and the shared SQL helpers may have. */
 const STORAGE_IMPORTS = `import { eq } from 'drizzle-orm';
 import { pgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -30,15 +30,24 @@ const restrictedImports = async (files: string[]) => {
 };
 
 describe('layers', () => {
-  it('Biome refuses storage imports in services and routes, and allows them in repositories', async () => {
+  it('Biome refuses storage imports outside repositories, and the handle only outside wiring', async () => {
     const dir = join(root, `apps/server/src/modules/layer-probe-${process.pid}`);
     await mkdir(dir, { recursive: true });
     try {
-      const names = ['probe.service.ts', 'probe.routes.ts', 'probe.repository.ts'];
+      const names = [
+        'probe.service.ts',
+        'probe.routes.ts',
+        'probe.ts',
+        'probe.module.ts',
+        'probe.repository.ts',
+      ];
       for (const name of names) await writeFile(join(dir, name), STORAGE_IMPORTS);
       const count = await restrictedImports(names.map((n) => join(dir, n)));
       expect(count('probe.service.ts')).toBe(4);
       expect(count('probe.routes.ts')).toBe(4);
+      expect(count('probe.ts')).toBe(4);
+      // Wiring hands the database handle to repositories, and nothing more of storage.
+      expect(count('probe.module.ts')).toBe(3);
       expect(count('probe.repository.ts')).toBe(0);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -1,10 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Database } from '../db/client';
 import type { BrokerIdentity } from '../gateway/broker';
 
 /** Where `/metrics` is served: behind a bearer token on the main port, on a port of its own, or nowhere. */
@@ -17,7 +15,10 @@ export type MetricsConfig = {
 
 /** What the metrics read when scraped; each part is optional so a server without a broker still reports. */
 export type MetricsSources = {
-  database: Database;
+  /** PostgreSQL pool occupancy; absent on PGlite, which has one connection. */
+  pool?: () => { total: number; idle: number; waiting: number } | undefined;
+  /** Background jobs counted by state. */
+  jobCounts: () => Promise<{ status: string; n: number }[]>;
   /** Clients connected to this instance's own broker (`/mqtt`, and the TCP port when embedded). */
   connections?: () => BrokerIdentity[];
   /** The device gateway's running counts of terminal messages. */
@@ -119,7 +120,7 @@ export const registerMetrics = (app: FastifyInstance, config: MetricsConfig, sou
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      const pool = sources.database.pool?.() ?? { total: 1, idle: 0, waiting: 0 };
+      const pool = sources.pool?.() ?? { total: 1, idle: 0, waiting: 0 };
       this.set({ state: 'total' }, pool.total);
       this.set({ state: 'idle' }, pool.idle);
       this.set({ state: 'waiting' }, pool.waiting);
@@ -131,12 +132,10 @@ export const registerMetrics = (app: FastifyInstance, config: MetricsConfig, sou
     labelNames: ['status'] as const,
     registers: [registry],
     async collect() {
-      const rows = (await sources.database.db.execute(
-        sql`select status, count(*)::int as n from jobs group by status`,
-      )) as unknown as { rows: { status: string; n: number }[] };
+      const rows = await sources.jobCounts();
       this.reset();
       for (const status of ['queued', 'running', 'succeeded', 'failed']) this.set({ status }, 0);
-      for (const row of rows.rows) this.set({ status: row.status }, Number(row.n));
+      for (const row of rows) this.set({ status: row.status }, Number(row.n));
     },
   });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dictCodesOf, type ExportColumn, formatDateTime, headerOf, presentColumns } from './export-columns';
+import {
+  columnsIn,
+  dictCodesOf,
+  type ExportColumn,
+  enumLabels,
+  formatDateTime,
+  headerOf,
+  presentColumns,
+} from './export-columns';
 
 type Row = {
   sn: string;
@@ -145,5 +153,35 @@ describe('export columns', () => {
   it('names the dictionaries to read, and the header of a column without unit is its label', () => {
     expect(dictCodesOf(COLUMNS as ExportColumn<never>[])).toEqual(['level']);
     expect(headerOf({ label: { zh: 'IP', en: 'IP' } }, 'zh')).toBe('IP');
+  });
+});
+
+describe('columnsIn', () => {
+  const column = columnsIn<Row>('devices:');
+
+  it('names the catalogue entry within its namespace, and none when told null', () => {
+    expect(column('sn', 'sn', '序列号', 'SN', { width: 12 })).toEqual({
+      key: 'sn',
+      label: { zh: '序列号', en: 'SN' },
+      page: 'devices:sn',
+      width: 12,
+    });
+    expect(column('bytes', null, '大小', 'Size')).not.toHaveProperty('page');
+  });
+
+  it('writes what the column says, as a column written out would', () => {
+    const built = column('battery', 'battery', '电量', 'Battery', { format: 'percent' });
+    const [cell] = presentColumns([built], { lang: 'en', timeZone: 'UTC' });
+    expect(cell.header).toBe('Battery (%)');
+  });
+});
+
+describe('enumLabels', () => {
+  it('turns [zh, en] pairs into labels, with the catalogue entry when there is one', () => {
+    expect(enumLabels('devices:status', { shipped: ['已发货', 'Shipped'] })).toEqual({
+      page: 'devices:status',
+      labels: { shipped: { zh: '已发货', en: 'Shipped' } },
+    });
+    expect(enumLabels(undefined, {})).toEqual({ labels: {} });
   });
 });

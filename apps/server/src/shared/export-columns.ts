@@ -54,6 +54,38 @@ export type ExportColumn<T> = {
   value?: (row: T, lang: ExportLang) => unknown;
 };
 
+/** What a column may say beside its key, header and catalogue entry. */
+export type ColumnOptions<T> = Pick<ExportColumn<T>, 'width' | 'format' | 'value'>;
+
+/**
+ * A builder of one export's columns, each in a line: `column(key, page, zh, en, options)`. `page` is the
+ * console catalogue entry within `namespace` (`'tasks:'` and `'fields.name'`), or null when the header
+ * repeats no console text.
+ */
+export const columnsIn =
+  <T>(namespace: `${string}:`) =>
+  (
+    key: string,
+    page: string | null,
+    zh: string,
+    en: string,
+    options: ColumnOptions<T> = {},
+  ): ExportColumn<T> => ({
+    key,
+    label: { zh, en },
+    ...(page === null ? {} : { page: `${namespace}${page}` }),
+    ...options,
+  });
+
+/** Labels of an enumeration's values, given as `[zh, en]`, and the catalogue entry holding the same. */
+export const enumLabels = (
+  page: string | undefined,
+  labels: Readonly<Record<string, readonly [zh: string, en: string]>>,
+): EnumLabels => ({
+  ...(page === undefined ? {} : { page }),
+  labels: Object.fromEntries(Object.entries(labels).map(([value, [zh, en]]) => [value, { zh, en }])),
+});
+
 /** A column ready to write: its header in one language and its cell for a row. */
 export type PresentedColumn<T> = {
   key: string;

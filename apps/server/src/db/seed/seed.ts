@@ -1,6 +1,6 @@
 import { DEFAULT_MENU, MENU_TYPE, viewKey } from '@cpm/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import { seedDicts } from '../../modules/dicts/dicts.seed';
+import { seedDicts } from '../../modules/dicts/dicts.repository';
 import { menus } from '../../modules/menus/menus.table';
 import { roleMenus, roles } from '../../modules/roles/roles.table';
 import { userRoles, users } from '../../modules/users/users.table';

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { accountAncestorPairsSql } from '../../shared/data-scope';
 import { textArray, uuidArray } from '../../shared/sql';
 import { peripheralFaults, terminalLogs, terminalStatusLog, terminals } from '../devices/devices.table';
+import { createHeartbeatRepository } from './heartbeat.repository';
 import { createHeartbeatWriter } from './heartbeat-writer';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -14,8 +15,8 @@ export type Grant = { id: string; secretHash: string; activated: boolean };
 /** Storage of what terminals report: enrollment, state, locations, events, output, the sweep. */
 export const createAgentRepository = (db: Db) => ({
   /** The batched heartbeat writer over this database. */
-  heartbeatWriter: (opts: Omit<Parameters<typeof createHeartbeatWriter>[0], 'db'>) =>
-    createHeartbeatWriter({ db, ...opts }),
+  heartbeatWriter: (opts: Omit<Parameters<typeof createHeartbeatWriter>[0], 'store'>) =>
+    createHeartbeatWriter({ store: createHeartbeatRepository(db), ...opts }),
 
   logStatus: async (terminalId: string, kind: string, detail: string | null, at: Date) => {
     await db.insert(terminalStatusLog).values({ terminalId, kind, detail, at });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { terminals } from '../../db/schema';
 import { createTestClock, openDatabaseWithTerminals } from '../../test-support/test-app';
+import { createHeartbeatRepository } from './heartbeat.repository';
 import { createHeartbeatWriter, type OnlineChange, type SlotHolder } from './heartbeat-writer';
 
 describe('heartbeat writer', () => {
@@ -28,7 +29,7 @@ describe('heartbeat writer', () => {
     const clock = createTestClock();
     const changes: OnlineChange[] = [];
     const writer = createHeartbeatWriter({
-      db,
+      store: createHeartbeatRepository(db),
       clock,
       flushMs: 60_000,
       onOnlineChanges: (c) => changes.push(...c),

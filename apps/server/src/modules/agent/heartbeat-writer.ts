@@ -1,11 +1,9 @@
 import { isUtf8 } from 'node:buffer';
 import type { Heartbeat, Hello } from '@cpm/contracts';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { type Clock, nowMs } from '../../shared/clock';
-import { textArray, uuidArray } from '../../shared/sql';
 import type { ActivityEntry } from '../datacenter/activity-recorder';
 import type { ActivitySink } from '../datacenter/datacenter.service';
+import type { HeartbeatStore } from './heartbeat.repository';
 
 /** A terminal whose online state changed in a write. */
 export type OnlineChange = { id: string; sn: string; ownerId: string; online: boolean };
@@ -61,8 +59,6 @@ const MAX_PENDING_BYTES = 8 * 1024 * 1024;
 
 /** Battery below this, not charging, raises a warning. */
 export const LOW_BATTERY = 15;
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** What a sign of life may bring besides a heartbeat. */
 export type SignExtra = {
@@ -138,7 +134,7 @@ const createBytes = (capacity = 64 * 1024) => {
  * twice between flushes costs one row update.
  */
 export const createHeartbeatWriter = (deps: {
-  db: Db;
+  store: HeartbeatStore;
   clock: Clock;
   onOnlineChanges: (changes: OnlineChange[]) => void;
   onError: (err: unknown) => void;
@@ -205,72 +201,25 @@ export const createHeartbeatWriter = (deps: {
   };
 
   const write = async (batch: Batch) => {
-    const now = deps.clock.now();
-    const cameOnline = rowsOf<{ id: string; sn: string; owner_id: string }>(
-      await deps.db.execute(sql`
-        update terminals t set online = true, online_changed_at = ${now}
-        where t.sn = any(${textArray(batch.online)})
-          and not t.online and t.status <> 'loggedOff'
-        returning t.id, t.sn, t.owner_id`),
-    );
-    await deps.db.execute(sql`
-      update terminals t set
-        last_seen_at = greatest(t.last_seen_at, to_timestamp(v.seen / 1000.0)),
-        battery = coalesce((v.metrics->>'battery')::numeric::int, t.battery),
-        ip = coalesce(v.metrics->>'ip', t.ip),
-        metrics = case when v.metrics is null or v.metrics = 'null'::jsonb then t.metrics else v.metrics end
-      from jsonb_to_recordset(convert_from(${batch.json}, 'UTF8')::jsonb) as v(sn text, seen float8, metrics jsonb)
-      where t.sn = v.sn`);
-    if (batch.low.length) {
-      await deps.db.execute(sql`
-        insert into terminal_warnings (terminal_id, kind, detail, alerted, at)
-        select t.id, 'lowBattery', 'battery ' || v.battery || '%', jsonb_build_array(u.username), ${now}
-        from jsonb_to_recordset(${JSON.stringify(batch.low)}::jsonb) as v(sn text, battery int)
-        join terminals t on t.sn = v.sn left join users u on u.id = t.owner_id
-        on conflict do nothing`);
-    }
-    if (batch.hellos.length) {
-      const helloJson = JSON.stringify(
-        batch.hellos.map(({ sn, hello }) => ({
-          sn,
-          at: hello.at.toISOString(),
-          platform: hello.platform,
-          model: hello.model ?? null,
-          os: hello.osVersion ?? null,
-          fw: hello.firmwareVersion ?? null,
-          agent: hello.agentVersion ?? null,
-          hardware: hello.hardware ?? {},
-          apps: hello.apps ?? [],
-          peripherals: hello.peripherals ?? [],
-        })),
-        storable,
-      );
-      await deps.db.execute(sql`
-        update terminals t set
-          platform = v.platform, os_version = v.os, firmware_version = v.fw, agent_version = v.agent,
-          hardware = v.hardware, apps = v.apps, peripherals = v.peripherals, hello_at = v.at,
-          model_id = coalesce(t.model_id, (select m.id from terminal_models m where lower(m.name) = lower(v.model) limit 1))
-        from jsonb_to_recordset(${helloJson}::jsonb) as v(sn text, at timestamptz, platform text, model text, os text,
-          fw text, agent text, hardware jsonb, apps jsonb, peripherals jsonb)
-        where t.sn = v.sn`);
-    }
-    if (batch.boots.length) {
-      await deps.db.execute(sql`
-        with b as (
-          update terminals t set boot_count = t.boot_count + v.n, last_boot_at = to_timestamp(v.at / 1000.0)
-          from jsonb_to_recordset(${JSON.stringify(batch.boots)}::jsonb) as v(sn text, n int, at float8)
-          where t.sn = v.sn returning t.id, t.last_boot_at as at
+    const hellos = batch.hellos.length
+      ? JSON.stringify(
+          batch.hellos.map(({ sn, hello }) => ({
+            sn,
+            at: hello.at.toISOString(),
+            platform: hello.platform,
+            model: hello.model ?? null,
+            os: hello.osVersion ?? null,
+            fw: hello.firmwareVersion ?? null,
+            agent: hello.agentVersion ?? null,
+            hardware: hello.hardware ?? {},
+            apps: hello.apps ?? [],
+            peripherals: hello.peripherals ?? [],
+          })),
+          storable,
         )
-        insert into terminal_status_log (terminal_id, kind, at) select id, 'boot', at from b`);
-    }
-    if (cameOnline.length) {
-      await deps.db.execute(sql`
-        insert into terminal_status_log (terminal_id, kind, at)
-        select id, 'online', ${now} from unnest(${uuidArray(cameOnline.map((r) => r.id))}) as id`);
-      deps.onOnlineChanges(
-        cameOnline.map((r) => ({ id: r.id, sn: r.sn, ownerId: r.owner_id, online: true })),
-      );
-    }
+      : null;
+    const cameOnline = await deps.store.write({ ...batch, hellos }, deps.clock.now());
+    if (cameOnline.length) deps.onOnlineChanges(cameOnline.map((r) => ({ ...r, online: true })));
     written += batch.terminals;
     persistedBeats += batch.beats;
   };

@@ -1,3 +1,4 @@
+import type { DeviceEvent } from '@cpm/contracts';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
@@ -6,6 +7,7 @@ import type { BlobsService } from '../blobs/blobs.service';
 import { createAppFleetRepository } from '../devices/app-fleet.repository';
 import type { createJobsModule } from '../jobs/jobs.module';
 import type { Mailer } from '../mail/mailer';
+import type { NotifyUser } from '../messages/messages.service';
 import { createAppEventsRepository } from './app-events.repository';
 import { createAppEventsService } from './app-events.service';
 import { createAppMarketRepository } from './appmarket.repository';
@@ -41,12 +43,7 @@ export const createAppMarketModule = (deps: {
   accountById(
     id: string,
   ): Promise<{ id: string; name: string; username: string; email: string | null } | null>;
-  notifyUser(n: {
-    id: string;
-    userId: string;
-    title: string;
-    content: string;
-  }): Promise<{ announce(): void }>;
+  notifyUser: NotifyUser;
   installer?: AppInstaller;
   actingAs(userId: string): Promise<AuthContext | null>;
 }) => {
@@ -77,5 +74,24 @@ export const createAppMarketModule = (deps: {
   deps.jobs.schedule({ name: 'appmarket.health', cron: HEALTH_CRON, kind: 'appmarket.health' });
   deps.jobs.registerHandler(AUTO_UPDATE_JOB_KIND, () => market.autoUpdateSweep());
   deps.jobs.schedule({ name: AUTO_UPDATE_JOB_KIND, cron: AUTO_UPDATE_CRON, kind: AUTO_UPDATE_JOB_KIND });
-  return { market };
+  /** Hears a terminal's app events: crashes and ANRs feed the health gate, installs and removals the records. */
+  const heardAppEvent = async (sn: string, ev: DeviceEvent, at: Date) => {
+    const app = ev.app;
+    if (!app?.packageName) return;
+    if ((ev.type === 'appCrash' || ev.type === 'appAnr') && app.versionCode !== undefined)
+      await market.recordCrash(sn, {
+        type: ev.type,
+        packageName: app.packageName,
+        versionCode: app.versionCode,
+        at,
+      });
+    if (ev.type === 'appInstalled' || ev.type === 'appRemoved')
+      await market.recordTerminalApp(sn, {
+        installed: ev.type === 'appInstalled',
+        packageName: app.packageName,
+        versionCode: app.versionCode ?? null,
+        at,
+      });
+  };
+  return { market, heardAppEvent };
 };

@@ -3,7 +3,7 @@ import type { EndpointRegistry } from '../../plugins/endpoints';
 import { streamXlsx, XLSX_TYPE } from '../../shared/xlsx';
 import { receiveFile } from '../blobs/blob-http';
 import type { BlobsService } from '../blobs/blobs.service';
-import type { Catalogue } from './catalogue';
+import type { Catalogue } from './catalogue.module';
 import { assertCatalogueChange } from './catalogue-owner';
 import { TERMINAL_EXPORT_COLUMNS } from './terminal-export-columns';
 import type { TerminalsService } from './terminals.service';

@@ -4,7 +4,7 @@ import { AppError, orNotFound } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { requireAddOrEdit } from '../../shared/permissions';
 import { buildGroupTree, filterTree, subtreeIds } from './group-tree';
-import type { GroupUsageCheck } from './group-usage';
+import type { GroupUsageCheck } from './group-usage.repository';
 import type { GroupRow, GroupsRepository } from './groups.repository';
 
 const present = (r: GroupRow) => ({

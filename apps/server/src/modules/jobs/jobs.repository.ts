@@ -63,6 +63,11 @@ export const createJobsRepository = (db: Db) => {
   return {
     insert,
 
+    /** Jobs counted by state, for the metrics. */
+    async countByStatus() {
+      return db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status);
+    },
+
     /**
      * Whether a round would find anything: a due occurrence of an enabled schedule, a due job of the
      * given kinds (as `claim` takes them). One statement and no transaction, so an idle runner's poll

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 
 /** Path of the live-messaging WebSocket (MQTT over WebSocket), on every port that serves it. */
 const LIVE_PATH = '/mqtt';
@@ -42,4 +43,19 @@ export const listenLiveMqttPort = async (opts: {
         server.close(() => resolve());
       }),
   };
+};
+
+/** Opens the live-messaging port once the main port listens, and closes it before the server stops. */
+export const serveLiveMqttPort = (
+  app: FastifyInstance,
+  opts: { port: number; host: string; attach: (server: Server) => void },
+) => {
+  let live: Awaited<ReturnType<typeof listenLiveMqttPort>> | null = null;
+  app.addHook('onListen', async () => {
+    live = await listenLiveMqttPort(opts);
+    app.log.info({ port: live.port }, 'live messaging (/mqtt) listening on its own port');
+  });
+  app.addHook('preClose', async () => {
+    await live?.close();
+  });
 };

@@ -7,7 +7,8 @@ import { roleMenus, roles } from '../roles/roles.table';
 import { userRoles, users } from '../users/users.table';
 import { menus } from './menus.table';
 
-type MenuRow = typeof menus.$inferSelect;
+/** A stored menu row. */
+export type MenuRow = typeof menus.$inferSelect;
 
 const toNode = (row: MenuRow): MenuNode => ({
   id: row.id,

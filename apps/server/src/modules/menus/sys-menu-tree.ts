@@ -1,7 +1,5 @@
 import type { SysMenuNode } from '@cpm/contracts';
-import type { menus } from './menus.table';
-
-type MenuRow = typeof menus.$inferSelect;
+import type { MenuRow } from './menus.repository';
 
 /** A flat menu row as the management page sees it. */
 export const toSysMenuNode = (r: MenuRow): SysMenuNode => ({

@@ -30,6 +30,14 @@ const toMyVo = (row: MyMessageRow): MyMessageVo => ({
   readAt: iso(row.readAt),
 });
 
+/** Puts a system notice in one user's box; `announce` then tells their open tabs. */
+export type NotifyUser = (n: {
+  id: string;
+  userId: string;
+  title: string;
+  content: string;
+}) => Promise<{ announce(): void }>;
+
 /** Message rules: drafts, publishing to an audience, and each user's box with read receipts. */
 export const createMessagesService = ({ repo, clock, notices, log }: Deps) => {
   const page = async (

@@ -2,8 +2,8 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
-import { hitLimit } from './rate-limit';
 import { emailCodes, pendingRegistrations } from './registry.table';
+import { hitLimit } from './request-counters.repository';
 
 export type NewEmailCode = Omit<typeof emailCodes.$inferInsert, 'id'>;
 export type NewPendingRegistration = Omit<typeof pendingRegistrations.$inferInsert, 'id'>;

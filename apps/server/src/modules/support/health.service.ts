@@ -13,6 +13,7 @@ import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
 import { requirePlatformScope } from '../../shared/permissions';
+import type { NotifyUser } from '../messages/messages.service';
 import type { HealthRepository, HealthRuleRecord } from './health.repository';
 import { type OrdersService, orderNumber } from './orders.service';
 
@@ -82,12 +83,7 @@ export const createHealthService = (deps: {
   smsRecipients(ownerId: string): Promise<{ phone: string; lang: 'en' | 'zh' }[]>;
   /** Queues one SMS as a job, so a provider outage delays it instead of losing it. */
   queueSms(to: string, text: string): Promise<void>;
-  notifyUser(n: {
-    id: string;
-    userId: string;
-    title: string;
-    content: string;
-  }): Promise<{ announce(): void }>;
+  notifyUser: NotifyUser;
   newId(): string;
 }) => {
   const { repo, clock } = deps;

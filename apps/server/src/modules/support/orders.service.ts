@@ -23,6 +23,7 @@ import type { Clock } from '../../shared/clock';
 import { toPage } from '../../shared/paging';
 import { requirePermission } from '../../shared/permissions';
 import type { Mailer } from '../mail/mailer';
+import type { NotifyUser } from '../messages/messages.service';
 import { orderNumber, toRow } from './order-rows';
 import type { OrderEventValues, OrderRecord, OrdersRepository, OrderValues } from './orders.repository';
 
@@ -54,12 +55,7 @@ export type OrdersDeps = {
   accountVisible(auth: AuthContext, id: string): Promise<Account | null>;
   accountById(id: string): Promise<Account | null>;
   dicts(): Promise<DictBundle>;
-  notifyUser(n: {
-    id: string;
-    userId: string;
-    title: string;
-    content: string;
-  }): Promise<{ announce(): void }>;
+  notifyUser: NotifyUser;
   mailer: Mailer;
   /** A short-lived link to a stored file, for the console's `<img>` and `<video>` (blobs module). */
   signUrl(blobId: string): string;

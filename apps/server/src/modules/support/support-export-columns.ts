@@ -1,24 +1,21 @@
 import type { CheckedItem, OrderRow, RecordRow } from '@cpm/contracts';
-import type { EnumLabels, ExportColumn, ExportLang } from '../../shared/export-columns';
+import { columnsIn, type ExportColumn, type ExportLang, enumLabels } from '../../shared/export-columns';
 
 /** A record as exported: its row and the items that failed. */
 export type RecordExportRow = RecordRow & { failed: CheckedItem[] };
 
 /** Where an order came from, as the order list shows it. */
-export const ORDER_SOURCE_LABELS: EnumLabels = {
-  page: 'support:orders.sourceOf',
-  labels: {
-    manual: { zh: '人工', en: 'By hand' },
-    health: { zh: '外设健康', en: 'Peripheral health' },
-    inspection: { zh: '巡检', en: 'Inspection' },
-  },
-};
+export const ORDER_SOURCE_LABELS = enumLabels('support:orders.sourceOf', {
+  manual: ['人工', 'By hand'],
+  health: ['外设健康', 'Peripheral health'],
+  inspection: ['巡检', 'Inspection'],
+});
 
 /** A pass/fail answer as the record page shows it. */
-export const PASS_FAIL_LABELS: EnumLabels = {
-  page: 'support:records',
-  labels: { pass: { zh: '通过', en: 'Pass' }, fail: { zh: '不通过', en: 'Fail' } },
-};
+export const PASS_FAIL_LABELS = enumLabels('support:records', {
+  pass: ['通过', 'Pass'],
+  fail: ['不通过', 'Fail'],
+});
 
 const answerOf = (c: CheckedItem, lang: ExportLang) =>
   c.kind === 'value'
@@ -31,115 +28,53 @@ const failedItemsOf = (r: RecordExportRow, lang: ExportLang) =>
     .map((c) => `${c.standard} / ${c.content}: ${answerOf(c, lang)}${c.note ? ` (${c.note})` : ''}`)
     .join('; ');
 
+const orderColumn = columnsIn<OrderRow>('support:');
+
 /** Columns of an order export, direct or as a background job; status, priority and fault type are shown by their dictionary labels. */
 export const ORDER_EXPORT_COLUMNS: ExportColumn<OrderRow>[] = [
-  { key: 'number', label: { zh: '工单号', en: 'Order no.' }, page: 'support:orders.number', width: 18 },
-  {
-    key: 'status',
-    label: { zh: '状态', en: 'Status' },
-    page: 'support:orders.status',
-    format: { dict: 'order_status' },
-  },
-  {
-    key: 'overdue',
-    label: { zh: '已逾期', en: 'Overdue' },
-    page: 'support:orders.overdue',
-    format: 'yesNo',
-  },
-  {
-    key: 'source',
-    label: { zh: '来源', en: 'Source' },
-    page: 'support:orders.source',
-    format: { enum: ORDER_SOURCE_LABELS },
-  },
-  { key: 'sn', label: { zh: '终端序列号', en: 'Terminal SN' }, page: 'support:orders.sn', width: 20 },
-  { key: 'modelName', label: { zh: '型号', en: 'Model' }, page: 'support:orders.model' },
-  { key: 'enterpriseName', label: { zh: '企业', en: 'Enterprise' }, page: 'support:orders.enterprise' },
-  { key: 'storeName', label: { zh: '门店', en: 'Store' }, page: 'support:orders.store', width: 22 },
-  { key: 'contact', label: { zh: '联系人', en: 'Contact' }, page: 'support:orders.contact' },
-  { key: 'phone', label: { zh: '电话', en: 'Phone' }, page: 'support:orders.phone' },
-  {
-    key: 'faultType',
-    label: { zh: '故障类型', en: 'Fault type' },
-    page: 'support:orders.faultType',
+  orderColumn('number', 'orders.number', '工单号', 'Order no.', { width: 18 }),
+  orderColumn('status', 'orders.status', '状态', 'Status', { format: { dict: 'order_status' } }),
+  orderColumn('overdue', 'orders.overdue', '已逾期', 'Overdue', { format: 'yesNo' }),
+  orderColumn('source', 'orders.source', '来源', 'Source', { format: { enum: ORDER_SOURCE_LABELS } }),
+  orderColumn('sn', 'orders.sn', '终端序列号', 'Terminal SN', { width: 20 }),
+  orderColumn('modelName', 'orders.model', '型号', 'Model'),
+  orderColumn('enterpriseName', 'orders.enterprise', '企业', 'Enterprise'),
+  orderColumn('storeName', 'orders.store', '门店', 'Store', { width: 22 }),
+  orderColumn('contact', 'orders.contact', '联系人', 'Contact'),
+  orderColumn('phone', 'orders.phone', '电话', 'Phone'),
+  orderColumn('faultType', 'orders.faultType', '故障类型', 'Fault type', {
     format: { dict: 'fault_type' },
-  },
-  {
-    key: 'priority',
-    label: { zh: '优先级', en: 'Priority' },
-    page: 'support:orders.priority',
-    format: { dict: 'order_priority' },
-  },
-  {
-    key: 'description',
-    label: { zh: '故障描述', en: 'Description' },
-    page: 'support:orders.description',
-    width: 40,
-  },
-  { key: 'assigneeName', label: { zh: '处理人', en: 'Assignee' }, page: 'support:orders.assignee' },
-  {
-    key: 'dueAt',
-    label: { zh: '截止时间', en: 'Due' },
-    page: 'support:orders.dueAt',
+  }),
+  orderColumn('priority', 'orders.priority', '优先级', 'Priority', { format: { dict: 'order_priority' } }),
+  orderColumn('description', 'orders.description', '故障描述', 'Description', { width: 40 }),
+  orderColumn('assigneeName', 'orders.assignee', '处理人', 'Assignee'),
+  orderColumn('dueAt', 'orders.dueAt', '截止时间', 'Due', { format: 'dateTime', width: 22 }),
+  orderColumn('rejectReason', 'orders.rejectReason', '驳回原因', 'Rejection reason', { width: 30 }),
+  orderColumn('createdAt', 'orders.createdAt', '创建时间', 'Opened', { format: 'dateTime', width: 22 }),
+  orderColumn('updatedAt', 'processes.updatedAt', '更新时间', 'Updated', {
     format: 'dateTime',
     width: 22,
-  },
-  {
-    key: 'rejectReason',
-    label: { zh: '驳回原因', en: 'Rejection reason' },
-    page: 'support:orders.rejectReason',
-    width: 30,
-  },
-  {
-    key: 'createdAt',
-    label: { zh: '创建时间', en: 'Opened' },
-    page: 'support:orders.createdAt',
-    format: 'dateTime',
-    width: 22,
-  },
-  {
-    key: 'updatedAt',
-    label: { zh: '更新时间', en: 'Updated' },
-    page: 'support:processes.updatedAt',
-    format: 'dateTime',
-    width: 22,
-  },
+  }),
 ];
+
+const recordColumn = columnsIn<RecordExportRow>('support:');
 
 /** Columns of an inspection record export, direct or as a background job. */
 export const RECORD_EXPORT_COLUMNS: ExportColumn<RecordExportRow>[] = [
-  {
-    key: 'processName',
-    label: { zh: '巡检流程', en: 'Process' },
-    page: 'support:records.process',
-    width: 22,
-  },
-  {
-    key: 'version',
-    label: { zh: '版本', en: 'Version' },
-    page: 'support:processes.version',
-    format: 'number',
-  },
-  { key: 'storeName', label: { zh: '门店名称', en: 'Store' }, page: 'support:records.storeName', width: 22 },
-  { key: 'contact', label: { zh: '联系人', en: 'Contact' }, page: 'support:records.contact' },
-  { key: 'phone', label: { zh: '电话', en: 'Phone' }, page: 'support:records.phone' },
-  { key: 'address', label: { zh: '地址', en: 'Address' }, page: 'support:records.address', width: 30 },
-  { key: 'inspectorName', label: { zh: '巡检人', en: 'Inspector' }, page: 'support:records.inspector' },
-  {
-    key: 'visitedAt',
-    label: { zh: '巡检时间', en: 'Visited' },
-    page: 'support:records.visitedAt',
+  recordColumn('processName', 'records.process', '巡检流程', 'Process', { width: 22 }),
+  recordColumn('version', 'processes.version', '版本', 'Version', { format: 'number' }),
+  recordColumn('storeName', 'records.storeName', '门店名称', 'Store', { width: 22 }),
+  recordColumn('contact', 'records.contact', '联系人', 'Contact'),
+  recordColumn('phone', 'records.phone', '电话', 'Phone'),
+  recordColumn('address', 'records.address', '地址', 'Address', { width: 30 }),
+  recordColumn('inspectorName', 'records.inspector', '巡检人', 'Inspector'),
+  recordColumn('visitedAt', 'records.visitedAt', '巡检时间', 'Visited', {
     format: 'dateTime',
     width: 22,
-  },
-  { key: 'lat', label: { zh: '纬度', en: 'Latitude' }, format: 'number' },
-  { key: 'lng', label: { zh: '经度', en: 'Longitude' }, format: 'number' },
-  { key: 'itemCount', label: { zh: '检查项数', en: 'Items' }, format: 'number' },
-  { key: 'failedCount', label: { zh: '未通过项数', en: 'Failed' }, format: 'number' },
-  {
-    key: 'failedItems',
-    label: { zh: '未通过项', en: 'Failed items' },
-    width: 60,
-    value: failedItemsOf,
-  },
+  }),
+  recordColumn('lat', null, '纬度', 'Latitude', { format: 'number' }),
+  recordColumn('lng', null, '经度', 'Longitude', { format: 'number' }),
+  recordColumn('itemCount', null, '检查项数', 'Items', { format: 'number' }),
+  recordColumn('failedCount', null, '未通过项数', 'Failed', { format: 'number' }),
+  recordColumn('failedItems', null, '未通过项', 'Failed items', { width: 60, value: failedItemsOf }),
 ];

@@ -13,6 +13,7 @@ import type { JobsService } from '../jobs/jobs.service';
 import type { ConsoleEvents } from '../live/console-events.service';
 import type { Mailer } from '../mail/mailer';
 import { mailLang } from '../mail/templates';
+import type { NotifyUser } from '../messages/messages.service';
 import type { UsersRepository } from '../users/users.repository';
 import { createHealthRepository } from './health.repository';
 import { createHealthService, type HeardFault } from './health.service';
@@ -50,12 +51,7 @@ export const createSupportModule = (deps: {
   terminals: Pick<TerminalsService, 'detail'>;
   blobs: Pick<BlobsService, 'signUrl'>;
   users: UsersRepository;
-  notifyUser(n: {
-    id: string;
-    userId: string;
-    title: string;
-    content: string;
-  }): Promise<{ announce(): void }>;
+  notifyUser: NotifyUser;
   mailer: Mailer;
   consoleEvents: Pick<ConsoleEvents, 'audienceOf' | 'publishToUsers'>;
   jobs: Pick<JobsService, 'registerHandler' | 'enqueueJob' | 'schedule'>;

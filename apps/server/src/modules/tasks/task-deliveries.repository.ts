@@ -9,7 +9,8 @@ import type {
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { likePrefix, textArray } from '../../shared/sql';
-import { iso, rankSql, rowsOf } from './task-sql';
+import { iso, rowsOf } from './task-sql';
+import { rankSql } from './task-sql.repository';
 import type { Exec, PulledRecord, ResultUpdate, RunRecord, TaskRecord } from './tasks.repository';
 import { taskRuns, tasks } from './tasks.table';
 

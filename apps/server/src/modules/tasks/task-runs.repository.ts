@@ -10,7 +10,8 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { textArray, uuidArray } from '../../shared/sql';
 import { workable } from './task-deliveries.repository';
-import { type MatchSpec, matchSql, rowsOf, waveSql } from './task-sql';
+import { type MatchSpec, rowsOf } from './task-sql';
+import { matchSql, waveSql } from './task-sql.repository';
 import type { Exec, RunRecord, TaskRecord, WaveStats } from './tasks.repository';
 import { taskRuns, tasks } from './tasks.table';
 

@@ -11,6 +11,7 @@ import type { JobsService } from '../jobs/jobs.service';
 import type { ConsoleEvents } from '../live/console-events.service';
 import { createMediaRepository } from '../media/media.repository';
 import { findPermissionHolders } from '../menus/menus.repository';
+import type { NotifyUser } from '../messages/messages.service';
 import { createSysFilesRepository } from '../sysfiles/sysfiles.repository';
 import type { UsersRepository } from '../users/users.repository';
 import { createNudger } from './nudger';
@@ -51,12 +52,7 @@ export const createTasksModule = async (deps: {
   blobs: BlobsService;
   users: UsersRepository;
   consoleEvents: Pick<ConsoleEvents, 'audienceOf' | 'publishToUsers'>;
-  notifyUser(n: {
-    id: string;
-    userId: string;
-    title: string;
-    content: string;
-  }): Promise<{ announce(): void }>;
+  notifyUser: NotifyUser;
   log: FastifyBaseLogger;
   options?: TasksOptions;
 }) => {

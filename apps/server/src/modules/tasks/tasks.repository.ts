@@ -7,7 +7,8 @@ import { likeAnywhere, textArray, uuidArray } from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
 import { createTaskDeliveriesRepository } from './task-deliveries.repository';
 import { createTaskRunsRepository } from './task-runs.repository';
-import { type MatchSpec, matchSql, rowsOf } from './task-sql';
+import { type MatchSpec, rowsOf } from './task-sql';
+import { matchSql } from './task-sql.repository';
 import { taskRuns, tasks } from './tasks.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;

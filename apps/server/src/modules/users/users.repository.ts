@@ -31,6 +31,15 @@ const like = (column: Parameters<typeof ilike>[0], v: string) =>
 
 const superior = alias(users, 'superior');
 
+/** Whether an account is the caller or below it in the superior tree (always, for platform administrators). */
+export const isAccountVisible = async (db: Db, auth: AuthContext, accountId: string) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, accountId), inDataScope(auth, users.id) as SQL | undefined))
+  ).length > 0;
+
 /** Storage of accounts; every read is limited to the caller's account tree. */
 export const createUsersRepository = (db: Db) => {
   const where = (auth: AuthContext, f: UserFilter): SQL | undefined =>
