@@ -36,3 +36,9 @@ export const fakeOf = <F>(stubs: FakeStubs<Made<F>> = {}): Fake<Made<F>> => {
     has: (_target, key) => typeof key !== 'symbol' && key !== 'then',
   });
 };
+
+/**
+ * The "nothing matched" of a repository function written `rows[0] ?? null`: its inferred type
+ * leaves the null out (an index is assumed to hit), so a stub of "not found" passes this.
+ */
+export const NOT_FOUND = null as never;
