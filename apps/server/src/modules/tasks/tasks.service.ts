@@ -2,7 +2,6 @@ import {
   type CreateTaskBody,
   type DeliveryFilter,
   type DeliveryState,
-  emptyDeliveryCounts,
   type PageQuery,
   type PreviewTaskBody,
   RISKY_TASK_TYPES,
@@ -16,7 +15,6 @@ import {
   type TaskSchedule,
   type TaskStatus,
   type TaskTargets,
-  type TaskWave,
 } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError, orNotFound } from '../../shared/app-error';
@@ -27,9 +25,10 @@ import type { Tx } from '../jobs/jobs.repository';
 import type { StoredTargets } from './task-records';
 import { escapeHtml, matchOf, type TaskRunner } from './task-runner';
 import { firstRunAt, isTimeZone, isValidCron } from './task-schedule';
-import { iso, type MatchSpec } from './task-sql';
+import type { MatchSpec } from './task-sql';
 import type { TaskTypeRegistry } from './task-type-registry';
-import type { RunRecord, TaskRecord, TasksRepository } from './tasks.repository';
+import { createTaskViews } from './task-views';
+import type { TaskRecord, TasksRepository } from './tasks.repository';
 import type { WhitelistRepository } from './whitelist.repository';
 
 type Deps = {
@@ -75,41 +74,7 @@ export const createTasksService = (deps: Deps) => {
     return row;
   };
 
-  const toRows = async (rows: TaskRecord[]): Promise<TaskRow[]> => {
-    const runIds = rows.map((r) => r.currentRunId).filter((id): id is string => Boolean(id));
-    const [counts, names, runs] = await Promise.all([
-      repo.counts(runIds),
-      repo.userNames([...new Set(rows.map((r) => r.createdBy))]),
-      Promise.all(runIds.map((id) => repo.findRun(id))),
-    ]);
-    const released = new Map(
-      runs.filter((r): r is RunRecord => r !== null).map((r) => [r.id, r.releasedWave]),
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      type: r.type as TaskRow['type'],
-      platform: r.platform as TaskRow['platform'],
-      status: r.status as TaskStatus,
-      statusReason: r.statusReason,
-      statusReasonEn: r.statusReasonEn,
-      summary: r.summary,
-      scheduleKind: (r.schedule as TaskSchedule).kind,
-      startAt: r.startAt.toISOString(),
-      expireAt: r.expireAt.toISOString(),
-      runCount: r.runCount,
-      counts: (r.currentRunId && counts.get(r.currentRunId)) || emptyDeliveryCounts(),
-      approvalRequired: r.approvalRequired,
-      wave: r.rollout
-        ? { released: (r.currentRunId && released.get(r.currentRunId)) || 0, total: r.rollout.waves.length }
-        : null,
-      ownerId: r.ownerId,
-      createdBy: r.createdBy,
-      createdByName: names.get(r.createdBy) ?? '',
-      createdAt: r.createdAt.toISOString(),
-    }));
-  };
-  const toRow = async (row: TaskRecord) => (await toRows([row]))[0];
+  const { toRows, toRow, detailOf } = createTaskViews(deps);
 
   /** Refuses targets the caller cannot see; answers what the task would reach. */
   const checkTargets = async (auth: AuthContext, platform: string, targets: TaskTargets) => {
@@ -170,10 +135,8 @@ export const createTasksService = (deps: Deps) => {
      * Creates a task. Everything is checked before anything is written: the type is available, the
      * password (risky types), the targets in scope, the parameters name what exists, the timing.
      * The first run starts at once when due; a risky wide task waits for approval instead.
-     */
-    /**
-     * Creates a task. `alongside` writes what belongs to the new task in the same transaction as
-     * its row (a remote command's history entry), so neither is ever kept without the other.
+     * `alongside` writes what belongs to the new task in the same transaction as its row (a remote
+     * command's history entry), so neither is ever kept without the other.
      */
     async create(
       auth: AuthContext,
@@ -278,68 +241,7 @@ export const createTasksService = (deps: Deps) => {
     rowsOf: toRows,
 
     async detail(auth: AuthContext, id: string): Promise<TaskDetail> {
-      const t = await mustFind(auth, id);
-      const [row, runs, groups, models, owners, whitelist, decidedByName] = await Promise.all([
-        toRow(t),
-        repo.runsOf(t.id),
-        repo.names('groups', t.targets.groupIds),
-        repo.names('models', t.targets.modelIds),
-        repo.names('owners', t.targets.ownerIds),
-        t.whitelistId ? deps.whitelists.findById(t.whitelistId) : null,
-        repo.userName(t.decidedBy),
-      ]);
-      const current = runs.find((r) => r.id === t.currentRunId) ?? null;
-      const waves: TaskWave[] = [];
-      if (t.rollout && current) {
-        const stats = await repo.waveStats(current.id);
-        t.rollout.waves.forEach((percent, i) => {
-          const s = stats.get(i + 1) ?? { total: 0, open: 0, success: 0, failure: 0 };
-          const results = s.success + s.failure;
-          waves.push({
-            wave: i + 1,
-            percent,
-            size: s.total,
-            released: i + 1 <= current.releasedWave,
-            releasedAt: i + 1 === current.releasedWave ? iso(current.waveReleasedAt) : null,
-            success: s.success,
-            failure: s.failure,
-            failurePercent: results ? Math.round((s.failure * 1000) / results) / 10 : null,
-          });
-        });
-      }
-      const counts = await repo.counts(runs.map((r) => r.id));
-      return {
-        ...row,
-        params: t.params,
-        resource: t.resource ? { kind: t.resource.kind, id: t.resource.id, name: t.resource.name } : null,
-        targets: {
-          sns: t.targets.sns,
-          groups,
-          models,
-          owners,
-          whitelist: whitelist ? { id: whitelist.id, name: whitelist.name } : null,
-        },
-        timezone: t.timezone,
-        schedule: t.schedule as TaskSchedule,
-        conditions: t.conditions as TaskDetail['conditions'],
-        rollout: t.rollout,
-        waves,
-        runs: runs.map((r) => ({
-          id: r.id,
-          seq: r.seq,
-          startsAt: r.startsAt.toISOString(),
-          endsAt: r.endsAt.toISOString(),
-          status: r.status as 'creating' | 'open' | 'closed',
-          total: counts.get(r.id)?.total ?? r.total,
-        })),
-        approval: {
-          required: t.approvalRequired,
-          decidedByName: t.decidedBy ? decidedByName : null,
-          decidedAt: iso(t.decidedAt),
-          rejectReason: t.rejectReason,
-        },
-        copiedFrom: t.copiedFrom,
-      };
+      return detailOf(await mustFind(auth, id));
     },
 
     async results(auth: AuthContext, q: PageQuery & DeliveryFilter) {
