@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { apps, appVersions } from '../modules/appmarket/appmarket.table';
 import type { TerminalRecord, TerminalsRepository } from '../modules/devices/terminals.repository';
 import type { BootAnimationRecord, WallpaperRecord } from '../modules/media/media.repository';
 import type { OrderRecord } from '../modules/support/orders.repository';
@@ -225,3 +226,67 @@ export const terminalListRecord = (over: Partial<TerminalListRecord> = {}): Term
     ...over,
   };
 };
+
+/** A public Android app of `ownerId`, not yet on the shelf. Typed from the table, as the app market's repository reads it. */
+export const appRecord = (over: Partial<typeof apps.$inferSelect> = {}): typeof apps.$inferSelect => {
+  const ownerId = over.ownerId ?? randomUUID();
+  return {
+    id: randomUUID(),
+    platform: 'android',
+    name: 'DemoPay',
+    packageName: 'com.cpm.demo',
+    type: '',
+    description: '',
+    notes: '',
+    visibility: 'public',
+    shelf: 'unlaunched',
+    iconBlobId: null,
+    signerSha256: 'd'.repeat(64),
+    ownerId,
+    createdBy: ownerId,
+    createdAt: RECORD_TIME,
+    updatedAt: RECORD_TIME,
+    ...over,
+  };
+};
+
+/** Version 1.0.0 (code 1) of an app, a draft never reviewed or released. */
+export const appVersionRecord = (
+  over: Partial<typeof appVersions.$inferSelect> = {},
+): typeof appVersions.$inferSelect => ({
+  id: randomUUID(),
+  appId: randomUUID(),
+  versionCode: 1,
+  versionName: '1.0.0',
+  blobId: randomUUID(),
+  sha256: 'e'.repeat(64),
+  size: 4096,
+  fileName: 'demo.apk',
+  minSdk: 24,
+  targetSdk: 34,
+  permissions: [],
+  label: 'DemoPay',
+  signerSha256: 'd'.repeat(64),
+  signerSubject: 'CN=Demo',
+  signerLineage: ['d'.repeat(64)],
+  schemes: ['v2'],
+  installer: null,
+  installArgs: '',
+  releaseNotesEn: '',
+  releaseNotesZh: '',
+  osMin: null,
+  osMax: null,
+  models: [],
+  autoUpdate: false,
+  reviewStatus: 'draft',
+  rejectReason: null,
+  releaseStatus: 'none',
+  graySns: [],
+  health: {},
+  pauseReason: null,
+  releasedAt: null,
+  createdBy: null,
+  createdAt: RECORD_TIME,
+  updatedAt: RECORD_TIME,
+  ...over,
+});
