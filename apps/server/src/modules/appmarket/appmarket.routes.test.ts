@@ -1,9 +1,11 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ENDPOINTS } from '@cpm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { clientOf } from '../../test-support/api-client';
+import { createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { firstSheetOf, tableOf } from '../../test-support/workbook';
 import { blobs } from '../blobs/blobs.table';
@@ -31,22 +33,23 @@ describe('app market', () => {
 
   const upload = async (
     token: string,
-    url: string,
+    endpoint: { path: string },
     fields: Record<string, string>,
     name: string,
     bytes: Buffer,
+    query = '',
   ) => {
     const form = sysFileForm(fields, name, bytes);
     const res = await t.app.inject({
       method: 'POST',
-      url,
+      url: `${endpoint.path}${query}`,
       headers: { satoken: token, ...form.headers },
       payload: form.payload,
     });
     return { status: res.statusCode, body: res.json() as Envelope };
   };
   const uploadApk = (token: string, name: string, bytes: Buffer, fields: Record<string, string> = {}) =>
-    upload(token, '/app/v1/app/app/upload', fields, name, bytes);
+    upload(token, ENDPOINTS.appMarket.uploadApk, fields, name, bytes);
   const counts = async () => ({
     apps: (await t.database.db.select().from(apps)).length,
     versions: (await t.database.db.select().from(appVersions)).length,
@@ -86,12 +89,12 @@ describe('app market', () => {
 
     // Terminals of entA on model P2 with Android 11, running version 1 of the demo app.
     const f = await createFleetFixtures(t, entA.id);
-    const call = callAs(t, entA.token);
-    const key = (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
+    const asEntA = clientOf(t, entA.token);
+    const key = (await asEntA.call(ENDPOINTS.devices.enrollmentKey)).body.result as {
       enrollmentKey: string;
     };
     for (const [i, sn] of ['MKSIM001', 'MKSIM002', 'MKSIM003', 'MKSIM004'].entries()) {
-      await call('POST', '/device/v1/device/terminal/addOrUpdate', {
+      await asEntA.call(ENDPOINTS.devices.terminalSave, {
         sn,
         name: sn,
         modelId: f.model.id,
@@ -101,13 +104,13 @@ describe('app market', () => {
       });
       const enrolled = await t.app.inject({
         method: 'POST',
-        url: '/device/v1/agent/enroll',
+        url: ENDPOINTS.agent.enroll.path,
         payload: { sn, enrollmentKey: key.enrollmentKey },
       });
       secrets[sn] = enrolled.json().result.secret;
       const hello = await t.app.inject({
         method: 'POST',
-        url: '/device/v1/agent/hello',
+        url: ENDPOINTS.agent.hello.path,
         headers: deviceAuth(sn, secrets[sn]),
         payload: {
           model: 'P2',
@@ -249,16 +252,16 @@ describe('app market', () => {
   });
 
   it('reviews: reject needs a reason, the publisher edits and resubmits, approval locks the version', async () => {
-    const pub = callAs(t, entA.token);
-    const rev = callAs(t, admin.token);
-    expect((await rev('POST', '/app/v1/app/audit/audit', { id: v.v1, approved: true })).status).toBe(409);
-    expect((await pub('POST', '/app/v1/app/version/submit', { id: v.v1 })).body.result).toMatchObject({
+    const pub = clientOf(t, entA.token);
+    const rev = clientOf(t, admin.token);
+    expect((await rev.call(ENDPOINTS.appMarket.audit, { id: v.v1, approved: true })).status).toBe(409);
+    expect((await pub.call(ENDPOINTS.appMarket.submit, { id: v.v1 })).body.result).toMatchObject({
       reviewStatus: 'pending',
     });
-    const noReason = await rev('POST', '/app/v1/app/audit/audit', { id: v.v1, approved: false });
+    const noReason = await rev.call(ENDPOINTS.appMarket.audit, { id: v.v1, approved: false });
     expect(noReason.status).toBe(400);
     expect(JSON.stringify(noReason.body)).toMatch(/rejection needs a reason/);
-    const rejected = await rev('POST', '/app/v1/app/audit/audit', {
+    const rejected = await rev.call(ENDPOINTS.appMarket.audit, {
       id: v.v1,
       approved: false,
       reason: 'Release notes are empty in Chinese',
@@ -267,11 +270,11 @@ describe('app market', () => {
       reviewStatus: 'rejected',
       rejectReason: 'Release notes are empty in Chinese',
     });
-    const again = await rev('POST', '/app/v1/app/audit/audit', { id: v.v1, approved: true });
+    const again = await rev.call(ENDPOINTS.appMarket.audit, { id: v.v1, approved: true });
     expect(again.status).toBe(409);
     expect(again.body.messageEn).toMatch(/review state does not allow/);
 
-    const edited = await pub('POST', '/app/v1/app/version/update', {
+    const edited = await pub.call(ENDPOINTS.appMarket.updateVersion, {
       id: v.v1,
       releaseNotesEn: 'First release',
       releaseNotesZh: '首个版本，支持刷卡',
@@ -279,15 +282,15 @@ describe('app market', () => {
       autoUpdate: true,
     });
     expect(edited.body.result).toMatchObject({ releaseNotesZh: '首个版本，支持刷卡', models: ['P2'] });
-    expect((await pub('POST', '/app/v1/app/version/submit', { id: v.v1 })).body.result).toMatchObject({
+    expect((await pub.call(ENDPOINTS.appMarket.submit, { id: v.v1 })).body.result).toMatchObject({
       reviewStatus: 'pending',
     });
     expect(
-      (await rev('POST', '/app/v1/app/audit/audit', { id: v.v1, approved: true })).body.result,
+      (await rev.call(ENDPOINTS.appMarket.audit, { id: v.v1, approved: true })).body.result,
     ).toMatchObject({
       reviewStatus: 'approved',
     });
-    const locked = await pub('POST', '/app/v1/app/version/update', {
+    const locked = await pub.call(ENDPOINTS.appMarket.updateVersion, {
       id: v.v1,
       releaseNotesEn: 'Changed after approval',
       releaseNotesZh: '首个版本，支持刷卡',
@@ -295,7 +298,7 @@ describe('app market', () => {
       autoUpdate: true,
     });
     expect(locked.status).toBe(409);
-    const flag = await pub('POST', '/app/v1/app/version/update', {
+    const flag = await pub.call(ENDPOINTS.appMarket.updateVersion, {
       id: v.v1,
       releaseNotesEn: 'First release',
       releaseNotesZh: '首个版本，支持刷卡',
@@ -304,16 +307,13 @@ describe('app market', () => {
     });
     expect(flag.body.result).toMatchObject({ autoUpdate: false, reviewStatus: 'approved' });
     // The publisher is told by a bell notice.
-    const mine = await callAs(t, entA.token)(
-      'GET',
-      '/upms/v1/upms/sysMsgUser/findPageList?current=1&size=20',
-    );
+    const mine = await clientOf(t, entA.token).call(ENDPOINTS.messages.myPage, { current: '1', size: '20' });
     expect(JSON.stringify(mine.body)).toMatch(/rejected/);
   });
 
   it('shows the reviewer what changed: new dangerous permissions, signer, previous version', async () => {
-    await callAs(t, entA.token)('POST', '/app/v1/app/version/submit', { id: v.v3 });
-    const page = await callAs(t, admin.token)('GET', '/app/v1/app/audit/getPage?status=pending');
+    await clientOf(t, entA.token).call(ENDPOINTS.appMarket.submit, { id: v.v3 });
+    const page = await clientOf(t, admin.token).call(ENDPOINTS.appMarket.auditPage, { status: 'pending' });
     const row = (
       page.body.result as { records: { version: { id: string }; previous: { versionCode: number } }[] }
     ).records.find((r) => r.version.id === v.v3);
@@ -325,40 +325,40 @@ describe('app market', () => {
       submittedBy: 'mk_ent_a',
     });
     // Another enterprise's reviewer scope does not reach it; an enterprise cannot review at all.
-    expect((await callAs(t, entA.token)('GET', '/app/v1/app/audit/getPage')).status).toBe(403);
+    expect((await clientOf(t, entA.token).call(ENDPOINTS.appMarket.auditPage)).status).toBe(403);
   });
 
   it('launches only with an approved version; the market shows public apps to all, private ones to the enterprise tree', async () => {
-    const pub = callAs(t, entA.token);
+    const pub = clientOf(t, entA.token);
     const tool = (
-      (await pub('GET', '/app/v1/app/app/getPage?keyword=CashTool')).body.result as {
+      (await pub.call(ENDPOINTS.appMarket.mine, { keyword: 'CashTool' })).body.result as {
         records: { id: string }[];
       }
     ).records[0];
-    const early = await pub('POST', '/app/v1/app/app/shelf', { id: tool.id, launched: true });
+    const early = await pub.call(ENDPOINTS.appMarket.shelf, { id: tool.id, launched: true });
     expect(early.status).toBe(409);
     expect(
-      (await pub('POST', '/app/v1/app/app/shelf', { id: appId, launched: true })).body.result,
+      (await pub.call(ENDPOINTS.appMarket.shelf, { id: appId, launched: true })).body.result,
     ).toMatchObject({
       shelf: 'launched',
     });
-    expect((await pub('POST', '/app/v1/app/app/shelf', { id: appId, launched: true })).status).toBe(409);
+    expect((await pub.call(ENDPOINTS.appMarket.shelf, { id: appId, launched: true })).status).toBe(409);
     const seen = async (token: string) =>
       (
-        (await callAs(t, token)('GET', '/app/v1/app/market/getPage?model=P2')).body.result as {
+        (await clientOf(t, token).call(ENDPOINTS.appMarket.market, { model: 'P2' })).body.result as {
           records: { name: string }[];
         }
       ).records.map((r) => r.name);
     expect(await seen(entB.token)).toEqual(['DemoPay']);
     expect(await seen(subA.token)).toEqual(['DemoPay']);
-    const other = (await callAs(t, entB.token)('GET', '/app/v1/app/market/getPage?model=A920')).body
+    const other = (await clientOf(t, entB.token).call(ENDPOINTS.appMarket.market, { model: 'A920' })).body
       .result as {
       records: unknown[];
     };
     expect(other.records).toHaveLength(1);
-    const detail = await callAs(t, entB.token)('GET', `/app/v1/app/app/getById?id=${appId}`);
+    const detail = await clientOf(t, entB.token).call(ENDPOINTS.appMarket.detail, { id: appId });
     expect(detail.body.result).toMatchObject({ editable: false, installStats: [] });
-    const own = await pub('GET', `/app/v1/app/app/getById?id=${appId}`);
+    const own = await pub.call(ENDPOINTS.appMarket.detail, { id: appId });
     expect(own.body.result).toMatchObject({
       editable: true,
       installStats: [{ versionCode: 1, terminals: 4 }],
@@ -366,12 +366,12 @@ describe('app market', () => {
   });
 
   it('gray release needs target SNs in scope, then installs on them; official release reaches auto-update terminals', async () => {
-    const pub = callAs(t, entA.token);
-    await callAs(t, admin.token)('POST', '/app/v1/app/audit/audit', { id: v.v3, approved: true });
-    const none = await pub('POST', '/app/v1/app/version/release', { id: v.v3, action: 'gray', sns: ' , ' });
+    const pub = clientOf(t, entA.token);
+    await clientOf(t, admin.token).call(ENDPOINTS.appMarket.audit, { id: v.v3, approved: true });
+    const none = await pub.call(ENDPOINTS.appMarket.release, { id: v.v3, action: 'gray', sns: ' , ' });
     expect(none.status).toBe(400);
     expect(JSON.stringify(none.body)).toMatch(/needs target SNs/);
-    const unknown = await pub('POST', '/app/v1/app/version/release', {
+    const unknown = await pub.call(ENDPOINTS.appMarket.release, {
       id: v.v3,
       action: 'gray',
       sns: 'MKSIM001,NOSUCH01',
@@ -379,11 +379,11 @@ describe('app market', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.result).toEqual({ sns: ['NOSUCH01'] });
     expect(
-      (await pub('POST', '/app/v1/app/version/release', { id: v.v1, action: 'official' })).body.result,
+      (await pub.call(ENDPOINTS.appMarket.release, { id: v.v1, action: 'official' })).body.result,
     ).toMatchObject({
       releaseStatus: 'official',
     });
-    const gray = await pub('POST', '/app/v1/app/version/release', {
+    const gray = await pub.call(ENDPOINTS.appMarket.release, {
       id: v.v3,
       action: 'gray',
       sns: 'mksim001, MKSIM002',
@@ -398,8 +398,7 @@ describe('app market', () => {
       downgrade: false,
     });
     expect(
-      (await pub('POST', '/app/v1/app/version/release', { id: v.v3, action: 'gray', sns: 'MKSIM003' }))
-        .status,
+      (await pub.call(ENDPOINTS.appMarket.release, { id: v.v3, action: 'gray', sns: 'MKSIM003' })).status,
     ).toBe(409);
   });
 
@@ -407,7 +406,7 @@ describe('app market', () => {
     const crash = (sn: string, code: number, type = 'appCrash') =>
       t.app.inject({
         method: 'POST',
-        url: '/device/v1/agent/event',
+        url: ENDPOINTS.agent.event.path,
         headers: deviceAuth(sn, secrets[sn]),
         payload: { type, app: { packageName: 'com.cpm.demo', versionCode: code } },
       });
@@ -415,7 +414,7 @@ describe('app market', () => {
     for (const sn of ['MKSIM001', 'MKSIM002'])
       await t.app.inject({
         method: 'POST',
-        url: '/device/v1/agent/event',
+        url: ENDPOINTS.agent.event.path,
         headers: deviceAuth(sn, secrets[sn]),
         payload: {
           type: 'appInstalled',
@@ -430,7 +429,7 @@ describe('app market', () => {
     await crash('MKSIM002', 3, 'appAnr');
     await crash('MKSIM002', 3);
     // 1.5 per gray terminal against 1 for the rest: within twice the rest.
-    const health = await callAs(t, entA.token)('GET', `/app/v1/app/version/health?id=${v.v3}`);
+    const health = await clientOf(t, entA.token).call(ENDPOINTS.appMarket.health, { id: v.v3 });
     expect(health.body.result).toMatchObject({
       gray: { terminals: 2, crashes: 2, anrs: 1, crashRate: 1.5 },
       rest: { terminals: 2, crashes: 2, crashRate: 1 },
@@ -441,16 +440,16 @@ describe('app market', () => {
     await crash('MKSIM001', 3);
     await crash('MKSIM001', 3);
     expect(await t.appMarket.checkGrayHealth()).toEqual({ paused: 1 });
-    const after = await callAs(t, entA.token)('GET', `/app/v1/app/version/health?id=${v.v3}`);
+    const after = await clientOf(t, entA.token).call(ENDPOINTS.appMarket.health, { id: v.v3 });
     expect(after.body.result).toMatchObject({ releaseStatus: 'paused', pauseReason: 'crashRate' });
     await t.noticesIdle();
-    const notices = await callAs(t, entA.token)(
-      'GET',
-      '/upms/v1/upms/sysMsgUser/findPageList?current=1&size=20',
-    );
+    const notices = await clientOf(t, entA.token).call(ENDPOINTS.messages.myPage, {
+      current: '1',
+      size: '20',
+    });
     expect(JSON.stringify(notices.body)).toMatch(/gray release paused/);
 
-    const rolled = await callAs(t, entA.token)('POST', '/app/v1/app/version/release', {
+    const rolled = await clientOf(t, entA.token).call(ENDPOINTS.appMarket.release, {
       id: v.v3,
       action: 'rollback',
     });
@@ -465,7 +464,7 @@ describe('app market', () => {
 
   it('takes JPG or PNG screenshots up to 1 MB, refuses a 1.2 MB one and other types', async () => {
     const shot = (bytes: Buffer, name: string) =>
-      upload(entA.token, `/app/v1/app/app/screenshot/upload?id=${appId}`, {}, name, bytes);
+      upload(entA.token, ENDPOINTS.appMarket.uploadScreenshot, {}, name, bytes, `?id=${appId}`);
     await refused(() => shot(png(1.2 * 1024 * 1024), 'big.png'), 400, /at most 1 MB/);
     await refused(() => shot(Buffer.from('GIF89a-----------------'), 'a.gif'), 400, /JPG or PNG/);
     const ok = await shot(png(200_000), 'ok.png');
@@ -476,7 +475,7 @@ describe('app market', () => {
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4000, 3)]);
     const res = await upload(
       entA.token,
-      '/app/v1/app/windows/upload',
+      ENDPOINTS.appMarket.uploadWindows,
       { name: 'PosAgent', packageName: 'com.cpm.posagent', versionName: '2.0.1', installArgs: '/S' },
       'setup.exe',
       exe,
@@ -491,7 +490,7 @@ describe('app market', () => {
       () =>
         upload(
           entA.token,
-          '/app/v1/app/windows/upload',
+          ENDPOINTS.appMarket.uploadWindows,
           { packageName: 'com.cpm.posagent', versionName: '2.0.2' },
           'setup.exe',
           Buffer.from('just some text pretending to be a program'),
@@ -500,14 +499,17 @@ describe('app market', () => {
       /EXE, MSI or ZIP/,
     );
     expect(
-      (await callAs(t, entA.token)('GET', '/app/v1/app/app/getPage?platform=windows')).body.result,
+      (await clientOf(t, entA.token).call(ENDPOINTS.appMarket.mine, { platform: 'windows' })).body.result,
     ).toMatchObject({
       total: 1,
     });
   });
 
   it('records uploads, reviews, shelf and release changes, in scope, and exports them', async () => {
-    const page = await callAs(t, entA.token)('GET', '/app/v1/app/record/getPage?size=100&keyword=DemoPay');
+    const page = await clientOf(t, entA.token).call(ENDPOINTS.appMarket.records, {
+      size: '100',
+      keyword: 'DemoPay',
+    });
     const kinds = (page.body.result as { records: { kind: string }[] }).records.map((r) => r.kind);
     for (const k of [
       'upload',
@@ -525,12 +527,13 @@ describe('app market', () => {
       page.body.result as { records: { kind: string; detail: string; actorName: string }[] }
     ).records.find((r) => r.kind === 'reject');
     expect(reject).toMatchObject({ detail: 'Release notes are empty in Chinese', actorName: 'admin' });
-    const otherTenant = await callAs(t, entB.token)('GET', '/app/v1/app/record/getPage?keyword=DemoPay');
+    const otherTenant = await clientOf(t, entB.token).call(ENDPOINTS.appMarket.records, {
+      keyword: 'DemoPay',
+    });
     expect(otherTenant.body.result).toMatchObject({ total: 0 });
-    const xlsx = await t.app.inject({
-      method: 'GET',
-      url: '/app/v1/app/record/export?keyword=DemoPay',
-      headers: { satoken: entA.token, timezone: 'Asia/Shanghai', 'accept-language': 'zh-CN' },
+    const xlsx = await clientOf(t, entA.token).request(ENDPOINTS.appMarket.exportRecords, {
+      query: { keyword: 'DemoPay' },
+      headers: { timezone: 'Asia/Shanghai', 'accept-language': 'zh-CN' },
     });
     expect(xlsx.statusCode).toBe(200);
     const { headers, rows } = tableOf(await firstSheetOf(xlsx));
@@ -543,15 +546,15 @@ describe('app market', () => {
   });
 
   it('refuses to delete a launched app, deletes an unlaunched one with its files', async () => {
-    const pub = callAs(t, entA.token);
-    expect((await pub('POST', '/app/v1/app/app/delete', { id: appId })).status).toBe(409);
+    const pub = clientOf(t, entA.token);
+    expect((await pub.call(ENDPOINTS.appMarket.remove, { id: appId })).status).toBe(409);
     const tool = (
-      (await pub('GET', '/app/v1/app/app/getPage?keyword=CashTool')).body.result as {
+      (await pub.call(ENDPOINTS.appMarket.mine, { keyword: 'CashTool' })).body.result as {
         records: { id: string }[];
       }
     ).records[0];
     const before = await counts();
-    expect((await pub('POST', '/app/v1/app/app/delete', { id: tool.id })).body.code).toBe(1);
+    expect((await pub.call(ENDPOINTS.appMarket.remove, { id: tool.id })).body.code).toBe(1);
     const after = await counts();
     expect(after.apps).toBe(before.apps - 1);
     expect(after.blobs).toBeLessThan(before.blobs);

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { Mailer } from '../mail/mailer';
+import type { NotifyUser } from '../messages/messages.service';
 import type { AppEventsRepository } from './app-events.repository';
 import { createAppPresenter } from './app-presenter';
 import type { AppMarketRepository, AppRecord, EventValues, VersionRecord } from './appmarket.repository';
@@ -102,12 +103,7 @@ export type AppMarketDeps = {
   accountById(id: string): Promise<Account | null>;
   /** Who an account is when the market acts for it unattended (null: gone or not active). */
   actingAs(userId: string): Promise<AuthContext | null>;
-  notifyUser(n: {
-    id: string;
-    userId: string;
-    title: string;
-    content: string;
-  }): Promise<{ announce(): void }>;
+  notifyUser: NotifyUser;
   mailer: Mailer;
 };
 

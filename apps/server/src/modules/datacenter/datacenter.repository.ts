@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { ownerActivityBreakdownDaily, ownerActivityDaily, ownerRollupHourly } from '../../db/schema';
 import { inDataScope } from '../../shared/data-scope';
 import { type ActivityBatch, type ActivityEvent, type HourFigures, sumDays } from './activity-recorder';
-import { monitorFromAggregates, monitorLive } from './datacenter-monitor';
-import { ACTIVE_SEC, iso, rowsOf, type Scope, terminalWhere } from './datacenter-sql';
+import { monitorFromAggregates, monitorLive } from './datacenter-monitor.repository';
+import { ACTIVE_SEC, iso, rowsOf, type Scope, terminalWhere } from './datacenter-sql.repository';
 
 const figureJson = (f: HourFigures) => ({
   sn: f.sn,

@@ -15,7 +15,7 @@ import {
   terminalStatusLog,
   terminals,
 } from './devices.table';
-import { selectRows, type TerminalRawRow, terminalFilterSql } from './terminal-rows';
+import { selectRows, type TerminalRawRow, terminalFilterSql } from './terminal-rows.repository';
 
 export {
   LONG_OFFLINE_MS,
@@ -23,7 +23,7 @@ export {
   terminalFilterSql,
   terminalRowColumns,
   toTerminalRow,
-} from './terminal-rows';
+} from './terminal-rows.repository';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type TerminalRecord = typeof terminals.$inferSelect;

@@ -1,18 +1,17 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ENDPOINTS } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/accounts';
+import { urlOf } from '../../test-support/api-client';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { blobs } from '../blobs/blobs.table';
 import { multipartForm } from '../blobs/testing';
 import { mediaBootAnimations, mediaWallpapers } from './media.table';
 import { centralRecords, jpegOf, mp4Of, pngOf, storedZip, zipEntries } from './media-fixtures';
-
-const W = '/file/v1/file/wallpaper';
-const B = '/file/v1/file/bootAnimation';
 
 describe('wallpapers, videos and boot animations', () => {
   let t: TestApp;
@@ -61,21 +60,21 @@ describe('wallpapers, videos and boot animations', () => {
   };
   /** Starts a build and runs jobs until it has ended. */
   const buildJob = async (token: string, body: object) => {
-    const res = await json(token, `${B}/build`, body);
+    const res = await json(token, urlOf(ENDPOINTS.media.bootBuild), body);
     expect(res.json()).toMatchObject({ code: 1, result: { jobId: expect.any(String) } });
     const jobId = res.json().result.jobId as string;
     for (;;) {
       await t.jobs.runDue();
-      const job = (await get(token, `/upms/v1/upms/job/getById?id=${jobId}`)).json().result;
+      const job = (await get(token, urlOf(ENDPOINTS.jobs.getById, { id: jobId }))).json().result;
       if (job.status === 'succeeded' || job.status === 'failed') return { jobId, job };
     }
   };
   const bootNamed = async (token: string, name: string) =>
-    (await get(token, `${B}/getPage?current=1&size=50&name=${encodeURIComponent(name)}`))
+    (await get(token, urlOf(ENDPOINTS.media.bootPage, { current: '1', size: '50', name })))
       .json()
       .result.records.find((r: { name: string }) => r.name === name);
   const frameUrl = (w: number, h: number, format = 'png') =>
-    `${B}/uploadFrame?format=${format}&width=${w}&height=${h}`;
+    urlOf(ENDPOINTS.media.bootUploadFrame, { format, width: w, height: h });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cpm-media-'));
@@ -93,7 +92,12 @@ describe('wallpapers, videos and boot animations', () => {
 
   describe('wallpapers and videos', () => {
     it('store a PNG, a JPEG and an MP4 with the resolution read from their headers', async () => {
-      const png = await post(ent.token, `${W}/upload?description=Lobby`, 'lobby.png', pngOf(64, 40));
+      const png = await post(
+        ent.token,
+        urlOf(ENDPOINTS.media.wallpaperUpload, { description: 'Lobby' }),
+        'lobby.png',
+        pngOf(64, 40),
+      );
       expect(png.json()).toMatchObject({
         code: 1,
         result: {
@@ -105,7 +109,12 @@ describe('wallpapers, videos and boot animations', () => {
           description: 'Lobby',
         },
       });
-      const jpg = await post(ent.token, `${W}/upload`, 'shop.jpg', jpegOf(1920, 1080));
+      const jpg = await post(
+        ent.token,
+        urlOf(ENDPOINTS.media.wallpaperUpload),
+        'shop.jpg',
+        jpegOf(1920, 1080),
+      );
       expect(jpg.json().result).toMatchObject({
         kind: 'image',
         mediaType: 'image/jpeg',
@@ -114,7 +123,7 @@ describe('wallpapers, videos and boot animations', () => {
       });
       // The movie box after 3 MB of media data: the probe walks past mdat without keeping it.
       const video = mp4Of(1280, 720, { durationMs: 12_500, mdatBytes: 3_000_000 });
-      const mp4 = await post(ent.token, `${W}/upload`, 'promo.mp4', video);
+      const mp4 = await post(ent.token, urlOf(ENDPOINTS.media.wallpaperUpload), 'promo.mp4', video);
       expect(mp4.json().result).toMatchObject({
         kind: 'video',
         mediaType: 'video/mp4',
@@ -123,36 +132,59 @@ describe('wallpapers, videos and boot animations', () => {
         durationMs: 12_500,
         size: video.length,
       });
-      const front = await post(ent.token, `${W}/upload`, 'front.mp4', mp4Of(720, 1280, { moovLast: false }));
+      const front = await post(
+        ent.token,
+        urlOf(ENDPOINTS.media.wallpaperUpload),
+        'front.mp4',
+        mp4Of(720, 1280, { moovLast: false }),
+      );
       expect(front.json().result).toMatchObject({ width: 720, height: 1280 });
 
-      const page = await get(ent.token, `${W}/getPage?current=1&size=10`);
+      const page = await get(ent.token, urlOf(ENDPOINTS.media.wallpaperPage, { current: '1', size: '10' }));
       expect(page.json().result.total).toBe(4);
-      const videos = await get(ent.token, `${W}/getPage?kind=video&name=pro`);
+      const videos = await get(
+        ent.token,
+        urlOf(ENDPOINTS.media.wallpaperPage, { kind: 'video', name: 'pro' }),
+      );
       expect(videos.json().result.records.map((r: { name: string }) => r.name)).toEqual(['promo.mp4']);
       // The row's link serves the bytes without a session (thumbnails and previews).
       const { url } = png.json().result;
       const bytes = await t.app.inject({ method: 'GET', url });
       expect(bytes.rawPayload.equals(pngOf(64, 40))).toBe(true);
-      expect((await get(other.token, `${W}/getPage`)).json().result.total).toBe(0);
-      expect((await get(sales.token, `${W}/getPage`)).json().code).toBe(403);
+      expect((await get(other.token, urlOf(ENDPOINTS.media.wallpaperPage))).json().result.total).toBe(0);
+      expect((await get(sales.token, urlOf(ENDPOINTS.media.wallpaperPage))).json().code).toBe(403);
     });
 
     it('refuse a ZIP named .jpg, an unreadable image, bad names and a taken name, storing nothing', async () => {
       const zip = storedZip([['a.txt', Buffer.from('hello world, not an image')]]);
-      await refused(() => post(ent.token, `${W}/upload`, 'photo.jpg', zip), 400, /judged by its content/);
+      await refused(
+        () => post(ent.token, urlOf(ENDPOINTS.media.wallpaperUpload), 'photo.jpg', zip),
+        400,
+        /judged by its content/,
+      );
       const broken = Buffer.concat([pngOf(8, 8).subarray(0, 8), Buffer.alloc(40, 1)]);
       await refused(
-        () => post(ent.token, `${W}/upload`, 'broken.png', broken),
+        () => post(ent.token, urlOf(ENDPOINTS.media.wallpaperUpload), 'broken.png', broken),
         400,
         /resolution could not be read/,
       );
       for (const name of ['壁纸.png', 'a/b.png', 'my#photo.png', '$x.png'])
-        await refused(() => post(ent.token, `${W}/upload`, name, pngOf(8, 8)), 400, /no Chinese or special/);
-      await post(ent.token, `${W}/upload`, 'twice.png', pngOf(8, 8));
-      await refused(() => post(ent.token, `${W}/upload`, 'twice.png', pngOf(9, 9)), 409, /already exists/);
+        await refused(
+          () => post(ent.token, urlOf(ENDPOINTS.media.wallpaperUpload), name, pngOf(8, 8)),
+          400,
+          /no Chinese or special/,
+        );
+      await post(ent.token, urlOf(ENDPOINTS.media.wallpaperUpload), 'twice.png', pngOf(8, 8));
+      await refused(
+        () => post(ent.token, urlOf(ENDPOINTS.media.wallpaperUpload), 'twice.png', pngOf(9, 9)),
+        409,
+        /already exists/,
+      );
       // Another enterprise may use the same name.
-      expect((await post(other.token, `${W}/upload`, 'twice.png', pngOf(8, 8))).json().code).toBe(1);
+      expect(
+        (await post(other.token, urlOf(ENDPOINTS.media.wallpaperUpload), 'twice.png', pngOf(8, 8))).json()
+          .code,
+      ).toBe(1);
     });
 
     it('store nothing from an upload cut off half-way', async () => {
@@ -162,7 +194,7 @@ describe('wallpapers, videos and boot animations', () => {
         () =>
           t.app.inject({
             method: 'POST',
-            url: `${W}/upload`,
+            url: urlOf(ENDPOINTS.media.wallpaperUpload),
             headers: { satoken: ent.token, ...form.headers },
             payload: Buffer.concat([form.head, video.subarray(0, 100_000)]),
           }),
@@ -172,12 +204,14 @@ describe('wallpapers, videos and boot animations', () => {
     });
 
     it('delete a wallpaper; another enterprise cannot', async () => {
-      const row = (await post(ent.token, `${W}/upload`, 'gone.png', pngOf(10, 10))).json().result;
+      const row = (
+        await post(ent.token, urlOf(ENDPOINTS.media.wallpaperUpload), 'gone.png', pngOf(10, 10))
+      ).json().result;
       await refused(
         () =>
           t.app.inject({
             method: 'POST',
-            url: `${W}/delete?id=${row.id}`,
+            url: urlOf(ENDPOINTS.media.wallpaperDelete, { id: row.id }),
             headers: { satoken: other.token },
           }),
         404,
@@ -185,11 +219,11 @@ describe('wallpapers, videos and boot animations', () => {
       );
       const res = await t.app.inject({
         method: 'POST',
-        url: `${W}/delete?id=${row.id}`,
+        url: urlOf(ENDPOINTS.media.wallpaperDelete, { id: row.id }),
         headers: { satoken: ent.token },
       });
       expect(res.json().code).toBe(1);
-      const names = (await get(ent.token, `${W}/getPage?size=50`))
+      const names = (await get(ent.token, urlOf(ENDPOINTS.media.wallpaperPage, { size: '50' })))
         .json()
         .result.records.map((r: { name: string }) => r.name);
       expect(names).not.toContain('gone.png');
@@ -245,14 +279,16 @@ describe('wallpapers, videos and boot animations', () => {
         ),
       ).toBe(true);
       // The preview reads each frame as a byte range of the ZIP.
-      const second = await get(ent.token, `${B}/frame?id=${built.id}&index=1`);
+      const second = await get(ent.token, urlOf(ENDPOINTS.media.bootFrame, { id: built.id, index: '1' }));
       expect(second.headers['content-type']).toBe('image/png');
       expect(second.rawPayload.equals(frames[1])).toBe(true);
-      expect((await get(ent.token, `${B}/frame?id=${built.id}&index=3`)).json().code).toBe(404);
+      expect(
+        (await get(ent.token, urlOf(ENDPOINTS.media.bootFrame, { id: built.id, index: '3' }))).json().code,
+      ).toBe(404);
       // The frames' own records went with the build; using them again is refused.
       await refused(
         () =>
-          json(ent.token, `${B}/build`, {
+          json(ent.token, urlOf(ENDPOINTS.media.bootBuild), {
             name: 'Again',
             format: 'png',
             width: 32,
@@ -294,30 +330,30 @@ describe('wallpapers, videos and boot animations', () => {
     it('refuse a build with an unknown frame, a frame of another size, or a taken name', async () => {
       const id = (await post(ent.token, frameUrl(32, 24), 'one.png', pngOf(32, 24))).json().result.id;
       const body = { name: 'Welcome', format: 'png', width: 32, height: 24, fps: 10, frameIds: [id] };
-      await refused(() => json(ent.token, `${B}/build`, body), 409, /already exists/);
+      await refused(() => json(ent.token, urlOf(ENDPOINTS.media.bootBuild), body), 409, /already exists/);
       await refused(
-        () => json(ent.token, `${B}/build`, { ...body, name: 'Other', width: 48 }),
+        () => json(ent.token, urlOf(ENDPOINTS.media.bootBuild), { ...body, name: 'Other', width: 48 }),
         400,
         /exactly the screen size/,
       );
       await refused(
-        () => json(ent.token, `${B}/build`, { ...body, name: 'Other', format: 'jpeg' }),
+        () => json(ent.token, urlOf(ENDPOINTS.media.bootBuild), { ...body, name: 'Other', format: 'jpeg' }),
         400,
         /format differs/,
       );
       await refused(
-        () => json(other.token, `${B}/build`, { ...body, name: 'Other' }),
+        () => json(other.token, urlOf(ENDPOINTS.media.bootBuild), { ...body, name: 'Other' }),
         400,
         /missing or already used/,
       );
-      const bad = await json(ent.token, `${B}/build`, { ...body, name: '开机' });
+      const bad = await json(ent.token, urlOf(ENDPOINTS.media.bootBuild), { ...body, name: '开机' });
       expect(bad.json()).toMatchObject({ code: 400 });
       expect(JSON.stringify(bad.json())).toMatch(/no Chinese or special characters/);
     });
 
     it('end a build at once, with its reason in both languages, when the name was taken meanwhile', async () => {
       const id = (await post(ent.token, frameUrl(32, 24), 'race.png', pngOf(32, 24))).json().result.id;
-      const started = await json(ent.token, `${B}/build`, {
+      const started = await json(ent.token, urlOf(ENDPOINTS.media.bootBuild), {
         name: 'Race',
         format: 'png',
         width: 32,
@@ -327,7 +363,7 @@ describe('wallpapers, videos and boot animations', () => {
       });
       const jobId = started.json().result.jobId;
       // The same name again while the first is queued answers the same job.
-      const again = await json(ent.token, `${B}/build`, {
+      const again = await json(ent.token, urlOf(ENDPOINTS.media.bootBuild), {
         name: 'Race',
         format: 'png',
         width: 32,
@@ -341,12 +377,17 @@ describe('wallpapers, videos and boot animations', () => {
         ['part0/a.png', pngOf(32, 24)],
       ]);
       const before = await counts();
-      const taken = await post(ent.token, `${B}/uploadZip?name=Race`, 'bootanimation.zip', zip);
+      const taken = await post(
+        ent.token,
+        urlOf(ENDPOINTS.media.bootUploadZip, { name: 'Race' }),
+        'bootanimation.zip',
+        zip,
+      );
       expect(taken.json()).toMatchObject({ code: 1 });
       let ended: { status: string; attempts?: number; message: string; messageEn: string } | undefined;
       for (;;) {
         await t.jobs.runDue();
-        ended = (await get(ent.token, `/upms/v1/upms/job/getById?id=${jobId}`)).json().result;
+        ended = (await get(ent.token, urlOf(ENDPOINTS.jobs.getById, { id: jobId }))).json().result;
         if (ended?.status === 'failed' || ended?.status === 'succeeded') break;
       }
       expect(ended).toMatchObject({ status: 'failed', messageEn: expect.stringMatching(/already exists/) });
@@ -387,7 +428,12 @@ describe('wallpapers, videos and boot animations', () => {
         ['loop/a.png', f2],
         ['loop/audio.wav', Buffer.from('RIFF')],
       ]);
-      const res = await post(ent.token, `${B}/uploadZip?name=Ready`, 'bootanimation.zip', zip);
+      const res = await post(
+        ent.token,
+        urlOf(ENDPOINTS.media.bootUploadZip, { name: 'Ready' }),
+        'bootanimation.zip',
+        zip,
+      );
       expect(res.json()).toMatchObject({
         code: 1,
         result: {
@@ -405,8 +451,10 @@ describe('wallpapers, videos and boot animations', () => {
       });
       const id = res.json().result.id;
       for (const [i, f] of [f1, f2, f3].entries())
-        expect((await get(ent.token, `${B}/frame?id=${id}&index=${i}`)).rawPayload.equals(f)).toBe(true);
-      const page = await get(ent.token, `${B}/getPage?name=read&format=png`);
+        expect(
+          (await get(ent.token, urlOf(ENDPOINTS.media.bootFrame, { id, index: i }))).rawPayload.equals(f),
+        ).toBe(true);
+      const page = await get(ent.token, urlOf(ENDPOINTS.media.bootPage, { name: 'read', format: 'png' }));
       expect(page.json().result.records.map((r: { name: string }) => r.name)).toEqual(['Ready']);
     });
 
@@ -419,7 +467,7 @@ describe('wallpapers, videos and boot animations', () => {
       const up =
         (zip: Buffer, name = 'Bad') =>
         () =>
-          post(ent.token, `${B}/uploadZip?name=${name}`, 'bootanimation.zip', zip);
+          post(ent.token, urlOf(ENDPOINTS.media.bootUploadZip, { name }), 'bootanimation.zip', zip);
       await refused(up(storedZip([...good, ['../evil.png', f]])), 400, /unsafe path/);
       await refused(up(storedZip([...good, ['part0/../../x.png', f]])), 400, /unsafe path/);
       await refused(up(storedZip([...good, ['/etc/passwd', f]])), 400, /unsafe path/);
@@ -478,17 +526,29 @@ describe('wallpapers, videos and boot animations', () => {
       corrupt[corrupt.indexOf(f.subarray(0, 8)) + 40] ^= 0xff;
       await refused(up(corrupt), 400, /not a valid ZIP/);
       await refused(
-        () => post(ent.token, `${B}/uploadZip?name=Png`, 'bootanimation.zip', f),
+        () => post(ent.token, urlOf(ENDPOINTS.media.bootUploadZip, { name: 'Png' }), 'bootanimation.zip', f),
         400,
         /judged by its content/,
       );
       await refused(
-        () => post(ent.token, `${B}/uploadZip?name=Ready`, 'bootanimation.zip', storedZip(good)),
+        () =>
+          post(
+            ent.token,
+            urlOf(ENDPOINTS.media.bootUploadZip, { name: 'Ready' }),
+            'bootanimation.zip',
+            storedZip(good),
+          ),
         409,
         /already exists/,
       );
       await refused(
-        () => post(ent.token, `${B}/uploadZip?name=Ok`, '开机动画.zip', storedZip(good)),
+        () =>
+          post(
+            ent.token,
+            urlOf(ENDPOINTS.media.bootUploadZip, { name: 'Ok' }),
+            '开机动画.zip',
+            storedZip(good),
+          ),
         400,
         /no Chinese/,
       );
@@ -510,21 +570,27 @@ describe('wallpapers, videos and boot animations', () => {
         ['desc.txt', Buffer.from('64 64 8\np 0 0 part0\n')],
         ['part0/0.png', frame],
       ]);
-      await refused(cut(`${B}/uploadZip?name=Half`, 'bootanimation.zip', zip), 400, /cut short/);
+      await refused(
+        cut(urlOf(ENDPOINTS.media.bootUploadZip, { name: 'Half' }), 'bootanimation.zip', zip),
+        400,
+        /cut short/,
+      );
     });
 
     it('delete a boot animation and its ZIP record', async () => {
       const before = await counts();
       const res = await t.app.inject({
         method: 'POST',
-        url: `${B}/delete?id=${built.id}`,
+        url: urlOf(ENDPOINTS.media.bootDelete, { id: built.id }),
         headers: { satoken: ent.token },
       });
       expect(res.json().code).toBe(1);
       const after = await counts();
       expect(after.boots).toBe(before.boots - 1);
       expect(after.blobs).toBe(before.blobs - 1);
-      expect((await get(ent.token, `${B}/frame?id=${built.id}&index=0`)).json().code).toBe(404);
+      expect(
+        (await get(ent.token, urlOf(ENDPOINTS.media.bootFrame, { id: built.id, index: '0' }))).json().code,
+      ).toBe(404);
     });
   });
 });

@@ -15,7 +15,7 @@ import {
   type Reach,
   reachSql,
   uuidArray,
-} from './inbox-sql';
+} from './inbox-sql.repository';
 import { EVERYONE_ROOT, messageReceipts, messages, messageTargets } from './messages.table';
 
 /** The audience root of a message every tenant receives. */

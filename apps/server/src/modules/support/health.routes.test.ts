@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SupportEventSchema, userTopic } from '@cpm/contracts';
+import { ENDPOINTS, SupportEventSchema, userTopic } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PASSWORD, callApi, createAccount } from '../../test-support/accounts';
+import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
+import { clientOf } from '../../test-support/api-client';
 import { createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { users } from '../users/users.table';
@@ -16,9 +17,6 @@ import {
   supportOrders,
 } from './support.table';
 
-const O = '/support/v1/support/order';
-const H = '/support/v1/support/healthRule';
-const PR = '/support/v1/support/inspectionProposal';
 const printer = { kind: 'usb', name: 'Thermal printer', vid: '0483', pid: '5740', status: 'fault' };
 const drawer = { kind: 'serial', name: 'Cash drawer', port: '/dev/ttyS1', status: 'fault' };
 
@@ -48,7 +46,7 @@ describe('peripheral health', () => {
     const f = fleet;
     terminalSeq++;
     const sn = `HLT${String(terminalSeq).padStart(6, '0')}`;
-    const saved = await callApi(t, admin.token, 'POST', '/device/v1/device/terminal/addOrUpdate', {
+    const saved = await clientOf(t, admin.token).call(ENDPOINTS.devices.terminalSave, {
       sn,
       name: `Till ${terminalSeq}`,
       modelId: f.model.id,
@@ -58,20 +56,16 @@ describe('peripheral health', () => {
       ownerId: customer.id,
     });
     expect(saved.body.code).toBe(1);
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn, enrollmentKey: key },
+    const enrolled = await clientOf(t, null).request(ENDPOINTS.agent.enroll, {
+      body: { sn, enrollmentKey: key },
     });
     return { sn, secret: enrolled.json().result.secret as string };
   };
   /** One event over the device protocol's HTTP fallback. */
   const report = async (dev: { sn: string; secret: string }, body: object) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/event',
+    const res = await clientOf(t, null).request(ENDPOINTS.agent.event, {
       headers: deviceAuth(dev.sn, dev.secret),
-      payload: body,
+      body,
     });
     expect(res.statusCode).toBe(200);
   };
@@ -79,13 +73,13 @@ describe('peripheral health', () => {
     report(dev, { type: 'peripheralFault', peripheral: printer, detail: 'paper jam' });
   const ordersOf = (sn: string) => t.database.db.select().from(supportOrders).where(eq(supportOrders.sn, sn));
   const rules = async () =>
-    (await callApi(t, admin.token, 'GET', `${H}/getList`)).body.result as {
+    (await clientOf(t, admin.token).call(ENDPOINTS.support.ruleList)).body.result as {
       id: string;
       peripheralType: string;
     }[];
   const setRule = async (peripheralType: string, change: object) => {
     const rule = (await rules()).find((r) => r.peripheralType === peripheralType) as object;
-    const res = await callApi(t, admin.token, 'POST', `${H}/addOrUpdate`, {
+    const res = await clientOf(t, admin.token).call(ENDPOINTS.support.ruleSave, {
       ...rule,
       updatedAt: undefined,
       ...change,
@@ -120,8 +114,7 @@ describe('peripheral health', () => {
       .update(users)
       .set({ hardwareSmsAlert: true, phone: '+86 139 0000 1234' })
       .where(eq(users.id, customer.id));
-    key = (await callApi(t, admin.token, 'POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body
-      .result.enrollmentKey;
+    key = (await clientOf(t, admin.token).call(ENDPOINTS.devices.enrollmentKey)).body.result.enrollmentKey;
     fleet = await createFleetFixtures(t, customer.id);
   });
   afterAll(async () => {
@@ -159,7 +152,8 @@ describe('peripheral health', () => {
       });
       expect(draft.description).toContain('Thermal printer');
       expect(draft.description).toContain('failed 3 times within 24 h: paper jam');
-      const detail = (await callApi(t, customer.token, 'GET', `${O}/getById?id=${draft.id}`)).body.result;
+      const detail = (await clientOf(t, customer.token).call(ENDPOINTS.support.detail, { id: draft.id })).body
+        .result;
       expect(detail.faults).toHaveLength(3);
       expect(detail.faults[0]).toMatchObject({
         kind: 'peripheral',
@@ -179,13 +173,17 @@ describe('peripheral health', () => {
       // A fourth jam joins the standing order instead of opening another.
       await jam(dev);
       expect(await ordersOf(dev.sn)).toHaveLength(1);
-      const joined = (await callApi(t, customer.token, 'GET', `${O}/getById?id=${draft.id}`)).body.result;
+      const joined = (await clientOf(t, customer.token).call(ENDPOINTS.support.detail, { id: draft.id })).body
+        .result;
       expect(joined.faults).toHaveLength(4);
       expect(joined.history.at(-1)).toMatchObject({ kind: 'fault', note: 'Thermal printer: paper jam' });
 
       // Service staff take it through to closed; the customer's console hears each step.
       for (const action of ['accept', 'repair', 'return', 'close']) {
-        const res = await callApi(t, admin.token, 'POST', `${O}/transition`, { id: draft.id, action });
+        const res = await clientOf(t, admin.token).call(ENDPOINTS.support.transition, {
+          id: draft.id,
+          action,
+        });
         expect(res.body.code).toBe(1);
       }
       await expect
@@ -278,9 +276,15 @@ describe('peripheral health', () => {
     await report(dev, { type: 'peripheralFault', peripheral: drawer, detail: 'stuck' });
     await report(dev, { type: 'peripheralFault', peripheral: drawer, detail: 'stuck' });
     expect(await ordersOf(dev.sn)).toEqual([]);
-    const page = (await callApi(t, customer.token, 'GET', `${PR}/getPage?status=open&current=1&size=20`)).body
-      .result;
-    const proposal = page.records.find((p: { sn: string }) => p.sn === dev.sn);
+    const page = (
+      await clientOf(t, customer.token).call(ENDPOINTS.support.proposalPage, {
+        status: 'open',
+        current: '1',
+        size: '20',
+      })
+    ).body.result;
+    const proposal = page.records.find((p) => p.sn === dev.sn);
+    if (!proposal) throw new Error(`no proposal for ${dev.sn}`);
     expect(proposal).toMatchObject({
       peripheralType: 'drawer',
       peripheralName: 'Cash drawer',
@@ -288,15 +292,17 @@ describe('peripheral health', () => {
       faultCount: 2,
       status: 'open',
     });
-    const foreign = (await callApi(t, rival.token, 'GET', `${PR}/getPage?current=1&size=20`)).body.result;
+    const foreign = (
+      await clientOf(t, rival.token).call(ENDPOINTS.support.proposalPage, { current: '1', size: '20' })
+    ).body.result;
     expect(foreign.total).toBe(0);
 
     // A visit filed for it marks it done; a second visit cannot answer it again and is not stored.
-    const proc = await callApi(t, admin.token, 'POST', '/support/v1/support/inspectionProcess/addOrUpdate', {
+    const proc = await clientOf(t, admin.token).call(ENDPOINTS.support.processSave, {
       name: 'Drawer check',
       standards: [{ name: 'Drawer', items: [{ key: 'opens', content: 'Drawer opens', kind: 'passFail' }] }],
     });
-    await callApi(t, admin.token, 'POST', '/support/v1/support/inspectionProcess/transition', {
+    await clientOf(t, admin.token).call(ENDPOINTS.support.processTransition, {
       id: proc.body.result.id,
       action: 'publish',
     });
@@ -310,7 +316,7 @@ describe('peripheral health', () => {
       results: [{ key: 'opens', passed: true }],
       proposalId: proposal.id,
     };
-    const filed = await callApi(t, customer.token, 'POST', '/support/v1/support/inspectionRecord/add', visit);
+    const filed = await clientOf(t, customer.token).call(ENDPOINTS.support.recordSave, visit);
     expect(filed.body.code).toBe(1);
     const [done] = await t.database.db
       .select()
@@ -319,7 +325,7 @@ describe('peripheral health', () => {
     expect(done).toMatchObject({ status: 'done', recordId: filed.body.result.id });
     const records = async () => (await t.database.db.select().from(inspectionRecords)).length;
     const before = await records();
-    const twice = await callApi(t, customer.token, 'POST', '/support/v1/support/inspectionRecord/add', visit);
+    const twice = await clientOf(t, customer.token).call(ENDPOINTS.support.recordSave, visit);
     expect([twice.status, twice.body.messageEn]).toEqual([
       404,
       'No such open inspection proposal in your data scope',
@@ -329,16 +335,26 @@ describe('peripheral health', () => {
     // A new proposal after more faults can be set aside instead.
     await report(dev, { type: 'peripheralFault', peripheral: drawer });
     await report(dev, { type: 'peripheralFault', peripheral: drawer });
-    const again = (await callApi(t, customer.token, 'GET', `${PR}/getPage?status=open&current=1&size=20`))
-      .body.result.records[0];
+    const again = (
+      await clientOf(t, customer.token).call(ENDPOINTS.support.proposalPage, {
+        status: 'open',
+        current: '1',
+        size: '20',
+      })
+    ).body.result.records[0];
     expect(again.sn).toBe(dev.sn);
-    expect((await callApi(t, rival.token, 'POST', `${PR}/dismiss`, { id: again.id })).status).toBe(404);
-    expect((await callApi(t, customer.token, 'POST', `${PR}/dismiss`, { id: again.id })).body.result).toEqual(
-      {
-        dismissed: 1,
-      },
-    );
-    expect((await callApi(t, customer.token, 'POST', `${PR}/dismiss`, { id: again.id })).status).toBe(404);
+    expect(
+      (await clientOf(t, rival.token).call(ENDPOINTS.support.proposalDismiss, { id: again.id })).status,
+    ).toBe(404);
+    expect(
+      (await clientOf(t, customer.token).call(ENDPOINTS.support.proposalDismiss, { id: again.id })).body
+        .result,
+    ).toEqual({
+      dismissed: 1,
+    });
+    expect(
+      (await clientOf(t, customer.token).call(ENDPOINTS.support.proposalDismiss, { id: again.id })).status,
+    ).toBe(404);
   });
 
   it('lets platform administrators set thresholds per peripheral type; others may read them only', async () => {
@@ -348,7 +364,7 @@ describe('peripheral health', () => {
       'printer',
       'scanner',
     ]);
-    const add = (token: string, body: object) => callApi(t, token, 'POST', `${H}/addOrUpdate`, body);
+    const add = (token: string, body: object) => clientOf(t, token).call(ENDPOINTS.support.ruleSave, body);
     const label = {
       peripheralType: 'Label printer',
       threshold: 2,
@@ -388,7 +404,7 @@ describe('peripheral health', () => {
     expect(o).toMatchObject({ faultType: 'printer', priority: 'normal', status: 'draft' });
 
     // Without a rule, faults open nothing.
-    const del = (id: string) => callApi(t, admin.token, 'POST', `${H}/delete`, { id });
+    const del = (id: string) => clientOf(t, admin.token).call(ENDPOINTS.support.ruleDelete, { id });
     expect((await del(made.body.result.id)).body.result).toEqual({ deleted: 1 });
     expect((await del(made.body.result.id)).status).toBe(404);
     await setRule('scanner', { enabled: false });

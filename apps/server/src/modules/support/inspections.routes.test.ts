@@ -1,15 +1,14 @@
+import { ENDPOINTS } from '@cpm/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, createAccount } from '../../test-support/accounts';
+import { createAccount } from '../../test-support/accounts';
+import { clientOf, refusalOf } from '../../test-support/api-client';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
-import { multipartForm } from '../blobs/testing';
 import { menus } from '../menus/menus.table';
 import { roleMenus, roles } from '../roles/roles.table';
 import { inspectionProcessEvents, inspectionRecords, supportOrders } from './support.table';
 
-const P = '/support/v1/support/inspectionProcess';
-const R = '/support/v1/support/inspectionRecord';
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
   Buffer.alloc(1500, 9),
@@ -31,17 +30,15 @@ describe('inspection processes and records', () => {
   let inspector: { id: string; token: string };
   let other: { id: string; token: string };
 
-  const process = (token: string, body: object) => callApi(t, token, 'POST', `${P}/addOrUpdate`, body);
+  const process = (token: string, body: object) =>
+    clientOf(t, token).call(ENDPOINTS.support.processSave, body);
   const move = (id: string, action: string) =>
-    callApi(t, admin.token, 'POST', `${P}/transition`, { id, action });
+    clientOf(t, admin.token).call(ENDPOINTS.support.processTransition, { id, action });
   const recordCount = async () => (await t.database.db.select().from(inspectionRecords)).length;
   const photo = async (token: string) => {
-    const form = multipartForm('shelf.png', PNG);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/file/v1/file/blob/upload?kind=supportMedia',
-      headers: { satoken: token, ...form.headers },
-      payload: form.payload,
+    const res = await clientOf(t, token).request(ENDPOINTS.blobs.upload, {
+      query: { kind: 'supportMedia' },
+      file: { name: 'shelf.png', bytes: PNG },
     });
     return res.json().result.id as string;
   };
@@ -120,7 +117,10 @@ describe('inspection processes and records', () => {
       'disable',
       'delete',
     ]);
-    const list = await callApi(t, admin.token, 'GET', `${P}/getPage?current=1&size=14`);
+    const list = await clientOf(t, admin.token).call(ENDPOINTS.support.processPage, {
+      current: '1',
+      size: '14',
+    });
     expect(list.body.result.records.map((r: { id: string }) => r.id)).not.toContain(id);
   });
 
@@ -132,20 +132,22 @@ describe('inspection processes and records', () => {
       { key: 'printer', passed: true, photoIds: [shot] },
       { key: 'battery', value: 90 },
     ];
-    const onDraft = await callApi(t, inspector.token, 'POST', `${R}/add`, record(draft, full));
+    const onDraft = await clientOf(t, inspector.token).call(
+      ENDPOINTS.support.recordSave,
+      record(draft, full),
+    );
     expect([onDraft.status, onDraft.body.messageEn]).toEqual([
       409,
       'Records can only be filed against an active process (not a draft, inactive or deleted one)',
     ]);
     await move(draft, 'delete');
-    expect((await callApi(t, inspector.token, 'POST', `${R}/add`, record(draft, full))).status).toBe(409);
+    expect(
+      (await clientOf(t, inspector.token).call(ENDPOINTS.support.recordSave, record(draft, full))).status,
+    ).toBe(409);
     const live = (await process(admin.token, { name: 'Live one', standards: standards() })).body.result.id;
     await move(live, 'publish');
-    const noPhoto = await callApi(
-      t,
-      inspector.token,
-      'POST',
-      `${R}/add`,
+    const noPhoto = await clientOf(t, inspector.token).call(
+      ENDPOINTS.support.recordSave,
       record(live, [
         { key: 'printer', passed: true },
         { key: 'battery', value: 90 },
@@ -156,18 +158,15 @@ describe('inspection processes and records', () => {
       'A required content item is empty; the record was not saved',
     ]);
     expect(noPhoto.body.message).toContain('有必填检查项未填写');
-    expect(noPhoto.body.result.errors).toEqual([
+    expect(refusalOf<{ errors: unknown }>(noPhoto).errors).toEqual([
       {
         field: 'body.results.printer',
         message: '必填检查项未填写',
         messageEn: 'A required content item is empty',
       },
     ]);
-    const noValue = await callApi(
-      t,
-      inspector.token,
-      'POST',
-      `${R}/add`,
+    const noValue = await clientOf(t, inspector.token).call(
+      ENDPOINTS.support.recordSave,
       record(live, [full[0], { key: 'battery' }]),
     );
     expect(noValue.status).toBe(400);
@@ -178,11 +177,8 @@ describe('inspection processes and records', () => {
     const id = (await process(admin.token, { name: 'Versioned', standards: standards() })).body.result.id;
     await move(id, 'publish');
     const shot = await photo(inspector.token);
-    const first = await callApi(
-      t,
-      inspector.token,
-      'POST',
-      `${R}/add`,
+    const first = await clientOf(t, inspector.token).call(
+      ENDPOINTS.support.recordSave,
       record(id, [
         { key: 'printer', passed: false, photoIds: [shot], note: 'Paper jams' },
         { key: 'battery', value: 60 },
@@ -195,15 +191,17 @@ describe('inspection processes and records', () => {
       standards: standards('Printer prints two receipts'),
     });
     expect(edited.body.result.version).toBe(2);
-    const d = await callApi(t, inspector.token, 'GET', `${R}/getById?id=${first.body.result.id}`);
+    const d = await clientOf(t, inspector.token).call(ENDPOINTS.support.recordDetail, {
+      id: first.body.result.id,
+    });
     expect(d.body.result).toMatchObject({ version: 1, failedCount: 2 });
     expect(d.body.result.results[0]).toMatchObject({ content: 'Printer prints a test receipt', ok: false });
-    const now = await callApi(t, admin.token, 'GET', `${P}/getById?id=${id}`);
+    const now = await clientOf(t, admin.token).call(ENDPOINTS.support.processDetail, { id });
     expect(now.body.result).toMatchObject({ version: 2, status: 'active' });
     expect(now.body.result.standards[0].items[0].content).toBe('Printer prints two receipts');
 
     // A failed item opens an order in one step, once; a passed or foreign one does not.
-    const opened = await callApi(t, inspector.token, 'POST', `${R}/openOrder`, {
+    const opened = await clientOf(t, inspector.token).call(ENDPOINTS.support.recordOpenOrder, {
       id: first.body.result.id,
       key: 'printer',
       faultType: 'printer',
@@ -215,7 +213,7 @@ describe('inspection processes and records', () => {
       .where(eq(supportOrders.id, opened.body.result.orderId));
     expect(order).toMatchObject({ storeName: 'Harbour Store', status: 'submitted' });
     expect(order.description).toContain('Paper jams');
-    const again = await callApi(t, inspector.token, 'POST', `${R}/openOrder`, {
+    const again = await clientOf(t, inspector.token).call(ENDPOINTS.support.recordOpenOrder, {
       id: first.body.result.id,
       key: 'printer',
       faultType: 'printer',
@@ -224,13 +222,15 @@ describe('inspection processes and records', () => {
       409,
       'Only a failed item can open an order, and only once',
     ]);
-    const foreign = await callApi(t, other.token, 'POST', `${R}/openOrder`, {
+    const foreign = await clientOf(t, other.token).call(ENDPOINTS.support.recordOpenOrder, {
       id: first.body.result.id,
       key: 'battery',
       faultType: 'battery',
     });
     expect(foreign.status).toBe(404);
-    const detail = await callApi(t, inspector.token, 'GET', `${R}/getById?id=${first.body.result.id}`);
+    const detail = await clientOf(t, inspector.token).call(ENDPOINTS.support.recordDetail, {
+      id: first.body.result.id,
+    });
     expect(detail.body.result.orders).toEqual([
       { key: 'printer', orderId: order.id, number: opened.body.result.number },
     ]);
@@ -241,24 +241,25 @@ describe('inspection processes and records', () => {
     await move(id, 'publish');
     await process(admin.token, { id, name: 'Shown', standards: standards('Prints twice') });
     const shot = await photo(inspector.token);
-    const filed = await callApi(
-      t,
-      inspector.token,
-      'POST',
-      `${R}/add`,
+    const filed = await clientOf(t, inspector.token).call(
+      ENDPOINTS.support.recordSave,
       record(id, [
         { key: 'printer', passed: true, photoIds: [shot] },
         { key: 'battery', value: 95 },
       ]),
     );
-    const p = (await callApi(t, admin.token, 'GET', `${P}/getById?id=${id}`)).body.result;
+    const p = (await clientOf(t, admin.token).call(ENDPOINTS.support.processDetail, { id })).body.result;
     expect(p.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
     expect(p.history.map((e: { kind: string }) => e.kind)).toEqual(['create', 'publish', 'edit']);
     expect(p.recordCount).toBe(1);
-    const v1 = await callApi(t, admin.token, 'GET', `${P}/getById?id=${id}&versionId=${p.versions[1].id}`);
+    const v1 = await clientOf(t, admin.token).call(ENDPOINTS.support.processDetail, {
+      id,
+      versionId: p.versions[1].id,
+    });
     expect(v1.body.result.standards[0].items[0].content).toBe('Printer prints a test receipt');
-    const d = (await callApi(t, inspector.token, 'GET', `${R}/getById?id=${filed.body.result.id}`)).body
-      .result;
+    const d = (
+      await clientOf(t, inspector.token).call(ENDPOINTS.support.recordDetail, { id: filed.body.result.id })
+    ).body.result;
     const link = d.photoUrls[shot] as string;
     expect(link).toContain('/file/v1/file/blob/signed?');
     const bytes = await t.app.inject({ method: 'GET', url: link });
@@ -270,11 +271,8 @@ describe('inspection processes and records', () => {
     await move(id, 'publish');
     const shot = await photo(inspector.token);
     const rec = (
-      await callApi(
-        t,
-        inspector.token,
-        'POST',
-        `${R}/add`,
+      await clientOf(t, inspector.token).call(
+        ENDPOINTS.support.recordSave,
         record(id, [
           { key: 'printer', passed: false, photoIds: [shot] },
           { key: 'battery', value: 50 },
@@ -285,7 +283,7 @@ describe('inspection processes and records', () => {
       (await t.database.db.select().from(supportOrders).where(eq(supportOrders.recordId, rec))).length;
     const twice = await Promise.all(
       [1, 2].map(() =>
-        callApi(t, inspector.token, 'POST', `${R}/openOrder`, {
+        clientOf(t, inspector.token).call(ENDPOINTS.support.recordOpenOrder, {
           id: rec,
           key: 'printer',
           faultType: 'printer',
@@ -297,12 +295,13 @@ describe('inspection processes and records', () => {
     // With the console's request key the second press answers the same order.
     const keyed = { id: rec, key: 'battery', faultType: 'battery', requestKey: 'rec-battery-0001' };
     const both = await Promise.all(
-      [1, 2].map(() => callApi(t, inspector.token, 'POST', `${R}/openOrder`, keyed)),
+      [1, 2].map(() => clientOf(t, inspector.token).call(ENDPOINTS.support.recordOpenOrder, keyed)),
     );
     expect(both.map((a) => a.status)).toEqual([200, 200]);
     expect(both[0].body.result.orderId).toBe(both[1].body.result.orderId);
     expect(await count()).toBe(2);
-    const d = (await callApi(t, inspector.token, 'GET', `${R}/getById?id=${rec}`)).body.result;
+    const d = (await clientOf(t, inspector.token).call(ENDPOINTS.support.recordDetail, { id: rec })).body
+      .result;
     expect(d.orders.map((o: { key: string }) => o.key).sort()).toEqual(['battery', 'printer']);
   });
 
@@ -310,10 +309,9 @@ describe('inspection processes and records', () => {
     const exportIn = async (language: string) =>
       tableOf(
         await firstSheetOf(
-          await t.app.inject({
-            method: 'GET',
-            url: `${R}/export?failed=1`,
-            headers: { satoken: inspector.token, timezone: 'Asia/Shanghai', 'accept-language': language },
+          await clientOf(t, inspector.token).request(ENDPOINTS.support.recordExport, {
+            query: { failed: '1' },
+            headers: { timezone: 'Asia/Shanghai', 'accept-language': language },
           }),
         ),
       );
@@ -337,18 +335,17 @@ describe('inspection processes and records', () => {
     const view = await t.database.db.select().from(menus).where(eq(menus.permission, 'support:record:view'));
     await t.database.db.insert(roleMenus).values(view.map((m) => ({ roleId: viewer.id, menuId: m.id })));
     const plain = await createAccount(t, { username: 'viewer_r', roleId: viewer.id });
-    const denied = await t.app.inject({
-      method: 'GET',
-      url: `${R}/export`,
-      headers: { satoken: plain.token },
-    });
+    const denied = await clientOf(t, plain.token).request(ENDPOINTS.support.recordExport);
     expect(denied.statusCode).toBe(403);
   });
 
   it('needs the buttons: an inspector can neither create nor publish processes', async () => {
     expect((await process(inspector.token, { name: 'Mine', standards: standards() })).status).toBe(403);
     const id = (await process(admin.token, { name: 'Guarded', standards: standards() })).body.result.id;
-    const res = await callApi(t, inspector.token, 'POST', `${P}/transition`, { id, action: 'publish' });
+    const res = await clientOf(t, inspector.token).call(ENDPOINTS.support.processTransition, {
+      id,
+      action: 'publish',
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -1,18 +1,23 @@
-import { ORDER_ACTIONS, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderStatus } from '@cpm/contracts';
+import {
+  ENDPOINTS,
+  ORDER_ACTIONS,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+} from '@cpm/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, createAccount } from '../../test-support/accounts';
+import { createAccount } from '../../test-support/accounts';
+import { clientOf, refusalOf } from '../../test-support/api-client';
 import { createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { startSmtpCapture } from '../../test-support/smtp-capture';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
-import { multipartForm } from '../blobs/testing';
 import { menus } from '../menus/menus.table';
 import { messages } from '../messages/messages.table';
 import { roleMenus, roles } from '../roles/roles.table';
 import { supportOrderEvents, supportOrders } from './support.table';
 
-const O = '/support/v1/support/order';
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
   Buffer.alloc(2000, 7),
@@ -39,18 +44,15 @@ describe('after-sales orders', () => {
     ...over,
   });
   const upload = async (token: string, name: string, bytes: Buffer) => {
-    const form = multipartForm(name, bytes);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/file/v1/file/blob/upload?kind=supportMedia',
-      headers: { satoken: token, ...form.headers },
-      payload: form.payload,
+    const res = await clientOf(t, token).request(ENDPOINTS.blobs.upload, {
+      query: { kind: 'supportMedia' },
+      file: { name, bytes },
     });
     return { status: res.statusCode, body: res.json() };
   };
   const ordersCount = async () => (await t.database.db.select().from(supportOrders)).length;
   const move = (token: string, id: string, action: string, reason?: string) =>
-    callApi(t, token, 'POST', `${O}/transition`, { id, action, ...(reason ? { reason } : {}) });
+    clientOf(t, token).call(ENDPOINTS.support.transition, { id, action, ...(reason ? { reason } : {}) });
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
@@ -67,7 +69,7 @@ describe('after-sales orders', () => {
     other = await createAccount(t, { username: 'shop_b', roleId: role.id });
     staff = await createAccount(t, { username: 'tech_s', roleId: role.id });
     const f = await createFleetFixtures(t, admin.id);
-    const made = await callApi(t, admin.token, 'POST', '/device/v1/device/terminal/addOrUpdate', {
+    const made = await clientOf(t, admin.token).call(ENDPOINTS.devices.terminalSave, {
       sn: 'SUP0000001',
       name: 'Front desk',
       modelId: f.model.id,
@@ -87,17 +89,14 @@ describe('after-sales orders', () => {
   it('opens an order for a terminal with its model and store, and walks it to closed with the history', async () => {
     const photo = await upload(customer.token, 'jam.png', PNG);
     expect(photo.body.code).toBe(1);
-    const made = await callApi(
-      t,
-      customer.token,
-      'POST',
-      `${O}/addOrUpdate`,
+    const made = await clientOf(t, customer.token).call(
+      ENDPOINTS.support.save,
       order({ mediaIds: [photo.body.result.id], assigneeId: undefined }),
     );
     expect(made.body.code).toBe(1);
     expect(made.body.result.number).toMatch(/^SO-\d{6}$/);
     const id = made.body.result.id;
-    const detail = await callApi(t, customer.token, 'GET', `${O}/getById?id=${id}`);
+    const detail = await clientOf(t, customer.token).call(ENDPOINTS.support.detail, { id });
     expect(detail.body.result).toMatchObject({
       sn: 'SUP0000001',
       modelName: 'P2',
@@ -118,8 +117,8 @@ describe('after-sales orders', () => {
       const res = await move(admin.token, id, action);
       expect([res.status, res.body.code, res.body.result.status]).toEqual([200, 1, status]);
     }
-    await callApi(t, customer.token, 'POST', `${O}/comment`, { id, text: 'Works again, thanks' });
-    const done = await callApi(t, customer.token, 'GET', `${O}/getById?id=${id}`);
+    await clientOf(t, customer.token).call(ENDPOINTS.support.comment, { id, text: 'Works again, thanks' });
+    const done = await clientOf(t, customer.token).call(ENDPOINTS.support.detail, { id });
     expect(done.body.result.history.map((e: { kind: string }) => e.kind)).toEqual([
       'create',
       'accept',
@@ -147,7 +146,7 @@ describe('after-sales orders', () => {
   });
 
   it('refuses every transition the state does not allow with 409 in both languages, changing nothing', async () => {
-    const id = (await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order())).body.result.id;
+    const id = (await clientOf(t, customer.token).call(ENDPOINTS.support.save, order())).body.result.id;
     const eventsBefore = (
       await t.database.db.select().from(supportOrderEvents).where(eq(supportOrderEvents.orderId, id))
     ).length;
@@ -169,10 +168,12 @@ describe('after-sales orders', () => {
   });
 
   it('rejects only with a reason, shown in the history; a rejected order moves no further', async () => {
-    const id = (await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order())).body.result.id;
+    const id = (await clientOf(t, customer.token).call(ENDPOINTS.support.save, order())).body.result.id;
     const noReason = await move(admin.token, id, 'reject');
     expect([noReason.status, noReason.body.code]).toEqual([400, 400]);
-    expect(JSON.stringify(noReason.body.result.errors)).toContain('A rejection needs a reason');
+    expect(JSON.stringify(refusalOf<{ errors: unknown }>(noReason).errors)).toContain(
+      'A rejection needs a reason',
+    );
     const ok = await move(admin.token, id, 'reject', 'Damage from a fall is not covered');
     expect(ok.body.result).toMatchObject({
       status: 'rejected',
@@ -188,48 +189,46 @@ describe('after-sales orders', () => {
 
   it('keeps orders inside the data scope: a foreign terminal is not found, a foreign order neither', async () => {
     const before = await ordersCount();
-    const foreign = await callApi(t, other.token, 'POST', `${O}/addOrUpdate`, order());
+    const foreign = await clientOf(t, other.token).call(ENDPOINTS.support.save, order());
     expect([foreign.status, foreign.body.messageEn]).toEqual([404, 'No such terminal']);
     expect(await ordersCount()).toBe(before);
-    const id = (await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order())).body.result.id;
-    const peek = await callApi(t, other.token, 'GET', `${O}/getById?id=${id}`);
+    const id = (await clientOf(t, customer.token).call(ENDPOINTS.support.save, order())).body.result.id;
+    const peek = await clientOf(t, other.token).call(ENDPOINTS.support.detail, { id });
     expect([peek.status, peek.body.code]).toEqual([404, 404]);
     expect((await move(other.token, id, 'accept')).status).toBe(404);
-    const list = await callApi(t, other.token, 'GET', `${O}/getPage?current=1&size=14`);
+    const list = await clientOf(t, other.token).call(ENDPOINTS.support.page, { current: '1', size: '14' });
     expect(list.body.result.total).toBe(0);
   });
 
   it('shows service staff the orders assigned to them, and no others', async () => {
     const id = (
-      await callApi(
-        t,
-        admin.token,
-        'POST',
-        `${O}/addOrUpdate`,
+      await clientOf(t, admin.token).call(
+        ENDPOINTS.support.save,
         order({ assigneeId: staff.id, storeName: 'x' }),
       )
     ).body.result.id;
-    const mine = await callApi(t, staff.token, 'GET', `${O}/getPage?current=1&size=14`);
+    const mine = await clientOf(t, staff.token).call(ENDPOINTS.support.page, { current: '1', size: '14' });
     expect(mine.body.result.records.map((r: { id: string }) => r.id)).toEqual([id]);
     expect((await move(staff.token, id, 'accept')).body.result.status).toBe('accepted');
   });
 
   it('opens an order by hand without a terminal, and marks it overdue past its due time', async () => {
-    const made = await callApi(
-      t,
-      customer.token,
-      'POST',
-      `${O}/addOrUpdate`,
+    const made = await clientOf(t, customer.token).call(
+      ENDPOINTS.support.save,
       order({ sn: undefined, storeName: 'Kiosk 7', modelName: 'A8', dueAt: '2026-06-01T08:30:00Z' }),
     );
     expect(made.body.code).toBe(1);
-    const d = await callApi(t, customer.token, 'GET', `${O}/getById?id=${made.body.result.id}`);
+    const d = await clientOf(t, customer.token).call(ENDPOINTS.support.detail, { id: made.body.result.id });
     expect(d.body.result).toMatchObject({ sn: null, storeName: 'Kiosk 7', modelName: 'A8', overdue: false });
     t.clock.advance(3600_000);
-    const late = await callApi(t, customer.token, 'GET', `${O}/getPage?overdue=1&current=1&size=14`);
+    const late = await clientOf(t, customer.token).call(ENDPOINTS.support.page, {
+      overdue: '1',
+      current: '1',
+      size: '14',
+    });
     expect(late.body.result.records.map((r: { id: string }) => r.id)).toContain(made.body.result.id);
-    const neither = await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order({ sn: undefined }));
-    expect([neither.status, JSON.stringify(neither.body.result.errors)]).toEqual([
+    const neither = await clientOf(t, customer.token).call(ENDPOINTS.support.save, order({ sn: undefined }));
+    expect([neither.status, JSON.stringify(refusalOf<{ errors: unknown }>(neither).errors)]).toEqual([
       400,
       expect.stringContaining('Choose a terminal or enter the store name'),
     ]);
@@ -240,11 +239,8 @@ describe('after-sales orders', () => {
     expect([zip.status, zip.body.code]).toEqual([400, 400]);
     const before = await ordersCount();
     const othersPhoto = (await upload(other.token, 'b.png', PNG)).body.result.id;
-    const res = await callApi(
-      t,
-      customer.token,
-      'POST',
-      `${O}/addOrUpdate`,
+    const res = await clientOf(t, customer.token).call(
+      ENDPOINTS.support.save,
       order({ mediaIds: [othersPhoto] }),
     );
     expect([res.status, res.body.messageEn]).toEqual([
@@ -252,13 +248,16 @@ describe('after-sales orders', () => {
       expect.stringContaining('Invalid photo or video'),
     ]);
     expect(res.body.message).toContain('照片或视频无效');
-    const fault = await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order({ faultType: 'nope' }));
+    const fault = await clientOf(t, customer.token).call(
+      ENDPOINTS.support.save,
+      order({ faultType: 'nope' }),
+    );
     expect([fault.status, fault.body.messageEn]).toEqual([400, 'The fault type is not in the dictionary']);
     expect(await ordersCount()).toBe(before);
   });
 
   it('applies every action from every state it starts from, and refuses it (409, nothing changed) from every other', async () => {
-    const id = (await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order())).body.result.id;
+    const id = (await clientOf(t, customer.token).call(ENDPOINTS.support.save, order())).body.result.id;
     let tried = 0;
     for (const from of ORDER_STATUSES)
       for (const action of ORDER_ACTIONS) {
@@ -294,26 +293,27 @@ describe('after-sales orders', () => {
     await t.database.db.insert(roleMenus).values(entries.map((m) => ({ roleId: role.id, menuId: m.id })));
     const shop = await createAccount(t, { username: 'shop_c', roleId: role.id });
     const id = (
-      await callApi(t, shop.token, 'POST', `${O}/addOrUpdate`, order({ sn: undefined, storeName: 'C' }))
+      await clientOf(t, shop.token).call(ENDPOINTS.support.save, order({ sn: undefined, storeName: 'C' }))
     ).body.result.id;
     await t.database.db.update(supportOrders).set({ status: 'draft' }).where(eq(supportOrders.id, id));
-    const seen = await callApi(t, shop.token, 'GET', `${O}/getById?id=${id}`);
+    const seen = await clientOf(t, shop.token).call(ENDPOINTS.support.detail, { id });
     expect(seen.body.result).toMatchObject({ status: 'draft', actions: ['submit'], canAssign: false });
     expect((await move(shop.token, id, 'accept')).status).toBe(403);
     expect((await move(shop.token, id, 'submit')).body.result.status).toBe('submitted');
-    const assign = await callApi(t, shop.token, 'POST', `${O}/assign`, { id, assigneeId: shop.id });
+    const assign = await clientOf(t, shop.token).call(ENDPOINTS.support.assign, { id, assigneeId: shop.id });
     expect(assign.status).toBe(403);
   });
 
   it('assigns an order to service staff with a due time, in the history; the staff then sees it; closed orders stay as they are', async () => {
-    const id = (await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, order())).body.result.id;
-    const choices = await callApi(t, admin.token, 'GET', `${O}/assignees`);
+    const id = (await clientOf(t, customer.token).call(ENDPOINTS.support.save, order())).body.result.id;
+    const choices = await clientOf(t, admin.token).call(ENDPOINTS.support.assignees);
     expect(choices.body.result.map((a: { username: string }) => a.username)).toEqual(
       expect.arrayContaining(['admin', 'tech_s']),
     );
-    const before = (await callApi(t, staff.token, 'GET', `${O}/getPage?mine=1&current=1&size=50`)).body.result
-      .records;
-    const res = await callApi(t, admin.token, 'POST', `${O}/assign`, {
+    const before = (
+      await clientOf(t, staff.token).call(ENDPOINTS.support.page, { mine: '1', current: '1', size: '50' })
+    ).body.result.records;
+    const res = await clientOf(t, admin.token).call(ENDPOINTS.support.assign, {
       id,
       assigneeId: staff.id,
       dueAt: '2026-07-01T10:00:00Z',
@@ -325,41 +325,46 @@ describe('after-sales orders', () => {
       canAssign: true,
     });
     expect(res.body.result.history.at(-1)).toMatchObject({ kind: 'assign', actorName: 'admin' });
-    const mine = (await callApi(t, staff.token, 'GET', `${O}/getPage?mine=1&current=1&size=50`)).body.result;
+    const mine = (
+      await clientOf(t, staff.token).call(ENDPOINTS.support.page, { mine: '1', current: '1', size: '50' })
+    ).body.result;
     expect(mine.total).toBe(before.length + 1);
-    const nobody = await callApi(t, admin.token, 'POST', `${O}/assign`, {
+    const nobody = await clientOf(t, admin.token).call(ENDPOINTS.support.assign, {
       id,
       assigneeId: '00000000-0000-4000-8000-000000000000',
     });
     expect([nobody.status, nobody.body.code]).toEqual([400, 400]);
     // Taking it back keeps the due time when none is given.
-    const back = await callApi(t, admin.token, 'POST', `${O}/assign`, { id, assigneeId: null });
+    const back = await clientOf(t, admin.token).call(ENDPOINTS.support.assign, { id, assigneeId: null });
     expect(back.body.result).toMatchObject({ assigneeId: null, dueAt: '2026-07-01T10:00:00.000Z' });
     for (const action of ['accept', 'repair', 'return', 'close']) await move(admin.token, id, action);
-    const closed = await callApi(t, admin.token, 'POST', `${O}/assign`, { id, assigneeId: staff.id });
+    const closed = await clientOf(t, admin.token).call(ENDPOINTS.support.assign, {
+      id,
+      assigneeId: staff.id,
+    });
     expect([closed.status, closed.body.messageEn]).toEqual([
       409,
       'A closed or rejected order cannot be reassigned',
     ]);
     // The one who accepted the unassigned order took it; the refused change left it so.
-    expect((await callApi(t, admin.token, 'GET', `${O}/getById?id=${id}`)).body.result.assigneeId).toBe(
-      admin.id,
-    );
+    expect(
+      (await clientOf(t, admin.token).call(ENDPOINTS.support.detail, { id })).body.result.assigneeId,
+    ).toBe(admin.id);
   });
 
   it('opens one order for one request key, however often and however fast it is sent', async () => {
     const before = await ordersCount();
     const body = order({ requestKey: 'form-0001-abcdef' });
     const answers = await Promise.all(
-      [1, 2, 3].map(() => callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, body)),
+      [1, 2, 3].map(() => clientOf(t, customer.token).call(ENDPOINTS.support.save, body)),
     );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.result.id)).size).toBe(1);
     expect(await ordersCount()).toBe(before + 1);
-    const again = await callApi(t, customer.token, 'POST', `${O}/addOrUpdate`, body);
+    const again = await clientOf(t, customer.token).call(ENDPOINTS.support.save, body);
     expect(again.body.result.id).toBe(answers[0].body.result.id);
     // Another person's identical key is their own.
-    const theirs = await callApi(t, admin.token, 'POST', `${O}/addOrUpdate`, body);
+    const theirs = await clientOf(t, admin.token).call(ENDPOINTS.support.save, body);
     expect(theirs.body.result.id).not.toBe(answers[0].body.result.id);
   });
 
@@ -367,15 +372,15 @@ describe('after-sales orders', () => {
     const exportIn = async (language: string) =>
       tableOf(
         await firstSheetOf(
-          await t.app.inject({
-            method: 'GET',
-            url: `${O}/export?status=rejected`,
-            headers: { satoken: customer.token, timezone: 'Asia/Shanghai', 'accept-language': language },
+          await clientOf(t, customer.token).request(ENDPOINTS.support.export, {
+            query: { status: 'rejected' },
+            headers: { timezone: 'Asia/Shanghai', 'accept-language': language },
           }),
         ),
       );
-    const listed = (await callApi(t, customer.token, 'GET', `${O}/getPage?status=rejected&size=50`)).body
-      .result.records as { number: string; createdAt: string; priority: string }[];
+    const listed = (
+      await clientOf(t, customer.token).call(ENDPOINTS.support.page, { status: 'rejected', size: '50' })
+    ).body.result.records as { number: string; createdAt: string; priority: string }[];
     const inShanghai = (iso: string) =>
       new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
     // Status, priority and fault type by their dictionary labels, as the order list's tags show them.
@@ -394,25 +399,20 @@ describe('after-sales orders', () => {
     expect(badHeaders(en.headers, 'en')).toEqual([]);
     expect(en.rows.every((r) => r.Status === 'Rejected')).toBe(true);
     expect(['By hand', 'Peripheral health', 'Inspection']).toContain(en.rows[0].Source);
-    const foreign = await t.app.inject({
-      method: 'GET',
-      url: `${O}/export`,
-      headers: { satoken: other.token },
-    });
+    const foreign = await clientOf(t, other.token).request(ENDPOINTS.support.export);
     expect((await firstSheetOf(foreign)).rowCount).toBe(1);
-    const started = await callApi(t, customer.token, 'POST', '/upms/v1/upms/export/start', {
+    const started = await clientOf(t, customer.token).call(ENDPOINTS.exports.start, {
       list: 'supportOrders',
       filter: { status: 'rejected' },
       format: 'csv',
     });
     expect(started.body.result.mode).toBe('job');
+    const { jobId } = started.body.result as { jobId: string };
     // Runs due jobs until it ended (the app's own runner may take it first).
     let job = { status: 'queued' } as { status: string };
     while (job.status !== 'succeeded' && job.status !== 'failed') {
       await t.jobs.runDue();
-      job = (
-        await callApi(t, customer.token, 'GET', `/upms/v1/upms/job/getById?id=${started.body.result.jobId}`)
-      ).body.result;
+      job = (await clientOf(t, customer.token).call(ENDPOINTS.jobs.getById, { id: jobId })).body.result;
       if (job.status !== 'succeeded') await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(job).toMatchObject({ status: 'succeeded', result: { rows: rows.length, format: 'csv' } });
@@ -426,7 +426,7 @@ describe('after-sales orders', () => {
     const view = await t.database.db.select().from(menus).where(eq(menus.permission, 'support:order:view'));
     await t.database.db.insert(roleMenus).values(view.map((m) => ({ roleId: viewer.id, menuId: m.id })));
     const plain = await createAccount(t, { username: 'viewer_v', roleId: viewer.id });
-    const res = await callApi(t, plain.token, 'POST', `${O}/transition`, {
+    const res = await clientOf(t, plain.token).call(ENDPOINTS.support.transition, {
       id: '00000000-0000-4000-8000-000000000000',
       action: 'accept',
     });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { ENDPOINTS } from '@cpm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PASSWORD, callApi, createAccount } from '../../test-support/accounts';
+import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
+import { clientOf, refusalOf } from '../../test-support/api-client';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
 import { jobs } from '../jobs/jobs.table';
@@ -9,10 +11,6 @@ import { operationLogs } from '../oplog/oplog.table';
 import { makeZip, sysFileForm } from '../sysfiles/testing';
 import { basicAuth, insertGroups, insertTerminals, moveTerminals } from './task-fixtures';
 import { taskDeliveries, taskRuns, tasks } from './tasks.table';
-
-const T = '/task/v1/task/remoteTask';
-const W = '/task/v1/task/whitelist';
-const AGENT = '/device/v1/agent/tasks';
 
 type Caller = { id: string; token: string };
 
@@ -40,12 +38,12 @@ describe('remote tasks', () => {
     ...over,
   });
   const create = (token: string, body: Record<string, unknown>) =>
-    callApi(t, token, 'POST', `${T}/create`, body);
+    clientOf(t, token).send(ENDPOINTS.tasks.create, body);
   const taskCount = async () => (await t.database.db.select({ id: tasks.id }).from(tasks)).length;
   const detail = async (id: string, token = ent.token) =>
-    (await callApi(t, token, 'GET', `${T}/getById?id=${id}`)).body.result;
+    (await clientOf(t, token).call(ENDPOINTS.tasks.detail, { id })).body.result;
   const pull = async (sn: string) => {
-    const res = await t.app.inject({ method: 'GET', url: AGENT, headers: basicAuth(sn) });
+    const res = await clientOf(t, null).request(ENDPOINTS.taskAgent.pull, { headers: basicAuth(sn) });
     expect(res.json().code, res.body).toBe(1);
     return res.json().result as {
       tasks: {
@@ -57,11 +55,9 @@ describe('remote tasks', () => {
     };
   };
   const report = async (sn: string, results: Record<string, unknown>[]) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${AGENT}/report`,
+    const res = await clientOf(t, null).request(ENDPOINTS.taskAgent.report, {
       headers: basicAuth(sn),
-      payload: { results },
+      body: { results },
     });
     expect(res.json().code, res.body).toBe(1);
     return res.json().result.results as { deliveryId: string; accepted: boolean; state: string }[];
@@ -118,7 +114,7 @@ describe('remote tasks', () => {
       );
       const res = await t.app.inject({
         method: 'POST',
-        url: '/file/v1/file/sysFile/upload',
+        url: ENDPOINTS.sysFiles.upload.path,
         headers: { satoken: ent.token, ...form.headers },
         payload: form.payload,
       });
@@ -131,7 +127,7 @@ describe('remote tasks', () => {
   afterAll(() => t.close());
 
   it('answers the types this server runs with their platforms (install comes from the app market)', async () => {
-    const res = await callApi(t, ent.token, 'GET', `${T}/types`);
+    const res = await clientOf(t, ent.token).call(ENDPOINTS.tasks.types);
     const types = res.body.result as { type: string; platforms: string[]; risky: boolean }[];
     expect(types.find((x) => x.type === 'app_install')?.platforms).toEqual(['android', 'windows']);
     expect(types.find((x) => x.type === 'registry')?.platforms).toEqual(['windows']);
@@ -139,7 +135,7 @@ describe('remote tasks', () => {
   });
 
   it('previews the reach of groups with their sub-groups, on the platform only', async () => {
-    const res = await callApi(t, ent.token, 'POST', `${T}/preview`, {
+    const res = await clientOf(t, ent.token).call(ENDPOINTS.tasks.preview, {
       platform: 'android',
       type: 'command',
       targets: { groupIds: [fx.group.id], sns: ['NOSUCH01', snsB[0]] },
@@ -162,11 +158,9 @@ describe('remote tasks', () => {
     expect(d.counts).toMatchObject({ total: 6, waiting: 6 });
 
     // The heartbeat says there is work; the pull hands it over with the file to fetch.
-    const hb = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/heartbeat',
+    const hb = await clientOf(t, null).request(ENDPOINTS.agent.heartbeat, {
       headers: basicAuth(snsA[0]),
-      payload: { battery: 80 },
+      body: { battery: 80 },
     });
     expect(hb.json().result.pending).toBe(1);
     const work = await pull(snsA[0]);
@@ -205,7 +199,10 @@ describe('remote tasks', () => {
     d = await detail(task.id);
     expect(d.counts).toMatchObject({ success: 1, pulled: 1, waiting: 4 });
     expect(d.counts.deferred.inTransaction).toBe(1);
-    const deferred = await callApi(t, ent.token, 'GET', `${T}/results?taskId=${task.id}&state=deferred`);
+    const deferred = await clientOf(t, ent.token).call(ENDPOINTS.tasks.results, {
+      taskId: task.id,
+      state: 'deferred',
+    });
     expect(deferred.body.result.records.map((r: { sn: string }) => r.sn)).toEqual([snsA[1]]);
     await report(snsA[1], [
       { deliveryId: w1.deliveryId, attempt: 1, state: 'failure', message: 'disk full' },
@@ -220,16 +217,19 @@ describe('remote tasks', () => {
     d = await detail(task.id);
     expect(d.status).toBe('complete');
     expect(d.counts).toMatchObject({ total: 6, success: 5, failure: 1 });
-    const failed = await callApi(t, ent.token, 'GET', `${T}/results?taskId=${task.id}&state=failure`);
+    const failed = await clientOf(t, ent.token).call(ENDPOINTS.tasks.results, {
+      taskId: task.id,
+      state: 'failure',
+    });
     expect(failed.body.result.records[0]).toMatchObject({ sn: snsA[1], message: 'disk full', attempt: 1 });
 
     // Stopping a finished task is refused.
-    const stop = await callApi(t, ent.token, 'POST', `${T}/stop`, { id: task.id });
+    const stop = await clientOf(t, ent.token).call(ENDPOINTS.tasks.stop, { id: task.id });
     expect(stop.status).toBe(409);
     expect(stop.body.messageEn).toMatch(/already finished/);
 
     // Retrying the failed one offers it again as attempt 2 and makes the task active.
-    const retry = await callApi(t, ent.token, 'POST', `${T}/retryFailed`, { id: task.id });
+    const retry = await clientOf(t, ent.token).call(ENDPOINTS.tasks.retryFailed, { id: task.id });
     expect(retry.body.result).toEqual({ retried: 1 });
     expect((await detail(task.id)).status).toBe('normal');
     const again = (await pull(snsA[1])).tasks[0];
@@ -241,34 +241,34 @@ describe('remote tasks', () => {
     await report(snsA[1], [{ deliveryId: again.deliveryId, attempt: 2, state: 'success' }]);
     await t.tasks.tick();
     expect((await detail(task.id)).status).toBe('complete');
-    expect((await callApi(t, ent.token, 'POST', `${T}/retryFailed`, { id: task.id })).status).toBe(409);
+    expect((await clientOf(t, ent.token).call(ENDPOINTS.tasks.retryFailed, { id: task.id })).status).toBe(
+      409,
+    );
 
     // The device page's plan tab lists it for the terminal.
-    const plan = await callApi(
-      t,
-      ent.token,
-      'GET',
-      `/task/v1/task/remoteTask/byTerminal?sn=${snsA[1].toLowerCase()}`,
-    );
+    const plan = await clientOf(t, ent.token).call(ENDPOINTS.tasks.byTerminal, { sn: snsA[1].toLowerCase() });
     expect(plan.body.result.records[0]).toMatchObject({ taskId: task.id, state: 'success', attempt: 2 });
 
     // Lists and exports carry the counts.
-    const page = await callApi(t, ent.token, 'GET', `${T}/getPage?name=price`);
+    const page = await clientOf(t, ent.token).call(ENDPOINTS.tasks.page, { name: 'price' });
     expect(page.body.result.records[0].counts.success).toBe(6);
     const listed = page.body.result.records[0] as { name: string; createdAt: string };
     const inShanghai = (iso: string) =>
       new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-    const exportIn = async (url: string, language: string) =>
+    const exportIn = async (
+      endpoint: typeof ENDPOINTS.tasks.export | typeof ENDPOINTS.tasks.resultsExport,
+      query: Record<string, string>,
+      language: string,
+    ) =>
       tableOf(
         await firstSheetOf(
-          await t.app.inject({
-            method: 'GET',
-            url,
-            headers: { satoken: ent.token, timezone: 'Asia/Shanghai', 'accept-language': language },
+          await clientOf(t, ent.token).request(endpoint, {
+            query,
+            headers: { timezone: 'Asia/Shanghai', 'accept-language': language },
           }),
         ),
       );
-    const tasksZh = await exportIn(`${T}/export?name=price`, 'zh-CN');
+    const tasksZh = await exportIn(ENDPOINTS.tasks.export, { name: 'price' }, 'zh-CN');
     expect(badHeaders(tasksZh.headers, 'zh')).toEqual([]);
     expect(tasksZh.rows[0]).toMatchObject({
       任务名称: listed.name,
@@ -276,17 +276,17 @@ describe('remote tasks', () => {
       创建时间: inShanghai(listed.createdAt),
     });
     expect(tasksZh.rows[0].状态).toMatch(/[\u3400-\u9fff]/);
-    const tasksEn = await exportIn(`${T}/export?name=price`, 'en');
+    const tasksEn = await exportIn(ENDPOINTS.tasks.export, { name: 'price' }, 'en');
     expect(badHeaders(tasksEn.headers, 'en')).toEqual([]);
     expect(tasksEn.rows[0]).toMatchObject({ 'Task name': listed.name, Success: 6, Platform: 'Android' });
-    const results = await exportIn(`${T}/results/export?taskId=${task.id}`, 'en');
+    const results = await exportIn(ENDPOINTS.tasks.resultsExport, { taskId: task.id }, 'en');
     expect(results.headers.slice(0, 3)).toEqual(['SN', 'Terminal', 'Result']);
     expect(badHeaders(results.headers, 'en')).toEqual([]);
     expect(results.rows.map((r) => r.Result)).toContain('Success');
     expect(results.rows.every((r) => !['success', 'failure', 'waiting'].includes(String(r.Result)))).toBe(
       true,
     );
-    const resultsZh = await exportIn(`${T}/results/export?taskId=${task.id}`, 'zh-CN');
+    const resultsZh = await exportIn(ENDPOINTS.tasks.resultsExport, { taskId: task.id }, 'zh-CN');
     expect(resultsZh.rows.map((r) => r.结果)).toContain('成功');
   });
 
@@ -318,7 +318,7 @@ describe('remote tasks', () => {
     const before = await taskCount();
     const res = await create(ent.token, base(over));
     expect(res.status).toBe(400);
-    const errors = res.body.result.errors as { field: string; message: string; messageEn: string }[];
+    const { errors } = refusalOf<{ errors: { field: string; message: string; messageEn: string }[] }>(res);
     expect(errors.map((e) => e.field)).toContain(field);
     for (const e of errors) expect(e.message).not.toBe(e.messageEn);
     expect(await taskCount()).toBe(before);
@@ -352,19 +352,19 @@ describe('remote tasks', () => {
       expect(res.body, JSON.stringify(over)).toMatchObject({ code: e.code, message: e.zh, messageEn: e.en });
     }
     const scope = await create(ent.token, base({ targets: { sns: [snsB[0], 'NOSUCH99'] } }));
-    expect(scope.body.result.sns.sort()).toEqual(['NOSUCH99', snsB[0]].sort());
+    expect(refusalOf<{ sns: string[] }>(scope).sns.sort()).toEqual(['NOSUCH99', snsB[0]].sort());
     expect(await taskCount()).toBe(before);
   });
 
   it('keeps tasks inside the data scope', async () => {
     const made = (await create(ent.token, base({ name: 'Scoped' }))).body.result;
-    const page = await callApi(t, other.token, 'GET', `${T}/getPage?name=Scoped`);
+    const page = await clientOf(t, other.token).call(ENDPOINTS.tasks.page, { name: 'Scoped' });
     expect(page.body.result.total).toBe(0);
-    expect((await callApi(t, other.token, 'GET', `${T}/getById?id=${made.id}`)).status).toBe(404);
-    expect((await callApi(t, other.token, 'POST', `${T}/stop`, { id: made.id })).status).toBe(404);
-    expect((await callApi(t, admin.token, 'GET', `${T}/getById?id=${made.id}`)).body.result.name).toBe(
-      'Scoped',
-    );
+    expect((await clientOf(t, other.token).call(ENDPOINTS.tasks.detail, { id: made.id })).status).toBe(404);
+    expect((await clientOf(t, other.token).call(ENDPOINTS.tasks.stop, { id: made.id })).status).toBe(404);
+    expect(
+      (await clientOf(t, admin.token).call(ENDPOINTS.tasks.detail, { id: made.id })).body.result.name,
+    ).toBe('Scoped');
     await fanOut();
   });
 
@@ -372,12 +372,12 @@ describe('remote tasks', () => {
     const made = (await create(ent.token, base({ name: 'Stop me', type: 'reboot', params: {} }))).body.result;
     await fanOut();
     await pull(snsA[2]);
-    const stopped = await callApi(t, ent.token, 'POST', `${T}/stop`, { id: made.id });
+    const stopped = await clientOf(t, ent.token).call(ENDPOINTS.tasks.stop, { id: made.id });
     expect(stopped.body.result.status).toBe('stopped');
     expect(stopped.body.result.counts).toMatchObject({ cancelled: 3, waiting: 0, pulled: 0 });
     expect((await pull(snsA[2])).tasks.find((x) => x.type === 'reboot')).toBeUndefined();
-    expect((await callApi(t, ent.token, 'POST', `${T}/stop`, { id: made.id })).status).toBe(409);
-    const restarted = await callApi(t, ent.token, 'POST', `${T}/restart`, { id: made.id });
+    expect((await clientOf(t, ent.token).call(ENDPOINTS.tasks.stop, { id: made.id })).status).toBe(409);
+    const restarted = await clientOf(t, ent.token).call(ENDPOINTS.tasks.restart, { id: made.id });
     expect(restarted.body.result).toMatchObject({ status: 'normal', counts: { waiting: 3, cancelled: 0 } });
     expect((await pull(snsA[2])).tasks.find((x) => x.type === 'reboot')?.attempt).toBe(2);
     const logs = await t.database.db
@@ -404,29 +404,28 @@ describe('remote tasks', () => {
     ).toHaveLength(0);
 
     // Whoever may approve it hears of it (the platform administrator here), never the creator.
-    const adminInbox = await callApi(
-      t,
-      admin.token,
-      'GET',
-      '/upms/v1/upms/sysMsgUser/findPageList?current=1&size=5',
-    );
+    const adminInbox = await clientOf(t, admin.token).call(ENDPOINTS.messages.myPage, {
+      current: '1',
+      size: '5',
+    });
     expect(JSON.stringify(adminInbox.body.result.records)).toMatch(/Task Clear cache awaits approval/);
-    const ownInbox = await callApi(
-      t,
-      ent.token,
-      'GET',
-      '/upms/v1/upms/sysMsgUser/findPageList?current=1&size=20',
-    );
+    const ownInbox = await clientOf(t, ent.token).call(ENDPOINTS.messages.myPage, {
+      current: '1',
+      size: '20',
+    });
     expect(JSON.stringify(ownInbox.body.result.records)).not.toMatch(/awaits approval/);
-    const self = await callApi(t, ent.token, 'POST', `${T}/approve`, {
+    const self = await clientOf(t, ent.token).call(ENDPOINTS.tasks.approve, {
       id: made.id,
       password: ACCOUNT_PASSWORD,
     });
     expect(self.status).toBe(403);
     expect(self.body.messageEn).toMatch(/cannot approve your own/);
-    const badPw = await callApi(t, admin.token, 'POST', `${T}/approve`, { id: made.id, password: 'x' });
+    const badPw = await clientOf(t, admin.token).call(ENDPOINTS.tasks.approve, {
+      id: made.id,
+      password: 'x',
+    });
     expect(badPw.body.messageEn).toMatch(/Wrong password/);
-    const ok = await callApi(t, admin.token, 'POST', `${T}/approve`, {
+    const ok = await clientOf(t, admin.token).call(ENDPOINTS.tasks.approve, {
       id: made.id,
       password: ADMIN_PASSWORD,
     });
@@ -460,7 +459,7 @@ describe('remote tasks', () => {
     await fanOut();
     // Rejection tells the creator why.
     const again = (await create(ent.token, { ...body, password: ACCOUNT_PASSWORD })).body.result;
-    const rej = await callApi(t, admin.token, 'POST', `${T}/reject`, {
+    const rej = await clientOf(t, admin.token).call(ENDPOINTS.tasks.reject, {
       id: again.id,
       reason: 'Not in store hours',
     });
@@ -488,15 +487,18 @@ describe('remote tasks', () => {
       [8, false],
     ]);
     expect(d.counts).toMatchObject({ waiting: 2, held: 8 });
-    const first = await callApi(t, ent.token, 'GET', `${T}/results?taskId=${made.id}&state=waiting`);
+    const first = await clientOf(t, ent.token).call(ENDPOINTS.tasks.results, {
+      taskId: made.id,
+      state: 'waiting',
+    });
     const [a, b] = first.body.result.records as { sn: string }[];
     for (const [sn, state] of [
       [a.sn, 'success'],
       [b.sn, 'failure'],
     ]) {
       const w = (await pull(sn)).tasks.find((x) => x.type === 'file_push' && x.deliveryId);
-      const mine = (await callApi(t, ent.token, 'GET', `${T}/results?taskId=${made.id}&sn=${sn}`)).body.result
-        .records[0];
+      const mine = (await clientOf(t, ent.token).call(ENDPOINTS.tasks.results, { taskId: made.id, sn })).body
+        .result.records[0];
       expect(w).toBeDefined();
       await report(sn, [{ deliveryId: mine.id, attempt: 1, state }]);
     }
@@ -504,15 +506,10 @@ describe('remote tasks', () => {
     d = await detail(made.id);
     expect(d.status).toBe('paused');
     expect(d.statusReasonEn).toMatch(/Wave 1 failed on 50%/);
-    const inbox = await callApi(
-      t,
-      ent.token,
-      'GET',
-      '/upms/v1/upms/sysMsgUser/findPageList?current=1&size=5',
-    );
+    const inbox = await clientOf(t, ent.token).call(ENDPOINTS.messages.myPage, { current: '1', size: '5' });
     expect(JSON.stringify(inbox.body.result.records)).toMatch(/Task Waves paused/);
 
-    const resumed = await callApi(t, ent.token, 'POST', `${T}/resume`, { id: made.id });
+    const resumed = await clientOf(t, ent.token).call(ENDPOINTS.tasks.resume, { id: made.id });
     expect(resumed.body.result.status).toBe('normal');
     d = await detail(made.id);
     expect(d.counts).toMatchObject({ held: 0, waiting: 8 });
@@ -537,9 +534,11 @@ describe('remote tasks', () => {
     const d = await detail(made.id);
     expect(d.status).toBe('overdue');
     expect(d.counts.expired).toBe(6);
-    expect((await callApi(t, ent.token, 'POST', `${T}/retryFailed`, { id: made.id })).status).toBe(409);
+    expect((await clientOf(t, ent.token).call(ENDPOINTS.tasks.retryFailed, { id: made.id })).status).toBe(
+      409,
+    );
     // A finished task can be deleted with its results.
-    expect((await callApi(t, ent.token, 'POST', `${T}/delete`, { id: made.id })).body.code).toBe(1);
+    expect((await clientOf(t, ent.token).call(ENDPOINTS.tasks.remove, { id: made.id })).body.code).toBe(1);
     expect(
       await t.database.db.select().from(taskDeliveries).where(eq(taskDeliveries.taskId, made.id)),
     ).toHaveLength(0);
@@ -571,33 +570,43 @@ describe('remote tasks', () => {
       [1, 'closed'],
     ]);
     expect(d.counts).toMatchObject({ total: 1, waiting: 1 });
-    const first = await callApi(t, ent.token, 'GET', `${T}/results?taskId=${made.id}&runId=${d.runs[1].id}`);
+    const first = await clientOf(t, ent.token).call(ENDPOINTS.tasks.results, {
+      taskId: made.id,
+      runId: d.runs[1].id,
+    });
     expect(first.body.result.records[0].state).toBe('expired');
   });
 
   it('narrows a task to a whitelist', async () => {
-    const wl = await callApi(t, ent.token, 'POST', `${W}/addOrUpdate`, {
+    const wl = await clientOf(t, ent.token).call(ENDPOINTS.taskWhitelist.save, {
       name: 'Pilot',
       sns: [snsA[3].toLowerCase(), snsSub[0]],
     });
     expect(wl.body.result).toMatchObject({ name: 'Pilot', size: 2 });
-    const dup = await callApi(t, ent.token, 'POST', `${W}/addOrUpdate`, { name: 'pilot' });
+    const dup = await clientOf(t, ent.token).call(ENDPOINTS.taskWhitelist.save, { name: 'pilot' });
     expect(dup.status).toBe(409);
-    const preview = await callApi(t, ent.token, 'POST', `${T}/preview`, {
+    const preview = await clientOf(t, ent.token).call(ENDPOINTS.tasks.preview, {
       platform: 'android',
       targets: { groupIds: [fx.group.id], whitelistId: wl.body.result.id },
     });
     expect(preview.body.result.reach).toBe(2);
-    const entries = await callApi(t, ent.token, 'GET', `${W}/entries?id=${wl.body.result.id}`);
+    const entries = await clientOf(t, ent.token).call(ENDPOINTS.taskWhitelist.entries, {
+      id: wl.body.result.id,
+    });
     expect(entries.body.result.records.map((e: { sn: string }) => e.sn)).toEqual([snsA[3], snsSub[0]].sort());
-    expect((await callApi(t, other.token, 'GET', `${W}/entries?id=${wl.body.result.id}`)).status).toBe(404);
+    expect(
+      (await clientOf(t, other.token).call(ENDPOINTS.taskWhitelist.entries, { id: wl.body.result.id }))
+        .status,
+    ).toBe(404);
     const made = (
       await create(
         ent.token,
         base({ name: 'Pilot push', targets: { groupIds: [fx.group.id], whitelistId: wl.body.result.id } }),
       )
     ).body.result;
-    expect((await callApi(t, ent.token, 'POST', `${W}/delete`, { id: wl.body.result.id })).status).toBe(409);
+    expect(
+      (await clientOf(t, ent.token).call(ENDPOINTS.taskWhitelist.remove, { id: wl.body.result.id })).status,
+    ).toBe(409);
     await fanOut();
     expect((await detail(made.id)).counts.total).toBe(2);
   });
@@ -605,9 +614,9 @@ describe('remote tasks', () => {
   it('refuses deleting a system file an active task pushes, naming the task', async () => {
     const made = (await create(ent.token, base({ name: 'OTA now', type: 'ota', params: { fileId: otaId } })))
       .body.result;
-    const res = await callApi(t, ent.token, 'GET', `/file/v1/file/sysFile/delete?id=${otaId}`);
+    const res = await clientOf(t, ent.token).call(ENDPOINTS.sysFiles.remove, { id: otaId });
     expect(res.status).toBe(409);
-    expect(res.body.result.tasks).toEqual([{ taskId: made.id, taskName: 'OTA now' }]);
+    expect(refusalOf<{ tasks: unknown[] }>(res).tasks).toEqual([{ taskId: made.id, taskName: 'OTA now' }]);
     await fanOut();
     const rows = await t.database.db.execute(
       sql`select count(*)::int as n from task_deliveries where task_id = ${made.id}`,
@@ -631,23 +640,17 @@ describe('remote tasks', () => {
       statusReasonEn: 'Writing the deliveries failed: database unavailable',
     });
     expect(d.counts.total).toBe(0);
-    const inbox = await callApi(
-      t,
-      ent.token,
-      'GET',
-      '/upms/v1/upms/sysMsgUser/findPageList?current=1&size=5',
-    );
+    const inbox = await clientOf(t, ent.token).call(ENDPOINTS.messages.myPage, { current: '1', size: '5' });
     expect(inbox.body.result.records.map((m: { title: string }) => m.title)).toContain(
       '任务 Cannot be written 创建失败 / Task Cannot be written could not be created',
     );
     // A failed task is finished: it cannot be stopped, only deleted.
-    expect((await callApi(t, ent.token, 'POST', `${T}/stop`, { id: made.id })).status).toBe(409);
+    expect((await clientOf(t, ent.token).call(ENDPOINTS.tasks.stop, { id: made.id })).status).toBe(409);
   });
 
   it('answers an export of an unknown task’s results with the error, not a download cut off halfway', async () => {
-    const res = await t.app.inject({
-      url: `${T}/results/export?taskId=${randomUUID()}`,
-      headers: { satoken: ent.token },
+    const res = await clientOf(t, ent.token).request(ENDPOINTS.tasks.resultsExport, {
+      query: { taskId: randomUUID() },
     });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/json/);

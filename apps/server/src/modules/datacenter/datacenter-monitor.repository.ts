@@ -4,7 +4,15 @@ import type { Db } from '../../db/client';
 import { ownerActivityBreakdownDaily, ownerActivityDaily, ownerRollupHourly } from '../../db/schema';
 import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
 import type { ACTIVITY_DIMENSIONS } from './datacenter.table';
-import { ACTIVE_SEC, filterWhere, iso, joinWhere, rowsOf, type Scope, terminalWhere } from './datacenter-sql';
+import {
+  ACTIVE_SEC,
+  filterWhere,
+  iso,
+  joinWhere,
+  rowsOf,
+  type Scope,
+  terminalWhere,
+} from './datacenter-sql.repository';
 
 /** Entries in each of the monitor's breakdowns. */
 const BREAKDOWN_TOP = 20;

@@ -1,0 +1,313 @@
+import { CreateTaskBodySchema, type CreateTaskInput } from '@cpm/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { createOperationNote } from '../../shared/operation-note';
+import { fakeOf, NOT_FOUND } from '../../test-support/fake';
+import { authOf, RECORD_TIME, runRecord, taskRecord } from '../../test-support/records';
+import { createTestClock } from '../../test-support/test-app';
+import type { createTaskRunner } from './task-runner';
+import type { createTaskTypeRegistry } from './task-type-registry';
+import type { createTasksRepository, TaskRecord } from './tasks.repository';
+import { createTasksService } from './tasks.service';
+import type { createWhitelistRepository } from './whitelist.repository';
+
+const inHours = (hours: number) => new Date(RECORD_TIME.getTime() + hours * 3_600_000).toISOString();
+
+const createBody = (over: Partial<CreateTaskInput> = {}) =>
+  CreateTaskBodySchema.parse({
+    name: 'Push price list',
+    platform: 'android',
+    type: 'file_push',
+    params: { fileId: '00000000-0000-4000-8000-000000000001', path: '/sdcard/Download' },
+    targets: { sns: ['SN0001'] },
+    timing: { expireAt: inHours(24) },
+    ...over,
+  });
+
+const riskyBody = (over: Partial<CreateTaskInput> = {}) =>
+  createBody({ type: 'command', params: { command: 'ls' }, password: 'own', ...over });
+
+/** A tasks service on fakes: every repository answer is empty or "nothing refused" unless a test says otherwise. */
+const setup = () => {
+  const repo = fakeOf<typeof createTasksRepository>();
+  const whitelists = fakeOf<typeof createWhitelistRepository>();
+  const types = fakeOf<typeof createTaskTypeRegistry>();
+  const runner = fakeOf<typeof createTaskRunner>();
+  const deps = {
+    repo,
+    whitelists,
+    types,
+    runner,
+    clock: createTestClock(RECORD_TIME),
+    nudge: vi.fn(),
+    checkPassword: vi.fn(async () => true),
+    notify: vi.fn(async (_n: { userId: string; title: string; content: string }) => {}),
+    approvers: vi.fn(async () => [] as string[]),
+  };
+  types.get.mockReturnValue({ type: 'file_push', resolve: async () => ({ resource: null, summary: '' }) });
+  repo.invisibleGroups.mockResolvedValue([]);
+  repo.invisibleOwners.mockResolvedValue([]);
+  repo.unknownModels.mockResolvedValue([]);
+  repo.invisibleSns.mockResolvedValue([]);
+  repo.reach.mockResolvedValue({ reach: 3, online: 1 });
+  repo.insertTask.mockImplementation(async (values) => taskRecord(values as Partial<TaskRecord>));
+  repo.findById.mockImplementation(async (id) => taskRecord({ id }));
+  repo.counts.mockResolvedValue(new Map());
+  repo.userNames.mockResolvedValue(new Map());
+  const { note, noted } = createOperationNote();
+  return { deps, repo, types, runner, note, noted, service: createTasksService(deps) };
+};
+
+const withTask = (s: ReturnType<typeof setup>, over: Partial<TaskRecord> = {}) => {
+  const task = taskRecord(over);
+  s.repo.findVisible.mockResolvedValue(task);
+  return task;
+};
+
+describe('creating a task', () => {
+  it('refuses a type the server cannot run', async () => {
+    const s = setup();
+    s.types.get.mockReturnValue(null);
+    await expect(s.service.create(authOf(), s.note, createBody(), 'UTC')).rejects.toMatchObject({
+      key: 'taskTypeUnavailable',
+    });
+  });
+
+  it('asks for the password before a risky task', async () => {
+    const s = setup();
+    await expect(
+      s.service.create(authOf(), s.note, riskyBody({ password: undefined }), 'UTC'),
+    ).rejects.toMatchObject({ key: 'taskPasswordRequired' });
+  });
+
+  it('refuses a risky task with a wrong password and notes the failure', async () => {
+    const s = setup();
+    s.deps.checkPassword.mockResolvedValue(false);
+    await expect(s.service.create(authOf(), s.note, riskyBody(), 'UTC')).rejects.toMatchObject({
+      key: 'taskPasswordWrong',
+    });
+    expect(s.noted.failure).toBe('wrong password');
+  });
+
+  it('refuses targets out of scope, listing them, and writes nothing', async () => {
+    const s = setup();
+    s.repo.invisibleSns.mockResolvedValue(['SN0001']);
+    s.repo.invisibleGroups.mockResolvedValue(['g1']);
+    await expect(s.service.create(authOf(), s.note, createBody(), 'UTC')).rejects.toMatchObject({
+      key: 'taskTargetsOutOfScope',
+      extra: { result: { sns: ['SN0001'], groupIds: ['g1'], ownerIds: [], modelIds: [] } },
+    });
+    expect(s.repo.insertTask).not.toHaveBeenCalled();
+  });
+
+  it('refuses a whitelist the caller cannot see', async () => {
+    const s = setup();
+    const body = createBody({
+      targets: { sns: ['SN0001'], whitelistId: '00000000-0000-4000-8000-000000000002' },
+    });
+    await expect(s.service.create(authOf(), s.note, body, 'UTC')).rejects.toMatchObject({
+      key: 'taskWhitelistNotFound',
+    });
+  });
+
+  it('refuses a task that expires before it could start', async () => {
+    const s = setup();
+    const body = createBody({ timing: { expireAt: inHours(-1) } });
+    await expect(s.service.create(authOf(), s.note, body, 'UTC')).rejects.toMatchObject({
+      key: 'taskStartTooLate',
+    });
+  });
+
+  it('refuses a task that reaches no terminal', async () => {
+    const s = setup();
+    s.repo.reach.mockResolvedValue({ reach: 0, online: 0 });
+    await expect(s.service.create(authOf(), s.note, createBody(), 'UTC')).rejects.toMatchObject({
+      key: 'taskNoTargets',
+    });
+  });
+
+  it('starts a task at once when its first run is due', async () => {
+    const s = setup();
+    const row = await s.service.create(authOf(), s.note, createBody(), 'UTC');
+    expect(row.status).toBe('normal');
+    expect(s.runner.startRun).toHaveBeenCalledOnce();
+  });
+
+  it('reads an unknown time zone as UTC', async () => {
+    const s = setup();
+    await s.service.create(authOf(), s.note, createBody(), 'Mars/Olympus');
+    expect(s.repo.insertTask.mock.calls[0][0]).toMatchObject({ timezone: 'UTC' });
+  });
+
+  it('holds a risky task past the approval threshold for a second person and tells the approvers, not the creator', async () => {
+    const s = setup();
+    const auth = authOf();
+    s.repo.reach.mockResolvedValue({ reach: 11, online: 0 });
+    s.deps.approvers.mockResolvedValue([auth.userId, 'boss']);
+    const row = await s.service.create(auth, s.note, riskyBody(), 'UTC');
+    expect(row.status).toBe('pendingApproval');
+    expect(s.runner.startRun).not.toHaveBeenCalled();
+    expect(s.deps.notify.mock.calls.map(([n]) => n.userId)).toEqual(['boss']);
+  });
+
+  it('runs a risky task within the threshold without approval', async () => {
+    const s = setup();
+    s.repo.reach.mockResolvedValue({ reach: 10, online: 0 });
+    const row = await s.service.create(authOf(), s.note, riskyBody(), 'UTC');
+    expect(row.approvalRequired).toBe(false);
+  });
+});
+
+describe('changing a task', () => {
+  it('answers taskNotFound for a task outside the caller’s scope', async () => {
+    const s = setup();
+    s.repo.findVisible.mockResolvedValue(NOT_FOUND);
+    await expect(s.service.stop(authOf(), s.note, 'x')).rejects.toMatchObject({ key: 'taskNotFound' });
+  });
+
+  it('will not stop a finished task', async () => {
+    const s = setup();
+    withTask(s, { status: 'complete' });
+    await expect(s.service.stop(authOf(), s.note, 'x')).rejects.toMatchObject({ key: 'taskFinished' });
+    expect(s.repo.stop).not.toHaveBeenCalled();
+  });
+
+  it('answers a refused transition when the task moved on meanwhile', async () => {
+    const s = setup();
+    withTask(s);
+    s.repo.stop.mockResolvedValue(null);
+    await expect(s.service.stop(authOf(), s.note, 'x')).rejects.toMatchObject({
+      key: 'taskTransitionRefused',
+    });
+  });
+
+  it('restarts only a stopped task', async () => {
+    const s = setup();
+    withTask(s, { status: 'paused' });
+    await expect(s.service.restart(authOf(), s.note, 'x')).rejects.toMatchObject({
+      key: 'taskTransitionRefused',
+    });
+  });
+
+  it('will not restart an expired task', async () => {
+    const s = setup();
+    withTask(s, { status: 'stopped', expireAt: new Date(RECORD_TIME.getTime() - 1) });
+    await expect(s.service.restart(authOf(), s.note, 'x')).rejects.toMatchObject({ key: 'taskExpired' });
+  });
+
+  it('sends a task stopped before its approval back to waiting for approval', async () => {
+    const s = setup();
+    const task = withTask(s, { status: 'stopped', approvalRequired: true });
+    s.repo.transition.mockResolvedValue(taskRecord({ ...task, status: 'pendingApproval' }));
+    await s.service.restart(authOf(), s.note, task.id);
+    expect(s.repo.transition).toHaveBeenCalledWith(
+      task.id,
+      ['stopped'],
+      { status: 'pendingApproval' },
+      RECORD_TIME,
+    );
+    expect(s.runner.startRun).not.toHaveBeenCalled();
+  });
+
+  it('reopens the current run on restart and nudges its terminals', async () => {
+    const s = setup();
+    const run = runRecord({ status: 'open' });
+    const task = withTask(s, { status: 'stopped', currentRunId: run.id });
+    s.repo.findRun.mockResolvedValue({ ...run, taskId: task.id });
+    s.repo.transition.mockResolvedValue(taskRecord({ ...task, status: 'normal' }));
+    s.repo.reopen.mockResolvedValue({ nudge: ['SN0001'] } as Awaited<ReturnType<typeof s.repo.reopen>>);
+    await s.service.restart(authOf(), s.note, task.id);
+    expect(s.repo.reopen).toHaveBeenCalledWith(run.id, ['cancelled'], RECORD_TIME);
+    expect(s.deps.nudge).toHaveBeenCalledWith(['SN0001']);
+  });
+
+  it('deletes only a task in a deletable state', async () => {
+    const s = setup();
+    withTask(s, { status: 'normal' });
+    await expect(s.service.remove(authOf(), s.note, 'x')).rejects.toMatchObject({
+      key: 'taskTransitionRefused',
+    });
+    expect(s.repo.removeTask).not.toHaveBeenCalled();
+  });
+
+  it('answers an overdue task’s retry as expired', async () => {
+    const s = setup();
+    withTask(s, { status: 'overdue' });
+    await expect(s.service.retryFailed(authOf(), s.note, 'x')).rejects.toMatchObject({ key: 'taskExpired' });
+  });
+
+  it('has nothing to retry without a run', async () => {
+    const s = setup();
+    withTask(s, { status: 'normal' });
+    await expect(s.service.retryFailed(authOf(), s.note, 'x')).rejects.toMatchObject({
+      key: 'taskNothingToRetry',
+    });
+  });
+});
+
+describe('approving a task', () => {
+  it('never lets the creator approve their own task', async () => {
+    const s = setup();
+    const auth = authOf();
+    withTask(s, { status: 'pendingApproval', createdBy: auth.userId });
+    await expect(s.service.approve(auth, s.note, 'x', 'pw')).rejects.toMatchObject({
+      key: 'taskSelfApproval',
+    });
+    expect(s.deps.checkPassword).not.toHaveBeenCalled();
+  });
+
+  it('asks the approver for their own password', async () => {
+    const s = setup();
+    const auth = authOf();
+    withTask(s, { status: 'pendingApproval' });
+    s.deps.checkPassword.mockResolvedValue(false);
+    await expect(s.service.approve(auth, s.note, 'x', 'pw')).rejects.toMatchObject({
+      key: 'taskPasswordWrong',
+    });
+    expect(s.deps.checkPassword).toHaveBeenCalledWith(auth.userId, 'pw');
+  });
+
+  it('tells the creator once their task is approved', async () => {
+    const s = setup();
+    const task = withTask(s, { status: 'pendingApproval' });
+    s.repo.transition.mockResolvedValue(taskRecord({ ...task, status: 'normal' }));
+    await s.service.approve(authOf(), s.note, task.id, 'pw');
+    expect(s.deps.notify).toHaveBeenCalledWith(expect.objectContaining({ userId: task.createdBy }));
+  });
+
+  it('never lets the creator reject their own task', async () => {
+    const s = setup();
+    const auth = authOf();
+    withTask(s, { status: 'pendingApproval', createdBy: auth.userId });
+    await expect(s.service.reject(auth, s.note, 'x', 'no')).rejects.toMatchObject({
+      key: 'taskSelfApproval',
+    });
+  });
+
+  it('records the reason of a rejection in both languages', async () => {
+    const s = setup();
+    const task = withTask(s, { status: 'pendingApproval' });
+    s.repo.transition.mockResolvedValue(taskRecord({ ...task, status: 'rejected' }));
+    await s.service.reject(authOf(), s.note, task.id, 'too wide');
+    expect(s.repo.transition.mock.calls[0][2]).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'too wide',
+      statusReason: '已驳回：too wide',
+      statusReasonEn: 'Rejected: too wide',
+    });
+  });
+});
+
+describe('copying a task', () => {
+  it('names the copy after the task', async () => {
+    const s = setup();
+    withTask(s, { name: 'Prices' });
+    expect((await s.service.copy(authOf(), 'x')).name).toBe('Prices (copy)');
+  });
+
+  it('keeps the name when the suffix would pass the limit', async () => {
+    const s = setup();
+    const long = 'n'.repeat(60);
+    withTask(s, { name: long });
+    expect((await s.service.copy(authOf(), 'x')).name).toBe(long);
+  });
+});
