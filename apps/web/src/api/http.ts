@@ -1,7 +1,7 @@
 import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
-import { useSessionStore } from '../app/sessionStore';
 import { currentLanguage, i18n } from '../i18n';
+import { useSessionStore } from '../shared/session/sessionStore';
 import { createHttpClient, type Notifier } from './httpClient';
 import { requestOverlay } from './overlayStore';
 

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// A download is saved through a link element the client creates and clicks.
 import { ERRORS } from '@cpm/contracts';
 import { authRoutes, devicesRoutes } from '@cpm/contracts/routes';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

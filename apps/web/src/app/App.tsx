@@ -4,9 +4,9 @@ import { BrowserRouter } from 'react-router';
 import { setSessionEndHandler } from '../api/http';
 import { sessionEnded, verifySavedSession } from '../features/auth/authService';
 import { ROUTER_OPTIONS } from '../layout/worktabs/useWorktabSync';
-import { saveWorktabsOnUnload } from '../layout/worktabs/worktabStore';
 import { AppRoutes } from '../router/AppRoutes';
 import { RouteEffects } from '../router/RouteEffects';
+import { saveWorktabsOnUnload } from '../shared/worktabs/worktabStore';
 import { AppProviders } from './AppProviders';
 import { LoadingOverlay } from './LoadingOverlay';
 

@@ -5,10 +5,10 @@ import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setMessageApi } from '../api/http';
-import { useSettingsStore } from '../layout/settings/settingsStore';
-import { useResolvedTheme } from '../layout/settings/useResolvedTheme';
 import { LiveEventsProvider } from '../shared/live/LiveEventsProvider';
-import { useSessionStore } from './sessionStore';
+import { useSessionStore } from '../shared/session/sessionStore';
+import { useSettingsStore } from '../shared/settings/settingsStore';
+import { useResolvedTheme } from '../shared/settings/useResolvedTheme';
 
 const queryClient = new QueryClient({
   defaultOptions: {

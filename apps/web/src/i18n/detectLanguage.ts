@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../app/storage';
+import { STORAGE_KEYS } from '../shared/session/storage';
 
 /** Language values as the spec stores them. */
 export type AppLanguage = 'cn' | 'en';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { FRAME } from './settings/settingsDefaults';
+import { FRAME } from '../shared/settings/settingsDefaults';
 
 const QUERY = `(max-width: ${FRAME.mobileBreakpoint - 0.02}px)`;
 

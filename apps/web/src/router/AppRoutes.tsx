@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { HOME_PATH } from '../layout/worktabs/worktabRules';
+import { useMenuRoutes } from '../shared/menu/useMenuRoutes';
+import { HOME_PATH } from '../shared/worktabs/worktabRules';
 import { GuestOnly, RequireAuth } from './guards';
 import { KitGalleryPage, pageFor } from './pageRegistry';
-import { useMenuRoutes } from './useMenuRoutes';
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 const LoginPage = lazy(() =>
@@ -13,7 +13,7 @@ const GuideToFillingPage = lazy(() =>
   import('../features/auth/pages/GuideToFillingPage').then((m) => ({ default: m.GuideToFillingPage })),
 );
 const ExceptionPage = lazy(() =>
-  import('../features/exception/pages/ExceptionPage').then((m) => ({ default: m.ExceptionPage })),
+  import('../shared/page/ExceptionPage').then((m) => ({ default: m.ExceptionPage })),
 );
 
 const Dashboard = pageFor('dashboard/index');

@@ -1,9 +1,9 @@
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../layout/settings/settingsDefaults';
-import { useSettingsStore } from '../layout/settings/settingsStore';
-import { navigateTo } from './navigation';
+import { navigateTo } from '../shared/navigation/navigation';
+import { DEFAULT_SETTINGS } from '../shared/settings/settingsDefaults';
+import { useSettingsStore } from '../shared/settings/settingsStore';
 import { NProgress } from './progress';
 import { RouteEffects } from './RouteEffects';
 

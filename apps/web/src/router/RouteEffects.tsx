@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSettingsStore } from '../layout/settings/settingsStore';
-import { setNavigator } from './navigation';
+import { useMenuRoutes } from '../shared/menu/useMenuRoutes';
+import { setNavigator } from '../shared/navigation/navigation';
+import { useSettingsStore } from '../shared/settings/settingsStore';
 import { NProgress } from './progress';
 import { resolveRouteMeta } from './routeMeta';
-import { useMenuRoutes } from './useMenuRoutes';
 
 /** Per-navigation side effects: the page title, the progress bar and the navigator for non-React code. */
 export const RouteEffects = () => {

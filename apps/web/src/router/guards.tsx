@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSessionStore } from '../app/sessionStore';
-
-/** Where the login page may send the user back to, and for whom (another user starts at home). */
-export type LoginReturn = { from?: string; userId?: string | null };
+import { type LoginReturn, useSessionStore } from '../shared/session/sessionStore';
 
 /** Visitors who are not logged in always go to /login (spec section 2). */
 export const RequireAuth = ({ children }: { children: ReactNode }) => {

@@ -5,10 +5,10 @@ import { retryableLazy as lazy } from '../shared/retryableLazy';
 type LazyPage = ComponentType;
 
 const DeviceMapPage = lazy(() =>
-  import('../features/devices/pages/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage })),
+  import('../features/geo/pages/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage })),
 );
 const FencePage = lazy(() =>
-  import('../features/devices/pages/FencePage').then((m) => ({ default: m.FencePage })),
+  import('../features/geo/pages/FencePage').then((m) => ({ default: m.FencePage })),
 );
 const RemoteDesktopPage = lazy(() =>
   import('../features/remote/pages/RemoteDesktopPage').then((m) => ({ default: m.RemoteDesktopPage })),
@@ -53,25 +53,25 @@ const HelpManualPage = lazy(() =>
   import('../features/messages/pages/HelpManualPage').then((m) => ({ default: m.HelpManualPage })),
 );
 const RolesPage = lazy(() =>
-  import('../features/accounts/pages/RolesPage').then((m) => ({ default: m.RolesPage })),
+  import('../features/roles/pages/RolesPage').then((m) => ({ default: m.RolesPage })),
 );
 const UsersPage = lazy(() =>
-  import('../features/accounts/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
+  import('../features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
 );
 const ReviewPage = lazy(() =>
-  import('../features/accounts/pages/ReviewPage').then((m) => ({ default: m.ReviewPage })),
+  import('../features/users/pages/ReviewPage').then((m) => ({ default: m.ReviewPage })),
 );
 const GroupsPage = lazy(() =>
-  import('../features/accounts/pages/GroupsPage').then((m) => ({ default: m.GroupsPage })),
+  import('../features/groups/pages/GroupsPage').then((m) => ({ default: m.GroupsPage })),
 );
 const MenusPage = lazy(() =>
-  import('../features/accounts/pages/MenusPage').then((m) => ({ default: m.MenusPage })),
+  import('../features/menus/pages/MenusPage').then((m) => ({ default: m.MenusPage })),
 );
 const DictsPage = lazy(() =>
-  import('../features/accounts/pages/DictsPage').then((m) => ({ default: m.DictsPage })),
+  import('../features/dicts/pages/DictsPage').then((m) => ({ default: m.DictsPage })),
 );
 const PrivateDeploymentsPage = lazy(() =>
-  import('../features/accounts/pages/PrivateDeploymentsPage').then((m) => ({
+  import('../features/privatization/pages/PrivateDeploymentsPage').then((m) => ({
     default: m.PrivateDeploymentsPage,
   })),
 );
@@ -88,13 +88,13 @@ const MonitorPage = lazy(() =>
   import('../features/datacenter/pages/MonitorPage').then((m) => ({ default: m.MonitorPage })),
 );
 const OperationLogPage = lazy(() =>
-  import('../features/accounts/pages/OperationLogPage').then((m) => ({ default: m.OperationLogPage })),
+  import('../features/oplog/pages/OperationLogPage').then((m) => ({ default: m.OperationLogPage })),
 );
 const DeviceListPage = lazy(() =>
   import('../features/devices/pages/DeviceListPage').then((m) => ({ default: m.DeviceListPage })),
 );
 const DeviceDetailPage = lazy(() =>
-  import('../features/devices/pages/DeviceDetailPage').then((m) => ({ default: m.DeviceDetailPage })),
+  import('./DeviceDetailRoute').then((m) => ({ default: m.DeviceDetailRoute })),
 );
 const ExitRecordPage = lazy(() =>
   import('../features/devices/pages/ExitRecordPage').then((m) => ({ default: m.ExitRecordPage })),

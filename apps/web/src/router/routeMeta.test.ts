@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { menuToRoutes } from '../shared/menu/menuToRoutes';
 import { defaultMenuNodes } from '../test/menuFactory';
-import { menuToRoutes } from './menuToRoutes';
 import { resolveRouteMeta } from './routeMeta';
 
 describe('resolveRouteMeta', () => {

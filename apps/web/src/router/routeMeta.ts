@@ -1,5 +1,5 @@
-import { HOME_PATH } from '../layout/worktabs/worktabRules';
-import { type Bilingual, findRoute, type PageRoute } from './menuToRoutes';
+import { type Bilingual, findRoute, type PageRoute } from '../shared/menu/menuToRoutes';
+import { HOME_PATH } from '../shared/worktabs/worktabRules';
 
 /** What the frame needs to know about the current location. */
 export type RouteMeta = {

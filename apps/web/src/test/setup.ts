@@ -3,9 +3,6 @@ import { cleanup, configure } from '@testing-library/react';
 import { unstable_IdlePriority, unstable_scheduleCallback } from 'scheduler';
 import { afterEach, beforeAll } from 'vitest';
 
-// Tests of network code run in Node's environment (`@vitest-environment node`): no DOM to set up.
-const hasDom = typeof window !== 'undefined';
-
 // `findBy*` and `waitFor` wait for a condition and return as soon as it holds. Their default of one
 // second is less than an antd dialog can take to mount when the test command runs on a busy machine,
 // so the wait is bounded by the test's own timeout instead.
@@ -13,7 +10,6 @@ configure({ asyncUtilTimeout: 15_000 });
 
 // Pages load their catalogues on first use; tests render at once, so every catalogue is there first.
 beforeAll(async () => {
-  if (!hasDom) return;
   const { i18n, initI18n } = await import('../i18n');
   const { ALL_NAMESPACES } = await import('../i18n/resources');
   initI18n('en');
@@ -21,7 +17,6 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  if (!hasDom) return;
   cleanup();
   // Messages shown through antd's static API live in a root of their own that cleanup does not reach;
   // a message's close timer (3 s) would render there after the environment is gone.
@@ -38,7 +33,7 @@ afterEach(async () => {
 });
 
 // antd reads matchMedia for responsive props; jsdom does not implement it.
-if (hasDom && !window.matchMedia) {
+if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -53,7 +48,7 @@ if (hasDom && !window.matchMedia) {
 }
 
 // antd tables measure themselves with ResizeObserver, which jsdom lacks.
-if (hasDom && !('ResizeObserver' in window)) {
+if (!('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}
     unobserve() {}

@@ -1,9 +1,9 @@
 import { Card } from 'antd';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '../app/AppProviders';
-import { useSessionStore } from '../app/sessionStore';
 import { initI18n } from '../i18n';
-import { useSettingsStore } from '../layout/settings/settingsStore';
+import { useSessionStore } from '../shared/session/sessionStore';
+import { useSettingsStore } from '../shared/settings/settingsStore';
 import { Upload } from '../shared/upload/Upload';
 import { rulesForKind, uploadUrlForKind } from '../shared/upload/uploadRules';
 import '../styles/global.css';

@@ -1,8 +1,10 @@
+// @vitest-environment jsdom
+// Signing in sets the page's language through the i18n set-up, which writes to the document.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../app/sessionStore';
 import { initI18n } from '../../i18n';
-import { useWorktabStore } from '../../layout/worktabs/worktabStore';
-import { setNavigator } from '../../router/navigation';
+import { setNavigator } from '../../shared/navigation/navigation';
+import { useSessionStore } from '../../shared/session/sessionStore';
+import { useWorktabStore } from '../../shared/worktabs/worktabStore';
 import { defaultMenuNodes } from '../../test/menuFactory';
 import { GUIDE_PATH, login, logout, verifySavedSession } from './authService';
 

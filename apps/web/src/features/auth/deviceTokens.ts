@@ -1,4 +1,4 @@
-import { readJson, STORAGE_KEYS, writeJson } from '../../app/storage';
+import { readJson, STORAGE_KEYS, writeJson } from '../../shared/session/storage';
 
 /** Most accounts whose device token one browser keeps (a shared till serves a few cashiers). */
 export const DEVICE_TOKENS_KEPT = 5;

@@ -2,7 +2,7 @@ import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { resolveRouteMeta } from '../../router/routeMeta';
-import { useMenuRoutes } from '../../router/useMenuRoutes';
+import { useMenuRoutes } from '../../shared/menu/useMenuRoutes';
 
 /** Group and page of the current location. */
 export const Breadcrumbs = () => {

@@ -16,17 +16,17 @@ import { App, Avatar, Badge, Button, Dropdown, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSessionStore } from '../../app/sessionStore';
 import { logout } from '../../features/auth/authService';
 import { useUnreadCount } from '../../features/messages/hooks/useUnreadCount';
-import { useMenuRoutes } from '../../router/useMenuRoutes';
 import { lazyNamed, MountOnceOpen } from '../../shared/MountOnceOpen';
+import { useMenuRoutes } from '../../shared/menu/useMenuRoutes';
+import { useSessionStore } from '../../shared/session/sessionStore';
+import { LanguageDropdown } from '../../shared/settings/LanguageDropdown';
+import { useSettingsStore } from '../../shared/settings/settingsStore';
 import { useLayoutStore } from '../layoutStore';
-import { useSettingsStore } from '../settings/settingsStore';
 import { useIsMobile } from '../useIsMobile';
 import { Breadcrumbs } from './Breadcrumbs';
 import { HeaderSearchTrigger } from './HeaderSearch';
-import { LanguageDropdown } from './LanguageDropdown';
 import { useFullscreen } from './useFullscreen';
 
 /** Spec section 2: the bell opens `messageManage-myMessage`, the question mark `helpManual`. */
@@ -159,7 +159,7 @@ export const HeaderBar = () => {
             />
           </Tooltip>
         )}
-        {settings.showLanguage && <LanguageDropdown />}
+        {settings.showLanguage && <LanguageDropdown onChanged={refresh} />}
         <IconButton
           title={t('settings')}
           icon={<SettingOutlined />}

@@ -3,9 +3,9 @@ import { Button, Input, type InputRef, Modal } from 'antd';
 import { createElement, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useMenuRoutes } from '../../router/useMenuRoutes';
+import { menuIcon } from '../../shared/menu/menuIcons';
+import { useMenuRoutes } from '../../shared/menu/useMenuRoutes';
 import { useLayoutStore } from '../layoutStore';
-import { menuIcon } from '../menu/menuIcons';
 import { createMenuSearch, type SearchItem, toSearchItems } from './searchConfig';
 import { readHistory, rememberPath, saveHistory } from './searchHistory';
 

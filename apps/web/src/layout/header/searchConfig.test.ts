@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuToRoutes } from '../../router/menuToRoutes';
+import { menuToRoutes } from '../../shared/menu/menuToRoutes';
 import { defaultMenuNodes } from '../../test/menuFactory';
 import { createMenuSearch, MAX_PATTERN_LENGTH, SEARCH_OPTIONS, toSearchItems } from './searchConfig';
 

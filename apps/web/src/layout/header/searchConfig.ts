@@ -1,5 +1,5 @@
 import Fuse, { type IFuseOptions } from 'fuse.js';
-import type { PageRoute } from '../../router/menuToRoutes';
+import type { PageRoute } from '../../shared/menu/menuToRoutes';
 
 /** One searchable page: its title in the current language and its path. */
 export type SearchItem = { title: string; path: string; groupTitle: string; icon: string };

@@ -1,4 +1,4 @@
-import { readJson, STORAGE_KEYS, writeJson } from '../../app/storage';
+import { readJson, STORAGE_KEYS, writeJson } from '../../shared/session/storage';
 
 /** How many recent searches the header search remembers. */
 export const HISTORY_SIZE = 8;

@@ -1,5 +1,5 @@
 import { Drawer } from 'antd';
-import { FRAME } from '../settings/settingsDefaults';
+import { FRAME } from '../../shared/settings/settingsDefaults';
 import { SideMenu } from './SideMenu';
 
 /** The side menu as an overlay on narrow screens (spec: below 800 px), opened from the header. */

@@ -2,7 +2,7 @@ import { MENU_TYPE } from '@cpm/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../app/sessionStore';
+import { useSessionStore } from '../../shared/session/sessionStore';
 import { menuNode } from '../../test/menuFactory';
 import { SideMenu } from './SideMenu';
 

@@ -2,14 +2,14 @@ import { Menu, type MenuProps } from 'antd';
 import { createElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { MenuGroup } from '../../router/menuToRoutes';
 import { resolveRouteMeta } from '../../router/routeMeta';
-import { useMenuRoutes } from '../../router/useMenuRoutes';
 import { Logo } from '../../shared/Logo';
-import { useSettingsStore } from '../settings/settingsStore';
-import { useResolvedTheme } from '../settings/useResolvedTheme';
-import { HOME_PATH } from '../worktabs/worktabRules';
-import { menuIcon } from './menuIcons';
+import { menuIcon } from '../../shared/menu/menuIcons';
+import type { MenuGroup } from '../../shared/menu/menuToRoutes';
+import { useMenuRoutes } from '../../shared/menu/useMenuRoutes';
+import { useSettingsStore } from '../../shared/settings/settingsStore';
+import { useResolvedTheme } from '../../shared/settings/useResolvedTheme';
+import { HOME_PATH } from '../../shared/worktabs/worktabRules';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 

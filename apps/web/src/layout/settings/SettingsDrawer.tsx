@@ -1,9 +1,15 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Divider, Drawer, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FRAME, type MenuTheme, PRIMARY_COLORS, SETTING_SWITCHES, type ThemeMode } from './settingsDefaults';
-import { useSettingsStore } from './settingsStore';
-import { useResolvedTheme } from './useResolvedTheme';
+import {
+  FRAME,
+  type MenuTheme,
+  PRIMARY_COLORS,
+  SETTING_SWITCHES,
+  type ThemeMode,
+} from '../../shared/settings/settingsDefaults';
+import { useSettingsStore } from '../../shared/settings/settingsStore';
+import { useResolvedTheme } from '../../shared/settings/useResolvedTheme';
 
 const MODES: ThemeMode[] = ['light', 'dark', 'auto'];
 const MENU_THEMES: MenuTheme[] = ['design', 'light', 'dark'];

@@ -11,10 +11,10 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { createElement, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { menuIcon } from '../../shared/menu/menuIcons';
+import { availableActions, HOME_PATH, type WorkTab } from '../../shared/worktabs/worktabRules';
+import { useWorktabStore } from '../../shared/worktabs/worktabStore';
 import { useLayoutStore } from '../layoutStore';
-import { menuIcon } from '../menu/menuIcons';
-import { availableActions, HOME_PATH, type WorkTab } from './worktabRules';
-import { useWorktabStore } from './worktabStore';
 
 type CloseKind = 'current' | 'left' | 'right' | 'other' | 'all';
 

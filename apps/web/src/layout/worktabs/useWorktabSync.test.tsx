@@ -2,11 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { Fragment, lazy, Suspense } from 'react';
 import { MemoryRouter, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../app/sessionStore';
+import { useSessionStore } from '../../shared/session/sessionStore';
+import { HOME_PATH } from '../../shared/worktabs/worktabRules';
+import { useWorktabStore } from '../../shared/worktabs/worktabStore';
 import { defaultMenuNodes } from '../../test/menuFactory';
 import { ROUTER_OPTIONS, useWorktabSync } from './useWorktabSync';
-import { HOME_PATH } from './worktabRules';
-import { useWorktabStore } from './worktabStore';
 
 /** A page whose code never arrives, as on a slow network. */
 const NeverLoads = lazy(() => new Promise<never>(() => undefined));

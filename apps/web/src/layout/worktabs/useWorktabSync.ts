@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { resolveRouteMeta, STATIC_META } from '../../router/routeMeta';
-import { useMenuRoutes } from '../../router/useMenuRoutes';
-import { HOME_PATH } from './worktabRules';
-import { useWorktabStore } from './worktabStore';
+import { useMenuRoutes } from '../../shared/menu/useMenuRoutes';
+import { HOME_PATH } from '../../shared/worktabs/worktabRules';
+import { useWorktabStore } from '../../shared/worktabs/worktabStore';
 
 /**
  * The console's router applies every navigation at once instead of in a React transition. A

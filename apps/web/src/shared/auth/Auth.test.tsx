@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useSessionStore } from '../../app/sessionStore';
+import { useSessionStore } from '../session/sessionStore';
 import { Auth } from './Auth';
 
 describe('Auth', () => {

@@ -1,6 +1,6 @@
 import { MENU_TYPE, type MenuNode } from '@cpm/contracts';
 import { useCallback } from 'react';
-import { useSessionStore } from '../../app/sessionStore';
+import { useSessionStore } from '../session/sessionStore';
 
 const trim = (url: string) => url.trim().replace(/^\/+|\/+$/g, '');
 

@@ -1,6 +1,6 @@
 import type { PermissionKey } from '@cpm/contracts';
 import { useCallback } from 'react';
-import { useSessionStore } from '../../app/sessionStore';
+import { useSessionStore } from '../session/sessionStore';
 import { hasPermission } from './permission';
 
 /** `can(key)` for the signed-in user, by the spec's removal rule. */

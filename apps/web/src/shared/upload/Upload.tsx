@@ -2,8 +2,8 @@ import { CloseOutlined, DeleteOutlined, InboxOutlined, ReloadOutlined } from '@a
 import { Button, Progress, Space, Tag, Tooltip, Typography, theme } from 'antd';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionStore } from '../../app/sessionStore';
 import { currentLanguage } from '../../i18n';
+import { useSessionStore } from '../session/sessionStore';
 import { formatBytes } from './formatBytes';
 import './upload.css';
 import { BLOB_TYPES } from '@cpm/contracts';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../app/sessionStore';
+import { useSessionStore } from '../../../shared/session/sessionStore';
 
 const auth = vi.hoisted(() => ({ logouts: 0 }));
 vi.mock('../authService', () => ({

@@ -6,9 +6,9 @@ import { Alert, Button, Card, Col, Form, Input, Result, Row, Typography } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { LanguageDropdown } from '../../../layout/header/LanguageDropdown';
-import { ThemeToggle } from '../../../layout/header/ThemeToggle';
 import { Logo } from '../../../shared/Logo';
+import { LanguageDropdown } from '../../../shared/settings/LanguageDropdown';
+import { ThemeToggle } from '../../../shared/settings/ThemeToggle';
 import { logout } from '../authService';
 
 type DetailsForm = {

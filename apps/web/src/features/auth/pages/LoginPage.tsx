@@ -13,12 +13,12 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
-import { LanguageSwitch } from '../../../layout/header/LanguageSwitch';
-import { ThemeToggle } from '../../../layout/header/ThemeToggle';
-import { HOME_PATH } from '../../../layout/worktabs/worktabRules';
-import type { LoginReturn } from '../../../router/guards';
 import { Logo } from '../../../shared/Logo';
 import { lazyNamed, MountOnceOpen } from '../../../shared/MountOnceOpen';
+import type { LoginReturn } from '../../../shared/session/sessionStore';
+import { LanguageSwitch } from '../../../shared/settings/LanguageSwitch';
+import { ThemeToggle } from '../../../shared/settings/ThemeToggle';
+import { HOME_PATH } from '../../../shared/worktabs/worktabRules';
 import { type LoginOutcome, login } from '../authService';
 import { type LoginField, useLoginForm } from './loginForm';
 

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../app/sessionStore';
 import { i18n } from '../../../i18n';
+import { useSessionStore } from '../../../shared/session/sessionStore';
 import { filterProperties, TerminalConfigTab } from './TerminalConfigTab';
 
 const properties = [

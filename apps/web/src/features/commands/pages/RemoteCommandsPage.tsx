@@ -1,32 +1,8 @@
-import { DeleteOutlined, PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
-import {
-  COMMAND_OPS,
-  type CommandOp,
-  type CommandRow,
-  CommandSpecSchema,
-  describeIssue,
-  REMOTE_COMMAND_LIMITS,
-} from '@cpm/contracts';
+import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
+import { COMMAND_OPS, type CommandOp, CommandSpecSchema, describeIssue } from '@cpm/contracts';
 import { commandRoutes, devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Checkbox, Col, Form, Input, Modal, Row, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,12 +11,11 @@ import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { CommandDetailDrawer, commandKeys } from '../components/CommandDetailDrawer';
-import { CommandResultTag } from '../components/CommandResultTag';
+import { CommandHistory } from '../components/CommandHistory';
+import { OpFields } from '../components/OpFields';
+import { TemplateList } from '../components/TemplateList';
 import { type CommandFormValues, DISRUPTIVE_OPS, OP_FIELDS, specOf, valuesOf } from '../lib/commandForm';
 import '../commands.css';
-import { readRows } from '../../../shared/table/readRows';
-
-const PAGE_SIZE = 10;
 
 /**
  * Remote commands (`/remote/common`): pick terminals and a command (or a saved one), run it, and
@@ -61,7 +36,6 @@ export const RemoteCommandsPage = () => {
   const [naming, setNaming] = useState(false);
   const [templateName, setTemplateName] = useState('');
   const [running, setRunning] = useState(false);
-  const [filterOp, setFilterOp] = useState<CommandOp | undefined>();
   const [page, setPage] = useState(1);
 
   const terminals = useQuery({
@@ -76,15 +50,6 @@ export const RemoteCommandsPage = () => {
   const templates = useQuery({
     queryKey: [...commandKeys.all, 'templates'],
     queryFn: () => call(commandRoutes.templates, { loading: false }),
-  });
-  const history = useQuery({
-    queryKey: [...commandKeys.all, 'page', filterOp, page],
-    queryFn: () =>
-      call(commandRoutes.page, { query: { op: filterOp, current: page, size: PAGE_SIZE }, loading: false }),
-    refetchInterval: (q) =>
-      (q.state.data as { records: CommandRow[] } | undefined)?.records.some((r) => r.counts.open > 0)
-        ? 3000
-        : false,
   });
 
   const opOptions = COMMAND_OPS.map((o) => ({ value: o, label: t(`ops.${o}`) }));
@@ -226,55 +191,7 @@ export const RemoteCommandsPage = () => {
             listHeight={400}
           />
         </Form.Item>
-        {fields.includes('packageName') && (
-          <Form.Item
-            name="packageName"
-            label={t('run.packageName')}
-            rules={[{ required: true, message: t('run.packageRequired') }]}
-          >
-            <Input placeholder="com.example.cashier" data-testid="command-package" />
-          </Form.Item>
-        )}
-        {fields.includes('host') && (
-          <Row gutter={12}>
-            <Col flex="auto">
-              <Form.Item
-                name="host"
-                label={t('run.host')}
-                rules={[{ required: true, message: t('run.hostRequired') }]}
-              >
-                <Input placeholder="localhost" data-testid="command-host" />
-              </Form.Item>
-            </Col>
-            {fields.includes('count') && (
-              <Col flex="120px">
-                <Form.Item name="count" label={t('run.count')}>
-                  <InputNumber min={1} max={REMOTE_COMMAND_LIMITS.pingCountMax} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-            )}
-          </Row>
-        )}
-        {fields.includes('range') && (
-          <Form.Item
-            name="range"
-            label={t('run.range')}
-            rules={[{ required: true, message: t('run.rangeRequired') }]}
-            extra={t('run.rangeHint')}
-          >
-            <DatePicker.RangePicker showTime style={{ width: '100%' }} data-testid="command-range" />
-          </Form.Item>
-        )}
-        {fields.includes('command') && (
-          <Form.Item
-            name="command"
-            label={t('run.shell')}
-            rules={[{ required: true, message: t('run.shellRequired') }]}
-            extra={t('run.shellHint')}
-          >
-            <Input.TextArea rows={3} placeholder="getprop ro.serialno" data-testid="command-shell" />
-          </Form.Item>
-        )}
+        <OpFields fields={fields} />
         <Form.Item name="queueOffline" valuePropName="checked" extra={t('run.queueHint')}>
           <Checkbox data-testid="command-queue">{t('run.queue')}</Checkbox>
         </Form.Item>
@@ -304,77 +221,6 @@ export const RemoteCommandsPage = () => {
     </Card>
   );
 
-  const historyCard = (
-    <Card
-      variant="borderless"
-      title={t('history.title')}
-      extra={
-        <Select
-          allowClear
-          placeholder={t('history.allCommands')}
-          options={opOptions}
-          value={filterOp}
-          onChange={(v) => {
-            setFilterOp(v);
-            setPage(1);
-          }}
-          style={{ minWidth: 160 }}
-          data-testid="command-filter-op"
-        />
-      }
-    >
-      <Table<CommandRow>
-        size="small"
-        rowKey="id"
-        loading={history.isLoading}
-        {...readRows(history.data?.records, history)}
-        scroll={{ x: 640 }}
-        data-testid="command-history"
-        onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: history.data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
-        columns={[
-          {
-            title: t('history.at'),
-            dataIndex: 'createdAt',
-            width: 150,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
-          {
-            title: t('history.command'),
-            key: 'op',
-            render: (_, r) => (
-              <Space direction="vertical" size={0}>
-                <Typography.Text data-testid={`command-row-${r.id}`}>{t(`ops.${r.op}`)}</Typography.Text>
-                {r.summary && (
-                  <Typography.Text type="secondary" ellipsis style={{ maxWidth: 240 }}>
-                    {r.summary}
-                  </Typography.Text>
-                )}
-              </Space>
-            ),
-          },
-          {
-            title: t('history.terminals'),
-            key: 'sns',
-            render: (_, r) => (r.counts.total > 1 ? `${r.sns[0]} +${r.counts.total - 1}` : (r.sns[0] ?? '-')),
-          },
-          {
-            title: t('history.results'),
-            key: 'counts',
-            render: (_, r) => <CommandResultTag counts={r.counts} />,
-          },
-          { title: t('history.by'), dataIndex: 'createdByName', width: 110 },
-        ]}
-      />
-    </Card>
-  );
-
   return (
     <div className="cpm-commands" data-testid="remote-commands-page">
       <Row gutter={[16, 16]}>
@@ -387,7 +233,7 @@ export const RemoteCommandsPage = () => {
           />
         </Col>
         <Col xs={24} xl={15}>
-          {historyCard}
+          <CommandHistory opOptions={opOptions} page={page} onPage={setPage} onOpen={setOpenId} />
         </Col>
       </Row>
       <CommandDetailDrawer id={openId} onClose={() => setOpenId(null)} />
@@ -428,56 +274,5 @@ export const RemoteCommandsPage = () => {
         />
       </Modal>
     </div>
-  );
-};
-
-/** The user's saved commands: load one into the form, or delete it. */
-const TemplateList = ({
-  templates,
-  onPick,
-  onDeleted,
-}: {
-  templates: { id: string; name: string; command: Record<string, unknown> }[];
-  onPick: (id: string) => void;
-  onDeleted: () => void;
-}) => {
-  const { t } = useTranslation('commands');
-  if (!templates.length) return null;
-  return (
-    <Card variant="borderless" title={t('templates.title')} style={{ marginTop: 16 }} size="small">
-      <Space direction="vertical" style={{ width: '100%' }}>
-        {templates.map((x) => (
-          <Space
-            key={x.id}
-            style={{ width: '100%', justifyContent: 'space-between' }}
-            data-testid="command-template-row"
-          >
-            <Button type="link" onClick={() => onPick(x.id)} style={{ paddingInline: 0 }}>
-              {x.name}
-            </Button>
-            <Space size={4}>
-              <Typography.Text type="secondary">{t(`ops.${String(x.command.op)}`)}</Typography.Text>
-              <Auth permission="remote:command:delete">
-                <Popconfirm
-                  title={t('templates.deleteConfirm', { name: x.name })}
-                  onConfirm={async () => {
-                    await call(commandRoutes.templateDelete, { query: { id: x.id }, notifySuccess: true });
-                    onDeleted();
-                  }}
-                >
-                  <Button
-                    size="small"
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('templates.delete')}
-                  />
-                </Popconfirm>
-              </Auth>
-            </Space>
-          </Space>
-        ))}
-      </Space>
-    </Card>
   );
 };

@@ -4,10 +4,10 @@ import dayjs from 'dayjs';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSessionStore } from '../../../app/sessionStore';
-import { menuIcon } from '../../../layout/menu/menuIcons';
-import { HOME_PATH } from '../../../layout/worktabs/worktabRules';
-import { useMenuRoutes } from '../../../router/useMenuRoutes';
+import { menuIcon } from '../../../shared/menu/menuIcons';
+import { useMenuRoutes } from '../../../shared/menu/useMenuRoutes';
+import { useSessionStore } from '../../../shared/session/sessionStore';
+import { HOME_PATH } from '../../../shared/worktabs/worktabRules';
 import { FleetOverview } from '../components/FleetOverview';
 
 const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');

@@ -2,7 +2,7 @@ import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { call } from '../../../api/http';
@@ -26,24 +26,24 @@ const fmt = (v: unknown) =>
       : String(v);
 const mb = (v: unknown) => (typeof v === 'number' ? `${(v / 1024).toFixed(1)} GB` : '-');
 
-/** The tasks aimed at the terminal, from the tasks feature; loaded when the tab opens. */
-const TerminalPlanTab = lazy(() =>
-  import('../../tasks/components/TerminalPlanTab').then((m) => ({ default: m.TerminalPlanTab })),
-);
+/** The terminal as the tabs other domains add to the page see it. */
+type SlotTerminal = { sn: string; online: boolean; platform: string; apps: Record<string, unknown>[] };
 
-/** Captured files, permissions and uninstall, from the remote commands feature; loaded when used. */
-const TerminalFilesTab = lazy(() =>
-  import('../../commands/components/DeviceTools').then((m) => ({ default: m.TerminalFilesTab })),
-);
-const TerminalConfigTab = lazy(() =>
-  import('../../commands/components/TerminalConfigTab').then((m) => ({ default: m.TerminalConfigTab })),
-);
-const TerminalPermissionsTab = lazy(() =>
-  import('../../commands/components/DeviceTools').then((m) => ({ default: m.TerminalPermissionsTab })),
-);
-const UninstallButton = lazy(() =>
-  import('../../commands/components/DeviceTools').then((m) => ({ default: m.UninstallButton })),
-);
+/**
+ * What other domains show on the terminal's page (its task plan, captured files, configuration,
+ * permissions, app uninstall). The router fills them in, so this feature imports no other; each is
+ * shown inside a Suspense boundary and may load lazily.
+ */
+export type DeviceDetailSlots = {
+  PlanTab: ComponentType<{ sn: string }>;
+  FilesTab: ComponentType<{ terminal: SlotTerminal }>;
+  ConfigTab: ComponentType<{ terminal: SlotTerminal }>;
+  PermissionsTab: ComponentType<{ terminal: SlotTerminal }>;
+  UninstallButton: ComponentType<{
+    terminal: Pick<SlotTerminal, 'sn' | 'platform'>;
+    app: { packageName: string; name?: string };
+  }>;
+};
 
 /** Where the page leads back to when the terminal is not there. */
 const LIST_PATH = '/device/index';
@@ -68,7 +68,8 @@ const TAB_KEYS = [
  * address as `?tab=`) for overview, hardware, network, apps, the reported configuration, peripherals,
  * history, logs, captured files, permissions and the task plan.
  */
-export const DeviceDetailPage = () => {
+export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
+  const { PlanTab, FilesTab, ConfigTab, PermissionsTab, UninstallButton } = slots;
   const { sn = '' } = useParams();
   const { t } = useTranslation('devices');
   const queryClient = useQueryClient();
@@ -321,7 +322,7 @@ export const DeviceDetailPage = () => {
           label: t('tabs.config'),
           children: (
             <Suspense fallback={<Skeleton active />}>
-              <TerminalConfigTab terminal={d} />
+              <ConfigTab terminal={d} />
             </Suspense>
           ),
         },
@@ -421,7 +422,7 @@ export const DeviceDetailPage = () => {
           label: t('tabs.files'),
           children: (
             <Suspense fallback={<Skeleton active />}>
-              <TerminalFilesTab terminal={d} />
+              <FilesTab terminal={d} />
             </Suspense>
           ),
         },
@@ -430,7 +431,7 @@ export const DeviceDetailPage = () => {
           label: t('tabs.permissions'),
           children: (
             <Suspense fallback={<Skeleton active />}>
-              <TerminalPermissionsTab terminal={d} />
+              <PermissionsTab terminal={d} />
             </Suspense>
           ),
         },
@@ -439,7 +440,7 @@ export const DeviceDetailPage = () => {
           label: t('tabs.plan'),
           children: (
             <Suspense fallback={<Skeleton active />}>
-              <TerminalPlanTab sn={d.sn} />
+              <PlanTab sn={d.sn} />
             </Suspense>
           ),
         },

@@ -1,6 +1,6 @@
 import { mediaRoutes } from '@cpm/contracts/routes';
 import { useCallback, useEffect, useState } from 'react';
-import { useSessionStore } from '../../../app/sessionStore';
+import { useSessionStore } from '../../../shared/session/sessionStore';
 
 type Frames = { urls: string[]; failed: boolean };
 

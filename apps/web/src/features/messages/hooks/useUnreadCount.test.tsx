@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../app/sessionStore';
+import { useSessionStore } from '../../../shared/session/sessionStore';
 import { useUnreadCount } from './useUnreadCount';
 
 describe('the bell count', () => {

@@ -3,8 +3,8 @@ import { messageRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../api/http';
-import { useSessionStore } from '../../../app/sessionStore';
 import { useLiveTopic } from '../../../shared/live/LiveEventsProvider';
+import { useSessionStore } from '../../../shared/session/sessionStore';
 import { messageKeys } from './messageKeys';
 
 /**

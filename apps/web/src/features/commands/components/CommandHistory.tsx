@@ -1,0 +1,106 @@
+import type { CommandOp, CommandRow } from '@cpm/contracts';
+import { commandRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Select, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { readRows } from '../../../shared/table/readRows';
+import { commandKeys } from './CommandDetailDrawer';
+import { CommandResultTag } from './CommandResultTag';
+
+const PAGE_SIZE = 10;
+
+type CommandHistoryProps = {
+  opOptions: { value: CommandOp; label: string }[];
+  /** The page is the caller's: a command just run sends the list back to its first page. */
+  page: number;
+  onPage: (page: number) => void;
+  onOpen: (id: string) => void;
+};
+
+/** Every command with who ran it, when, on which terminals and how it went; polled while one runs. */
+export const CommandHistory = ({ opOptions, page, onPage, onOpen }: CommandHistoryProps) => {
+  const { t } = useTranslation('commands');
+  const [filterOp, setFilterOp] = useState<CommandOp | undefined>();
+  const history = useQuery({
+    queryKey: [...commandKeys.all, 'page', filterOp, page],
+    queryFn: () =>
+      call(commandRoutes.page, { query: { op: filterOp, current: page, size: PAGE_SIZE }, loading: false }),
+    refetchInterval: (q) =>
+      (q.state.data as { records: CommandRow[] } | undefined)?.records.some((r) => r.counts.open > 0)
+        ? 3000
+        : false,
+  });
+  return (
+    <Card
+      variant="borderless"
+      title={t('history.title')}
+      extra={
+        <Select
+          allowClear
+          placeholder={t('history.allCommands')}
+          options={opOptions}
+          value={filterOp}
+          onChange={(v) => {
+            setFilterOp(v);
+            onPage(1);
+          }}
+          style={{ minWidth: 160 }}
+          data-testid="command-filter-op"
+        />
+      }
+    >
+      <Table<CommandRow>
+        size="small"
+        rowKey="id"
+        loading={history.isLoading}
+        {...readRows(history.data?.records, history)}
+        scroll={{ x: 640 }}
+        data-testid="command-history"
+        onRow={(r) => ({ onClick: () => onOpen(r.id), style: { cursor: 'pointer' } })}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: history.data?.total ?? 0,
+          onChange: onPage,
+          showSizeChanger: false,
+        }}
+        columns={[
+          {
+            title: t('history.at'),
+            dataIndex: 'createdAt',
+            width: 150,
+            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          {
+            title: t('history.command'),
+            key: 'op',
+            render: (_, r) => (
+              <Space direction="vertical" size={0}>
+                <Typography.Text data-testid={`command-row-${r.id}`}>{t(`ops.${r.op}`)}</Typography.Text>
+                {r.summary && (
+                  <Typography.Text type="secondary" ellipsis style={{ maxWidth: 240 }}>
+                    {r.summary}
+                  </Typography.Text>
+                )}
+              </Space>
+            ),
+          },
+          {
+            title: t('history.terminals'),
+            key: 'sns',
+            render: (_, r) => (r.counts.total > 1 ? `${r.sns[0]} +${r.counts.total - 1}` : (r.sns[0] ?? '-')),
+          },
+          {
+            title: t('history.results'),
+            key: 'counts',
+            render: (_, r) => <CommandResultTag counts={r.counts} />,
+          },
+          { title: t('history.by'), dataIndex: 'createdByName', width: 110 },
+        ]}
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,242 @@
+import { DragOutlined, PlusOutlined } from '@ant-design/icons';
+import type { GroupNode } from '@cpm/contracts';
+import { groupsRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
+import {
+  CrudField,
+  CrudFormModal,
+  deleteAction,
+  editAction,
+  FilterBar,
+  lazySchema,
+  queryKeys,
+  RowActions,
+  useListState,
+} from '../../../shared/crud';
+import { useDict } from '../../../shared/dicts/useDict';
+import { PageHeader } from '../../../shared/page/PageHeader';
+import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { parentGroupIds, toTreeSelect } from '../../../shared/tree/treeData';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const groupSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/groups/groups.contract').then((m) => m.GroupSaveSchema),
+);
+
+type GroupForm = Omit<GroupNode, 'id' | 'children' | 'ownerId'>;
+type Editing = { group: GroupNode | null; parentId: string | null };
+
+/** Device groups (`/user/equipment`): the terminal-group tree, with add, edit, move and delete. */
+export const GroupsPage = () => {
+  const { t } = useTranslation('accounts');
+  const types = useDict('group_type');
+  const filter = useListState<{ keyword?: string }>({ filterKeys: ['keyword'] });
+  const keyword = filter.state.filter.keyword;
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [moving, setMoving] = useState<GroupNode | null>(null);
+  const [moveTo, setMoveTo] = useState<string | null>(null);
+  const tree = useQuery({
+    queryKey: [...queryKeys.groups.all, keyword],
+    queryFn: () => call(groupsRoutes.tree, { query: keyword ? { keyword } : {}, loading: false }),
+  });
+  const refresh = () => void tree.refetch();
+  // The tree opens fully, also for groups that arrive later (a search, a new sub-group); only the
+  // groups the user folded stay folded.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const parents = useMemo(() => parentGroupIds(tree.data ?? []), [tree.data]);
+  const fold = (id: string, expanded: boolean) =>
+    setFolded((prev) => {
+      const next = new Set(prev);
+      if (expanded) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: DataColumn<GroupNode>[] = [
+    { key: 'name', title: t('group.name'), dataIndex: 'name' },
+    { key: 'number', title: t('group.number'), dataIndex: 'number' },
+    { key: 'type', title: t('group.type'), render: (_, g) => types.label(g.type) },
+    { key: 'areaCode', title: t('group.areaCode'), dataIndex: 'areaCode' },
+    { key: 'address', title: t('group.address'), dataIndex: 'address' },
+    { key: 'contact', title: t('group.contact'), dataIndex: 'contact' },
+    { key: 'phone', title: t('group.phone'), dataIndex: 'phone' },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, g) => (
+        <RowActions
+          inline={4}
+          actions={[
+            {
+              key: 'add-child',
+              label: t('group.addChild'),
+              icon: <PlusOutlined />,
+              permission: 'user:group:add',
+              onClick: () => setEditing({ group: null, parentId: g.id }),
+            },
+            editAction(t('actions.edit'), 'user:group:edit', () =>
+              setEditing({ group: g, parentId: g.parentId }),
+            ),
+            {
+              key: 'move',
+              label: t('group.move'),
+              icon: <DragOutlined />,
+              permission: 'user:group:move',
+              onClick: () => {
+                setMoveTo(g.parentId);
+                setMoving(g);
+              },
+            },
+            deleteAction(t('actions.delete'), 'user:group:delete', t('actions.deleteConfirm'), () =>
+              call(groupsRoutes.remove, { query: { id: g.id }, notifySuccess: true }).then(refresh),
+            ),
+          ]}
+        />
+      ),
+    },
+  ];
+
+  const parentOptions = toTreeSelect(tree.data ?? [], editing?.group?.id);
+  return (
+    <div className="cpm-page" data-testid="groups-page">
+      <PageHeader />
+      <Card variant="borderless">
+        <FilterBar
+          fields={[{ name: 'keyword', label: t('group.search') }]}
+          value={filter.state.filter}
+          onSearch={filter.applyFilter}
+          onReset={filter.resetFilter}
+        />
+        <DataTable<GroupNode>
+          rowKey="id"
+          columns={columns}
+          dataSource={tree.data ?? []}
+          loading={tree.isFetching}
+          loadError={tree.error}
+          onRefresh={refresh}
+          expandable={{
+            childrenColumnName: 'children',
+            expandedRowKeys: parents.filter((id) => !folded.has(id)),
+            onExpand: (expanded, g) => fold(g.id, expanded),
+          }}
+          scroll={{ x: 1000 }}
+          toolbar={
+            <Auth permission="user:group:add">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ group: null, parentId: null })}
+                data-testid="group-add"
+              >
+                {t('group.add')}
+              </Button>
+            </Auth>
+          }
+        />
+      </Card>
+      <CrudFormModal<GroupForm>
+        open={editing !== null}
+        title={editing?.group ? t('group.edit') : t('group.add')}
+        schema={groupSaveSchema}
+        initialValues={editing?.group ?? { parentId: editing?.parentId ?? undefined, type: 'store', sort: 0 }}
+        conflictField="number"
+        width={640}
+        testId="group-form"
+        onClose={() => setEditing(null)}
+        onSubmit={(values) =>
+          call(groupsRoutes.save, {
+            body: { ...values, id: editing?.group?.id, parentId: values.parentId ?? null },
+            notifySuccess: true,
+          })
+        }
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <CrudField name="name" label={t('group.name')}>
+              <Input data-testid="group-name" />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="number" label={t('group.number')}>
+              <Input data-testid="group-number" />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="type" label={t('group.type')}>
+              <Select options={types.options} />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="parentId" label={t('group.parent')}>
+              <TreeSelect allowClear treeDefaultExpandAll treeData={parentOptions} />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="areaCode" label={t('group.areaCode')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="sort" label={t('menu.sort')}>
+              <InputNumber style={{ width: '100%' }} />
+            </CrudField>
+          </Col>
+          <Col xs={24}>
+            <CrudField name="address" label={t('group.address')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="contact" label={t('group.contact')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="phone" label={t('group.phone')}>
+              <Input />
+            </CrudField>
+          </Col>
+        </Row>
+      </CrudFormModal>
+      <Modal
+        open={moving !== null}
+        title={t('group.moveTitle', { name: moving?.name ?? '' })}
+        onCancel={() => setMoving(null)}
+        okText={t('group.move')}
+        cancelText={t('actions.cancel')}
+        onOk={async () => {
+          try {
+            await call(groupsRoutes.move, {
+              body: { id: moving?.id ?? '', parentId: moveTo },
+              notifySuccess: true,
+            });
+            setMoving(null);
+            refresh();
+          } catch {
+            // The client showed why.
+          }
+        }}
+        destroyOnHidden
+      >
+        <TreeSelect
+          style={{ width: '100%' }}
+          allowClear
+          placeholder={t('group.topLevel')}
+          treeDefaultExpandAll
+          value={moveTo ?? undefined}
+          onChange={(v) => setMoveTo((v as string | undefined) ?? null)}
+          treeData={toTreeSelect(tree.data ?? [], moving?.id)}
+        />
+      </Modal>
+    </div>
+  );
+};

@@ -1,0 +1,243 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { SysMenuNode } from '@cpm/contracts';
+import { sysMenuRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Col,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Tag,
+  TreeSelect,
+} from 'antd';
+import { createElement, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
+import {
+  CrudField,
+  CrudFormModal,
+  DictTag,
+  deleteAction,
+  editAction,
+  lazySchema,
+  queryKeys,
+  RowActions,
+} from '../../../shared/crud';
+import { MENU_ICONS, menuIcon } from '../../../shared/menu/menuIcons';
+import { PageHeader } from '../../../shared/page/PageHeader';
+import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { menuTreeData } from '../../../shared/tree/treeData';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const sysMenuSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/sysmenu/sysmenu.contract').then((m) => m.SysMenuSaveSchema),
+);
+
+type MenuForm = Omit<SysMenuNode, 'id' | 'children' | 'builtIn'> & { parentId: string | null };
+
+const TYPE_COLORS = ['purple', 'blue', 'green', 'orange'];
+
+/** Menu management (`/user/sysMenu`, "add sysmenu"): the tree the console's menus and routes are built from. */
+export const MenusPage = () => {
+  const { t, i18n } = useTranslation('accounts');
+  const zh = i18n.language === 'zh';
+  const [editing, setEditing] = useState<{ menu: SysMenuNode | null; parentId: string | null } | null>(null);
+  const tree = useQuery({
+    queryKey: queryKeys.menus.all,
+    queryFn: () => call(sysMenuRoutes.tree, { loading: false }),
+  });
+  const refresh = () => void tree.refetch();
+
+  const columns: DataColumn<SysMenuNode>[] = [
+    {
+      key: 'name',
+      title: t('menu.name'),
+      render: (_, m) => (
+        <Space>
+          {m.icon ? createElement(menuIcon(m.icon)) : null}
+          {zh ? m.name : m.menuEnglishName}
+        </Space>
+      ),
+    },
+    {
+      key: 'type',
+      title: t('menu.type'),
+      render: (_, m) => <Tag color={TYPE_COLORS[m.menuType]}>{t(`menu.types.${m.menuType}`)}</Tag>,
+    },
+    { key: 'url', title: t('menu.url'), dataIndex: 'url' },
+    { key: 'permission', title: t('menu.permission'), dataIndex: 'permission' },
+    { key: 'sort', title: t('menu.sort'), dataIndex: 'sort' },
+    {
+      key: 'enabled',
+      title: t('user.status'),
+      render: (_, m) => <DictTag dict="enabled_status" value={m.enabled} />,
+    },
+    {
+      key: 'hidden',
+      title: t('menu.hidden'),
+      render: (_, m) => (m.hidden ? t('common.yes') : t('common.no')),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, m) => (
+        <RowActions
+          actions={[
+            {
+              key: 'add-child',
+              label: t('menu.addChild'),
+              icon: <PlusOutlined />,
+              permission: 'user:menu:add',
+              hidden: m.menuType >= 3,
+              onClick: () => setEditing({ menu: null, parentId: m.id }),
+            },
+            editAction(t('actions.edit'), 'user:menu:edit', () =>
+              setEditing({ menu: m, parentId: m.parentId }),
+            ),
+            deleteAction(t('actions.delete'), 'user:menu:delete', t('actions.deleteConfirm'), () =>
+              call(sysMenuRoutes.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
+            ),
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div className="cpm-page" data-testid="menus-page">
+      <PageHeader />
+      <Card variant="borderless">
+        <DataTable<SysMenuNode>
+          rowKey="id"
+          columns={columns}
+          dataSource={tree.data ?? []}
+          loading={tree.isFetching}
+          loadError={tree.error}
+          onRefresh={refresh}
+          scroll={{ x: 1000 }}
+          toolbar={
+            <Auth permission="user:menu:add">
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ menu: null, parentId: null })}
+              >
+                {t('menu.add')}
+              </Button>
+            </Auth>
+          }
+        />
+      </Card>
+      <CrudFormModal<MenuForm>
+        open={editing !== null}
+        title={editing?.menu ? t('menu.edit') : t('menu.add')}
+        schema={sysMenuSaveSchema}
+        initialValues={
+          editing?.menu ?? {
+            parentId: editing?.parentId ?? null,
+            menuType: 2,
+            sysCode: 'cpm',
+            enabled: true,
+            hidden: false,
+            sort: 0,
+          }
+        }
+        width={680}
+        testId="menu-form"
+        onClose={() => setEditing(null)}
+        onSubmit={(values) =>
+          call(sysMenuRoutes.save, {
+            body: {
+              ...values,
+              id: editing?.menu?.id,
+              parentId: values.parentId ?? null,
+              menuType: values.menuType as 0 | 1 | 2 | 3,
+            },
+            notifySuccess: true,
+          })
+        }
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      >
+        <CrudField name="menuType" label={t('menu.type')}>
+          <Radio.Group options={[0, 1, 2, 3].map((v) => ({ value: v, label: t(`menu.types.${v}`) }))} />
+        </CrudField>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <CrudField name="name" label={t('menu.name')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="menuEnglishName" label={t('menu.englishName')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="sysCode" label={t('menu.sysCode')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="parentId" label={t('menu.parent')}>
+              <TreeSelect allowClear treeData={menuTreeData(tree.data ?? [], zh, editing?.menu?.id)} />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="url" label={t('menu.url')}>
+              <Input />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="permission" label={t('menu.permission')}>
+              <Input placeholder="device:terminal:add" />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="icon" label={t('menu.icon')}>
+              <Select
+                allowClear
+                showSearch
+                options={Object.keys(MENU_ICONS).map((name) => ({
+                  value: name,
+                  label: (
+                    <Space>
+                      {createElement(MENU_ICONS[name])}
+                      {name}
+                    </Space>
+                  ),
+                  search: name,
+                }))}
+                optionFilterProp="search"
+              />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={4}>
+            <CrudField name="sort" label={t('menu.sort')}>
+              <InputNumber style={{ width: '100%' }} />
+            </CrudField>
+          </Col>
+          <Col xs={12} md={4}>
+            <CrudField name="enabled" label={t('user.enabled')} valuePropName="checked">
+              <Switch />
+            </CrudField>
+          </Col>
+          <Col xs={12} md={4}>
+            <CrudField name="hidden" label={t('menu.hidden')} valuePropName="checked">
+              <Switch />
+            </CrudField>
+          </Col>
+        </Row>
+      </CrudFormModal>
+    </div>
+  );
+};

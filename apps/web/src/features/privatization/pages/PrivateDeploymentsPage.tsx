@@ -1,0 +1,302 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import type { PrivateCustomerRow } from '@cpm/contracts';
+import { privatizationRoutes } from '@cpm/contracts/routes';
+import { Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, download } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
+import { useDict } from '../../../shared/dicts/useDict';
+import { PageHeader } from '../../../shared/page/PageHeader';
+import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { compact, usePagedList } from '../../../shared/table/usePagedList';
+
+type CustomerForm = Omit<PrivateCustomerRow, 'id' | 'hasPassword' | 'ownerId' | 'createdAt'> & {
+  password?: string;
+};
+type Filter = { name?: string; deploymentStatus?: string };
+
+const isHttpUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const FIELDS = [
+  'name',
+  'contact',
+  'phone',
+  'email',
+  'country',
+  'region',
+  'address',
+  'serviceIp',
+  'sysUser',
+] as const;
+
+/** Private deployments (`/user/cpmPrivatization`): customer records; the system password only on reveal. */
+export const PrivateDeploymentsPage = () => {
+  const { t } = useTranslation('accounts');
+  const statuses = useDict('deployment_status');
+  const networks = useDict('network_type');
+  const [editing, setEditing] = useState<PrivateCustomerRow | null | undefined>(undefined);
+  const [revealed, setRevealed] = useState<{ name: string; password: string } | null>(null);
+  const [form] = Form.useForm<CustomerForm>();
+  const list = usePagedList<PrivateCustomerRow, Filter>(
+    'private',
+    (q) => call(privatizationRoutes.page, { query: q }),
+    {},
+  );
+
+  useEffect(() => {
+    if (editing === undefined) return;
+    form.resetFields();
+    if (editing) form.setFieldsValue({ ...editing, remark: editing.remark ?? undefined });
+  }, [editing, form]);
+
+  const save = async (values: CustomerForm) => {
+    try {
+      await call(privatizationRoutes.save, { body: { ...values, id: editing?.id }, notifySuccess: true });
+      setEditing(undefined);
+      list.refetch();
+    } catch {
+      // The client showed why.
+    }
+  };
+
+  const columns: DataColumn<PrivateCustomerRow>[] = [
+    { key: 'name', title: t('private.name'), dataIndex: 'name', fixed: 'left' },
+    { key: 'contact', title: t('private.contact'), dataIndex: 'contact' },
+    { key: 'phone', title: t('private.phone'), dataIndex: 'phone' },
+    { key: 'email', title: t('private.email'), dataIndex: 'email' },
+    { key: 'country', title: t('private.country'), render: (_, r) => `${r.country} / ${r.region}` },
+    {
+      key: 'status',
+      title: t('private.deploymentStatus'),
+      render: (_, r) => (
+        <Tag color={r.deploymentStatus === '1' ? 'success' : 'default'}>
+          {statuses.label(r.deploymentStatus)}
+        </Tag>
+      ),
+    },
+    { key: 'network', title: t('private.networkType'), render: (_, r) => networks.label(r.networkType) },
+    { key: 'url', title: t('private.interfaceUrl'), dataIndex: 'interfaceUrl' },
+    { key: 'ip', title: t('private.serviceIp'), dataIndex: 'serviceIp' },
+    { key: 'user', title: t('private.sysUser'), dataIndex: 'sysUser' },
+    {
+      key: 'password',
+      title: t('private.password'),
+      render: (_, r) =>
+        r.hasPassword ? (
+          <Space>
+            <span>••••••</span>
+            <Auth permission="user:private:reveal">
+              <Button
+                type="link"
+                size="small"
+                icon={<EyeOutlined />}
+                aria-label={t('private.reveal')}
+                onClick={async () => {
+                  const res = await call(privatizationRoutes.reveal, { body: { id: r.id } }).catch(
+                    () => null,
+                  );
+                  if (res) setRevealed({ name: r.name, password: res.password });
+                }}
+              />
+            </Auth>
+          </Space>
+        ) : null,
+    },
+    { key: 'remark', title: t('private.remark'), dataIndex: 'remark' },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      width: 110,
+      render: (_, r) => (
+        <Space size={0}>
+          <Auth permission="user:private:edit">
+            <Button
+              type="link"
+              icon={<EditOutlined />}
+              onClick={() => setEditing(r)}
+              aria-label={t('actions.edit')}
+            />
+          </Auth>
+          <Auth permission="user:private:delete">
+            <Popconfirm
+              title={t('actions.deleteConfirm')}
+              onConfirm={async () => {
+                await call(privatizationRoutes.remove, { query: { id: r.id }, notifySuccess: true }).catch(
+                  () => undefined,
+                );
+                list.refetch();
+              }}
+            >
+              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
+            </Popconfirm>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="cpm-page" data-testid="private-page">
+      <PageHeader />
+      <Card variant="borderless">
+        <Form<Filter>
+          layout="inline"
+          onFinish={(v) => list.applyFilter(compact(v))}
+          style={{ rowGap: 12, marginBottom: 16 }}
+        >
+          <Form.Item name="name" label={t('private.name')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="deploymentStatus" label={t('private.deploymentStatus')}>
+            <Select allowClear style={{ width: 150 }} options={statuses.options} />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit">
+              {t('actions.search')}
+            </Button>
+          </Form.Item>
+        </Form>
+        <DataTable<PrivateCustomerRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.rows}
+          loading={list.loading}
+          loadError={list.error}
+          paging={list.paging}
+          onRefresh={list.refetch}
+          scroll={{ x: 1600 }}
+          toolbar={
+            <Space wrap>
+              <Auth permission="user:private:add">
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+                  {t('private.add')}
+                </Button>
+              </Auth>
+              <Auth permission="user:private:export">
+                <Button
+                  icon={<DownloadOutlined />}
+                  onClick={() =>
+                    void download({
+                      method: 'GET',
+                      path: privatizationRoutes.exportXlsx.path,
+                      query: list.filter,
+                      fileName: 'private-deployments.xlsx',
+                    }).catch(() => undefined)
+                  }
+                >
+                  {t('actions.export')}
+                </Button>
+              </Auth>
+            </Space>
+          }
+        />
+      </Card>
+      <Modal
+        open={editing !== undefined}
+        title={editing ? t('private.edit') : t('private.add')}
+        onCancel={() => setEditing(undefined)}
+        onOk={() => form.submit()}
+        okText={t('actions.save')}
+        cancelText={t('actions.cancel')}
+        width={760}
+        destroyOnHidden
+      >
+        <Form<CustomerForm>
+          form={form}
+          layout="vertical"
+          onFinish={save}
+          initialValues={{ deploymentStatus: '0', networkType: 'internet' }}
+        >
+          <Row gutter={16}>
+            {FIELDS.map((f) => (
+              <Col xs={24} md={12} key={f}>
+                <Form.Item
+                  name={f}
+                  label={t(`private.${f}`)}
+                  rules={[
+                    { required: true, whitespace: true, message: t('rules.required') },
+                    ...(f === 'email' ? [{ type: 'email' as const, message: t('rules.email') }] : []),
+                  ]}
+                >
+                  <Input />
+                </Form.Item>
+              </Col>
+            ))}
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="password"
+                label={t('private.password')}
+                extra={editing ? t('private.passwordKeep') : undefined}
+                rules={editing ? [] : [{ required: true, message: t('rules.required') }]}
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="deploymentStatus"
+                label={t('private.deploymentStatus')}
+                rules={[{ required: true, message: t('rules.required') }]}
+              >
+                <Select options={statuses.options} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="networkType"
+                label={t('private.networkType')}
+                rules={[{ required: true, message: t('rules.required') }]}
+              >
+                <Select options={networks.options} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item
+                name="interfaceUrl"
+                label={t('private.interfaceUrl')}
+                rules={[
+                  { required: true, whitespace: true, message: t('rules.required') },
+                  {
+                    validator: (_, v?: string) =>
+                      !v || isHttpUrl(v) ? Promise.resolve() : Promise.reject(new Error(t('rules.url'))),
+                  },
+                ]}
+              >
+                <Input placeholder="https://" />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="remark" label={t('private.remark')}>
+                <Input.TextArea rows={2} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      </Modal>
+      <Modal
+        open={revealed !== null}
+        title={t('private.revealTitle', { name: revealed?.name ?? '' })}
+        footer={null}
+        onCancel={() => setRevealed(null)}
+      >
+        <Typography.Paragraph
+          copyable={{ text: revealed?.password ?? '' }}
+          code
+          data-testid="revealed-password"
+        >
+          {revealed?.password}
+        </Typography.Paragraph>
+        <Typography.Text type="secondary">{t('private.revealNote')}</Typography.Text>
+      </Modal>
+    </div>
+  );
+};

@@ -1,0 +1,253 @@
+import type { UserRow } from '@cpm/contracts';
+import { groupsRoutes, rolesRoutes, usersRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Input, Row, Select, Switch, TreeSelect } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
+import { useDict } from '../../../shared/dicts/useDict';
+import { toTreeSelect } from '../../../shared/tree/treeData';
+
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const userSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/users/users.contract').then((m) => m.UserSaveSchema),
+);
+
+type UserForm = {
+  username: string;
+  password?: string;
+  name: string;
+  email?: string;
+  phone?: string;
+  description?: string;
+  roleIds: string[];
+  systemLevel: string;
+  storeScopeGroupId?: string;
+  superiorId?: string;
+  enabled: boolean;
+  companyName?: string;
+  address?: string;
+  salesmanName?: string;
+  salesmanPhone?: string;
+  salesmanAddress?: string;
+  hardwareSmsAlert: boolean;
+  fenceEmailAlert: boolean;
+  locationEnabled: boolean;
+  international: boolean;
+};
+
+/** Add or edit a user ("add user"): every field of the account. */
+export const UserFormModal = ({
+  open,
+  user,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  user: UserRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
+  const { t, i18n } = useTranslation('accounts');
+  const levels = useDict('system_level');
+  const roles = useQuery({
+    queryKey: ['role-options'],
+    queryFn: () => call(rolesRoutes.options, { loading: false }),
+    enabled: open,
+  });
+  const superiors = useQuery({
+    queryKey: ['user-options'],
+    queryFn: () => call(usersRoutes.options, { loading: false }),
+    enabled: open,
+  });
+  const groups = useQuery({
+    queryKey: ['group-tree'],
+    queryFn: () => call(groupsRoutes.tree, { loading: false }),
+    enabled: open,
+  });
+
+  const initialValues = useMemo<Partial<UserForm>>(
+    () =>
+      user
+        ? {
+            ...user,
+            email: user.email ?? undefined,
+            phone: user.phone ?? undefined,
+            description: user.description ?? undefined,
+            storeScopeGroupId: user.storeScopeGroupId ?? undefined,
+            superiorId: user.superiorId ?? undefined,
+            enabled: user.status === 1,
+            companyName: user.companyName ?? undefined,
+            address: user.address ?? undefined,
+            salesmanName: user.salesmanName ?? undefined,
+            salesmanPhone: user.salesmanPhone ?? undefined,
+            salesmanAddress: user.salesmanAddress ?? undefined,
+          }
+        : {
+            roleIds: [],
+            systemLevel: 'enterprise',
+            enabled: true,
+            hardwareSmsAlert: false,
+            fenceEmailAlert: false,
+            locationEnabled: true,
+            international: false,
+          },
+    [user],
+  );
+
+  const zh = i18n.language === 'zh';
+  return (
+    <CrudFormModal<UserForm>
+      open={open}
+      title={user ? t('user.edit') : t('user.add')}
+      schema={userSaveSchema}
+      initialValues={initialValues}
+      conflictField="username"
+      width={760}
+      testId="user-form"
+      onClose={onClose}
+      onSaved={onSaved}
+      onSubmit={(values) =>
+        call(usersRoutes.save, {
+          body: {
+            ...values,
+            id: user?.id,
+            password: user ? undefined : values.password,
+            email: values.email || null,
+            storeScopeGroupId: values.storeScopeGroupId ?? null,
+            superiorId: values.superiorId ?? null,
+          },
+          notifySuccess: true,
+        })
+      }
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <CrudField name="username" label={t('user.username')}>
+            <Input data-testid="user-username" />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          {!user && (
+            <CrudField name="password" label={t('user.password')} extra={t('rules.passwordPolicy')} required>
+              <Input.Password autoComplete="new-password" data-testid="user-password" />
+            </CrudField>
+          )}
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="name" label={t('user.name')}>
+            <Input data-testid="user-name" />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="email" label={t('user.email')}>
+            <Input data-testid="user-email" />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="phone" label={t('user.phone')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="roleIds" label={t('user.role')}>
+            <Select
+              mode="multiple"
+              data-testid="user-roles"
+              loading={roles.isLoading}
+              options={(roles.data ?? []).map((r) => ({
+                value: r.id,
+                label: zh ? r.name : r.nameEn || r.name,
+              }))}
+              optionFilterProp="label"
+            />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="systemLevel" label={t('user.systemLevel')}>
+            <Select options={levels.options} />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="storeScopeGroupId" label={t('user.storeScope')}>
+            <TreeSelect allowClear treeDefaultExpandAll treeData={toTreeSelect(groups.data ?? [])} />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="superiorId" label={t('user.superior')}>
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              options={(superiors.data ?? [])
+                .filter((u) => u.id !== user?.id)
+                .map((u) => ({ value: u.id, label: u.name ? `${u.username} (${u.name})` : u.username }))}
+            />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="companyName" label={t('user.companyName')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24}>
+          <CrudField name="address" label={t('user.address')}>
+            <Input />
+          </CrudField>
+        </Col>
+        {/* Two columns as in the rest of the form, and addresses across both, so the fields line up. */}
+        <Col xs={24} md={12}>
+          <CrudField name="salesmanName" label={t('user.salesmanName')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24} md={12}>
+          <CrudField name="salesmanPhone" label={t('user.salesmanPhone')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24}>
+          <CrudField name="salesmanAddress" label={t('user.salesmanAddress')}>
+            <Input />
+          </CrudField>
+        </Col>
+        <Col xs={24}>
+          <CrudField name="description" label={t('user.description')}>
+            <Input.TextArea rows={2} />
+          </CrudField>
+        </Col>
+        <Col xs={12} md={6}>
+          <CrudField name="enabled" label={t('user.enabled')} valuePropName="checked">
+            <Switch />
+          </CrudField>
+        </Col>
+        <Col xs={12} md={6}>
+          <CrudField name="hardwareSmsAlert" label={t('user.hardwareSmsAlert')} valuePropName="checked">
+            <Switch />
+          </CrudField>
+        </Col>
+        <Col xs={12} md={6}>
+          <CrudField name="fenceEmailAlert" label={t('user.fenceEmailAlert')} valuePropName="checked">
+            <Switch />
+          </CrudField>
+        </Col>
+        <Col xs={12} md={6}>
+          <CrudField name="locationEnabled" label={t('user.locationEnabled')} valuePropName="checked">
+            <Switch />
+          </CrudField>
+        </Col>
+        <Col xs={12} md={6}>
+          <CrudField
+            name="international"
+            label={t('user.international')}
+            tooltip={t('user.internationalHint')}
+            valuePropName="checked"
+          >
+            <Switch data-testid="user-international" />
+          </CrudField>
+        </Col>
+      </Row>
+    </CrudFormModal>
+  );
+};

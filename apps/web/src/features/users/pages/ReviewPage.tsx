@@ -1,0 +1,148 @@
+import { LIMITS, type UserRow } from '@cpm/contracts';
+import { usersRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Form, Select, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { usePermission } from '../../../shared/auth/usePermission';
+import { useDict } from '../../../shared/dicts/useDict';
+import { PageHeader } from '../../../shared/page/PageHeader';
+import { ReviewDialog } from '../../../shared/review/ReviewDialog';
+import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { usePagedList } from '../../../shared/table/usePagedList';
+
+const STATE_COLORS: Record<number, string> = { 0: 'default', 1: 'success', 2: 'processing', 3: 'error' };
+
+/**
+ * User review (`/user/toExamine`): the review dialog approves an applicant or rejects them with a
+ * reason they will see, beside the account's earlier submissions and decisions.
+ */
+export const ReviewPage = () => {
+  const { t } = useTranslation('accounts');
+  const { t: tk } = useTranslation('kit');
+  const can = usePermission();
+  const states = useDict('account_state');
+  const [reviewing, setReviewing] = useState<UserRow | null>(null);
+  const history = useQuery({
+    queryKey: ['accounts', 'reviewHistory', reviewing?.id],
+    queryFn: () => call(usersRoutes.reviewHistory, { query: { id: reviewing?.id ?? '' }, loading: false }),
+    enabled: reviewing !== null,
+  });
+  const list = usePagedList<UserRow, { state?: number }>(
+    'review',
+    (q) => call(usersRoutes.reviewPage, { query: q }),
+    {
+      state: 2,
+    },
+  );
+
+  const audit = async (approve: boolean, reason?: string) => {
+    if (!reviewing) return;
+    await call(usersRoutes.audit, { body: { id: reviewing.id, approve, reason }, notifySuccess: true });
+    setReviewing(null);
+    list.refetch();
+  };
+
+  const columns: DataColumn<UserRow>[] = [
+    { key: 'username', title: t('user.username'), dataIndex: 'username' },
+    { key: 'name', title: t('user.name'), dataIndex: 'name' },
+    { key: 'email', title: t('user.email'), dataIndex: 'email' },
+    { key: 'company', title: t('user.companyName'), dataIndex: 'companyName' },
+    { key: 'address', title: t('user.address'), dataIndex: 'address' },
+    {
+      key: 'salesman',
+      title: t('user.salesman'),
+      render: (_, r) => [r.salesmanName, r.salesmanPhone, r.salesmanAddress].filter(Boolean).join(' / '),
+    },
+    {
+      key: 'state',
+      title: t('review.state'),
+      render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{states.label(String(r.state))}</Tag>,
+    },
+    { key: 'reason', title: t('review.reason'), dataIndex: 'rejectReason' },
+    {
+      key: 'createdAt',
+      title: t('common.createdAt'),
+      render: (_, r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, r) => (
+        <Button type="link" onClick={() => setReviewing(r)} data-testid={`review-${r.username}`}>
+          {r.state === 2 && can('user:review:audit') ? tk('review.open') : tk('review.history')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="cpm-page" data-testid="review-page">
+      <PageHeader />
+      <Card variant="borderless">
+        <Form
+          layout="inline"
+          initialValues={{ state: 2 }}
+          onFinish={(v: { state?: number }) => list.applyFilter(v)}
+          style={{ marginBottom: 16 }}
+        >
+          <Form.Item name="state" label={t('review.state')}>
+            <Select
+              style={{ width: 180 }}
+              options={states.options.map((o) => ({ value: Number(o.value), label: o.label }))}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit">
+              {t('actions.search')}
+            </Button>
+          </Form.Item>
+        </Form>
+        <DataTable<UserRow>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.rows}
+          loading={list.loading}
+          loadError={list.error}
+          paging={list.paging}
+          onRefresh={list.refetch}
+          scroll={{ x: 1100 }}
+        />
+      </Card>
+      <ReviewDialog
+        open={reviewing !== null}
+        title={tk('review.title', { name: reviewing?.username ?? '' })}
+        canDecide={reviewing?.state === 2 && can('user:review:audit')}
+        reasonMaxLength={LIMITS.textMax}
+        history={history.data}
+        historyLoading={history.isLoading}
+        onApprove={() => audit(true)}
+        onReject={(reason) => audit(false, reason)}
+        onClose={() => setReviewing(null)}
+        summary={
+          reviewing && (
+            <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} data-testid="review-summary">
+              <Descriptions.Item label={t('user.username')}>{reviewing.username}</Descriptions.Item>
+              <Descriptions.Item label={t('user.name')}>{reviewing.name}</Descriptions.Item>
+              <Descriptions.Item label={t('user.email')}>{reviewing.email}</Descriptions.Item>
+              <Descriptions.Item label={t('user.companyName')}>{reviewing.companyName}</Descriptions.Item>
+              <Descriptions.Item label={t('user.address')} span={2}>
+                {reviewing.address}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('user.salesman')} span={2}>
+                {[reviewing.salesmanName, reviewing.salesmanPhone, reviewing.salesmanAddress]
+                  .filter(Boolean)
+                  .join(' / ')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('review.state')}>
+                <Tag color={STATE_COLORS[reviewing.state]}>{states.label(String(reviewing.state))}</Tag>
+              </Descriptions.Item>
+            </Descriptions>
+          )
+        }
+      />
+    </div>
+  );
+};

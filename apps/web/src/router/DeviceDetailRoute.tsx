@@ -1,0 +1,28 @@
+import { lazy } from 'react';
+import { DeviceDetailPage, type DeviceDetailSlots } from '../features/devices/pages/DeviceDetailPage';
+
+/** The tabs other domains add to the terminal's page, each loaded when it is first shown. */
+const slots: DeviceDetailSlots = {
+  PlanTab: lazy(() =>
+    import('../features/tasks/components/TerminalPlanTab').then((m) => ({ default: m.TerminalPlanTab })),
+  ),
+  FilesTab: lazy(() =>
+    import('../features/commands/components/DeviceTools').then((m) => ({ default: m.TerminalFilesTab })),
+  ),
+  ConfigTab: lazy(() =>
+    import('../features/commands/components/TerminalConfigTab').then((m) => ({
+      default: m.TerminalConfigTab,
+    })),
+  ),
+  PermissionsTab: lazy(() =>
+    import('../features/commands/components/DeviceTools').then((m) => ({
+      default: m.TerminalPermissionsTab,
+    })),
+  ),
+  UninstallButton: lazy(() =>
+    import('../features/commands/components/DeviceTools').then((m) => ({ default: m.UninstallButton })),
+  ),
+};
+
+/** The terminal's page (`device/deviceDetail/:sn`) with the tabs of the tasks and commands domains. */
+export const DeviceDetailRoute = () => <DeviceDetailPage slots={slots} />;
