@@ -22,6 +22,7 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import { escapeHtml } from '../../shared/html';
 import { toPage } from '../../shared/paging';
 import { requirePermission } from '../../shared/permissions';
 import type { Mailer } from '../mail/mailer';
@@ -122,12 +123,6 @@ const toRow = (r: OrderRecord, now: Date): OrderRow => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** After-sales orders: opening, the state machine, comments and who hears of each change. */
 export const createOrdersService = (deps: OrdersDeps) => {
