@@ -24,7 +24,6 @@ import {
   formatDateTime,
 } from '../../shared/export-columns';
 import { writeExport } from '../../shared/export-writer';
-import { escapeHtml } from '../../shared/html';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { JobRow, Tx } from './jobs.repository';
 import type { Bilingual, JobContext, JobsService } from './jobs.service';
@@ -77,6 +76,8 @@ const DAY_MS = 86_400_000;
 /** `YYYYMMDD-HHmm` of an instant in a time zone, for file names. */
 const stamp = (d: Date, timeZone: string) =>
   (formatDateTime(timeZone)(d) ?? '').slice(0, 16).replace(/[-:]/g, '').replace(' ', '-');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The format of an export: asked for, else CSV past the threshold where an XLSX gets too heavy. */
 export const exportFormatFor = (rows: number, asked: ExportFormat | null): ExportFormat =>
