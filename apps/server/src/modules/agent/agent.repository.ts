@@ -12,6 +12,15 @@ type Peripheral = (typeof terminals.$inferSelect)['peripherals'][number];
 type App = (typeof terminals.$inferSelect)['apps'][number];
 export type Grant = { id: string; secretHash: string; activated: boolean };
 
+/** What authentication checks about a terminal. */
+const credentialColumns = {
+  id: terminals.id,
+  sn: terminals.sn,
+  ownerId: terminals.ownerId,
+  secretHash: terminals.secretHash,
+  status: terminals.status,
+};
+
 /** Storage of what terminals report: enrollment, state, locations, events, output, the sweep. */
 export const createAgentRepository = (db: Db) => ({
   /** The batched heartbeat writer over this database. */
@@ -31,29 +40,12 @@ export const createAgentRepository = (db: Db) => ({
     )[0] ?? null,
 
   findCredentials: async (sn: string) =>
-    (
-      await db
-        .select({
-          id: terminals.id,
-          sn: terminals.sn,
-          ownerId: terminals.ownerId,
-          secretHash: terminals.secretHash,
-          status: terminals.status,
-        })
-        .from(terminals)
-        .where(eq(terminals.sn, sn))
-    )[0] ?? null,
+    (await db.select(credentialColumns).from(terminals).where(eq(terminals.sn, sn)))[0] ?? null,
 
   /** What authentication checks about each SN, for many terminals in one statement. */
   findCredentialsMany: (sns: string[]) =>
     db
-      .select({
-        id: terminals.id,
-        sn: terminals.sn,
-        ownerId: terminals.ownerId,
-        secretHash: terminals.secretHash,
-        status: terminals.status,
-      })
+      .select(credentialColumns)
       .from(terminals)
       // One array parameter however many SNs: a list would take a parameter, and a builder step, each.
       .where(sql`${terminals.sn} = any(${textArray(sns)})`),

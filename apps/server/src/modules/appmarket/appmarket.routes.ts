@@ -1,31 +1,14 @@
 import { APP_LIMITS, appMarketEndpoints } from '@cpm/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { AppError } from '../../shared/app-error';
 import { streamXlsx } from '../../shared/xlsx';
+import { receiveUpload } from '../blobs/blob-http';
 import type { AppEventsService } from './app-events.service';
 import { APP_RECORD_EXPORT_COLUMNS } from './app-record-export-columns';
 import type { AppsService } from './apps.service';
 import type { HealthGateService } from './health-gate.service';
 import type { ReleaseService } from './release.service';
 import type { ReviewService } from './review.service';
-import type { PackageUpload, UploadsService } from './uploads.service';
-
-/** The multipart file (field `file`) with the text fields sent before it, limited to `maxBytes`. */
-const receive = async (request: FastifyRequest, maxBytes: number): Promise<PackageUpload> => {
-  if (!request.isMultipart()) throw new AppError('uploadMissing');
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: maxBytes + 1 }, throwFileSizeLimit: false });
-  } catch {
-    throw new AppError('uploadIncomplete');
-  }
-  if (part?.fieldname !== 'file') throw new AppError('uploadMissing');
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(part.fields))
-    if (value && !Array.isArray(value) && value.type === 'field') fields[key] = value.value;
-  return { fields, fileName: part.filename, stream: part.file };
-};
+import type { UploadsService } from './uploads.service';
 
 /** The app market's endpoints: each binds a contract endpoint to a service call. */
 export const registerAppMarketRoutes = (
@@ -46,10 +29,10 @@ export const registerAppMarketRoutes = (
   api.register(e.detail, ({ auth, query }) => apps.detail(auth, query.id));
   api.register(e.versionQuery, ({ auth, query }) => apps.versionQuery(auth, query.appName));
   api.register(e.uploadApk, async ({ auth, oplog, request }) =>
-    uploads.uploadApk(auth, oplog, await receive(request, APP_LIMITS.maxPackageBytes)),
+    uploads.uploadApk(auth, oplog, await receiveUpload(request, APP_LIMITS.maxPackageBytes)),
   );
   api.register(e.uploadWindows, async ({ auth, oplog, request }) =>
-    uploads.uploadWindows(auth, oplog, await receive(request, APP_LIMITS.maxPackageBytes)),
+    uploads.uploadWindows(auth, oplog, await receiveUpload(request, APP_LIMITS.maxPackageBytes)),
   );
   api.register(e.update, ({ auth, body }) => apps.update(auth, body));
   api.register(e.remove, async ({ auth, oplog, body }) => {
@@ -58,7 +41,7 @@ export const registerAppMarketRoutes = (
   });
   api.register(e.shelf, ({ auth, oplog, body }) => apps.shelf(auth, oplog, body.id, body.launched));
   api.register(e.uploadScreenshot, async ({ auth, query, request }) => {
-    const file = await receive(request, APP_LIMITS.screenshotMaxBytes);
+    const file = await receiveUpload(request, APP_LIMITS.screenshotMaxBytes);
     return apps.addScreenshot(auth, query.id, { name: file.fileName, stream: file.stream });
   });
   api.register(e.removeScreenshot, ({ auth, body }) => apps.removeScreenshot(auth, body.appId, body.id));

@@ -3,6 +3,7 @@ import { type AppOperationKind, apiLevelOf } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import { escapeHtml } from '../../shared/html';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { Mailer } from '../mail/mailer';
 import type { NotifyUser } from '../messages/messages.service';
@@ -222,9 +223,3 @@ export const createMarketCore = (deps: AppMarketDeps) => {
 };
 
 export type MarketCore = ReturnType<typeof createMarketCore>;
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );

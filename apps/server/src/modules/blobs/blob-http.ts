@@ -20,23 +20,29 @@ export const registerUploads = async (app: FastifyInstance) => {
 };
 
 /**
- * The file of a multipart request (field `file`) as a stream for the blobs service, limited to the
- * kind's size. Busboy stops one byte past the limit, so the service sees the overflow and refuses
- * the file rather than storing a silently truncated copy.
+ * The file of a multipart request (field `file`) as a stream, with the text fields sent before it,
+ * limited to `maxBytes`. Busboy stops one byte past the limit, so the service sees the overflow and
+ * refuses the file rather than storing a silently truncated copy.
  */
-export const receiveFile = async (request: FastifyRequest, kind: BlobKind): Promise<UploadSource> => {
+export const receiveUpload = async (request: FastifyRequest, maxBytes: number) => {
   if (!request.isMultipart()) throw new AppError('uploadMissing');
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
-    part = await request.file({
-      limits: { fileSize: BLOB_KINDS[kind].maxBytes + 1 },
-      throwFileSizeLimit: false,
-    });
+    part = await request.file({ limits: { fileSize: maxBytes + 1 }, throwFileSizeLimit: false });
   } catch {
     throw new AppError('uploadIncomplete');
   }
   if (part?.fieldname !== 'file') throw new AppError('uploadMissing');
-  return { kind, name: part.filename, stream: part.file };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(part.fields))
+    if (value && !Array.isArray(value) && value.type === 'field') fields[key] = value.value;
+  return { fields, fileName: part.filename, stream: part.file };
+};
+
+/** The file of a multipart request as a stream for the blobs service, limited to the kind's size. */
+export const receiveFile = async (request: FastifyRequest, kind: BlobKind): Promise<UploadSource> => {
+  const { fileName, stream } = await receiveUpload(request, BLOB_KINDS[kind].maxBytes);
+  return { kind, name: fileName, stream };
 };
 
 const quoted = (sha256: string) => `"${sha256}"`;

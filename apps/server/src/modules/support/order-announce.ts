@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderStatus } from '@cpm/contracts';
-import { escapeHtml, orderNumber } from './order-rows';
+import { escapeHtml } from '../../shared/html';
+import { orderNumber } from './order-rows';
 import type { OrderRecord } from './orders.repository';
 import type { OrdersDeps } from './orders.service';
 

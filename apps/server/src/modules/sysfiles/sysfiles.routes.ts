@@ -1,7 +1,6 @@
 import { BLOB_KINDS, sysFileEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { AppError } from '../../shared/app-error';
-import { sendBlob } from '../blobs/blob-http';
+import { receiveUpload, sendBlob } from '../blobs/blob-http';
 import type { SysFilesService } from './sysfiles.service';
 
 /** System files for console users, and their download by terminals. */
@@ -11,21 +10,8 @@ export const registerSysFilesRoutes = (api: EndpointRegistry, deps: { files: Sys
   api.register(e.page, ({ auth, query }) => files.page(auth, query));
   api.register(e.detail, ({ auth, query }) => files.detail(auth, query.id));
   api.register(e.upload, async ({ auth, oplog, request }) => {
-    if (!request.isMultipart()) throw new AppError('uploadMissing');
-    let part: Awaited<ReturnType<typeof request.file>>;
-    try {
-      part = await request.file({
-        limits: { fileSize: BLOB_KINDS.systemFile.maxBytes + 1 },
-        throwFileSizeLimit: false,
-      });
-    } catch {
-      throw new AppError('uploadIncomplete');
-    }
-    if (part?.fieldname !== 'file') throw new AppError('uploadMissing');
-    const fields: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(part.fields))
-      if (value && !Array.isArray(value) && value.type === 'field') fields[key] = value.value;
-    return files.upload(auth, oplog, { fields, fileName: part.filename, stream: part.file });
+    const upload = await receiveUpload(request, BLOB_KINDS.systemFile.maxBytes);
+    return files.upload(auth, oplog, upload);
   });
   api.register(e.download, async ({ auth, query, request, reply }) =>
     sendBlob(request, reply, await files.openDownload(auth, query.id)),

@@ -1,5 +1,6 @@
 import { TASK_TRANSITIONS, type TaskSchedule, type TaskStatus } from '@cpm/contracts';
 import type { Clock } from '../../shared/clock';
+import { escapeHtml } from '../../shared/html';
 import type { JobContext, JobsService } from '../jobs/jobs.service';
 import type { Nudger } from './nudger';
 import { nextRunAt, runEndsAt } from './task-schedule';
@@ -277,10 +278,3 @@ export const createTaskRunner = (deps: {
 };
 
 export type TaskRunner = ReturnType<typeof createTaskRunner>;
-
-/** Escapes text for a notice's HTML. */
-export const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );

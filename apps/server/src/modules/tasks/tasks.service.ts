@@ -19,11 +19,12 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError, orNotFound } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import { escapeHtml } from '../../shared/html';
 import type { OperationNote } from '../../shared/operation-note';
 import { pageOffset, toPage } from '../../shared/paging';
 import type { Tx } from '../jobs/jobs.repository';
 import type { StoredTargets } from './task-records';
-import { escapeHtml, matchOf, type TaskRunner } from './task-runner';
+import { matchOf, type TaskRunner } from './task-runner';
 import { firstRunAt, isTimeZone, isValidCron } from './task-schedule';
 import type { MatchSpec } from './task-sql';
 import type { TaskTypeRegistry } from './task-type-registry';
