@@ -1,17 +1,11 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type {
-  DeferReason,
-  Hello,
-  PulledTask,
-  TaskConditions,
-  TaskPullAnswer,
-  TaskReport,
-  TaskResult,
-} from '@cpm/contracts';
+import type { DeferReason, PulledTask, TaskPullAnswer, TaskReport, TaskResult } from '@cpm/contracts';
 import { CommandFailure, createCommandRunner, createJournal } from './commands';
 import { downloadSystemFile } from './download';
+import { createConditions } from './task-conditions';
 import type { TerminalApi, TerminalExtension } from './terminal';
+import { type App, createSoftware, runShell, TaskFailure } from './terminal-software';
 
 /** How simulated terminals treat remote tasks. */
 export type TaskSimOptions = {
@@ -65,7 +59,6 @@ export const taskSummary = (s: TaskStats) =>
   `tasks: pulls ${s.pulls} received ${s.received} success ${s.success} failure ${s.failure} deferred ${s.deferred} ` +
   `downloads ${s.downloads} (${Math.round(s.downloadBytes / 1024)} KiB) offline spells ${s.offlineSpells} errors ${s.errors}`;
 
-type App = Hello['apps'][number];
 type Held = { item: PulledTask; deferredFor: DeferReason | null; running: boolean };
 
 const made = new Map<string, Promise<unknown>>();
@@ -78,26 +71,6 @@ const ensureDir = (dir: string) => {
   }
   return p;
 };
-
-/** `HH:mm` to minutes after midnight. */
-const minutesOf = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-};
-
-/** Whether a local time lies in a window; `to` before `from` wraps past midnight. */
-export const inWindow = (at: Date, w: { from: string; to: string }) => {
-  const now = at.getHours() * 60 + at.getMinutes();
-  const from = minutesOf(w.from);
-  const to = minutesOf(w.to);
-  return from <= to ? now >= from && now < to : now >= from || now < to;
-};
-
-/** Splits a command line into words, honouring simple quotes. */
-const words = (line: string) =>
-  [...line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
-
-class TaskFailure extends Error {}
 
 /**
  * Remote tasks on a simulated terminal: pulls its work when told (hello, nudge, heartbeat `pending`),
@@ -112,43 +85,21 @@ export const createTaskAgent =
     const rnd = o.random ?? Math.random;
     const clock = o.now ?? (() => new Date());
     const stats = o.stats;
-    const packages = new Map<string, App>([
-      [
-        'com.cpm.agent',
-        {
-          packageName: 'com.cpm.agent',
-          name: 'CPM Agent',
-          versionName: '1.0.1',
-          versionCode: 101,
-          system: true,
-        },
-      ],
-      [
-        'com.example.cashier',
-        { packageName: 'com.example.cashier', name: 'Cashier', versionName: '3.2.0', versionCode: 320 },
-      ],
-      [
-        'com.example.loyalty',
-        { packageName: 'com.example.loyalty', name: 'Loyalty', versionName: '1.4.0', versionCode: 140 },
-      ],
-    ]);
-    for (const a of o.apps ?? []) packages.set(a.packageName, a);
-    /** Signer certificate of each package installed by a task (Android refuses an update signed otherwise). */
-    const signers = new Map<string, string>();
-    const permissions = new Map<string, Set<string>>([
-      ['com.example.cashier', new Set(['android.permission.INTERNET'])],
-    ]);
-    const files = new Map<string, string>();
-    const registry = new Map<string, string>();
-    let wallpaper: string | null = null;
-    let bootAnimation: string | null = null;
-    let firmware = 'FW-2.4.1';
+    const sw = createSoftware(o.apps);
+    const { packages, signers, permissions, files, registry } = sw;
     const held = new Map<string, Held>();
     /** Final reports already made, re-sent if the server lists the delivery again (the report was lost). */
     const finished = new Map<string, TaskResult>();
     /** Deliveries whose success is reported after the reboot they asked for. */
     const afterBoot: TaskResult[] = [];
-    const payment = { inTransaction: false, unsettled: false, saleUntil: 0 };
+    const conditions = createConditions({
+      paymentRate: o.paymentRate,
+      random: rnd,
+      now: clock,
+      battery: () => api.battery(),
+      charging: () => api.charging(),
+    });
+    const { paymentNow, blocker } = conditions;
     const journal = createJournal();
     journal.write('I', 'CpmAgent', `agent started on ${api.sn} (${o.platform})`);
     const commands = createCommandRunner({
@@ -156,7 +107,7 @@ export const createTaskAgent =
       platform: o.platform,
       journal,
       installed: (name) => packages.has(name),
-      firmware: () => firmware,
+      firmware: () => sw.firmware,
     });
     let pulling: Promise<void> | null = null;
     let again = false;
@@ -165,18 +116,6 @@ export const createTaskAgent =
     const fail = (err: unknown) => {
       stats.errors++;
       stats.lastError = err instanceof Error ? err.message : String(err);
-    };
-
-    /** Sales come and go; a sale leaves the batch unsettled until the next settlement. */
-    const paymentNow = () => {
-      const now = clock().getTime();
-      if (payment.inTransaction && now >= payment.saleUntil) payment.inTransaction = false;
-      if (!payment.inTransaction && o.paymentRate > 0 && rnd() < o.paymentRate) {
-        payment.inTransaction = true;
-        payment.unsettled = true;
-        payment.saleUntil = now + 3000 + rnd() * 12_000;
-      } else if (!payment.inTransaction && payment.unsettled && rnd() < 0.2) payment.unsettled = false;
-      return payment;
     };
 
     const report = async (results: TaskResult[]) => {
@@ -230,87 +169,6 @@ export const createTaskAgent =
       }
     };
 
-    /** A few commands answered the way an Android (or Windows) shell would. */
-    const shell = (command: string): string => {
-      const out: string[] = [];
-      for (const part of command.split(/;|&&/)) {
-        const [line, ...filters] = part.split('|').map((p) => p.trim());
-        if (!line) continue;
-        const [cmd, ...args] = words(line);
-        let lines: string[];
-        switch (cmd) {
-          case 'pm':
-            if (args[0] === 'list' && args[1] === 'packages')
-              lines = [...packages.keys()].map((p) => `package:${p}`);
-            else throw new TaskFailure(`pm: unknown command ${args.join(' ')}`);
-            break;
-          case 'getprop': {
-            const props: Record<string, string> = {
-              'ro.serialno': api.sn,
-              'ro.build.version.release': '11',
-              'ro.build.display.id': firmware,
-              'ro.product.model': 'SIM-P2',
-              'persist.sys.wallpaper': wallpaper ?? '',
-              'persist.sys.bootanim': bootAnimation ?? '',
-            };
-            lines = args[0]
-              ? [props[args[0]] ?? '']
-              : Object.entries(props).map(([k, v]) => `[${k}]: [${v}]`);
-            break;
-          }
-          case 'echo':
-            lines = [args.join(' ')];
-            break;
-          case 'whoami':
-            lines = [o.platform === 'windows' ? 'pos\\operator' : 'shell'];
-            break;
-          case 'id':
-            lines = ['uid=2000(shell) gid=2000(shell)'];
-            break;
-          case 'date':
-            lines = [clock().toString()];
-            break;
-          case 'uptime':
-            lines = [`up ${Math.floor(process.uptime())} s, load average: 0.42, 0.31, 0.20`];
-            break;
-          case 'df':
-            lines = ['Filesystem Size Used Avail Use% Mounted on', '/dev/block/dm-5 11G 3.1G 7.9G 29% /data'];
-            break;
-          case 'dumpsys':
-            if (args[0] !== 'battery') throw new TaskFailure(`dumpsys: service ${args[0]} not found`);
-            lines = [
-              'Current Battery Service state:',
-              `  level: ${api.battery()}`,
-              `  AC powered: ${api.charging()}`,
-            ];
-            break;
-          case 'ls':
-            lines = [...files.keys()].filter((f) => !args[0] || f.startsWith(args[0])).sort();
-            break;
-          case 'hostname':
-            lines = [api.sn];
-            break;
-          case 'reg':
-            if (args[0]?.toLowerCase() !== 'query' || o.platform !== 'windows')
-              throw new TaskFailure(`sh: reg: not found`);
-            lines = [...registry]
-              .filter(([k]) => k.startsWith(args[1] ?? ''))
-              .map(([k, v]) => `${k}    REG_SZ    ${v}`);
-            break;
-          default:
-            throw new TaskFailure(`sh: ${cmd}: not found`);
-        }
-        for (const f of filters) {
-          const [fc, ...fa] = words(f);
-          if (fc !== 'grep') throw new TaskFailure(`sh: ${fc}: not found`);
-          lines = lines.filter((l) => l.includes(fa[0] ?? ''));
-        }
-        out.push(...lines);
-      }
-      return out.join('\n').slice(0, 1900);
-    };
-
-    /** A realistic reason for a task that fails on this terminal. */
     const failureFor = (item: PulledTask) =>
       ({
         app_install: 'INSTALL_FAILED_INSUFFICIENT_STORAGE',
@@ -380,21 +238,27 @@ export const createTaskAgent =
         }
         case 'ota': {
           const f = await download(item);
-          firmware = `FW-${f.name.replace(/\s+/g, '-')}`;
+          sw.firmware = `FW-${f.name.replace(/\s+/g, '-')}`;
           return 'rebooting';
         }
         case 'wallpaper': {
           const f = await download(item);
-          wallpaper = f.sha256;
+          sw.wallpaper = f.sha256;
           return `wallpaper set (${String(p.screen ?? 'both')})`;
         }
         case 'boot_animation': {
           const f = await download(item);
-          bootAnimation = f.sha256;
+          sw.bootAnimation = f.sha256;
           return 'boot animation installed';
         }
         case 'command': {
-          const out = shell(String(p.command));
+          const out = runShell(String(p.command), sw, {
+            sn: api.sn,
+            platform: o.platform,
+            now: clock,
+            battery: () => api.battery(),
+            charging: () => api.charging(),
+          });
           if (out) await commands.print(item, `${out}\n`);
           return out;
         }
@@ -425,17 +289,6 @@ export const createTaskAgent =
           }
       }
       throw new TaskFailure(`unknown task type ${String(item.type)}`);
-    };
-
-    /** Why the terminal cannot run a task right now, or null. */
-    const blocker = (c: TaskConditions): DeferReason | null => {
-      const pay = paymentNow();
-      if (c.idle && pay.inTransaction) return 'inTransaction';
-      if (c.settled && pay.unsettled) return 'unsettled';
-      if (c.minBattery && api.battery() < c.minBattery) return 'lowBattery';
-      if (c.charging && !api.charging()) return 'notCharging';
-      if (c.window && !inWindow(clock(), c.window)) return 'outsideWindow';
-      return null;
     };
 
     const scheduleRecheck = () => {
@@ -485,7 +338,7 @@ export const createTaskAgent =
             deliveryId: item.deliveryId,
             attempt: item.attempt,
             state: 'success',
-            message: item.type === 'ota' ? `updated to ${firmware}` : 'rebooted',
+            message: item.type === 'ota' ? `updated to ${sw.firmware}` : 'rebooted',
           });
           held.delete(item.deliveryId);
           void api.reboot();
@@ -580,6 +433,6 @@ export const createTaskAgent =
           const held = permissions.get(a.packageName);
           return held?.size ? { ...a, permissions: [...held].sort() } : a;
         }),
-      versions: () => ({ firmwareVersion: firmware }),
+      versions: () => ({ firmwareVersion: sw.firmware }),
     };
   };

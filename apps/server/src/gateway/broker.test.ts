@@ -1,118 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { connect as connectTcp, createServer as createTcpServer } from 'node:net';
+import { connect as connectTcp } from 'node:net';
 import { DEVICE_PROTOCOL } from '@cpm/contracts';
-import { connectAsync, ErrorWithSubackPacket, type IClientOptions, type MqttClient } from 'mqtt';
-import pino from 'pino';
+import { connectAsync, ErrorWithSubackPacket } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { type BrokerAuth, type BrokerIdentity, createBroker, MQTT_WS_PATH } from './broker';
+import { createBroker, MQTT_WS_PATH } from './broker';
+import {
+  cleanups,
+  closeAll,
+  closedFlag,
+  connectClient,
+  connectDevice,
+  connectUser,
+  fakeAuth,
+  freePort,
+  handOverDevices,
+  hugeHeader,
+  inbox,
+  logger,
+  startBroker,
+  tcpServerCount,
+  waitFor,
+} from './broker.testing';
 
-const logger = pino({ level: 'silent' });
-
-/**
- * `token:<userId>` signs a console user in; `secret:<sn>` with username `<sn>` a terminal. The user
- * `auditor` may subscribe to anything, to look at what the broker keeps.
- */
-const fakeAuth: BrokerAuth = {
-  authenticate: async (username, password) => {
-    if (password?.startsWith('token:'))
-      return { kind: 'user', userId: password.slice('token:'.length), sessionId: 'test-session' };
-    if (username && password === `secret:${username}`) return { kind: 'device', sn: username };
-    return null;
-  },
-  canSubscribe: (identity: BrokerIdentity, filter) => {
-    if (identity.kind === 'user' && identity.userId === 'auditor') return true;
-    const own = identity.kind === 'user' ? `cpm/user/${identity.userId}` : `cpm/dev/${identity.sn}/down`;
-    return filter === own || filter.startsWith(`${own}/`);
-  },
-  canPublish: (identity, topic) =>
-    identity.kind === 'device' && topic.startsWith(`cpm/dev/${identity.sn}/up/`),
-};
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const startHttp = async (): Promise<{ server: HttpServer; port: number }> => {
-  const server = createHttpServer((_req, res) => res.end('ok'));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => {
-    server.closeAllConnections();
-    return new Promise((resolve) => server.close(resolve));
-  });
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return { server, port: address.port };
-};
-
-const freePort = async (): Promise<number> => {
-  const probe = createTcpServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-};
-
-/** Whether the embedded brokers of the tests under way hand terminals' messages straight to the server. */
-let direct = false;
-
-const startBroker = async (options: { mqttPort?: number; mqttUrl?: string } = {}) => {
-  const broker = await createBroker({
-    mqttPort: options.mqttPort ?? 0,
-    mqttUrl: options.mqttUrl,
-    host: '127.0.0.1',
-    auth: { ...fakeAuth, onlyServerHearsDevices: direct },
-    logger,
-  });
-  cleanups.push(() => broker.close());
-  const http = await startHttp();
-  broker.attachWebSocket(http.server);
-  return { broker, ...http };
-};
-
-const connectClient = async (url: string, opts: IClientOptions): Promise<MqttClient> => {
-  const client = await connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...opts });
-  cleanups.push(() => client.endAsync(true));
-  return client;
-};
-
-const connectUser = (port: number, userId: string) =>
-  connectClient(`ws://127.0.0.1:${port}${MQTT_WS_PATH}`, { username: userId, password: `token:${userId}` });
-
-/** Collects messages of a client so a test can wait for one or assert that none came. */
-const inbox = (client: MqttClient) => {
-  const messages: { topic: string; payload: string }[] = [];
-  client.on('message', (topic, payload) => messages.push({ topic, payload: payload.toString() }));
-  return messages;
-};
-
-const waitFor = async (condition: () => boolean, ms = 3_000) => {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
-
-const connectDevice = (mqttPort: number, sn: string, opts: IClientOptions = {}) =>
-  connectClient(`mqtt://127.0.0.1:${mqttPort}`, { username: sn, password: `secret:${sn}`, ...opts });
-
-/** Resolves true once the client's connection is closed. */
-const closedFlag = (client: MqttClient) => {
-  const state = { closed: false };
-  client.once('close', () => {
-    state.closed = true;
-  });
-  return state;
-};
-
-/** PUBLISH (0x30) or CONNECT (0x10) fixed header announcing the largest remaining length MQTT allows. */
-const hugeHeader = (type: 0x10 | 0x30) => Buffer.from([type, 0xff, 0xff, 0xff, 0x7f]);
-
-const tcpServerCount = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+afterEach(closeAll);
 
 // Both ways of carrying terminals' messages to the server: routed among subscriptions, or handed over
 // directly (when the access rules let no client hear a terminal).
@@ -121,7 +31,7 @@ describe.each([
   ['direct', true],
 ])('embedded broker, terminal messages %s', (_name, handedOver) => {
   beforeEach(() => {
-    direct = handedOver;
+    handOverDevices(handedOver);
   });
 
   it("hands a terminal's will to the server's subscriptions when its connection drops", async () => {
@@ -444,120 +354,5 @@ describe.each([
     const { broker } = await startBroker();
     await expect(broker.publish('cpm/user/+/notice', 'x')).rejects.toThrow(/invalid MQTT topic/);
     await expect(broker.subscribe('cpm/#/x', () => undefined)).rejects.toThrow(/invalid MQTT topic filter/);
-  });
-});
-
-const externalUrl = process.env.TEST_MQTT_URL;
-
-describe.skipIf(!externalUrl)('external broker', () => {
-  const url = externalUrl ?? '';
-  const runId = randomUUID().slice(0, 8);
-
-  it('publishes and subscribes through the external broker', async () => {
-    const { broker } = await startBroker({ mqttUrl: url });
-    expect(broker.isReady()).toBe(true);
-    expect(broker.tcpPort()).toBeUndefined();
-    const prefix = `cpmtest/${runId}/pubsub`;
-    const plain = await connectClient(url, {});
-    const plainInbox = inbox(plain);
-    await plain.subscribeAsync(`${prefix}/#`, { qos: 1 });
-
-    const received: { topic: string; payload: string }[] = [];
-    const exact: string[] = [];
-    await broker.subscribe(`${prefix}/+/up/#`, (topic, payload) =>
-      received.push({ topic, payload: payload.toString() }),
-    );
-    const unsubscribeExact = await broker.subscribe(`${prefix}/SN1/up/heartbeat`, (topic) =>
-      exact.push(topic),
-    );
-
-    await plain.publishAsync(`${prefix}/SN1/up/heartbeat`, 'beat', { qos: 1 });
-    await broker.publish(`${prefix}/SN1/down/task`, 'work');
-    await waitFor(() => received.length === 1 && exact.length === 1 && plainInbox.length >= 2);
-    expect(received).toEqual([{ topic: `${prefix}/SN1/up/heartbeat`, payload: 'beat' }]);
-    expect(plainInbox).toContainEqual({ topic: `${prefix}/SN1/down/task`, payload: 'work' });
-
-    await unsubscribeExact();
-    await plain.publishAsync(`${prefix}/SN1/up/heartbeat`, 'again', { qos: 1 });
-    // A sentinel after it from the same client: once the wildcard sees it, 'again' has been dispatched.
-    await plain.publishAsync(`${prefix}/SN2/up/heartbeat`, 'sentinel', { qos: 1 });
-    await waitFor(() => received.length === 3);
-    expect(received.map((m) => m.payload)).toEqual(['beat', 'again', 'sentinel']);
-    expect(exact).toHaveLength(1);
-  });
-
-  it('bridges console events from the external broker to /mqtt users', async () => {
-    const userId = `u1-${runId}`;
-    const { port } = await startBroker({ mqttUrl: url });
-    const user = await connectUser(port, userId);
-    const messages = inbox(user);
-    await user.subscribeAsync(`cpm/user/${userId}/#`, { qos: 1 });
-
-    const plain = await connectClient(url, {});
-    await plain.publishAsync(`cpm/user/${userId}/notice`, 'from elsewhere', { qos: 1 });
-    await waitFor(() => messages.length === 1);
-    expect(messages[0]).toEqual({ topic: `cpm/user/${userId}/notice`, payload: 'from elsewhere' });
-
-    await plain.publishAsync(`cpm/user/someone-else-${runId}/notice`, 'not yours', { qos: 1 });
-    await plain.publishAsync(`cpm/user/${userId}/notice`, 'sentinel', { qos: 1 });
-    await waitFor(() => messages.length === 2);
-    expect(messages[1]).toEqual({ topic: `cpm/user/${userId}/notice`, payload: 'sentinel' });
-  });
-
-  it("reaches a user on one instance with another instance's publish", async () => {
-    const userId = `u2-${runId}`;
-    const first = await startBroker({ mqttUrl: url });
-    const second = await startBroker({ mqttUrl: url });
-    const user = await connectUser(second.port, userId);
-    const messages = inbox(user);
-    await user.subscribeAsync(`cpm/user/${userId}/#`, { qos: 1 });
-    await first.broker.publish(`cpm/user/${userId}/task`, 'done');
-    // A second publish is the sentinel: a duplicate of the first would arrive before it.
-    await first.broker.publish(`cpm/user/${userId}/task`, 'sentinel');
-    await waitFor(() => messages.length >= 2);
-    expect(messages).toEqual([
-      { topic: `cpm/user/${userId}/task`, payload: 'done' },
-      { topic: `cpm/user/${userId}/task`, payload: 'sentinel' },
-    ]);
-  });
-
-  it('keeps retained console events retained for users who connect later', async () => {
-    const userId = `u3-${runId}`;
-    const topic = `cpm/user/${userId}/state`;
-    const plain = await connectClient(url, {});
-    await plain.publishAsync(topic, 'retained state', { qos: 1, retain: true });
-    cleanups.push(() => plain.publishAsync(topic, '', { qos: 1, retain: true }));
-
-    const { port } = await startBroker({ mqttUrl: url });
-    const user = await connectUser(port, userId);
-    const messages = inbox(user);
-    await user.subscribeAsync(`cpm/user/${userId}/#`, { qos: 1 });
-    await waitFor(() => messages.length === 1);
-    expect(messages[0]).toEqual({ topic, payload: 'retained state' });
-
-    // A retained event published while the adapter runs must be retained locally too.
-    await plain.publishAsync(topic, 'newer state', { qos: 1, retain: true });
-    await waitFor(() => messages.length === 2);
-    const later = await connectUser(port, userId);
-    const laterMessages = inbox(later);
-    await later.subscribeAsync(`cpm/user/${userId}/#`, { qos: 1 });
-    await waitFor(() => laterMessages.length === 1);
-    expect(laterMessages[0]).toEqual({ topic, payload: 'newer state' });
-  });
-
-  it('does not hand retained copies to server subscriptions and closes twice', async () => {
-    const topic = `cpmtest/${runId}/retained/x`;
-    const plain = await connectClient(url, {});
-    await plain.publishAsync(topic, 'old', { qos: 1, retain: true });
-    cleanups.push(() => plain.publishAsync(topic, '', { qos: 1, retain: true }));
-    const { broker } = await startBroker({ mqttUrl: url });
-    const seen: string[] = [];
-    await broker.subscribe(`cpmtest/${runId}/retained/#`, (_topic, payload) => seen.push(payload.toString()));
-    await plain.publishAsync(topic, 'live', { qos: 1 });
-    await waitFor(() => seen.length === 1);
-    expect(seen).toEqual(['live']);
-    await broker.close();
-    await broker.close();
-    expect(broker.isReady()).toBe(false);
   });
 });

@@ -2,33 +2,31 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   DEVICE_PROTOCOL,
   type DeviceEvent,
-  distanceMetres,
   type EnrollRequest,
   type EnrollResult,
-  GEO_LIMITS,
   type HandledUpKind,
   type Heartbeat,
   type Hello,
   type Location,
   parseUpTopic,
   SN_PATTERN,
-  terminalFilters,
   UP_SCHEMAS,
   type UpKind,
 } from '@cpm/contracts';
-import { AppError } from '../../shared/app-error';
 import { type Batcher, createBatcher, createLimiter } from '../../shared/batcher';
 import { type Clock, nowMs } from '../../shared/clock';
-import { newToken, sha256 } from '../../shared/crypto';
+import { sha256 } from '../../shared/crypto';
 import { fastSafeParse } from '../../shared/fast-validate';
 import type { ActivitySink } from '../datacenter/datacenter.service';
 import type { FleetEvents } from '../devices/fleet-events';
 import { LONG_OFFLINE_MS } from '../devices/terminals.repository';
-import { normalizeMac } from '../devices/terminals.service';
 import type { AgentRepository } from './agent.repository';
+import { createDeviceEventHandler } from './device-events';
 import type { OnlineChange, SlotHolder } from './heartbeat-writer';
 import { type CachedTerminal, createIdentityCache, type IdentityEntry } from './identity-cache';
+import { createLocationIntake } from './location-intake';
 import { createTerminalAdmission, LOOP_SAMPLE_MS } from './terminal-admission';
+import { createTerminalEnrollment } from './terminal-enrollment';
 import { createTerminalRateLimit } from './terminal-rate-limit';
 
 /** An authenticated terminal. */
@@ -51,25 +49,6 @@ export type AcceptedFix = {
  * hellos, locations and online state.
  */
 const PER_MESSAGE_CONCURRENCY = 1;
-/** How long location fixes gather before their batch is read and written. */
-const LOCATION_BATCH_MS = 250;
-
-/**
- * Whether a fix may follow the last one kept: not from before it (a late report would move the
- * terminal back in time) and no impossible jump (a GPS glitch must move no marker and trip no fence).
- */
-const plausible = (
-  prev: { lat: number | null; lng: number | null; at: Date | null } | undefined,
-  fix: { lat: number; lng: number; at: Date },
-): boolean => {
-  if (!prev?.at) return true;
-  if (fix.at <= prev.at) return false;
-  if (prev.lat == null || prev.lng == null) return true;
-  const metres = distanceMetres({ lat: prev.lat, lng: prev.lng }, fix);
-  const seconds = (fix.at.getTime() - prev.at.getTime()) / 1000;
-  return !(metres > 1000 && metres / seconds > GEO_LIMITS.maxSpeedMps);
-};
-
 /** Each kind's contract check, quick for the well-formed messages a fleet sends by the thousand. */
 const UP_PARSERS = {
   hello: fastSafeParse(UP_SCHEMAS.hello),
@@ -79,14 +58,8 @@ const UP_PARSERS = {
   status: fastSafeParse(UP_SCHEMAS.status),
 } satisfies Record<HandledUpKind, unknown>;
 
-/** How long enrollments wait to be written together. */
-const ENROLL_BATCH_MS = 20;
-
-/**
- * The device gateway's rules, the same for MQTT and HTTP: enrollment, authentication, hello,
- * heartbeat (batched), location, events, connection state and the heartbeat timeout.
- */
-export const createAgentService = (deps: {
+/** What the device gateway's rules are built from. */
+export type AgentServiceDeps = {
   repo: AgentRepository;
   clock: Clock;
   events: FleetEvents;
@@ -121,7 +94,13 @@ export const createAgentService = (deps: {
   taskOutput?: (device: DeviceIdentity, deliveryId: string, text: string, at: Date) => Promise<void>;
   /** SNs no terminal may hold (the external broker's superuser name); given upper case. */
   snReserved?: (sn: string) => boolean;
-}) => {
+};
+
+/**
+ * The device gateway's rules, the same for MQTT and HTTP: enrollment, authentication, hello,
+ * heartbeat (batched), location, events, connection state and the heartbeat timeout.
+ */
+export const createAgentService = (deps: AgentServiceDeps) => {
   const { repo, clock } = deps;
   const offlineAfterMs = deps.offlineAfterMs ?? DEVICE_PROTOCOL.offlineAfterSec * 1000;
   // Who each SN is (owner, status, secret): one lookup per terminal and minute, not per message.
@@ -202,126 +181,16 @@ export const createAgentService = (deps: {
   loopTimer.unref();
   const admission = createTerminalAdmission({
     connectsPerSec: deps.connectsPerSec ?? 1000,
-    backlog: () => cache.reading() + writer.backlog() + perMessage.waiting() + locationWrites.pending(),
+    backlog: () => cache.reading() + writer.backlog() + perMessage.waiting() + locations.writes.pending(),
     loopDelayMs: () => loopDelayMs,
   });
-  // Fixes arrive by the hundred a second from a large fleet: each batch of them costs one read of the
-  // previous positions and one write, instead of five round trips a fix. A batch gathers for
-  // LOCATION_BATCH_MS, so a fix is on the map within a fraction of a second and the statements stay few.
-  // A fix waits as this one object, nothing else: no promise or suspended call per fix, so the fixes
-  // of a large fleet die young instead of being promoted while their batch is written.
-  type Fix = Parameters<typeof repo.saveLocations>[0][number] & AcceptedFix & { source: Location['source'] };
-  const fixesWaiting = new Map<string, Fix>();
-  const locationWrites = createBatcher<string, true>({
-    run: async (ids) => {
-      const batch: Fix[] = [];
-      for (const id of ids) {
-        const fix = fixesWaiting.get(id);
-        if (fix) batch.push(fix);
-        fixesWaiting.delete(id);
-      }
-      if (batch.length === 0) return new Map();
-      try {
-        const previous = await repo.lastPositions(batch.map((f) => f.terminalId));
-        const accepted = batch.filter((fix) => plausible(previous.get(fix.terminalId), fix));
-        stats.locationIgnored += batch.length - accepted.length;
-        if (accepted.length === 0) return new Map();
-        // Beside the heartbeat writer's batches these could deadlock on the same terminal rows.
-        await writer.exclusive(() =>
-          repo.saveLocations(accepted, {
-            minMetres: GEO_LIMITS.historyMinMetres,
-            minMinutes: GEO_LIMITS.historyMinMinutes,
-          }),
-        );
-        stats.accepted += accepted.length;
-        await deps.onLocations?.(accepted);
-      } catch (err) {
-        // Fixes queued from the broker have nobody waiting to hear this.
-        deps.log.error({ err, fixes: batch.length }, 'location batch failed');
-        throw err;
-      }
-      return new Map();
-    },
-    waitMs: LOCATION_BATCH_MS,
-  });
+  const locations = createLocationIntake(deps, { writer, stats });
   // Work done one message at a time (events, output) holds at most this many connections.
   const perMessage = createLimiter(PER_MESSAGE_CONCURRENCY);
   // Messages being handled, so a shutdown can wait for them before the database closes.
   const inFlight = new Set<Promise<unknown>>();
-
-  // Enrollments arrive in bursts (a shipment powered on at once): checked and written a batch at a time,
-  // a few statements per batch instead of several per terminal.
-  type EnrollJob = { req: EnrollRequest; resolve: (r: EnrollResult) => void; reject: (e: unknown) => void };
-  const enrollQueue: EnrollJob[] = [];
-  let enrollTimer: NodeJS.Timeout | undefined;
-  let enrollChain: Promise<void> = Promise.resolve();
-
-  const enrollBatch = async (jobs: EnrollJob[]) => {
-    const sns = [...new Set(jobs.map((j) => j.req.sn.toUpperCase()))];
-    const rows = await repo.findForEnrollment(sns);
-    const bySn = new Map(rows.map((r) => [r.sn, r]));
-    const owners = [...new Set(rows.map((r) => r.ownerId))];
-    const keyHashes = [...new Set(jobs.map((j) => sha256(j.req.enrollmentKey)))];
-    const allowed = await repo.validEnrollmentKeys(owners, keyHashes);
-    const now = clock.now();
-    const issued = new Map<string, { id: string; secret: string; activated: boolean; ownerId: string }>();
-    const answers: { job: EnrollJob; result?: EnrollResult; error?: AppError }[] = [];
-    for (const job of jobs) {
-      const sn = job.req.sn.toUpperCase();
-      const t = bySn.get(sn);
-      let error: AppError | undefined;
-      // Anyone may call this: an unknown SN, a wrong key, another enterprise's terminal and a reserved
-      // SN get one answer, so it tells nothing about which SNs exist or whose they are.
-      if (!t || deps.snReserved?.(sn) || !allowed.has(`${t.ownerId}|${sha256(job.req.enrollmentKey)}`))
-        error = new AppError('enrollmentRefused');
-      else if (t.status === 'loggedOff') error = new AppError('terminalLoggedOff');
-      else if (job.req.mac && t.mac && normalizeMac(job.req.mac) !== t.mac)
-        error = new AppError('terminalMacMismatch');
-      if (error || !t) {
-        answers.push({ job, error });
-        continue;
-      }
-      // The same SN twice in one batch gets one secret.
-      const grant = issued.get(sn) ?? {
-        id: t.id,
-        secret: newToken(),
-        activated: t.status !== 'activated',
-        ownerId: t.ownerId,
-      };
-      issued.set(sn, grant);
-      answers.push({
-        job,
-        result: {
-          sn,
-          secret: grant.secret,
-          topics: { up: terminalFilters.upPattern(sn), down: terminalFilters.down(sn) },
-          heartbeatIntervalSec: DEVICE_PROTOCOL.heartbeatIntervalSec,
-        },
-      });
-    }
-    if (issued.size) {
-      await repo.saveEnrollments(
-        [...issued.values()].map((g) => ({ id: g.id, secretHash: sha256(g.secret), activated: g.activated })),
-        now,
-      );
-      forget([...issued.keys()]);
-      for (const [sn, g] of issued) {
-        if (g.activated) deps.events.emit({ sn, ownerId: g.ownerId, status: 'activated', kind: 'status' });
-      }
-    }
-    for (const a of answers) a.error ? a.job.reject(a.error) : a.job.resolve(a.result as EnrollResult);
-  };
-
-  const runEnrollments = () => {
-    enrollTimer = undefined;
-    const jobs = enrollQueue.splice(0, 500);
-    if (enrollQueue.length) enrollTimer = setTimeout(runEnrollments, 0);
-    enrollChain = enrollChain.then(() =>
-      enrollBatch(jobs).catch((err: unknown) => {
-        for (const j of jobs) j.reject(err);
-      }),
-    );
-  };
+  const enrollment = createTerminalEnrollment(deps, forget);
+  const handleEvent = createDeviceEventHandler(deps, { writer, stats, logStatus, markOffline });
 
   const service = {
     stats: () => ({
@@ -354,11 +223,7 @@ export const createAgentService = (deps: {
     forgetLocally: (sns: readonly string[]) => cache.forget(sns),
 
     /** A registered SN with its enterprise's key (or a key of an account above it) gets a new secret. */
-    enroll: (req: EnrollRequest): Promise<EnrollResult> =>
-      new Promise<EnrollResult>((resolve, reject) => {
-        enrollQueue.push({ req, resolve, reject });
-        if (!enrollTimer) enrollTimer = setTimeout(runEnrollments, ENROLL_BATCH_MS);
-      }),
+    enroll: (req: EnrollRequest): Promise<EnrollResult> => enrollment.enroll(req),
 
     /** Hardware and versions: written with the next batch, one statement for every terminal in it. */
     async hello(device: DeviceIdentity, hello: Hello) {
@@ -379,84 +244,10 @@ export const createAgentService = (deps: {
 
     /** A fix, answered once its batch is written and checked against fences (see `queueLocation`). */
     async location(device: DeviceIdentity, loc: Location, holder?: SlotHolder) {
-      if (queueLocation(device, loc, holder)) await locationWrites.get(device.id);
+      if (locations.queue(device, loc, holder)) await locations.writes.get(device.id);
     },
 
-    async event(device: DeviceIdentity, ev: DeviceEvent) {
-      const now = clock.now();
-      // Boots come in bursts (a store powering up, a restarted broker): batched like heartbeats.
-      if (ev.type === 'boot') {
-        writer.add(device.sn, null, { boot: true });
-        deps.events.emit({ sn: device.sn, ownerId: device.ownerId, kind: 'boot' });
-        stats.accepted++;
-        return;
-      }
-      const detail = ev.peripheral?.name ?? ev.app?.packageName ?? ev.detail ?? null;
-      await logStatus(device.id, ev.type, detail);
-      if (ev.type === 'shutdown') deps.activity?.shutdown(device.sn, now, detail);
-      else deps.activity?.event(device.sn, ev.type, detail, now);
-      if (ev.app && ['appCrash', 'appAnr', 'appInstalled', 'appRemoved'].includes(ev.type))
-        await deps.appHealth?.(device.sn, ev, now);
-      switch (ev.type) {
-        case 'shutdown':
-          await repo.markShutdown(device.id, now);
-          break;
-        case 'paymentLocked':
-        case 'paymentUnlocked':
-          await deps.onPaymentLock?.(device, ev.type === 'paymentLocked', now);
-          deps.events.emit({ sn: device.sn, ownerId: device.ownerId, kind: ev.type });
-          break;
-        case 'peripheralFault': {
-          const name = ev.peripheral?.name ?? 'unknown';
-          await repo.saveFault(
-            device.id,
-            { name, kind: ev.peripheral?.kind ?? null, detail: ev.detail ?? null },
-            now,
-          );
-          await deps.onFault?.({
-            terminalId: device.id,
-            sn: device.sn,
-            ownerId: device.ownerId,
-            kind: 'peripheral',
-            peripheralName: name,
-            detail: ev.detail ?? null,
-            at: now,
-          });
-          break;
-        }
-        case 'hardwareFault':
-          await deps.onFault?.({
-            terminalId: device.id,
-            sn: device.sn,
-            ownerId: device.ownerId,
-            kind: 'hardware',
-            peripheralName: ev.detail ?? 'hardware',
-            detail: ev.detail ?? null,
-            at: now,
-          });
-          break;
-        case 'peripheralAttached':
-        case 'peripheralDetached': {
-          const p = ev.peripheral;
-          if (!p) break;
-          const others = (await repo.peripheralsOf(device.id)).filter((x) => x.name !== p.name);
-          await repo.setPeripherals(device.id, ev.type === 'peripheralAttached' ? [...others, p] : others);
-          break;
-        }
-        case 'appInstalled':
-        case 'appRemoved': {
-          const app = ev.app;
-          if (!app) break;
-          const others = (await repo.appsOf(device.id)).filter((x) => x.packageName !== app.packageName);
-          await repo.setApps(device.id, ev.type === 'appInstalled' ? [...others, app] : others);
-          break;
-        }
-      }
-      if (ev.type === 'shutdown') await markOffline(device.sn, 'shutdown');
-      else writer.add(device.sn, null);
-      deps.events.emit({ sn: device.sn, ownerId: device.ownerId, kind: ev.type });
-      stats.accepted++;
-    },
+    event: (device: DeviceIdentity, ev: DeviceEvent) => handleEvent(device, ev),
 
     async status(device: DeviceIdentity, online: boolean) {
       if (online) writer.add(device.sn, null);
@@ -502,7 +293,7 @@ export const createAgentService = (deps: {
       loop.disable();
       while (inFlight.size) await Promise.allSettled([...inFlight]);
       await Promise.all([...offlineBatchers.values()].map((b) => b.drain()));
-      await locationWrites.drain();
+      await locations.writes.drain();
       await writer.flush();
       await cache.settle();
     },
@@ -522,7 +313,7 @@ export const createAgentService = (deps: {
 
     /** Writes what is queued now (fixes, then signs of life) and waits for it. */
     flush: async () => {
-      await locationWrites.drain();
+      await locations.writes.drain();
       await writer.flush();
     },
   };
@@ -538,35 +329,6 @@ export const createAgentService = (deps: {
     rateLimit.prune(now.getTime());
     return { wentOffline: gone.length };
   };
-  /**
-   * Queues a fix for the next location batch; true when it waits there. A fix too vague to place the
-   * terminal, one older than the last kept, or one that would mean an impossible jump is dropped and
-   * counted: GPS glitches must move no marker and trip no fence.
-   */
-  const queueLocation = (device: DeviceIdentity, loc: Location, holder: SlotHolder | undefined) => {
-    const at = loc.ts ? new Date(Math.min(loc.ts, clock.now().getTime())) : clock.now();
-    writer.add(device.sn, null, undefined, holder);
-    if (loc.accuracy !== undefined && loc.accuracy > GEO_LIMITS.maxAccuracyMetres) {
-      stats.locationIgnored++;
-      return false;
-    }
-    // The latest fix of a terminal waiting for its batch replaces an earlier one, which counts as ignored.
-    const waiting = fixesWaiting.get(device.id);
-    if (waiting) stats.locationIgnored++;
-    if (waiting && waiting.at > at) return false;
-    fixesWaiting.set(device.id, {
-      terminalId: device.id,
-      sn: device.sn,
-      ownerId: device.ownerId,
-      lat: loc.lat,
-      lng: loc.lng,
-      accuracy: loc.accuracy ?? null,
-      source: loc.source,
-      at,
-    });
-    return true;
-  };
-
   /** A cached terminal as the rules see it; a logged-off terminal is heard no more. */
   const asIdentity = (row: CachedTerminal | null): DeviceIdentity | null =>
     row && row.status !== 'loggedOff' ? { id: row.id, sn: row.sn, ownerId: row.ownerId } : null;
@@ -647,7 +409,7 @@ export const createAgentService = (deps: {
         return;
       case 'location':
         // Most of a fleet's other messages: queued for its batch, nothing waits for it here.
-        if (queueLocation(t, valid.data as Location, holder)) locationWrites.queue(t.id);
+        if (locations.queue(t, valid.data as Location, holder)) locations.writes.queue(t.id);
         return;
       case 'event': {
         const ev = valid.data as DeviceEvent;

@@ -6,22 +6,31 @@ import type { BlobsService } from '../blobs/blobs.service';
 import { createAppFleetRepository } from '../devices/app-fleet.repository';
 import type { createJobsModule } from '../jobs/jobs.module';
 import type { Mailer } from '../mail/mailer';
+import { createAppEventsRepository } from './app-events.repository';
+import { createAppEventsService } from './app-events.service';
 import { createAppMarketRepository } from './appmarket.repository';
 import { registerAppMarketRoutes } from './appmarket.routes';
-import { type AppInstaller, createAppMarketService, noInstaller } from './appmarket.service';
+import { createAppMarketService } from './appmarket.service';
+import { createAppsService } from './apps.service';
+import { createHealthGateService } from './health-gate.service';
+import { type AppInstaller, createMarketCore, noInstaller } from './market-core';
+import { createReleaseService } from './release.service';
+import { createReviewService } from './review.service';
+import { createUploadsService } from './uploads.service';
 
 /** How often the health gate looks at gray releases (croner syntax). */
 const HEALTH_CRON = '* * * * *';
 
-/**
- * The app market: its service and routes, and the health gate's schedule. `installer` is the seam
- * to remote tasks (nothing installs without it).
- */
 /** The job that gives terminals appearing after a release the newest auto-updating versions. */
 export const AUTO_UPDATE_JOB_KIND = 'appmarket.autoUpdate';
 /** Every ten minutes: a terminal that appears waits at most that long for its update. */
 const AUTO_UPDATE_CRON = '*/10 * * * *';
 
+/**
+ * The app market wired together: a service per concern over one shared core, their routes, and the
+ * health gate's and auto-update's schedules. `installer` is the seam to remote tasks (nothing
+ * installs without it); `market` is what the rest of the server calls.
+ */
 export const createAppMarketModule = (deps: {
   api: EndpointRegistry;
   db: Db;
@@ -41,8 +50,8 @@ export const createAppMarketModule = (deps: {
   installer?: AppInstaller;
   actingAs(userId: string): Promise<AuthContext | null>;
 }) => {
-  const market = createAppMarketService({
-    repo: createAppMarketRepository(deps.db),
+  const core = createMarketCore({
+    repo: { ...createAppMarketRepository(deps.db), ...createAppEventsRepository(deps.db) },
     fleet: createAppFleetRepository(deps.db),
     blobs: deps.blobs,
     clock: deps.clock,
@@ -52,7 +61,18 @@ export const createAppMarketModule = (deps: {
     notifyUser: deps.notifyUser,
     mailer: deps.mailer,
   });
-  registerAppMarketRoutes(deps.api, { market });
+  const release = createReleaseService(core);
+  const healthGate = createHealthGateService(core);
+  const events = createAppEventsService(core);
+  registerAppMarketRoutes(deps.api, {
+    apps: createAppsService(core),
+    uploads: createUploadsService(core),
+    review: createReviewService(core),
+    release,
+    healthGate,
+    events,
+  });
+  const market = createAppMarketService({ release, healthGate, events });
   deps.jobs.registerHandler('appmarket.health', () => market.checkGrayHealth());
   deps.jobs.schedule({ name: 'appmarket.health', cron: HEALTH_CRON, kind: 'appmarket.health' });
   deps.jobs.registerHandler(AUTO_UPDATE_JOB_KIND, () => market.autoUpdateSweep());

@@ -1,16 +1,10 @@
-import type {
-  AppFilter,
-  AppOperationFilter,
-  AppReviewStatus,
-  ReleaseStatus,
-  ShelfStatus,
-} from '@cpm/contracts';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AppFilter, AppReviewStatus, ReleaseStatus, ShelfStatus } from '@cpm/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountAncestorsSql, inDataScope } from '../../shared/data-scope';
 import { likeAnywhere } from '../../shared/sql';
-import { appCrashCounts, appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
+import { appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type AppRecord = typeof apps.$inferSelect;
@@ -23,9 +17,7 @@ export type EventValues = Omit<typeof appEvents.$inferInsert, 'id' | 'seq'>;
 /** Which apps a list shows: the market's (launched and visible) or the publisher's own. */
 export type AppListKind = 'market' | 'mine';
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/** Storage of the app market: apps, versions, screenshots, operation records and crash counts. */
+/** Storage of the app market: apps, versions, screenshots, review history and releases. */
 export const createAppMarketRepository = (db: Db) => {
   /**
    * Apps a caller may see in the market: launched, and public or private to an account at or above
@@ -57,22 +49,6 @@ export const createAppMarketRepository = (db: Db) => {
         ? sql`exists (select 1 from ${appVersions} v where v.app_id = ${apps.id}
             and (v.models = '[]'::jsonb or v.models @> ${JSON.stringify([f.model])}::jsonb))`
         : undefined,
-    );
-
-  const eventWhere = (scope: Scope, f: AppOperationFilter): SQL | undefined =>
-    and(
-      inDataScope(scope, appEvents.ownerId),
-      f.keyword
-        ? or(
-            ilike(appEvents.appName, likeAnywhere(f.keyword)),
-            ilike(appEvents.packageName, likeAnywhere(f.keyword)),
-          )
-        : undefined,
-      f.kind ? eq(appEvents.kind, f.kind) : undefined,
-      f.sn ? ilike(appEvents.sn, likeAnywhere(f.sn)) : undefined,
-      f.actor ? ilike(appEvents.actorName, likeAnywhere(f.actor)) : undefined,
-      f.from ? gte(appEvents.at, new Date(f.from)) : undefined,
-      f.to ? lte(appEvents.at, new Date(f.to)) : undefined,
     );
 
   return {
@@ -376,36 +352,6 @@ export const createAppMarketRepository = (db: Db) => {
             .orderBy(desc(appEvents.seq))
         : [],
 
-    /** Whether a terminal was recorded installing the app before. */
-    hasTerminalRecord: async (appId: string, sn: string) =>
-      (
-        await db
-          .select({ id: appEvents.id })
-          .from(appEvents)
-          .where(
-            and(
-              eq(appEvents.appId, appId),
-              eq(appEvents.sn, sn),
-              inArray(appEvents.kind, ['install', 'upgrade']),
-            ),
-          )
-          .limit(1)
-      ).length > 0,
-
-    addEvent: async (event: EventValues) => (await db.insert(appEvents).values(event).returning())[0],
-
-    events: (scope: Scope, f: AppOperationFilter, offset: number, limit: number) =>
-      db
-        .select()
-        .from(appEvents)
-        .where(eventWhere(scope, f))
-        .orderBy(desc(appEvents.at), desc(appEvents.seq))
-        .offset(offset)
-        .limit(limit),
-
-    countEvents: async (scope: Scope, f: AppOperationFilter) =>
-      (await db.select({ n: count() }).from(appEvents).where(eventWhere(scope, f)))[0].n,
-
     /** Versions in gray release (the health gate checks each). */
     grayVersions: () => db.select().from(appVersions).where(eq(appVersions.releaseStatus, 'gray')),
 
@@ -445,53 +391,6 @@ export const createAppMarketRepository = (db: Db) => {
           rows: { sn: string }[];
         }
       ).rows.map((r) => r.sn),
-
-    /** Adds crashes or ANRs to a terminal's hourly count of one package version. */
-    addCrash: (row: {
-      packageName: string;
-      versionCode: number;
-      sn: string;
-      hour: Date;
-      crashes: number;
-      anrs: number;
-    }) =>
-      db
-        .insert(appCrashCounts)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [
-            appCrashCounts.packageName,
-            appCrashCounts.versionCode,
-            appCrashCounts.sn,
-            appCrashCounts.hour,
-          ],
-          set: {
-            crashes: sql`${appCrashCounts.crashes} + excluded.crashes`,
-            anrs: sql`${appCrashCounts.anrs} + excluded.anrs`,
-          },
-        }),
-
-    /** Crashes and ANRs per terminal of a package since a time. */
-    crashesSince: async (packageName: string, since: Date) =>
-      rowsOf<{ sn: string; version_code: string; crashes: string; anrs: string }>(
-        await db.execute(sql`
-          select sn, version_code, sum(crashes) as crashes, sum(anrs) as anrs
-          from ${appCrashCounts}
-          where package_name = ${packageName} and hour >= date_trunc('hour', ${since.toISOString()}::timestamptz)
-          group by sn, version_code`),
-      ).map((r) => ({
-        sn: r.sn,
-        versionCode: Number(r.version_code),
-        crashes: Number(r.crashes),
-        anrs: Number(r.anrs),
-      })),
-
-    /** Install results of a version per terminal (from the operation records the task results write). */
-    installResults: async (versionId: string) =>
-      db
-        .select({ sn: appEvents.sn, result: appEvents.result })
-        .from(appEvents)
-        .where(and(eq(appEvents.versionId, versionId), inArray(appEvents.kind, ['install', 'upgrade']))),
   };
 };
 

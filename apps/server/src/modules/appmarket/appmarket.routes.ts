@@ -3,8 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { AppError } from '../../shared/app-error';
 import { streamXlsx } from '../../shared/xlsx';
+import type { AppEventsService } from './app-events.service';
 import { APP_RECORD_EXPORT_COLUMNS } from './app-record-export-columns';
-import type { AppMarketService, PackageUpload } from './appmarket.service';
+import type { AppsService } from './apps.service';
+import type { HealthGateService } from './health-gate.service';
+import type { ReleaseService } from './release.service';
+import type { ReviewService } from './review.service';
+import type { PackageUpload, UploadsService } from './uploads.service';
 
 /** The multipart file (field `file`) with the text fields sent before it, limited to `maxBytes`. */
 const receive = async (request: FastifyRequest, maxBytes: number): Promise<PackageUpload> => {
@@ -23,41 +28,51 @@ const receive = async (request: FastifyRequest, maxBytes: number): Promise<Packa
 };
 
 /** The app market's endpoints: each binds a contract endpoint to a service call. */
-export const registerAppMarketRoutes = (api: EndpointRegistry, deps: { market: AppMarketService }) => {
-  const { market } = deps;
+export const registerAppMarketRoutes = (
+  api: EndpointRegistry,
+  deps: {
+    apps: AppsService;
+    uploads: UploadsService;
+    review: ReviewService;
+    release: ReleaseService;
+    healthGate: HealthGateService;
+    events: AppEventsService;
+  },
+) => {
+  const { apps, uploads, review, release, healthGate, events } = deps;
   const e = appMarketEndpoints;
-  api.register(e.market, ({ auth, query }) => market.page('market', auth, query));
-  api.register(e.mine, ({ auth, query }) => market.page('mine', auth, query));
-  api.register(e.detail, ({ auth, query }) => market.detail(auth, query.id));
-  api.register(e.versionQuery, ({ auth, query }) => market.versionQuery(auth, query.appName));
+  api.register(e.market, ({ auth, query }) => apps.page('market', auth, query));
+  api.register(e.mine, ({ auth, query }) => apps.page('mine', auth, query));
+  api.register(e.detail, ({ auth, query }) => apps.detail(auth, query.id));
+  api.register(e.versionQuery, ({ auth, query }) => apps.versionQuery(auth, query.appName));
   api.register(e.uploadApk, async ({ auth, oplog, request }) =>
-    market.uploadApk(auth, oplog, await receive(request, APP_LIMITS.maxPackageBytes)),
+    uploads.uploadApk(auth, oplog, await receive(request, APP_LIMITS.maxPackageBytes)),
   );
   api.register(e.uploadWindows, async ({ auth, oplog, request }) =>
-    market.uploadWindows(auth, oplog, await receive(request, APP_LIMITS.maxPackageBytes)),
+    uploads.uploadWindows(auth, oplog, await receive(request, APP_LIMITS.maxPackageBytes)),
   );
-  api.register(e.update, ({ auth, body }) => market.update(auth, body));
+  api.register(e.update, ({ auth, body }) => apps.update(auth, body));
   api.register(e.remove, async ({ auth, oplog, body }) => {
-    await market.remove(auth, oplog, body.id);
+    await apps.remove(auth, oplog, body.id);
     return null;
   });
-  api.register(e.shelf, ({ auth, oplog, body }) => market.shelf(auth, oplog, body.id, body.launched));
+  api.register(e.shelf, ({ auth, oplog, body }) => apps.shelf(auth, oplog, body.id, body.launched));
   api.register(e.uploadScreenshot, async ({ auth, query, request }) => {
     const file = await receive(request, APP_LIMITS.screenshotMaxBytes);
-    return market.addScreenshot(auth, query.id, { name: file.fileName, stream: file.stream });
+    return apps.addScreenshot(auth, query.id, { name: file.fileName, stream: file.stream });
   });
-  api.register(e.removeScreenshot, ({ auth, body }) => market.removeScreenshot(auth, body.appId, body.id));
-  api.register(e.updateVersion, ({ auth, body }) => market.updateVersion(auth, body));
-  api.register(e.submit, ({ auth, body }) => market.submit(auth, body.id));
+  api.register(e.removeScreenshot, ({ auth, body }) => apps.removeScreenshot(auth, body.appId, body.id));
+  api.register(e.updateVersion, ({ auth, body }) => review.updateVersion(auth, body));
+  api.register(e.submit, ({ auth, body }) => review.submit(auth, body.id));
   api.register(e.removeVersion, async ({ auth, body }) => {
-    await market.removeVersion(auth, body.id);
+    await review.removeVersion(auth, body.id);
     return null;
   });
-  api.register(e.auditPage, ({ auth, query }) => market.auditPage(auth, query));
-  api.register(e.audit, ({ auth, oplog, body }) => market.audit(auth, oplog, body));
-  api.register(e.release, ({ auth, oplog, body }) => market.release(auth, oplog, body));
-  api.register(e.health, ({ auth, query }) => market.health(auth, query.id));
-  api.register(e.records, ({ auth, query }) => market.records(auth, query));
+  api.register(e.auditPage, ({ auth, query }) => review.auditPage(auth, query));
+  api.register(e.audit, ({ auth, oplog, body }) => review.audit(auth, oplog, body));
+  api.register(e.release, ({ auth, oplog, body }) => release.release(auth, oplog, body));
+  api.register(e.health, ({ auth, query }) => healthGate.health(auth, query.id));
+  api.register(e.records, ({ auth, query }) => events.records(auth, query));
   api.register(e.exportRecords, ({ auth, query, request, reply }) =>
     streamXlsx({
       request,
@@ -65,7 +80,7 @@ export const registerAppMarketRoutes = (api: EndpointRegistry, deps: { market: A
       fileName: 'app-operation-records.xlsx',
       sheet: 'Records',
       columns: APP_RECORD_EXPORT_COLUMNS,
-      rows: (offset, limit) => market.recordRows(auth, query, offset, limit),
+      rows: (offset, limit) => events.recordRows(auth, query, offset, limit),
     }),
   );
 };

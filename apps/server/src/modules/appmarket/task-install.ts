@@ -2,7 +2,8 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { createOperationNote } from '../../shared/operation-note';
 import type { TaskTypeHandler } from '../tasks/task-type-registry';
 import type { TasksService } from '../tasks/tasks.service';
-import type { AppInstaller, AppMarketService } from './appmarket.service';
+import type { AppMarketService } from './appmarket.service';
+import type { AppInstaller } from './market-core';
 
 /** How long an install task waits for terminals that are offline. */
 const INSTALL_TASK_DAYS = 7;

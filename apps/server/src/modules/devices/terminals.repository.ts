@@ -1,9 +1,8 @@
-import type { TerminalFilter, TerminalRow, TerminalStatus } from '@cpm/contracts';
-import { and, desc, eq, inArray, isNotNull, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { TerminalFilter } from '@cpm/contracts';
+import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
-import { escapeLike } from '../../shared/sql';
 import { subtreeIds } from '../groups/group-tree';
 import { terminalGroups } from '../groups/groups.table';
 import { users } from '../users/users.table';
@@ -16,107 +15,19 @@ import {
   terminalStatusLog,
   terminals,
 } from './devices.table';
+import { selectRows, type TerminalRawRow, terminalFilterSql } from './terminal-rows';
+
+export {
+  LONG_OFFLINE_MS,
+  type TerminalRawRow,
+  terminalFilterSql,
+  terminalRowColumns,
+  toTerminalRow,
+} from './terminal-rows';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type TerminalRecord = typeof terminals.$inferSelect;
 export type NewTerminal = typeof terminals.$inferInsert;
-
-/** Offline longer than this is highlighted. */
-export const LONG_OFFLINE_MS = 72 * 3600 * 1000;
-
-/**
- * The WHERE clause of the terminal list and its export. `visibleOwners`, when given, is the caller's
- * data scope resolved to account ids beforehand (see `visibleOwnerIds`): the planner sizes a literal
- * list well, while a recursive subquery inside a million-row filter makes it guess and scan.
- */
-export const terminalFilterSql = (
-  scope: Scope,
-  f: TerminalFilter,
-  now: Date,
-  visibleOwners?: string[] | null,
-): SQL | undefined =>
-  and(
-    visibleOwners ? inArray(terminals.ownerId, visibleOwners) : inDataScope(scope, terminals.ownerId),
-    f.sn ? sql`${terminals.sn} like ${`${escapeLike(f.sn.toUpperCase())}%`}` : undefined,
-    f.name ? sql`${terminals.name} ilike ${`%${escapeLike(f.name)}%`}` : undefined,
-    f.status ? eq(terminals.status, f.status) : undefined,
-    f.online === undefined ? undefined : eq(terminals.online, f.online),
-    f.modelId ? eq(terminals.modelId, f.modelId) : undefined,
-    f.groupId ? eq(terminals.groupId, f.groupId) : undefined,
-    f.storeName ? sql`${terminals.storeName} ilike ${`%${escapeLike(f.storeName)}%`}` : undefined,
-    f.ownerId ? eq(terminals.ownerId, f.ownerId) : undefined,
-    f.longOffline
-      ? and(
-          eq(terminals.online, false),
-          isNotNull(terminals.lastSeenAt),
-          lt(terminals.lastSeenAt, new Date(now.getTime() - LONG_OFFLINE_MS)),
-        )
-      : undefined,
-  );
-
-export const terminalRowColumns = {
-  id: terminals.id,
-  sn: terminals.sn,
-  name: terminals.name,
-  platform: terminals.platform,
-  modelId: terminals.modelId,
-  modelName: terminalModels.name,
-  ownerId: terminals.ownerId,
-  ownerName: users.name,
-  groupId: terminals.groupId,
-  groupName: terminalGroups.name,
-  storeName: terminals.storeName,
-  mac: terminals.mac,
-  status: terminals.status,
-  online: terminals.online,
-  lastSeenAt: terminals.lastSeenAt,
-  battery: terminals.battery,
-  ip: terminals.ip,
-  osVersion: terminals.osVersion,
-  agentVersion: terminals.agentVersion,
-  activationDate: terminals.activationDate,
-  createdAt: terminals.createdAt,
-};
-export type TerminalRawRow = {
-  [K in keyof typeof terminalRowColumns]: (typeof terminalRowColumns)[K]['_']['data'] | null;
-};
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-
-/** Database row to list row; `longOffline` is computed against the caller's clock. */
-export const toTerminalRow = (r: TerminalRawRow, now: Date): TerminalRow => ({
-  id: r.id as string,
-  sn: r.sn as string,
-  name: r.name as string,
-  platform: r.platform as string,
-  modelId: r.modelId,
-  modelName: r.modelName,
-  ownerId: r.ownerId as string,
-  ownerName: r.ownerName,
-  groupId: r.groupId,
-  groupName: r.groupName,
-  storeName: r.storeName ?? '',
-  mac: r.mac,
-  status: r.status as TerminalStatus,
-  online: r.online === true,
-  lastSeenAt: iso(r.lastSeenAt),
-  longOffline:
-    r.online !== true && r.lastSeenAt !== null && now.getTime() - r.lastSeenAt.getTime() > LONG_OFFLINE_MS,
-  battery: r.battery,
-  ip: r.ip,
-  osVersion: r.osVersion,
-  agentVersion: r.agentVersion,
-  activationDate: iso(r.activationDate),
-  createdAt: (r.createdAt as Date).toISOString(),
-});
-
-const selectRows = (db: Db) =>
-  db
-    .select(terminalRowColumns)
-    .from(terminals)
-    .leftJoin(terminalModels, eq(terminalModels.id, terminals.modelId))
-    .leftJoin(terminalGroups, eq(terminalGroups.id, terminals.groupId))
-    .leftJoin(users, eq(users.id, terminals.ownerId));
 
 /**
  * Totals above this are not counted exactly: counting half a million matching rows costs more than

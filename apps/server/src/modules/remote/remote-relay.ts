@@ -2,19 +2,27 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   decodeFrameHeader,
-  ERRORS,
-  type ErrorKey,
   REMOTE_PROTOCOL,
-  type RelayToTerminal,
-  type RelayToViewer,
   type RemoteEndReason,
   type RemoteSessionState,
   type RemoteSettings,
   TerminalToRelaySchema,
-  ViewerToRelaySchema,
 } from '@cpm/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import {
+  broadcastState,
+  END_ERRORS,
+  errorMessage,
+  forgetViewerFrames,
+  forwardFrame,
+  type Live,
+  median,
+  onViewerMessage,
+  text,
+  type Viewer,
+  viewerState,
+} from './relay-session';
 import type { TokenHolder } from './remote.repository';
 import type { RecordingSummary, SessionRecorder } from './session-recorder';
 
@@ -46,70 +54,6 @@ export type RelayOptions = {
   now?: () => number;
 };
 
-type Viewer = {
-  ws: WebSocket;
-  participantId: string;
-  userId: string;
-  /** Frames sent and not yet painted, by sequence, with when they were sent. */
-  inflight: Map<number, number>;
-  dropped: number;
-  /** Recent relay-to-painted times. */
-  paintMs: number[];
-};
-
-type Live = {
-  id: string;
-  state: RemoteSessionState;
-  controllerId: string | null;
-  consent: string;
-  openedAt: number;
-  terminal: WebSocket | null;
-  viewers: Set<Viewer>;
-  settings: RemoteSettings;
-  width?: number;
-  height?: number;
-  /** Frames forwarded and not yet acknowledged to the terminal by any viewer. */
-  awaiting: Set<number>;
-  arrivals: number[];
-  terminalRttMs: number | null;
-  pings: Map<number, number>;
-  lastInputAt: number;
-  recorder: SessionRecorder | null;
-  timers: NodeJS.Timeout[];
-  idleTimer: NodeJS.Timeout | null;
-  viewerlessTimer: NodeJS.Timeout | null;
-  ended: boolean;
-};
-
-const text = (ws: WebSocket, message: RelayToTerminal | RelayToViewer) => {
-  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
-};
-
-const errorMessage = (key: ErrorKey): RelayToViewer => ({
-  t: 'error',
-  code: key,
-  message: ERRORS[key].zh,
-  messageEn: ERRORS[key].en,
-});
-
-/** Why a session ended, as an error a viewer shows (none for an ordinary end). */
-const END_ERRORS: Partial<Record<RemoteEndReason, ErrorKey>> = {
-  refused: 'remoteConsentRefused',
-  consentTimeout: 'remoteConsentTimeout',
-  terminalTimeout: 'remoteTerminalTimeout',
-};
-
-const median = (xs: number[]) => {
-  if (!xs.length) return null;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-
-/** A stuck viewer's unpainted frames are given up after this long. */
-const INFLIGHT_GIVE_UP_MS = 5000;
-/** A viewer whose socket holds this much unsent is skipped, whatever its acknowledgements say. */
-const MAX_VIEWER_BUFFER = 2 * 1024 * 1024;
-
 /**
  * The remote screen relay: terminals and viewers dial in with one-time tokens; frames go from the
  * terminal to every viewer that has painted the previous ones (others skip it: the sender drops,
@@ -129,21 +73,6 @@ export const createRemoteRelay = (o: RelayOptions) => {
   let ownServer: Server | null = null;
   let accepting = true;
   const storing = new Set<Promise<void>>();
-
-  const viewerState = (live: Live, viewer: Viewer, reason?: RemoteEndReason): RelayToViewer => ({
-    t: 'state',
-    state: live.state,
-    role: live.controllerId === viewer.userId ? 'controller' : 'observer',
-    reason,
-    viewers: live.viewers.size,
-    width: live.width,
-    height: live.height,
-    settings: live.settings,
-  });
-
-  const broadcastState = (live: Live, reason?: RemoteEndReason) => {
-    for (const v of live.viewers) text(v.ws, viewerState(live, v, reason));
-  };
 
   const end = async (live: Live, reason: RemoteEndReason) => {
     if (live.ended) return;
@@ -210,40 +139,6 @@ export const createRemoteRelay = (o: RelayOptions) => {
     return live;
   };
 
-  const ackTerminal = (live: Live, seq: number) => {
-    if (live.terminal) text(live.terminal, { t: 'ack', seq });
-  };
-
-  const forgetViewerFrames = (live: Live, viewer: Viewer) => {
-    for (const seq of viewer.inflight.keys()) if (live.awaiting.delete(seq)) ackTerminal(live, seq);
-    viewer.inflight.clear();
-  };
-
-  const forwardFrame = (live: Live, message: Buffer, seq: number) => {
-    const t = now();
-    live.arrivals.push(t);
-    live.recorder?.frame(message, t);
-    let taken = false;
-    for (const v of live.viewers) {
-      for (const [s, sentAt] of v.inflight)
-        if (t - sentAt > INFLIGHT_GIVE_UP_MS) {
-          v.inflight.delete(s);
-          if (live.awaiting.delete(s)) ackTerminal(live, s);
-        }
-      if (v.inflight.size >= REMOTE_PROTOCOL.window || v.ws.bufferedAmount > MAX_VIEWER_BUFFER) {
-        v.dropped++;
-        continue;
-      }
-      if (v.ws.readyState !== WebSocket.OPEN) continue;
-      v.ws.send(message, { binary: true });
-      v.inflight.set(seq, t);
-      taken = true;
-    }
-    // Nobody could take it: the terminal must not wait for a paint that will not come.
-    if (taken) live.awaiting.add(seq);
-    else ackTerminal(live, seq);
-  };
-
   const activate = async (live: Live) => {
     await o.rules.relayActive(live.id);
     // The recording is open before the session is active: anything broadcasting the state meanwhile
@@ -275,7 +170,7 @@ export const createRemoteRelay = (o: RelayOptions) => {
       if (live.state !== 'active') return;
       const header = decodeFrameHeader(bytes);
       if (!header) return;
-      forwardFrame(live, bytes, header.seq);
+      forwardFrame(live, bytes, header.seq, now());
       return;
     }
     if (bytes.length > REMOTE_PROTOCOL.maxTextBytes) return;
@@ -302,49 +197,6 @@ export const createRemoteRelay = (o: RelayOptions) => {
       if (live.state !== 'asking' && live.state !== 'waiting') return;
       if (m.granted) await activate(live);
       else await end(live, 'refused');
-    }
-  };
-
-  const onViewerMessage = async (live: Live, viewer: Viewer, data: RawData, isBinary: boolean) => {
-    if (live.ended) return text(viewer.ws, errorMessage('remoteSessionEnded'));
-    const bytes = data as Buffer;
-    if (isBinary || bytes.length > REMOTE_PROTOCOL.maxTextBytes) return;
-    let parsed: ReturnType<typeof ViewerToRelaySchema.safeParse>;
-    try {
-      parsed = ViewerToRelaySchema.safeParse(JSON.parse(bytes.toString('utf8')));
-    } catch {
-      return text(viewer.ws, errorMessage('invalidInput'));
-    }
-    if (!parsed.success) return text(viewer.ws, errorMessage('invalidInput'));
-    const m = parsed.data;
-    const controller = live.controllerId === viewer.userId;
-    switch (m.t) {
-      case 'ack': {
-        const sentAt = viewer.inflight.get(m.seq);
-        if (sentAt === undefined) return;
-        viewer.inflight.delete(m.seq);
-        viewer.paintMs.push(now() - sentAt);
-        if (viewer.paintMs.length > 20) viewer.paintMs.shift();
-        if (live.awaiting.delete(m.seq)) ackTerminal(live, m.seq);
-        return;
-      }
-      case 'ping':
-        return text(viewer.ws, { t: 'pong', id: m.id });
-      case 'input':
-        if (!controller) return text(viewer.ws, errorMessage('remoteNotController'));
-        if (live.state !== 'active' || !live.terminal) return;
-        live.lastInputAt = now();
-        live.recorder?.input(m.input, now());
-        return text(live.terminal, { t: 'input', input: m.input });
-      case 'settings':
-        if (!controller) return text(viewer.ws, errorMessage('remoteNotController'));
-        live.settings = m.settings;
-        live.lastInputAt = now();
-        live.recorder?.event({ t: 'settings', settings: m.settings }, now());
-        if (live.terminal) text(live.terminal, { t: 'settings', settings: m.settings });
-        broadcastState(live);
-        await o.rules.relaySettings(live.id, m.settings);
-        return;
     }
   };
 
@@ -401,7 +253,7 @@ export const createRemoteRelay = (o: RelayOptions) => {
     if (live.viewerlessTimer) clearTimeout(live.viewerlessTimer);
     live.viewerlessTimer = null;
     ws.on('message', (data, isBinary) => {
-      onViewerMessage(live, viewer, data, isBinary).catch((err: unknown) =>
+      onViewerMessage(live, viewer, data, isBinary, { now, rules: o.rules }).catch((err: unknown) =>
         o.log.error({ err, sessionId: live.id }, 'remote relay: viewer message failed'),
       );
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from '../issue-text';
-import { CreateTaskBodySchema, type CreateTaskInput } from './remote-tasks.contract';
+import { CreateTaskBodySchema, type CreateTaskInput } from './task-create';
 import { TASK_TYPE_PLATFORMS, TASK_TYPES } from './task-types';
 
 const body = (over: Partial<CreateTaskInput> = {}): CreateTaskInput => ({

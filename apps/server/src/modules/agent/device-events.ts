@@ -1,0 +1,98 @@
+import type { DeviceEvent } from '@cpm/contracts';
+import type { AgentRepository } from './agent.repository';
+import type { AgentServiceDeps, DeviceIdentity } from './agent.service';
+
+/**
+ * What a terminal's events do: boots batched like heartbeats; the rest logged, counted for the data
+ * centre, and applied (shutdown, payment lock, faults, peripherals and apps changed), then announced.
+ */
+export const createDeviceEventHandler = (
+  deps: Pick<
+    AgentServiceDeps,
+    'repo' | 'clock' | 'events' | 'activity' | 'appHealth' | 'onPaymentLock' | 'onFault'
+  >,
+  parts: {
+    writer: ReturnType<AgentRepository['heartbeatWriter']>;
+    stats: { accepted: number };
+    logStatus: (terminalId: string, kind: string, detail?: string | null) => Promise<unknown>;
+    markOffline: (sn: string, detail: string) => Promise<void>;
+  },
+) => {
+  const { repo, clock } = deps;
+  const { writer, stats, logStatus, markOffline } = parts;
+  return async (device: DeviceIdentity, ev: DeviceEvent) => {
+    const now = clock.now();
+    // Boots come in bursts (a store powering up, a restarted broker): batched like heartbeats.
+    if (ev.type === 'boot') {
+      writer.add(device.sn, null, { boot: true });
+      deps.events.emit({ sn: device.sn, ownerId: device.ownerId, kind: 'boot' });
+      stats.accepted++;
+      return;
+    }
+    const detail = ev.peripheral?.name ?? ev.app?.packageName ?? ev.detail ?? null;
+    await logStatus(device.id, ev.type, detail);
+    if (ev.type === 'shutdown') deps.activity?.shutdown(device.sn, now, detail);
+    else deps.activity?.event(device.sn, ev.type, detail, now);
+    if (ev.app && ['appCrash', 'appAnr', 'appInstalled', 'appRemoved'].includes(ev.type))
+      await deps.appHealth?.(device.sn, ev, now);
+    switch (ev.type) {
+      case 'shutdown':
+        await repo.markShutdown(device.id, now);
+        break;
+      case 'paymentLocked':
+      case 'paymentUnlocked':
+        await deps.onPaymentLock?.(device, ev.type === 'paymentLocked', now);
+        deps.events.emit({ sn: device.sn, ownerId: device.ownerId, kind: ev.type });
+        break;
+      case 'peripheralFault': {
+        const name = ev.peripheral?.name ?? 'unknown';
+        await repo.saveFault(
+          device.id,
+          { name, kind: ev.peripheral?.kind ?? null, detail: ev.detail ?? null },
+          now,
+        );
+        await deps.onFault?.({
+          terminalId: device.id,
+          sn: device.sn,
+          ownerId: device.ownerId,
+          kind: 'peripheral',
+          peripheralName: name,
+          detail: ev.detail ?? null,
+          at: now,
+        });
+        break;
+      }
+      case 'hardwareFault':
+        await deps.onFault?.({
+          terminalId: device.id,
+          sn: device.sn,
+          ownerId: device.ownerId,
+          kind: 'hardware',
+          peripheralName: ev.detail ?? 'hardware',
+          detail: ev.detail ?? null,
+          at: now,
+        });
+        break;
+      case 'peripheralAttached':
+      case 'peripheralDetached': {
+        const p = ev.peripheral;
+        if (!p) break;
+        const others = (await repo.peripheralsOf(device.id)).filter((x) => x.name !== p.name);
+        await repo.setPeripherals(device.id, ev.type === 'peripheralAttached' ? [...others, p] : others);
+        break;
+      }
+      case 'appInstalled':
+      case 'appRemoved': {
+        const app = ev.app;
+        if (!app) break;
+        const others = (await repo.appsOf(device.id)).filter((x) => x.packageName !== app.packageName);
+        await repo.setApps(device.id, ev.type === 'appInstalled' ? [...others, app] : others);
+        break;
+      }
+    }
+    if (ev.type === 'shutdown') await markOffline(device.sn, 'shutdown');
+    else writer.add(device.sn, null);
+    deps.events.emit({ sn: device.sn, ownerId: device.ownerId, kind: ev.type });
+    stats.accepted++;
+  };
+};

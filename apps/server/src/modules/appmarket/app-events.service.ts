@@ -1,0 +1,113 @@
+import type { AppOperation, AppOperationFilter, AppOperationKind, PageQuery } from '@cpm/contracts';
+import type { AuthContext } from '../../plugins/auth-context';
+import type { MarketCore } from './market-core';
+
+/**
+ * The apps' operation records: crashes, installs and removals terminals report (the health gate
+ * counts them), and the records page with its export.
+ */
+export const createAppEventsService = (core: MarketCore) => {
+  const { repo, event } = core;
+
+  return {
+    /** A crash or ANR a terminal reported, counted per package version, terminal and hour. */
+    async recordCrash(
+      sn: string,
+      ev: { type: 'appCrash' | 'appAnr'; packageName: string; versionCode: number; at: Date },
+    ) {
+      const hour = new Date(Math.floor(ev.at.getTime() / 3_600_000) * 3_600_000);
+      await repo.addCrash({
+        packageName: ev.packageName,
+        versionCode: ev.versionCode,
+        sn,
+        hour,
+        crashes: ev.type === 'appCrash' ? 1 : 0,
+        anrs: ev.type === 'appAnr' ? 1 : 0,
+      });
+    },
+
+    /**
+     * A market app a terminal reports installed or removed (after an install task, or by hand):
+     * an install, upgrade (it had the app before) or uninstall record for the app's owner.
+     */
+    async recordTerminalApp(
+      sn: string,
+      ev: { installed: boolean; packageName: string; versionCode: number | null; at: Date },
+    ) {
+      const a = await repo.findByPackage('android', ev.packageName);
+      if (!a) return;
+      const v =
+        ev.versionCode === null
+          ? null
+          : (await repo.versionsOf(a.id)).find((x) => x.versionCode === ev.versionCode);
+      const before = ev.installed ? await repo.hasTerminalRecord(a.id, sn) : false;
+      await repo.addEvent({
+        ...event(null, a, ev.installed ? (before ? 'upgrade' : 'install') : 'uninstall', {
+          versionId: v?.id ?? null,
+          versionName: v?.versionName ?? (ev.versionCode === null ? '' : String(ev.versionCode)),
+          sn,
+          actorName: sn,
+        }),
+        at: ev.at,
+      });
+    },
+
+    /**
+     * An install, upgrade or uninstall result a terminal reported through a task: one operation
+     * record per terminal and version (the health gate counts failures from them).
+     */
+    async recordInstallResult(r: {
+      versionId: string;
+      sn: string;
+      kind: 'install' | 'upgrade' | 'uninstall';
+      ok: boolean;
+      detail?: string;
+      actorName?: string;
+    }) {
+      const v = await repo.findVersion(r.versionId);
+      const a = v && (await repo.findById(v.appId));
+      if (!v || !a) return;
+      await repo.addEvent(
+        event(null, a, r.kind, {
+          versionId: v.id,
+          versionName: v.versionName,
+          sn: r.sn,
+          result: r.ok ? 'success' : 'failure',
+          detail: r.detail ?? '',
+          actorName: r.actorName ?? 'system',
+        }),
+      );
+    },
+
+    /** Operation records for the export, a page at a time. */
+    recordRows: (auth: AuthContext, q: AppOperationFilter, offset: number, limit: number) =>
+      repo.events(auth, q, offset, limit),
+
+    /** App operation records in the caller's scope. */
+    async records(auth: AuthContext, q: PageQuery & AppOperationFilter) {
+      const rows = await repo.events(auth, q, (q.current - 1) * q.size, q.size);
+      return {
+        records: rows.map(
+          (r): AppOperation => ({
+            id: r.id,
+            kind: r.kind as AppOperationKind,
+            appId: r.appId,
+            appName: r.appName,
+            packageName: r.packageName,
+            versionName: r.versionName,
+            sn: r.sn,
+            actorName: r.actorName,
+            detail: r.detail,
+            result: r.result,
+            at: r.at.toISOString(),
+          }),
+        ),
+        total: await repo.countEvents(auth, q),
+        current: q.current,
+        size: q.size,
+      };
+    },
+  };
+};
+
+export type AppEventsService = ReturnType<typeof createAppEventsService>;

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { type AppOperationKind, apiLevelOf } from '@cpm/contracts';
+import type { AuthContext } from '../../plugins/auth-context';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import type { BlobsService } from '../blobs/blobs.service';
+import type { Mailer } from '../mail/mailer';
+import type { AppEventsRepository } from './app-events.repository';
+import { createAppPresenter } from './app-presenter';
+import type { AppMarketRepository, AppRecord, EventValues, VersionRecord } from './appmarket.repository';
+
+/** A terminal as the market sees it (the devices module answers these). */
+export type MarketTerminal = {
+  sn: string;
+  ownerId: string;
+  online: boolean;
+  osVersion: string | null;
+  modelName: string | null;
+  versionCode: number | null;
+};
+
+/** Reads of the fleet the market needs; the devices module's app-fleet repository answers them. */
+export type MarketFleet = {
+  installStats(
+    packageName: string,
+    scope: Pick<AuthContext, 'userId' | 'dataScope'> | null,
+  ): Promise<{ versionCode: number | null; versionName: string; terminals: number }[]>;
+  installCounts(packageNames: string[]): Promise<Map<string, number>>;
+  osVersionsOfModels(modelNames: string[]): Promise<string[]>;
+  bySns(
+    scope: Pick<AuthContext, 'userId' | 'dataScope'>,
+    sns: string[],
+    packageName: string,
+  ): Promise<MarketTerminal[]> | MarketTerminal[];
+  /** Terminals reporting the package; for a private app only those of `withinAccount` and below. */
+  running(packageName: string, withinAccount?: string | null): Promise<MarketTerminal[]>;
+};
+
+/** Why an install is asked for. */
+export type InstallReason = 'gray' | 'official' | 'autoUpdate' | 'rollback';
+
+/** What the task service needs to install a version on terminals. */
+export type InstallRequest = {
+  reason: InstallReason;
+  appId: string;
+  appName: string;
+  platform: 'android' | 'windows';
+  packageName: string;
+  versionId: string;
+  versionCode: number;
+  versionName: string;
+  /** The stored file: terminals download it by sha256 and check it. */
+  blobId: string;
+  sha256: string;
+  size: number;
+  /** Android: the signer certificate the terminal checks before installing. */
+  signerSha256: string;
+  /** Windows: silent-install arguments. */
+  installArgs: string;
+  /** A rollback installs an older version code (Android needs a downgrade). */
+  downgrade: boolean;
+  sns: string[];
+  /** Who releases: the install task is created as this user, inside their scope. */
+  auth: AuthContext;
+};
+
+/**
+ * The seam to remote tasks: given a version and target SNs, asks the task service to create an
+ * install task. Until tasks are wired the module runs with `noInstaller`, which creates nothing
+ * and answers null, so releases change their state and record who they target but nothing installs.
+ */
+export type AppInstaller = { install(req: InstallRequest): Promise<{ taskId: string } | null> };
+
+export const noInstaller: AppInstaller = { install: async () => null };
+
+/** An account as the market names and mails it. */
+export type Account = { id: string; name: string; username: string; email: string | null };
+
+/** Whether a terminal may run a version: its OS within the range and its model listed (or all). */
+export const isEligible = (
+  v: Pick<VersionRecord, 'osMin' | 'osMax' | 'models' | 'minSdk'>,
+  t: MarketTerminal,
+) => {
+  const api = apiLevelOf(t.osVersion);
+  if (api !== null) {
+    if (v.minSdk !== null && api < v.minSdk) return false;
+    if (v.osMin !== null && api < v.osMin) return false;
+    if (v.osMax !== null && api > v.osMax) return false;
+  }
+  if (v.models.length && !(t.modelName && v.models.includes(t.modelName))) return false;
+  return true;
+};
+
+/** What the app market's services are built from: its storage, the fleet, files, time and people. */
+export type AppMarketDeps = {
+  /** Apps and versions with their operation records: one storage as the services see it. */
+  repo: AppMarketRepository & AppEventsRepository;
+  fleet: MarketFleet;
+  blobs: BlobsService;
+  clock: Clock;
+  installer: AppInstaller;
+  accountById(id: string): Promise<Account | null>;
+  /** Who an account is when the market acts for it unattended (null: gone or not active). */
+  actingAs(userId: string): Promise<AuthContext | null>;
+  notifyUser(n: {
+    id: string;
+    userId: string;
+    title: string;
+    content: string;
+  }): Promise<{ announce(): void }>;
+  mailer: Mailer;
+};
+
+/**
+ * What every app market service shares: the presenters, ownership checks, the values of an
+ * operation record, the publisher's notice, and install requests through the `installer` seam.
+ */
+export const createMarketCore = (deps: AppMarketDeps) => {
+  const { repo, clock } = deps;
+  const { accountName, rowsOf, detailOf } = createAppPresenter(deps);
+
+  const mustOwn = async (auth: AuthContext, id: string) => {
+    const a = await repo.findOwned(auth, id);
+    if (!a) throw new AppError('appNotFound');
+    return a;
+  };
+
+  const mustOwnVersion = async (auth: AuthContext, id: string) => {
+    const v = await repo.findVersion(id);
+    if (!v) throw new AppError('appVersionNotFound');
+    const a = await repo.findOwned(auth, v.appId);
+    if (!a) throw new AppError('appVersionNotFound');
+    return { app: a, version: v };
+  };
+
+  const event = (
+    auth: Pick<AuthContext, 'userId' | 'username'> | null,
+    a: AppRecord,
+    kind: AppOperationKind,
+    extra: Partial<EventValues> = {},
+  ): EventValues => ({
+    appId: a.id,
+    kind,
+    appName: a.name,
+    packageName: a.packageName,
+    actorId: auth?.userId ?? null,
+    actorName: auth?.username ?? 'system',
+    ownerId: a.ownerId,
+    at: clock.now(),
+    ...extra,
+  });
+
+  /** Bell notice and mail to an app's publisher. */
+  const tellPublisher = async (
+    a: AppRecord,
+    v: VersionRecord | null,
+    zh: string,
+    en: string,
+    note?: string,
+  ) => {
+    const targets = new Set([a.ownerId, v?.createdBy].filter((x): x is string => !!x));
+    for (const userId of targets) {
+      const title = `${a.name} ${v?.versionName ?? ''} ${zh} / ${en}`.replace(/\s+/g, ' ');
+      const content = `<p>${a.name} (${a.packageName}) ${v?.versionName ?? ''}</p>${note ? `<p>${escapeHtml(note)}</p>` : ''}`;
+      const { announce } = await deps.notifyUser({ id: randomUUID(), userId, title, content });
+      announce();
+      const account = await deps.accountById(userId);
+      if (account?.email)
+        await deps.mailer.send({
+          to: account.email,
+          subject: title,
+          text: [title, `${a.name} (${a.packageName})`, note ?? ''].filter(Boolean).join('\n'),
+        });
+    }
+  };
+
+  /** Eligible terminals for an install of `v`: running an older version (or any, for a gray list). */
+  const installTargets = async (a: AppRecord, v: VersionRecord) => {
+    const running = await deps.fleet.running(a.packageName, a.visibility === 'private' ? a.ownerId : null);
+    return running.filter((t) => (t.versionCode ?? 0) < v.versionCode && isEligible(v, t));
+  };
+
+  const requestInstall = async (
+    auth: AuthContext,
+    a: AppRecord,
+    v: VersionRecord,
+    sns: string[],
+    reason: InstallReason,
+  ) => {
+    if (!sns.length) return null;
+    return deps.installer.install({
+      reason,
+      appId: a.id,
+      appName: a.name,
+      platform: a.platform,
+      packageName: a.packageName,
+      versionId: v.id,
+      versionCode: v.versionCode,
+      versionName: v.versionName,
+      blobId: v.blobId,
+      sha256: v.sha256,
+      size: v.size,
+      signerSha256: v.signerSha256,
+      installArgs: v.installArgs,
+      downgrade: reason === 'rollback',
+      sns,
+      auth,
+    });
+  };
+
+  return {
+    deps,
+    repo,
+    blobs: deps.blobs,
+    clock,
+    accountName,
+    rowsOf,
+    detailOf,
+    mustOwn,
+    mustOwnVersion,
+    event,
+    tellPublisher,
+    installTargets,
+    requestInstall,
+  };
+};
+
+export type MarketCore = ReturnType<typeof createMarketCore>;
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
