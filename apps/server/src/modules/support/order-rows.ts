@@ -1,17 +1,6 @@
 import { ORDER_OPEN_STATUSES, type OrderRow, type OrderSource, type OrderStatus } from '@cpm/contracts';
 import type { OrderRecord } from './orders.repository';
 
-/** Each status as the Chinese and English words a notice uses. */
-export const STATUS_TEXT: Record<OrderStatus, [string, string]> = {
-  draft: ['已起草', 'drafted'],
-  submitted: ['已提交', 'submitted'],
-  accepted: ['已受理', 'accepted'],
-  repairing: ['维修中', 'in repair'],
-  returned: ['已寄回', 'returned'],
-  closed: ['已关闭', 'closed'],
-  rejected: ['已驳回', 'rejected'],
-};
-
 /** `SO-000042`. */
 export const orderNumber = (seq: number) => `SO-${String(seq).padStart(6, '0')}`;
 
@@ -21,7 +10,7 @@ export const isOverdue = (r: Pick<OrderRecord, 'status' | 'dueAt'>, now: Date) =
   r.dueAt.getTime() < now.getTime() &&
   ORDER_OPEN_STATUSES.includes(r.status as OrderStatus);
 
-/** An order as the list shows it. */
+/** An order as lists show it; `overdue` is computed against the caller's clock. */
 export const toRow = (r: OrderRecord, now: Date): OrderRow => ({
   id: r.id,
   number: orderNumber(r.seq),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Assignee,
   BLOB_KINDS,
@@ -19,15 +20,14 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import { escapeHtml } from '../../shared/html';
 import { toPage } from '../../shared/paging';
 import { requirePermission } from '../../shared/permissions';
 import type { Mailer } from '../mail/mailer';
 import type { NotifyUser } from '../messages/messages.service';
-import { createOrderAnnouncer, type OrderActor } from './order-announce';
-import { orderNumber, STATUS_TEXT, toRow } from './order-rows';
+import { orderNumber, toRow } from './order-rows';
 import type { OrderEventValues, OrderRecord, OrdersRepository, OrderValues } from './orders.repository';
 
-export type { OrderActor } from './order-announce';
 export { isOverdue, orderNumber } from './order-rows';
 
 type MediaRecord = { id: string; kind: string; name: string; mediaType: string; size: number };
@@ -69,12 +69,25 @@ export type OrdersDeps = {
   log: { warn(obj: object, msg: string): void };
 };
 
+/** Who did something to an order: a signed-in person, or the system (peripheral health). */
+export type OrderActor = { id: string; name: string } | null;
+
 /** Where an order came from, beyond what the form says. */
 export type OrderOrigin = {
   source: OrderSource;
   healthKey?: string;
   recordId?: string;
   recordItemKey?: string;
+};
+
+const STATUS_TEXT: Record<OrderStatus, [string, string]> = {
+  draft: ['已起草', 'drafted'],
+  submitted: ['已提交', 'submitted'],
+  accepted: ['已受理', 'accepted'],
+  repairing: ['维修中', 'in repair'],
+  returned: ['已寄回', 'returned'],
+  closed: ['已关闭', 'closed'],
+  rejected: ['已驳回', 'rejected'],
 };
 
 /** After-sales orders: opening, the state machine, comments and who hears of each change. */
@@ -91,7 +104,52 @@ export const createOrdersService = (deps: OrdersDeps) => {
   const actorName = (auth: AuthContext) => auth.username;
   const actorOf = (auth: AuthContext): OrderActor => ({ id: auth.userId, name: actorName(auth) });
 
-  const announce = createOrderAnnouncer(deps);
+  /**
+   * Tells the customer account, the one who opened the order and the assignee (not the one who
+   * acted) in the bell and by mail; every console tab that may see the order hears it live. A
+   * failed mail or notice is logged: the change itself is already stored.
+   */
+  const announce = async (
+    actor: OrderActor,
+    row: OrderRecord,
+    zh: string,
+    en: string,
+    note?: string | null,
+  ) => {
+    const number = orderNumber(row.seq);
+    const targets = new Set(
+      [row.ownerId, row.createdBy, row.assigneeId].filter((x): x is string => Boolean(x)),
+    );
+    const watchers = new Set([...targets, ...(await deps.audienceOf(row.ownerId))]);
+    await deps.publishLive([...watchers], {
+      type: 'order',
+      orderId: row.id,
+      status: row.status as OrderStatus,
+    });
+    if (actor) targets.delete(actor.id);
+    for (const userId of targets) {
+      const title = `工单 ${number} ${zh} / Order ${number} ${en}`;
+      const extra = note ? `<p>${escapeHtml(note)}</p>` : '';
+      try {
+        const { announce: tell } = await deps.notifyUser({
+          id: randomUUID(),
+          userId,
+          title,
+          content: `<p>${escapeHtml(row.storeName)} ${escapeHtml(row.sn ?? '')}</p>${extra}`,
+        });
+        tell();
+        const account = await deps.accountById(userId);
+        if (account?.email)
+          await deps.mailer.send({
+            to: account.email,
+            subject: title,
+            text: [title, row.storeName, row.sn ?? '', note ?? ''].filter(Boolean).join('\n'),
+          });
+      } catch (err) {
+        deps.log.warn({ err, orderId: row.id, userId }, 'order change not announced');
+      }
+    }
+  };
 
   const checkMedia = async (auth: AuthContext, ids: string[]) => {
     if (new Set(ids).size !== ids.length) throw new AppError('orderMediaInvalid');

@@ -1,8 +1,5 @@
 import {
   type CreateTaskBody,
-  type DeliveryFilter,
-  type DeliveryState,
-  type PageQuery,
   type PreviewTaskBody,
   RISKY_TASK_TYPES,
   TASK_DELETABLE,
@@ -10,25 +7,23 @@ import {
   TASK_LIMITS,
   TASK_TRANSITIONS,
   type TaskDetail,
-  type TaskFilter,
   type TaskRow,
   type TaskSchedule,
   type TaskStatus,
   type TaskTargets,
 } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
-import { AppError, orNotFound } from '../../shared/app-error';
+import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { escapeHtml } from '../../shared/html';
 import type { OperationNote } from '../../shared/operation-note';
-import { pageOffset, toPage } from '../../shared/paging';
 import type { Tx } from '../jobs/jobs.repository';
+import { createTaskReads } from './task-reads';
 import type { StoredTargets } from './task-records';
 import { matchOf, type TaskRunner } from './task-runner';
 import { firstRunAt, isTimeZone, isValidCron } from './task-schedule';
 import type { MatchSpec } from './task-sql';
 import type { TaskTypeRegistry } from './task-type-registry';
-import { createTaskViews } from './task-views';
 import type { TaskRecord, TasksRepository } from './tasks.repository';
 import type { WhitelistRepository } from './whitelist.repository';
 
@@ -69,13 +64,8 @@ export const needsApproval = (type: CreateTaskBody['type'], targets: StoredTarge
 export const createTasksService = (deps: Deps) => {
   const { repo, clock } = deps;
 
-  const mustFind = async (auth: AuthContext, id: string) => {
-    const row = await repo.findVisible(auth, id);
-    if (!row) throw new AppError('taskNotFound');
-    return row;
-  };
-
-  const { toRows, toRow, detailOf } = createTaskViews(deps);
+  const reads = createTaskReads(deps);
+  const { mustFind, toRow, currentRun } = reads;
 
   /** Refuses targets the caller cannot see; answers what the task would reach. */
   const checkTargets = async (auth: AuthContext, platform: string, targets: TaskTargets) => {
@@ -110,13 +100,6 @@ export const createTasksService = (deps: Deps) => {
     return (await repo.findById(task.id)) as TaskRecord;
   };
 
-  const currentRun = async (task: TaskRecord, runId?: string) => {
-    const id = runId ?? task.currentRunId;
-    const run = id ? await repo.findRun(id) : null;
-    if (runId && run?.taskId !== task.id) throw new AppError('notFound');
-    return run;
-  };
-
   return {
     types: () => deps.types.available(),
 
@@ -136,8 +119,10 @@ export const createTasksService = (deps: Deps) => {
      * Creates a task. Everything is checked before anything is written: the type is available, the
      * password (risky types), the targets in scope, the parameters name what exists, the timing.
      * The first run starts at once when due; a risky wide task waits for approval instead.
-     * `alongside` writes what belongs to the new task in the same transaction as its row (a remote
-     * command's history entry), so neither is ever kept without the other.
+     */
+    /**
+     * Creates a task. `alongside` writes what belongs to the new task in the same transaction as
+     * its row (a remote command's history entry), so neither is ever kept without the other.
      */
     async create(
       auth: AuthContext,
@@ -234,36 +219,16 @@ export const createTasksService = (deps: Deps) => {
       };
     },
 
-    async page(auth: AuthContext, q: PageQuery & TaskFilter) {
-      const { rows, total } = await repo.page(auth, q, pageOffset(q), q.size);
-      return toPage(await toRows(rows), total, q);
-    },
+    page: reads.page,
 
-    rowsOf: toRows,
+    rowsOf: reads.rowsOf,
 
-    async detail(auth: AuthContext, id: string): Promise<TaskDetail> {
-      return detailOf(await mustFind(auth, id));
-    },
+    detail: reads.detail,
 
-    async results(auth: AuthContext, q: PageQuery & DeliveryFilter) {
-      const task = await mustFind(auth, q.taskId);
-      const run = await currentRun(task, q.runId);
-      if (!run) return toPage([], 0, q);
-      const { rows, total } = await repo.results(run.id, q, pageOffset(q), q.size);
-      return toPage(rows, total, q);
-    },
+    results: reads.results,
 
     /** Every result under a filter, in batches (exports). */
-    async *resultBatches(auth: AuthContext, f: DeliveryFilter) {
-      const task = await mustFind(auth, f.taskId);
-      const run = await currentRun(task, f.runId);
-      if (!run) return;
-      for (let offset = 0; ; offset += 2000) {
-        const { rows } = await repo.results(run.id, f, offset, 2000);
-        if (rows.length) yield rows;
-        if (rows.length < 2000) return;
-      }
-    },
+    resultBatches: reads.resultBatches,
 
     async stop(auth: AuthContext, note: OperationNote, id: string) {
       const t = await mustFind(auth, id);
@@ -407,11 +372,7 @@ export const createTasksService = (deps: Deps) => {
       return toRow(row);
     },
 
-    async byTerminal(auth: AuthContext, q: PageQuery & { sn: string; state?: DeliveryState }) {
-      const terminal = orNotFound(await repo.findTerminal(auth, q.sn));
-      const { records, total } = await repo.byTerminal(terminal.id, q.state, pageOffset(q), q.size);
-      return toPage(records, total, q);
-    },
+    byTerminal: reads.byTerminal,
 
     /** Active tasks using a system file (its deletion is refused meanwhile). */
     usedBy: (fileId: string) => repo.activeUsesOfFile(fileId),

@@ -1,0 +1,134 @@
+import { type VersionUpdate, VersionUpdateSchema } from '@cpm/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { createOperationNote } from '../../shared/operation-note';
+import { fakeOf, NOT_FOUND } from '../../test-support/fake';
+import { appRecord, appVersionRecord, authOf, RECORD_TIME } from '../../test-support/records';
+import { createTestClock } from '../../test-support/test-app';
+import type { BlobsService } from '../blobs/blobs.service';
+import type { AppEventsRepository } from './app-events.repository';
+import type { AppMarketRepository } from './appmarket.repository';
+import { type AppMarketDeps, createMarketCore, type MarketFleet } from './market-core';
+import { createReviewService } from './review.service';
+
+/** The review rules on the real market core over fakes: one app of the caller with one pending version. */
+const setup = () => {
+  const repo = fakeOf<AppMarketRepository & AppEventsRepository>();
+  const tell = vi.fn();
+  const deps = {
+    repo,
+    fleet: fakeOf<MarketFleet>(),
+    blobs: fakeOf<BlobsService>(),
+    clock: createTestClock(RECORD_TIME),
+    installer: { install: vi.fn(async () => null) },
+    accountById: vi.fn<AppMarketDeps['accountById']>(async () => null),
+    actingAs: vi.fn<AppMarketDeps['actingAs']>(async () => null),
+    notifyUser: vi.fn<AppMarketDeps['notifyUser']>(async () => ({ announce: tell })),
+    mailer: { send: vi.fn(async () => {}) },
+  } satisfies AppMarketDeps;
+  const app = appRecord();
+  const version = appVersionRecord({ appId: app.id, reviewStatus: 'pending', createdBy: app.ownerId });
+  repo.findVersion.mockResolvedValue(version);
+  repo.findOwned.mockResolvedValue(app);
+  const { note } = createOperationNote();
+  return { deps, repo, app, version, note, service: createReviewService(createMarketCore(deps)) };
+};
+
+const update = (over: Partial<VersionUpdate>) =>
+  VersionUpdateSchema.parse({ id: '00000000-0000-4000-8000-0000000000e1', ...over });
+
+describe('reviewing a version', () => {
+  it('answers appVersionNotFound for a version of an app outside the reviewer’s scope', async () => {
+    const s = setup();
+    s.repo.findOwned.mockResolvedValue(null);
+    await expect(
+      s.service.audit(authOf(), s.note, { id: s.version.id, approved: true }),
+    ).rejects.toMatchObject({
+      key: 'appVersionNotFound',
+    });
+    expect(s.repo.transitionVersion).not.toHaveBeenCalled();
+  });
+
+  it('keeps a rejection’s reason, trimmed, and tells the publisher why', async () => {
+    const s = setup();
+    s.repo.transitionVersion.mockResolvedValue({ ...s.version, reviewStatus: 'rejected' });
+    await s.service.audit(authOf(), s.note, { id: s.version.id, approved: false, reason: '  No notes  ' });
+    expect(s.repo.transitionVersion.mock.calls[0][3]).toMatchObject({
+      reviewStatus: 'rejected',
+      rejectReason: 'No notes',
+    });
+    expect(s.deps.notifyUser).toHaveBeenCalledWith(
+      expect.objectContaining({ userId: s.app.ownerId, content: expect.stringContaining('No notes') }),
+    );
+  });
+
+  it('clears the reason of an approval', async () => {
+    const s = setup();
+    s.repo.transitionVersion.mockResolvedValue({ ...s.version, reviewStatus: 'approved' });
+    await s.service.audit(authOf(), s.note, { id: s.version.id, approved: true, reason: 'ignored' });
+    expect(s.repo.transitionVersion.mock.calls[0][3]).toMatchObject({
+      reviewStatus: 'approved',
+      rejectReason: null,
+    });
+  });
+
+  it('answers appReviewConflict when the version left review meanwhile, telling nobody', async () => {
+    const s = setup();
+    s.repo.transitionVersion.mockResolvedValue(NOT_FOUND);
+    await expect(
+      s.service.audit(authOf(), s.note, { id: s.version.id, approved: true }),
+    ).rejects.toMatchObject({
+      key: 'appReviewConflict',
+    });
+    expect(s.deps.notifyUser).not.toHaveBeenCalled();
+  });
+
+  it('answers appReviewConflict for a submission from a state that cannot be submitted', async () => {
+    const s = setup();
+    s.repo.transitionVersion.mockResolvedValue(NOT_FOUND);
+    await expect(s.service.submit(authOf(), s.version.id)).rejects.toMatchObject({
+      key: 'appReviewConflict',
+    });
+  });
+});
+
+describe('editing a version', () => {
+  it('locks every field but auto-update once the version is under review', async () => {
+    const s = setup();
+    s.repo.updateVersion.mockResolvedValue(NOT_FOUND);
+    await expect(
+      s.service.updateVersion(authOf(), update({ releaseNotesEn: 'New notes' })),
+    ).rejects.toMatchObject({
+      key: 'appVersionLocked',
+    });
+  });
+
+  it('changes only auto-update of a version under review', async () => {
+    const s = setup();
+    s.repo.updateVersion
+      .mockResolvedValueOnce(NOT_FOUND)
+      .mockResolvedValueOnce({ ...s.version, autoUpdate: true });
+    await s.service.updateVersion(authOf(), update({ autoUpdate: true }));
+    expect(s.repo.updateVersion.mock.calls[1].slice(1)).toEqual([
+      ['pending', 'approved'],
+      { autoUpdate: true, updatedAt: RECORD_TIME },
+    ]);
+  });
+});
+
+describe('deleting a version', () => {
+  it('refuses a version that went out and keeps its file', async () => {
+    const s = setup();
+    s.repo.deleteVersion.mockResolvedValue(NOT_FOUND);
+    await expect(s.service.removeVersion(authOf(), s.version.id)).rejects.toMatchObject({
+      key: 'appLaunchedDelete',
+    });
+    expect(s.deps.blobs.removeBlob).not.toHaveBeenCalled();
+  });
+
+  it('removes the stored package with the version', async () => {
+    const s = setup();
+    s.repo.deleteVersion.mockResolvedValue(s.version);
+    await s.service.removeVersion(authOf(), s.version.id);
+    expect(s.deps.blobs.removeBlob).toHaveBeenCalledWith(s.version.blobId);
+  });
+});
