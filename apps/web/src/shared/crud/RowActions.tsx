@@ -3,6 +3,7 @@ import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth/usePermission';
+import { testIdProps } from '../testId';
 import type { PermissionKeyLike } from './permission';
 
 export type RowAction = {
@@ -36,7 +37,7 @@ export const RowActions = ({ actions, inline = 3, iconOnly = true }: Props) => {
     if (!question) return void action.onClick();
     void modal.confirm({
       title: question,
-      okButtonProps: { danger: action.danger, 'data-testid': 'confirm-ok' } as never,
+      okButtonProps: { danger: action.danger, ...testIdProps('confirm-ok') },
       okText: t('ok'),
       cancelText: t('cancel'),
       onOk: async () => {

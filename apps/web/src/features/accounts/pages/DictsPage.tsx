@@ -29,16 +29,6 @@ const dictItemSaveSchema = lazySchema(() =>
   import('@cpm/contracts/dicts/dicts.contract').then((m) => m.DictItemSaveSchema),
 );
 
-type DictForm = {
-  code: string;
-  name: string;
-  englishName: string;
-  description?: string;
-  enabled: boolean;
-  sort: number;
-};
-type ItemForm = { label: string; englishName: string; value: string; sort: number; enabled: boolean };
-
 const NEW = { enabled: true, sort: 0 };
 
 /** Dictionary management (`/user/dicInfo`): dictionaries and their items in both languages. */
@@ -145,7 +135,7 @@ export const DictsPage = () => {
         </Auth>
       }
     >
-      <CrudFormModal<DictForm>
+      <CrudFormModal
         open={editing !== undefined}
         title={editing ? t('dict.edit') : t('dict.add')}
         schema={dictSaveSchema}
@@ -202,7 +192,7 @@ export const DictsPage = () => {
           onRefresh={() => void items.refetch()}
         />
       </Drawer>
-      <CrudFormModal<ItemForm>
+      <CrudFormModal
         open={item !== undefined}
         title={item ? t('dict.editItem') : t('dict.addItem')}
         schema={dictItemSaveSchema}

@@ -28,7 +28,6 @@ const groupSaveSchema = lazySchema(() =>
   import('@cpm/contracts/groups/groups.contract').then((m) => m.GroupSaveSchema),
 );
 
-type GroupForm = Omit<GroupNode, 'id' | 'children' | 'ownerId'>;
 type Editing = { group: GroupNode | null; parentId: string | null };
 
 /** Device groups (`/user/equipment`): the terminal-group tree, with add, edit, move and delete. */
@@ -139,7 +138,7 @@ export const GroupsPage = () => {
           }
         />
       </Card>
-      <CrudFormModal<GroupForm>
+      <CrudFormModal
         open={editing !== null}
         title={editing?.group ? t('group.edit') : t('group.add')}
         schema={groupSaveSchema}

@@ -40,7 +40,10 @@ const sysMenuSaveSchema = lazySchema(() =>
   import('@cpm/contracts/sysmenu/sysmenu.contract').then((m) => m.SysMenuSaveSchema),
 );
 
-type MenuForm = Omit<SysMenuNode, 'id' | 'children' | 'builtIn'> & { parentId: string | null };
+const MENU_TYPES = [0, 1, 2, 3] as const;
+
+/** The tree answers any number; the form offers only the known types. */
+const menuTypeOf = (value: number) => MENU_TYPES.find((type) => type === value);
 
 const TYPE_COLORS = ['purple', 'blue', 'green', 'orange'];
 
@@ -135,19 +138,21 @@ export const MenusPage = () => {
           }
         />
       </Card>
-      <CrudFormModal<MenuForm>
+      <CrudFormModal
         open={editing !== null}
         title={editing?.menu ? t('menu.edit') : t('menu.add')}
         schema={sysMenuSaveSchema}
         initialValues={
-          editing?.menu ?? {
-            parentId: editing?.parentId ?? null,
-            menuType: 2,
-            sysCode: 'cpm',
-            enabled: true,
-            hidden: false,
-            sort: 0,
-          }
+          editing?.menu
+            ? { ...editing.menu, menuType: menuTypeOf(editing.menu.menuType) }
+            : {
+                parentId: editing?.parentId ?? null,
+                menuType: 2,
+                sysCode: 'cpm',
+                enabled: true,
+                hidden: false,
+                sort: 0,
+              }
         }
         width={680}
         testId="menu-form"
@@ -158,7 +163,6 @@ export const MenusPage = () => {
               ...values,
               id: editing?.menu?.id,
               parentId: values.parentId ?? null,
-              menuType: values.menuType as 0 | 1 | 2 | 3,
             },
             notifySuccess: true,
           })

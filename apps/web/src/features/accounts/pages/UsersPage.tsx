@@ -26,7 +26,9 @@ import { UserFormModal } from '../components/UserFormModal';
 
 /** The reset form holds the new password only; the row gives the id. */
 const ResetPasswordFormSchema = lazySchema(() =>
-  import('@cpm/contracts/users/users.contract').then((m) => m.UserSaveSchema.pick({ password: true })),
+  import('@cpm/contracts/users/users.contract').then((m) =>
+    m.UserSaveSchema.pick({ password: true }).required(),
+  ),
 );
 
 type Filter = { username?: string; name?: string; email?: string; enabled?: '0' | '1' };
@@ -181,7 +183,7 @@ export const UsersPage = () => {
           void list.invalidate();
         }}
       />
-      <CrudFormModal<{ password: string }>
+      <CrudFormModal
         open={resetting !== null}
         title={t('user.resetPasswordOf', { name: resetting?.username ?? '' })}
         schema={ResetPasswordFormSchema}

@@ -29,7 +29,6 @@ const modelSaveSchema = lazySchema(() =>
 
 type DeviceModel = z.infer<typeof ModelSchema>;
 type Filter = { name?: string };
-type ModelForm = { name: string; description?: string; state: 0 | 1 };
 
 /** Terminal models: name, description, state. */
 export const ModelPage = () => {
@@ -101,7 +100,7 @@ export const ModelPage = () => {
         </Auth>
       }
     >
-      <CrudFormModal<ModelForm>
+      <CrudFormModal
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addEntry')}
         schema={modelSaveSchema}
@@ -119,7 +118,7 @@ export const ModelPage = () => {
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
           call(devicesRoutes.modelSave, {
-            body: { ...values, id: editing?.id } as never,
+            body: { ...values, id: editing?.id },
             notifySuccess: true,
           })
         }

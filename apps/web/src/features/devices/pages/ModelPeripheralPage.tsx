@@ -95,9 +95,7 @@ export const ModelPeripheralPage = () => {
         conflictField="peripheralId"
         testId="model-peripheral-form"
         onClose={() => setOpen(false)}
-        onSubmit={(values) =>
-          call(devicesRoutes.modelPeripheralSave, { body: values as never, notifySuccess: true })
-        }
+        onSubmit={(values) => call(devicesRoutes.modelPeripheralSave, { body: values, notifySuccess: true })}
         onSaved={() => {
           setOpen(false);
           void list.invalidate();

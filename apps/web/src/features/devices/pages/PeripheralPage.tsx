@@ -100,7 +100,7 @@ export const PeripheralPage = () => {
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
           call(devicesRoutes.peripheralSave, {
-            body: { ...values, id: editing?.id } as never,
+            body: { ...values, id: editing?.id },
             notifySuccess: true,
           })
         }

@@ -151,7 +151,7 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
         testId="health-rule-form"
         conflictField="peripheralType"
         onClose={() => setEditing(null)}
-        onSubmit={(values) => call(supportRoutes.ruleSave, { body: values as never, notifySuccess: true })}
+        onSubmit={(values) => call(supportRoutes.ruleSave, { body: values, notifySuccess: true })}
         onSaved={() => {
           setEditing(null);
           void refresh();

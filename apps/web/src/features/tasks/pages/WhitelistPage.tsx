@@ -235,12 +235,12 @@ export const WhitelistPage = () => {
         </Auth>
       }
     >
-      <CrudFormModal<Editing>
+      <CrudFormModal
         open={editing !== null}
         title={editing?.id ? t('whitelist.edit') : t('whitelist.add')}
         schema={whitelistSaveSchema}
         initialValues={editing ?? undefined}
-        onSubmit={(body) => call(whitelistRoutes.save, { body: body as never, notifySuccess: true })}
+        onSubmit={(body) => call(whitelistRoutes.save, { body, notifySuccess: true })}
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
