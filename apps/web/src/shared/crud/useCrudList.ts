@@ -42,13 +42,20 @@ export const useListState = <F extends ListFilter = ListFilter>({
   filterKeys,
   defaultSize,
   prefix,
+  defaults,
 }: ListStateOptions<F>) => {
   const [params, setParams] = useSearchParams();
   // Callers write the key list inline; its content decides when the options change.
   const keyList = filterKeys.join(',');
+  const defaultList = defaults ? JSON.stringify(defaults) : '';
   const stateOptions = useMemo(
-    () => ({ filterKeys: keyList.split(',').filter(Boolean) as (keyof F & string)[], defaultSize, prefix }),
-    [keyList, defaultSize, prefix],
+    () => ({
+      filterKeys: keyList.split(',').filter(Boolean) as (keyof F & string)[],
+      defaultSize,
+      prefix,
+      defaults: defaultList ? (JSON.parse(defaultList) as Partial<F>) : undefined,
+    }),
+    [keyList, defaultSize, prefix, defaultList],
   );
   const state = useMemo(() => readListState<F>(params, stateOptions), [params, stateOptions]);
   const update = useCallback(
