@@ -1,3 +1,4 @@
+export { AddButton } from './AddButton';
 export { type BatchAction, BatchToolbar } from './BatchToolbar';
 export { CrudListView } from './CrudListView';
 export { DictTag } from './DictTag';

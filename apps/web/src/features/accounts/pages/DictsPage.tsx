@@ -1,13 +1,13 @@
-import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { UnorderedListOutlined } from '@ant-design/icons';
 import type { DictItem, DictRow } from '@cpm/contracts';
 import { dictsRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Input, InputNumber, Space, Switch } from 'antd';
+import { Drawer, Input, InputNumber, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -128,11 +128,7 @@ export const DictsPage = () => {
       filters={[{ name: 'keyword', label: t('dict.search') }]}
       columns={columns}
       toolbar={
-        <Auth permission="user:dict:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-            {t('dict.add')}
-          </Button>
-        </Auth>
+        <AddButton permission="user:dict:add" label={t('dict.add')} onClick={() => setEditing(null)} />
       }
     >
       <CrudFormModal
@@ -176,11 +172,7 @@ export const DictsPage = () => {
         size="large"
         title={open ? `${zh ? open.name : open.englishName} (${open.code})` : ''}
         extra={
-          <Auth permission="user:dict:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setItem(null)}>
-              {t('dict.addItem')}
-            </Button>
-          </Auth>
+          <AddButton permission="user:dict:add" label={t('dict.addItem')} onClick={() => setItem(null)} />
         }
       >
         <DataTable<DictItem>

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { PrivateCustomerRow } from '@cpm/contracts';
 import { privatizationRoutes } from '@cpm/contracts/routes';
 import { Button, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, download } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { AddButton } from '../../../shared/crud/AddButton';
 import { CrudListView } from '../../../shared/crud/CrudListView';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { useCrudList } from '../../../shared/crud/useCrudList';
@@ -162,11 +163,11 @@ export const PrivateDeploymentsPage = () => {
       scroll={{ x: 1600 }}
       toolbar={
         <Space wrap>
-          <Auth permission="user:private:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-              {t('private.add')}
-            </Button>
-          </Auth>
+          <AddButton
+            permission="user:private:add"
+            label={t('private.add')}
+            onClick={() => setEditing(null)}
+          />
           <Auth permission="user:private:export">
             <Button
               icon={<DownloadOutlined />}

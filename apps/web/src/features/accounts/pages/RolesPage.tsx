@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { LIMITS, type RoleRow } from '@cpm/contracts';
 import { rolesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Switch, Tree } from 'antd';
+import { Form, Input, Modal, Switch, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
 import {
+  AddButton,
   CrudListView,
   DictTag,
   deleteAction,
@@ -105,16 +104,12 @@ export const RolesPage = () => {
       filters={[{ name: 'name', label: t('role.name') }]}
       columns={columns}
       toolbar={
-        <Auth permission="user:role:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing(null)}
-            data-testid="role-add"
-          >
-            {t('role.add')}
-          </Button>
-        </Auth>
+        <AddButton
+          permission="user:role:add"
+          label={t('role.add')}
+          onClick={() => setEditing(null)}
+          testId="role-add"
+        />
       }
     >
       <Modal

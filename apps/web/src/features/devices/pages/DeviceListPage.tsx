@@ -1,10 +1,4 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  PlusOutlined,
-  StarOutlined,
-  SwapOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, StarOutlined, SwapOutlined } from '@ant-design/icons';
 import { TERMINAL_STATUSES, type TerminalFilter, type TerminalRow } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, download, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { AddButton } from '../../../shared/crud/AddButton';
 import { CrudListView } from '../../../shared/crud/CrudListView';
 import { ExcelImport } from '../../../shared/crud/ExcelImport';
 import { type ListPage, useCrudList } from '../../../shared/crud/useCrudList';
@@ -170,16 +165,12 @@ export const DeviceListPage = () => {
           {list.page?.totalCapped && (
             <Tag color="processing">{t('moreThan', { count: list.page.total })}</Tag>
           )}
-          <Auth permission="device:terminal:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ open: true, editing: null })}
-              data-testid="add-device"
-            >
-              {t('add')}
-            </Button>
-          </Auth>
+          <AddButton
+            permission="device:terminal:add"
+            label={t('add')}
+            onClick={() => setDialog({ open: true, editing: null })}
+            testId="add-device"
+          />
           <Auth permission="device:terminal:move">
             <Button
               icon={<SwapOutlined />}

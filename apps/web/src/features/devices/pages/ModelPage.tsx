@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ModelSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
-import { Button, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -88,16 +87,12 @@ export const ModelPage = () => {
       columns={columns}
       localSort
       toolbar={
-        <Auth permission="device:model:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({})}
-            data-testid="model-add"
-          >
-            {t('addEntry')}
-          </Button>
-        </Auth>
+        <AddButton
+          permission="device:model:add"
+          label={t('addEntry')}
+          onClick={() => setEditing({})}
+          testId="model-add"
+        />
       }
     >
       <CrudFormModal

@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ModelPeripheralSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Select, Switch, Tag } from 'antd';
+import { Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -80,11 +79,11 @@ export const ModelPeripheralPage = () => {
       filters={[{ name: 'modelId', label: t('model'), options: modelOptions, width: 200 }]}
       columns={columns}
       toolbar={
-        <Auth permission="device:modelPeripheral:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
-            {t('addEntry')}
-          </Button>
-        </Auth>
+        <AddButton
+          permission="device:modelPeripheral:add"
+          label={t('addEntry')}
+          onClick={() => setOpen(true)}
+        />
       }
     >
       <CrudFormModal

@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { PeripheralSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
-import { Button, Col, Input, InputNumber, Row, Select } from 'antd';
+import { Col, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -81,11 +80,7 @@ export const PeripheralPage = () => {
       columns={columns}
       localSort
       toolbar={
-        <Auth permission="device:peripheral:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('addEntry')}
-          </Button>
-        </Auth>
+        <AddButton permission="device:peripheral:add" label={t('addEntry')} onClick={() => setEditing({})} />
       }
     >
       <CrudFormModal

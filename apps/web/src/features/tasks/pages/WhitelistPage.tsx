@@ -1,4 +1,4 @@
-import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { UnorderedListOutlined } from '@ant-design/icons';
 import type { WhitelistEntry, WhitelistRow } from '@cpm/contracts';
 import { whitelistRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -7,9 +7,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
 import {
+  AddButton,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -223,16 +223,12 @@ export const WhitelistPage = () => {
       filters={[{ name: 'name', label: t('whitelist.name') }]}
       columns={columns}
       toolbar={
-        <Auth permission="task:whitelist:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ sns: [] })}
-            data-testid="whitelist-add"
-          >
-            {t('whitelist.add')}
-          </Button>
-        </Auth>
+        <AddButton
+          permission="task:whitelist:add"
+          label={t('whitelist.add')}
+          onClick={() => setEditing({ sns: [] })}
+          testId="whitelist-add"
+        />
       }
     >
       <CrudFormModal
