@@ -2,12 +2,12 @@ import { DragOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupNode } from '@cpm/contracts';
 import { groupsRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
+import { Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
   CrudField,
   CrudFormModal,
   deleteAction,
@@ -125,16 +125,12 @@ export const GroupsPage = () => {
           }}
           scroll={{ x: 1000 }}
           toolbar={
-            <Auth permission="user:group:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ group: null, parentId: null })}
-                data-testid="group-add"
-              >
-                {t('group.add')}
-              </Button>
-            </Auth>
+            <AddButton
+              permission="user:group:add"
+              label={t('group.add')}
+              onClick={() => setEditing({ group: null, parentId: null })}
+              testId="group-add"
+            />
           }
         />
       </Card>

@@ -2,26 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { SysMenuNode } from '@cpm/contracts';
 import { sysMenuRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  TreeSelect,
-} from 'antd';
+import { Card, Col, Input, InputNumber, Radio, Row, Select, Space, Switch, Tag, TreeSelect } from 'antd';
 import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { MENU_ICONS, menuIcon } from '../../../layout/menu/menuIcons';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
   CrudField,
   CrudFormModal,
   DictTag,
@@ -126,15 +113,11 @@ export const MenusPage = () => {
           onRefresh={refresh}
           scroll={{ x: 1000 }}
           toolbar={
-            <Auth permission="user:menu:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ menu: null, parentId: null })}
-              >
-                {t('menu.add')}
-              </Button>
-            </Auth>
+            <AddButton
+              permission="user:menu:add"
+              label={t('menu.add')}
+              onClick={() => setEditing({ menu: null, parentId: null })}
+            />
           }
         />
       </Card>
