@@ -3,6 +3,7 @@ import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth/usePermission';
+import type { DataColumn } from '../table/DataTable';
 import { testIdProps } from '../testId';
 import type { PermissionKeyLike } from './permission';
 
@@ -124,4 +125,16 @@ export const deleteAction = (
   danger: true,
   confirm,
   onClick,
+});
+
+/** A list's actions column: each row's actions, pinned to the right when asked. */
+export const actionsColumn = <T,>(
+  title: string,
+  actionsOf: (row: T) => RowAction[],
+  fixed?: 'right',
+): DataColumn<T> => ({
+  key: 'actions',
+  title,
+  fixed,
+  render: (_, row) => <RowActions actions={actionsOf(row)} />,
 });

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import {
   AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -72,26 +73,18 @@ export const DictsPage = () => {
       render: (_, d) => <DictTag dict="enabled_status" value={d.enabled} />,
     },
     { key: 'description', title: t('user.description'), dataIndex: 'description' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, d) => (
-        <RowActions
-          actions={[
-            {
-              key: 'items',
-              label: t('dict.items'),
-              icon: <UnorderedListOutlined />,
-              onClick: () => setOpen(d),
-            },
-            ...editDelete(
-              () => setEditing(d),
-              () => call(dictsRoutes.remove, { query: { id: d.id }, notifySuccess: true }),
-            ),
-          ]}
-        />
+    actionsColumn(t('common.actions'), (d) => [
+      {
+        key: 'items',
+        label: t('dict.items'),
+        icon: <UnorderedListOutlined />,
+        onClick: () => setOpen(d),
+      },
+      ...editDelete(
+        () => setEditing(d),
+        () => call(dictsRoutes.remove, { query: { id: d.id }, notifySuccess: true }),
       ),
-    },
+    ]),
   ];
 
   const itemColumns: DataColumn<DictItem>[] = [

@@ -9,6 +9,7 @@ import { call } from '../../../api/http';
 import { MENU_ICONS, menuIcon } from '../../../layout/menu/menuIcons';
 import {
   AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   DictTag,
@@ -16,7 +17,6 @@ import {
   editAction,
   lazySchema,
   queryKeys,
-  RowActions,
 } from '../../../shared/crud';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
@@ -74,30 +74,20 @@ export const MenusPage = () => {
       title: t('menu.hidden'),
       render: (_, m) => (m.hidden ? t('common.yes') : t('common.no')),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, m) => (
-        <RowActions
-          actions={[
-            {
-              key: 'add-child',
-              label: t('menu.addChild'),
-              icon: <PlusOutlined />,
-              permission: 'user:menu:add',
-              hidden: m.menuType >= 3,
-              onClick: () => setEditing({ menu: null, parentId: m.id }),
-            },
-            editAction(t('actions.edit'), 'user:menu:edit', () =>
-              setEditing({ menu: m, parentId: m.parentId }),
-            ),
-            deleteAction(t('actions.delete'), 'user:menu:delete', t('actions.deleteConfirm'), () =>
-              call(sysMenuRoutes.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
-            ),
-          ]}
-        />
+    actionsColumn(t('common.actions'), (m) => [
+      {
+        key: 'add-child',
+        label: t('menu.addChild'),
+        icon: <PlusOutlined />,
+        permission: 'user:menu:add',
+        hidden: m.menuType >= 3,
+        onClick: () => setEditing({ menu: null, parentId: m.id }),
+      },
+      editAction(t('actions.edit'), 'user:menu:edit', () => setEditing({ menu: m, parentId: m.parentId })),
+      deleteAction(t('actions.delete'), 'user:menu:delete', t('actions.deleteConfirm'), () =>
+        call(sysMenuRoutes.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
       ),
-    },
+    ]),
   ];
 
   return (

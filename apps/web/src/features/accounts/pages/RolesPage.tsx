@@ -8,12 +8,12 @@ import { call } from '../../../api/http';
 import { usePermission } from '../../../shared/auth/usePermission';
 import {
   AddButton,
+  actionsColumn,
   CrudListView,
   DictTag,
   deleteAction,
   editAction,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -81,20 +81,12 @@ export const RolesPage = () => {
     { key: 'scope', title: t('role.dataScope'), render: (_, r) => t(`role.scope.${r.dataScope}`) },
     { key: 'menus', title: t('role.menuCount'), render: (_, r) => r.menuIds.length },
     { key: 'users', title: t('role.userCount'), dataIndex: 'userCount' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, r) => (
-        <RowActions
-          actions={[
-            editAction(t('actions.edit'), 'user:role:edit', () => setEditing(r)),
-            deleteAction(t('actions.delete'), 'user:role:delete', t('actions.deleteConfirm'), () =>
-              call(rolesRoutes.remove, { query: { id: r.id }, notifySuccess: true }).then(list.invalidate),
-            ),
-          ]}
-        />
+    actionsColumn(t('common.actions'), (r) => [
+      editAction(t('actions.edit'), 'user:role:edit', () => setEditing(r)),
+      deleteAction(t('actions.delete'), 'user:role:delete', t('actions.deleteConfirm'), () =>
+        call(rolesRoutes.remove, { query: { id: r.id }, notifySuccess: true }).then(list.invalidate),
       ),
-    },
+    ]),
   ];
 
   return (

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { call } from '../../../api/http';
 import {
   AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -16,7 +17,6 @@ import {
   editAction,
   lazySchema,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -62,22 +62,12 @@ export const ModelPage = () => {
       dataIndex: 'createdAt',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'actions',
-      title: t('actions'),
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            editAction(t('edit'), 'device:model:edit', () => setEditing(row)),
-            deleteAction(t('delete'), 'device:model:delete', t('confirmDeleteOne'), () =>
-              call(devicesRoutes.modelDelete, { body: { id: row.id }, notifySuccess: true }).then(
-                list.invalidate,
-              ),
-            ),
-          ]}
-        />
+    actionsColumn(t('actions'), (row) => [
+      editAction(t('edit'), 'device:model:edit', () => setEditing(row)),
+      deleteAction(t('delete'), 'device:model:delete', t('confirmDeleteOne'), () =>
+        call(devicesRoutes.modelDelete, { body: { id: row.id }, notifySuccess: true }).then(list.invalidate),
       ),
-    },
+    ]),
   ];
   return (
     <CrudListView<DeviceModel, Filter>

@@ -8,13 +8,13 @@ import type { z } from 'zod';
 import { call } from '../../../api/http';
 import {
   AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
   deleteAction,
   lazySchema,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -54,22 +54,14 @@ export const ModelPeripheralPage = () => {
       dataIndex: 'required',
       render: (r: boolean) => <Tag color={r ? 'blue' : 'default'}>{r ? t('yes') : t('no')}</Tag>,
     },
-    {
-      key: 'actions',
-      title: t('actions'),
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            deleteAction(t('delete'), 'device:modelPeripheral:delete', t('confirmDeleteOne'), () =>
-              call(devicesRoutes.modelPeripheralDelete, {
-                body: { id: row.id },
-                notifySuccess: true,
-              }).then(list.invalidate),
-            ),
-          ]}
-        />
+    actionsColumn(t('actions'), (row) => [
+      deleteAction(t('delete'), 'device:modelPeripheral:delete', t('confirmDeleteOne'), () =>
+        call(devicesRoutes.modelPeripheralDelete, {
+          body: { id: row.id },
+          notifySuccess: true,
+        }).then(list.invalidate),
       ),
-    },
+    ]),
   ];
   const modelOptions = (models.data ?? []).map((m) => ({ value: m.id, label: m.name }));
   return (

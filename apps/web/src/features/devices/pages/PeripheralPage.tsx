@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { call } from '../../../api/http';
 import {
   AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -14,7 +15,6 @@ import {
   editAction,
   lazySchema,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -51,23 +51,18 @@ export const PeripheralPage = () => {
     { key: 'identifier', title: t('identifier'), dataIndex: 'identifier' },
     { key: 'baudRate', title: t('baudRate'), dataIndex: 'baudRate' },
     { key: 'authCode', title: t('authCode'), dataIndex: 'authCode' },
-    {
-      key: 'actions',
-      title: t('actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            editAction(t('edit'), 'device:peripheral:edit', () => setEditing(row)),
-            deleteAction(t('delete'), 'device:peripheral:delete', t('confirmDeleteOne'), () =>
-              call(devicesRoutes.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
-                list.invalidate,
-              ),
-            ),
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('actions'),
+      (row) => [
+        editAction(t('edit'), 'device:peripheral:edit', () => setEditing(row)),
+        deleteAction(t('delete'), 'device:peripheral:delete', t('confirmDeleteOne'), () =>
+          call(devicesRoutes.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
+            list.invalidate,
+          ),
+        ),
+      ],
+      'right',
+    ),
   ];
   return (
     <CrudListView<Peripheral, Filter>

@@ -10,13 +10,13 @@ import { call } from '../../../api/http';
 import { usePermission } from '../../../shared/auth/usePermission';
 import {
   AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
   deleteAction,
   editAction,
   lazySchema,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -183,38 +183,33 @@ export const WhitelistPage = () => {
       dataIndex: 'updatedAt',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'actions',
-      title: t('fields.actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            {
-              key: 'entries',
-              label: t('whitelist.entries'),
-              icon: <UnorderedListOutlined />,
-              onClick: () => setShown(row),
-            },
-            editAction(t('whitelist.edit'), 'task:whitelist:add', () =>
-              setEditing({ id: row.id, name: row.name, description: row.description, sns: [] }),
-            ),
-            {
-              ...deleteAction(
-                t('actions.delete'),
-                'task:whitelist:delete',
-                t('whitelist.confirmDelete', { name: row.name }),
-                () =>
-                  call(whitelistRoutes.remove, { body: { id: row.id }, notifySuccess: true }).then(
-                    list.invalidate,
-                  ),
+    actionsColumn(
+      t('fields.actions'),
+      (row) => [
+        {
+          key: 'entries',
+          label: t('whitelist.entries'),
+          icon: <UnorderedListOutlined />,
+          onClick: () => setShown(row),
+        },
+        editAction(t('whitelist.edit'), 'task:whitelist:add', () =>
+          setEditing({ id: row.id, name: row.name, description: row.description, sns: [] }),
+        ),
+        {
+          ...deleteAction(
+            t('actions.delete'),
+            'task:whitelist:delete',
+            t('whitelist.confirmDelete', { name: row.name }),
+            () =>
+              call(whitelistRoutes.remove, { body: { id: row.id }, notifySuccess: true }).then(
+                list.invalidate,
               ),
-              hidden: row.activeTasks > 0,
-            },
-          ]}
-        />
-      ),
-    },
+          ),
+          hidden: row.activeTasks > 0,
+        },
+      ],
+      'right',
+    ),
   ];
   return (
     <CrudListView<WhitelistRow, Filter>
