@@ -4,7 +4,7 @@ import { Input } from 'antd';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/httpClient';
 import { initI18n } from '../../i18n';
-import { CrudField, CrudFormModal } from './CrudForm';
+import { CrudField, CrudFormModal, type CrudFormProps } from './CrudForm';
 import * as lazyForm from './LazyCrudForm';
 import { lazySchema } from './lazySchema';
 
@@ -146,5 +146,25 @@ describe('CrudFormModal', () => {
     fireEvent.click(screen.getByTestId('lazy-save'));
     await waitFor(() => expect(sent).toEqual([{ name: 'P4', state: 1 }]), WAIT);
     expect(loads).toBe(1);
+  });
+  it('names its conflict field and its values after the contract', () => {
+    const base = {
+      open: false,
+      title: 'Model',
+      schema: ModelSaveSchema,
+      onClose: () => undefined,
+      onSubmit: async (values: { name: string }) => values.name,
+      children: null,
+    };
+    const named: CrudFormProps<typeof ModelSaveSchema> = { ...base, conflictField: 'name' };
+    // @ts-expect-error the model contract has no `title` field
+    const unknown: CrudFormProps<typeof ModelSaveSchema> = { ...base, conflictField: 'title' };
+    // @ts-expect-error the model's name is text
+    const wrong: CrudFormProps<typeof ModelSaveSchema> = { ...base, initialValues: { name: 1 } };
+    expect([named.conflictField, unknown.conflictField, wrong.initialValues?.name]).toEqual([
+      'name',
+      'title',
+      1,
+    ]);
   });
 });

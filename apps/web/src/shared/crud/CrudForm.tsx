@@ -1,19 +1,28 @@
 import { Alert, Button, Drawer, Form, type FormInstance, type FormItemProps, Modal, Space } from 'antd';
 import { createContext, type ReactNode, use, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { ApiError } from '../../api/httpClient';
 import { LazySchema, type SchemaSource } from './lazySchema';
 import { applyServerErrors, type ObjectSchema, toContractValues, zodRules } from './zodForm';
 
 const SchemaContext = createContext<ObjectSchema | null>(null);
 
-export type CrudFieldProps = Omit<FormItemProps, 'name' | 'rules'> & { name: string };
+/** What a form of this contract schema holds and sends: the body the endpoint accepts. */
+export type FormValues<S extends ObjectSchema> = z.input<S>;
+
+/** A field name of the form's values; any text for a form whose values are not named. */
+export type FieldName<V> = keyof V & string;
+
+export type CrudFieldProps<V = Record<string, unknown>> = Omit<FormItemProps, 'name' | 'rules'> & {
+  name: FieldName<V>;
+};
 
 /**
  * A form field whose rules come from the surrounding form's contract schema; `required` also makes a
  * field the contract leaves optional required in this form.
  */
-export const CrudField = ({ name, required, ...rest }: CrudFieldProps) => {
+export const CrudField = <V = Record<string, unknown>>({ name, required, ...rest }: CrudFieldProps<V>) => {
   const schema = useContext(SchemaContext);
   const { i18n } = useTranslation();
   return (
@@ -21,22 +30,25 @@ export const CrudField = ({ name, required, ...rest }: CrudFieldProps) => {
   );
 };
 
-export type CrudFormProps<V extends Record<string, unknown>> = {
+/** A row being edited may hold nulls where the form leaves a field empty. */
+export type InitialValues<V> = { [K in keyof V]?: V[K] | null };
+
+export type CrudFormProps<S extends ObjectSchema, V extends FormValues<S> = FormValues<S>> = {
   open: boolean;
   title: ReactNode;
   /**
    * The contract's body schema: rules, required marks and which values are sent. A `lazySchema` is
    * fetched when the form first shows (its Suspense boundary waits for it).
    */
-  schema: SchemaSource;
+  schema: SchemaSource<S>;
   /** Values to edit; the schema's defaults apply when creating. */
-  initialValues?: Partial<V>;
+  initialValues?: InitialValues<V>;
   /** Saves; a refused save keeps the form open with the server's texts on the fields. */
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   onSaved?: () => void;
   /** A conflict (409) that belongs to one field, e.g. a taken name. */
-  conflictField?: string;
+  conflictField?: FieldName<V>;
   variant?: 'modal' | 'drawer';
   width?: number;
   children: ReactNode;
@@ -45,7 +57,7 @@ export type CrudFormProps<V extends Record<string, unknown>> = {
 };
 
 /** Create and edit in a modal or a drawer, validated by the contract's zod schema. */
-export const CrudFormModal = <V extends Record<string, unknown>>({
+export const CrudFormModal = <S extends ObjectSchema>({
   open,
   title,
   schema: source,
@@ -59,9 +71,10 @@ export const CrudFormModal = <V extends Record<string, unknown>>({
   children,
   testId = 'crud-form',
   form: external,
-}: CrudFormProps<V>) => {
+}: CrudFormProps<S>) => {
+  type V = FormValues<S>;
   const { t, i18n } = useTranslation('crud');
-  const schema = source instanceof LazySchema ? use(source.load()) : source;
+  const schema: S = source instanceof LazySchema ? use(source.load()) : source;
   const [own] = Form.useForm<V>();
   const form = external ?? own;
   const [saving, setSaving] = useState(false);
@@ -92,9 +105,11 @@ export const CrudFormModal = <V extends Record<string, unknown>>({
       onSaved?.();
     } catch (error) {
       const names = Object.keys(schema.shape);
-      const rest = applyServerErrors(form, error, names, i18n.language);
+      // Field errors are set by name, as the server spells them, not through the values' type.
+      const fields: Pick<FormInstance, 'setFields'> = form;
+      const rest = applyServerErrors(fields, error, names, i18n.language);
       if (conflictField && error instanceof ApiError && error.code === 409)
-        form.setFields([{ name: conflictField as never, errors: [error.message] }]);
+        fields.setFields([{ name: conflictField, errors: [error.message] }]);
       else setOther(rest);
     } finally {
       busy.current = false;

@@ -6,20 +6,25 @@ import { type DataColumn, DataTable } from '../table/DataTable';
 import { type BatchAction, BatchToolbar } from './BatchToolbar';
 import { FilterBar, type FilterField } from './FilterBar';
 import { type ListFilter, sortRows } from './listState';
-import type { CrudList } from './useCrudList';
+import type { CrudList, ListPage } from './useCrudList';
 import type { Selection } from './useSelection';
 
-type Props<T extends object, F extends ListFilter> = {
+type Props<T extends object, F extends ListFilter, P extends ListPage<T>> = {
   testId: string;
+  /** The row field that names a row (default `id`). */
+  rowKey?: string;
   /** The page header's title: the page's menu name when left out; `false` for a list inside another page. */
   title?: ReactNode | false;
-  list: CrudList<T, F>;
+  list: CrudList<T, F, P>;
   filters?: FilterField[];
   columns: DataColumn<T>[];
   /** Buttons above the table (add, import, export). */
   toolbar?: ReactNode;
   /** Rows can be picked across pages and handled together. */
   batch?: { selection: Selection & { rowSelection: TableRowSelection<T> }; actions: BatchAction[] };
+  /** Rows picked for the page's own toolbar buttons, for lists without batch actions. */
+  rowSelection?: TableRowSelection<T>;
+  rowClassName?: TableProps<T>['rowClassName'];
   /** Sort the page in the browser, for lists whose server does not sort. */
   localSort?: boolean;
   /** Wide tables scroll inside the card (default), so a phone's page never scrolls sideways. */
@@ -29,18 +34,21 @@ type Props<T extends object, F extends ListFilter> = {
 };
 
 /** A list page: its header, the filter bar and the batch toolbar bound to the list, and its table. */
-export const CrudListView = <T extends object, F extends ListFilter>({
+export const CrudListView = <T extends object, F extends ListFilter, P extends ListPage<T> = ListPage<T>>({
   testId,
+  rowKey = 'id',
   title,
   list,
   filters,
   columns,
   toolbar,
   batch,
+  rowSelection,
+  rowClassName,
   localSort,
   scroll,
   children,
-}: Props<T, F>) => (
+}: Props<T, F, P>) => (
   <div className="cpm-page" data-testid={testId}>
     {title !== false && <PageHeader title={title} />}
     <Card variant="borderless">
@@ -60,7 +68,7 @@ export const CrudListView = <T extends object, F extends ListFilter>({
         />
       )}
       <DataTable<T>
-        rowKey="id"
+        rowKey={rowKey}
         columns={columns}
         dataSource={localSort ? sortRows(list.rows, list.sort) : list.rows}
         loading={list.loading}
@@ -68,7 +76,8 @@ export const CrudListView = <T extends object, F extends ListFilter>({
         paging={list.paging}
         onRefresh={list.refetch}
         onChange={list.onTableChange}
-        rowSelection={batch?.selection.rowSelection}
+        rowSelection={batch?.selection.rowSelection ?? rowSelection}
+        rowClassName={rowClassName}
         scroll={scroll ?? { x: 'max-content' }}
         toolbar={toolbar}
       />

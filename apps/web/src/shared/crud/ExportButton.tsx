@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call, download } from '../../api/http';
 import { Auth } from '../auth/Auth';
 import { lazyNamed, MountOnceOpen } from '../MountOnceOpen';
+import { testIdProps } from '../testId';
 import type { ListFilter } from './listState';
 import type { PermissionKeyLike } from './permission';
 
@@ -64,7 +65,7 @@ export const ExportButton = ({ permission, path, query, fileName, list }: Props)
         menu={{
           items: [
             { key: 'xlsx', label: t('export.asXlsx') },
-            { key: 'csv', label: t('export.asCsv'), 'data-testid': 'export-csv' } as never,
+            { key: 'csv', label: t('export.asCsv'), ...testIdProps('export-csv') },
           ],
           onClick: ({ key }) => void run(key as ExportFormat),
         }}

@@ -1,7 +1,8 @@
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Grid, Input, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '../MountOnceOpen';
 import { compactFilter, type ListFilter } from './listState';
 import './crud.css';
 
@@ -12,7 +13,11 @@ export type FilterField = {
   options?: { value: string; label: string }[];
   placeholder?: string;
   width?: number;
+  /** A day range kept in two filters: `name` holds its start, `to` its end. */
+  to?: string;
 };
+
+const DateRangeFilter = lazyNamed(() => import('./DateRangeFilter').then((m) => m.DateRangeFilter));
 
 type Props<F extends ListFilter> = {
   fields: FilterField[];
@@ -62,12 +67,24 @@ export const FilterBar = <F extends ListFilter>({
     >
       {fields.map((field, index) => {
         const id = `filter-field-${field.name}`;
+        const to = field.to;
         return (
           <div key={field.name} className="cpm-filter-bar-item" hidden={folded && index >= foldAfter}>
             <label htmlFor={id} className="cpm-filter-bar-label">
               {field.label}
             </label>
-            {field.options ? (
+            {to !== undefined ? (
+              <Suspense fallback={null}>
+                <DateRangeFilter
+                  id={id}
+                  from={values[field.name]}
+                  to={values[to]}
+                  onChange={(start, end) => setValues((old) => ({ ...old, [field.name]: start, [to]: end }))}
+                  width={narrow ? undefined : field.width}
+                  testId={`filter-${field.name}`}
+                />
+              </Suspense>
+            ) : field.options ? (
               <Select
                 id={id}
                 allowClear

@@ -3,6 +3,8 @@ import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth/usePermission';
+import type { DataColumn } from '../table/DataTable';
+import { testIdProps } from '../testId';
 import type { PermissionKeyLike } from './permission';
 
 export type RowAction = {
@@ -36,7 +38,7 @@ export const RowActions = ({ actions, inline = 3, iconOnly = true }: Props) => {
     if (!question) return void action.onClick();
     void modal.confirm({
       title: question,
-      okButtonProps: { danger: action.danger, 'data-testid': 'confirm-ok' } as never,
+      okButtonProps: { danger: action.danger, ...testIdProps('confirm-ok') },
       okText: t('ok'),
       cancelText: t('cancel'),
       onOk: async () => {
@@ -123,4 +125,16 @@ export const deleteAction = (
   danger: true,
   confirm,
   onClick,
+});
+
+/** A list's actions column: each row's actions, pinned to the right when asked. */
+export const actionsColumn = <T,>(
+  title: string,
+  actionsOf: (row: T) => RowAction[],
+  fixed?: 'right',
+): DataColumn<T> => ({
+  key: 'actions',
+  title,
+  fixed,
+  render: (_, row) => <RowActions actions={actionsOf(row)} />,
 });

@@ -1,3 +1,4 @@
+export { AddButton } from './AddButton';
 export { type BatchAction, BatchToolbar } from './BatchToolbar';
 export { CrudListView } from './CrudListView';
 export { DictTag } from './DictTag';
@@ -9,6 +10,6 @@ export { lazySchema } from './lazySchema';
 export { compactFilter, type ListFilter, sortRows } from './listState';
 export type { PermissionKeyLike } from './permission';
 export { queryKeys } from './queryKeys';
-export { deleteAction, editAction, type RowAction, RowActions } from './RowActions';
+export { actionsColumn, deleteAction, editAction, type RowAction, RowActions } from './RowActions';
 export { useCrudList, useListState } from './useCrudList';
 export { useSelection } from './useSelection';

@@ -6,10 +6,10 @@ import type { ObjectSchema } from './zodForm';
  * zod and the contract module in the form's own chunk. The first load is kept; a failed one is tried
  * again on the next open.
  */
-export class LazySchema {
-  #pending: Promise<ObjectSchema> | null = null;
-  constructor(private readonly loader: () => Promise<ObjectSchema>) {}
-  load(): Promise<ObjectSchema> {
+export class LazySchema<S extends ObjectSchema = ObjectSchema> {
+  #pending: Promise<S> | null = null;
+  constructor(private readonly loader: () => Promise<S>) {}
+  load(): Promise<S> {
     this.#pending ??= this.loader().catch((error: unknown) => {
       this.#pending = null;
       throw error;
@@ -19,7 +19,7 @@ export class LazySchema {
 }
 
 /** `lazySchema(() => import('@cpm/contracts/devices/models.contract').then((m) => m.ModelSaveSchema))` */
-export const lazySchema = (loader: () => Promise<ObjectSchema>) => new LazySchema(loader);
+export const lazySchema = <S extends ObjectSchema>(loader: () => Promise<S>) => new LazySchema(loader);
 
 /** What a kit form takes: the schema itself, or a loader of it. */
-export type SchemaSource = ObjectSchema | LazySchema;
+export type SchemaSource<S extends ObjectSchema = ObjectSchema> = S | LazySchema<S>;

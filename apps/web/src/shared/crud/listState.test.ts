@@ -22,6 +22,19 @@ describe('list state in the address', () => {
     });
   });
 
+  it('holds a default filter while the address names none, and leaves it out of the address', () => {
+    const pending = { ...options, defaults: { kind: 'pending' } };
+    expect(readListState<F>(new URLSearchParams(''), pending).filter).toEqual({ kind: 'pending' });
+    expect(readListState<F>(new URLSearchParams('kind=done'), pending).filter).toEqual({ kind: 'done' });
+    const state = { current: 1, size: 14, sort: null };
+    expect(
+      writeListState<F>(new URLSearchParams(), { ...state, filter: { kind: 'pending' } }, pending).toString(),
+    ).toBe('');
+    expect(
+      writeListState<F>(new URLSearchParams(), { ...state, filter: { kind: 'done' } }, pending).toString(),
+    ).toBe('kind=done');
+  });
+
   it('writes only what differs from the defaults and keeps other parameters', () => {
     const next = writeListState<F>(
       new URLSearchParams('tab=2&page=4&name=old'),

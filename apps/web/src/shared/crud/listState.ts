@@ -19,6 +19,8 @@ export type ListStateOptions<F extends ListFilter> = {
   defaultSize?: number;
   /** Parameter prefix, for a second list on the same page (e.g. `items.`). */
   prefix?: string;
+  /** Filters in force when the address names none, e.g. pending reviews; a cleared field goes back to its default. */
+  defaults?: Partial<F>;
 };
 
 const positiveInt = (raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
@@ -43,6 +45,7 @@ export const readListState = <F extends ListFilter>(
   for (const key of options.filterKeys) {
     const value = params.get(p + key);
     if (value !== null && value !== '') filter[key] = value;
+    else if (options.defaults?.[key] !== undefined) filter[key] = options.defaults[key];
   }
   return {
     current: positiveInt(params.get(`${p}page`), PAGING.defaultCurrent),
@@ -71,7 +74,8 @@ export const writeListState = <F extends ListFilter>(
   set('page', state.current === PAGING.defaultCurrent ? null : String(state.current));
   set('size', state.size === (options.defaultSize ?? PAGING.tableSize) ? null : String(state.size));
   set('sort', state.sort ? `${state.sort.field}.${state.sort.order}` : null);
-  for (const key of options.filterKeys) set(key, state.filter[key] ?? null);
+  for (const key of options.filterKeys)
+    set(key, state.filter[key] === options.defaults?.[key] ? null : (state.filter[key] ?? null));
   return next;
 };
 

@@ -12,7 +12,8 @@ import {
   writeListState,
 } from './listState';
 
-type Page<T> = { records: T[]; total: number };
+/** What a list endpoint answers: a page of rows and how many match. */
+export type ListPage<T> = { records: T[]; total: number };
 
 export type ListRequest<F extends ListFilter> = F & {
   current: number;
@@ -20,11 +21,20 @@ export type ListRequest<F extends ListFilter> = F & {
   sort: ListSort | null;
 };
 
-export type CrudListOptions<T, F extends ListFilter> = ListStateOptions<F> & {
+export type CrudListOptions<
+  T,
+  F extends ListFilter,
+  P extends ListPage<T> = ListPage<T>,
+> = ListStateOptions<F> & {
   /** The domain's key from `queryKeys`; the list's state is appended to it. */
   queryKey: QueryKey;
-  fetchPage: (request: ListRequest<F>) => Promise<Page<T>>;
+  fetchPage: (request: ListRequest<F>) => Promise<P>;
   enabled?: boolean;
+  /**
+   * Live events read the list again: the table shows loading only for its first page, not on every
+   * refresh an event causes.
+   */
+  live?: boolean;
 };
 
 /** One list's paging, sort and filters, read from and written to the address. */
@@ -32,13 +42,20 @@ export const useListState = <F extends ListFilter = ListFilter>({
   filterKeys,
   defaultSize,
   prefix,
+  defaults,
 }: ListStateOptions<F>) => {
   const [params, setParams] = useSearchParams();
   // Callers write the key list inline; its content decides when the options change.
   const keyList = filterKeys.join(',');
+  const defaultList = defaults ? JSON.stringify(defaults) : '';
   const stateOptions = useMemo(
-    () => ({ filterKeys: keyList.split(',').filter(Boolean) as (keyof F & string)[], defaultSize, prefix }),
-    [keyList, defaultSize, prefix],
+    () => ({
+      filterKeys: keyList.split(',').filter(Boolean) as (keyof F & string)[],
+      defaultSize,
+      prefix,
+      defaults: defaultList ? (JSON.parse(defaultList) as Partial<F>) : undefined,
+    }),
+    [keyList, defaultSize, prefix, defaultList],
   );
   const state = useMemo(() => readListState<F>(params, stateOptions), [params, stateOptions]);
   const update = useCallback(
@@ -62,9 +79,11 @@ export const useListState = <F extends ListFilter = ListFilter>({
  * A server-paged list whose paging, sort and filters live in the address, so a reload, the back
  * button and a shared link show the same rows.
  */
-export const useCrudList = <T, F extends ListFilter = ListFilter>(options: CrudListOptions<T, F>) => {
+export const useCrudList = <T, F extends ListFilter = ListFilter, P extends ListPage<T> = ListPage<T>>(
+  options: CrudListOptions<T, F, P>,
+) => {
   const queryClient = useQueryClient();
-  const { queryKey, fetchPage, enabled } = options;
+  const { queryKey, fetchPage, enabled, live } = options;
   const { state, update, applyFilter, resetFilter } = useListState<F>(options);
 
   const query = useQuery({
@@ -98,7 +117,9 @@ export const useCrudList = <T, F extends ListFilter = ListFilter>(options: CrudL
     sort: state.sort,
     rows: query.data?.records ?? [],
     total: query.data?.total ?? 0,
-    loading: query.isFetching,
+    loading: live ? query.isLoading : query.isFetching,
+    /** The whole answer of the last read, for what a list's server says beside its rows. */
+    page: query.data,
     /** Why the last read failed, null when it did not: what the table holds may be out of date. */
     error: query.error,
     paging,
@@ -116,4 +137,6 @@ export const useCrudList = <T, F extends ListFilter = ListFilter>(options: CrudL
   };
 };
 
-export type CrudList<T, F extends ListFilter = ListFilter> = ReturnType<typeof useCrudList<T, F>>;
+export type CrudList<T, F extends ListFilter = ListFilter, P extends ListPage<T> = ListPage<T>> = ReturnType<
+  typeof useCrudList<T, F, P>
+>;

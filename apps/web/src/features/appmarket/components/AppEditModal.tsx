@@ -29,7 +29,7 @@ export const AppEditModal = ({
       title={t('editApp')}
       schema={appUpdateSchema}
       initialValues={app ?? undefined}
-      onSubmit={(body) => call(appMarketRoutes.update, { body: body as never, notifySuccess: true })}
+      onSubmit={(body) => call(appMarketRoutes.update, { body, notifySuccess: true })}
       onClose={onClose}
       onSaved={() => {
         onSaved();

@@ -4,6 +4,7 @@ import { Col, Form, Input, InputNumber, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { testIdProps } from '../../../shared/testId';
 
 type Fields = {
   sns: string;
@@ -65,7 +66,7 @@ export const GrayReleaseModal = ({
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('grayRelease')}
-      okButtonProps={{ loading: busy, 'data-testid': 'gray-submit' } as never}
+      okButtonProps={{ loading: busy, ...testIdProps('gray-submit') }}
       destroyOnHidden
       width={600}
     >

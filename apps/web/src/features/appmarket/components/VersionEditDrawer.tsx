@@ -38,7 +38,7 @@ export const VersionEditDrawer = ({
       title={t('editVersion', { name: version?.versionName ?? '' })}
       schema={versionUpdateSchema}
       initialValues={version ?? undefined}
-      onSubmit={(body) => call(appMarketRoutes.updateVersion, { body: body as never, notifySuccess: true })}
+      onSubmit={(body) => call(appMarketRoutes.updateVersion, { body, notifySuccess: true })}
       onClose={onClose}
       onSaved={() => {
         onSaved();

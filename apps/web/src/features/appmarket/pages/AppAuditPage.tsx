@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { CrudListView, queryKeys, RowActions, useCrudList } from '../../../shared/crud';
+import { actionsColumn, CrudListView, queryKeys, useCrudList } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { ReviewDialog } from '../../../shared/review/ReviewDialog';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -179,29 +179,24 @@ export const AppAuditPage = () => {
       title: t('updatedAt'),
       render: (_, r) => dayjs(r.version.updatedAt).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'actions',
-      title: t('actions'),
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          actions={[
-            {
-              key: 'review',
-              label: t('audit.review'),
-              icon: <AuditOutlined />,
-              onClick: () => setOpen(r),
-            },
-            {
-              key: 'detail',
-              label: t('detail'),
-              icon: <EyeOutlined />,
-              onClick: () => navigate(`/appMarket/appDetail?id=${r.app.id}`),
-            },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('actions'),
+      (r) => [
+        {
+          key: 'review',
+          label: t('audit.review'),
+          icon: <AuditOutlined />,
+          onClick: () => setOpen(r),
+        },
+        {
+          key: 'detail',
+          label: t('detail'),
+          icon: <EyeOutlined />,
+          onClick: () => navigate(`/appMarket/appDetail?id=${r.app.id}`),
+        },
+      ],
+      'right',
+    ),
   ];
   return (
     <CrudListView<AuditRow & { id: string }, Filter>

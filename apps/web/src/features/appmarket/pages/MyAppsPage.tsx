@@ -9,11 +9,11 @@ import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import {
+  actionsColumn,
   CrudListView,
   deleteAction,
   editAction,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -113,44 +113,39 @@ export const MyAppsPage = () => {
       .catch(() => undefined);
   const columns: DataColumn<AppRow>[] = [
     ...useAppColumns(),
-    {
-      key: 'actions',
-      title: t('actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            {
-              key: 'detail',
-              label: t('detail'),
-              icon: <EyeOutlined />,
-              onClick: () => navigate(`/appMarket/appDetail?id=${row.id}`),
+    actionsColumn(
+      t('actions'),
+      (row) => [
+        {
+          key: 'detail',
+          label: t('detail'),
+          icon: <EyeOutlined />,
+          onClick: () => navigate(`/appMarket/appDetail?id=${row.id}`),
+        },
+        editAction(t('editApp'), 'app:mine:version', () => setEditing(row)),
+        row.shelf === 'launched'
+          ? {
+              key: 'unlaunch',
+              label: t('unlaunch'),
+              icon: <StopOutlined />,
+              permission: 'app:app:shelf',
+              danger: true,
+              confirm: t('confirmUnlaunch', { name: row.name }),
+              onClick: () => shelf(row, false),
+            }
+          : {
+              key: 'launch',
+              label: t('launch'),
+              icon: <ShopOutlined />,
+              permission: 'app:app:shelf',
+              onClick: () => shelf(row, true),
             },
-            editAction(t('editApp'), 'app:mine:version', () => setEditing(row)),
-            row.shelf === 'launched'
-              ? {
-                  key: 'unlaunch',
-                  label: t('unlaunch'),
-                  icon: <StopOutlined />,
-                  permission: 'app:app:shelf',
-                  danger: true,
-                  confirm: t('confirmUnlaunch', { name: row.name }),
-                  onClick: () => shelf(row, false),
-                }
-              : {
-                  key: 'launch',
-                  label: t('launch'),
-                  icon: <ShopOutlined />,
-                  permission: 'app:app:shelf',
-                  onClick: () => shelf(row, true),
-                },
-            deleteAction(t('delete'), 'app:mine:delete', t('confirmDelete', { name: row.name }), () =>
-              remove(row),
-            ),
-          ]}
-        />
-      ),
-    },
+        deleteAction(t('delete'), 'app:mine:delete', t('confirmDelete', { name: row.name }), () =>
+          remove(row),
+        ),
+      ],
+      'right',
+    ),
   ];
   return (
     <CrudListView<AppRow, Filter>

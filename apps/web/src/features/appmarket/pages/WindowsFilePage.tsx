@@ -8,11 +8,11 @@ import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import {
+  actionsColumn,
   CrudListView,
   deleteAction,
   editAction,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -40,27 +40,22 @@ export const WindowsFilePage = () => {
       .catch(() => undefined);
   const columns: DataColumn<AppRow>[] = [
     ...useAppColumns().filter((c) => c.key !== 'type'),
-    {
-      key: 'actions',
-      title: t('actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            {
-              key: 'detail',
-              label: t('detail'),
-              icon: <EyeOutlined />,
-              onClick: () => navigate(`/appMarket/appDetail?id=${row.id}`),
-            },
-            editAction(t('editApp'), 'app:windows:edit', () => setEditing(row)),
-            deleteAction(t('delete'), 'app:windows:delete', t('confirmDelete', { name: row.name }), () =>
-              remove(row),
-            ),
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('actions'),
+      (row) => [
+        {
+          key: 'detail',
+          label: t('detail'),
+          icon: <EyeOutlined />,
+          onClick: () => navigate(`/appMarket/appDetail?id=${row.id}`),
+        },
+        editAction(t('editApp'), 'app:windows:edit', () => setEditing(row)),
+        deleteAction(t('delete'), 'app:windows:delete', t('confirmDelete', { name: row.name }), () =>
+          remove(row),
+        ),
+      ],
+      'right',
+    ),
   ];
   return (
     <CrudListView<AppRow, Filter>

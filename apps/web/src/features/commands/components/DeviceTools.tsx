@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { testIdProps } from '../../../shared/testId';
 import { useCommandRound } from '../hooks/useCommandRound';
 import { CapturedFileList } from './CapturedFileList';
 
@@ -82,7 +83,7 @@ const usePasswordTask = () => {
       open={Boolean(pending)}
       title={t('device.passwordTitle')}
       confirmLoading={busy}
-      okButtonProps={{ disabled: !password, 'data-testid': 'device-task-password-ok' } as never}
+      okButtonProps={{ disabled: !password, ...testIdProps('device-task-password-ok') }}
       onCancel={() => setPending(null)}
       onOk={async () => {
         if (!pending) return;

@@ -1,36 +1,38 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  PlusOutlined,
-  StarOutlined,
-  SwapOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, StarOutlined, SwapOutlined } from '@ant-design/icons';
 import { TERMINAL_STATUSES, type TerminalFilter, type TerminalRow } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Modal, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, download, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { AddButton } from '../../../shared/crud/AddButton';
+import { CrudListView } from '../../../shared/crud/CrudListView';
 import { ExcelImport } from '../../../shared/crud/ExcelImport';
+import { type ListPage, useCrudList } from '../../../shared/crud/useCrudList';
 import { useFleetOptions } from '../../../shared/dicts/useFleetOptions';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
-import { PageHeader } from '../../../shared/page/PageHeader';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { AddDeviceDialog } from '../components/AddDeviceDialog';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
-import { useTerminalFilters } from '../hooks/useTerminalFilters';
 
-type FilterForm = Omit<TerminalFilter, 'online'> & { online?: 'true' | 'false' };
+/** The filters as the address holds them; the online state as the contract's `true` / `false` text. */
+type Filter = { [K in Exclude<keyof TerminalFilter, 'online' | 'longOffline'>]?: TerminalFilter[K] } & {
+  online?: 'true' | 'false';
+};
+
+/** The terminal page also says when it stopped counting. */
+type TerminalPage = ListPage<TerminalRow> & { totalCapped: boolean };
+
+const FILTER_KEYS = ['sn', 'name', 'status', 'online', 'modelId', 'groupId', 'storeName', 'ownerId'] as const;
 
 /** My devices: filters, the terminal list (live), add, edit, move, delete, favourite, import and export. */
 export const DeviceListPage = () => {
   const { t } = useTranslation('devices');
   const queryClient = useQueryClient();
-  const { filter, page, setFilter, setPage } = useTerminalFilters();
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ open: boolean; editing: TerminalRow | null }>({
     open: false,
@@ -38,24 +40,14 @@ export const DeviceListPage = () => {
   });
   const [moveOpen, setMoveOpen] = useState(false);
   const [moveGroup, setMoveGroup] = useState<string>();
-  const query = { ...filter, current: page.current, size: page.size };
-  const list = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'terminals', query],
-    queryFn: () =>
-      call(devicesRoutes.terminalPage, {
-        query: { ...query, online: filter.online === undefined ? undefined : String(filter.online) } as never,
-        loading: false,
-      }),
-    placeholderData: keepPreviousData,
+  const list = useCrudList<TerminalRow, Filter, TerminalPage>({
+    queryKey: [FLEET_QUERY_ROOT, 'terminals'],
+    filterKeys: FILTER_KEYS,
+    live: true,
+    fetchPage: ({ sort: _sort, ...query }) => call(devicesRoutes.terminalPage, { query, loading: false }),
   });
   const options = useFleetOptions();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
-
-  const onSearch = (v: FilterForm) =>
-    setFilter({
-      ...Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined && x !== '')),
-      online: v.online === undefined ? undefined : v.online === 'true',
-    } as TerminalFilter);
 
   const remove = () =>
     Modal.confirm({
@@ -86,7 +78,7 @@ export const DeviceListPage = () => {
     download({
       method: 'GET',
       path: devicesRoutes.terminalExport.path,
-      query: { ...filter, online: filter.online === undefined ? undefined : String(filter.online) },
+      query: list.filter,
       fileName: `terminals-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`,
     });
 
@@ -138,133 +130,90 @@ export const DeviceListPage = () => {
   ];
 
   return (
-    <div className="cpm-page" data-testid="device-list-page">
-      <PageHeader />
-      <Card variant="borderless">
-        <Form<FilterForm>
-          layout="inline"
-          onFinish={onSearch}
-          className="cpm-filter-form"
-          style={{ rowGap: 12 }}
-        >
-          <Form.Item name="sn" label={t('sn')}>
-            <Input allowClear placeholder={t('snPrefix')} data-testid="filter-sn" />
-          </Form.Item>
-          <Form.Item name="name" label={t('name')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="status" label={t('statusLabel')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              options={TERMINAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="online" label={t('onlineState')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              data-testid="filter-online"
-              options={[
-                { value: 'true', label: t('online') },
-                { value: 'false', label: t('offline') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="modelId" label={t('model')}>
-            <Select allowClear style={{ width: 140 }} options={options.models} />
-          </Form.Item>
-          <Form.Item name="groupId" label={t('group')}>
-            <Select allowClear style={{ width: 160 }} options={options.groups} />
-          </Form.Item>
-          <Form.Item name="storeName" label={t('storeName')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="ownerId" label={t('enterprise')}>
-            <Select allowClear style={{ width: 160 }} options={options.owners} />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" data-testid="filter-search">
-                {t('search')}
-              </Button>
-              <Button htmlType="reset" onClick={() => setFilter({})}>
-                {t('reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-      </Card>
-      <Card variant="borderless">
-        <DataTable<TerminalRow>
-          rowKey="sn"
-          loading={list.isLoading}
-          loadError={list.error}
-          dataSource={list.data?.records ?? []}
-          columns={columns}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
-          rowClassName={(row) => (row.longOffline ? 'cpm-row-long-offline' : '')}
-          onRefresh={refresh}
-          paging={{ current: page.current, size: page.size, total: list.data?.total ?? 0, onChange: setPage }}
-          toolbar={
-            <Space wrap>
-              {list.data?.totalCapped && (
-                <Tag color="processing">{t('moreThan', { count: list.data.total })}</Tag>
+    <CrudListView<TerminalRow, Filter, TerminalPage>
+      testId="device-list-page"
+      list={list}
+      rowKey="sn"
+      filters={[
+        { name: 'sn', label: t('sn'), placeholder: t('snPrefix') },
+        { name: 'name', label: t('name') },
+        {
+          name: 'status',
+          label: t('statusLabel'),
+          width: 140,
+          options: TERMINAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
+        },
+        {
+          name: 'online',
+          label: t('onlineState'),
+          width: 120,
+          options: [
+            { value: 'true', label: t('online') },
+            { value: 'false', label: t('offline') },
+          ],
+        },
+        { name: 'modelId', label: t('model'), width: 140, options: options.models },
+        { name: 'groupId', label: t('group'), options: options.groups },
+        { name: 'storeName', label: t('storeName') },
+        { name: 'ownerId', label: t('enterprise'), options: options.owners },
+      ]}
+      columns={columns}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+      rowClassName={(row) => (row.longOffline ? 'cpm-row-long-offline' : '')}
+      toolbar={
+        <Space wrap>
+          {list.page?.totalCapped && (
+            <Tag color="processing">{t('moreThan', { count: list.page.total })}</Tag>
+          )}
+          <AddButton
+            permission="device:terminal:add"
+            label={t('add')}
+            onClick={() => setDialog({ open: true, editing: null })}
+            testId="add-device"
+          />
+          <Auth permission="device:terminal:move">
+            <Button
+              icon={<SwapOutlined />}
+              disabled={!selected.length}
+              onClick={() => setMoveOpen(true)}
+              data-testid="terminal-move"
+            >
+              {t('move')}
+            </Button>
+          </Auth>
+          <Auth permission="device:favorite:favorite">
+            <Button icon={<StarOutlined />} disabled={!selected.length} onClick={() => void favorite()}>
+              {t('favorite')}
+            </Button>
+          </Auth>
+          <Auth permission="device:terminal:delete">
+            <Button danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={remove}>
+              {t('delete')}
+            </Button>
+          </Auth>
+          <Auth permission="device:terminal:import">
+            <ExcelImport
+              templatePath={devicesRoutes.terminalTemplate.path}
+              templateFileName="terminal-template.xlsx"
+              upload={(file) => upload(devicesRoutes.terminalImport, file)}
+              onImported={refresh}
+              fieldLabels={Object.fromEntries(
+                (['sn', 'name', 'model', 'group', 'storeName', 'mac', 'password'] as const).map((k) => [
+                  k,
+                  t(k),
+                ]),
               )}
-              <Auth permission="device:terminal:add">
-                <Button
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => setDialog({ open: true, editing: null })}
-                  data-testid="add-device"
-                >
-                  {t('add')}
-                </Button>
-              </Auth>
-              <Auth permission="device:terminal:move">
-                <Button
-                  icon={<SwapOutlined />}
-                  disabled={!selected.length}
-                  onClick={() => setMoveOpen(true)}
-                  data-testid="terminal-move"
-                >
-                  {t('move')}
-                </Button>
-              </Auth>
-              <Auth permission="device:favorite:favorite">
-                <Button icon={<StarOutlined />} disabled={!selected.length} onClick={() => void favorite()}>
-                  {t('favorite')}
-                </Button>
-              </Auth>
-              <Auth permission="device:terminal:delete">
-                <Button danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={remove}>
-                  {t('delete')}
-                </Button>
-              </Auth>
-              <Auth permission="device:terminal:import">
-                <ExcelImport
-                  templatePath={devicesRoutes.terminalTemplate.path}
-                  templateFileName="terminal-template.xlsx"
-                  upload={(file) => upload(devicesRoutes.terminalImport, file)}
-                  onImported={refresh}
-                  fieldLabels={Object.fromEntries(
-                    (['sn', 'name', 'model', 'group', 'storeName', 'mac', 'password'] as const).map((k) => [
-                      k,
-                      t(k),
-                    ]),
-                  )}
-                  testId="import-devices"
-                />
-              </Auth>
-              <Auth permission="device:terminal:export">
-                <Button icon={<DownloadOutlined />} onClick={() => void exportFile()}>
-                  {t('export')}
-                </Button>
-              </Auth>
-            </Space>
-          }
-        />
-      </Card>
+              testId="import-devices"
+            />
+          </Auth>
+          <Auth permission="device:terminal:export">
+            <Button icon={<DownloadOutlined />} onClick={() => void exportFile()}>
+              {t('export')}
+            </Button>
+          </Auth>
+        </Space>
+      }
+    >
       <AddDeviceDialog
         open={dialog.open}
         editing={dialog.editing}
@@ -300,6 +249,6 @@ export const DeviceListPage = () => {
           </Form.Item>
         </Form>
       </Modal>
-    </div>
+    </CrudListView>
   );
 };

@@ -1,15 +1,14 @@
 import { devicesRoutes } from '@cpm/contracts/routes';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Input, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { CrudListView } from '../../../shared/crud/CrudListView';
 import { ExcelImport } from '../../../shared/crud/ExcelImport';
+import { useCrudList } from '../../../shared/crud/useCrudList';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
-import { PageHeader } from '../../../shared/page/PageHeader';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { StatusTag } from '../components/TerminalStatus';
 
 type Row = {
@@ -27,12 +26,12 @@ type Row = {
 export const ExitRecordPage = () => {
   const { t } = useTranslation('devices');
   const queryClient = useQueryClient();
-  const [page, setPage] = useState({ current: 1, size: 14 });
-  const [sn, setSn] = useState<string>();
-  const list = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'exit', page, sn],
-    queryFn: () => call(devicesRoutes.exitRecordPage, { query: { ...page, sn }, loading: false }),
-    placeholderData: keepPreviousData,
+  const list = useCrudList<Row, { sn?: string }>({
+    queryKey: [FLEET_QUERY_ROOT, 'exit'],
+    filterKeys: ['sn'],
+    live: true,
+    fetchPage: ({ current, size, sn }) =>
+      call(devicesRoutes.exitRecordPage, { query: { current, size, sn }, loading: false }),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
   const columns: DataColumn<Row>[] = [
@@ -50,48 +49,28 @@ export const ExitRecordPage = () => {
     },
   ];
   return (
-    <div className="cpm-page" data-testid="exit-record-page">
-      <PageHeader />
-      <Card variant="borderless">
-        <DataTable<Row>
-          rowKey="id"
-          loading={list.isLoading}
-          loadError={list.error}
-          dataSource={list.data?.records ?? []}
-          columns={columns}
-          onRefresh={refresh}
-          paging={{
-            ...page,
-            total: list.data?.total ?? 0,
-            onChange: (current, size) => setPage({ current, size }),
-          }}
-          toolbar={
-            <Space wrap>
-              <Input.Search
-                allowClear
-                placeholder={t('snPrefix')}
-                style={{ width: 200 }}
-                onSearch={(v) => setSn(v || undefined)}
-              />
-              <Auth permission="device:exit:import">
-                <ExcelImport
-                  templatePath={devicesRoutes.exitRecordTemplate.path}
-                  templateFileName="exit-record-template.xlsx"
-                  upload={(file) => upload(devicesRoutes.exitRecordImport, file)}
-                  onImported={refresh}
-                  fieldLabels={{
-                    sn: t('sn'),
-                    model: t('model'),
-                    status: t('statusLabel'),
-                    productionDate: t('productionDate'),
-                    shippingDate: t('shippingDate'),
-                  }}
-                />
-              </Auth>
-            </Space>
-          }
-        />
-      </Card>
-    </div>
+    <CrudListView<Row, { sn?: string }>
+      testId="exit-record-page"
+      list={list}
+      filters={[{ name: 'sn', label: t('sn'), placeholder: t('snPrefix') }]}
+      columns={columns}
+      toolbar={
+        <Auth permission="device:exit:import">
+          <ExcelImport
+            templatePath={devicesRoutes.exitRecordTemplate.path}
+            templateFileName="exit-record-template.xlsx"
+            upload={(file) => upload(devicesRoutes.exitRecordImport, file)}
+            onImported={refresh}
+            fieldLabels={{
+              sn: t('sn'),
+              model: t('model'),
+              status: t('statusLabel'),
+              productionDate: t('productionDate'),
+              shippingDate: t('shippingDate'),
+            }}
+          />
+        </Auth>
+      }
+    />
   );
 };

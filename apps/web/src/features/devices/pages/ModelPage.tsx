@@ -1,14 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ModelSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
-import { Button, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -17,7 +17,6 @@ import {
   editAction,
   lazySchema,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -29,7 +28,6 @@ const modelSaveSchema = lazySchema(() =>
 
 type DeviceModel = z.infer<typeof ModelSchema>;
 type Filter = { name?: string };
-type ModelForm = { name: string; description?: string; state: 0 | 1 };
 
 /** Terminal models: name, description, state. */
 export const ModelPage = () => {
@@ -64,22 +62,12 @@ export const ModelPage = () => {
       dataIndex: 'createdAt',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'actions',
-      title: t('actions'),
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            editAction(t('edit'), 'device:model:edit', () => setEditing(row)),
-            deleteAction(t('delete'), 'device:model:delete', t('confirmDeleteOne'), () =>
-              call(devicesRoutes.modelDelete, { body: { id: row.id }, notifySuccess: true }).then(
-                list.invalidate,
-              ),
-            ),
-          ]}
-        />
+    actionsColumn(t('actions'), (row) => [
+      editAction(t('edit'), 'device:model:edit', () => setEditing(row)),
+      deleteAction(t('delete'), 'device:model:delete', t('confirmDeleteOne'), () =>
+        call(devicesRoutes.modelDelete, { body: { id: row.id }, notifySuccess: true }).then(list.invalidate),
       ),
-    },
+    ]),
   ];
   return (
     <CrudListView<DeviceModel, Filter>
@@ -89,19 +77,15 @@ export const ModelPage = () => {
       columns={columns}
       localSort
       toolbar={
-        <Auth permission="device:model:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({})}
-            data-testid="model-add"
-          >
-            {t('addEntry')}
-          </Button>
-        </Auth>
+        <AddButton
+          permission="device:model:add"
+          label={t('addEntry')}
+          onClick={() => setEditing({})}
+          testId="model-add"
+        />
       }
     >
-      <CrudFormModal<ModelForm>
+      <CrudFormModal
         open={editing !== null}
         title={editing?.id ? t('edit') : t('addEntry')}
         schema={modelSaveSchema}
@@ -119,7 +103,7 @@ export const ModelPage = () => {
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
           call(devicesRoutes.modelSave, {
-            body: { ...values, id: editing?.id } as never,
+            body: { ...values, id: editing?.id },
             notifySuccess: true,
           })
         }

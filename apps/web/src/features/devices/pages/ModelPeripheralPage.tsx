@@ -1,21 +1,20 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ModelPeripheralSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Select, Switch, Tag } from 'antd';
+import { Select, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
   deleteAction,
   lazySchema,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -55,22 +54,14 @@ export const ModelPeripheralPage = () => {
       dataIndex: 'required',
       render: (r: boolean) => <Tag color={r ? 'blue' : 'default'}>{r ? t('yes') : t('no')}</Tag>,
     },
-    {
-      key: 'actions',
-      title: t('actions'),
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            deleteAction(t('delete'), 'device:modelPeripheral:delete', t('confirmDeleteOne'), () =>
-              call(devicesRoutes.modelPeripheralDelete, {
-                body: { id: row.id },
-                notifySuccess: true,
-              }).then(list.invalidate),
-            ),
-          ]}
-        />
+    actionsColumn(t('actions'), (row) => [
+      deleteAction(t('delete'), 'device:modelPeripheral:delete', t('confirmDeleteOne'), () =>
+        call(devicesRoutes.modelPeripheralDelete, {
+          body: { id: row.id },
+          notifySuccess: true,
+        }).then(list.invalidate),
       ),
-    },
+    ]),
   ];
   const modelOptions = (models.data ?? []).map((m) => ({ value: m.id, label: m.name }));
   return (
@@ -80,11 +71,11 @@ export const ModelPeripheralPage = () => {
       filters={[{ name: 'modelId', label: t('model'), options: modelOptions, width: 200 }]}
       columns={columns}
       toolbar={
-        <Auth permission="device:modelPeripheral:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
-            {t('addEntry')}
-          </Button>
-        </Auth>
+        <AddButton
+          permission="device:modelPeripheral:add"
+          label={t('addEntry')}
+          onClick={() => setOpen(true)}
+        />
       }
     >
       <CrudFormModal
@@ -95,9 +86,7 @@ export const ModelPeripheralPage = () => {
         conflictField="peripheralId"
         testId="model-peripheral-form"
         onClose={() => setOpen(false)}
-        onSubmit={(values) =>
-          call(devicesRoutes.modelPeripheralSave, { body: values as never, notifySuccess: true })
-        }
+        onSubmit={(values) => call(devicesRoutes.modelPeripheralSave, { body: values, notifySuccess: true })}
         onSaved={() => {
           setOpen(false);
           void list.invalidate();

@@ -1,13 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { PeripheralSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
-import { Button, Col, Input, InputNumber, Row, Select } from 'antd';
+import { Col, Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -15,7 +15,6 @@ import {
   editAction,
   lazySchema,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -52,23 +51,18 @@ export const PeripheralPage = () => {
     { key: 'identifier', title: t('identifier'), dataIndex: 'identifier' },
     { key: 'baudRate', title: t('baudRate'), dataIndex: 'baudRate' },
     { key: 'authCode', title: t('authCode'), dataIndex: 'authCode' },
-    {
-      key: 'actions',
-      title: t('actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            editAction(t('edit'), 'device:peripheral:edit', () => setEditing(row)),
-            deleteAction(t('delete'), 'device:peripheral:delete', t('confirmDeleteOne'), () =>
-              call(devicesRoutes.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
-                list.invalidate,
-              ),
-            ),
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('actions'),
+      (row) => [
+        editAction(t('edit'), 'device:peripheral:edit', () => setEditing(row)),
+        deleteAction(t('delete'), 'device:peripheral:delete', t('confirmDeleteOne'), () =>
+          call(devicesRoutes.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
+            list.invalidate,
+          ),
+        ),
+      ],
+      'right',
+    ),
   ];
   return (
     <CrudListView<Peripheral, Filter>
@@ -81,11 +75,7 @@ export const PeripheralPage = () => {
       columns={columns}
       localSort
       toolbar={
-        <Auth permission="device:peripheral:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            {t('addEntry')}
-          </Button>
-        </Auth>
+        <AddButton permission="device:peripheral:add" label={t('addEntry')} onClick={() => setEditing({})} />
       }
     >
       <CrudFormModal
@@ -100,7 +90,7 @@ export const PeripheralPage = () => {
         onClose={() => setEditing(null)}
         onSubmit={(values) =>
           call(devicesRoutes.peripheralSave, {
-            body: { ...values, id: editing?.id } as never,
+            body: { ...values, id: editing?.id },
             notifySuccess: true,
           })
         }

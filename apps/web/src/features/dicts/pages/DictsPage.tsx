@@ -1,13 +1,14 @@
-import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { UnorderedListOutlined } from '@ant-design/icons';
 import type { DictItem, DictRow } from '@cpm/contracts';
 import { dictsRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Input, InputNumber, Space, Switch } from 'antd';
+import { Drawer, Input, InputNumber, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -28,16 +29,6 @@ const dictSaveSchema = lazySchema(() =>
 const dictItemSaveSchema = lazySchema(() =>
   import('@cpm/contracts/dicts/dicts.contract').then((m) => m.DictItemSaveSchema),
 );
-
-type DictForm = {
-  code: string;
-  name: string;
-  englishName: string;
-  description?: string;
-  enabled: boolean;
-  sort: number;
-};
-type ItemForm = { label: string; englishName: string; value: string; sort: number; enabled: boolean };
 
 const NEW = { enabled: true, sort: 0 };
 
@@ -82,26 +73,18 @@ export const DictsPage = () => {
       render: (_, d) => <DictTag dict="enabled_status" value={d.enabled} />,
     },
     { key: 'description', title: t('user.description'), dataIndex: 'description' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, d) => (
-        <RowActions
-          actions={[
-            {
-              key: 'items',
-              label: t('dict.items'),
-              icon: <UnorderedListOutlined />,
-              onClick: () => setOpen(d),
-            },
-            ...editDelete(
-              () => setEditing(d),
-              () => call(dictsRoutes.remove, { query: { id: d.id }, notifySuccess: true }),
-            ),
-          ]}
-        />
+    actionsColumn(t('common.actions'), (d) => [
+      {
+        key: 'items',
+        label: t('dict.items'),
+        icon: <UnorderedListOutlined />,
+        onClick: () => setOpen(d),
+      },
+      ...editDelete(
+        () => setEditing(d),
+        () => call(dictsRoutes.remove, { query: { id: d.id }, notifySuccess: true }),
       ),
-    },
+    ]),
   ];
 
   const itemColumns: DataColumn<DictItem>[] = [
@@ -138,14 +121,10 @@ export const DictsPage = () => {
       filters={[{ name: 'keyword', label: t('dict.search') }]}
       columns={columns}
       toolbar={
-        <Auth permission="user:dict:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-            {t('dict.add')}
-          </Button>
-        </Auth>
+        <AddButton permission="user:dict:add" label={t('dict.add')} onClick={() => setEditing(null)} />
       }
     >
-      <CrudFormModal<DictForm>
+      <CrudFormModal
         open={editing !== undefined}
         title={editing ? t('dict.edit') : t('dict.add')}
         schema={dictSaveSchema}
@@ -186,11 +165,7 @@ export const DictsPage = () => {
         size="large"
         title={open ? `${zh ? open.name : open.englishName} (${open.code})` : ''}
         extra={
-          <Auth permission="user:dict:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setItem(null)}>
-              {t('dict.addItem')}
-            </Button>
-          </Auth>
+          <AddButton permission="user:dict:add" label={t('dict.addItem')} onClick={() => setItem(null)} />
         }
       >
         <DataTable<DictItem>
@@ -202,7 +177,7 @@ export const DictsPage = () => {
           onRefresh={() => void items.refetch()}
         />
       </Drawer>
-      <CrudFormModal<ItemForm>
+      <CrudFormModal
         open={item !== undefined}
         title={item ? t('dict.editItem') : t('dict.addItem')}
         schema={dictItemSaveSchema}

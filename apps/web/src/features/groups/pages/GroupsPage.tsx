@@ -2,12 +2,12 @@ import { DragOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupNode } from '@cpm/contracts';
 import { groupsRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
+import { Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
   CrudField,
   CrudFormModal,
   deleteAction,
@@ -28,7 +28,6 @@ const groupSaveSchema = lazySchema(() =>
   import('@cpm/contracts/groups/groups.contract').then((m) => m.GroupSaveSchema),
 );
 
-type GroupForm = Omit<GroupNode, 'id' | 'children' | 'ownerId'>;
 type Editing = { group: GroupNode | null; parentId: string | null };
 
 /** Device groups (`/user/equipment`): the terminal-group tree, with add, edit, move and delete. */
@@ -126,20 +125,16 @@ export const GroupsPage = () => {
           }}
           scroll={{ x: 1000 }}
           toolbar={
-            <Auth permission="user:group:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ group: null, parentId: null })}
-                data-testid="group-add"
-              >
-                {t('group.add')}
-              </Button>
-            </Auth>
+            <AddButton
+              permission="user:group:add"
+              label={t('group.add')}
+              onClick={() => setEditing({ group: null, parentId: null })}
+              testId="group-add"
+            />
           }
         />
       </Card>
-      <CrudFormModal<GroupForm>
+      <CrudFormModal
         open={editing !== null}
         title={editing?.group ? t('group.edit') : t('group.add')}
         schema={groupSaveSchema}

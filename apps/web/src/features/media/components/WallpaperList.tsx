@@ -1,19 +1,17 @@
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { BLOB_KINDS, type WallpaperRow } from '@cpm/contracts';
 import { mediaRoutes } from '@cpm/contracts/routes';
-import { Button, Input, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Input, Modal, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
-import { FilterBar } from '../../../shared/crud/FilterBar';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import { SafeImage } from '../../../shared/image/SafeImage';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { Upload } from '../../../shared/upload/Upload';
 import { MEDIA_QUERY_KEYS } from '../mediaKeys';
+import { MediaList } from './MediaList';
 
 type Filter = { name?: string; kind?: 'image' | 'video' };
 
@@ -77,91 +75,39 @@ export const WallpaperList = () => {
     },
     { key: 'size', title: t('wallpaper.size'), render: (_, r) => formatBytes(r.size) },
     { key: 'duration', title: t('wallpaper.duration'), render: (_, r) => duration(r.durationMs) },
-    { key: 'description', title: t('wallpaper.description'), dataIndex: 'description' },
-    {
-      key: 'createdAt',
-      title: t('wallpaper.createdAt'),
-      render: (_, r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
-    },
-    {
-      key: 'actions',
-      title: t('actions.actions'),
-      fixed: 'right',
-      width: 130,
-      render: (_, r) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            icon={<EyeOutlined />}
-            aria-label={t('wallpaper.preview')}
-            onClick={() => setPreview(r)}
-            data-testid="wallpaper-preview-open"
-          />
-          <Button
-            type="link"
-            icon={<DownloadOutlined />}
-            aria-label={r.name}
-            href={r.url}
-            download={r.name}
-          />
-          <Auth permission="file:wallpaper:delete">
-            <Popconfirm
-              title={t('actions.deleteConfirm')}
-              onConfirm={async () => {
-                await call(mediaRoutes.wallpaperDelete, {
-                  query: { id: r.id },
-                  notifySuccess: true,
-                }).catch(() => undefined);
-                void list.invalidate();
-              }}
-            >
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-            </Popconfirm>
-          </Auth>
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <div data-testid="wallpaper-list">
-      <FilterBar<Filter>
-        fields={[
-          { name: 'name', label: t('wallpaper.search') },
-          {
-            name: 'kind',
-            label: t('wallpaper.kind'),
-            options: [
-              { value: 'image', label: t('wallpaper.image') },
-              { value: 'video', label: t('wallpaper.video') },
-            ],
-          },
-        ]}
-        value={list.filter}
-        onSearch={list.applyFilter}
-        onReset={list.resetFilter}
-      />
-      <DataTable<WallpaperRow>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        loadError={list.error}
-        paging={list.paging}
-        onRefresh={list.refetch}
-        toolbar={
-          <Auth permission="file:wallpaper:upload">
-            <Button
-              type="primary"
-              icon={<UploadOutlined />}
-              onClick={() => setUploading(true)}
-              data-testid="wallpaper-upload-open"
-            >
-              {t('wallpaper.upload')}
-            </Button>
-          </Auth>
-        }
-      />
+    <MediaList<WallpaperRow, Filter>
+      kind="wallpaper"
+      list={list}
+      filters={[
+        { name: 'name', label: t('wallpaper.search') },
+        {
+          name: 'kind',
+          label: t('wallpaper.kind'),
+          options: [
+            { value: 'image', label: t('wallpaper.image') },
+            { value: 'video', label: t('wallpaper.video') },
+          ],
+        },
+      ]}
+      columns={columns}
+      open={{
+        icon: <EyeOutlined />,
+        label: t('wallpaper.preview'),
+        testId: 'wallpaper-preview-open',
+        onOpen: setPreview,
+      }}
+      download={(r) => ({ label: r.name, fileName: r.name })}
+      remove={(r) => call(mediaRoutes.wallpaperDelete, { query: { id: r.id }, notifySuccess: true })}
+      create={{
+        icon: <UploadOutlined />,
+        label: t('wallpaper.upload'),
+        testId: 'wallpaper-upload-open',
+        onClick: () => setUploading(true),
+      }}
+    >
       <Modal
         open={uploading}
         title={t('wallpaper.upload')}
@@ -211,6 +157,6 @@ export const WallpaperList = () => {
           </div>
         )}
       </Modal>
-    </div>
+    </MediaList>
   );
 };

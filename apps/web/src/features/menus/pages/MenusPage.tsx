@@ -2,25 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { SysMenuNode } from '@cpm/contracts';
 import { sysMenuRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  TreeSelect,
-} from 'antd';
+import { Card, Col, Input, InputNumber, Radio, Row, Select, Space, Switch, Tag, TreeSelect } from 'antd';
 import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   DictTag,
@@ -28,7 +16,6 @@ import {
   editAction,
   lazySchema,
   queryKeys,
-  RowActions,
 } from '../../../shared/crud';
 import { MENU_ICONS, menuIcon } from '../../../shared/menu/menuIcons';
 import { PageHeader } from '../../../shared/page/PageHeader';
@@ -40,7 +27,10 @@ const sysMenuSaveSchema = lazySchema(() =>
   import('@cpm/contracts/sysmenu/sysmenu.contract').then((m) => m.SysMenuSaveSchema),
 );
 
-type MenuForm = Omit<SysMenuNode, 'id' | 'children' | 'builtIn'> & { parentId: string | null };
+const MENU_TYPES = [0, 1, 2, 3] as const;
+
+/** The tree answers any number; the form offers only the known types. */
+const menuTypeOf = (value: number) => MENU_TYPES.find((type) => type === value);
 
 const TYPE_COLORS = ['purple', 'blue', 'green', 'orange'];
 
@@ -84,30 +74,20 @@ export const MenusPage = () => {
       title: t('menu.hidden'),
       render: (_, m) => (m.hidden ? t('common.yes') : t('common.no')),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, m) => (
-        <RowActions
-          actions={[
-            {
-              key: 'add-child',
-              label: t('menu.addChild'),
-              icon: <PlusOutlined />,
-              permission: 'user:menu:add',
-              hidden: m.menuType >= 3,
-              onClick: () => setEditing({ menu: null, parentId: m.id }),
-            },
-            editAction(t('actions.edit'), 'user:menu:edit', () =>
-              setEditing({ menu: m, parentId: m.parentId }),
-            ),
-            deleteAction(t('actions.delete'), 'user:menu:delete', t('actions.deleteConfirm'), () =>
-              call(sysMenuRoutes.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
-            ),
-          ]}
-        />
+    actionsColumn(t('common.actions'), (m) => [
+      {
+        key: 'add-child',
+        label: t('menu.addChild'),
+        icon: <PlusOutlined />,
+        permission: 'user:menu:add',
+        hidden: m.menuType >= 3,
+        onClick: () => setEditing({ menu: null, parentId: m.id }),
+      },
+      editAction(t('actions.edit'), 'user:menu:edit', () => setEditing({ menu: m, parentId: m.parentId })),
+      deleteAction(t('actions.delete'), 'user:menu:delete', t('actions.deleteConfirm'), () =>
+        call(sysMenuRoutes.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
       ),
-    },
+    ]),
   ];
 
   return (
@@ -123,31 +103,29 @@ export const MenusPage = () => {
           onRefresh={refresh}
           scroll={{ x: 1000 }}
           toolbar={
-            <Auth permission="user:menu:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ menu: null, parentId: null })}
-              >
-                {t('menu.add')}
-              </Button>
-            </Auth>
+            <AddButton
+              permission="user:menu:add"
+              label={t('menu.add')}
+              onClick={() => setEditing({ menu: null, parentId: null })}
+            />
           }
         />
       </Card>
-      <CrudFormModal<MenuForm>
+      <CrudFormModal
         open={editing !== null}
         title={editing?.menu ? t('menu.edit') : t('menu.add')}
         schema={sysMenuSaveSchema}
         initialValues={
-          editing?.menu ?? {
-            parentId: editing?.parentId ?? null,
-            menuType: 2,
-            sysCode: 'cpm',
-            enabled: true,
-            hidden: false,
-            sort: 0,
-          }
+          editing?.menu
+            ? { ...editing.menu, menuType: menuTypeOf(editing.menu.menuType) }
+            : {
+                parentId: editing?.parentId ?? null,
+                menuType: 2,
+                sysCode: 'cpm',
+                enabled: true,
+                hidden: false,
+                sort: 0,
+              }
         }
         width={680}
         testId="menu-form"
@@ -158,7 +136,6 @@ export const MenusPage = () => {
               ...values,
               id: editing?.menu?.id,
               parentId: values.parentId ?? null,
-              menuType: values.menuType as 0 | 1 | 2 | 3,
             },
             notifySuccess: true,
           })

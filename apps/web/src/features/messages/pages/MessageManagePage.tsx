@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { MessageStatus, MessageVo, SaveMessageBody } from '@cpm/contracts';
 import { messageRoutes } from '@cpm/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { call, showMessage } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
+import { AddButton } from '../../../shared/crud/AddButton';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { TABLE_PAGINATION } from '../../../shared/table/pagination';
@@ -259,16 +259,12 @@ export const MessageManagePage = () => {
             onChange: (current, size) => setPaging({ current, size }),
           }}
           toolbar={
-            <Auth permission="message:message:add">
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ message: null })}
-                data-testid="message-new"
-              >
-                {t('manage.new')}
-              </Button>
-            </Auth>
+            <AddButton
+              permission="message:message:add"
+              label={t('manage.new')}
+              onClick={() => setEditing({ message: null })}
+              testId="message-new"
+            />
           }
         />
       </Card>

@@ -1,14 +1,15 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { OperationLogRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call, download } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
-import { PageHeader } from '../../../shared/page/PageHeader';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { compact, usePagedList } from '../../../shared/table/usePagedList';
+import { CrudListView } from '../../../shared/crud/CrudListView';
+import { queryKeys } from '../../../shared/crud/queryKeys';
+import { useCrudList } from '../../../shared/crud/useCrudList';
+import type { DataColumn } from '../../../shared/table/DataTable';
 
 type Filter = {
   actorName?: string;
@@ -17,7 +18,6 @@ type Filter = {
   from?: string;
   to?: string;
 };
-type FilterForm = Omit<Filter, 'from' | 'to'> & { range?: [Dayjs, Dayjs] };
 
 const ACTIONS = [
   'login',
@@ -77,11 +77,11 @@ const ACTIONS = [
 /** Operation log (`/user/operationLog`): who did what, from where and when (shown in local time, stored in UTC). */
 export const OperationLogPage = () => {
   const { t } = useTranslation('accounts');
-  const list = usePagedList<OperationLogRow, Filter>(
-    'oplog',
-    (q) => call(usersRoutes.logPage, { query: q }),
-    {},
-  );
+  const list = useCrudList<OperationLogRow, Filter>({
+    queryKey: queryKeys.operationLog.all,
+    filterKeys: ['actorName', 'action', 'result', 'from', 'to'],
+    fetchPage: ({ sort: _sort, ...query }) => call(usersRoutes.logPage, { query }),
+  });
   const actionLabel = (a: string) => t(`oplog.actions.${a}`, { defaultValue: a });
 
   const columns: DataColumn<OperationLogRow>[] = [
@@ -101,81 +101,49 @@ export const OperationLogPage = () => {
   ];
 
   return (
-    <div className="cpm-page" data-testid="oplog-page">
-      <PageHeader />
-      <Card variant="borderless">
-        <Form<FilterForm>
-          layout="inline"
-          style={{ rowGap: 12, marginBottom: 16 }}
-          onFinish={({ range, ...rest }) =>
-            list.applyFilter(
-              compact({
-                ...rest,
-                from: range?.[0]?.startOf('day').toISOString(),
-                to: range?.[1]?.endOf('day').toISOString(),
-              }),
-            )
-          }
-        >
-          <Form.Item name="actorName" label={t('oplog.actor')}>
-            <Input allowClear style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="action" label={t('oplog.action')}>
-            <Select
-              allowClear
-              style={{ width: 180 }}
-              options={ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
-            />
-          </Form.Item>
-          <Form.Item name="result" label={t('oplog.result')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              options={[
-                { value: 'success', label: t('oplog.success') },
-                { value: 'failure', label: t('oplog.failure') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="range" label={t('oplog.range')}>
-            <DatePicker.RangePicker />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('actions.search')}
+    <CrudListView<OperationLogRow, Filter>
+      testId="oplog-page"
+      list={list}
+      filters={[
+        { name: 'actorName', label: t('oplog.actor'), width: 140 },
+        {
+          name: 'action',
+          label: t('oplog.action'),
+          width: 180,
+          options: ACTIONS.map((a) => ({ value: a, label: actionLabel(a) })),
+        },
+        {
+          name: 'result',
+          label: t('oplog.result'),
+          width: 120,
+          options: [
+            { value: 'success', label: t('oplog.success') },
+            { value: 'failure', label: t('oplog.failure') },
+          ],
+        },
+        { name: 'from', to: 'to', label: t('oplog.range') },
+      ]}
+      columns={columns}
+      scroll={{ x: 1000 }}
+      toolbar={
+        <Space>
+          <Auth permission="user:oplog:export">
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                void download({
+                  method: 'GET',
+                  path: usersRoutes.logExport.path,
+                  query: list.filter,
+                  fileName: 'operation-log.xlsx',
+                }).catch(() => undefined)
+              }
+            >
+              {t('actions.export')}
             </Button>
-          </Form.Item>
-        </Form>
-        <DataTable<OperationLogRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          loadError={list.error}
-          paging={list.paging}
-          onRefresh={list.refetch}
-          scroll={{ x: 1000 }}
-          toolbar={
-            <Space>
-              <Auth permission="user:oplog:export">
-                <Button
-                  icon={<DownloadOutlined />}
-                  onClick={() =>
-                    void download({
-                      method: 'GET',
-                      path: usersRoutes.logExport.path,
-                      query: list.filter,
-                      fileName: 'operation-log.xlsx',
-                    }).catch(() => undefined)
-                  }
-                >
-                  {t('actions.export')}
-                </Button>
-              </Auth>
-            </Space>
-          }
-        />
-      </Card>
-    </div>
+          </Auth>
+        </Space>
+      }
+    />
   );
 };

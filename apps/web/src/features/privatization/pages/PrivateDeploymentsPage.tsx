@@ -1,15 +1,17 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { PrivateCustomerRow } from '@cpm/contracts';
 import { privatizationRoutes } from '@cpm/contracts/routes';
-import { Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
+import { Button, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, download } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { AddButton } from '../../../shared/crud/AddButton';
+import { CrudListView } from '../../../shared/crud/CrudListView';
+import { queryKeys } from '../../../shared/crud/queryKeys';
+import { useCrudList } from '../../../shared/crud/useCrudList';
 import { useDict } from '../../../shared/dicts/useDict';
-import { PageHeader } from '../../../shared/page/PageHeader';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { compact, usePagedList } from '../../../shared/table/usePagedList';
+import type { DataColumn } from '../../../shared/table/DataTable';
 
 type CustomerForm = Omit<PrivateCustomerRow, 'id' | 'hasPassword' | 'ownerId' | 'createdAt'> & {
   password?: string;
@@ -45,11 +47,11 @@ export const PrivateDeploymentsPage = () => {
   const [editing, setEditing] = useState<PrivateCustomerRow | null | undefined>(undefined);
   const [revealed, setRevealed] = useState<{ name: string; password: string } | null>(null);
   const [form] = Form.useForm<CustomerForm>();
-  const list = usePagedList<PrivateCustomerRow, Filter>(
-    'private',
-    (q) => call(privatizationRoutes.page, { query: q }),
-    {},
-  );
+  const list = useCrudList<PrivateCustomerRow, Filter>({
+    queryKey: queryKeys.privateDeployments.all,
+    filterKeys: ['name', 'deploymentStatus'],
+    fetchPage: ({ sort: _sort, ...query }) => call(privatizationRoutes.page, { query }),
+  });
 
   useEffect(() => {
     if (editing === undefined) return;
@@ -145,61 +147,45 @@ export const PrivateDeploymentsPage = () => {
   ];
 
   return (
-    <div className="cpm-page" data-testid="private-page">
-      <PageHeader />
-      <Card variant="borderless">
-        <Form<Filter>
-          layout="inline"
-          onFinish={(v) => list.applyFilter(compact(v))}
-          style={{ rowGap: 12, marginBottom: 16 }}
-        >
-          <Form.Item name="name" label={t('private.name')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="deploymentStatus" label={t('private.deploymentStatus')}>
-            <Select allowClear style={{ width: 150 }} options={statuses.options} />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('actions.search')}
+    <CrudListView<PrivateCustomerRow, Filter>
+      testId="private-page"
+      list={list}
+      filters={[
+        { name: 'name', label: t('private.name') },
+        {
+          name: 'deploymentStatus',
+          label: t('private.deploymentStatus'),
+          width: 150,
+          options: statuses.options,
+        },
+      ]}
+      columns={columns}
+      scroll={{ x: 1600 }}
+      toolbar={
+        <Space wrap>
+          <AddButton
+            permission="user:private:add"
+            label={t('private.add')}
+            onClick={() => setEditing(null)}
+          />
+          <Auth permission="user:private:export">
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() =>
+                void download({
+                  method: 'GET',
+                  path: privatizationRoutes.exportXlsx.path,
+                  query: list.filter,
+                  fileName: 'private-deployments.xlsx',
+                }).catch(() => undefined)
+              }
+            >
+              {t('actions.export')}
             </Button>
-          </Form.Item>
-        </Form>
-        <DataTable<PrivateCustomerRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          loadError={list.error}
-          paging={list.paging}
-          onRefresh={list.refetch}
-          scroll={{ x: 1600 }}
-          toolbar={
-            <Space wrap>
-              <Auth permission="user:private:add">
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-                  {t('private.add')}
-                </Button>
-              </Auth>
-              <Auth permission="user:private:export">
-                <Button
-                  icon={<DownloadOutlined />}
-                  onClick={() =>
-                    void download({
-                      method: 'GET',
-                      path: privatizationRoutes.exportXlsx.path,
-                      query: list.filter,
-                      fileName: 'private-deployments.xlsx',
-                    }).catch(() => undefined)
-                  }
-                >
-                  {t('actions.export')}
-                </Button>
-              </Auth>
-            </Space>
-          }
-        />
-      </Card>
+          </Auth>
+        </Space>
+      }
+    >
       <Modal
         open={editing !== undefined}
         title={editing ? t('private.edit') : t('private.add')}
@@ -297,6 +283,6 @@ export const PrivateDeploymentsPage = () => {
         </Typography.Paragraph>
         <Typography.Text type="secondary">{t('private.revealNote')}</Typography.Text>
       </Modal>
-    </div>
+    </CrudListView>
   );
 };

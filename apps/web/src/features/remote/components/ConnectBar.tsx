@@ -9,6 +9,7 @@ import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
+import { testIdProps } from '../../../shared/testId';
 
 /**
  * Picks an online terminal and opens a session on it: to control (asks for the user's password
@@ -97,7 +98,7 @@ export const ConnectBar = ({
         title={t('passwordTitle')}
         okText={t('connect')}
         confirmLoading={opening}
-        okButtonProps={{ disabled: !password, 'data-testid': 'remote-password-ok' } as never}
+        okButtonProps={{ disabled: !password, ...testIdProps('remote-password-ok') }}
         onOk={() => void open(password)}
         onCancel={() => {
           setAsking(false);

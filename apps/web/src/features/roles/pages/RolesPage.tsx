@@ -1,20 +1,19 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { LIMITS, type RoleRow } from '@cpm/contracts';
 import { rolesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Switch, Tree } from 'antd';
+import { Form, Input, Modal, Switch, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
 import {
+  AddButton,
+  actionsColumn,
   CrudListView,
   DictTag,
   deleteAction,
   editAction,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -82,20 +81,12 @@ export const RolesPage = () => {
     { key: 'scope', title: t('role.dataScope'), render: (_, r) => t(`role.scope.${r.dataScope}`) },
     { key: 'menus', title: t('role.menuCount'), render: (_, r) => r.menuIds.length },
     { key: 'users', title: t('role.userCount'), dataIndex: 'userCount' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, r) => (
-        <RowActions
-          actions={[
-            editAction(t('actions.edit'), 'user:role:edit', () => setEditing(r)),
-            deleteAction(t('actions.delete'), 'user:role:delete', t('actions.deleteConfirm'), () =>
-              call(rolesRoutes.remove, { query: { id: r.id }, notifySuccess: true }).then(list.invalidate),
-            ),
-          ]}
-        />
+    actionsColumn(t('common.actions'), (r) => [
+      editAction(t('actions.edit'), 'user:role:edit', () => setEditing(r)),
+      deleteAction(t('actions.delete'), 'user:role:delete', t('actions.deleteConfirm'), () =>
+        call(rolesRoutes.remove, { query: { id: r.id }, notifySuccess: true }).then(list.invalidate),
       ),
-    },
+    ]),
   ];
 
   return (
@@ -105,16 +96,12 @@ export const RolesPage = () => {
       filters={[{ name: 'name', label: t('role.name') }]}
       columns={columns}
       toolbar={
-        <Auth permission="user:role:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing(null)}
-            data-testid="role-add"
-          >
-            {t('role.add')}
-          </Button>
-        </Auth>
+        <AddButton
+          permission="user:role:add"
+          label={t('role.add')}
+          onClick={() => setEditing(null)}
+          testId="role-add"
+        />
       }
     >
       <Modal

@@ -7,7 +7,14 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { CrudField, CrudFormModal, DictTag, lazySchema, queryKeys, RowActions } from '../../../shared/crud';
+import {
+  actionsColumn,
+  CrudField,
+  CrudFormModal,
+  DictTag,
+  lazySchema,
+  queryKeys,
+} from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { readRows } from '../../../shared/table/readRows';
 
@@ -113,34 +120,27 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
             render: (v: boolean) =>
               v ? <Tag color="green">{t('rules.on')}</Tag> : <Tag>{t('rules.off')}</Tag>,
           },
-          {
-            key: 'actions',
-            title: t('orders.actions'),
-            fixed: 'right',
-            render: (_, r) => (
-              <RowActions
-                actions={[
-                  {
-                    key: 'edit',
-                    label: t('rules.edit'),
-                    icon: <EditOutlined />,
-                    onClick: () => setEditing(r),
-                  },
-                  {
-                    key: 'delete',
-                    label: t('rules.delete'),
-                    icon: <DeleteOutlined />,
-                    danger: true,
-                    confirm: t('rules.confirmDelete'),
-                    onClick: () =>
-                      call(supportRoutes.ruleDelete, { body: { id: r.id }, notifySuccess: true }).then(
-                        refresh,
-                      ),
-                  },
-                ]}
-              />
-            ),
-          },
+          actionsColumn(
+            t('orders.actions'),
+            (r) => [
+              {
+                key: 'edit',
+                label: t('rules.edit'),
+                icon: <EditOutlined />,
+                onClick: () => setEditing(r),
+              },
+              {
+                key: 'delete',
+                label: t('rules.delete'),
+                icon: <DeleteOutlined />,
+                danger: true,
+                confirm: t('rules.confirmDelete'),
+                onClick: () =>
+                  call(supportRoutes.ruleDelete, { body: { id: r.id }, notifySuccess: true }).then(refresh),
+              },
+            ],
+            'right',
+          ),
         ]}
       />
       <CrudFormModal
@@ -151,7 +151,7 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
         testId="health-rule-form"
         conflictField="peripheralType"
         onClose={() => setEditing(null)}
-        onSubmit={(values) => call(supportRoutes.ruleSave, { body: values as never, notifySuccess: true })}
+        onSubmit={(values) => call(supportRoutes.ruleSave, { body: values, notifySuccess: true })}
         onSaved={() => {
           setEditing(null);
           void refresh();

@@ -50,10 +50,10 @@ export const OrderFormDrawer = ({
       initialValues={{ priority: 'normal' }}
       onClose={onClose}
       onSubmit={(values) => {
-        const v = values as Record<string, unknown>;
-        const dueAt = v.dueAt ? dayjs(v.dueAt as string).toISOString() : undefined;
+        // The date picker holds a dayjs value; the contract takes an ISO time.
+        const dueAt = values.dueAt ? dayjs(values.dueAt).toISOString() : undefined;
         return call(supportRoutes.save, {
-          body: { ...v, dueAt, mediaIds, requestKey } as never,
+          body: { ...values, dueAt, mediaIds, requestKey },
           notifySuccess: true,
         });
       }}

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { CrudListView, ExportButton, queryKeys, RowActions, useCrudList } from '../../../shared/crud';
+import { actionsColumn, CrudListView, ExportButton, queryKeys, useCrudList } from '../../../shared/crud';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ProposalsCard } from '../components/ProposalsCard';
@@ -60,23 +60,18 @@ export const InspectionRecordsPage = () => {
       dataIndex: 'visitedAt',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'actions',
-      title: t('orders.actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            {
-              key: 'view',
-              label: t('orders.view'),
-              icon: <EyeOutlined />,
-              onClick: () => navigate(recordPath(row.id)),
-            },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('orders.actions'),
+      (row) => [
+        {
+          key: 'view',
+          label: t('orders.view'),
+          icon: <EyeOutlined />,
+          onClick: () => navigate(recordPath(row.id)),
+        },
+      ],
+      'right',
+    ),
   ];
   return (
     <div className="cpm-page">

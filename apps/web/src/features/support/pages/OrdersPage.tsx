@@ -15,11 +15,11 @@ import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import {
+  actionsColumn,
   CrudListView,
   DictTag,
   ExportButton,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
@@ -115,23 +115,18 @@ export const OrdersPage = () => {
       dataIndex: 'createdAt',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'actions',
-      title: t('orders.actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            {
-              key: 'view',
-              label: t('orders.view'),
-              icon: <EyeOutlined />,
-              onClick: () => setViewing(row.id),
-            },
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('orders.actions'),
+      (row) => [
+        {
+          key: 'view',
+          label: t('orders.view'),
+          icon: <EyeOutlined />,
+          onClick: () => setViewing(row.id),
+        },
+      ],
+      'right',
+    ),
   ];
   return (
     <CrudListView<OrderRow, Filter>

@@ -1,13 +1,11 @@
-import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { type PROCESS_STATUSES, type ProcessRow, processActionsFrom } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
-import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
-import { CrudListView, DictTag, queryKeys, RowActions, useCrudList } from '../../../shared/crud';
+import { AddButton, CrudListView, DictTag, queryKeys, RowActions, useCrudList } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { PROCESS_ACTION_PERMISSION } from '../lib/processActions';
@@ -106,16 +104,12 @@ export const ServiceInspectionPage = () => {
       ]}
       columns={columns}
       toolbar={
-        <Auth permission="support:process:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate('/technicalSupport/addService')}
-            data-testid="process-add"
-          >
-            {t('processes.add')}
-          </Button>
-        </Auth>
+        <AddButton
+          permission="support:process:add"
+          label={t('processes.add')}
+          onClick={() => navigate('/technicalSupport/addService')}
+          testId="process-add"
+        />
       }
     />
   );

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
 import { Auth } from '../../../shared/auth/Auth';
-import { CrudListView, deleteAction, queryKeys, RowActions, useCrudList } from '../../../shared/crud';
+import { actionsColumn, CrudListView, deleteAction, queryKeys, useCrudList } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { formatBytes } from '../../../shared/upload/formatBytes';
@@ -149,26 +149,21 @@ export const SysFilesPage = () => {
       dataIndex: 'createdAt',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
     },
-    {
-      key: 'actions',
-      title: t('actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            {
-              key: 'download',
-              label: t('download'),
-              icon: <CloudDownloadOutlined />,
-              onClick: () => void downloadFile(row).catch(() => undefined),
-            },
-            deleteAction(t('delete'), 'file:file:delete', t('confirmDelete', { name: row.name }), () =>
-              remove(row),
-            ),
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('actions'),
+      (row) => [
+        {
+          key: 'download',
+          label: t('download'),
+          icon: <CloudDownloadOutlined />,
+          onClick: () => void downloadFile(row).catch(() => undefined),
+        },
+        deleteAction(t('delete'), 'file:file:delete', t('confirmDelete', { name: row.name }), () =>
+          remove(row),
+        ),
+      ],
+      'right',
+    ),
   ];
   const type = fields?.type ?? '1';
   const ready = Boolean(fields?.version?.trim());

@@ -3,6 +3,7 @@ import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/httpClient';
+import { testIdProps } from '../../../shared/testId';
 
 /**
  * Asks the signed-in user for their password again before a risky step (creating a shell or
@@ -60,7 +61,7 @@ export const PasswordDialog = ({
         form.resetFields();
         onClose();
       }}
-      okButtonProps={{ 'data-testid': 'password-ok' } as never}
+      okButtonProps={{ ...testIdProps('password-ok') }}
       destroyOnHidden
     >
       <div data-testid="password-dialog">

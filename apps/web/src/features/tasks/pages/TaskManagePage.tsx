@@ -1,4 +1,4 @@
-import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import {
   TASK_PLATFORMS,
   TASK_STATUSES,
@@ -15,9 +15,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
-import { CrudListView, ExportButton, RowActions, useCrudList } from '../../../shared/crud';
+import { AddButton, CrudListView, ExportButton, RowActions, useCrudList } from '../../../shared/crud';
 import { useLiveUserId } from '../../../shared/live/LiveEventsProvider';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ApprovalDialog } from '../components/ApprovalDialog';
@@ -223,16 +222,12 @@ export const TaskManagePage = () => {
       columns={columns}
       toolbar={
         <Space wrap>
-          <Auth permission="task:create:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate('/longRange/index')}
-              data-testid="task-new"
-            >
-              {t('create.title')}
-            </Button>
-          </Auth>
+          <AddButton
+            permission="task:create:add"
+            label={t('create.title')}
+            onClick={() => navigate('/longRange/index')}
+            testId="task-new"
+          />
           {canOpen(WHITELIST_PATH) && (
             <Button
               icon={<SafetyOutlined />}

@@ -1,4 +1,4 @@
-import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { UnorderedListOutlined } from '@ant-design/icons';
 import type { WhitelistEntry, WhitelistRow } from '@cpm/contracts';
 import { whitelistRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -7,16 +7,16 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
 import {
+  AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
   deleteAction,
   editAction,
   lazySchema,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -183,38 +183,33 @@ export const WhitelistPage = () => {
       dataIndex: 'updatedAt',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'actions',
-      title: t('fields.actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            {
-              key: 'entries',
-              label: t('whitelist.entries'),
-              icon: <UnorderedListOutlined />,
-              onClick: () => setShown(row),
-            },
-            editAction(t('whitelist.edit'), 'task:whitelist:add', () =>
-              setEditing({ id: row.id, name: row.name, description: row.description, sns: [] }),
-            ),
-            {
-              ...deleteAction(
-                t('actions.delete'),
-                'task:whitelist:delete',
-                t('whitelist.confirmDelete', { name: row.name }),
-                () =>
-                  call(whitelistRoutes.remove, { body: { id: row.id }, notifySuccess: true }).then(
-                    list.invalidate,
-                  ),
+    actionsColumn(
+      t('fields.actions'),
+      (row) => [
+        {
+          key: 'entries',
+          label: t('whitelist.entries'),
+          icon: <UnorderedListOutlined />,
+          onClick: () => setShown(row),
+        },
+        editAction(t('whitelist.edit'), 'task:whitelist:add', () =>
+          setEditing({ id: row.id, name: row.name, description: row.description, sns: [] }),
+        ),
+        {
+          ...deleteAction(
+            t('actions.delete'),
+            'task:whitelist:delete',
+            t('whitelist.confirmDelete', { name: row.name }),
+            () =>
+              call(whitelistRoutes.remove, { body: { id: row.id }, notifySuccess: true }).then(
+                list.invalidate,
               ),
-              hidden: row.activeTasks > 0,
-            },
-          ]}
-        />
-      ),
-    },
+          ),
+          hidden: row.activeTasks > 0,
+        },
+      ],
+      'right',
+    ),
   ];
   return (
     <CrudListView<WhitelistRow, Filter>
@@ -223,24 +218,20 @@ export const WhitelistPage = () => {
       filters={[{ name: 'name', label: t('whitelist.name') }]}
       columns={columns}
       toolbar={
-        <Auth permission="task:whitelist:add">
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ sns: [] })}
-            data-testid="whitelist-add"
-          >
-            {t('whitelist.add')}
-          </Button>
-        </Auth>
+        <AddButton
+          permission="task:whitelist:add"
+          label={t('whitelist.add')}
+          onClick={() => setEditing({ sns: [] })}
+          testId="whitelist-add"
+        />
       }
     >
-      <CrudFormModal<Editing>
+      <CrudFormModal
         open={editing !== null}
         title={editing?.id ? t('whitelist.edit') : t('whitelist.add')}
         schema={whitelistSaveSchema}
         initialValues={editing ?? undefined}
-        onSubmit={(body) => call(whitelistRoutes.save, { body: body as never, notifySuccess: true })}
+        onSubmit={(body) => call(whitelistRoutes.save, { body, notifySuccess: true })}
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);

@@ -98,7 +98,7 @@ export const UserFormModal = ({
 
   const zh = i18n.language === 'zh';
   return (
-    <CrudFormModal<UserForm>
+    <CrudFormModal
       open={open}
       title={user ? t('user.edit') : t('user.add')}
       schema={userSaveSchema}

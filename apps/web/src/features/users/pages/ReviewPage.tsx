@@ -1,17 +1,23 @@
 import { LIMITS, type UserRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Form, Select, Tag } from 'antd';
+import { Button, Descriptions, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { usePermission } from '../../../shared/auth/usePermission';
+import { CrudListView } from '../../../shared/crud/CrudListView';
+import { queryKeys } from '../../../shared/crud/queryKeys';
+import { useCrudList } from '../../../shared/crud/useCrudList';
 import { useDict } from '../../../shared/dicts/useDict';
-import { PageHeader } from '../../../shared/page/PageHeader';
 import { ReviewDialog } from '../../../shared/review/ReviewDialog';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { usePagedList } from '../../../shared/table/usePagedList';
+import type { DataColumn } from '../../../shared/table/DataTable';
+
+type Filter = { state?: string };
+
+/** The list opens on the accounts waiting for a decision. */
+const PENDING = '2';
 
 const STATE_COLORS: Record<number, string> = { 0: 'default', 1: 'success', 2: 'processing', 3: 'error' };
 
@@ -30,13 +36,13 @@ export const ReviewPage = () => {
     queryFn: () => call(usersRoutes.reviewHistory, { query: { id: reviewing?.id ?? '' }, loading: false }),
     enabled: reviewing !== null,
   });
-  const list = usePagedList<UserRow, { state?: number }>(
-    'review',
-    (q) => call(usersRoutes.reviewPage, { query: q }),
-    {
-      state: 2,
-    },
-  );
+  const list = useCrudList<UserRow, Filter>({
+    queryKey: queryKeys.review.all,
+    filterKeys: ['state'],
+    defaults: { state: PENDING },
+    fetchPage: ({ current, size, state }) =>
+      call(usersRoutes.reviewPage, { query: { current, size, state } }),
+  });
 
   const audit = async (approve: boolean, reason?: string) => {
     if (!reviewing) return;
@@ -79,38 +85,13 @@ export const ReviewPage = () => {
   ];
 
   return (
-    <div className="cpm-page" data-testid="review-page">
-      <PageHeader />
-      <Card variant="borderless">
-        <Form
-          layout="inline"
-          initialValues={{ state: 2 }}
-          onFinish={(v: { state?: number }) => list.applyFilter(v)}
-          style={{ marginBottom: 16 }}
-        >
-          <Form.Item name="state" label={t('review.state')}>
-            <Select
-              style={{ width: 180 }}
-              options={states.options.map((o) => ({ value: Number(o.value), label: o.label }))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('actions.search')}
-            </Button>
-          </Form.Item>
-        </Form>
-        <DataTable<UserRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          loadError={list.error}
-          paging={list.paging}
-          onRefresh={list.refetch}
-          scroll={{ x: 1100 }}
-        />
-      </Card>
+    <CrudListView<UserRow, Filter>
+      testId="review-page"
+      list={list}
+      filters={[{ name: 'state', label: t('review.state'), width: 180, options: states.options }]}
+      columns={columns}
+      scroll={{ x: 1100 }}
+    >
       <ReviewDialog
         open={reviewing !== null}
         title={tk('review.title', { name: reviewing?.username ?? '' })}
@@ -143,6 +124,6 @@ export const ReviewPage = () => {
           )
         }
       />
-    </div>
+    </CrudListView>
   );
 };

@@ -1,14 +1,14 @@
-import { KeyOutlined, LogoutOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import type { UserRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
-import { Button, Input, Space, Switch, Tag } from 'antd';
+import { Input, Space, Switch, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
 import {
+  AddButton,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -26,7 +26,9 @@ import { UserFormModal } from '../components/UserFormModal';
 
 /** The reset form holds the new password only; the row gives the id. */
 const ResetPasswordFormSchema = lazySchema(() =>
-  import('@cpm/contracts/users/users.contract').then((m) => m.UserSaveSchema.pick({ password: true })),
+  import('@cpm/contracts/users/users.contract').then((m) =>
+    m.UserSaveSchema.pick({ password: true }).required(),
+  ),
 );
 
 type Filter = { username?: string; name?: string; email?: string; enabled?: '0' | '1' };
@@ -152,16 +154,12 @@ export const UsersPage = () => {
       scroll={{ x: 1200 }}
       toolbar={
         <Space wrap>
-          <Auth permission="user:user:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setEditing(null)}
-              data-testid="user-add"
-            >
-              {t('user.add')}
-            </Button>
-          </Auth>
+          <AddButton
+            permission="user:user:add"
+            label={t('user.add')}
+            onClick={() => setEditing(null)}
+            testId="user-add"
+          />
           <ExportButton
             permission="user:user:export"
             path={usersRoutes.exportXlsx.path}
@@ -181,7 +179,7 @@ export const UsersPage = () => {
           void list.invalidate();
         }}
       />
-      <CrudFormModal<{ password: string }>
+      <CrudFormModal
         open={resetting !== null}
         title={t('user.resetPasswordOf', { name: resetting?.username ?? '' })}
         schema={ResetPasswordFormSchema}

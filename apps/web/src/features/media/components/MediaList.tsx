@@ -1,0 +1,125 @@
+import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Auth } from '../../../shared/auth/Auth';
+import { FilterBar, type FilterField } from '../../../shared/crud/FilterBar';
+import type { ListFilter } from '../../../shared/crud/listState';
+import type { CrudList } from '../../../shared/crud/useCrudList';
+import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+
+/** What every stored media file shows in its list. */
+type MediaRow = { id: string; name: string; url: string; description: string | null; createdAt: string };
+
+type ButtonSpec = { icon: ReactNode; label: string; testId: string };
+
+type Props<T extends MediaRow, F extends ListFilter> = {
+  /** The kind's text section (`wallpaper`, `boot`), also the start of the list's test ids. */
+  kind: 'wallpaper' | 'boot';
+  list: CrudList<T, F>;
+  filters: FilterField[];
+  /** The kind's own columns; description, upload time and the row actions follow them. */
+  columns: DataColumn<T>[];
+  /** The row's first action: preview or play. */
+  open: ButtonSpec & { onOpen: (row: T) => void };
+  /** The download link's label and saved file name. */
+  download: (row: T) => { label: string; fileName: string; testId?: string };
+  remove: (row: T) => Promise<unknown>;
+  /** The toolbar's button: upload or build. */
+  create: ButtonSpec & { onClick: () => void };
+  /** The kind's dialogs. */
+  children: ReactNode;
+};
+
+/** A media list (wallpapers, boot animations): filters, the kind's columns, open, download and delete. */
+export const MediaList = <T extends MediaRow, F extends ListFilter>({
+  kind,
+  list,
+  filters,
+  columns,
+  open,
+  download,
+  remove,
+  create,
+  children,
+}: Props<T, F>) => {
+  const { t } = useTranslation('media');
+  const all: DataColumn<T>[] = [
+    ...columns,
+    { key: 'description', title: t(`${kind}.description`), dataIndex: 'description' },
+    {
+      key: 'createdAt',
+      title: t(`${kind}.createdAt`),
+      render: (_, r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      key: 'actions',
+      title: t('actions.actions'),
+      fixed: 'right',
+      width: 130,
+      render: (_, r) => {
+        const file = download(r);
+        return (
+          <Space size={0}>
+            <Button
+              type="link"
+              icon={open.icon}
+              aria-label={open.label}
+              onClick={() => open.onOpen(r)}
+              data-testid={open.testId}
+            />
+            <Button
+              type="link"
+              icon={<DownloadOutlined />}
+              aria-label={file.label}
+              href={r.url}
+              download={file.fileName}
+              data-testid={file.testId}
+            />
+            <Auth permission="file:wallpaper:delete">
+              <Popconfirm
+                title={t('actions.deleteConfirm')}
+                onConfirm={async () => {
+                  // The client showed why a delete failed; the list is read again either way.
+                  await remove(r).catch(() => undefined);
+                  void list.invalidate();
+                }}
+              >
+                <Button type="link" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
+              </Popconfirm>
+            </Auth>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div data-testid={`${kind}-list`}>
+      <FilterBar<F>
+        fields={filters}
+        value={list.filter}
+        onSearch={list.applyFilter}
+        onReset={list.resetFilter}
+      />
+      <DataTable<T>
+        rowKey="id"
+        columns={all}
+        dataSource={list.rows}
+        loading={list.loading}
+        loadError={list.error}
+        paging={list.paging}
+        onRefresh={list.refetch}
+        toolbar={
+          <Auth permission="file:wallpaper:upload">
+            <Button type="primary" icon={create.icon} onClick={create.onClick} data-testid={create.testId}>
+              {create.label}
+            </Button>
+          </Auth>
+        }
+      />
+      {children}
+    </div>
+  );
+};
