@@ -169,6 +169,7 @@ export const createTaskAgent =
       }
     };
 
+    /** A realistic reason for a task that fails on this terminal. */
     const failureFor = (item: PulledTask) =>
       ({
         app_install: 'INSTALL_FAILED_INSUFFICIENT_STORAGE',
