@@ -1,10 +1,10 @@
-import { HOME_PATH, login, storageItem, switchLanguage } from '../support/console';
+import { HOME_PATH, login, SIGNED_OUT, storageItem, switchLanguage } from '../support/console';
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 test.describe('language', () => {
   test('switching cn <-> en changes the texts and persists across reloads', async ({ page }) => {
-    await login(page);
+    await page.goto(HOME_PATH);
     const menu = page.getByTestId('side-menu');
     const crumbs = page.getByTestId('breadcrumbs');
     const homeTab = page.getByTestId(`worktab-${HOME_PATH}`);
@@ -32,6 +32,10 @@ test.describe('language', () => {
     await page.reload();
     await expect(crumbs).toContainText('Dashboard', PAGE_LOAD);
   });
+});
+
+test.describe('language before signing in', () => {
+  test.use({ storageState: SIGNED_OUT });
 
   test('the login page switches language too, and the choice carries into the console', async ({ page }) => {
     await page.goto('/login');

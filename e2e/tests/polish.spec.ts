@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { simSn, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import type { Api } from '../support/api';
-import { login, switchLanguage } from '../support/console';
+import { switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
@@ -81,7 +81,6 @@ test.describe('polish', () => {
     await createGroup(admin, 'Polish Lone');
     // A registered terminal, so the list has a row to move.
     await provisionFleet({ ...FLEET, count: 1, prefix: 'PLT', model: 'PLT-P2' });
-    await login(page);
 
     // A group without sub-groups has no expander; a group with one is open and has one.
     await page.goto('/user/equipment');
@@ -184,8 +183,6 @@ test.describe('polish', () => {
       rebootRate: 0,
     });
     try {
-      await login(page);
-
       // My Messages: the unread mark is one line (the English word is the longer one), and the whole
       // row, or the title by keyboard, opens a message.
       await page.goto('/messageManage/myMessage');
