@@ -48,26 +48,6 @@ test.describe('theme', () => {
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
   });
 
-  test('auto mode is light from 6:00 to before 18:00 and dark otherwise', async ({ page }) => {
-    await page.clock.setFixedTime(new Date('2025-03-10T17:59:00+08:00'));
-    await page.goto(HOME_PATH);
-    await openSettings(page);
-    await page.getByTestId('theme-mode-auto').click();
-    await expect(html(page)).not.toHaveClass(/\bdark\b/);
-
-    await page.clock.setFixedTime(new Date('2025-03-10T18:00:00+08:00'));
-    await page.reload();
-    await expect(html(page)).toHaveClass(/\bdark\b/);
-
-    await page.clock.setFixedTime(new Date('2025-03-11T05:59:00+08:00'));
-    await page.reload();
-    await expect(html(page)).toHaveClass(/\bdark\b/);
-
-    await page.clock.setFixedTime(new Date('2025-03-11T06:00:00+08:00'));
-    await page.reload();
-    await expect(html(page)).not.toHaveClass(/\bdark\b/);
-  });
-
   test.describe(() => {
     test.use({ storageState: SIGNED_OUT });
     test('the login page has its own theme switch', async ({ page }) => {
@@ -78,22 +58,5 @@ test.describe('theme', () => {
       await page.reload();
       await expect(html(page)).toHaveClass(/\bdark\b/);
     });
-  });
-
-  test('the personalisation drawer is 265 px wide and autoClose closes it after a change', async ({
-    page,
-  }) => {
-    await page.goto(HOME_PATH);
-    await openSettings(page);
-    const panel = page.locator('.ant-drawer-content-wrapper', { has: page.getByTestId('settings-drawer') });
-    await expect.poll(async () => (await panel.boundingBox())?.width).toBe(265);
-
-    // Switching autoClose on is itself a change, so the drawer closes at once.
-    await page.getByTestId('setting-autoClose').click();
-    await expect(page.getByTestId('settings-drawer')).toBeHidden();
-    await openSettings(page);
-    await page.getByTestId('theme-mode-dark').click();
-    await expect(page.getByTestId('settings-drawer')).toBeHidden();
-    await expect(html(page)).toHaveClass(/\bdark\b/);
   });
 });
