@@ -9,6 +9,8 @@ const CI = Boolean(process.env.CI);
  */
 export default defineConfig({
   testDir: './tests',
+  // Tests that only take pictures run on demand, for a visual review (see support/screenshot.ts).
+  grepInvert: process.env.E2E_SCREENSHOTS ? undefined : /@pictures/,
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   forbidOnly: CI,

@@ -22,8 +22,11 @@ export const THEMES: Theme[] = ['light', 'dark'];
  */
 export const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? '';
 
-/** Why a test that only takes pictures is skipped in a run without `E2E_SCREENSHOTS`. */
-export const PICTURES_ONLY = 'takes pictures only; set E2E_SCREENSHOTS to run it';
+/**
+ * The tag of a test that only takes pictures; a run without `E2E_SCREENSHOTS` leaves such tests out
+ * (see `grepInvert` in the config).
+ */
+export const PICTURES = '@pictures';
 
 /** The widths a test's picture loop goes through: none in a run without `E2E_SCREENSHOTS`. */
 export const SIZES_TO_PICTURE = SCREENSHOTS === '' ? [] : SCREEN_SIZES;

@@ -3,7 +3,7 @@ import { login, openChangePasswordDialog, SIGNED_OUT, submitLogin, switchLanguag
 import { ADMIN } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
-import { PICTURES_ONLY, SCREENSHOTS, saveScreenshot } from '../support/screenshot';
+import { PICTURES, saveScreenshot } from '../support/screenshot';
 
 type Node = { id: string; permission: string; children: Node[] };
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
@@ -163,8 +163,7 @@ test.describe('accounts and administration', () => {
     await login(page, 'pwd_user', 'Pwd#Pass2');
   });
 
-  test('pages in both languages (screenshots)', async ({ page, api }) => {
-    test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+  test('pages in both languages (screenshots)', { tag: PICTURES }, async ({ page, api }) => {
     test.setTimeout(360_000);
     const { api: admin } = await api.login();
     await admin.post('/upms/v1/upms/cpmPrivatization/addOrUpdate', {

@@ -10,7 +10,7 @@ import { ADMIN, BASE_URL, REPO_ROOT } from '../support/env';
 import { expect, test, watchPage } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
 import {
-  PICTURES_ONLY,
+  PICTURES,
   pictured,
   SCREEN_SIZES,
   SCREENSHOTS,
@@ -401,8 +401,7 @@ test.describe('app market', () => {
     });
   });
 
-  test('the publisher screens in both languages and themes', async ({ page }) => {
-    test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+  test('the publisher screens in both languages and themes', { tag: PICTURES }, async ({ page }) => {
     test.setTimeout(300_000);
     await signInAs(page, PUBLISHER.username, PUBLISHER.password);
     await page.goto('/appMarket/myApp');

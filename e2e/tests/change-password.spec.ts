@@ -9,10 +9,9 @@ import {
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import {
-  PICTURES_ONLY,
+  PICTURES,
   pictured,
   SCREEN_SIZES,
-  SCREENSHOTS,
   saveScreenshot,
   setTheme,
   settle,
@@ -72,8 +71,10 @@ test.describe('change password without an email on record', () => {
   });
 
   for (const size of SCREEN_SIZES) {
-    test(`the dialog at ${size.width} px in both languages and themes`, async ({ page, api }) => {
-      test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+    test(`the dialog at ${size.width} px in both languages and themes`, { tag: PICTURES }, async ({
+      page,
+      api,
+    }) => {
       await createAccounts(api);
       await page.setViewportSize(size);
       await login(page, NO_MAIL.username, NO_MAIL.password);

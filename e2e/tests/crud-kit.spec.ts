@@ -7,15 +7,7 @@ import { chooseFromMenu, HOME_PATH, type Language, switchLanguage } from '../sup
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
-import {
-  PICTURES_ONLY,
-  pictured,
-  SCREENSHOTS,
-  saveScreenshot,
-  setTheme,
-  settle,
-  type Theme,
-} from '../support/screenshot';
+import { PICTURES, pictured, saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
 
 const PREFIX = 'CRUD';
 /** A page's first visit loads its code; a busy machine needs more than the usual wait. */
@@ -119,12 +111,9 @@ test.describe('CRUD kit', () => {
     await expect(page.getByTestId('filter-sn')).toHaveValue('');
   });
 
-  test('pictures of the kit in both languages and themes, at desktop and phone width', async ({
-    page,
-    api,
-    request,
-  }) => {
-    test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+  test('pictures of the kit in both languages and themes, at desktop and phone width', {
+    tag: PICTURES,
+  }, async ({ page, api, request }) => {
     test.setTimeout(300_000);
     const { api: admin } = await api.login();
     const faults = await admin.get<{ total: number }>(faultPage, { sn: PREFIX, size: '1' });

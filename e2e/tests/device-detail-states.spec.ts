@@ -4,10 +4,9 @@ import { ADMIN, BASE_URL, PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
 import {
-  PICTURES_ONLY,
+  PICTURES,
   pictured,
   SCREEN_SIZES,
-  SCREENSHOTS,
   saveScreenshot,
   setTheme,
   settle,
@@ -102,8 +101,10 @@ test.describe('device detail', () => {
   });
 
   for (const size of SCREEN_SIZES) {
-    test(`the three states at ${size.width} px in both languages and themes`, async ({ page, problems }) => {
-      test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+    test(`the three states at ${size.width} px in both languages and themes`, { tag: PICTURES }, async ({
+      page,
+      problems,
+    }) => {
       // Three pages per language and theme: with every picture taken, more than the default time.
       test.setTimeout(360_000);
       problems.allowed = [CAUSED];

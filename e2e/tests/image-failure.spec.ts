@@ -4,10 +4,9 @@ import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { pngOf } from '../support/png';
 import {
-  PICTURES_ONLY,
+  PICTURES,
   pictured,
   SCREEN_SIZES,
-  SCREENSHOTS,
   saveScreenshot,
   setTheme,
   settle,
@@ -94,8 +93,9 @@ test.describe('images that cannot be loaded', () => {
   });
 
   for (const size of SCREEN_SIZES) {
-    test(`the failed image at ${size.width} px in both languages and themes`, async ({ page }) => {
-      test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+    test(`the failed image at ${size.width} px in both languages and themes`, { tag: PICTURES }, async ({
+      page,
+    }) => {
       test.setTimeout(300_000);
       await page.setViewportSize(size);
       await page.goto(HOME_PATH);

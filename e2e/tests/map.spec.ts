@@ -4,14 +4,7 @@ import type { Page } from '@playwright/test';
 import { HOME_PATH, type Language, storageItem, switchLanguage } from '../support/console';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import {
-  PICTURES_ONLY,
-  pictured,
-  SCREENSHOTS,
-  saveScreenshot,
-  setTheme,
-  type Theme,
-} from '../support/screenshot';
+import { PICTURES, pictured, saveScreenshot, setTheme, type Theme } from '../support/screenshot';
 
 const POINTS = 100_000;
 
@@ -232,8 +225,9 @@ test.describe('map', () => {
     expect(dotsBefore).toBeGreaterThan(0);
   });
 
-  test('chart and map in both languages and themes at 1440 and 390 px', async ({ page }) => {
-    test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+  test('chart and map in both languages and themes at 1440 and 390 px', { tag: PICTURES }, async ({
+    page,
+  }) => {
     test.setTimeout(420_000);
     await page.goto(HOME_PATH);
     for (const size of [

@@ -4,10 +4,9 @@ import { type Language, storageItem, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { pngOf } from '../support/png';
 import {
-  PICTURES_ONLY,
+  PICTURES,
   pictured,
   SCREEN_SIZES,
-  SCREENSHOTS,
   saveScreenshot,
   setTheme,
   settle,
@@ -134,8 +133,9 @@ test.describe('wallpapers and boot animations', () => {
   });
 
   for (const size of SCREEN_SIZES) {
-    test(`screenshots at ${size.width} px in both languages and themes`, async ({ page }) => {
-      test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+    test(`screenshots at ${size.width} px in both languages and themes`, { tag: PICTURES }, async ({
+      page,
+    }) => {
       await page.setViewportSize(size);
       await page.goto('/sysManage/wallpaper');
       await expect(page.getByTestId('wallpaper-list')).toBeVisible({ timeout: 30_000 });

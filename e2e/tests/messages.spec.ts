@@ -3,7 +3,7 @@ import type { Api } from '../support/api';
 import { HOME_PATH, type Language, signInAs, storageItem, switchLanguage } from '../support/console';
 import { ADMIN } from '../support/env';
 import { expect, test, watchPage } from '../support/fixtures';
-import { PICTURES_ONLY, pictured, SCREENSHOTS, saveScreenshot, type Theme } from '../support/screenshot';
+import { PICTURES, pictured, saveScreenshot, type Theme } from '../support/screenshot';
 
 const SYS_MSG = '/upms/v1/upms/sysMsg';
 const MY_MSG = '/upms/v1/upms/sysMsgUser';
@@ -122,11 +122,9 @@ test.describe('messages', () => {
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
   ]) {
-    test(`screenshots of the three pages at ${size.width} px in both languages and themes`, async ({
-      page,
-      api,
-    }) => {
-      test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+    test(`screenshots of the three pages at ${size.width} px in both languages and themes`, {
+      tag: PICTURES,
+    }, async ({ page, api }) => {
       // Twelve full page loads and pictures: more than one ordinary test's time on a shared machine.
       test.slow();
       const { api: admin } = await api.login();

@@ -6,10 +6,9 @@ import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
 import {
-  PICTURES_ONLY,
+  PICTURES,
   pictured,
   SCREEN_SIZES,
-  SCREENSHOTS,
   saveScreenshot,
   setTheme,
   settle,
@@ -168,8 +167,10 @@ test.describe('remote desktop', () => {
   });
 
   for (const size of SCREEN_SIZES)
-    test(`remote desktop pages at ${size.width} px in both languages and themes`, async ({ page, api }) => {
-      test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+    test(`remote desktop pages at ${size.width} px in both languages and themes`, { tag: PICTURES }, async ({
+      page,
+      api,
+    }) => {
       test.setTimeout(180_000);
       const prefix = `RDS${size.width}`;
       const sn = `${prefix}000001`;

@@ -1,10 +1,9 @@
 import { type Language, SIGNED_OUT, storageItem, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import {
-  PICTURES_ONLY,
+  PICTURES,
   pictured,
   SCREEN_SIZES,
-  SCREENSHOTS,
   saveScreenshot,
   setTheme,
   settle,
@@ -13,9 +12,7 @@ import {
 
 const LANGUAGES: Language[] = ['cn', 'en'];
 
-test.describe('screenshots', () => {
-  test.skip(SCREENSHOTS === '', PICTURES_ONLY);
-
+test.describe('screenshots', { tag: PICTURES }, () => {
   for (const size of SCREEN_SIZES) {
     test(`frame at ${size.width} px in both languages and themes`, async ({ page }) => {
       await page.setViewportSize(size);

@@ -8,10 +8,9 @@ import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
 import {
-  PICTURES_ONLY,
+  PICTURES,
   pictured,
   SCREEN_SIZES,
-  SCREENSHOTS,
   saveScreenshot,
   setTheme,
   settle,
@@ -335,11 +334,9 @@ test.describe('after-sales orders', () => {
     expect(orders.result.total).toBe(1);
   });
 
-  test('every support page in both languages and themes, at desktop and phone width', async ({
-    page,
-    api,
-  }) => {
-    test.skip(SCREENSHOTS === '', PICTURES_ONLY);
+  test('every support page in both languages and themes, at desktop and phone width', {
+    tag: PICTURES,
+  }, async ({ page, api }) => {
     test.setTimeout(420_000);
     const { api: admin } = await api.login();
     const processes = await admin.get<{ records: { id: string; name: string }[] }>(
