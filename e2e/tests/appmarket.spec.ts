@@ -40,7 +40,11 @@ const versionRow = (page: Page, code: number) => page.getByTestId(`version-row-$
 
 /** Screenshots of the current screen in both languages and themes, desktop and phone. */
 const shoot = async (page: Page, name: string, ready: () => Promise<void>) => {
-  if (SCREENSHOTS === '') return;
+  if (SCREENSHOTS === '') {
+    // No pictures: what `ready` checks is still checked, once.
+    await ready();
+    return;
+  }
   for (const language of ['en', 'cn'] as Language[]) {
     await switchLanguage(page, language);
     for (const theme of THEMES) {
@@ -211,13 +215,11 @@ test.describe('app market', () => {
     expect(reviewer.problems).toEqual({ pageErrors: [], consoleErrors: [] });
     await reviewer.close();
 
-    // Operation records name each step.
-    // Each kind through the page's own filter: other tests' records may fill the first page.
-    for (const kind of ['upload', 'submit', 'reject', 'approve', 'launch']) {
-      await page.goto(`/appMarket/appOperationRecord?kind=${kind}`);
-      await expect(page.getByTestId('app-records-page')).toBeVisible(PAGE_LOAD);
-      await expect(page.locator(`[data-testid="record-kind"][data-kind="${kind}"]`).first()).toBeVisible();
-    }
+    // Operation records: that every step writes one is a rule of appmarket.routes.test.ts; here the
+    // page's own filter finds the rejection (other tests' records may fill the first page).
+    await page.goto('/appMarket/appOperationRecord?kind=reject');
+    await expect(page.getByTestId('app-records-page')).toBeVisible(PAGE_LOAD);
+    await expect(page.locator('[data-testid="record-kind"][data-kind="reject"]').first()).toBeVisible();
   });
 
   test('a gray release installs on two simulated terminals through a remote task; their crashes pause it, the publisher is told, the rollback reinstalls the previous version', async ({
