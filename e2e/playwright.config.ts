@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { ADMIN, BASE_URL, PORT, REPO_ROOT, SMTP_PORT, WEB_DIST } from './support/env';
+import { ADMIN, ADMIN_STATE, BASE_URL, PORT, REPO_ROOT, SMTP_PORT, WEB_DIST } from './support/env';
 
 const CI = Boolean(process.env.CI);
 
@@ -9,6 +9,8 @@ const CI = Boolean(process.env.CI);
  */
 export default defineConfig({
   testDir: './tests',
+  // Tests that only take pictures run on demand, for a visual review (see support/screenshot.ts).
+  grepInvert: process.env.E2E_SCREENSHOTS ? undefined : /@pictures/,
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   forbidOnly: CI,
@@ -55,7 +57,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    {
+      name: 'chromium',
+      dependencies: ['setup'],
+      // The administrator's session, signed in once: tests start on the page they test. Logging out
+      // ends only the token of that browser, so specs that sign out sign in on their own.
+      use: { storageState: ADMIN_STATE },
+    },
+  ],
   webServer: {
     command: 'npx tsx apps/server/src/main.ts',
     cwd: REPO_ROOT,

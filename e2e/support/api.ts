@@ -10,6 +10,9 @@ export type Envelope<T = unknown> = {
   result: T;
 };
 
+/** The account a sign-in answers with. */
+export type SignedInUser = { id: string; username: string; name: string; verify: number };
+
 /** Direct calls to the server, bypassing the console: to prepare state or to act behind its back. */
 export class Api {
   constructor(
@@ -50,7 +53,7 @@ export class Api {
     if (!username || !password)
       throw new Error(`API login needs a username and a password, got "${username}"`);
     const captcha = await this.get<{ captchaId: string }>('/oauth/v1/oauth/login/captcha');
-    const res = await this.post<{ userVo: { id: string; username: string }; tokenValue: string }>(
+    const res = await this.post<{ userVo: SignedInUser; tokenValue: string }>(
       '/oauth/v1/oauth/login/cpmDoLogin',
       {
         username,
@@ -63,7 +66,12 @@ export class Api {
     if (res.code !== 1) throw new Error(`API login failed: ${res.code} ${res.messageEn}`);
     if (res.result.userVo.username !== username)
       throw new Error(`API login as ${username} answered the session of ${res.result.userVo.username}`);
-    return { api: new Api(this.request, res.result.tokenValue), userId: res.result.userVo.id };
+    return {
+      api: new Api(this.request, res.result.tokenValue),
+      userId: res.result.userVo.id,
+      token: res.result.tokenValue,
+      user: res.result.userVo,
+    };
   }
 
   /** Ends the session of a token on the server, as an administrator or another tab would. */

@@ -1,4 +1,6 @@
+import { type MenuNode as ContractMenuNode, collectPermissions } from '@cpm/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { Api } from './api';
 import { ADMIN } from './env';
 import type { MenuNode, MenuPage } from './menu';
 
@@ -33,6 +35,47 @@ export const login = async (page: Page, ...account: [] | [username: string, pass
   await expect(page.getByTestId('dashboard-page')).toBeVisible();
   const signedIn = JSON.parse((await storageItem(page, 'sys')) ?? '{}') as { username?: string };
   expect(signedIn.username, 'the console holds the account that signed in').toBe(username);
+};
+
+/** A browser holding no session: for the specs about signing in and out themselves. */
+export const SIGNED_OUT = { cookies: [], origins: [] };
+
+/**
+ * Signs an account in through the API, stores its session under the console's keys as the login
+ * page does, and opens `path`. For tests about what an account sees, not about the login form; the
+ * session of the administrator the browser held stays open on the server for the other tests.
+ */
+export const signInAs = async (page: Page, username: string, password: string, path = HOME_PATH) => {
+  const { api, token, user } = await new Api(page.request).login(username, password);
+  const menu = await api.get<{ menuList: ContractMenuNode[] }>('/upms/v1/upms/user/getSubUserMenuById', {
+    id: user.id,
+  });
+  if (menu.code !== 1) throw new Error(`the menu of ${username} could not be read: ${menu.messageEn}`);
+  const { menuList } = menu.result;
+  // A static file of the console's origin gives its storage without starting the console.
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ({ token, user, menuList, permissions }) => {
+      const language = localStorage.getItem('language') ?? 'en';
+      for (const key of ['token', 'userId', 'verify', 'sys', 'menuList', 'permissionForm', 'worktab'])
+        localStorage.removeItem(key);
+      localStorage.setItem('token', token);
+      localStorage.setItem('userId', user.id);
+      localStorage.setItem('verify', String(user.verify));
+      localStorage.setItem('language', language);
+      localStorage.setItem('sys', JSON.stringify({ ...user, sysCode: 'cpm', language, isLogin: true }));
+      localStorage.setItem('menuList', JSON.stringify(menuList));
+      localStorage.setItem('permissionForm', JSON.stringify(permissions));
+    },
+    {
+      token,
+      user: { id: user.id, name: user.name, username: user.username, verify: user.verify },
+      menuList,
+      permissions: collectPermissions(menuList),
+    },
+  );
+  await page.goto(path);
+  await expect(page.getByTestId('page-content')).toBeVisible();
 };
 
 /** A local-storage value of the console's origin. */

@@ -26,3 +26,9 @@ export const MAIL_DIR = path.join(REPO_ROOT, 'e2e', 'test-results', 'mail');
 
 /** A page's first load: its code chunk, catalogue and first call, on a busy two-core machine. */
 export const PAGE_LOAD = { timeout: 30_000 } as const;
+
+/**
+ * The administrator's signed-in browser state, saved once by the setup project and loaded by every
+ * test. Named by port: a second run on another port has its own server and its own token.
+ */
+export const ADMIN_STATE = path.join(REPO_ROOT, 'e2e', 'test-results', `admin-state-${PORT}.json`);

@@ -1,11 +1,13 @@
-import { HOME_PATH, login, submitLogin } from '../support/console';
+import { HOME_PATH, SIGNED_OUT, submitLogin } from '../support/console';
 import { ADMIN } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 const SYSTEM_EN = 'Cloud POS Management System';
 const SYSTEM_CN = '智能终端管理服务平台';
 
-test.describe('access rules', () => {
+test.describe('access rules when signed out', () => {
+  test.use({ storageState: SIGNED_OUT });
+
   test('a visitor who is not logged in is sent to /login', async ({ page }) => {
     await page.goto('/device/index');
     await expect(page).toHaveURL(/\/login$/);
@@ -22,9 +24,10 @@ test.describe('access rules', () => {
     await submitLogin(page, ADMIN.username, ADMIN.password);
     await expect(page).toHaveURL(/\/device\/index$/);
   });
+});
 
+test.describe('access rules', () => {
   test('/ goes to the dashboard, an unknown route to /exception/404', async ({ page }) => {
-    await login(page);
     await page.goto('/');
     await expect(page).toHaveURL(HOME_PATH);
 
@@ -41,13 +44,11 @@ test.describe('access rules', () => {
   });
 
   test('a first-level url goes to its first visible page', async ({ page }) => {
-    await login(page);
     await page.goto('/device');
     await expect(page).toHaveURL(/\/device\/index$/);
   });
 
   test('a signed-in visitor of /login is sent home', async ({ page }) => {
-    await login(page);
     await page.goto('/login');
     await expect(page).toHaveURL(HOME_PATH);
   });
@@ -55,7 +56,7 @@ test.describe('access rules', () => {
   test('the page title is the route title plus the system name, in the current language', async ({
     page,
   }) => {
-    await login(page);
+    await page.goto(HOME_PATH);
     await expect(page).toHaveTitle(new RegExp(`^Dashboard\\b.*${SYSTEM_EN}$`));
     await page.goto('/device/index');
     await expect(page).toHaveTitle(new RegExp(`^My Devices\\b.*${SYSTEM_EN}$`));

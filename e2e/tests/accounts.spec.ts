@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { login, openChangePasswordDialog, submitLogin, switchLanguage } from '../support/console';
+import { login, openChangePasswordDialog, SIGNED_OUT, submitLogin, switchLanguage } from '../support/console';
 import { ADMIN } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { waitForMail } from '../support/mail';
-import { saveScreenshot } from '../support/screenshot';
+import { PICTURES, saveScreenshot } from '../support/screenshot';
 
 type Node = { id: string; permission: string; children: Node[] };
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
@@ -15,6 +15,9 @@ const settled = async (page: Page) => {
 };
 
 test.describe('accounts and administration', () => {
+  // The specs about signing in and out use the form and sessions of their own.
+  test.use({ storageState: SIGNED_OUT });
+
   // Each flow crosses several pages and real mail; the default minute is too tight on a busy machine.
   test.describe.configure({ timeout: 180_000 });
 
@@ -160,7 +163,7 @@ test.describe('accounts and administration', () => {
     await login(page, 'pwd_user', 'Pwd#Pass2');
   });
 
-  test('pages in both languages (screenshots)', async ({ page, api }) => {
+  test('pages in both languages (screenshots)', { tag: PICTURES }, async ({ page, api }) => {
     test.setTimeout(360_000);
     const { api: admin } = await api.login();
     await admin.post('/upms/v1/upms/cpmPrivatization/addOrUpdate', {

@@ -2,12 +2,21 @@ import {
   type Language,
   login,
   openChangePasswordDialog,
+  SIGNED_OUT,
   storageItem,
   switchLanguage,
 } from '../support/console';
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import {
+  PICTURES,
+  pictured,
+  SCREEN_SIZES,
+  saveScreenshot,
+  setTheme,
+  settle,
+  THEMES,
+} from '../support/screenshot';
 
 const NO_MAIL = { username: 'nomail_clerk', password: 'NoMail#Pass1' };
 const WITH_MAIL = { username: 'mail_clerk', password: 'Mail#Pass1', email: 'mail_clerk@e2e.test' };
@@ -29,6 +38,9 @@ const createAccounts = async (api: import('../support/api').Api) => {
 };
 
 test.describe('change password without an email on record', () => {
+  // The specs about signing in and out use the form and sessions of their own.
+  test.use({ storageState: SIGNED_OUT });
+
   test('an account with no email is offered to log out and contact the administrator', async ({
     page,
     api,
@@ -59,7 +71,10 @@ test.describe('change password without an email on record', () => {
   });
 
   for (const size of SCREEN_SIZES) {
-    test(`the dialog at ${size.width} px in both languages and themes`, async ({ page, api }) => {
+    test(`the dialog at ${size.width} px in both languages and themes`, { tag: PICTURES }, async ({
+      page,
+      api,
+    }) => {
       await createAccounts(api);
       await page.setViewportSize(size);
       await login(page, NO_MAIL.username, NO_MAIL.password);

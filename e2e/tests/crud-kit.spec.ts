@@ -3,11 +3,11 @@ import ExcelJS from 'exceljs';
 import { startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import type { Api } from '../support/api';
-import { chooseFromMenu, type Language, login, switchLanguage } from '../support/console';
+import { chooseFromMenu, HOME_PATH, type Language, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
-import { pictured, saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
+import { PICTURES, pictured, saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
 
 const PREFIX = 'CRUD';
 /** A page's first visit loads its code; a busy machine needs more than the usual wait. */
@@ -62,7 +62,6 @@ test.describe('CRUD kit', () => {
     test.setTimeout(180_000);
     const { api: admin } = await api.login();
     const total = await makeFaults(admin, 16);
-    await login(page);
 
     // Filters typed in the bar go into the address; Enter searches.
     await page.goto(FAULTS_PATH);
@@ -112,66 +111,16 @@ test.describe('CRUD kit', () => {
     await expect(page.getByTestId('filter-sn')).toHaveValue('');
   });
 
-  test('the model form checks the contract first, then puts the server answer on the field', async ({
-    page,
-    api,
-  }) => {
-    const { api: admin } = await api.login();
-    await admin.post('/device/v1/device/model/addOrUpdate', { name: 'CRUD-Taken', state: 1 });
-    await login(page);
-    await page.goto('/device/modelManage');
-    await expect(page.getByTestId('model-page')).toBeVisible(PAGE_LOAD);
-    await page.getByTestId('model-add').click();
-    const form = page.getByTestId('model-form');
-    await page.getByTestId('model-form-save').click();
-    await expect(form.getByText('This field is required')).toBeVisible();
-    await page.getByTestId('model-name').fill('x'.repeat(65));
-    await expect(form.getByText('Must be at most 64 characters')).toBeVisible();
-    await page.getByTestId('model-name').fill('CRUD-Taken');
-    await page.getByTestId('model-form-save').click();
-    const item = form.locator('.ant-form-item-has-error');
-    await expect(item).toContainText('A model with this name already exists');
-    await expect(page.getByTestId('model-form')).toBeVisible();
-  });
-
-  test('users: a filter in the address survives a reload, back and reset', async ({ page }) => {
-    await login(page);
-    await page.goto('/user/index?username=adm');
-    await expect(page.getByTestId('users-page')).toBeVisible(PAGE_LOAD);
-    await expect(page.getByTestId('filter-username')).toHaveValue('adm');
-    await expect(page.getByRole('cell', { name: 'admin', exact: true }).first()).toBeVisible();
-    await page.getByTestId('filter-username').fill('nobody-here');
-    await page.getByTestId('filter-username').press('Enter');
-    await expect(page).toHaveURL(/username=nobody-here/);
-    await page.reload();
-    await expect(page.getByTestId('filter-username')).toHaveValue('nobody-here', PAGE_LOAD);
-    await expect(page.getByRole('cell', { name: 'admin', exact: true })).toHaveCount(0);
-    await page.getByTestId('filter-reset').click();
-    await expect(page.getByRole('cell', { name: 'admin', exact: true }).first()).toBeVisible();
-    // A CSV export runs as a background job whose progress bar reaches 100%.
-    await page.getByTestId('export-formats').click();
-    await page.getByText('CSV, in the background').click();
-    const progress = page.getByTestId('export-progress');
-    await expect(progress).toBeVisible();
-    await expect(progress).toHaveAttribute('data-status', 'succeeded', { timeout: 30_000 });
-    await expect(progress).toHaveAttribute('data-percent', '100');
-    const download = page.waitForEvent('download');
-    await page.getByTestId('export-download').click();
-    expect((await download).suggestedFilename()).toMatch(/\.csv$/);
-  });
-
-  test('pictures of the kit in both languages and themes, at desktop and phone width', async ({
-    page,
-    api,
-    request,
-  }) => {
+  test('pictures of the kit in both languages and themes, at desktop and phone width', {
+    tag: PICTURES,
+  }, async ({ page, api, request }) => {
     test.setTimeout(300_000);
     const { api: admin } = await api.login();
     const faults = await admin.get<{ total: number }>(faultPage, { sn: PREFIX, size: '1' });
     if (faults.result.total < 3) await makeFaults(admin, 3);
     await admin.post('/device/v1/device/model/addOrUpdate', { name: 'CRUD-Shot', state: 1 });
     const workbook = await badWorkbook(request);
-    await login(page);
+    await page.goto(HOME_PATH);
     for (const size of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 },

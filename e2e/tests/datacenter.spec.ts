@@ -1,10 +1,10 @@
 import { startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { type Language, storageItem, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import { pictured, SIZES_TO_PICTURE, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
 const COUNT = 3;
 const PREFIX = 'DCE';
@@ -36,7 +36,6 @@ test.describe('data centre', () => {
       faultRate: 0,
       rebootRate: 0,
     });
-    await login(page);
     try {
       // A few seconds of heartbeats give every terminal online time and data on today's run record.
       await page.goto(`/dataCenter/index?sn=${PREFIX}`);
@@ -73,7 +72,7 @@ test.describe('data centre', () => {
     await expect(page.getByText('The end date must not be before the start date').first()).toBeVisible();
 
     const languages: Language[] = ['en', 'cn'];
-    for (const size of SCREEN_SIZES) {
+    for (const size of SIZES_TO_PICTURE) {
       await page.setViewportSize(size);
       for (const language of languages) {
         if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);

@@ -1,9 +1,17 @@
 import type { Page } from '@playwright/test';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { HOME_PATH, type Language, storageItem, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL, PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import {
+  PICTURES,
+  pictured,
+  SCREEN_SIZES,
+  saveScreenshot,
+  setTheme,
+  settle,
+  THEMES,
+} from '../support/screenshot';
 
 const PREFIX = 'DDS';
 /** A registered terminal that has never connected: offline. */
@@ -65,7 +73,6 @@ test.describe('device detail', () => {
     problems,
   }) => {
     problems.allowed = [CAUSED];
-    await login(page);
     await page.goto(`/device/deviceDetail/${UNKNOWN}`);
     await expect(page.getByTestId('detail-not-found')).toContainText(TEXT.en.notFound, PAGE_LOAD);
     await expect(page.getByTestId('detail-failed')).toHaveCount(0);
@@ -94,12 +101,15 @@ test.describe('device detail', () => {
   });
 
   for (const size of SCREEN_SIZES) {
-    test(`the three states at ${size.width} px in both languages and themes`, async ({ page, problems }) => {
+    test(`the three states at ${size.width} px in both languages and themes`, { tag: PICTURES }, async ({
+      page,
+      problems,
+    }) => {
       // Three pages per language and theme: with every picture taken, more than the default time.
       test.setTimeout(360_000);
       problems.allowed = [CAUSED];
       await page.setViewportSize(size);
-      await login(page);
+      await page.goto(HOME_PATH);
       for (const language of ['en', 'cn'] as Language[]) {
         if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
         for (const theme of THEMES) {

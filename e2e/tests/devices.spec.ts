@@ -1,10 +1,17 @@
 import { startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { type Language, storageItem, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
-import { pictured, saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
+import {
+  pictured,
+  SIZES_TO_PICTURE,
+  saveScreenshot,
+  setTheme,
+  settle,
+  type Theme,
+} from '../support/screenshot';
 
 const COUNT = 5;
 const PREFIX = 'E2E';
@@ -23,7 +30,6 @@ test.describe('terminal fleet', () => {
       prefix: PREFIX,
       model: 'E2E-P2',
     });
-    await login(page);
     await page.goto('/device/index');
     await page.getByTestId('filter-sn').fill(PREFIX);
     await page.getByTestId('filter-search').click();
@@ -60,10 +66,7 @@ test.describe('terminal fleet', () => {
 
       // Pictures of the fleet pages in both languages and themes, at desktop and phone width.
       const languages: Language[] = ['en', 'cn'];
-      for (const size of [
-        { width: 1440, height: 900 },
-        { width: 390, height: 844 },
-      ]) {
+      for (const size of SIZES_TO_PICTURE) {
         await page.setViewportSize(size);
         for (const language of languages) {
           if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);

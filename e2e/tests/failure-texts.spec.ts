@@ -24,7 +24,6 @@ test.describe('failure texts', () => {
     const sn = simSn(PREFIX, 1);
     const fleet = await startSteadyTills({ prefix: PREFIX, model: MODEL });
     try {
-      await login(page);
       // Only this test's terminal: terminals of tests running beside it may be online too.
       await page.goto('/device/index');
       await page.getByTestId('filter-sn').fill(PREFIX);
@@ -126,6 +125,7 @@ test.describe('failure texts', () => {
         if (allowed.test(msg.text())) failedCalls.push(new URL(msg.location().url).pathname);
         else problems.consoleErrors.push(`${msg.text()} (${msg.location().url})`);
       });
+      // A server of its own, with its own database: the shared session does not exist there.
       await login(page);
 
       for (const language of LANGUAGES) {

@@ -1,12 +1,20 @@
 import type { Page } from '@playwright/test';
 import { simMac, simSn, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { type Language, storageItem, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
 import { waitForMail } from '../support/mail';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import {
+  pictured,
+  SCREEN_SIZES,
+  SIZES_TO_PICTURE,
+  saveScreenshot,
+  setTheme,
+  settle,
+  THEMES,
+} from '../support/screenshot';
 
 const PREFIX = 'FENCE';
 const SN = simSn(PREFIX, 1);
@@ -107,7 +115,6 @@ test.describe('geofences', () => {
         .toBe(true);
       const away = { lat: home.lat + AWAY_DEG, lng: home.lng };
 
-      await login(page);
       await page.goto('/device/fence');
       await expect(page.getByTestId('fence-page')).toBeVisible(LIVE);
       await expect(page.getByTestId('fence-list')).toContainText('No fence yet');
@@ -211,7 +218,7 @@ test.describe('geofences', () => {
       await expect(edited).toContainText('08:00–20:00');
 
       // Pictures of the list and the editor.
-      for (const size of SCREEN_SIZES) {
+      for (const size of SIZES_TO_PICTURE) {
         await page.setViewportSize(size);
         for (const language of ['en', 'cn'] as Language[]) {
           for (const theme of THEMES) {

@@ -1,4 +1,3 @@
-import { login } from '../support/console';
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
@@ -6,7 +5,6 @@ test.describe('help manual layout', () => {
   test('the contents keep the 210 px theme sidebar and a chosen section lands below the top bar', async ({
     page,
   }) => {
-    await login(page);
     await page.goto('/messageManage/helpManual');
     const aside = page.getByTestId('help-aside');
     await expect(aside).toBeVisible(PAGE_LOAD);

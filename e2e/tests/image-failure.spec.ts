@@ -1,9 +1,17 @@
 import type { Page } from '@playwright/test';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { HOME_PATH, type Language, storageItem, switchLanguage } from '../support/console';
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { pngOf } from '../support/png';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import {
+  PICTURES,
+  pictured,
+  SCREEN_SIZES,
+  saveScreenshot,
+  setTheme,
+  settle,
+  THEMES,
+} from '../support/screenshot';
 
 /** A real 320 × 180 RGB PNG of one colour. */
 const png = () => pngOf(320, 180, () => [40, 120, 200]);
@@ -48,7 +56,7 @@ test.describe('images that cannot be loaded', () => {
   test('a wallpaper says "image loading failed" and loads on retry, in the list and in its preview', async ({
     page,
   }) => {
-    await login(page);
+    await page.goto(HOME_PATH);
     const name = `broken-${run}.png`;
     await uploadWallpaper(page, name);
     const images = await breakStoredImages(page);
@@ -85,10 +93,12 @@ test.describe('images that cannot be loaded', () => {
   });
 
   for (const size of SCREEN_SIZES) {
-    test(`the failed image at ${size.width} px in both languages and themes`, async ({ page }) => {
+    test(`the failed image at ${size.width} px in both languages and themes`, { tag: PICTURES }, async ({
+      page,
+    }) => {
       test.setTimeout(300_000);
       await page.setViewportSize(size);
-      await login(page);
+      await page.goto(HOME_PATH);
       const name = `shot-${size.width}-${run}.png`;
       await uploadWallpaper(page, name);
       await breakStoredImages(page);

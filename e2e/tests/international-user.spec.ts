@@ -1,4 +1,4 @@
-import { login, switchLanguage } from '../support/console';
+import { switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { saveScreenshot, setTheme, settle } from '../support/screenshot';
 
@@ -7,7 +7,6 @@ test.describe('the international-user flag', () => {
 
   test('is set in the user form, saved, and shown in the list, in both languages', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await login(page);
     await page.goto('/user/index');
     await page.getByTestId('user-add').click();
     await page.getByTestId('user-username').fill('intl_e2e');

@@ -1,7 +1,7 @@
 import type { WebSocket } from '@playwright/test';
 import { startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
-import { login, openLogoutDialog } from '../support/console';
+import { openLogoutDialog, SIGNED_OUT, signInAs } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
@@ -11,6 +11,9 @@ const PREFIX = 'LIVE';
 const SYS_MSG = '/upms/v1/upms/sysMsg';
 
 test.describe('live events', () => {
+  // The test logs out at its end: a session of its own, so the shared one stays open.
+  test.use({ storageState: SIGNED_OUT });
+
   test('one tab keeps one /mqtt connection that feeds both the dashboard and the bell, and drops it on logout', async ({
     page,
     api,
@@ -32,7 +35,7 @@ test.describe('live events', () => {
     const { api: admin } = await api.login();
     await admin.post('/upms/v1/upms/sysMsgUser/readAll', {});
 
-    await login(page);
+    await signInAs(page, ADMIN.username, ADMIN.password);
     const online = page.getByTestId('stat-online').locator('.ant-statistic-content-value');
     await expect(online).toBeVisible();
     const before = Number(await online.textContent());

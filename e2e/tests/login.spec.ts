@@ -1,10 +1,21 @@
-import { HOME_PATH, login, storageItem, storageKeys, submitLogin, switchLanguage } from '../support/console';
+import {
+  HOME_PATH,
+  login,
+  SIGNED_OUT,
+  storageItem,
+  storageKeys,
+  submitLogin,
+  switchLanguage,
+} from '../support/console';
 import { ADMIN } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
 const SESSION_KEYS = ['token', 'userId', 'verify', 'sys', 'language', 'menuList', 'permissionForm'];
 
 test.describe('login', () => {
+  // The specs about signing in and out use the form and sessions of their own.
+  test.use({ storageState: SIGNED_OUT });
+
   test('a wrong password shows the catalogue text, the right one lands on the dashboard', async ({
     page,
   }) => {

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { HOME_PATH, type Language, storageItem, switchLanguage } from '../support/console';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import { pictured, saveScreenshot, setTheme, type Theme } from '../support/screenshot';
+import { PICTURES, pictured, saveScreenshot, setTheme, type Theme } from '../support/screenshot';
 
 const POINTS = 100_000;
 
@@ -42,7 +42,6 @@ test.describe('map', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await login(page);
     const started = Date.now();
     await page.goto(`/kit/gallery?points=${POINTS}`);
     await expect(page.getByTestId('gallery-map-summary')).toContainText('100000 points', { timeout: 30_000 });
@@ -142,7 +141,6 @@ test.describe('map', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await login(page);
     await page.goto('/kit/gallery?points=2000');
     await mapReady(page);
     const container = page.getByTestId('gallery-map').locator('.leaflet-container');
@@ -227,9 +225,11 @@ test.describe('map', () => {
     expect(dotsBefore).toBeGreaterThan(0);
   });
 
-  test('chart and map in both languages and themes at 1440 and 390 px', async ({ page }) => {
+  test('chart and map in both languages and themes at 1440 and 390 px', { tag: PICTURES }, async ({
+    page,
+  }) => {
     test.setTimeout(420_000);
-    await login(page);
+    await page.goto(HOME_PATH);
     for (const size of [
       { width: 1440, height: 900 },
       { width: 390, height: 844 },

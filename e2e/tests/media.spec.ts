@@ -1,9 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import JSZip from 'jszip';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { type Language, storageItem, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { pngOf } from '../support/png';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import {
+  PICTURES,
+  pictured,
+  SCREEN_SIZES,
+  saveScreenshot,
+  setTheme,
+  settle,
+  THEMES,
+} from '../support/screenshot';
 
 /** A real RGB PNG: a coloured bar that moves with `frame`, so the frames of an animation differ. */
 const png = (width: number, height: number, frame = 0) =>
@@ -31,7 +39,6 @@ test.describe('wallpapers and boot animations', () => {
   test('frames uploaded from the console build a bootanimation.zip that plays and downloads with stored entries', async ({
     page,
   }) => {
-    await login(page);
     await page.goto('/sysManage/wallpaper?tab=boot');
     await expect(page.getByTestId('boot-list')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('boot-create').click();
@@ -101,7 +108,6 @@ test.describe('wallpapers and boot animations', () => {
   });
 
   test('an uploaded wallpaper shows its resolution and thumbnail', async ({ page }) => {
-    await login(page);
     await page.goto('/sysManage/wallpaper');
     await expect(page.getByTestId('wallpaper-list')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('wallpaper-upload-open').click();
@@ -127,9 +133,10 @@ test.describe('wallpapers and boot animations', () => {
   });
 
   for (const size of SCREEN_SIZES) {
-    test(`screenshots at ${size.width} px in both languages and themes`, async ({ page }) => {
+    test(`screenshots at ${size.width} px in both languages and themes`, { tag: PICTURES }, async ({
+      page,
+    }) => {
       await page.setViewportSize(size);
-      await login(page);
       await page.goto('/sysManage/wallpaper');
       await expect(page.getByTestId('wallpaper-list')).toBeVisible({ timeout: 30_000 });
       for (const language of LANGUAGES) {

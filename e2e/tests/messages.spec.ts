@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { Api } from '../support/api';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { HOME_PATH, type Language, signInAs, storageItem, switchLanguage } from '../support/console';
 import { ADMIN } from '../support/env';
 import { expect, test, watchPage } from '../support/fixtures';
-import { pictured, saveScreenshot, type Theme } from '../support/screenshot';
+import { PICTURES, pictured, saveScreenshot, type Theme } from '../support/screenshot';
 
 const SYS_MSG = '/upms/v1/upms/sysMsg';
 const MY_MSG = '/upms/v1/upms/sysMsgUser';
@@ -52,13 +52,12 @@ test.describe('messages', () => {
     other.on('websocket', (ws) => {
       if (ws.url().endsWith('/mqtt')) ws.on('framereceived', () => liveFrames++);
     });
-    await login(other, user.username, user.password);
+    await signInAs(other, user.username, user.password);
     await expect(other.getByTestId('notice-bell')).toBeVisible();
     await expect(badge(other)).toHaveCount(0);
     await expect.poll(() => liveFrames).toBeGreaterThanOrEqual(2);
 
     // The administrator writes and publishes the message through the management page.
-    await login(page);
     await page.goto('/messageManage/index');
     await expect(page.getByTestId('message-manage-page')).toBeVisible();
     await page.getByTestId('message-new').click();
@@ -101,7 +100,6 @@ test.describe('messages', () => {
       content: '<p>Safe text</p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>',
     });
     await admin.get(`${SYS_MSG}/publish`, { id: saved.result.id });
-    await login(page);
     await page.goto('/messageManage/myMessage');
     await page.getByTestId('my-message-title').filter({ hasText: 'Scripted' }).click();
     await expect(page.getByTestId('my-message-content')).toContainText('Safe text');
@@ -110,7 +108,7 @@ test.describe('messages', () => {
   });
 
   test('the help manual has contents and search', async ({ page }) => {
-    await login(page);
+    await page.goto(HOME_PATH);
     await page.getByTestId('help-button').click();
     await expect(page).toHaveURL('/messageManage/helpManual');
     await expect(page.getByTestId('help-toc')).toContainText('My Messages');
@@ -124,10 +122,9 @@ test.describe('messages', () => {
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
   ]) {
-    test(`screenshots of the three pages at ${size.width} px in both languages and themes`, async ({
-      page,
-      api,
-    }) => {
+    test(`screenshots of the three pages at ${size.width} px in both languages and themes`, {
+      tag: PICTURES,
+    }, async ({ page, api }) => {
       // Twelve full page loads and pictures: more than one ordinary test's time on a shared machine.
       test.slow();
       const { api: admin } = await api.login();
@@ -146,7 +143,7 @@ test.describe('messages', () => {
       await admin.post(`${SYS_MSG}/addOrUpdate`, { title: 'Holiday opening hours (draft)', scope: 'all' });
 
       await page.setViewportSize(size);
-      await login(page);
+      await page.goto(HOME_PATH);
       for (const language of ['cn', 'en'] as Language[]) {
         if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
         for (const theme of ['light', 'dark'] as Theme[]) {

@@ -1,5 +1,5 @@
 import { DEFAULT_MENU } from '@cpm/contracts/menu-tree';
-import { login, menuItem, openFromMenu, storedMenu } from '../support/console';
+import { HOME_PATH, menuItem, openFromMenu, storedMenu } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { menuPages } from '../support/menu';
 
@@ -11,7 +11,7 @@ test.describe('navigation', () => {
     problems,
   }) => {
     test.setTimeout(180_000);
-    await login(page);
+    await page.goto(HOME_PATH);
     const pages = menuPages(await storedMenu(page));
     const visible = pages.filter((p) => !p.hidden);
 
@@ -39,7 +39,7 @@ test.describe('navigation', () => {
   });
 
   test('hidden pages are not in the side menu', async ({ page }) => {
-    await login(page);
+    await page.goto(HOME_PATH);
     const pages = menuPages(await storedMenu(page));
     const hidden = pages.filter((p) => p.hidden);
     expect(hidden.length).toBeGreaterThan(0);
@@ -52,7 +52,6 @@ test.describe('navigation', () => {
   });
 
   test('the logo goes home', async ({ page }) => {
-    await login(page);
     await page.goto('/device/index');
     await page.getByTestId('side-menu-logo').click();
     await expect(page).toHaveURL('/dashboard/index');

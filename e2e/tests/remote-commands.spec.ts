@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { simSn } from '../../apps/pos-sim/src/fleet';
 import { chooseOp, pickTerminal } from '../support/commandForm';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { type Language, storageItem, switchLanguage } from '../support/console';
 import { ADMIN } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { startSteadyTills } from '../support/fleet';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import { pictured, SIZES_TO_PICTURE, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
 const PREFIX = 'CMDSIM';
 const COUNT = 2;
@@ -30,7 +30,6 @@ test.describe('remote commands', () => {
     test.setTimeout(600_000);
     const fleet = await startSteadyTills({ prefix: PREFIX, model: MODEL, count: COUNT });
     try {
-      await login(page);
       await page.goto('/device/index');
       await page.getByTestId('filter-sn').fill(PREFIX);
       await page.getByTestId('filter-search').click();
@@ -112,7 +111,7 @@ test.describe('remote commands', () => {
       await expect(page.getByTestId('captured-file-screenshot').first()).toBeVisible(LIVE);
 
       const languages: Language[] = ['en', 'cn'];
-      for (const size of SCREEN_SIZES) {
+      for (const size of SIZES_TO_PICTURE) {
         await page.setViewportSize(size);
         for (const language of languages) {
           if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);

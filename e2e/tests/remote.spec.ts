@@ -1,11 +1,19 @@
 import type { Locator, Page } from '@playwright/test';
 import { startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { HOME_PATH, type Language, storageItem, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import {
+  PICTURES,
+  pictured,
+  SCREEN_SIZES,
+  saveScreenshot,
+  setTheme,
+  settle,
+  THEMES,
+} from '../support/screenshot';
 
 const PREFIX = 'RDT';
 const SN = `${PREFIX}000001`;
@@ -75,7 +83,7 @@ test.describe('remote desktop', () => {
     });
     try {
       await expect.poll(() => fleet.terminals[0].isConnected(), { timeout: 30_000 }).toBe(true);
-      await login(page);
+      await page.goto(HOME_PATH);
       await openRemotePage(page);
 
       // The terminal named in the address is picked; controlling asks for the password again.
@@ -159,7 +167,10 @@ test.describe('remote desktop', () => {
   });
 
   for (const size of SCREEN_SIZES)
-    test(`remote desktop pages at ${size.width} px in both languages and themes`, async ({ page, api }) => {
+    test(`remote desktop pages at ${size.width} px in both languages and themes`, { tag: PICTURES }, async ({
+      page,
+      api,
+    }) => {
       test.setTimeout(180_000);
       const prefix = `RDS${size.width}`;
       const sn = `${prefix}000001`;
@@ -199,7 +210,6 @@ test.describe('remote desktop', () => {
         await admin.post('/remote/v1/remote/policy/save', { groupId: store.result.id, policy: 'auto' });
         await expect.poll(() => fleet.terminals[0].isConnected(), { timeout: 30_000 }).toBe(true);
         await page.setViewportSize(size);
-        await login(page);
         await page.goto(`/remote/index?sn=${sn}`);
         await expect(page.getByTestId('remote-terminal-select')).toContainText(sn, { timeout: 20_000 });
         await page.getByTestId('remote-connect').click();

@@ -2,6 +2,7 @@ import {
   HOME_PATH,
   login,
   openLogoutDialog,
+  SIGNED_OUT,
   storageItem,
   submitLogin,
   switchLanguage,
@@ -13,7 +14,6 @@ import { saveScreenshot } from '../support/screenshot';
 
 test.describe('resilience', () => {
   test('the header refresh reads the page again and keeps its filters', async ({ page }) => {
-    await login(page);
     await page.goto('/device/index');
     await expect(page.getByTestId('device-list-page')).toBeVisible(PAGE_LOAD);
     const filter = page.getByTestId('filter-sn');
@@ -26,36 +26,40 @@ test.describe('resilience', () => {
     await expect(filter).toHaveValue('ZZ-NOTHING');
   });
 
-  test('another user signing in after a session ended on a page starts at home', async ({ page, api }) => {
-    const { api: admin } = await api.login();
-    const roles = (await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions')).result;
-    await admin.post('/upms/v1/upms/user/addOrUpdate', {
-      username: 'next_user',
-      password: 'Next#Pass1',
-      email: 'next_user@e2e.test',
-      roleIds: [roles.find((r) => r.code === 'sales')?.id],
+  test.describe(() => {
+    // Ends its own sessions and signs in through the form: the shared one stays open.
+    test.use({ storageState: SIGNED_OUT });
+    test('another user signing in after a session ended on a page starts at home', async ({ page, api }) => {
+      const { api: admin } = await api.login();
+      const roles = (await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions')).result;
+      await admin.post('/upms/v1/upms/user/addOrUpdate', {
+        username: 'next_user',
+        password: 'Next#Pass1',
+        email: 'next_user@e2e.test',
+        roleIds: [roles.find((r) => r.code === 'sales')?.id],
+      });
+      await login(page);
+      await page.goto('/device/index');
+      await expect(page.getByTestId('device-list-page')).toBeVisible(PAGE_LOAD);
+      // The session ends on the server (another tab logged out, an administrator kicked it).
+      await api.logout((await storageItem(page, 'token')) ?? '');
+      await page.reload();
+      await expect(page).toHaveURL(/\/login$/);
+      // The next person at this browser does not land on the previous user's page.
+      await login(page, 'next_user', 'Next#Pass1');
+      await expect(page).toHaveURL(HOME_PATH);
+      // The same user whose session ended does go back to where they were.
+      await openLogoutDialog(page);
+      await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await login(page);
+      await page.goto('/device/index');
+      await api.logout((await storageItem(page, 'token')) ?? '');
+      await page.reload();
+      await expect(page).toHaveURL(/\/login$/);
+      await submitLogin(page, ADMIN.username, ADMIN.password);
+      await expect(page).toHaveURL(/\/device\/index$/);
     });
-    await login(page);
-    await page.goto('/device/index');
-    await expect(page.getByTestId('device-list-page')).toBeVisible(PAGE_LOAD);
-    // The session ends on the server (another tab logged out, an administrator kicked it).
-    await api.logout((await storageItem(page, 'token')) ?? '');
-    await page.reload();
-    await expect(page).toHaveURL(/\/login$/);
-    // The next person at this browser does not land on the previous user's page.
-    await login(page, 'next_user', 'Next#Pass1');
-    await expect(page).toHaveURL(HOME_PATH);
-    // The same user whose session ended does go back to where they were.
-    await openLogoutDialog(page);
-    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await login(page);
-    await page.goto('/device/index');
-    await api.logout((await storageItem(page, 'token')) ?? '');
-    await page.reload();
-    await expect(page).toHaveURL(/\/login$/);
-    await submitLogin(page, ADMIN.username, ADMIN.password);
-    await expect(page).toHaveURL(/\/device\/index$/);
   });
 
   test('a list or figures that cannot be read say so and read again on retry, on every kind of list and on the home page', async ({
@@ -77,7 +81,7 @@ test.describe('resilience', () => {
     // the click would recover the page before its retry is pressed, and the retry button would be gone.
     // The socket is answered by nothing, so the console stays "connecting" and shows no banner.
     await page.routeWebSocket(/\/mqtt$/, () => {});
-    await login(page);
+    await page.goto(HOME_PATH);
     await expect(page.locator('.cpm-layout')).toHaveAttribute('data-live', 'connecting');
     for (const list of lists) {
       let failing = true;
@@ -114,7 +118,7 @@ test.describe('resilience', () => {
     problems,
   }) => {
     problems.allowed = [/status of 500|net::ERR_FAILED/];
-    await login(page);
+    await page.goto(HOME_PATH);
     // The server answers the list with an error: its own message is shown, not "no connection".
     const list = (url: URL) => url.pathname === '/device/v1/device/terminal/getPage';
     await page.route(list, (route) =>

@@ -1,14 +1,21 @@
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { type Language, SIGNED_OUT, storageItem, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import {
+  PICTURES,
+  pictured,
+  SCREEN_SIZES,
+  saveScreenshot,
+  setTheme,
+  settle,
+  THEMES,
+} from '../support/screenshot';
 
 const LANGUAGES: Language[] = ['cn', 'en'];
 
-test.describe('screenshots', () => {
+test.describe('screenshots', { tag: PICTURES }, () => {
   for (const size of SCREEN_SIZES) {
     test(`frame at ${size.width} px in both languages and themes`, async ({ page }) => {
       await page.setViewportSize(size);
-      await login(page);
       // A few tabs make the strip worth looking at; the device list shows a regular page.
       for (const path of ['/user/role', '/device/modelManage', '/device/index']) {
         await page.goto(path);
@@ -43,20 +50,23 @@ test.describe('screenshots', () => {
     });
   }
 
-  for (const size of SCREEN_SIZES) {
-    test(`login page at ${size.width} px in both languages`, async ({ page }) => {
-      await page.setViewportSize(size);
-      await page.goto('/login');
-      for (const language of LANGUAGES) {
-        if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
-        await expect(page.getByTestId('login-captcha-image').locator('img')).toBeVisible();
+  test.describe(() => {
+    test.use({ storageState: SIGNED_OUT });
+    for (const size of SCREEN_SIZES) {
+      test(`login page at ${size.width} px in both languages`, async ({ page }) => {
+        await page.setViewportSize(size);
+        await page.goto('/login');
+        for (const language of LANGUAGES) {
+          if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
+          await expect(page.getByTestId('login-captcha-image').locator('img')).toBeVisible();
+          await settle(page);
+          await saveScreenshot(page, 'login', language, 'light');
+        }
+        await page.getByTestId('theme-toggle').click();
+        await expect(page.locator('html')).toHaveClass(/\bdark\b/);
         await settle(page);
-        await saveScreenshot(page, 'login', language, 'light');
-      }
-      await page.getByTestId('theme-toggle').click();
-      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-      await settle(page);
-      await saveScreenshot(page, 'login', 'en', 'dark');
-    });
-  }
+        await saveScreenshot(page, 'login', 'en', 'dark');
+      });
+    }
+  });
 });

@@ -1,9 +1,12 @@
-import { HOME_PATH, login, openLogoutDialog, storageItem, storageKeys } from '../support/console';
+import { HOME_PATH, login, openLogoutDialog, SIGNED_OUT, storageItem, storageKeys } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
 const SESSION_KEYS = ['token', 'userId', 'verify', 'sys', 'menuList', 'permissionForm', 'worktab'];
 
 test.describe('session', () => {
+  // The specs about signing in and out use the form and sessions of their own.
+  test.use({ storageState: SIGNED_OUT });
+
   test('a session ended on the server sends the console back to /login', async ({ page, api }) => {
     await login(page);
     await page.goto('/device/index');

@@ -1,4 +1,4 @@
-import { login, switchLanguage } from '../support/console';
+import { signInAs, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { saveScreenshot } from '../support/screenshot';
 
@@ -55,7 +55,7 @@ test.describe('store scope', () => {
       await dialog.getByRole('button', { name: save }).click();
     };
 
-    await login(page, user.username, PASSWORD);
+    await signInAs(page, user.username, PASSWORD);
     await tryAdd('Save');
     await expect(
       page.getByText('This store is outside your store scope: you have no permission to add terminals to it'),

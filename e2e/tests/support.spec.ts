@@ -3,11 +3,19 @@ import type { Page } from '@playwright/test';
 import { simMac, simSn, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import { Api } from '../support/api';
-import { type Language, login, switchLanguage } from '../support/console';
+import { HOME_PATH, type Language, signInAs, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import {
+  PICTURES,
+  pictured,
+  SCREEN_SIZES,
+  saveScreenshot,
+  setTheme,
+  settle,
+  THEMES,
+} from '../support/screenshot';
 
 const SN = 'SUPE2E000001';
 /** A real PNG (a diagonal band of colour on grey), as a phone's camera would give one. */
@@ -73,7 +81,6 @@ test.describe('after-sales orders', () => {
       prefix: 'SUPE2E',
       model: 'E2E-S1',
     });
-    await login(page);
     await page.goto('/technicalSupport/index');
     await page.getByTestId('order-add').click();
     await page.getByTestId('order-sn').fill(SN);
@@ -181,7 +188,7 @@ test.describe('after-sales orders', () => {
     // The customer watches the order list in a browser of their own.
     const customerContext = await browser.newContext();
     const watcher = await customerContext.newPage();
-    await login(watcher, CUSTOMER.username, CUSTOMER.password);
+    await signInAs(watcher, CUSTOMER.username, CUSTOMER.password);
     await watcher.goto('/technicalSupport/index');
     await expect(watcher.getByTestId('orders-page')).toBeVisible();
     const watched = watcher.locator('tr', { hasText: sn });
@@ -211,7 +218,6 @@ test.describe('after-sales orders', () => {
       await watcher.setViewportSize({ width: 1440, height: 900 });
 
       // Service staff take it: accept, repair, return, close; the customer's row follows each step.
-      await login(page);
       await page.goto('/technicalSupport/index');
       await page.locator('tr', { hasText: sn }).getByTestId('row-view').click();
       const drawer = page.getByTestId('order-detail');
@@ -247,7 +253,6 @@ test.describe('after-sales orders', () => {
     context,
   }) => {
     test.setTimeout(180_000);
-    await login(page);
     await page.goto('/technicalSupport/service');
     await page.getByTestId('process-add').click();
     const editor = page.getByTestId('process-editor');
@@ -329,10 +334,9 @@ test.describe('after-sales orders', () => {
     expect(orders.result.total).toBe(1);
   });
 
-  test('every support page in both languages and themes, at desktop and phone width', async ({
-    page,
-    api,
-  }) => {
+  test('every support page in both languages and themes, at desktop and phone width', {
+    tag: PICTURES,
+  }, async ({ page, api }) => {
     test.setTimeout(420_000);
     const { api: admin } = await api.login();
     const processes = await admin.get<{ records: { id: string; name: string }[] }>(
@@ -354,7 +358,7 @@ test.describe('after-sales orders', () => {
     });
     const orderId = (orders.result.records.find((o) => o.source === 'health') ?? orders.result.records[0])
       ?.id;
-    await login(page);
+    await page.goto(HOME_PATH);
     for (const language of ['en', 'cn'] as Language[]) {
       await switchLanguage(page, language);
       for (const theme of THEMES) {

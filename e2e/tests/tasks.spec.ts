@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { simSn, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
-import { type Language, login, storageItem, switchLanguage } from '../support/console';
+import { HOME_PATH, type Language, signInAs, storageItem, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test, watchPage } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import { pictured, SIZES_TO_PICTURE, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
 const PREFIX = 'TASKSIM';
 const COUNT = 3;
@@ -68,7 +68,7 @@ test.describe('remote tasks', () => {
       },
     });
     try {
-      await login(page);
+      await page.goto(HOME_PATH);
       await expectOnline(page, COUNT);
       // The third terminal goes away before the task exists.
       await fleet.terminals[2].stop(true);
@@ -146,7 +146,7 @@ test.describe('remote tasks', () => {
 
       // Pictures of every task page in both languages and themes, at desktop and phone width.
       const languages: Language[] = ['en', 'cn'];
-      for (const size of SCREEN_SIZES) {
+      for (const size of SIZES_TO_PICTURE) {
         await page.setViewportSize(size);
         for (const language of languages) {
           if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
@@ -200,7 +200,6 @@ test.describe('remote tasks', () => {
       model: MODEL,
     });
 
-    await login(page);
     await page.goto('/longRange/index');
     await page.getByTestId('task-name').fill('E2E fleet-wide task');
     await choose(page, 'task-type', 'task-type-permission');
@@ -242,7 +241,7 @@ test.describe('remote tasks', () => {
     const other = await context.newPage();
     const problems = { pageErrors: [] as string[], consoleErrors: [] as string[] };
     watchPage(other, problems);
-    await login(other, APPROVER.username, APPROVER.password);
+    await signInAs(other, APPROVER.username, APPROVER.password);
     await other.goto('/longRange/taskManage?status=pendingApproval');
     const row = other.locator('tr', { has: other.getByText('E2E fleet-wide task', { exact: true }) });
     await row.getByTestId('row-approve').click();

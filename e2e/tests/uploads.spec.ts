@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { login } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
 const workbook = async (rows: string[][]) => {
@@ -31,7 +30,6 @@ test.describe('file uploads from the console', () => {
       ['UPLD0002', 'Till 2', 'UPLOAD-P2', 'UPL1', 'Upload street', '00:00:00:00:0d:02', ''],
     ]);
 
-    await login(page);
     await page.goto('/device/index');
     // The list page loads on demand; on a busy machine that can take a while.
     await expect(page.getByTestId('import-devices')).toBeVisible({ timeout: 30_000 });
