@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/settings/settingsDefaults';
+import { useSettingsStore } from '../../shared/settings/settingsStore';
 import { SettingsDrawer } from './SettingsDrawer';
-import { DEFAULT_SETTINGS } from './settingsDefaults';
-import { useSettingsStore } from './settingsStore';
 
 /** The drawer's panel, whose width antd sets from the `size` it was given. */
 const panel = () =>
