@@ -66,8 +66,8 @@ test.describe('resilience', () => {
     page,
     problems,
   }) => {
-    // One list of each way a page reads its rows: the shared paged list, the accounts pages' own
-    // paged list, a plain query, a list inside a page's tabs, and a plain table beside a map.
+    // One list of each way a page reads its rows: the kit's paged list (twice, with and without
+    // filters in the address), a plain query, a list inside a page's tabs, and a table beside a map.
     const lists = [
       { path: '/user/operationLog', call: '/upms/v1/upms/operationLog/getPage' },
       { path: '/device/deviceFavorites', call: '/device/v1/device/favorite/getPage' },
