@@ -118,8 +118,8 @@ const node22 = nodeOfMajor(22);
 
 await run('system packages for the browser tests', 'bash', ['scripts/install-system-deps.sh']);
 
-// Steps run three at a time where they do not depend on each other: much of a test waits on
-// sockets, databases and child processes, and the lint and typecheck use one core.
+// The first steps run three at a time: much of a test waits on sockets, databases and child
+// processes, and the lint and typecheck use one core.
 // The two server passes cover each database, each broker and both ends of the supported Node range
 // once: every test on this machine's Node with PGlite and the embedded broker, then on Node 24 the
 // tests that touch a database or broker, on PostgreSQL and the external broker when given.
@@ -151,13 +151,16 @@ const secondPass = node
       { env: { SERVER_TESTS: 'storage', PATH: onPath(node) }, buffered: true },
     )
   : Promise.resolve();
+const built = run('console build', 'npm', ['run', 'build', '-w', '@cpm/web'], { buffered: true });
+await secondPass;
+// The browser suite runs alone: beside the second server pass both took three times as long and
+// timing-bound tests of each failed.
 const browser = (async () => {
-  if (!(await run('console build', 'npm', ['run', 'build', '-w', '@cpm/web'], { buffered: true }))) return;
+  if (!(await built)) return;
   const file = path.join(reports, 'e2e.json');
   await run('end to end (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
     cwd: path.join(root, 'e2e'),
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...withoutExternal },
-    buffered: true,
   });
   const report = readJson(file);
   if (report) {
@@ -168,7 +171,7 @@ const browser = (async () => {
     fileTimes.push({ name: 'end to end', files: playwrightFiles(report) });
   }
 })();
-await Promise.all([secondPass, browser]);
+await browser;
 
 process.stdout.write('\nStep times (wall; steps run beside each other, see above):\n');
 for (const s of stepTimes)
