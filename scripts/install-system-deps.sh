@@ -6,7 +6,8 @@
 set -euo pipefail
 need=()
 command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
-fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || need+=(fonts-noto-cjk)
+# grep -c reads all of fc-list's output: -q would stop early and fail the pipe under pipefail.
+fc-list 2>/dev/null | grep -ci "Noto Sans CJK" >/dev/null || need+=(fonts-noto-cjk)
 command -v aapt >/dev/null 2>&1 || need+=(aapt)
 command -v apksigner >/dev/null 2>&1 || need+=(apksigner)
 command -v zipalign >/dev/null 2>&1 || need+=(zipalign)
