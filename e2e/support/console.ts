@@ -100,6 +100,9 @@ export const menuItem = (page: Page, path: string): Locator =>
 /** Opens a page through the side menu, unfolding its group first when needed. */
 export const openFromMenu = async (page: Page, target: MenuPage, language: Language = 'en') => {
   const item = menuItem(page, target.path);
+  // The menu renders after the page's first calls; looking before it shows would take a top-level
+  // page for one inside a closed group.
+  await expect(sideMenu(page).getByRole('menuitem').first()).toBeVisible();
   if (!(await item.isVisible())) {
     const groupTitle = language === 'cn' ? target.groupZh : target.groupEn;
     // Group titles carry no test id; match the submenu title text exactly ('Remote' vs 'Remote Tasks').
