@@ -17,6 +17,7 @@ const fileTimes = [];
 const started = Date.now();
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+const slug = (name) => name.replace(/\W+/g, '-');
 
 /**
  * Runs one step. Steps that run beside others write to a log printed whole when the step ends, so
@@ -25,7 +26,7 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const run = (name, cmd, args, opts = {}) =>
   new Promise((resolve) => {
     const t0 = Date.now();
-    const log = opts.buffered ? path.join(reports, `${name.replace(/\W+/g, '-')}.log`) : null;
+    const log = opts.buffered ? path.join(reports, `${slug(name)}.log`) : null;
     if (!log) process.stdout.write(`\n=== ${name}\n`);
     const child = spawn(cmd, args, {
       cwd: opts.cwd ?? root,
@@ -50,7 +51,7 @@ const run = (name, cmd, args, opts = {}) =>
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
 const vitest = async (name, workspace, opts = {}) => {
-  const file = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const file = path.join(reports, `${slug(name)}.json`);
   const ok = await run(
     name,
     'npx',
@@ -155,8 +156,7 @@ const built = run('console build', 'npm', ['run', 'build', '-w', '@cpm/web'], { 
 await secondPass;
 // The browser suite runs alone: beside the second server pass both took three times as long and
 // timing-bound tests of each failed.
-const browser = (async () => {
-  if (!(await built)) return;
+if (await built) {
   const file = path.join(reports, 'e2e.json');
   await run('end to end (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
     cwd: path.join(root, 'e2e'),
@@ -170,10 +170,9 @@ const browser = (async () => {
     totals.skipped += s.skipped;
     fileTimes.push({ name: 'end to end', files: playwrightFiles(report) });
   }
-})();
-await browser;
+}
 
-process.stdout.write('\nStep times (wall; steps run beside each other, see above):\n');
+process.stdout.write('\nStep times (wall clock; steps overlap, so they add up to more than the total):\n');
 for (const s of stepTimes)
   process.stdout.write(`  ${seconds(s.ms).padStart(7)}  ${s.ok ? '' : 'FAILED '}${s.name}\n`);
 process.stdout.write(`  ${seconds(Date.now() - started).padStart(7)}  in all\n`);
