@@ -11,7 +11,7 @@ export type Envelope<T = unknown> = {
 };
 
 /** The account a sign-in answers with. */
-export type SignedInUser = { id: string; username: string; name: string; verify: number };
+type SignedInUser = { id: string; username: string; name: string; verify: number };
 
 /** Direct calls to the server, bypassing the console: to prepare state or to act behind its back. */
 export class Api {

@@ -91,7 +91,7 @@ export const storedMenu = async (page: Page): Promise<MenuNode[]> =>
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The side menu. */
-export const sideMenu = (page: Page): Locator => page.getByTestId('side-menu');
+const sideMenu = (page: Page): Locator => page.getByTestId('side-menu');
 
 /** A page's entry in the side menu. */
 export const menuItem = (page: Page, path: string): Locator =>

@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { simMac, simSn, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
@@ -7,6 +6,7 @@ import { HOME_PATH, type Language, signInAs, switchLanguage } from '../support/c
 import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
+import { pngOf } from '../support/png';
 import {
   PICTURES,
   pictured,
@@ -19,33 +19,7 @@ import {
 
 const SN = 'SUPE2E000001';
 /** A real PNG (a diagonal band of colour on grey), as a phone's camera would give one. */
-const photoPng = (width = 160, height = 120) => {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(8 + data.length + 4);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const band = Math.abs(x - y * 1.3) < 18;
-      rows.set(band ? [220, 60, 40] : [190, 190, 190], y * (width * 3 + 1) + 1 + x * 3);
-    }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
-const PNG = photoPng();
+const PNG = pngOf(160, 120, (x, y) => (Math.abs(x - y * 1.3) < 18 ? [220, 60, 40] : [190, 190, 190]));
 const O = '/support/v1/support/order';
 const CUSTOMER = { username: 'jam_shop', password: 'Jam-Shop#2024pass' };
 const JAM_PREFIX = 'JAMX';

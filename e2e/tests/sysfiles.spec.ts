@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { confirmOk, type Language, switchLanguage } from '../support/console';
+import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import {
   pictured,
@@ -15,7 +16,6 @@ import {
 import { makeZip } from '../support/zip';
 
 const PATH = '/sysManage/index';
-const PAGE_LOAD = { timeout: 30_000 };
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 const OTA = makeZip([{ name: 'payload.bin', data: randomBytes(6 * 1024 * 1024) }]);
