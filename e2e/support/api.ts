@@ -43,6 +43,14 @@ export class Api {
     return { ...((await res.json()) as Envelope<T>), status: res.status() };
   }
 
+  /** The id of a seeded role by its code (`sales`, `enterprise_admin`, `platform_admin`). */
+  async roleId(code: string) {
+    const roles = await this.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions');
+    const role = roles.result.find((r) => r.code === code);
+    if (!role) throw new Error(`no role with the code ${code}: ${roles.code} ${roles.messageEn}`);
+    return role.id;
+  }
+
   /**
    * Signs in through the API (captcha is off on the test server) and returns a client carrying the
    * token: as the administrator when no account is given. An empty username or password fails

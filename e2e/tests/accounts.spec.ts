@@ -137,12 +137,11 @@ test.describe('accounts and administration', () => {
 
   test('change a password with the code from the mail', async ({ page, api }) => {
     const { api: admin } = await api.login();
-    const roles = (await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions')).result;
     await admin.post('/upms/v1/upms/user/addOrUpdate', {
       username: 'pwd_user',
       password: 'Pwd#Pass1',
       email: 'pwd_user@e2e.test',
-      roleIds: [roles.find((r) => r.code === 'sales')?.id],
+      roleIds: [await admin.roleId('sales')],
     });
     await login(page, 'pwd_user', 'Pwd#Pass1');
     const started = Date.now();

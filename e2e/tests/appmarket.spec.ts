@@ -74,13 +74,12 @@ test.describe('app market', () => {
   }) => {
     test.setTimeout(300_000);
     const { api: admin } = await api.login();
-    const roles = (await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions')).result;
     const made = await admin.post('/upms/v1/upms/user/addOrUpdate', {
       username: PUBLISHER.username,
       password: PUBLISHER.password,
       name: 'Market Publisher',
       email: 'market_pub@e2e.test',
-      roleIds: [roles.find((r) => r.code === 'enterprise_admin')?.id],
+      roleIds: [await admin.roleId('enterprise_admin')],
     });
     expect(made.code, made.messageEn).toBe(1);
 

@@ -28,8 +28,7 @@ const BUTTON: Record<Language, string> = {
 /** Creates the sales accounts the tests sign in with: one without an email, one with. */
 const createAccounts = async (api: import('../support/api').Api) => {
   const { api: admin } = await api.login();
-  const roles = (await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions')).result;
-  const sales = roles.find((r) => r.code === 'sales')?.id;
+  const sales = await admin.roleId('sales');
   for (const account of [NO_MAIL, WITH_MAIL]) {
     const created = await admin.post('/upms/v1/upms/user/addOrUpdate', { ...account, roleIds: [sales] });
     // A second run on the same server finds the account there already.

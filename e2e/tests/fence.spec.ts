@@ -41,15 +41,13 @@ test.describe('geofences', () => {
     test.setTimeout(300_000);
     const { api: admin } = await api.login();
     // A customer with the geofence mail on owns the terminal.
-    const roles = await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions');
-    const enterprise = roles.result.find((r) => r.code === 'enterprise_admin') as { id: string };
     const shop = await admin.post<{ id: string }>('/upms/v1/upms/user/addOrUpdate', {
       username: SHOP.username,
       password: SHOP.password,
       name: 'Fence Street Shop',
       email: SHOP.email,
       fenceEmailAlert: true,
-      roleIds: [enterprise.id],
+      roleIds: [await admin.roleId('enterprise_admin')],
     });
     expect(shop.code).toBe(1);
     const group = await admin.post<{ id: string }>('/upms/v1/upms/equipment/addOrUpdate', {

@@ -31,12 +31,11 @@ test.describe('resilience', () => {
     test.use({ storageState: SIGNED_OUT });
     test('another user signing in after a session ended on a page starts at home', async ({ page, api }) => {
       const { api: admin } = await api.login();
-      const roles = (await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions')).result;
       await admin.post('/upms/v1/upms/user/addOrUpdate', {
         username: 'next_user',
         password: 'Next#Pass1',
         email: 'next_user@e2e.test',
-        roleIds: [roles.find((r) => r.code === 'sales')?.id],
+        roleIds: [await admin.roleId('sales')],
       });
       await login(page);
       await page.goto('/device/index');

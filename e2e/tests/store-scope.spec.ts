@@ -13,8 +13,7 @@ test.describe('store scope', () => {
   }) => {
     const { api: admin } = await api.login();
     await admin.post('/device/v1/device/model/addOrUpdate', { name: 'SCOPE-M', state: 1 });
-    const roles = (await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions')).result;
-    const roleIds = [roles.find((r) => r.code === 'enterprise_admin')?.id as string];
+    const roleIds = [await admin.roleId('enterprise_admin')];
     const user = { username: 'scoped_e2e', roleIds, systemLevel: 'enterprise', enabled: true };
     const created = await admin.post<{ id: string }>('/upms/v1/upms/user/addOrUpdate', {
       ...user,

@@ -116,15 +116,13 @@ test.describe('after-sales orders', () => {
   }) => {
     test.setTimeout(240_000);
     const { api: admin } = await api.login();
-    const roles = await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions');
-    const enterprise = roles.result.find((r) => r.code === 'enterprise_admin') as { id: string };
     const customer = await admin.post<{ id: string }>('/upms/v1/upms/user/addOrUpdate', {
       username: CUSTOMER.username,
       password: CUSTOMER.password,
       name: 'Jam Street Shop',
       phone: '+86 139 0000 1234',
       hardwareSmsAlert: true,
-      roleIds: [enterprise.id],
+      roleIds: [await admin.roleId('enterprise_admin')],
     });
     expect(customer.code).toBe(1);
     const group = await admin.post<{ id: string }>('/upms/v1/upms/equipment/addOrUpdate', {

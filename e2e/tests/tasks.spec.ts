@@ -182,13 +182,11 @@ test.describe('remote tasks', () => {
   }) => {
     test.slow();
     const { api: admin } = await api.login();
-    const roles = (await admin.get<{ id: string; code: string }[]>('/upms/v1/upms/role/getOptions')).result;
-    const platform = roles.find((r) => r.code === 'platform_admin');
     const created = await admin.post('/upms/v1/upms/user/addOrUpdate', {
       username: APPROVER.username,
       password: APPROVER.password,
       name: 'Task approver',
-      roleIds: [platform?.id],
+      roleIds: [await admin.roleId('platform_admin')],
     });
     expect(created.code).toBe(1);
     await provisionFleet({
