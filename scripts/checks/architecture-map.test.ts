@@ -6,6 +6,7 @@ import {
   type DomainRow,
   mapProblems,
   readDomainTable,
+  stalePaths,
 } from './architecture-map';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -31,7 +32,7 @@ const row = (domain: string, folders: DomainRow['folders'], why = ''): DomainRow
 });
 
 describe('the domain table of docs/ARCHITECTURE.md', () => {
-  it('has a row per domain folder, names only real folders, says why names differ, links to real files', () => {
+  it('has a row per domain folder, names only real folders, says why names differ, links and names real files', () => {
     // One problem a line, so the failure reads as the list of changes to make.
     expect(checkArchitectureMap(root).join('\n')).toBe('');
   });
@@ -120,5 +121,15 @@ describe('brokenLinks', () => {
     const page = '[a](../here.md) [b](../gone.md#part) [c](https://example.com/x) [d](#domains)';
     const exists = (file: string) => file === path.join('/repo', 'here.md');
     expect(brokenLinks(page, '/repo/docs', exists)).toEqual(['../gone.md']);
+  });
+});
+
+describe('stalePaths', () => {
+  it('names backticked files that no path ends with, once, and leaves folders and placeholders alone', () => {
+    const files = ['apps/server/src/shared/sql.ts', 'apps/server/src/layers.test.ts', 'README.md'];
+    const page =
+      '`shared/sql.ts` `layers.test.ts` `README.md` `users/account-scope.ts` `users/account-scope.ts` ' +
+      '`ql.ts` `crud/` `<domain>.table.ts` `npm test`';
+    expect(stalePaths(page, files)).toEqual(['users/account-scope.ts', 'ql.ts']);
   });
 });

@@ -110,6 +110,30 @@ export const brokenLinks = (markdown: string, pageDir: string, exists: (file: st
     .map((match) => match[1])
     .filter((target) => !/^[a-z]+:/.test(target) && !exists(path.join(pageDir, target)));
 
+const NOT_SOURCES = new Set(['node_modules', '.git', 'dist', '.tsbuild', 'test-results']);
+
+/** Every file under `root`, by its path from there with "/" between folders; no dependencies or builds. */
+export const repositoryFiles = (root: string, dir = ''): string[] =>
+  readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    if (NOT_SOURCES.has(entry.name)) return [];
+    const relative = dir ? `${dir}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? repositoryFiles(root, relative) : [relative];
+  });
+
+/**
+ * Backticked file names of a page (`shared/sql.ts`, `layers.test.ts`) that no file's path ends with,
+ * as a page names a file by as much of its path as makes it clear.
+ */
+export const stalePaths = (markdown: string, files: string[]): string[] => {
+  const named = [...markdown.matchAll(/`([\w./-]+\.(?:ts|tsx|mjs|js|md|json|sql|sh))`/g)].map((m) => m[1]);
+  return [...new Set(named)].filter(
+    (name) => !files.some((file) => file === name || file.endsWith(`/${name}`)),
+  );
+};
+
+/** The pages whose file names `checkArchitectureMap` holds to the repository. */
+export const PAGES_NAMING_FILES = ['docs/ARCHITECTURE.md', 'docs/recipes/new-domain.md'];
+
 /** The problems of the repository at `root`. */
 export const checkArchitectureMap = (root: string): string[] => {
   const markdown = readFileSync(path.join(root, 'docs/ARCHITECTURE.md'), 'utf8');
@@ -122,5 +146,11 @@ export const checkArchitectureMap = (root: string): string[] => {
     (target) =>
       `docs/ARCHITECTURE.md links to ${target}, which does not exist: point it at the file's new place`,
   );
-  return [...mapProblems(readDomainTable(markdown), onDisk), ...links];
+  const files = repositoryFiles(root);
+  const stale = PAGES_NAMING_FILES.flatMap((page) =>
+    stalePaths(readFileSync(path.join(root, page), 'utf8'), files).map(
+      (name) => `${page} names ${name}, which no file is: write the file's new path, or drop it`,
+    ),
+  );
+  return [...mapProblems(readDomainTable(markdown), onDisk), ...links, ...stale];
 };
