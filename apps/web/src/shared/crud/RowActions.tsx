@@ -131,10 +131,11 @@ export const deleteAction = (
 export const actionsColumn = <T,>(
   title: string,
   actionsOf: (row: T) => RowAction[],
-  fixed?: 'right',
+  { fixed, width, inline }: { fixed?: 'right'; width?: number; inline?: number } = {},
 ): DataColumn<T> => ({
   key: 'actions',
   title,
   fixed,
-  render: (_, row) => <RowActions actions={actionsOf(row)} />,
+  width,
+  render: (_, row) => <RowActions actions={actionsOf(row)} inline={inline} />,
 });

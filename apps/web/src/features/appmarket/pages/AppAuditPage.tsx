@@ -195,7 +195,7 @@ export const AppAuditPage = () => {
           onClick: () => navigate(`/appMarket/appDetail?id=${r.app.id}`),
         },
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   return (

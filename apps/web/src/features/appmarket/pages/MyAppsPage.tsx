@@ -144,7 +144,7 @@ export const MyAppsPage = () => {
           remove(row),
         ),
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   return (

@@ -54,7 +54,7 @@ export const WindowsFilePage = () => {
           remove(row),
         ),
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   return (

@@ -17,7 +17,6 @@ import {
   editAction,
   lazySchema,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
@@ -97,21 +96,15 @@ export const DictsPage = () => {
       title: t('dict.usable'),
       render: (_, i) => <DictTag dict="enabled_status" value={i.enabled} />,
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, i) => (
-        <RowActions
-          actions={editDelete(
-            () => setItem(i),
-            () =>
-              call(dictsRoutes.removeItem, { query: { id: i.id }, notifySuccess: true }).then(() =>
-                items.refetch(),
-              ),
-          )}
-        />
+    actionsColumn(t('common.actions'), (i) =>
+      editDelete(
+        () => setItem(i),
+        () =>
+          call(dictsRoutes.removeItem, { query: { id: i.id }, notifySuccess: true }).then(() =>
+            items.refetch(),
+          ),
       ),
-    },
+    ),
   ];
 
   return (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import {
   AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   deleteAction,
@@ -15,7 +16,6 @@ import {
   FilterBar,
   lazySchema,
   queryKeys,
-  RowActions,
   useListState,
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
@@ -64,40 +64,35 @@ export const GroupsPage = () => {
     { key: 'address', title: t('group.address'), dataIndex: 'address' },
     { key: 'contact', title: t('group.contact'), dataIndex: 'contact' },
     { key: 'phone', title: t('group.phone'), dataIndex: 'phone' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, g) => (
-        <RowActions
-          inline={4}
-          actions={[
-            {
-              key: 'add-child',
-              label: t('group.addChild'),
-              icon: <PlusOutlined />,
-              permission: 'user:group:add',
-              onClick: () => setEditing({ group: null, parentId: g.id }),
-            },
-            editAction(t('actions.edit'), 'user:group:edit', () =>
-              setEditing({ group: g, parentId: g.parentId }),
-            ),
-            {
-              key: 'move',
-              label: t('group.move'),
-              icon: <DragOutlined />,
-              permission: 'user:group:move',
-              onClick: () => {
-                setMoveTo(g.parentId);
-                setMoving(g);
-              },
-            },
-            deleteAction(t('actions.delete'), 'user:group:delete', t('actions.deleteConfirm'), () =>
-              call(groupsRoutes.remove, { query: { id: g.id }, notifySuccess: true }).then(refresh),
-            ),
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('common.actions'),
+      (g) => [
+        {
+          key: 'add-child',
+          label: t('group.addChild'),
+          icon: <PlusOutlined />,
+          permission: 'user:group:add',
+          onClick: () => setEditing({ group: null, parentId: g.id }),
+        },
+        editAction(t('actions.edit'), 'user:group:edit', () =>
+          setEditing({ group: g, parentId: g.parentId }),
+        ),
+        {
+          key: 'move',
+          label: t('group.move'),
+          icon: <DragOutlined />,
+          permission: 'user:group:move',
+          onClick: () => {
+            setMoveTo(g.parentId);
+            setMoving(g);
+          },
+        },
+        deleteAction(t('actions.delete'), 'user:group:delete', t('actions.deleteConfirm'), () =>
+          call(groupsRoutes.remove, { query: { id: g.id }, notifySuccess: true }).then(refresh),
+        ),
+      ],
+      { inline: 4 },
+    ),
   ];
 
   const parentOptions = toTreeSelect(tree.data ?? [], editing?.group?.id);

@@ -70,7 +70,7 @@ export const InspectionRecordsPage = () => {
           onClick: () => navigate(recordPath(row.id)),
         },
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   return (

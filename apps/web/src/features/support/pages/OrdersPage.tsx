@@ -125,7 +125,7 @@ export const OrdersPage = () => {
           onClick: () => setViewing(row.id),
         },
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   return (
