@@ -20,6 +20,7 @@ import {
   useCrudList,
 } from '../../../shared/crud';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { queryTableState } from '../../../shared/table/readRows';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const dictSaveSchema = lazySchema(() =>
@@ -165,9 +166,7 @@ export const DictsPage = () => {
           rowKey="id"
           columns={itemColumns}
           dataSource={items.data ?? []}
-          loading={items.isFetching}
-          loadError={items.error}
-          onRefresh={() => void items.refetch()}
+          {...queryTableState(items)}
         />
       </Drawer>
       <CrudFormModal

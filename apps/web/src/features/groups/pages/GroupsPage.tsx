@@ -21,6 +21,7 @@ import {
 import { useDict } from '../../../shared/dicts/useDict';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { queryTableState } from '../../../shared/table/readRows';
 import { parentGroupIds, toTreeSelect } from '../../../shared/tree/treeData';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -110,9 +111,7 @@ export const GroupsPage = () => {
           rowKey="id"
           columns={columns}
           dataSource={tree.data ?? []}
-          loading={tree.isFetching}
-          loadError={tree.error}
-          onRefresh={refresh}
+          {...queryTableState(tree)}
           expandable={{
             childrenColumnName: 'children',
             expandedRowKeys: parents.filter((id) => !folded.has(id)),
