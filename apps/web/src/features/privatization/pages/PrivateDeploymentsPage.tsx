@@ -1,13 +1,14 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { PrivateCustomerRow } from '@cpm/contracts';
 import { privatizationRoutes } from '@cpm/contracts/routes';
 import { Button, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, download } from '../../../api/http';
+import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { AddButton } from '../../../shared/crud/AddButton';
 import { CrudListView } from '../../../shared/crud/CrudListView';
+import { ExportButton } from '../../../shared/crud/ExportButton';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import { useDict } from '../../../shared/dicts/useDict';
@@ -168,21 +169,12 @@ export const PrivateDeploymentsPage = () => {
             label={t('private.add')}
             onClick={() => setEditing(null)}
           />
-          <Auth permission="user:private:export">
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() =>
-                void download({
-                  method: 'GET',
-                  path: privatizationRoutes.exportXlsx.path,
-                  query: list.filter,
-                  fileName: 'private-deployments.xlsx',
-                }).catch(() => undefined)
-              }
-            >
-              {t('actions.export')}
-            </Button>
-          </Auth>
+          <ExportButton
+            permission="user:private:export"
+            path={privatizationRoutes.exportXlsx.path}
+            query={list.filter}
+            fileName="private-deployments.xlsx"
+          />
         </Space>
       }
     >
