@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, MoreOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,6 +97,14 @@ export const RowActions = ({ actions, inline = 3, iconOnly = true }: Props) => {
     </Space>
   );
 };
+
+/** The action that opens a row's detail. */
+export const viewAction = (label: string, onClick: () => unknown): RowAction => ({
+  key: 'view',
+  label,
+  icon: <EyeOutlined />,
+  onClick,
+});
 
 /** The edit action of a row. */
 export const editAction = (

@@ -1,4 +1,3 @@
-import { EyeOutlined } from '@ant-design/icons';
 import { type PROCESS_STATUSES, type ProcessRow, processActionsFrom } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import dayjs from 'dayjs';
@@ -13,6 +12,7 @@ import {
   editAction,
   queryKeys,
   useCrudList,
+  viewAction,
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -67,12 +67,7 @@ export const ServiceInspectionPage = () => {
     actionsColumn(
       t('orders.actions'),
       (row) => [
-        {
-          key: 'view',
-          label: t('orders.view'),
-          icon: <EyeOutlined />,
-          onClick: () => navigate(`/technicalSupport/serviceInfo?id=${row.id}`),
-        },
+        viewAction(t('orders.view'), () => navigate(`/technicalSupport/serviceInfo?id=${row.id}`)),
         editAction(t('processes.edit'), 'support:process:edit', () =>
           navigate(`/technicalSupport/addService?id=${row.id}`),
         ),
