@@ -6,7 +6,7 @@ const SRC = path.resolve(import.meta.dirname, '..');
 const FEATURES = path.join(SRC, 'features');
 
 /** The folders under `src/` a feature may import from; `app/`, `router/` and `layout/` sit above it. */
-const ALLOWED_TOP = new Set(['shared', 'api', 'i18n', 'styles']);
+const ALLOWED_TOP = new Set(['shared', 'api', 'i18n']);
 
 /** Every relative module a file names: static and dynamic imports, re-exports and side-effect imports. */
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;

@@ -1,34 +1,14 @@
-import { Card, type TableProps } from 'antd';
-import type { TableRowSelection } from 'antd/es/table/interface';
+import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../page/PageHeader';
-import { type DataColumn, DataTable } from '../table/DataTable';
-import { type BatchAction, BatchToolbar } from './BatchToolbar';
-import { FilterBar, type FilterField } from './FilterBar';
-import { type ListFilter, sortRows } from './listState';
-import type { CrudList, ListPage } from './useCrudList';
-import type { Selection } from './useSelection';
+import { CrudListTable, type CrudListTableProps } from './CrudListTable';
+import type { ListFilter } from './listState';
+import type { ListPage } from './useCrudList';
 
-type Props<T extends object, F extends ListFilter, P extends ListPage<T>> = {
+type Props<T extends object, F extends ListFilter, P extends ListPage<T>> = CrudListTableProps<T, F, P> & {
   testId: string;
-  /** The row field that names a row (default `id`). */
-  rowKey?: string;
   /** The page header's title: the page's menu name when left out; `false` for a list inside another page. */
   title?: ReactNode | false;
-  list: CrudList<T, F, P>;
-  filters?: FilterField[];
-  columns: DataColumn<T>[];
-  /** Buttons above the table (add, import, export). */
-  toolbar?: ReactNode;
-  /** Rows can be picked across pages and handled together. */
-  batch?: { selection: Selection & { rowSelection: TableRowSelection<T> }; actions: BatchAction[] };
-  /** Rows picked for the page's own toolbar buttons, for lists without batch actions. */
-  rowSelection?: TableRowSelection<T>;
-  rowClassName?: TableProps<T>['rowClassName'];
-  /** Sort the page in the browser, for lists whose server does not sort. */
-  localSort?: boolean;
-  /** Wide tables scroll inside the card (default), so a phone's page never scrolls sideways. */
-  scroll?: TableProps<T>['scroll'];
   /** Dialogs of the page (forms, reports). */
   children?: ReactNode;
 };
@@ -36,51 +16,14 @@ type Props<T extends object, F extends ListFilter, P extends ListPage<T>> = {
 /** A list page: its header, the filter bar and the batch toolbar bound to the list, and its table. */
 export const CrudListView = <T extends object, F extends ListFilter, P extends ListPage<T> = ListPage<T>>({
   testId,
-  rowKey = 'id',
   title,
-  list,
-  filters,
-  columns,
-  toolbar,
-  batch,
-  rowSelection,
-  rowClassName,
-  localSort,
-  scroll,
   children,
+  ...table
 }: Props<T, F, P>) => (
   <div className="cpm-page" data-testid={testId}>
     {title !== false && <PageHeader title={title} />}
     <Card variant="borderless">
-      {filters && (
-        <FilterBar<F>
-          fields={filters}
-          value={list.filter}
-          onSearch={list.applyFilter}
-          onReset={list.resetFilter}
-        />
-      )}
-      {batch && (
-        <BatchToolbar
-          selection={batch.selection}
-          actions={batch.actions}
-          onDone={() => void list.invalidate()}
-        />
-      )}
-      <DataTable<T>
-        rowKey={rowKey}
-        columns={columns}
-        dataSource={localSort ? sortRows(list.rows, list.sort) : list.rows}
-        loading={list.loading}
-        loadError={list.error}
-        paging={list.paging}
-        onRefresh={list.refetch}
-        onChange={list.onTableChange}
-        rowSelection={batch?.selection.rowSelection ?? rowSelection}
-        rowClassName={rowClassName}
-        scroll={scroll ?? { x: 'max-content' }}
-        toolbar={toolbar}
-      />
+      <CrudListTable<T, F, P> {...table} />
     </Card>
     {children}
   </div>

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, MoreOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,6 +98,14 @@ export const RowActions = ({ actions, inline = 3, iconOnly = true }: Props) => {
   );
 };
 
+/** The action that opens a row's detail. */
+export const viewAction = (label: string, onClick: () => unknown): RowAction => ({
+  key: 'view',
+  label,
+  icon: <EyeOutlined />,
+  onClick,
+});
+
 /** The edit action of a row. */
 export const editAction = (
   label: string,
@@ -131,10 +139,11 @@ export const deleteAction = (
 export const actionsColumn = <T,>(
   title: string,
   actionsOf: (row: T) => RowAction[],
-  fixed?: 'right',
+  { fixed, width, inline }: { fixed?: 'right'; width?: number; inline?: number } = {},
 ): DataColumn<T> => ({
   key: 'actions',
   title,
   fixed,
-  render: (_, row) => <RowActions actions={actionsOf(row)} />,
+  width,
+  render: (_, row) => <RowActions actions={actionsOf(row)} inline={inline} />,
 });

@@ -10,6 +10,13 @@ export { lazySchema } from './lazySchema';
 export { compactFilter, type ListFilter, sortRows } from './listState';
 export type { PermissionKeyLike } from './permission';
 export { queryKeys } from './queryKeys';
-export { actionsColumn, deleteAction, editAction, type RowAction, RowActions } from './RowActions';
+export {
+  actionsColumn,
+  deleteAction,
+  editAction,
+  type RowAction,
+  RowActions,
+  viewAction,
+} from './RowActions';
 export { useCrudList, useListState } from './useCrudList';
 export { useSelection } from './useSelection';

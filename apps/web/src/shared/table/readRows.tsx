@@ -19,3 +19,10 @@ export const readRows = <T,>(
     ),
   },
 });
+
+/** A `DataTable`'s loading state, load error and refresh, bound to the query that reads its rows. */
+export const queryTableState = (query: { isFetching: boolean; error: unknown; refetch: () => unknown }) => ({
+  loading: query.isFetching,
+  loadError: query.error,
+  onRefresh: () => void query.refetch(),
+});

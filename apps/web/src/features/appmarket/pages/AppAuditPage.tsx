@@ -1,4 +1,4 @@
-import { AuditOutlined, EyeOutlined } from '@ant-design/icons';
+import { AuditOutlined } from '@ant-design/icons';
 import { type AppReviewStatus, type AuditRow, isDangerousPermission } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Alert, Space, Tag, Typography } from 'antd';
@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { actionsColumn, CrudListView, queryKeys, useCrudList } from '../../../shared/crud';
+import { actionsColumn, CrudListView, queryKeys, useCrudList, viewAction } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { ReviewDialog } from '../../../shared/review/ReviewDialog';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -188,14 +188,9 @@ export const AppAuditPage = () => {
           icon: <AuditOutlined />,
           onClick: () => setOpen(r),
         },
-        {
-          key: 'detail',
-          label: t('detail'),
-          icon: <EyeOutlined />,
-          onClick: () => navigate(`/appMarket/appDetail?id=${r.app.id}`),
-        },
+        viewAction(t('detail'), () => navigate(`/appMarket/appDetail?id=${r.app.id}`)),
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   return (

@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, EyeOutlined, ShopOutlined, StopOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, ShopOutlined, StopOutlined } from '@ant-design/icons';
 import type { AppRow } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Button, Space, Typography } from 'antd';
@@ -15,6 +15,7 @@ import {
   editAction,
   queryKeys,
   useCrudList,
+  viewAction,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ApkUploadModal } from '../components/ApkUploadModal';
@@ -116,12 +117,7 @@ export const MyAppsPage = () => {
     actionsColumn(
       t('actions'),
       (row) => [
-        {
-          key: 'detail',
-          label: t('detail'),
-          icon: <EyeOutlined />,
-          onClick: () => navigate(`/appMarket/appDetail?id=${row.id}`),
-        },
+        viewAction(t('detail'), () => navigate(`/appMarket/appDetail?id=${row.id}`)),
         editAction(t('editApp'), 'app:mine:version', () => setEditing(row)),
         row.shelf === 'launched'
           ? {
@@ -144,7 +140,7 @@ export const MyAppsPage = () => {
           remove(row),
         ),
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   return (

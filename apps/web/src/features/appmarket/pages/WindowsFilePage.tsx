@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, EyeOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined } from '@ant-design/icons';
 import type { AppRow } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Button } from 'antd';
@@ -14,6 +14,7 @@ import {
   editAction,
   queryKeys,
   useCrudList,
+  viewAction,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { AppEditModal } from '../components/AppEditModal';
@@ -43,18 +44,13 @@ export const WindowsFilePage = () => {
     actionsColumn(
       t('actions'),
       (row) => [
-        {
-          key: 'detail',
-          label: t('detail'),
-          icon: <EyeOutlined />,
-          onClick: () => navigate(`/appMarket/appDetail?id=${row.id}`),
-        },
+        viewAction(t('detail'), () => navigate(`/appMarket/appDetail?id=${row.id}`)),
         editAction(t('editApp'), 'app:windows:edit', () => setEditing(row)),
         deleteAction(t('delete'), 'app:windows:delete', t('confirmDelete', { name: row.name }), () =>
           remove(row),
         ),
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   return (

@@ -61,7 +61,7 @@ export const PeripheralPage = () => {
           ),
         ),
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   return (

@@ -17,10 +17,10 @@ import {
   editAction,
   lazySchema,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { queryTableState } from '../../../shared/table/readRows';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const dictSaveSchema = lazySchema(() =>
@@ -97,21 +97,15 @@ export const DictsPage = () => {
       title: t('dict.usable'),
       render: (_, i) => <DictTag dict="enabled_status" value={i.enabled} />,
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, i) => (
-        <RowActions
-          actions={editDelete(
-            () => setItem(i),
-            () =>
-              call(dictsRoutes.removeItem, { query: { id: i.id }, notifySuccess: true }).then(() =>
-                items.refetch(),
-              ),
-          )}
-        />
+    actionsColumn(t('common.actions'), (i) =>
+      editDelete(
+        () => setItem(i),
+        () =>
+          call(dictsRoutes.removeItem, { query: { id: i.id }, notifySuccess: true }).then(() =>
+            items.refetch(),
+          ),
       ),
-    },
+    ),
   ];
 
   return (
@@ -172,9 +166,7 @@ export const DictsPage = () => {
           rowKey="id"
           columns={itemColumns}
           dataSource={items.data ?? []}
-          loading={items.isFetching}
-          loadError={items.error}
-          onRefresh={() => void items.refetch()}
+          {...queryTableState(items)}
         />
       </Drawer>
       <CrudFormModal

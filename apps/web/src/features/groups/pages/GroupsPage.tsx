@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import {
   AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   deleteAction,
@@ -15,12 +16,12 @@ import {
   FilterBar,
   lazySchema,
   queryKeys,
-  RowActions,
   useListState,
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { queryTableState } from '../../../shared/table/readRows';
 import { parentGroupIds, toTreeSelect } from '../../../shared/tree/treeData';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -64,40 +65,35 @@ export const GroupsPage = () => {
     { key: 'address', title: t('group.address'), dataIndex: 'address' },
     { key: 'contact', title: t('group.contact'), dataIndex: 'contact' },
     { key: 'phone', title: t('group.phone'), dataIndex: 'phone' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      render: (_, g) => (
-        <RowActions
-          inline={4}
-          actions={[
-            {
-              key: 'add-child',
-              label: t('group.addChild'),
-              icon: <PlusOutlined />,
-              permission: 'user:group:add',
-              onClick: () => setEditing({ group: null, parentId: g.id }),
-            },
-            editAction(t('actions.edit'), 'user:group:edit', () =>
-              setEditing({ group: g, parentId: g.parentId }),
-            ),
-            {
-              key: 'move',
-              label: t('group.move'),
-              icon: <DragOutlined />,
-              permission: 'user:group:move',
-              onClick: () => {
-                setMoveTo(g.parentId);
-                setMoving(g);
-              },
-            },
-            deleteAction(t('actions.delete'), 'user:group:delete', t('actions.deleteConfirm'), () =>
-              call(groupsRoutes.remove, { query: { id: g.id }, notifySuccess: true }).then(refresh),
-            ),
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('common.actions'),
+      (g) => [
+        {
+          key: 'add-child',
+          label: t('group.addChild'),
+          icon: <PlusOutlined />,
+          permission: 'user:group:add',
+          onClick: () => setEditing({ group: null, parentId: g.id }),
+        },
+        editAction(t('actions.edit'), 'user:group:edit', () =>
+          setEditing({ group: g, parentId: g.parentId }),
+        ),
+        {
+          key: 'move',
+          label: t('group.move'),
+          icon: <DragOutlined />,
+          permission: 'user:group:move',
+          onClick: () => {
+            setMoveTo(g.parentId);
+            setMoving(g);
+          },
+        },
+        deleteAction(t('actions.delete'), 'user:group:delete', t('actions.deleteConfirm'), () =>
+          call(groupsRoutes.remove, { query: { id: g.id }, notifySuccess: true }).then(refresh),
+        ),
+      ],
+      { inline: 4 },
+    ),
   ];
 
   const parentOptions = toTreeSelect(tree.data ?? [], editing?.group?.id);
@@ -115,9 +111,7 @@ export const GroupsPage = () => {
           rowKey="id"
           columns={columns}
           dataSource={tree.data ?? []}
-          loading={tree.isFetching}
-          loadError={tree.error}
-          onRefresh={refresh}
+          {...queryTableState(tree)}
           expandable={{
             childrenColumnName: 'children',
             expandedRowKeys: parents.filter((id) => !folded.has(id)),

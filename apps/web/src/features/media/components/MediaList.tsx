@@ -4,10 +4,11 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../shared/auth/Auth';
-import { FilterBar, type FilterField } from '../../../shared/crud/FilterBar';
+import { CrudListTable } from '../../../shared/crud/CrudListTable';
+import type { FilterField } from '../../../shared/crud/FilterBar';
 import type { ListFilter } from '../../../shared/crud/listState';
 import type { CrudList } from '../../../shared/crud/useCrudList';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import type { DataColumn } from '../../../shared/table/DataTable';
 
 /** What every stored media file shows in its list. */
 type MediaRow = { id: string; name: string; url: string; description: string | null; createdAt: string };
@@ -97,20 +98,10 @@ export const MediaList = <T extends MediaRow, F extends ListFilter>({
 
   return (
     <div data-testid={`${kind}-list`}>
-      <FilterBar<F>
-        fields={filters}
-        value={list.filter}
-        onSearch={list.applyFilter}
-        onReset={list.resetFilter}
-      />
-      <DataTable<T>
-        rowKey="id"
+      <CrudListTable<T, F>
+        list={list}
+        filters={filters}
         columns={all}
-        dataSource={list.rows}
-        loading={list.loading}
-        loadError={list.error}
-        paging={list.paging}
-        onRefresh={list.refetch}
         toolbar={
           <Auth permission="file:wallpaper:upload">
             <Button type="primary" icon={create.icon} onClick={create.onClick} data-testid={create.testId}>

@@ -20,6 +20,7 @@ import {
 import { MENU_ICONS, menuIcon } from '../../../shared/menu/menuIcons';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { queryTableState } from '../../../shared/table/readRows';
 import { menuTreeData } from '../../../shared/tree/treeData';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -98,9 +99,7 @@ export const MenusPage = () => {
           rowKey="id"
           columns={columns}
           dataSource={tree.data ?? []}
-          loading={tree.isFetching}
-          loadError={tree.error}
-          onRefresh={refresh}
+          {...queryTableState(tree)}
           scroll={{ x: 1000 }}
           toolbar={
             <AddButton

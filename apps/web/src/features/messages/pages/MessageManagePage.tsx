@@ -25,6 +25,7 @@ import { AddButton } from '../../../shared/crud/AddButton';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { TABLE_PAGINATION } from '../../../shared/table/pagination';
+import { queryTableState } from '../../../shared/table/readRows';
 import { MessageBody } from '../components/MessageBody';
 import { MessageEditor } from '../components/MessageEditor';
 import { messageKeys } from '../hooks/messageKeys';
@@ -249,9 +250,7 @@ export const MessageManagePage = () => {
           rowKey="id"
           columns={columns}
           dataSource={list.data?.records ?? []}
-          loading={list.isFetching}
-          loadError={list.error}
-          onRefresh={() => void list.refetch()}
+          {...queryTableState(list)}
           paging={{
             current: paging.current,
             size: paging.size,

@@ -10,6 +10,7 @@ import { call, showMessage } from '../../../api/http';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { TABLE_PAGINATION } from '../../../shared/table/pagination';
+import { queryTableState } from '../../../shared/table/readRows';
 import { MessageBody } from '../components/MessageBody';
 import { messageKeys } from '../hooks/messageKeys';
 import { htmlToText } from '../messageHtml';
@@ -140,9 +141,7 @@ export const MyMessagePage = () => {
           // The columns fit the width: a long title wraps rather than scrolling, and a phone shows
           // one column with the unread dot before the title.
           scroll={{}}
-          loading={list.isFetching}
-          loadError={list.error}
-          onRefresh={() => void list.refetch()}
+          {...queryTableState(list)}
           paging={{
             current: paging.current,
             size: paging.size,

@@ -1,12 +1,11 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { OperationLogRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
-import { Button, Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { call, download } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
+import { call } from '../../../api/http';
 import { CrudListView } from '../../../shared/crud/CrudListView';
+import { ExportButton } from '../../../shared/crud/ExportButton';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -126,23 +125,12 @@ export const OperationLogPage = () => {
       columns={columns}
       scroll={{ x: 1000 }}
       toolbar={
-        <Space>
-          <Auth permission="user:oplog:export">
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() =>
-                void download({
-                  method: 'GET',
-                  path: usersRoutes.logExport.path,
-                  query: list.filter,
-                  fileName: 'operation-log.xlsx',
-                }).catch(() => undefined)
-              }
-            >
-              {t('actions.export')}
-            </Button>
-          </Auth>
-        </Space>
+        <ExportButton
+          permission="user:oplog:export"
+          path={usersRoutes.logExport.path}
+          query={list.filter}
+          fileName="operation-log.xlsx"
+        />
       }
     />
   );

@@ -1,14 +1,16 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import type { PrivateCustomerRow } from '@cpm/contracts';
 import { privatizationRoutes } from '@cpm/contracts/routes';
-import { Button, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
+import { Button, Col, Form, Input, Modal, Row, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, download } from '../../../api/http';
+import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { AddButton } from '../../../shared/crud/AddButton';
 import { CrudListView } from '../../../shared/crud/CrudListView';
+import { ExportButton } from '../../../shared/crud/ExportButton';
 import { queryKeys } from '../../../shared/crud/queryKeys';
+import { actionsColumn, deleteAction, editAction } from '../../../shared/crud/RowActions';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -113,37 +115,19 @@ export const PrivateDeploymentsPage = () => {
         ) : null,
     },
     { key: 'remark', title: t('private.remark'), dataIndex: 'remark' },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      width: 110,
-      render: (_, r) => (
-        <Space size={0}>
-          <Auth permission="user:private:edit">
-            <Button
-              type="link"
-              icon={<EditOutlined />}
-              onClick={() => setEditing(r)}
-              aria-label={t('actions.edit')}
-            />
-          </Auth>
-          <Auth permission="user:private:delete">
-            <Popconfirm
-              title={t('actions.deleteConfirm')}
-              onConfirm={async () => {
-                await call(privatizationRoutes.remove, { query: { id: r.id }, notifySuccess: true }).catch(
-                  () => undefined,
-                );
-                list.refetch();
-              }}
-            >
-              <Button type="link" danger icon={<DeleteOutlined />} aria-label={t('actions.delete')} />
-            </Popconfirm>
-          </Auth>
-        </Space>
-      ),
-    },
+    actionsColumn(
+      t('common.actions'),
+      (r) => [
+        editAction(t('actions.edit'), 'user:private:edit', () => setEditing(r)),
+        // The client showed why a delete failed; the list is read again either way.
+        deleteAction(t('actions.delete'), 'user:private:delete', t('actions.deleteConfirm'), () =>
+          call(privatizationRoutes.remove, { query: { id: r.id }, notifySuccess: true })
+            .catch(() => undefined)
+            .then(() => list.refetch()),
+        ),
+      ],
+      { fixed: 'right', width: 110 },
+    ),
   ];
 
   return (
@@ -168,21 +152,12 @@ export const PrivateDeploymentsPage = () => {
             label={t('private.add')}
             onClick={() => setEditing(null)}
           />
-          <Auth permission="user:private:export">
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() =>
-                void download({
-                  method: 'GET',
-                  path: privatizationRoutes.exportXlsx.path,
-                  query: list.filter,
-                  fileName: 'private-deployments.xlsx',
-                }).catch(() => undefined)
-              }
-            >
-              {t('actions.export')}
-            </Button>
-          </Auth>
+          <ExportButton
+            permission="user:private:export"
+            path={privatizationRoutes.exportXlsx.path}
+            query={list.filter}
+            fileName="private-deployments.xlsx"
+          />
         </Space>
       }
     >

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { CrudListView, queryKeys, RowActions, useCrudList } from '../../../shared/crud';
+import { actionsColumn, CrudListView, queryKeys, useCrudList } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { RecordingPlayer } from './RecordingPlayer';
@@ -96,28 +96,22 @@ export const SessionsList = () => {
           '-'
         ),
     },
-    {
-      key: 'actions',
-      title: t('sessions.actions'),
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          actions={
-            r.recording
-              ? [
-                  {
-                    key: 'replay',
-                    label: t('sessions.replay'),
-                    icon: <PlayCircleOutlined />,
-                    permission: 'remote:desktop:replay',
-                    onClick: () => setReplaying(r),
-                  },
-                ]
-              : []
-          }
-        />
-      ),
-    },
+    actionsColumn(
+      t('sessions.actions'),
+      (r) =>
+        r.recording
+          ? [
+              {
+                key: 'replay',
+                label: t('sessions.replay'),
+                icon: <PlayCircleOutlined />,
+                permission: 'remote:desktop:replay',
+                onClick: () => setReplaying(r),
+              },
+            ]
+          : [],
+      { fixed: 'right' },
+    ),
   ];
   return (
     <CrudListView<RemoteSessionRow, Filter>

@@ -139,7 +139,7 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
                   call(supportRoutes.ruleDelete, { body: { id: r.id }, notifySuccess: true }).then(refresh),
               },
             ],
-            'right',
+            { fixed: 'right' },
           ),
         ]}
       />

@@ -1,4 +1,4 @@
-import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { ProposalRow, RecordRow } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { actionsColumn, CrudListView, ExportButton, queryKeys, useCrudList } from '../../../shared/crud';
+import {
+  actionsColumn,
+  CrudListView,
+  ExportButton,
+  queryKeys,
+  useCrudList,
+  viewAction,
+} from '../../../shared/crud';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ProposalsCard } from '../components/ProposalsCard';
@@ -62,15 +69,8 @@ export const InspectionRecordsPage = () => {
     },
     actionsColumn(
       t('orders.actions'),
-      (row) => [
-        {
-          key: 'view',
-          label: t('orders.view'),
-          icon: <EyeOutlined />,
-          onClick: () => navigate(recordPath(row.id)),
-        },
-      ],
-      'right',
+      (row) => [viewAction(t('orders.view'), () => navigate(recordPath(row.id)))],
+      { fixed: 'right' },
     ),
   ];
   return (

@@ -1,4 +1,4 @@
-import { EyeOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import {
   type ORDER_PRIORITIES,
   ORDER_SOURCES,
@@ -21,6 +21,7 @@ import {
   ExportButton,
   queryKeys,
   useCrudList,
+  viewAction,
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -115,18 +116,9 @@ export const OrdersPage = () => {
       dataIndex: 'createdAt',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    actionsColumn(
-      t('orders.actions'),
-      (row) => [
-        {
-          key: 'view',
-          label: t('orders.view'),
-          icon: <EyeOutlined />,
-          onClick: () => setViewing(row.id),
-        },
-      ],
-      'right',
-    ),
+    actionsColumn(t('orders.actions'), (row) => [viewAction(t('orders.view'), () => setViewing(row.id))], {
+      fixed: 'right',
+    }),
   ];
   return (
     <CrudListView<OrderRow, Filter>

@@ -1,11 +1,19 @@
-import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { type PROCESS_STATUSES, type ProcessRow, processActionsFrom } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { AddButton, CrudListView, DictTag, queryKeys, RowActions, useCrudList } from '../../../shared/crud';
+import {
+  AddButton,
+  actionsColumn,
+  CrudListView,
+  DictTag,
+  editAction,
+  queryKeys,
+  useCrudList,
+  viewAction,
+} from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { PROCESS_ACTION_PERMISSION } from '../lib/processActions';
@@ -56,43 +64,28 @@ export const ServiceInspectionPage = () => {
       dataIndex: 'updatedAt',
       render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'actions',
-      title: t('orders.actions'),
-      fixed: 'right',
-      render: (_, row) => (
-        <RowActions
-          inline={2}
-          actions={[
-            {
-              key: 'view',
-              label: t('orders.view'),
-              icon: <EyeOutlined />,
-              onClick: () => navigate(`/technicalSupport/serviceInfo?id=${row.id}`),
-            },
-            {
-              key: 'edit',
-              label: t('processes.edit'),
-              icon: <EditOutlined />,
-              permission: 'support:process:edit',
-              onClick: () => navigate(`/technicalSupport/addService?id=${row.id}`),
-            },
-            ...processActionsFrom(row.status).map((a) => ({
-              key: a,
-              label: t(`processes.action.${a}`),
-              permission: PROCESS_ACTION_PERMISSION[a],
-              danger: a === 'delete' || a === 'disable',
-              confirm: t('processes.confirm'),
-              onClick: () =>
-                call(supportRoutes.processTransition, {
-                  body: { id: row.id, action: a },
-                  notifySuccess: true,
-                }).then(list.invalidate),
-            })),
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('orders.actions'),
+      (row) => [
+        viewAction(t('orders.view'), () => navigate(`/technicalSupport/serviceInfo?id=${row.id}`)),
+        editAction(t('processes.edit'), 'support:process:edit', () =>
+          navigate(`/technicalSupport/addService?id=${row.id}`),
+        ),
+        ...processActionsFrom(row.status).map((a) => ({
+          key: a,
+          label: t(`processes.action.${a}`),
+          permission: PROCESS_ACTION_PERMISSION[a],
+          danger: a === 'delete' || a === 'disable',
+          confirm: t('processes.confirm'),
+          onClick: () =>
+            call(supportRoutes.processTransition, {
+              body: { id: row.id, action: a },
+              notifySuccess: true,
+            }).then(list.invalidate),
+        })),
+      ],
+      { fixed: 'right', inline: 2 },
+    ),
   ];
   return (
     <CrudListView<ProcessRow, Filter>

@@ -162,7 +162,7 @@ export const SysFilesPage = () => {
           remove(row),
         ),
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   const type = fields?.type ?? '1';

@@ -16,7 +16,7 @@ import { Link } from 'react-router';
 import { call, showMessage } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
-import { ExportButton, FilterBar, RowActions, useCrudList, useSelection } from '../../../shared/crud';
+import { actionsColumn, ExportButton, FilterBar, useCrudList, useSelection } from '../../../shared/crud';
 import { BatchToolbar } from '../../../shared/crud/BatchToolbar';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { progressOf } from '../lib/progress';
@@ -156,26 +156,21 @@ export const TaskResults = ({ task, onRetried }: { task: TaskDetail; onRetried: 
     { key: 'executedAt', title: t('results.executedAt'), dataIndex: 'executedAt', render: time },
     { key: 'finishedAt', title: t('results.finishedAt'), dataIndex: 'finishedAt', render: time },
     { key: 'updatedAt', title: t('results.updatedAt'), dataIndex: 'updatedAt', render: time },
-    {
-      key: 'actions',
-      title: t('fields.actions'),
-      // Pinned only while there is something to do, so a phone keeps its width for the results.
-      fixed: canRetry && counts.failure > 0 ? 'right' : undefined,
-      render: (_, row) => (
-        <RowActions
-          actions={[
-            {
-              key: 'retry',
-              label: t('actions.retry'),
-              icon: <RedoOutlined />,
-              permission: 'task:task:restart',
-              hidden: row.state !== 'failure' || !canRetry,
-              onClick: () => retry([row.id]).catch(() => undefined),
-            },
-          ]}
-        />
-      ),
-    },
+    // Pinned only while there is something to do, so a phone keeps its width for the results.
+    actionsColumn(
+      t('fields.actions'),
+      (row) => [
+        {
+          key: 'retry',
+          label: t('actions.retry'),
+          icon: <RedoOutlined />,
+          permission: 'task:task:restart',
+          hidden: row.state !== 'failure' || !canRetry,
+          onClick: () => retry([row.id]).catch(() => undefined),
+        },
+      ],
+      { fixed: canRetry && counts.failure > 0 ? 'right' : undefined },
+    ),
   ];
 
   return (

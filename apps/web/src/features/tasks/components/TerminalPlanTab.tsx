@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/http';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { queryTableState } from '../../../shared/table/readRows';
 import { useTaskLiveEvents } from '../hooks/useTaskLiveEvents';
 import { taskKeys } from '../taskKeys';
 import { DeliveryStateTag, TaskStatusTag } from './TaskTags';
@@ -84,9 +85,7 @@ export const TerminalPlanTab = ({ sn }: { sn: string }) => {
         rowKey="deliveryId"
         columns={columns}
         dataSource={plan.data?.records ?? []}
-        loading={plan.isFetching}
-        loadError={plan.error}
-        onRefresh={() => void plan.refetch()}
+        {...queryTableState(plan)}
         paging={{
           current: page.current,
           size: page.size,

@@ -1,7 +1,6 @@
 import {
   AuditOutlined,
   CopyOutlined,
-  EyeOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
   StepForwardOutlined,
@@ -11,7 +10,7 @@ import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { deleteAction, type RowAction } from '../../../shared/crud';
+import { deleteAction, type RowAction, viewAction } from '../../../shared/crud';
 
 /**
  * What can be done to a task in its state, for the user's permissions: stop, restart, resume after a
@@ -37,11 +36,8 @@ export const useTaskActions = ({
   const done = (step: Promise<unknown>) => step.then(onChanged);
   const of = (row: TaskRow): RowAction[] => [
     {
-      key: 'detail',
-      label: t('actions.detail'),
-      icon: <EyeOutlined />,
+      ...viewAction(t('actions.detail'), () => navigate(`/longRange/taskInfo?id=${row.id}`)),
       hidden: !withDetail,
-      onClick: () => navigate(`/longRange/taskInfo?id=${row.id}`),
     },
     {
       key: 'approve',

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
-import { AddButton, CrudListView, ExportButton, RowActions, useCrudList } from '../../../shared/crud';
+import { AddButton, actionsColumn, CrudListView, ExportButton, useCrudList } from '../../../shared/crud';
 import { useLiveUserId } from '../../../shared/live/LiveEventsProvider';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ApprovalDialog } from '../components/ApprovalDialog';
@@ -189,12 +189,7 @@ export const TaskManagePage = () => {
         </Space>
       ),
     },
-    {
-      key: 'actions',
-      title: t('fields.actions'),
-      fixed: 'right',
-      render: (_, row) => <RowActions actions={actions.of(row)} />,
-    },
+    actionsColumn(t('fields.actions'), actions.of, { fixed: 'right' }),
   ];
 
   return (

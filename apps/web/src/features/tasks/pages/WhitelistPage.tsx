@@ -208,7 +208,7 @@ export const WhitelistPage = () => {
           hidden: row.activeTasks > 0,
         },
       ],
-      'right',
+      { fixed: 'right' },
     ),
   ];
   return (

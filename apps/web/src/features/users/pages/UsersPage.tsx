@@ -9,6 +9,7 @@ import { call } from '../../../api/http';
 import { usePermission } from '../../../shared/auth/usePermission';
 import {
   AddButton,
+  actionsColumn,
   CrudField,
   CrudFormModal,
   CrudListView,
@@ -18,7 +19,6 @@ import {
   editAction,
   lazySchema,
   queryKeys,
-  RowActions,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -99,37 +99,31 @@ export const UsersPage = () => {
       title: t('common.createdAt'),
       render: (_, r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: 'right',
-      width: 180,
-      render: (_, r) => (
-        <RowActions
-          actions={[
-            editAction(t('actions.edit'), 'user:user:edit', () => setEditing(r)),
-            {
-              key: 'reset',
-              label: t('user.resetPassword'),
-              icon: <KeyOutlined />,
-              permission: 'user:user:resetPassword',
-              onClick: () => setResetting(r),
-            },
-            {
-              key: 'kick',
-              label: t('user.kick'),
-              icon: <LogoutOutlined />,
-              permission: 'user:user:kick',
-              confirm: t('user.kickConfirm'),
-              onClick: () => act(() => call(usersRoutes.kick, { body: { id: r.id }, notifySuccess: true })),
-            },
-            deleteAction(t('actions.delete'), 'user:user:delete', t('actions.deleteConfirm'), () =>
-              act(() => call(usersRoutes.remove, { query: { id: r.id }, notifySuccess: true })),
-            ),
-          ]}
-        />
-      ),
-    },
+    actionsColumn(
+      t('common.actions'),
+      (r) => [
+        editAction(t('actions.edit'), 'user:user:edit', () => setEditing(r)),
+        {
+          key: 'reset',
+          label: t('user.resetPassword'),
+          icon: <KeyOutlined />,
+          permission: 'user:user:resetPassword',
+          onClick: () => setResetting(r),
+        },
+        {
+          key: 'kick',
+          label: t('user.kick'),
+          icon: <LogoutOutlined />,
+          permission: 'user:user:kick',
+          confirm: t('user.kickConfirm'),
+          onClick: () => act(() => call(usersRoutes.kick, { body: { id: r.id }, notifySuccess: true })),
+        },
+        deleteAction(t('actions.delete'), 'user:user:delete', t('actions.deleteConfirm'), () =>
+          act(() => call(usersRoutes.remove, { query: { id: r.id }, notifySuccess: true })),
+        ),
+      ],
+      { fixed: 'right', width: 180 },
+    ),
   ];
 
   return (

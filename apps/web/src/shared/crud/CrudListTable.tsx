@@ -1,0 +1,74 @@
+import type { TableProps } from 'antd';
+import type { TableRowSelection } from 'antd/es/table/interface';
+import type { ReactNode } from 'react';
+import { type DataColumn, DataTable } from '../table/DataTable';
+import { type BatchAction, BatchToolbar } from './BatchToolbar';
+import { FilterBar, type FilterField } from './FilterBar';
+import { type ListFilter, sortRows } from './listState';
+import type { CrudList, ListPage } from './useCrudList';
+import type { Selection } from './useSelection';
+
+export type CrudListTableProps<T extends object, F extends ListFilter, P extends ListPage<T>> = {
+  /** The row field that names a row (default `id`). */
+  rowKey?: string;
+  list: CrudList<T, F, P>;
+  filters?: FilterField[];
+  columns: DataColumn<T>[];
+  /** Buttons above the table (add, import, export). */
+  toolbar?: ReactNode;
+  /** Rows can be picked across pages and handled together. */
+  batch?: { selection: Selection & { rowSelection: TableRowSelection<T> }; actions: BatchAction[] };
+  /** Rows picked for the page's own toolbar buttons, for lists without batch actions. */
+  rowSelection?: TableRowSelection<T>;
+  rowClassName?: TableProps<T>['rowClassName'];
+  /** Sort the page in the browser, for lists whose server does not sort. */
+  localSort?: boolean;
+  /** Wide tables scroll inside the card (default), so a phone's page never scrolls sideways. */
+  scroll?: TableProps<T>['scroll'];
+};
+
+/** A list's filter bar, batch toolbar and table, bound to the list: the body of a list page or tab. */
+export const CrudListTable = <T extends object, F extends ListFilter, P extends ListPage<T> = ListPage<T>>({
+  rowKey = 'id',
+  list,
+  filters,
+  columns,
+  toolbar,
+  batch,
+  rowSelection,
+  rowClassName,
+  localSort,
+  scroll,
+}: CrudListTableProps<T, F, P>) => (
+  <>
+    {filters && (
+      <FilterBar<F>
+        fields={filters}
+        value={list.filter}
+        onSearch={list.applyFilter}
+        onReset={list.resetFilter}
+      />
+    )}
+    {batch && (
+      <BatchToolbar
+        selection={batch.selection}
+        actions={batch.actions}
+        onDone={() => void list.invalidate()}
+      />
+    )}
+    <DataTable<T>
+      rowKey={rowKey}
+      columns={columns}
+      dataSource={localSort ? sortRows(list.rows, list.sort) : list.rows}
+      loading={list.loading}
+      loadError={list.error}
+      paging={list.paging}
+      onRefresh={list.refetch}
+      onChange={list.onTableChange}
+      rowSelection={batch?.selection.rowSelection ?? rowSelection}
+      rowClassName={rowClassName}
+      scroll={scroll ?? { x: 'max-content' }}
+      toolbar={toolbar}
+    />
+  </>
+);
