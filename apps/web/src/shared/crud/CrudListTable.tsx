@@ -1,8 +1,9 @@
-import type { TableProps } from 'antd';
+import { Space, type TableProps } from 'antd';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import { type DataColumn, DataTable } from '../table/DataTable';
 import { type BatchAction, BatchToolbar } from './BatchToolbar';
+import { ExportButton, type ExportButtonProps } from './ExportButton';
 import { FilterBar, type FilterField } from './FilterBar';
 import { type ListFilter, sortRows } from './listState';
 import type { CrudList, ListPage } from './useCrudList';
@@ -14,8 +15,13 @@ export type CrudListTableProps<T extends object, F extends ListFilter, P extends
   list: CrudList<T, F, P>;
   filters?: FilterField[];
   columns: DataColumn<T>[];
-  /** Buttons above the table (add, import, export). */
+  /** Buttons above the table (add, import). */
   toolbar?: ReactNode;
+  /**
+   * An export button after the toolbar, for the rows the list's filter selects; `query` holds what
+   * the list sends besides its filter.
+   */
+  exportTo?: Omit<ExportButtonProps, 'query'> & { query?: ListFilter };
   /** Rows can be picked across pages and handled together. */
   batch?: { selection: Selection & { rowSelection: TableRowSelection<T> }; actions: BatchAction[] };
   /** Rows picked for the page's own toolbar buttons, for lists without batch actions. */
@@ -34,6 +40,7 @@ export const CrudListTable = <T extends object, F extends ListFilter, P extends 
   filters,
   columns,
   toolbar,
+  exportTo,
   batch,
   rowSelection,
   rowClassName,
@@ -68,7 +75,16 @@ export const CrudListTable = <T extends object, F extends ListFilter, P extends 
       rowSelection={batch?.selection.rowSelection ?? rowSelection}
       rowClassName={rowClassName}
       scroll={scroll ?? { x: 'max-content' }}
-      toolbar={toolbar}
+      toolbar={
+        exportTo ? (
+          <Space wrap>
+            {toolbar}
+            <ExportButton {...exportTo} query={{ ...exportTo.query, ...list.filter }} />
+          </Space>
+        ) : (
+          toolbar
+        )
+      }
     />
   </>
 );

@@ -14,7 +14,7 @@ import type { PermissionKeyLike } from './permission';
 /** The progress dialog (with the job's live events and their contract check) loads with the first background export. */
 const ExportProgress = lazyNamed(() => import('./ExportProgress').then((m) => m.ExportProgress));
 
-type Props = {
+export type ExportButtonProps = {
   permission: PermissionKeyLike;
   /** The list's own export endpoint (GET with the list's filter), for sets small enough to send at once. */
   path: string;
@@ -29,7 +29,7 @@ type Props = {
  * Exports the rows matching the list's current filter. A small set downloads at once; a large one (or
  * a CSV) runs as a background job with a progress bar, and the bell brings the link when it is ready.
  */
-export const ExportButton = ({ permission, path, query, fileName, list }: Props) => {
+export const ExportButton = ({ permission, path, query, fileName, list }: ExportButtonProps) => {
   const { t } = useTranslation('crud');
   const [busy, setBusy] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);

@@ -82,6 +82,7 @@ export const FilterBar = <F extends ListFilter>({
                   onChange={(start, end) => setValues((old) => ({ ...old, [field.name]: start, [to]: end }))}
                   width={narrow ? undefined : field.width}
                   testId={`filter-${field.name}`}
+                  toTestId={`filter-${to}`}
                 />
               </Suspense>
             ) : field.options ? (

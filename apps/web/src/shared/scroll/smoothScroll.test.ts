@@ -22,26 +22,35 @@ const fakePage = (startTop: number) => {
 describe('scroll helper', () => {
   it('defaults to the spec duration of 500 ms', () => {
     expect(SCROLL_DURATION_MS).toBe(500);
-    const { page, deps, tick } = fakePage(1000);
-    scrollToTop(undefined, deps);
-    tick(250);
-    expect(page.top).toBe(500);
-    tick(200);
-    expect(page.top).toBe(20);
-    tick(50);
-    expect(page.top).toBe(0);
-    expect(page.frames).toHaveLength(0);
   });
 
-  it('takes a longer duration when the caller gives one', () => {
+  // Each step moves the clock by `ms` and runs one frame; the page is then at `top`.
+  it.each([
+    {
+      name: 'takes the default duration when the caller gives none',
+      duration: undefined,
+      steps: [
+        { ms: 250, top: 500 },
+        { ms: 200, top: 20 },
+        { ms: 50, top: 0 },
+      ],
+    },
+    {
+      name: 'takes a longer duration when the caller gives one',
+      duration: 800,
+      steps: [
+        { ms: 500, top: 281 },
+        { ms: 220, top: 20 },
+        { ms: 80, top: 0 },
+      ],
+    },
+  ])('$name', ({ duration, steps }) => {
     const { page, deps, tick } = fakePage(1000);
-    scrollToTop(800, deps);
-    tick(500);
-    expect(page.top).toBe(281);
-    tick(220);
-    expect(page.top).toBe(20);
-    tick(80);
-    expect(page.top).toBe(0);
+    scrollToTop(duration, deps);
+    for (const { ms, top } of steps) {
+      tick(ms);
+      expect(page.top).toBe(top);
+    }
     expect(page.frames).toHaveLength(0);
   });
 

@@ -4,7 +4,7 @@ import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { CrudListView, ExportButton, queryKeys, useCrudList } from '../../../shared/crud';
+import { CrudListView, queryKeys, useCrudList } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 
 type Filter = { keyword?: string; kind?: AppOperationKind; sn?: string; actor?: string };
@@ -89,14 +89,11 @@ export const AppRecordsPage = () => {
         { name: 'actor', label: t('records.actor') },
       ]}
       columns={columns}
-      toolbar={
-        <ExportButton
-          permission="app:record:export"
-          path={appMarketRoutes.exportRecords.path}
-          query={list.filter}
-          fileName="app-operation-records.xlsx"
-        />
-      }
+      exportTo={{
+        permission: 'app:record:export',
+        path: appMarketRoutes.exportRecords.path,
+        fileName: 'app-operation-records.xlsx',
+      }}
     />
   );
 };

@@ -1,4 +1,4 @@
-import { isStrongPassword, LIMITS, SYS_CODE } from '@cpm/contracts';
+import { LIMITS, SYS_CODE } from '@cpm/contracts';
 import { authRoutes, registryRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Space } from 'antd';
@@ -9,6 +9,7 @@ import { currentLanguage } from '../../../i18n';
 import { useSessionStore } from '../../../shared/session/sessionStore';
 import { logout } from '../authService';
 import { passwordEncrypter } from '../passwordCrypto';
+import { NewPasswordInput, sameAsRule, strongPasswordRule } from './newPassword';
 import './changePassword.css';
 
 type PasswordForm = {
@@ -229,20 +230,10 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
           extra={t('password.policy')}
           rules={[
             { required: true, message: t('password.newPasswordRequired') },
-            {
-              validator: (_, value: string | undefined) =>
-                !value || isStrongPassword(value)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('password.tooSimple'))),
-            },
+            strongPasswordRule(t('password.tooSimple')),
           ]}
         >
-          <Input.Password
-            placeholder={t('password.newPasswordPlaceholder')}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            data-testid="password-new"
-          />
+          <NewPasswordInput placeholder={t('password.newPasswordPlaceholder')} data-testid="password-new" />
         </Form.Item>
         <Form.Item
           name="confirempsd"
@@ -250,20 +241,10 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
           dependencies={['newPassword']}
           rules={[
             { required: true, message: t('password.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) =>
-                !value || value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('password.mismatch'))),
-            }),
+            sameAsRule('newPassword', t('password.mismatch')),
           ]}
         >
-          <Input.Password
-            placeholder={t('password.confirmPlaceholder')}
-            autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
-            data-testid="password-confirm"
-          />
+          <NewPasswordInput placeholder={t('password.confirmPlaceholder')} data-testid="password-confirm" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,4 +1,4 @@
-import { isStrongPassword, LIMITS, USERNAME_PATTERN } from '@cpm/contracts';
+import { LIMITS, USERNAME_PATTERN } from '@cpm/contracts';
 import { registryRoutes } from '@cpm/contracts/routes';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { currentLanguage } from '../../../i18n';
 import { passwordEncrypter } from '../passwordCrypto';
+import { NewPasswordInput, sameAsRule, strongPasswordRule } from './newPassword';
 
 type RegisterForm = { username: string; email: string; password: string; confirmPassword: string };
 
@@ -82,19 +83,10 @@ export const RegisterDialog = ({ open, onClose }: { open: boolean; onClose: () =
             extra={t('rules.passwordPolicy')}
             rules={[
               { required: true, message: t('rules.required') },
-              {
-                validator: (_, v?: string) =>
-                  !v || isStrongPassword(v)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('rules.passwordPolicy'))),
-              },
+              strongPasswordRule(t('rules.passwordPolicy')),
             ]}
           >
-            <Input.Password
-              autoComplete="new-password"
-              maxLength={LIMITS.passwordMax}
-              data-testid="register-password"
-            />
+            <NewPasswordInput data-testid="register-password" />
           </Form.Item>
           <Form.Item
             name="confirmPassword"
@@ -102,19 +94,10 @@ export const RegisterDialog = ({ open, onClose }: { open: boolean; onClose: () =
             dependencies={['password']}
             rules={[
               { required: true, message: t('rules.required') },
-              ({ getFieldValue }) => ({
-                validator: (_, v?: string) =>
-                  !v || v === getFieldValue('password')
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('rules.mismatch'))),
-              }),
+              sameAsRule('password', t('rules.mismatch')),
             ]}
           >
-            <Input.Password
-              autoComplete="new-password"
-              maxLength={LIMITS.passwordMax}
-              data-testid="register-confirm"
-            />
+            <NewPasswordInput data-testid="register-confirm" />
           </Form.Item>
         </Form>
       )}

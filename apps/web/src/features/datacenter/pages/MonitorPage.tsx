@@ -1,13 +1,14 @@
 import type { MonitorOverview } from '@cpm/contracts';
 import { datacenterRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, List, Row, Space, Tooltip, theme } from 'antd';
+import { Card, Col, List, Row, Space, Tooltip, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/http';
 import { Chart } from '../../../shared/chart/Chart';
 import type { ChartOption } from '../../../shared/chart/chartOption';
+import { RangeAlerts } from '../components/RangeAlerts';
 import { RangeInputs } from '../components/RangeInputs';
 import { defaultRange, formatTime } from '../lib/format';
 import { rangeProblem } from '../lib/rangeProblem';
@@ -26,7 +27,7 @@ const bars = (rows: Count[], name: string): ChartOption => ({
 
 /** Fleet activity: terminals online and active per day, new activations, breakdowns, heat map, longest offline. */
 export const MonitorPage = () => {
-  const { t, i18n } = useTranslation('datacenter');
+  const { t } = useTranslation('datacenter');
   const { token } = theme.useToken();
   const [range, setRange] = useState(defaultRange);
   const problem = rangeProblem(range);
@@ -69,15 +70,7 @@ export const MonitorPage = () => {
           <Link to={listUrl({})}>{t('openRunRecords')}</Link>
         </Space>
       </Card>
-      {problem ? (
-        <Alert
-          type="error"
-          showIcon
-          message={i18n.language.startsWith('zh') ? problem.zh : problem.en}
-          data-testid="range-problem"
-        />
-      ) : null}
-      {q.error && !problem ? <Alert type="error" showIcon message={(q.error as Error).message} /> : null}
+      <RangeAlerts problem={problem} error={q.error} />
       {m && !problem ? (
         <Row gutter={[12, 12]}>
           <Col xs={24}>

@@ -1,7 +1,7 @@
 import type { RunDetail } from '@cpm/contracts';
 import { datacenterRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Descriptions, Row, Space, Table, Tag } from 'antd';
+import { Card, Col, Descriptions, Row, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,14 @@ import { useParams } from 'react-router';
 import { call } from '../../../api/http';
 import { Chart } from '../../../shared/chart/Chart';
 import type { ChartOption } from '../../../shared/chart/chartOption';
+import { RangeAlerts } from '../components/RangeAlerts';
 import { RangeInputs } from '../components/RangeInputs';
 import { defaultRange, formatBytes, formatDuration, formatTime } from '../lib/format';
 import { rangeProblem } from '../lib/rangeProblem';
 
-const line = (
-  x: string[],
-  series: { name: string; data: (number | null)[]; type?: 'line' | 'bar' }[],
-): ChartOption => ({
+type Series = { name: string; data: (number | null)[]; type?: 'line' | 'bar' };
+
+const line = (x: string[], series: Series[]): ChartOption => ({
   tooltip: { trigger: 'axis' },
   legend: { top: 0 },
   grid: { left: 48, right: 16, top: 36, bottom: 28 },
@@ -34,7 +34,7 @@ const line = (
 
 /** One terminal's activity over a range: charts of online time, data, battery, memory and storage, boots; its events. */
 export const RunDetailPage = () => {
-  const { t, i18n } = useTranslation('datacenter');
+  const { t } = useTranslation('datacenter');
   const { sn = '' } = useParams();
   const [range, setRange] = useState(defaultRange);
   const problem = rangeProblem(range);
@@ -49,6 +49,46 @@ export const RunDetailPage = () => {
     // Hours in the viewer's time, like every other time on the page; days are the rollup's UTC days.
     d?.series.map((p) => (d.granularity === 'hour' ? dayjs(p.at).format('MM-DD HH:mm') : p.at)) ?? [];
   const s = d?.series ?? [];
+  const mb = (bytes: number) => +(bytes / 1_048_576).toFixed(2);
+  const charts: { id: string; title: string; series: Series[] }[] = [
+    {
+      id: 'online',
+      title: t('chartOnline'),
+      series: [
+        { name: t('onlineMin'), data: s.map((p) => Math.round(p.onlineSec / 60)), type: 'bar' },
+        { name: t('runtimeMin'), data: s.map((p) => Math.round(p.runtimeSec / 60)) },
+      ],
+    },
+    {
+      id: 'data',
+      title: t('chartData'),
+      series: [
+        { name: t('mobileMb'), data: s.map((p) => mb(p.mobileBytes)), type: 'bar' },
+        { name: t('wifiMb'), data: s.map((p) => mb(p.wifiBytes)), type: 'bar' },
+      ],
+    },
+    {
+      id: 'battery',
+      title: t('chartBattery'),
+      series: [{ name: t('batteryMin'), data: s.map((p) => p.batteryMin) }],
+    },
+    {
+      id: 'memory',
+      title: t('chartMemory'),
+      series: [
+        { name: t('memoryFree'), data: s.map((p) => p.memoryFreeMinMb) },
+        { name: t('storageFree'), data: s.map((p) => p.storageFreeMinMb) },
+      ],
+    },
+    {
+      id: 'boots',
+      title: t('chartBoots'),
+      series: [
+        { name: t('boots'), data: s.map((p) => p.boots), type: 'bar' },
+        { name: t('shutdowns'), data: s.map((p) => p.shutdowns), type: 'bar' },
+      ],
+    },
+  ];
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="run-detail-page">
       <Card size="small">
@@ -56,15 +96,7 @@ export const RunDetailPage = () => {
           <RangeInputs range={range} onChange={setRange} testId="run-detail" />
         </Space>
       </Card>
-      {problem ? (
-        <Alert
-          type="error"
-          showIcon
-          message={i18n.language.startsWith('zh') ? problem.zh : problem.en}
-          data-testid="range-problem"
-        />
-      ) : null}
-      {q.error && !problem ? <Alert type="error" showIcon message={(q.error as Error).message} /> : null}
+      <RangeAlerts problem={problem} error={q.error} />
       {d && !problem ? (
         <>
           <Card size="small">
@@ -84,76 +116,18 @@ export const RunDetailPage = () => {
             </Descriptions>
           </Card>
           <Row gutter={[12, 12]}>
-            <Col xs={24} lg={12}>
-              <Card size="small" title={t('chartOnline')}>
-                <Chart
-                  ariaLabel={t('chartOnline')}
-                  data-testid="chart-online"
-                  height={260}
-                  option={line(x, [
-                    { name: t('onlineMin'), data: s.map((p) => Math.round(p.onlineSec / 60)), type: 'bar' },
-                    { name: t('runtimeMin'), data: s.map((p) => Math.round(p.runtimeSec / 60)) },
-                  ])}
-                />
-              </Card>
-            </Col>
-            <Col xs={24} lg={12}>
-              <Card size="small" title={t('chartData')}>
-                <Chart
-                  ariaLabel={t('chartData')}
-                  data-testid="chart-data"
-                  height={260}
-                  option={line(x, [
-                    {
-                      name: t('mobileMb'),
-                      data: s.map((p) => +(p.mobileBytes / 1_048_576).toFixed(2)),
-                      type: 'bar',
-                    },
-                    {
-                      name: t('wifiMb'),
-                      data: s.map((p) => +(p.wifiBytes / 1_048_576).toFixed(2)),
-                      type: 'bar',
-                    },
-                  ])}
-                />
-              </Card>
-            </Col>
-            <Col xs={24} lg={12}>
-              <Card size="small" title={t('chartBattery')}>
-                <Chart
-                  ariaLabel={t('chartBattery')}
-                  data-testid="chart-battery"
-                  height={260}
-                  option={line(x, [{ name: t('batteryMin'), data: s.map((p) => p.batteryMin) }])}
-                />
-              </Card>
-            </Col>
-            <Col xs={24} lg={12}>
-              <Card size="small" title={t('chartMemory')}>
-                <Chart
-                  ariaLabel={t('chartMemory')}
-                  data-testid="chart-memory"
-                  height={260}
-                  option={line(x, [
-                    { name: t('memoryFree'), data: s.map((p) => p.memoryFreeMinMb) },
-                    { name: t('storageFree'), data: s.map((p) => p.storageFreeMinMb) },
-                  ])}
-                />
-              </Card>
-            </Col>
-            <Col xs={24} lg={12}>
-              <Card size="small" title={t('chartBoots')}>
-                <Chart
-                  ariaLabel={t('chartBoots')}
-                  data-testid="chart-boots"
-                  height={260}
-                  option={line(x, [
-                    { name: t('boots'), data: s.map((p) => p.boots), type: 'bar' },
-                    { name: t('shutdowns'), data: s.map((p) => p.shutdowns), type: 'bar' },
-                  ])}
-                />
-              </Card>
-            </Col>
+            {charts.map((chart) => (
+              <Col key={chart.id} xs={24} lg={12}>
+                <Card size="small" title={chart.title}>
+                  <Chart
+                    ariaLabel={chart.title}
+                    data-testid={`chart-${chart.id}`}
+                    height={260}
+                    option={line(x, chart.series)}
+                  />
+                </Card>
+              </Col>
+            ))}
             <Col xs={24} lg={12}>
               <Card size="small" title={t('events')}>
                 <Table

@@ -4,7 +4,7 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/http';
-import { CrudListView, ExportButton, useCrudList } from '../../../shared/crud';
+import { CrudListView, useCrudList } from '../../../shared/crud';
 import { useFleetOptions } from '../../../shared/dicts/useFleetOptions';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { defaultRange, formatBytes, formatDuration, formatTime } from '../lib/format';
@@ -111,15 +111,13 @@ export const RunRecordsPage = () => {
       ]}
       columns={columns}
       scroll={{ x: 1600 }}
-      toolbar={
-        <ExportButton
-          permission="data:run:export"
-          path={datacenterRoutes.exportRunRecords.path}
-          query={{ ...range, ...list.filter }}
-          fileName="run-records.xlsx"
-          list="runRecords"
-        />
-      }
+      exportTo={{
+        permission: 'data:run:export',
+        path: datacenterRoutes.exportRunRecords.path,
+        query: range,
+        fileName: 'run-records.xlsx',
+        list: 'runRecords',
+      }}
     />
   );
 };

@@ -3,6 +3,5 @@ export const messageKeys = {
   all: ['messages'] as const,
   unread: ['messages', 'unread'] as const,
   mine: (query: object) => ['messages', 'mine', query] as const,
-  manage: (query: object) => ['messages', 'manage', query] as const,
   targets: (scope: string, keyword: string) => ['messages', 'targets', scope, keyword] as const,
 };

@@ -1,66 +1,54 @@
+import { SendOutlined } from '@ant-design/icons';
 import type { MessageStatus, MessageVo, SaveMessageBody } from '@cpm/contracts';
 import { messageRoutes } from '@cpm/contracts/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { useMutation } from '@tanstack/react-query';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, showMessage } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
-import { AddButton } from '../../../shared/crud/AddButton';
-import { PageHeader } from '../../../shared/page/PageHeader';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { TABLE_PAGINATION } from '../../../shared/table/pagination';
-import { queryTableState } from '../../../shared/table/readRows';
-import { MessageBody } from '../components/MessageBody';
+import {
+  AddButton,
+  actionsColumn,
+  CrudListView,
+  deleteAction,
+  editAction,
+  useCrudList,
+} from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
+import { MessageDialog } from '../components/MessageDialog';
 import { MessageEditor } from '../components/MessageEditor';
 import { messageKeys } from '../hooks/messageKeys';
 
-type Filters = { title?: string; status?: MessageStatus; range?: [Dayjs | null, Dayjs | null] | null };
+const MESSAGE_STATUSES = ['draft', 'published'] as const;
+
+type Filter = {
+  title?: string;
+  status?: MessageStatus;
+  /** The published time's range as ISO times. */
+  publishedFrom?: string;
+  publishedTo?: string;
+};
 
 const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
 
 /** Message management: drafts, publishing to recipients, deleting; filtered by title, status and time. */
 export const MessageManagePage = () => {
   const { t } = useTranslation('messages');
-  const { modal } = App.useApp();
   const can = usePermission();
-  const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [paging, setPaging] = useState<{ current: number; size: number }>({
-    current: TABLE_PAGINATION.current,
-    size: TABLE_PAGINATION.size,
-  });
   const [editing, setEditing] = useState<{ message: MessageVo | null } | null>(null);
   const [viewing, setViewing] = useState<MessageVo | null>(null);
-
-  const query = {
-    ...paging,
-    title: filters.title?.trim() || undefined,
-    status: filters.status,
-    publishedFrom: filters.range?.[0]?.startOf('day').toISOString(),
-    publishedTo: filters.range?.[1]?.endOf('day').toISOString(),
-  };
-  const list = useQuery({
-    queryKey: messageKeys.manage(query),
-    queryFn: () => call(messageRoutes.page, { query, loading: false }),
+  const list = useCrudList<MessageVo, Filter>({
+    queryKey: messageKeys.all,
+    filterKeys: ['title', 'status', 'publishedFrom', 'publishedTo'],
+    fetchPage: ({ current, size, title, status, publishedFrom, publishedTo }) =>
+      call(messageRoutes.page, {
+        query: { current, size, title, status, publishedFrom, publishedTo },
+        loading: false,
+      }),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
+  const refresh = () => list.invalidate();
 
   const save = useMutation({
     mutationFn: async ({ body, publish }: { body: SaveMessageBody; publish: boolean }) => {
@@ -74,35 +62,14 @@ export const MessageManagePage = () => {
     // A failed publish after a successful save still leaves a new draft to show.
     onSettled: () => void refresh(),
   });
-  const publish = useMutation({
-    mutationFn: (id: string) => call(messageRoutes.publish, { query: { id } }),
-    onSuccess: () => showMessage('success', t('manage.published')),
-    onSettled: () => void refresh(),
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => call(messageRoutes.remove, { query: { id } }),
-    onSuccess: () => showMessage('success', t('manage.deleted')),
-    onSettled: () => void refresh(),
-  });
-
-  const confirmPublish = (row: MessageVo) =>
-    modal.confirm({
-      title: t('manage.publish'),
-      content: t('manage.confirmPublish', { title: row.title }),
-      okText: t('manage.publish'),
-      cancelText: t('manage.form.cancel'),
-      okButtonProps: { className: 'cpm-message-publish-confirm' },
-      onOk: () => publish.mutateAsync(row.id),
-    });
-  const confirmDelete = (row: MessageVo) =>
-    modal.confirm({
-      title: t('manage.delete'),
-      content: t('manage.confirmDelete', { title: row.title }),
-      okText: t('manage.delete'),
-      cancelText: t('manage.form.cancel'),
-      okButtonProps: { danger: true, className: 'cpm-message-delete-confirm' },
-      onOk: () => remove.mutateAsync(row.id),
-    });
+  const publish = (id: string) =>
+    call(messageRoutes.publish, { query: { id } })
+      .then(() => showMessage('success', t('manage.published')))
+      .finally(refresh);
+  const remove = (id: string) =>
+    call(messageRoutes.remove, { query: { id } })
+      .then(() => showMessage('success', t('manage.deleted')))
+      .finally(refresh);
 
   const recipients = (row: MessageVo) => {
     if (row.scope === 'all') return <Tag color="blue">{t('scope.all')}</Tag>;
@@ -165,108 +132,57 @@ export const MessageManagePage = () => {
       width: 80,
       responsive: ['lg'],
     },
-    {
-      key: 'actions',
-      title: t('manage.columns.actions'),
-      width: 200,
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={4} wrap>
-          {row.status === 'draft' && can('message:message:edit') && (
-            <Button type="link" size="small" onClick={() => setEditing({ message: row })}>
-              {t('manage.edit')}
-            </Button>
-          )}
-          {row.status === 'draft' && can('message:message:publish') && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => confirmPublish(row)}
-              data-testid="message-publish"
-            >
-              {t('manage.publish')}
-            </Button>
-          )}
-          <Auth permission="message:message:delete">
-            <Button type="link" size="small" danger onClick={() => confirmDelete(row)}>
-              {t('manage.delete')}
-            </Button>
-          </Auth>
-        </Space>
-      ),
-    },
+    actionsColumn(
+      t('manage.columns.actions'),
+      (row) => [
+        {
+          ...editAction(t('manage.edit'), 'message:message:edit', () => setEditing({ message: row })),
+          hidden: row.status !== 'draft',
+        },
+        {
+          key: 'publish',
+          label: t('manage.publish'),
+          icon: <SendOutlined />,
+          permission: 'message:message:publish',
+          hidden: row.status !== 'draft',
+          confirm: t('manage.confirmPublish', { title: row.title }),
+          onClick: () => publish(row.id),
+        },
+        deleteAction(
+          t('manage.delete'),
+          'message:message:delete',
+          t('manage.confirmDelete', { title: row.title }),
+          () => remove(row.id),
+        ),
+      ],
+      { fixed: 'right' },
+    ),
   ];
 
-  const applyFilters = (values: Filters) => {
-    setFilters(values);
-    setPaging((p) => ({ ...p, current: 1 }));
-  };
-
   return (
-    <div className="cpm-page" data-testid="message-manage-page">
-      <PageHeader />
-      <Card variant="borderless">
-        <Form<Filters>
-          form={filterForm}
-          layout="inline"
-          onFinish={applyFilters}
-          className="cpm-message-filters"
-        >
-          <Form.Item name="title" label={t('manage.titleFilter')}>
-            <Input allowClear maxLength={100} style={{ width: 200 }} data-testid="message-filter-title" />
-          </Form.Item>
-          <Form.Item name="status" label={t('manage.statusFilter')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              options={(['draft', 'published'] as const).map((value) => ({
-                value,
-                label: t(`status.${value}`),
-              }))}
-            />
-          </Form.Item>
-          <Form.Item name="range" label={t('manage.publishedRange')}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} style={{ maxWidth: '100%' }} />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                {t('manage.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  filterForm.resetFields();
-                  applyFilters({});
-                }}
-              >
-                {t('manage.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-      </Card>
-      <Card variant="borderless">
-        <DataTable<MessageVo>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          {...queryTableState(list)}
-          paging={{
-            current: paging.current,
-            size: paging.size,
-            total: list.data?.total ?? 0,
-            onChange: (current, size) => setPaging({ current, size }),
-          }}
-          toolbar={
-            <AddButton
-              permission="message:message:add"
-              label={t('manage.new')}
-              onClick={() => setEditing({ message: null })}
-              testId="message-new"
-            />
-          }
+    <CrudListView<MessageVo, Filter>
+      testId="message-manage-page"
+      list={list}
+      filters={[
+        { name: 'title', label: t('manage.titleFilter'), width: 200 },
+        {
+          name: 'status',
+          label: t('manage.statusFilter'),
+          width: 140,
+          options: MESSAGE_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
+        },
+        { name: 'publishedFrom', to: 'publishedTo', label: t('manage.publishedRange') },
+      ]}
+      columns={columns}
+      toolbar={
+        <AddButton
+          permission="message:message:add"
+          label={t('manage.new')}
+          onClick={() => setEditing({ message: null })}
+          testId="message-new"
         />
-      </Card>
+      }
+    >
       <MessageEditor
         open={editing !== null}
         message={editing?.message ?? null}
@@ -275,29 +191,19 @@ export const MessageManagePage = () => {
         onCancel={() => setEditing(null)}
         onSave={(body, publishNow) => save.mutate({ body, publish: publishNow })}
       />
-      <Modal
-        open={viewing !== null}
-        title={viewing?.title}
-        onCancel={() => setViewing(null)}
-        footer={<Button onClick={() => setViewing(null)}>{t('mine.close')}</Button>}
-        width={720}
-        destroyOnHidden
-      >
-        {viewing && (
-          <>
-            <Typography.Paragraph type="secondary">
-              <Space wrap>
-                {recipients(viewing)}
-                <Tag color={viewing.status === 'published' ? 'green' : 'default'}>
-                  {t(`status.${viewing.status}`)}
-                </Tag>
-                {formatTime(viewing.publishedAt)}
-              </Space>
-            </Typography.Paragraph>
-            <MessageBody html={viewing.content} />
-          </>
+      <MessageDialog
+        message={viewing}
+        about={(message) => (
+          <Space wrap>
+            {recipients(message)}
+            <Tag color={message.status === 'published' ? 'green' : 'default'}>
+              {t(`status.${message.status}`)}
+            </Tag>
+            {formatTime(message.publishedAt)}
+          </Space>
         )}
-      </Modal>
-    </div>
+        onClose={() => setViewing(null)}
+      />
+    </CrudListView>
   );
 };

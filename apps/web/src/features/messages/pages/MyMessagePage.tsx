@@ -2,7 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import type { MyMessageVo } from '@cpm/contracts';
 import { messageRoutes } from '@cpm/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Grid, Input, Modal, Segmented, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Grid, Input, Segmented, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { PageHeader } from '../../../shared/page/PageHeader';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { TABLE_PAGINATION } from '../../../shared/table/pagination';
 import { queryTableState } from '../../../shared/table/readRows';
-import { MessageBody } from '../components/MessageBody';
+import { MessageDialog } from '../components/MessageDialog';
 import { messageKeys } from '../hooks/messageKeys';
 import { htmlToText } from '../messageHtml';
 
@@ -182,23 +182,17 @@ export const MyMessagePage = () => {
           }
         />
       </Card>
-      <Modal
-        open={opened !== null}
-        title={opened?.title}
-        onCancel={() => setOpened(null)}
-        footer={<Button onClick={() => setOpened(null)}>{t('mine.close')}</Button>}
-        width={720}
-        destroyOnHidden
-      >
-        {opened && (
-          <div data-testid="my-message-detail">
-            <Typography.Paragraph type="secondary">
-              {t('mine.from', { name: opened.publisherName })} · {formatTime(opened.publishedAt)}
-            </Typography.Paragraph>
-            <MessageBody html={opened.content} testId="my-message-content" />
-          </div>
+      <MessageDialog
+        message={opened}
+        about={(message) => (
+          <>
+            {t('mine.from', { name: message.publisherName })} · {formatTime(message.publishedAt)}
+          </>
         )}
-      </Modal>
+        onClose={() => setOpened(null)}
+        testId="my-message-detail"
+        contentTestId="my-message-content"
+      />
     </div>
   );
 };

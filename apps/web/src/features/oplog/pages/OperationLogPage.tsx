@@ -5,7 +5,6 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { CrudListView } from '../../../shared/crud/CrudListView';
-import { ExportButton } from '../../../shared/crud/ExportButton';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -124,14 +123,11 @@ export const OperationLogPage = () => {
       ]}
       columns={columns}
       scroll={{ x: 1000 }}
-      toolbar={
-        <ExportButton
-          permission="user:oplog:export"
-          path={usersRoutes.logExport.path}
-          query={list.filter}
-          fileName="operation-log.xlsx"
-        />
-      }
+      exportTo={{
+        permission: 'user:oplog:export',
+        path: usersRoutes.logExport.path,
+        fileName: 'operation-log.xlsx',
+      }}
     />
   );
 };

@@ -8,7 +8,6 @@ import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { AddButton } from '../../../shared/crud/AddButton';
 import { CrudListView } from '../../../shared/crud/CrudListView';
-import { ExportButton } from '../../../shared/crud/ExportButton';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { actionsColumn, deleteAction, editAction } from '../../../shared/crud/RowActions';
 import { useCrudList } from '../../../shared/crud/useCrudList';
@@ -146,20 +145,13 @@ export const PrivateDeploymentsPage = () => {
       columns={columns}
       scroll={{ x: 1600 }}
       toolbar={
-        <Space wrap>
-          <AddButton
-            permission="user:private:add"
-            label={t('private.add')}
-            onClick={() => setEditing(null)}
-          />
-          <ExportButton
-            permission="user:private:export"
-            path={privatizationRoutes.exportXlsx.path}
-            query={list.filter}
-            fileName="private-deployments.xlsx"
-          />
-        </Space>
+        <AddButton permission="user:private:add" label={t('private.add')} onClick={() => setEditing(null)} />
       }
+      exportTo={{
+        permission: 'user:private:export',
+        path: privatizationRoutes.exportXlsx.path,
+        fileName: 'private-deployments.xlsx',
+      }}
     >
       <Modal
         open={editing !== undefined}

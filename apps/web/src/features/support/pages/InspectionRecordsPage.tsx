@@ -2,20 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ProposalRow, RecordRow } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import {
-  actionsColumn,
-  CrudListView,
-  ExportButton,
-  queryKeys,
-  useCrudList,
-  viewAction,
-} from '../../../shared/crud';
+import { actionsColumn, CrudListView, queryKeys, useCrudList, viewAction } from '../../../shared/crud';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ProposalsCard } from '../components/ProposalsCard';
@@ -96,27 +89,24 @@ export const InspectionRecordsPage = () => {
         ]}
         columns={columns}
         toolbar={
-          <Space wrap>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => {
-                setProposal(null);
-                setAdding(true);
-              }}
-              data-testid="record-add"
-            >
-              {t('records.add')}
-            </Button>
-            <ExportButton
-              permission="support:record:export"
-              path={supportRoutes.recordExport.path}
-              query={list.filter}
-              fileName="inspection-records.xlsx"
-              list="inspectionRecords"
-            />
-          </Space>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setProposal(null);
+              setAdding(true);
+            }}
+            data-testid="record-add"
+          >
+            {t('records.add')}
+          </Button>
         }
+        exportTo={{
+          permission: 'support:record:export',
+          path: supportRoutes.recordExport.path,
+          fileName: 'inspection-records.xlsx',
+          list: 'inspectionRecords',
+        }}
       >
         <RecordFormDrawer
           open={adding}

@@ -18,7 +18,6 @@ import {
   actionsColumn,
   CrudListView,
   DictTag,
-  ExportButton,
   queryKeys,
   useCrudList,
   viewAction,
@@ -149,13 +148,6 @@ export const OrdersPage = () => {
               {t('orders.add')}
             </Button>
           </Auth>
-          <ExportButton
-            permission="support:order:export"
-            path={supportRoutes.export.path}
-            query={list.filter}
-            fileName="orders.xlsx"
-            list="supportOrders"
-          />
           <Auth permission="support:order:rules">
             <Button
               icon={<SettingOutlined />}
@@ -167,6 +159,12 @@ export const OrdersPage = () => {
           </Auth>
         </Space>
       }
+      exportTo={{
+        permission: 'support:order:export',
+        path: supportRoutes.export.path,
+        fileName: 'orders.xlsx',
+        list: 'supportOrders',
+      }}
     >
       <OrderFormDrawer
         open={creating}

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
-import { AddButton, actionsColumn, CrudListView, ExportButton, useCrudList } from '../../../shared/crud';
+import { AddButton, actionsColumn, CrudListView, useCrudList } from '../../../shared/crud';
 import { useLiveUserId } from '../../../shared/live/LiveEventsProvider';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ApprovalDialog } from '../components/ApprovalDialog';
@@ -232,14 +232,13 @@ export const TaskManagePage = () => {
               {t('whitelist.title')}
             </Button>
           )}
-          <ExportButton
-            permission="task:task:export"
-            path={remoteTaskRoutes.export.path}
-            query={list.filter}
-            fileName={t('export.tasksFile')}
-          />
         </Space>
       }
+      exportTo={{
+        permission: 'task:task:export',
+        path: remoteTaskRoutes.export.path,
+        fileName: t('export.tasksFile'),
+      }}
     >
       <ApprovalDialog
         task={deciding}

@@ -15,7 +15,6 @@ import {
   CrudListView,
   DictTag,
   deleteAction,
-  ExportButton,
   editAction,
   lazySchema,
   queryKeys,
@@ -147,22 +146,19 @@ export const UsersPage = () => {
       columns={columns}
       scroll={{ x: 1200 }}
       toolbar={
-        <Space wrap>
-          <AddButton
-            permission="user:user:add"
-            label={t('user.add')}
-            onClick={() => setEditing(null)}
-            testId="user-add"
-          />
-          <ExportButton
-            permission="user:user:export"
-            path={usersRoutes.exportXlsx.path}
-            query={list.filter}
-            fileName="users.xlsx"
-            list="users"
-          />
-        </Space>
+        <AddButton
+          permission="user:user:add"
+          label={t('user.add')}
+          onClick={() => setEditing(null)}
+          testId="user-add"
+        />
       }
+      exportTo={{
+        permission: 'user:user:export',
+        path: usersRoutes.exportXlsx.path,
+        fileName: 'users.xlsx',
+        list: 'users',
+      }}
     >
       <UserFormModal
         open={editing !== undefined}
