@@ -5,12 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, type Db, knownMigrations, openDatabase } from '../db/client';
 import { openBlobStore } from '../modules/blobs/blob-store';
-import { dropPostgresDatabases, testDatabaseName } from '../test-support/database-template';
+import { openNewPostgres } from '../test-support/database-template';
 import { callAs, createFleetFixtures } from '../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp, testConfig } from '../test-support/test-app';
 import { createBackup, readManifest, restoreBackup } from './backup';
@@ -41,21 +40,7 @@ const contents = async (db: Db) => {
 const emptyDatabase = async (): Promise<Database> => {
   if (!base)
     return openDatabase({ databaseUrl: 'memory://', dataDir: '', migrateUpTo: knownMigrations().length });
-  const name = testDatabaseName('cpm_restore');
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await dropPostgresDatabases(base, [name]);
-    },
-  };
+  return openNewPostgres(base, { prefix: 'cpm_restore' });
 };
 
 describe(`backup and restore drill (${base ? 'PostgreSQL' : 'PGlite'}, files on disk)`, () => {

@@ -1,4 +1,6 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
 import type { AuthContext } from '../plugins/auth-context';
 
 /**
@@ -48,4 +50,18 @@ export const visibleAccountsSql = (auth: Pick<AuthContext, 'userId' | 'dataScope
 export const inDataScope = (auth: Pick<AuthContext, 'userId' | 'dataScope'>, ownerColumn: AnyColumn) => {
   const visible = visibleAccountsSql(auth);
   return visible ? sql`${ownerColumn} in ${visible}` : undefined;
+};
+
+/** A tenant's row by id, or null when it is absent or outside the caller's data scope. */
+export const findInScope = async <T extends PgTable & { id: AnyPgColumn; ownerId: AnyPgColumn }>(
+  db: Db,
+  table: T,
+  auth: Pick<AuthContext, 'userId' | 'dataScope'>,
+  id: string,
+): Promise<T['$inferSelect'] | null> => {
+  const rows = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.id, id), inDataScope(auth, table.ownerId)));
+  return (rows[0] as T['$inferSelect'] | undefined) ?? null;
 };

@@ -1,5 +1,7 @@
 /** Helpers for repositories: LIKE patterns, array parameters and database error codes. */
-import { type SQL, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
 
 /** Escapes the LIKE wildcards in a user's search text. */
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -15,6 +17,20 @@ export const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e.code === '23505' || e.cause?.code === '23505';
 };
+
+/** Runs a write, answering null when it clashes with a unique index (a taken name, a second claim). */
+export const nullOnUniqueViolation = async <T>(write: () => Promise<T>): Promise<T | null> => {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+};
+
+/** How many rows of a table match a filter (a list's total). */
+export const countWhere = async (db: Db, table: PgTable, where: SQL | undefined): Promise<number> =>
+  (await db.select({ n: count() }).from(table).where(where))[0].n;
 
 /** A uuid[] parameter: one parameter however many ids, where a list would take one each. */
 export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;

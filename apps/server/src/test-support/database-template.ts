@@ -134,9 +134,16 @@ export const dropPostgresDatabases = (base: string, names: string[]) =>
   });
 
 /** A PostgreSQL database copied from a template; dropped on close. */
-export const openPostgresClone = async (base: string, template: string): Promise<Database> => {
-  const name = testDatabaseName('cpm_test');
-  await withAdminClient(base, (c) => c.query(`create database ${name} template ${template}`));
+export const openPostgresClone = (base: string, template: string) => openNewPostgres(base, { template });
+
+/** A new PostgreSQL database, empty (migrated on opening) or copied from `template`; dropped on close. */
+export const openNewPostgres = async (
+  base: string,
+  opts: { template?: string; prefix?: string } = {},
+): Promise<Database> => {
+  const name = testDatabaseName(opts.prefix ?? 'cpm_test');
+  const from = opts.template ? ` template ${opts.template}` : '';
+  await withAdminClient(base, (c) => c.query(`create database ${name}${from}`));
   const database = await openDatabase({ databaseUrl: databaseUrl(base, name), dataDir: '' });
   return {
     ...database,

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { terminalGroups, terminalModels } from '../db/schema';
 import type { TestApp } from './test-app';
 
@@ -22,3 +23,43 @@ export const callAs =
 export const deviceAuth = (sn: string, secret: string) => ({
   authorization: `Basic ${Buffer.from(`${sn}:${secret}`).toString('base64')}`,
 });
+
+/** The caller's enrollment key, issued afresh (the previous one stops working). */
+export const rotateEnrollmentKey = async (t: TestApp, token: string) =>
+  (
+    (await callAs(t, token)('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
+      enrollmentKey: string;
+    }
+  ).enrollmentKey;
+
+/** Enrolls a registered SN with an enrollment key; answers the terminal's secret. */
+export const enrollSn = async (t: TestApp, sn: string, enrollmentKey: string) => {
+  const enrolled = await t.app.inject({
+    method: 'POST',
+    url: '/device/v1/agent/enroll',
+    payload: { sn, enrollmentKey },
+  });
+  expect(enrolled.json(), enrolled.body).toMatchObject({ code: 1 });
+  return enrolled.json().result.secret as string;
+};
+
+/**
+ * One terminal of the account, registered in a new model and group of the account and enrolled with
+ * its key: what a test of a terminal's own calls starts from. Answers the fixtures and the secret.
+ */
+export const enrolledTerminal = async (
+  t: TestApp,
+  account: { id: string; token: string },
+  terminal: { sn: string; mac: string; name?: string },
+) => {
+  const fleet = await createFleetFixtures(t, account.id);
+  await callAs(t, account.token)('POST', '/device/v1/device/terminal/addOrUpdate', {
+    name: 'T1',
+    modelId: fleet.model.id,
+    groupId: fleet.group.id,
+    storeName: 'Store',
+    ...terminal,
+  });
+  const secret = await enrollSn(t, terminal.sn, await rotateEnrollmentKey(t, account.token));
+  return { ...fleet, secret };
+};

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -9,12 +8,11 @@ import type { Clock } from '../shared/clock';
 import {
   ADMIN_PASSWORD,
   type DatabaseTemplates,
-  dropPostgresDatabases,
+  openNewPostgres,
   openPgliteClone,
   openPostgresClone,
   seedTemplate,
   type TemplateKind,
-  testDatabaseName,
 } from './database-template';
 
 export { ADMIN_PASSWORD };
@@ -43,21 +41,7 @@ const providedTemplates = async (): Promise<DatabaseTemplates | undefined> => {
 const openFreshDatabase = async (): Promise<Database> => {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return openDatabase({ databaseUrl: 'memory://', dataDir: '' });
-  const name = testDatabaseName('cpm_test');
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await dropPostgresDatabases(base, [name]);
-    },
-  };
+  return openNewPostgres(base);
 };
 
 /**

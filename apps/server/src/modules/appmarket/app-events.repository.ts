@@ -1,9 +1,9 @@
 import type { AppOperationFilter } from '@cpm/contracts';
-import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { likeAnywhere } from '../../shared/sql';
+import { countWhere, likeAnywhere } from '../../shared/sql';
 import type { EventValues } from './appmarket.repository';
 import { appCrashCounts, appEvents } from './appmarket.table';
 
@@ -61,7 +61,7 @@ export const createAppEventsRepository = (db: Db) => {
         .limit(limit),
 
     countEvents: async (scope: Scope, f: AppOperationFilter) =>
-      (await db.select({ n: count() }).from(appEvents).where(eventWhere(scope, f)))[0].n,
+      countWhere(db, appEvents, eventWhere(scope, f)),
 
     /** Adds crashes or ANRs to a terminal's hourly count of one package version. */
     addCrash: (row: {

@@ -2,8 +2,8 @@ import type { AppFilter, AppReviewStatus, ReleaseStatus, ShelfStatus } from '@cp
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { accountAncestorsSql, inDataScope } from '../../shared/data-scope';
-import { likeAnywhere } from '../../shared/sql';
+import { accountAncestorsSql, findInScope, inDataScope } from '../../shared/data-scope';
+import { countWhere, likeAnywhere } from '../../shared/sql';
 import { appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
@@ -62,21 +62,11 @@ export const createAppMarketRepository = (db: Db) => {
         .limit(limit),
 
     countApps: async (kind: AppListKind, scope: Scope, f: AppFilter) =>
-      (
-        await db
-          .select({ n: count() })
-          .from(apps)
-          .where(appWhere(kind, scope, f))
-      )[0].n,
+      countWhere(db, apps, appWhere(kind, scope, f)),
 
     /** An app the caller publishes (inside its data scope). */
     findOwned: async (scope: Scope, id: string): Promise<AppRecord | null> =>
-      (
-        await db
-          .select()
-          .from(apps)
-          .where(and(eq(apps.id, id), inDataScope(scope, apps.ownerId)))
-      )[0] ?? null,
+      findInScope(db, apps, scope, id),
 
     /** An app the caller may look at: its own, or one the market shows it. */
     findViewable: async (scope: Scope, id: string): Promise<AppRecord | null> =>

@@ -8,12 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const ts = () => timestamp({ withTimezone: true });
+import { clockTimestamps, parentRef, ts, uuidKey } from '../../db/columns';
 
 /**
  * Apps of the market: an Android package or a Windows program. `owner_id` is the publishing account,
@@ -22,7 +20,7 @@ const ts = () => timestamp({ withTimezone: true });
 export const apps = pgTable(
   'apps',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     platform: text({ enum: ['android', 'windows'] }).notNull(),
     name: text().notNull(),
     packageName: text().notNull(),
@@ -39,8 +37,7 @@ export const apps = pgTable(
     signerSha256: text().notNull().default(''),
     ownerId: uuid().notNull(),
     createdBy: uuid(),
-    createdAt: ts().notNull(),
-    updatedAt: ts().notNull(),
+    ...clockTimestamps(),
   },
   (t) => [
     uniqueIndex('apps_package_idx').on(t.platform, t.packageName),
@@ -53,9 +50,7 @@ export const apps = pgTable(
 export const appScreenshots = pgTable(
   'app_screenshots',
   {
-    appId: uuid()
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    appId: parentRef(() => apps.id),
     blobId: uuid().notNull(),
     sort: integer().notNull(),
   },
@@ -66,10 +61,8 @@ export const appScreenshots = pgTable(
 export const appVersions = pgTable(
   'app_versions',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    appId: uuid()
-      .notNull()
-      .references(() => apps.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    appId: parentRef(() => apps.id),
     versionCode: bigint({ mode: 'number' }).notNull(),
     versionName: text().notNull(),
     blobId: uuid().notNull(),
@@ -105,8 +98,7 @@ export const appVersions = pgTable(
     pauseReason: text(),
     releasedAt: ts(),
     createdBy: uuid(),
-    createdAt: ts().notNull(),
-    updatedAt: ts().notNull(),
+    ...clockTimestamps(),
   },
   (t) => [
     uniqueIndex('app_versions_code_idx').on(t.appId, t.versionCode),
@@ -123,7 +115,7 @@ export const appVersions = pgTable(
 export const appEvents = pgTable(
   'app_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     seq: integer().generatedAlwaysAsIdentity().notNull(),
     appId: uuid(),
     versionId: uuid(),

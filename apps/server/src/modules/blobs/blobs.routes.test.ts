@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { BLOB_KINDS } from '@cpm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { blobs } from './blobs.table';
 import { multipartForm } from './testing';
@@ -285,25 +285,7 @@ describe('file uploads and downloads', () => {
     });
 
     it('let a terminal download its enterprise’s files and those from above, with its Basic credentials', async () => {
-      const call = callAs(t, entA.token);
-      const f = await createFleetFixtures(t, entA.id);
-      await call('POST', '/device/v1/device/terminal/addOrUpdate', {
-        sn: 'BLOB0001',
-        name: 'T1',
-        modelId: f.model.id,
-        groupId: f.group.id,
-        storeName: 'Store',
-        mac: '00:00:00:00:0b:01',
-      });
-      const key = (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-        enrollmentKey: string;
-      };
-      const enrolled = await t.app.inject({
-        method: 'POST',
-        url: '/device/v1/agent/enroll',
-        payload: { sn: 'BLOB0001', enrollmentKey: key.enrollmentKey },
-      });
-      const secret = enrolled.json().result.secret as string;
+      const secret = (await enrolledTerminal(t, entA, { sn: 'BLOB0001', mac: '00:00:00:00:0b:01' })).secret;
       const get = (id: string, headers: Record<string, string> = {}) =>
         t.app.inject({
           method: 'GET',

@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ts, uuidKey } from '../../db/columns';
 
 /**
  * Bytes in the blob store, one row per distinct SHA-256. `touchedAt` moves on every upload of the
@@ -7,14 +8,14 @@ import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-co
 export const blobContents = pgTable('blob_contents', {
   sha256: text().primaryKey(),
   size: bigint({ mode: 'number' }).notNull(),
-  touchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  touchedAt: ts().notNull().defaultNow(),
 });
 
 /** A stored file: name, type and owner; many rows may share the same bytes. */
 export const blobs = pgTable(
   'blobs',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     kind: text().notNull(),
     name: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),
@@ -25,7 +26,7 @@ export const blobs = pgTable(
     /** Account (enterprise) the file belongs to; data scope and usage follow it. */
     ownerId: uuid().notNull(),
     createdBy: uuid(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: ts().notNull().defaultNow(),
   },
   (t) => [index('blobs_sha256_idx').on(t.sha256), index('blobs_owner_idx').on(t.ownerId)],
 );
@@ -34,5 +35,5 @@ export const blobs = pgTable(
 export const blobQuotas = pgTable('blob_quotas', {
   ownerId: uuid().primaryKey(),
   maxBytes: bigint({ mode: 'number' }).notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: ts().notNull().defaultNow(),
 });

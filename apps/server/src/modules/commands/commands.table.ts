@@ -1,8 +1,7 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { parentRef, ts, uuidKey } from '../../db/columns';
 import { terminals } from '../devices/devices.table';
 import { tasks } from '../tasks/tasks.table';
-
-const ts = () => timestamp({ withTimezone: true });
 
 /**
  * Remote commands run from the console. Each is delivered by a task (its deliveries hold every
@@ -11,13 +10,11 @@ const ts = () => timestamp({ withTimezone: true });
 export const remoteCommands = pgTable(
   'remote_commands',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     op: text().notNull(),
     spec: jsonb().$type<Record<string, unknown>>().notNull(),
     summary: text().notNull(),
-    taskId: uuid()
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    taskId: parentRef(() => tasks.id),
     sns: jsonb().$type<string[]>().notNull(),
     createdBy: uuid().notNull(),
     createdAt: ts().notNull().defaultNow(),
@@ -34,12 +31,8 @@ export const remoteCommandOutput = pgTable(
   'remote_command_output',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    commandId: uuid()
-      .notNull()
-      .references(() => remoteCommands.id, { onDelete: 'cascade' }),
-    terminalId: uuid()
-      .notNull()
-      .references(() => terminals.id, { onDelete: 'cascade' }),
+    commandId: parentRef(() => remoteCommands.id),
+    terminalId: parentRef(() => terminals.id),
     text: text().notNull(),
     at: ts().notNull(),
   },
@@ -50,7 +43,7 @@ export const remoteCommandOutput = pgTable(
 export const remoteCommandTemplates = pgTable(
   'remote_command_templates',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     command: jsonb().$type<Record<string, unknown>>().notNull(),
     createdBy: uuid().notNull(),
@@ -63,10 +56,8 @@ export const remoteCommandTemplates = pgTable(
 export const capturedFiles = pgTable(
   'captured_files',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    terminalId: uuid()
-      .notNull()
-      .references(() => terminals.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    terminalId: parentRef(() => terminals.id),
     kind: text().notNull(),
     blobId: uuid().notNull(),
     commandId: uuid().references(() => remoteCommands.id, { onDelete: 'set null' }),

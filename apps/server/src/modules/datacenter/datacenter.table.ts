@@ -7,12 +7,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const ts = () => timestamp({ withTimezone: true });
+import { ts } from '../../db/columns';
 
 /** The figures both rollups carry, summed or bounded over their period. */
 const rollupColumns = () => ({

@@ -309,7 +309,7 @@ describe('terminal management', () => {
   });
 
   it('keeps every field of a serial peripheral: name, maker, brand, identifier, baud rate and authorization code', async () => {
-    const saved = await call('POST', '/device/v1/device/peripheral/addOrUpdate', {
+    const scale = {
       kind: 'serial',
       name: 'Scale',
       manufacturer: 'Acme Weighing',
@@ -317,21 +317,12 @@ describe('terminal management', () => {
       identifier: 'ACME-S1',
       baudRate: 115200,
       authCode: 'AUTH-7731',
-    });
+    };
+    const saved = await call('POST', '/device/v1/device/peripheral/addOrUpdate', scale);
     expect(saved.body.code).toBe(1);
     const page = await call('GET', '/device/v1/device/peripheral/getPage?current=1&size=14&kind=serial');
     expect((page.body.result as { records: unknown[] }).records).toContainEqual(
-      expect.objectContaining({
-        kind: 'serial',
-        name: 'Scale',
-        manufacturer: 'Acme Weighing',
-        brand: 'Acme',
-        identifier: 'ACME-S1',
-        baudRate: 115200,
-        authCode: 'AUTH-7731',
-        pid: null,
-        vid: null,
-      }),
+      expect.objectContaining({ ...scale, pid: null, vid: null }),
     );
   });
 });

@@ -9,24 +9,21 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const ts = () => timestamp({ withTimezone: true });
+import { parentRef, timestamps, ts, uuidKey } from '../../db/columns';
 
 /** Terminal models (spec: name, description, state). */
 export const terminalModels = pgTable(
   'terminal_models',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     description: text(),
     /** 1 enabled, 0 disabled. */
     state: integer().notNull().default(1),
-    createdAt: ts().notNull().defaultNow(),
-    updatedAt: ts().notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('terminal_models_name_idx').on(sql`lower(${t.name})`)],
 );
@@ -39,7 +36,7 @@ export const terminalModels = pgTable(
 export const terminals = pgTable(
   'terminals',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** Serial number, upper case; the terminal's identity everywhere. */
     sn: text().notNull(),
     name: text().notNull(),
@@ -83,8 +80,7 @@ export const terminals = pgTable(
     lat: doublePrecision(),
     lng: doublePrecision(),
     locatedAt: ts(),
-    createdAt: ts().notNull().defaultNow(),
-    updatedAt: ts().notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('terminals_sn_idx').on(t.sn),
@@ -147,10 +143,8 @@ export const terminalTallies = pgTable(
 export const terminalStatusLog = pgTable(
   'terminal_status_log',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    terminalId: uuid()
-      .notNull()
-      .references(() => terminals.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    terminalId: parentRef(() => terminals.id),
     kind: text().notNull(),
     detail: text(),
     at: ts().notNull().defaultNow(),
@@ -165,10 +159,8 @@ export const terminalStatusLog = pgTable(
 export const terminalLocations = pgTable(
   'terminal_locations',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    terminalId: uuid()
-      .notNull()
-      .references(() => terminals.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    terminalId: parentRef(() => terminals.id),
     lat: doublePrecision().notNull(),
     lng: doublePrecision().notNull(),
     accuracy: doublePrecision(),
@@ -182,10 +174,8 @@ export const terminalLocations = pgTable(
 export const terminalLogs = pgTable(
   'terminal_logs',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    terminalId: uuid()
-      .notNull()
-      .references(() => terminals.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    terminalId: parentRef(() => terminals.id),
     requestId: text().notNull(),
     text: text().notNull(),
     at: ts().notNull().defaultNow(),
@@ -202,7 +192,7 @@ export const enrollmentKeys = pgTable('enrollment_keys', {
 
 /** Peripheral catalogue. */
 export const peripherals = pgTable('peripherals', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: uuidKey(),
   kind: text({ enum: ['serial', 'usb'] }).notNull(),
   pid: text(),
   vid: text(),
@@ -212,21 +202,16 @@ export const peripherals = pgTable('peripherals', {
   identifier: text(),
   baudRate: integer(),
   authCode: text(),
-  createdAt: ts().notNull().defaultNow(),
-  updatedAt: ts().notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /** Peripherals expected on each model. */
 export const modelPeripherals = pgTable(
   'model_peripherals',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    modelId: uuid()
-      .notNull()
-      .references(() => terminalModels.id, { onDelete: 'cascade' }),
-    peripheralId: uuid()
-      .notNull()
-      .references(() => peripherals.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    modelId: parentRef(() => terminalModels.id),
+    peripheralId: parentRef(() => peripherals.id),
     required: boolean().notNull().default(true),
     createdAt: ts().notNull().defaultNow(),
   },
@@ -237,10 +222,8 @@ export const modelPeripherals = pgTable(
 export const peripheralFaults = pgTable(
   'peripheral_faults',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    terminalId: uuid()
-      .notNull()
-      .references(() => terminals.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    terminalId: parentRef(() => terminals.id),
     peripheralName: text().notNull(),
     kind: text(),
     detail: text(),
@@ -257,10 +240,8 @@ export const peripheralFaults = pgTable(
 export const terminalWarnings = pgTable(
   'terminal_warnings',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    terminalId: uuid()
-      .notNull()
-      .references(() => terminals.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    terminalId: parentRef(() => terminals.id),
     kind: text({
       enum: ['longOffline', 'lowBattery', 'peripheralFault', 'fenceBreach', 'fenceReturn'],
     }).notNull(),
@@ -282,9 +263,7 @@ export const terminalFavorites = pgTable(
   'terminal_favorites',
   {
     userId: uuid().notNull(),
-    terminalId: uuid()
-      .notNull()
-      .references(() => terminals.id, { onDelete: 'cascade' }),
+    terminalId: parentRef(() => terminals.id),
     createdAt: ts().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.terminalId] })],

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { likeAnywhere } from '../../shared/sql';
+import { countWhere, likeAnywhere } from '../../shared/sql';
 import { modelPeripherals, peripherals, terminalModels, terminals } from './devices.table';
 
 export type ModelRecord = typeof terminalModels.$inferSelect;
@@ -32,8 +32,7 @@ export const createModelsRepository = (db: Db) => ({
       .orderBy(terminalModels.name),
 
   /** How many terminals are of this model. */
-  terminalCount: async (modelId: string) =>
-    (await db.select({ n: count() }).from(terminals).where(eq(terminals.modelId, modelId)))[0].n,
+  terminalCount: async (modelId: string) => countWhere(db, terminals, eq(terminals.modelId, modelId)),
 
   /** Inserts or updates; null when the id names no model. Throws the database's unique violation as is. */
   save: async (id: string | undefined, values: ModelValues): Promise<ModelRecord | null> =>

@@ -1,18 +1,18 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { parentRef, timestamps, uuidKey } from '../../db/columns';
 
 /** Dictionaries: named value lists the console shows in selects and tags, in both languages. */
 export const dicts = pgTable(
   'dicts',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     code: text().notNull(),
     name: text().notNull(),
     englishName: text().notNull(),
     description: text(),
     enabled: boolean().notNull().default(true),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('dicts_code_idx').on(t.code)],
 );
@@ -21,10 +21,8 @@ export const dicts = pgTable(
 export const dictItems = pgTable(
   'dict_items',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    dictId: uuid()
-      .notNull()
-      .references(() => dicts.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    dictId: parentRef(() => dicts.id),
     label: text().notNull(),
     englishName: text().notNull(),
     value: text().notNull(),

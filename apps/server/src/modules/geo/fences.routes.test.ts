@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals, terminalWarnings, users } from '../../db/schema';
 import { createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { MAIL_JOB_KIND } from '../mail/mail.jobs';
 
@@ -73,27 +73,13 @@ describe('geofences', () => {
         hardwareSmsAlert: true,
       })
       .where(eq(users.id, adminId));
-    const f = await createFleetFixtures(t, admin.userId);
-    groupId = f.group.id;
-    await call('POST', '/device/v1/device/terminal/addOrUpdate', {
-      sn: SN,
-      name: 'Till 1',
-      modelId: f.model.id,
-      groupId,
-      storeName: 'Store',
-      mac: '00:00:00:00:0B:01',
-    });
-    const key = (
-      (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-        enrollmentKey: string;
-      }
-    ).enrollmentKey;
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn: SN, enrollmentKey: key },
-    });
-    secret = enrolled.json().result.secret;
+    const terminal = await enrolledTerminal(
+      t,
+      { id: admin.userId, token: admin.token },
+      { sn: SN, name: 'Till 1', mac: '00:00:00:00:0B:01' },
+    );
+    groupId = terminal.group.id;
+    secret = terminal.secret;
     const other = await createAccount(t, { username: 'fence_tenant' });
     tenant = callAs(t, other.token);
     tenantGroupId = rowsOf<{ id: string }>(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalLocations, terminals } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth-context';
 import { createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { overlappingPairs } from '../../test-support/map-overlap';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { createCityIndex } from './city-index';
@@ -46,27 +46,11 @@ describe('device map and locations', () => {
     t = await createTestApp({ env: { LOG_LEVEL: 'warn' } });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     call = callAs(t, admin.token);
-    const f = await createFleetFixtures(t, admin.userId);
-    await call('POST', '/device/v1/device/terminal/addOrUpdate', {
-      sn: SN,
-      name: 'Map one',
-      modelId: f.model.id,
-      groupId: f.group.id,
-      storeName: 'Store',
-      mac: '00:00:00:00:0A:01',
-    });
-    const key = (
-      (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-        enrollmentKey: string;
-      }
-    ).enrollmentKey;
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn: SN, enrollmentKey: key },
-    });
-    expect(enrolled.json()).toMatchObject({ code: 1 });
-    secret = enrolled.json().result.secret;
+    ({ secret } = await enrolledTerminal(
+      t,
+      { id: admin.userId, token: admin.token },
+      { sn: SN, name: 'Map one', mac: '00:00:00:00:0A:01' },
+    ));
 
     // Another enterprise with 400 terminals of its own around Shanghai (a grid of about 2 km).
     const other = await createAccount(t, { username: 'geo_tenant' });

@@ -9,12 +9,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const ts = () => timestamp({ withTimezone: true });
+import { parentRef, timestamps, ts, uuidKey } from '../../db/columns';
 
 /** PostgreSQL's built-in `polygon` (x = longitude, y = latitude), written and read as its text form. */
 const polygon = customType<{ data: string; driverData: string }>({ dataType: () => 'polygon' });
@@ -26,7 +24,7 @@ const polygon = customType<{ data: string; driverData: string }>({ dataType: () 
 export const geofences = pgTable(
   'geofences',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     ownerId: uuid().notNull(),
     name: text().notNull(),
     shape: text({ enum: ['polygon', 'circle'] }).notNull(),
@@ -45,8 +43,7 @@ export const geofences = pgTable(
     /** Lock the payment app of a terminal while it breaks the rule. */
     lockPayment: boolean().notNull().default(false),
     enabled: boolean().notNull().default(true),
-    createdAt: ts().notNull().defaultNow(),
-    updatedAt: ts().notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('geofences_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`),
@@ -58,9 +55,7 @@ export const geofences = pgTable(
 export const geofenceTargets = pgTable(
   'geofence_targets',
   {
-    fenceId: uuid()
-      .notNull()
-      .references(() => geofences.id, { onDelete: 'cascade' }),
+    fenceId: parentRef(() => geofences.id),
     kind: text({ enum: ['group', 'terminal'] }).notNull(),
     targetId: uuid().notNull(),
   },
@@ -77,9 +72,7 @@ export const geofenceTargets = pgTable(
 export const geofenceStates = pgTable(
   'geofence_states',
   {
-    fenceId: uuid()
-      .notNull()
-      .references(() => geofences.id, { onDelete: 'cascade' }),
+    fenceId: parentRef(() => geofences.id),
     terminalId: uuid().notNull(),
     violating: boolean().notNull().default(false),
     pending: integer().notNull().default(0),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps, uuidKey } from '../../db/columns';
 
 /**
  * Terminal groups (stores, regions, branches): a tree per enterprise. Terminals sit in a group; a
@@ -7,7 +8,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 export const terminalGroups = pgTable(
   'terminal_groups',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     parentId: uuid(),
     name: text().notNull(),
     /** The group number customers use (store number, branch code); unique per owner. */
@@ -21,8 +22,7 @@ export const terminalGroups = pgTable(
     /** The enterprise account owning the group; data scope follows it. */
     ownerId: uuid().notNull(),
     sort: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('terminal_groups_owner_number_idx').on(t.ownerId, t.number),

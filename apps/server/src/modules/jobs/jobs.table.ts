@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ts, uuidKey } from '../../db/columns';
 
 /**
  * Background jobs. A worker claims a due row with `FOR UPDATE SKIP LOCKED`, so two instances never
@@ -20,7 +11,7 @@ import {
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     kind: text().notNull(),
     payload: jsonb().notNull().default({}),
     status: text({ enum: ['queued', 'running', 'succeeded', 'failed'] })
@@ -34,7 +25,7 @@ export const jobs = pgTable(
      * When it may next be claimed: for a queued job its start (later than now while it waits to
      * retry), for a running job the end of its lease, which the holder pushes on while it works.
      */
-    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    runAt: ts().notNull().defaultNow(),
     attempts: integer().notNull().default(0),
     maxAttempts: integer().notNull().default(3),
     /** Changes at every claim; the holder's writes name it, so a stale holder's writes match nothing. */
@@ -50,9 +41,9 @@ export const jobs = pgTable(
     /** The last error's text (server side only) and the id it was logged under. */
     error: text(),
     errorId: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp({ withTimezone: true }),
-    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: ts().notNull().defaultNow(),
+    startedAt: ts(),
+    finishedAt: ts(),
   },
   (t) => [
     // The claim reads due jobs (queued and due, or running with a lapsed lease) in run_at order;
@@ -76,7 +67,7 @@ export const jobSchedules = pgTable('job_schedules', {
   kind: text().notNull(),
   payload: jsonb().notNull().default({}),
   enabled: boolean().notNull().default(true),
-  nextRunAt: timestamp({ withTimezone: true }).notNull(),
-  lastRunAt: timestamp({ withTimezone: true }),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  nextRunAt: ts().notNull(),
+  lastRunAt: ts(),
+  updatedAt: ts().notNull().defaultNow(),
 });

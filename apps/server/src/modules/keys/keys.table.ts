@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns';
 
 /**
  * Keys generated at first start (the RSA pair passwords travel under, the AES key for stored
@@ -7,5 +8,5 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const appKeys = pgTable('app_keys', {
   name: text().primaryKey(),
   value: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: ts().notNull().defaultNow(),
 });

@@ -1,10 +1,11 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { ts, uuidKey } from '../../db/columns';
 
 /** Mail written while no SMTP server is configured; an operator can read it here. */
 export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: uuidKey(),
   to: text().notNull(),
   subject: text().notNull(),
   body: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: ts().notNull().defaultNow(),
 });

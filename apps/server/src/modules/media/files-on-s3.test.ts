@@ -6,7 +6,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { startS3TestStore } from '../../test-support/s3-test-store';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { multipartForm } from '../blobs/testing';
@@ -65,25 +65,7 @@ describe('files and media on S3', () => {
     expect(res.json()).toMatchObject({ code: 1, result: { sha256: sha(ota), size: ota.length } });
     expect(await objects()).toBe(before + 1);
 
-    const f = await createFleetFixtures(t, ent.id);
-    const call = callAs(t, ent.token);
-    await call('POST', '/device/v1/device/terminal/addOrUpdate', {
-      sn: 'S3FILE01',
-      name: 'T1',
-      modelId: f.model.id,
-      groupId: f.group.id,
-      storeName: 'Store',
-      mac: '00:00:00:00:5d:01',
-    });
-    const key = (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-      enrollmentKey: string;
-    };
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn: 'S3FILE01', enrollmentKey: key.enrollmentKey },
-    });
-    const secret = enrolled.json().result.secret as string;
+    const secret = (await enrolledTerminal(t, ent, { sn: 'S3FILE01', mac: '00:00:00:00:5d:01' })).secret;
     const fetch = (headers: Record<string, string>) =>
       t.app.inject({
         method: 'GET',

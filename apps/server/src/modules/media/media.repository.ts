@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
-import { isUniqueViolation, likeAnywhere } from '../../shared/sql';
+import { findInScope, inDataScope } from '../../shared/data-scope';
+import { countWhere, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
 import { mediaBootAnimations, mediaWallpapers } from './media.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
@@ -27,15 +27,6 @@ export const createMediaRepository = (db: Db) => {
       f.format ? eq(mediaBootAnimations.format, f.format) : undefined,
     );
   /** The insert, or null when the owner already has the name. */
-  const insertUnique = async <T>(run: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await run();
-    } catch (err) {
-      if (isUniqueViolation(err)) return null;
-      throw err;
-    }
-  };
-
   return {
     listWallpapers: (scope: Scope, f: WallpaperFilter, offset: number, limit: number) =>
       db
@@ -46,14 +37,9 @@ export const createMediaRepository = (db: Db) => {
         .offset(offset)
         .limit(limit),
     countWallpapers: async (scope: Scope, f: WallpaperFilter) =>
-      (await db.select({ n: count() }).from(mediaWallpapers).where(wallWhere(scope, f)))[0].n,
+      countWhere(db, mediaWallpapers, wallWhere(scope, f)),
     findWallpaper: async (scope: Scope, id: string): Promise<WallpaperRecord | null> =>
-      (
-        await db
-          .select()
-          .from(mediaWallpapers)
-          .where(and(eq(mediaWallpapers.id, id), inDataScope(scope, mediaWallpapers.ownerId)))
-      )[0] ?? null,
+      findInScope(db, mediaWallpapers, scope, id),
     wallpaperNameTaken: async (ownerId: string, name: string) =>
       (
         await db
@@ -62,7 +48,7 @@ export const createMediaRepository = (db: Db) => {
           .where(and(eq(mediaWallpapers.ownerId, ownerId), eq(mediaWallpapers.name, name)))
       ).length > 0,
     insertWallpaper: (values: typeof mediaWallpapers.$inferInsert) =>
-      insertUnique(async () => (await db.insert(mediaWallpapers).values(values).returning())[0]),
+      nullOnUniqueViolation(async () => (await db.insert(mediaWallpapers).values(values).returning())[0]),
     removeWallpaper: async (id: string) => {
       await db.delete(mediaWallpapers).where(eq(mediaWallpapers.id, id));
     },
@@ -76,14 +62,9 @@ export const createMediaRepository = (db: Db) => {
         .offset(offset)
         .limit(limit),
     countBoot: async (scope: Scope, f: BootFilter) =>
-      (await db.select({ n: count() }).from(mediaBootAnimations).where(bootWhere(scope, f)))[0].n,
+      countWhere(db, mediaBootAnimations, bootWhere(scope, f)),
     findBoot: async (scope: Scope, id: string): Promise<BootAnimationRecord | null> =>
-      (
-        await db
-          .select()
-          .from(mediaBootAnimations)
-          .where(and(eq(mediaBootAnimations.id, id), inDataScope(scope, mediaBootAnimations.ownerId)))
-      )[0] ?? null,
+      findInScope(db, mediaBootAnimations, scope, id),
     bootNameTaken: async (ownerId: string, name: string) =>
       (
         await db
@@ -99,7 +80,7 @@ export const createMediaRepository = (db: Db) => {
           .where(and(eq(mediaBootAnimations.ownerId, ownerId), eq(mediaBootAnimations.name, name)))
       )[0] ?? null,
     insertBoot: (values: typeof mediaBootAnimations.$inferInsert) =>
-      insertUnique(async () => (await db.insert(mediaBootAnimations).values(values).returning())[0]),
+      nullOnUniqueViolation(async () => (await db.insert(mediaBootAnimations).values(values).returning())[0]),
     removeBoot: async (id: string) => {
       await db.delete(mediaBootAnimations).where(eq(mediaBootAnimations.id, id));
     },

@@ -1,10 +1,11 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ts, uuidKey } from '../../db/columns';
 
 /** Wallpaper images and idle-screen videos; the bytes are a blob, the resolution read from its headers. */
 export const mediaWallpapers = pgTable(
   'media_wallpapers',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     /** `image` or `video`. */
     kind: text().notNull(),
@@ -18,7 +19,7 @@ export const mediaWallpapers = pgTable(
     sha256: text().notNull(),
     ownerId: uuid().notNull(),
     createdBy: uuid(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: ts().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('media_wallpapers_owner_name_uq').on(t.ownerId, t.name),
@@ -30,7 +31,7 @@ export const mediaWallpapers = pgTable(
 export const mediaBootAnimations = pgTable(
   'media_boot_animations',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     /** `png` or `jpeg`. */
     format: text().notNull(),
@@ -47,7 +48,7 @@ export const mediaBootAnimations = pgTable(
     size: integer().notNull(),
     ownerId: uuid().notNull(),
     createdBy: uuid(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: ts().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('media_boot_animations_owner_name_uq').on(t.ownerId, t.name),

@@ -1,7 +1,8 @@
 import { MENU_TYPE, type MenuNode, type MenuType } from '@cpm/contracts';
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql } from '../../shared/data-scope';
+import { countWhere } from '../../shared/sql';
 import { usablePermissions } from '../devices/catalogue-owner';
 import { roleMenus, roles } from '../roles/roles.table';
 import { userRoles, users } from '../users/users.table';
@@ -150,8 +151,7 @@ export const createMenusRepository = (db: Db) => ({
   findById: async (id: string): Promise<MenuRow | null> =>
     (await db.select().from(menus).where(eq(menus.id, id)))[0] ?? null,
 
-  childCount: async (id: string) =>
-    (await db.select({ n: count() }).from(menus).where(eq(menus.parentId, id)))[0].n,
+  childCount: async (id: string) => countWhere(db, menus, eq(menus.parentId, id)),
 
   insert: async (values: MenuValues) =>
     (await db.insert(menus).values(values).returning({ id: menus.id }))[0].id,

@@ -1,10 +1,11 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps, uuidKey } from '../../db/columns';
 
 /** The menu tree: systems, modules, pages and buttons (menuType 0-3). */
 export const menus = pgTable(
   'menus',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     parentId: uuid(),
     menuType: integer().notNull(),
     name: text().notNull(),
@@ -18,8 +19,7 @@ export const menus = pgTable(
     sysCode: text().notNull().default('cpm'),
     /** Stable key of a seeded entry (`device/index`, `device/index#add`); null for entries made by users. */
     seedKey: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('menus_seed_key_idx').on(t.seedKey), index('menus_parent_idx').on(t.parentId)],
 );

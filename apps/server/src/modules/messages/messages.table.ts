@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { parentRef, timestamps, ts, uuidKey } from '../../db/columns';
 import { users } from '../users/users.table';
 
 /**
@@ -10,7 +11,7 @@ import { users } from '../users/users.table';
 export const messages = pgTable(
   'messages',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     title: text().notNull(),
     /** Sanitized rich text. */
     content: text().notNull().default(''),
@@ -19,9 +20,7 @@ export const messages = pgTable(
       .notNull()
       .default('draft'),
     /** The author; management lists follow the data scope of this account. */
-    ownerId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: parentRef(() => users.id),
     /**
      * Set at publish: the account tree the audience is limited to (the publisher), or
      * EVERYONE_ROOT when the publisher sees every tenant. A recipient must have this account as self
@@ -29,9 +28,8 @@ export const messages = pgTable(
      */
     audienceRootId: uuid(),
     publishedBy: uuid(),
-    publishedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    publishedAt: ts(),
+    ...timestamps(),
   },
   (t) => [
     index('messages_owner_idx').on(t.ownerId, t.createdAt),
@@ -50,9 +48,7 @@ export const EVERYONE_ROOT = '00000000-0000-0000-0000-000000000000';
 export const messageTargets = pgTable(
   'message_targets',
   {
-    messageId: uuid()
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    messageId: parentRef(() => messages.id),
     targetId: uuid().notNull(),
     /** The message's audience root, copied here at publish (null while a draft). */
     audienceRootId: uuid(),
@@ -70,13 +66,9 @@ export const messageTargets = pgTable(
 export const messageReceipts = pgTable(
   'message_receipts',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    messageId: uuid()
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
-    readAt: timestamp({ withTimezone: true }).notNull(),
+    userId: parentRef(() => users.id),
+    messageId: parentRef(() => messages.id),
+    readAt: ts().notNull(),
   },
   // Primary key leads with the user: the anti-join of the unread count is one index probe per message.
   (t) => [

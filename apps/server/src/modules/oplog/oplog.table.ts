@@ -1,11 +1,12 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { ts, uuidKey } from '../../db/columns';
 
 /** Who did what to which object, from where, when (UTC) and with what result. */
 export const operationLogs = pgTable(
   'operation_logs',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    at: timestamp({ withTimezone: true }).notNull(),
+    id: uuidKey(),
+    at: ts().notNull(),
     /** Null when the actor is unknown (a failed login with an unknown name). */
     actorId: uuid(),
     actorName: text().notNull(),

@@ -1,9 +1,9 @@
 import type { PrivateCustomerRow } from '@cpm/contracts';
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
-import { likeAnywhere } from '../../shared/sql';
+import { findInScope, inDataScope } from '../../shared/data-scope';
+import { countWhere, likeAnywhere } from '../../shared/sql';
 import { privateCustomers } from './privatization.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
@@ -53,16 +53,10 @@ export const createPrivatizationRepository = (db: Db) => {
           .limit(limit)
       ).map(toRow),
 
-    count: async (scope: Scope, f: CustomerFilter) =>
-      (await db.select({ n: count() }).from(privateCustomers).where(where(scope, f)))[0].n,
+    count: async (scope: Scope, f: CustomerFilter) => countWhere(db, privateCustomers, where(scope, f)),
 
     findVisible: async (scope: Scope, id: string): Promise<CustomerRecord | null> =>
-      (
-        await db
-          .select()
-          .from(privateCustomers)
-          .where(and(eq(privateCustomers.id, id), inDataScope(scope, privateCustomers.ownerId)))
-      )[0] ?? null,
+      findInScope(db, privateCustomers, scope, id),
 
     insert: async (values: CustomerValues & { ownerId: string }) =>
       (await db.insert(privateCustomers).values(values).returning({ id: privateCustomers.id }))[0],

@@ -1,10 +1,11 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamps, uuidKey } from '../../db/columns';
 
 /** Customers running their own deployment; the system password is kept AES-GCM encrypted. */
 export const privateCustomers = pgTable(
   'private_customers',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     contact: text().notNull(),
     phone: text().notNull(),
@@ -21,8 +22,7 @@ export const privateCustomers = pgTable(
     passwordEnc: text(),
     remark: text(),
     ownerId: uuid().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('private_customers_owner_idx').on(t.ownerId)],
 );

@@ -1,19 +1,20 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts, uuidKey } from '../../db/columns';
 
 /** Mailed 6-digit codes (hashed): single use, short-lived, void after too many wrong tries. */
 export const emailCodes = pgTable(
   'email_codes',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** Lower-case address. */
     email: text().notNull(),
     /** Lower-case account name. */
     username: text().notNull(),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    createdAt: ts().notNull(),
+    expiresAt: ts().notNull(),
+    usedAt: ts(),
   },
   (t) => [index('email_codes_email_idx').on(t.email)],
 );
@@ -22,13 +23,13 @@ export const emailCodes = pgTable(
 export const pendingRegistrations = pgTable(
   'pending_registrations',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     tokenHash: text().notNull().unique(),
     username: text().notNull(),
     email: text().notNull(),
     passwordHash: text().notNull(),
     language: text().notNull().default('cn'),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: ts().notNull(),
   },
   (t) => [index('pending_registrations_username_idx').on(t.username)],
 );
@@ -37,5 +38,5 @@ export const pendingRegistrations = pgTable(
 export const requestCounters = pgTable('request_counters', {
   key: text().primaryKey(),
   count: integer().notNull().default(0),
-  windowStart: timestamp({ withTimezone: true }).notNull(),
+  windowStart: ts().notNull(),
 });

@@ -2,8 +2,8 @@ import type { RemoteSessionFilter } from '@cpm/contracts';
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
-import { isUniqueViolation, likePrefix } from '../../shared/sql';
+import { findInScope, inDataScope } from '../../shared/data-scope';
+import { likePrefix, nullOnUniqueViolation } from '../../shared/sql';
 import { remoteParticipants, remotePolicies, remoteSessions, remoteTokens } from './remote.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
@@ -41,7 +41,7 @@ export const createRemoteRepository = (db: Db) => {
       participant: { userId: string; userName: string; role: 'controller' | 'observer' },
       tokens: { terminal: string; user: string; expiresAt: Date },
     ): Promise<{ session: SessionRecord; participant: ParticipantRecord } | null> {
-      try {
+      return nullOnUniqueViolation(async () => {
         return await db.transaction(async (tx) => {
           const [session] = await tx.insert(remoteSessions).values(values).returning();
           const [p] = await tx
@@ -59,10 +59,7 @@ export const createRemoteRepository = (db: Db) => {
           ]);
           return { session, participant: p };
         });
-      } catch (err) {
-        if (isUniqueViolation(err)) return null;
-        throw err;
-      }
+      });
     },
 
     /** The running session of a terminal, if any. */
@@ -75,13 +72,7 @@ export const createRemoteRepository = (db: Db) => {
       )[0] ?? null,
 
     /** A session inside the caller's data scope. */
-    findVisible: async (scope: Scope, id: string) =>
-      (
-        await db
-          .select()
-          .from(remoteSessions)
-          .where(and(eq(remoteSessions.id, id), inDataScope(scope, remoteSessions.ownerId)))
-      )[0] ?? null,
+    findVisible: async (scope: Scope, id: string) => findInScope(db, remoteSessions, scope, id),
 
     findById: async (id: string) =>
       (await db.select().from(remoteSessions).where(eq(remoteSessions.id, id)))[0] ?? null,

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { parentRef, ts, uuidKey } from '../../db/columns';
 
 /**
  * Remote desktop sessions: one row per session, kept as the audit record (who, which terminal, when,
@@ -18,7 +9,7 @@ import {
 export const remoteSessions = pgTable(
   'remote_sessions',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     terminalId: uuid().notNull(),
     sn: text().notNull(),
     terminalName: text().notNull(),
@@ -36,11 +27,11 @@ export const remoteSessions = pgTable(
     endReason: text(),
     quality: integer().notNull(),
     fps: integer().notNull(),
-    openedAt: timestamp({ withTimezone: true }).notNull(),
-    startedAt: timestamp({ withTimezone: true }),
-    endedAt: timestamp({ withTimezone: true }),
+    openedAt: ts().notNull(),
+    startedAt: ts(),
+    endedAt: ts(),
     /** Touched by the relay while it serves the session; a stale one means its server went away. */
-    lastActiveAt: timestamp({ withTimezone: true }).notNull(),
+    lastActiveAt: ts().notNull(),
     recordingBlobId: uuid(),
     recordingBytes: bigint({ mode: 'number' }).notNull().default(0),
     recordingFrames: integer().notNull().default(0),
@@ -59,15 +50,13 @@ export const remoteSessions = pgTable(
 export const remoteParticipants = pgTable(
   'remote_participants',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    sessionId: uuid()
-      .notNull()
-      .references(() => remoteSessions.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    sessionId: parentRef(() => remoteSessions.id),
     userId: uuid().notNull(),
     userName: text().notNull(),
     /** controller or observer. */
     role: text().notNull(),
-    joinedAt: timestamp({ withTimezone: true }).notNull(),
+    joinedAt: ts().notNull(),
   },
   (t) => [uniqueIndex('remote_participants_session_user_uq').on(t.sessionId, t.userId)],
 );
@@ -77,13 +66,11 @@ export const remoteTokens = pgTable(
   'remote_tokens',
   {
     tokenHash: text().primaryKey(),
-    sessionId: uuid()
-      .notNull()
-      .references(() => remoteSessions.id, { onDelete: 'cascade' }),
+    sessionId: parentRef(() => remoteSessions.id),
     /** The user's place in the session; null for the terminal's token. */
     participantId: uuid().references(() => remoteParticipants.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
+    expiresAt: ts().notNull(),
+    usedAt: ts(),
   },
   (t) => [index('remote_tokens_session_idx').on(t.sessionId)],
 );
@@ -94,5 +81,5 @@ export const remotePolicies = pgTable('remote_policies', {
   /** ask, auto or deny. */
   policy: text().notNull(),
   updatedBy: uuid(),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: ts().notNull(),
 });

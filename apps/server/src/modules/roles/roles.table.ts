@@ -1,11 +1,12 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { parentRef, timestamps, uuidKey } from '../../db/columns';
 import { menus } from '../menus/menus.table';
 
 /** Roles grant menu and button entries; `dataScope` 'all' sees every tenant's data. */
 export const roles = pgTable(
   'roles',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     nameEn: text().notNull().default(''),
     code: text().notNull(),
@@ -16,8 +17,7 @@ export const roles = pgTable(
       .default('tree'),
     /** The account that made the role; null for the built-in roles every deployment starts with. */
     ownerId: uuid(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   // Codes are unique per owner (the built-in roles, owner null, count as one owner): an account's
   // codes are its own namespace, so a refused code never tells of another tenant's role.
@@ -28,12 +28,8 @@ export const roles = pgTable(
 export const roleMenus = pgTable(
   'role_menus',
   {
-    roleId: uuid()
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    menuId: uuid()
-      .notNull()
-      .references(() => menus.id, { onDelete: 'cascade' }),
+    roleId: parentRef(() => roles.id),
+    menuId: parentRef(() => menus.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('role_menus_menu_idx').on(t.menuId)],
 );

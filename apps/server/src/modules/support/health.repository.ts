@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } fr
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { isUniqueViolation } from '../../shared/sql';
+import { countWhere, nullOnUniqueViolation } from '../../shared/sql';
 import {
   supportHealthEvents,
   supportHealthRules,
@@ -36,15 +36,12 @@ export const createHealthRepository = (db: Db) => ({
 
   /** Adds or changes a rule; null when another rule has the peripheral type. */
   saveRule: async (id: string | undefined, values: HealthRuleValues): Promise<HealthRuleRecord | null> => {
-    try {
+    return nullOnUniqueViolation(async () => {
       const [row] = id
         ? await db.update(supportHealthRules).set(values).where(eq(supportHealthRules.id, id)).returning()
         : await db.insert(supportHealthRules).values(values).returning();
       return row ?? null;
-    } catch (err) {
-      if (isUniqueViolation(err)) return null;
-      throw err;
-    }
+    });
   },
 
   ruleExists: async (id: string) =>
@@ -82,7 +79,7 @@ export const createHealthRepository = (db: Db) => ({
 
   /** How many faults of a terminal peripheral since a time wait for a rule to act. */
   countUnlinked: async (healthKey: string, since: Date) =>
-    (await db.select({ n: count() }).from(supportHealthEvents).where(unlinkedSince(healthKey, since)))[0].n,
+    countWhere(db, supportHealthEvents, unlinkedSince(healthKey, since)),
 
   /** Links the waiting faults of a terminal peripheral since a time to an order. */
   linkToOrder: async (healthKey: string, since: Date, orderId: string) =>

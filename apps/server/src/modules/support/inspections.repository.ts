@@ -1,9 +1,9 @@
 import type { CheckedItem, ProcessEvent, ProcessStatus, RecordFilter, Standard } from '@cpm/contracts';
-import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { accountAncestorsSql, inDataScope } from '../../shared/data-scope';
-import { likeAnywhere } from '../../shared/sql';
+import { accountAncestorsSql, findInScope, inDataScope } from '../../shared/data-scope';
+import { countWhere, likeAnywhere } from '../../shared/sql';
 import {
   inspectionProcessEvents,
   inspectionProcesses,
@@ -86,7 +86,7 @@ export const createInspectionsRepository = (db: Db) => {
         .limit(limit) as Promise<{ p: ProcessRecord; standards: Standard[] }[]>,
 
     countProcesses: async (scope: Scope, f: { name?: string; status?: ProcessStatus }) =>
-      (await db.select({ n: count() }).from(inspectionProcesses).where(processWhere(scope, f)))[0].n,
+      countWhere(db, inspectionProcesses, processWhere(scope, f)),
 
     findProcess: async (scope: Scope, id: string): Promise<ProcessRecord | null> =>
       (
@@ -244,12 +244,7 @@ export const createInspectionsRepository = (db: Db) => {
       })),
 
     countRecordsOf: async (processId: string) =>
-      (
-        await db
-          .select({ n: count() })
-          .from(inspectionRecords)
-          .where(eq(inspectionRecords.processId, processId))
-      )[0].n,
+      countWhere(db, inspectionRecords, eq(inspectionRecords.processId, processId)),
 
     /**
      * Stores a record; with a proposal, marks that open proposal done by it in the same transaction.
@@ -293,15 +288,10 @@ export const createInspectionsRepository = (db: Db) => {
     },
 
     countRecords: async (scope: Scope, f: RecordFilter) =>
-      (await db.select({ n: count() }).from(inspectionRecords).where(recordWhere(scope, f)))[0].n,
+      countWhere(db, inspectionRecords, recordWhere(scope, f)),
 
     findRecord: async (scope: Scope, id: string): Promise<InspectionRecord | null> =>
-      ((
-        await db
-          .select()
-          .from(inspectionRecords)
-          .where(and(eq(inspectionRecords.id, id), inDataScope(scope, inspectionRecords.ownerId)))
-      )[0] as InspectionRecord | undefined) ?? null,
+      (await findInScope(db, inspectionRecords, scope, id)) as InspectionRecord | null,
   };
 };
 

@@ -1,23 +1,9 @@
 import type { OrderEvent, OrderFault, OrderFilter, OrderStatus } from '@cpm/contracts';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  notInArray,
-  or,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { isUniqueViolation, likeAnywhere } from '../../shared/sql';
+import { countWhere, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
 import { supportHealthEvents, supportOrderEvents, supportOrderMedia, supportOrders } from './support.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
@@ -87,12 +73,7 @@ export const createOrdersRepository = (db: Db) => {
     },
 
     count: async (scope: Scope, f: OrderFilter, now: Date) =>
-      (
-        await db
-          .select({ n: count() })
-          .from(supportOrders)
-          .where(where(scope, f, now))
-      )[0].n,
+      countWhere(db, supportOrders, where(scope, f, now)),
 
     findVisible: async (scope: Scope, id: string): Promise<OrderRecord | null> =>
       (
@@ -126,7 +107,7 @@ export const createOrdersRepository = (db: Db) => {
       /** For an order of peripheral health: its terminal peripheral's waiting faults since then are linked to it. */
       linkFaultsSince?: Date,
     ) => {
-      try {
+      return nullOnUniqueViolation(async () => {
         return await db.transaction(async (tx) => {
           const [row] = await tx.insert(supportOrders).values(values).returning();
           if (mediaIds.length)
@@ -148,10 +129,7 @@ export const createOrdersRepository = (db: Db) => {
               );
           return row;
         });
-      } catch (err) {
-        if (isUniqueViolation(err)) return null;
-        throw err;
-      }
+      });
     },
 
     /**

@@ -7,16 +7,16 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { clockTimestamps, parentRef, ts, uuidKey } from '../../db/columns';
 
 /** After-sales orders; `owner_id` is the customer's account (the terminal's owner), so the data scope applies. */
 export const supportOrders = pgTable(
   'support_orders',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** Shown as `SO-000001`. */
     seq: integer().generatedAlwaysAsIdentity().notNull(),
     sn: text(),
@@ -31,7 +31,7 @@ export const supportOrders = pgTable(
     status: text().notNull(),
     assigneeId: uuid(),
     assigneeName: text(),
-    dueAt: timestamp({ withTimezone: true }),
+    dueAt: ts(),
     rejectReason: text(),
     /** `manual`, `health` or `inspection`. */
     source: text().notNull().default('manual'),
@@ -44,8 +44,7 @@ export const supportOrders = pgTable(
     recordItemKey: text(),
     ownerId: uuid().notNull(),
     createdBy: uuid(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    ...clockTimestamps(),
   },
   (t) => [
     index('support_orders_owner_idx').on(t.ownerId, t.createdAt),
@@ -72,9 +71,7 @@ export const supportOrders = pgTable(
 export const supportOrderMedia = pgTable(
   'support_order_media',
   {
-    orderId: uuid()
-      .notNull()
-      .references(() => supportOrders.id, { onDelete: 'cascade' }),
+    orderId: parentRef(() => supportOrders.id),
     blobId: uuid().notNull(),
     sort: integer().notNull(),
   },
@@ -85,19 +82,17 @@ export const supportOrderMedia = pgTable(
 export const supportOrderEvents = pgTable(
   'support_order_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** Insertion order: steps written within one clock tick keep their order. */
     seq: integer().generatedAlwaysAsIdentity().notNull(),
-    orderId: uuid()
-      .notNull()
-      .references(() => supportOrders.id, { onDelete: 'cascade' }),
+    orderId: parentRef(() => supportOrders.id),
     kind: text().notNull(),
     fromStatus: text(),
     toStatus: text(),
     note: text(),
     actorId: uuid(),
     actorName: text().notNull(),
-    at: timestamp({ withTimezone: true }).notNull(),
+    at: ts().notNull(),
   },
   (t) => [index('support_order_events_order_idx').on(t.orderId, t.seq)],
 );
@@ -106,15 +101,14 @@ export const supportOrderEvents = pgTable(
 export const inspectionProcesses = pgTable(
   'inspection_processes',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     description: text().notNull().default(''),
     status: text().notNull(),
     version: integer().notNull(),
     currentVersionId: uuid().notNull(),
     ownerId: uuid().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    ...clockTimestamps(),
   },
   (t) => [index('inspection_processes_owner_idx').on(t.ownerId, t.createdAt)],
 );
@@ -123,13 +117,11 @@ export const inspectionProcesses = pgTable(
 export const inspectionProcessVersions = pgTable(
   'inspection_process_versions',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    processId: uuid()
-      .notNull()
-      .references(() => inspectionProcesses.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    processId: parentRef(() => inspectionProcesses.id),
     version: integer().notNull(),
     standards: jsonb().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: ts().notNull(),
   },
   (t) => [uniqueIndex('inspection_process_versions_uq').on(t.processId, t.version)],
 );
@@ -139,16 +131,14 @@ export const inspectionProcessEvents = pgTable(
   'inspection_process_events',
   {
     seq: integer().generatedAlwaysAsIdentity().primaryKey(),
-    processId: uuid()
-      .notNull()
-      .references(() => inspectionProcesses.id, { onDelete: 'cascade' }),
+    processId: parentRef(() => inspectionProcesses.id),
     kind: text().notNull(),
     fromStatus: text(),
     toStatus: text(),
     version: integer().notNull(),
     actorId: uuid(),
     actorName: text().notNull(),
-    at: timestamp({ withTimezone: true }).notNull(),
+    at: ts().notNull(),
   },
   (t) => [index('inspection_process_events_process_idx').on(t.processId, t.seq)],
 );
@@ -157,7 +147,7 @@ export const inspectionProcessEvents = pgTable(
 export const inspectionRecords = pgTable(
   'inspection_records',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     processId: uuid()
       .notNull()
       .references(() => inspectionProcesses.id),
@@ -172,7 +162,7 @@ export const inspectionRecords = pgTable(
     address: text().notNull(),
     inspectorId: uuid(),
     inspectorName: text().notNull(),
-    visitedAt: timestamp({ withTimezone: true }).notNull(),
+    visitedAt: ts().notNull(),
     lat: doublePrecision(),
     lng: doublePrecision(),
     results: jsonb().notNull(),
@@ -181,7 +171,7 @@ export const inspectionRecords = pgTable(
     /** Orders opened from failed items: `{ key, orderId, number }[]`. */
     orders: jsonb().notNull().default([]),
     ownerId: uuid().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: ts().notNull(),
   },
   (t) => [
     index('inspection_records_owner_idx').on(t.ownerId, t.createdAt),
@@ -191,7 +181,7 @@ export const inspectionRecords = pgTable(
 
 /** Per peripheral type: how many faults of one terminal's peripheral within a window open work. */
 export const supportHealthRules = pgTable('support_health_rules', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: uuidKey(),
   /** Lower case; `hardware` for the terminal's own hardware, else a part of the peripheral's name. */
   peripheralType: text().notNull().unique(),
   threshold: integer().notNull(),
@@ -201,14 +191,14 @@ export const supportHealthRules = pgTable('support_health_rules', {
   faultType: text().notNull(),
   priority: text().notNull(),
   enabled: boolean().notNull().default(true),
-  updatedAt: timestamp({ withTimezone: true }).notNull(),
+  updatedAt: ts().notNull(),
 });
 
 /** Store visits proposed by peripheral health. */
 export const supportInspectionProposals = pgTable(
   'support_inspection_proposals',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** `{terminalId}:{peripheralType}`, as for orders. */
     healthKey: text().notNull(),
     sn: text().notNull(),
@@ -219,8 +209,7 @@ export const supportInspectionProposals = pgTable(
     status: text().notNull(),
     recordId: uuid(),
     ownerId: uuid().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
-    updatedAt: timestamp({ withTimezone: true }).notNull(),
+    ...clockTimestamps(),
   },
   (t) => [
     index('support_inspection_proposals_owner_idx').on(t.ownerId, t.createdAt),
@@ -232,7 +221,7 @@ export const supportInspectionProposals = pgTable(
 export const supportHealthEvents = pgTable(
   'support_health_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     healthKey: text().notNull(),
     terminalId: uuid().notNull(),
     sn: text().notNull(),
@@ -244,7 +233,7 @@ export const supportHealthEvents = pgTable(
     detail: text(),
     orderId: uuid().references(() => supportOrders.id, { onDelete: 'set null' }),
     proposalId: uuid().references(() => supportInspectionProposals.id, { onDelete: 'set null' }),
-    at: timestamp({ withTimezone: true }).notNull(),
+    at: ts().notNull(),
   },
   (t) => [
     index('support_health_events_key_idx').on(t.healthKey, t.at),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadSystemFile } from '../../../../pos-sim/src/download';
 import { createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
+import { enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { makeZip, sysFileForm } from './testing';
 
@@ -43,25 +43,7 @@ describe('pos-sim downloads a system file from the real server', () => {
     await upload(ent.token, 'ota.zip', OTA);
     otherSha = (await upload(other.token, 'other.zip', makeZip([{ name: 'x', data: Buffer.alloc(999, 4) }])))
       .sha256;
-    const f = await createFleetFixtures(t, ent.id);
-    const call = callAs(t, ent.token);
-    await call('POST', '/device/v1/device/terminal/addOrUpdate', {
-      sn: 'DLSIM001',
-      name: 'T1',
-      modelId: f.model.id,
-      groupId: f.group.id,
-      storeName: 'Store',
-      mac: '00:00:00:00:0d:01',
-    });
-    const key = (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-      enrollmentKey: string;
-    };
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn: 'DLSIM001', enrollmentKey: key.enrollmentKey },
-    });
-    secret = enrolled.json().result.secret;
+    secret = (await enrolledTerminal(t, ent, { sn: 'DLSIM001', mac: '00:00:00:00:0d:01' })).secret;
   });
   afterAll(async () => {
     await t.close();

@@ -1,9 +1,9 @@
 import type { SysFileFilter, SysFileRow } from '@cpm/contracts';
-import { and, arrayContains, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { isUniqueViolation, likeAnywhere } from '../../shared/sql';
+import { countWhere, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
 import { sysFiles } from './sysfiles.table';
 
 type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
@@ -47,8 +47,7 @@ export const createSysFilesRepository = (db: Db) => {
           .limit(limit)
       ).map(toRow),
 
-    count: async (scope: Scope, f: SysFileFilter) =>
-      (await db.select({ n: count() }).from(sysFiles).where(where(scope, f)))[0].n,
+    count: async (scope: Scope, f: SysFileFilter) => countWhere(db, sysFiles, where(scope, f)),
 
     findVisible: async (scope: Scope, id: string): Promise<SysFileRow | null> => {
       const [row] = await select().where(and(eq(sysFiles.id, id), inDataScope(scope, sysFiles.ownerId)));
@@ -65,12 +64,9 @@ export const createSysFilesRepository = (db: Db) => {
 
     /** The new record's id, or null when the name and version are taken (a concurrent upload won). */
     insert: async (values: SysFileValues): Promise<string | null> => {
-      try {
+      return nullOnUniqueViolation(async () => {
         return (await db.insert(sysFiles).values(values).returning({ id: sysFiles.id }))[0].id;
-      } catch (err) {
-        if (isUniqueViolation(err)) return null;
-        throw err;
-      }
+      });
     },
 
     remove: async (id: string) => {

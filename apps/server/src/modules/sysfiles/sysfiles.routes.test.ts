@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { blobs } from '../blobs/blobs.table';
 import { sysFiles } from './sysfiles.table';
@@ -235,25 +235,7 @@ describe('system files', () => {
   });
 
   it('lets a terminal download its enterprise’s or the platform’s file by sha256 with resume', async () => {
-    const f = await createFleetFixtures(t, entA.id);
-    const call = callAs(t, entA.token);
-    await call('POST', '/device/v1/device/terminal/addOrUpdate', {
-      sn: 'SYSF0001',
-      name: 'T1',
-      modelId: f.model.id,
-      groupId: f.group.id,
-      storeName: 'Store',
-      mac: '00:00:00:00:0c:01',
-    });
-    const key = (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-      enrollmentKey: string;
-    };
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn: 'SYSF0001', enrollmentKey: key.enrollmentKey },
-    });
-    secret = enrolled.json().result.secret as string;
+    secret = (await enrolledTerminal(t, entA, { sn: 'SYSF0001', mac: '00:00:00:00:0c:01' })).secret;
     const fetch = (sha256: string, headers: Record<string, string> = {}) =>
       t.app.inject({
         method: 'GET',

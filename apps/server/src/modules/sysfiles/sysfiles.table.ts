@@ -1,11 +1,12 @@
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ts, uuidKey } from '../../db/columns';
 import { blobs } from '../blobs/blobs.table';
 
 /** System files (OTA packages and others) pushed to terminals; the bytes are a blob. */
 export const sysFiles = pgTable(
   'sys_files',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     version: text().notNull(),
     /** `1` system update, `2` other. */
@@ -22,7 +23,7 @@ export const sysFiles = pgTable(
     mediaType: text().notNull(),
     ownerId: uuid().notNull(),
     createdBy: uuid(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: ts().notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('sys_files_owner_name_version_uq').on(t.ownerId, t.name, t.version),

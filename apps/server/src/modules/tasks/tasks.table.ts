@@ -8,14 +8,12 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { parentRef, timestamps, ts, uuidKey } from '../../db/columns';
 import { terminals } from '../devices/devices.table';
 import type { StoredRollout, StoredTargets, TaskResource } from './task-records';
-
-const ts = () => timestamp({ withTimezone: true });
 
 /**
  * Remote tasks. A task holds what to do (type and parameters), whom it aims at (targets, kept as
@@ -26,7 +24,7 @@ const ts = () => timestamp({ withTimezone: true });
 export const tasks = pgTable(
   'tasks',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     type: text().notNull(),
     platform: text().notNull(),
@@ -61,8 +59,7 @@ export const tasks = pgTable(
     createdBy: uuid().notNull(),
     /** The creator's data scope when it was created: 'all' or their account tree. */
     scopeAll: boolean().notNull().default(false),
-    createdAt: ts().notNull().defaultNow(),
-    updatedAt: ts().notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('tasks_owner_created_idx').on(t.ownerId, t.createdAt),
@@ -79,10 +76,8 @@ export const tasks = pgTable(
 export const taskRuns = pgTable(
   'task_runs',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    taskId: uuid()
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    taskId: parentRef(() => tasks.id),
     seq: integer().notNull(),
     /** `creating` while its deliveries are written, then `open`, `closed` once it has ended. */
     status: text().notNull().default('creating'),
@@ -114,13 +109,9 @@ export const taskDeliveries = pgTable(
   'task_deliveries',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    runId: uuid()
-      .notNull()
-      .references(() => taskRuns.id, { onDelete: 'cascade' }),
+    runId: parentRef(() => taskRuns.id),
     taskId: uuid().notNull(),
-    terminalId: uuid()
-      .notNull()
-      .references(() => terminals.id, { onDelete: 'cascade' }),
+    terminalId: parentRef(() => terminals.id),
     state: text().notNull().default('waiting'),
     wave: smallint().notNull().default(1),
     attempt: smallint().notNull().default(1),
@@ -129,8 +120,7 @@ export const taskDeliveries = pgTable(
     pulledAt: ts(),
     executedAt: ts(),
     finishedAt: ts(),
-    createdAt: ts().notNull().defaultNow(),
-    updatedAt: ts().notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('task_deliveries_run_terminal_idx').on(t.runId, t.terminalId),
@@ -144,13 +134,12 @@ export const taskDeliveries = pgTable(
 export const taskWhitelists = pgTable(
   'task_whitelists',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     description: text().notNull().default(''),
     ownerId: uuid().notNull(),
     createdBy: uuid(),
-    createdAt: ts().notNull().defaultNow(),
-    updatedAt: ts().notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('task_whitelists_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],
 );
@@ -158,9 +147,7 @@ export const taskWhitelists = pgTable(
 export const taskWhitelistEntries = pgTable(
   'task_whitelist_entries',
   {
-    whitelistId: uuid()
-      .notNull()
-      .references(() => taskWhitelists.id, { onDelete: 'cascade' }),
+    whitelistId: parentRef(() => taskWhitelists.id),
     sn: text().notNull(),
     addedAt: ts().notNull().defaultNow(),
   },

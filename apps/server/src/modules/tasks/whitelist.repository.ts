@@ -2,8 +2,8 @@ import type { WhitelistEntry, WhitelistRow } from '@cpm/contracts';
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
-import { isUniqueViolation, likeAnywhere, likePrefix, textArray } from '../../shared/sql';
+import { findInScope, inDataScope, visibleAccountsSql } from '../../shared/data-scope';
+import { likeAnywhere, likePrefix, nullOnUniqueViolation, textArray } from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
 import { iso, rowsOf } from './task-sql';
 import { taskWhitelists } from './tasks.table';
@@ -45,13 +45,7 @@ export const createWhitelistRepository = (db: Db) => {
   };
 
   return {
-    findVisible: async (scope: Scope, id: string) =>
-      (
-        await db
-          .select()
-          .from(taskWhitelists)
-          .where(and(eq(taskWhitelists.id, id), inDataScope(scope, taskWhitelists.ownerId)))
-      )[0] ?? null,
+    findVisible: async (scope: Scope, id: string) => findInScope(db, taskWhitelists, scope, id),
 
     findById: async (id: string) =>
       (await db.select().from(taskWhitelists).where(eq(taskWhitelists.id, id)))[0] ?? null,
@@ -107,7 +101,7 @@ export const createWhitelistRepository = (db: Db) => {
       sns: string[],
       now: Date,
     ) {
-      try {
+      return nullOnUniqueViolation(async () => {
         return await db.transaction(async (tx) => {
           const [row] = await tx
             .insert(taskWhitelists)
@@ -116,15 +110,12 @@ export const createWhitelistRepository = (db: Db) => {
           await addSns(tx, row.id, sns, now);
           return row;
         });
-      } catch (err) {
-        if (isUniqueViolation(err)) return null;
-        throw err;
-      }
+      });
     },
 
     /** Renames a list and adds SNs; null on a name clash. */
     async update(id: string, values: { name: string; description: string }, sns: string[], now: Date) {
-      try {
+      return nullOnUniqueViolation(async () => {
         return await db.transaction(async (tx) => {
           const [row] = await tx
             .update(taskWhitelists)
@@ -134,10 +125,7 @@ export const createWhitelistRepository = (db: Db) => {
           await addSns(tx, id, sns, now);
           return row;
         });
-      } catch (err) {
-        if (isUniqueViolation(err)) return null;
-        throw err;
-      }
+      });
     },
 
     removeSns: (id: string, sns: string[], now: Date) =>

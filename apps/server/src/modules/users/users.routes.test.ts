@@ -261,9 +261,8 @@ describe('user management, data scope and the operation log', () => {
   });
 
   it('keeps the full name, description, address and the salesman name, phone and address of an account', async () => {
-    const res = await save(a.token, {
+    const account = {
       username: 'shop_owner_1',
-      password: 'Shop#Pass1',
       name: 'Lin Mei',
       description: 'owner of two tills',
       companyName: 'Harbour Tea',
@@ -271,20 +270,10 @@ describe('user management, data scope and the operation log', () => {
       salesmanName: 'Zhou Wei',
       salesmanPhone: '+86 21 5555 0101',
       salesmanAddress: '12 Nanjing Rd, Shanghai',
-    });
+    };
+    const res = await save(a.token, { ...account, password: 'Shop#Pass1' });
     expect(res.body.code).toBe(1);
     const rows = (await page(a.token, '&username=shop_owner')).body.result.records;
-    expect(rows).toEqual([
-      expect.objectContaining({
-        username: 'shop_owner_1',
-        name: 'Lin Mei',
-        description: 'owner of two tills',
-        companyName: 'Harbour Tea',
-        address: '8 Bund Rd, Shanghai',
-        salesmanName: 'Zhou Wei',
-        salesmanPhone: '+86 21 5555 0101',
-        salesmanAddress: '12 Nanjing Rd, Shanghai',
-      }),
-    ]);
+    expect(rows).toEqual([expect.objectContaining(account)]);
   });
 });

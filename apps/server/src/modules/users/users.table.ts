@@ -8,17 +8,17 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { parentRef, timestamps, ts, uuidKey } from '../../db/columns';
 import { roles } from '../roles/roles.table';
 
 /** Accounts of administrators, enterprise customers and sales staff. */
 export const users = pgTable(
   'users',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     username: text().notNull(),
     passwordHash: text().notNull(),
     name: text().notNull().default(''),
@@ -47,10 +47,9 @@ export const users = pgTable(
     /** International user: mails and SMS to this account are in English, otherwise in Chinese. */
     international: boolean().notNull().default(false),
     /** When the account was activated (registration mail) or created by an administrator. */
-    activatedAt: timestamp({ withTimezone: true }).defaultNow(),
-    passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    activatedAt: ts().defaultNow(),
+    passwordChangedAt: ts().notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
@@ -62,9 +61,7 @@ export const users = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentRef(() => users.id),
     roleId: uuid()
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
@@ -78,9 +75,7 @@ export const userReviews = pgTable(
   {
     /** Increasing, so steps recorded within the same instant keep their order. */
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentRef(() => users.id),
     /** `submitted`, `approved` or `rejected`. */
     decision: text().$type<ReviewDecision>().notNull(),
     /** The rejection reason the applicant saw. */
@@ -88,7 +83,7 @@ export const userReviews = pgTable(
     /** The reviewer, or the applicant for a submission; null once that account is deleted. */
     actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
     actorName: text().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: ts().notNull().defaultNow(),
   },
   (t) => [index('user_reviews_user_at_idx').on(t.userId, t.at)],
 );
