@@ -29,7 +29,7 @@ const setup = (file: string) => {
   blobs.storeUpload.mockImplementation(async (source, opts) => {
     options = opts;
     for await (const _ of source.stream);
-    await opts?.verify?.(file);
+    await opts?.verify?.(file, {} as Parameters<NonNullable<NonNullable<StoreOptions>['verify']>>[1]);
     return { id: 'blob' } as Awaited<ReturnType<BlobsService['storeUpload']>>;
   });
   repo.findByPackage.mockResolvedValue(null);
