@@ -1,14 +1,20 @@
 import { Readable } from 'node:stream';
-import { BOOT_BUILD_JOB_KIND, type BootAnimationBuild, BootAnimationBuildSchema } from '@cpm/contracts';
+import {
+  BOOT_BUILD_JOB_KIND,
+  BOOT_FRAME_KEEP_HOURS,
+  type BootAnimationBuild,
+  BootAnimationBuildSchema,
+} from '@cpm/contracts';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../shared/app-error';
 import { fakeOf } from '../../test-support/fake';
 import { authOf, bootAnimationRecord, RECORD_TIME, wallpaperRecord } from '../../test-support/records';
 import { createTestClock } from '../../test-support/test-app';
 import type { BlobsService, UploadSource } from '../blobs/blobs.service';
-import type { JobsService } from '../jobs/jobs.service';
+import type { JobContext, JobsService } from '../jobs/jobs.service';
 import type { createMediaRepository } from './media.repository';
-import { createMediaService } from './media.service';
-import { pngOf } from './media-fixtures';
+import { createMediaService, SWEEP_FRAMES_JOB_KIND } from './media.service';
+import { jpegOf, mp4Of, pngOf, storedZip } from './media-fixtures';
 
 const FRAME = '00000000-0000-4000-8000-0000000000f1';
 
@@ -51,25 +57,62 @@ const setup = () => {
   });
   jobs.enqueueJob.mockResolvedValue({ id: 'job' } as Awaited<ReturnType<JobsService['enqueueJob']>>);
   const service = createMediaService({ repo, blobs, jobs, clock: createTestClock(RECORD_TIME) });
-  return { repo, blobs, jobs, service };
+  /** The handler the service registered for a job kind. */
+  const handlerOf = (kind: string) =>
+    jobs.registerHandler.mock.calls.find(([k]) => k === kind)?.[1] as (
+      ctx: Partial<JobContext>,
+    ) => Promise<unknown>;
+  return { repo, blobs, jobs, service, handlerOf };
 };
 
 describe('wallpapers', () => {
-  it('refuses a name with Chinese or special characters and stores nothing', async () => {
-    const s = setup();
-    await expect(s.service.uploadWallpaper(authOf(), upload('大堂.png'))).rejects.toMatchObject({
-      key: 'mediaNameInvalid',
-    });
-    expect(s.blobs.storeUpload).not.toHaveBeenCalled();
-  });
+  it.each(['大堂.png', 'a/b.png', 'my#photo.png', '$x.png'])(
+    'refuses the name %s (Chinese or special characters) and stores nothing',
+    async (name) => {
+      const s = setup();
+      await expect(s.service.uploadWallpaper(authOf(), upload(name))).rejects.toMatchObject({
+        key: 'mediaNameInvalid',
+      });
+      expect(s.blobs.storeUpload).not.toHaveBeenCalled();
+    },
+  );
 
   it('refuses a name the enterprise already uses and stores nothing', async () => {
     const s = setup();
+    const auth = authOf();
     s.repo.wallpaperNameTaken.mockResolvedValue(true);
-    await expect(s.service.uploadWallpaper(authOf(), upload('lobby.png'))).rejects.toMatchObject({
+    await expect(s.service.uploadWallpaper(auth, upload('lobby.png'))).rejects.toMatchObject({
       key: 'mediaNameTaken',
     });
+    // Names are the enterprise's own: another may use the same one.
+    expect(s.repo.wallpaperNameTaken).toHaveBeenCalledWith(auth.userId, 'lobby.png');
     expect(s.blobs.storeUpload).not.toHaveBeenCalled();
+  });
+
+  it('judges a file by its content: a ZIP named .jpg is refused', async () => {
+    const s = setup();
+    const zip = storedZip([['a.txt', Buffer.from('hello world, not an image')]]);
+    await expect(s.service.uploadWallpaper(authOf(), upload('photo.jpg', zip))).rejects.toMatchObject({
+      key: 'uploadTypeRefused',
+    });
+    expect(s.repo.insertWallpaper).not.toHaveBeenCalled();
+  });
+
+  it('refuses an image whose resolution cannot be read', async () => {
+    const s = setup();
+    const broken = Buffer.concat([pngOf(8, 8).subarray(0, 8), Buffer.alloc(40, 1)]);
+    await expect(s.service.uploadWallpaper(authOf(), upload('broken.png', broken))).rejects.toMatchObject({
+      key: 'mediaUnreadable',
+    });
+    expect(s.repo.insertWallpaper).not.toHaveBeenCalled();
+  });
+
+  it('keeps an MP4 as a video with its resolution and duration', async () => {
+    const s = setup();
+    s.repo.insertWallpaper.mockImplementation(async (values) => wallpaperRecord(values));
+    const video = mp4Of(1280, 720, { durationMs: 12_500, mdatBytes: 3_000 });
+    const row = await s.service.uploadWallpaper(authOf(), upload('promo.mp4', video));
+    expect(row).toMatchObject({ kind: 'video', width: 1280, height: 720, durationMs: 12_500 });
   });
 
   it('keeps the resolution read from the image and the description', async () => {
@@ -105,6 +148,61 @@ describe('wallpapers', () => {
   });
 });
 
+describe('boot animation frames', () => {
+  const frame = (name: string, bytes: Buffer) => ({
+    kind: 'bootFrame' as const,
+    name,
+    stream: Readable.from([bytes]),
+  });
+  const want = { format: 'png' as const, width: 32, height: 24 };
+
+  it('refuses a frame not exactly the screen size, saying both sizes', async () => {
+    const s = setup();
+    await expect(s.service.uploadFrame(authOf(), frame('f.png', pngOf(32, 25)), want)).rejects.toMatchObject({
+      key: 'bootFrameWrongSize',
+      extra: { result: { width: 32, height: 25, expected: { width: 32, height: 24 } } },
+    });
+  });
+
+  it('refuses a frame of another format than the animation', async () => {
+    const s = setup();
+    await expect(s.service.uploadFrame(authOf(), frame('f.jpg', jpegOf(32, 24)), want)).rejects.toMatchObject(
+      {
+        key: 'bootFrameWrongFormat',
+      },
+    );
+  });
+
+  it('refuses a frame with a Chinese name before reading it', async () => {
+    const s = setup();
+    await expect(s.service.uploadFrame(authOf(), frame('帧.png', pngOf(32, 24)), want)).rejects.toMatchObject(
+      {
+        key: 'mediaNameInvalid',
+      },
+    );
+    expect(s.blobs.storeUpload).not.toHaveBeenCalled();
+  });
+
+  it('answers the store’s size refusal as the frame limit', async () => {
+    const s = setup();
+    s.blobs.storeUpload.mockRejectedValue(new AppError('uploadTooLarge'));
+    await expect(s.service.uploadFrame(authOf(), frame('f.png', pngOf(32, 24)), want)).rejects.toMatchObject({
+      key: 'bootFrameTooLarge',
+    });
+  });
+
+  it('sweeps frames no build used, once they are a day old', async () => {
+    const s = setup();
+    s.blobs.removeStale.mockResolvedValue(1 as never);
+    await s.handlerOf(SWEEP_FRAMES_JOB_KIND)({});
+    expect(s.blobs.removeStale).toHaveBeenCalledWith(
+      'bootFrame',
+      new Date(RECORD_TIME.getTime() - BOOT_FRAME_KEEP_HOURS * 3_600_000),
+    );
+    expect(BOOT_FRAME_KEEP_HOURS).toBe(24);
+  });
+});
+
 describe('boot animations', () => {
   it('refuses building under a name the enterprise already uses', async () => {
     const s = setup();
@@ -124,6 +222,70 @@ describe('boot animations', () => {
     const s = setup();
     s.blobs.openDownload.mockResolvedValue(frameDownload(pngOf(16, 16)));
     await expect(s.service.build(authOf(), buildBody())).rejects.toMatchObject({ key: 'bootFrameWrongSize' });
+  });
+
+  it('refuses a frame of another format than the animation', async () => {
+    const s = setup();
+    s.blobs.openDownload.mockResolvedValue(frameDownload(pngOf(32, 24)));
+    await expect(s.service.build(authOf(), buildBody({ format: 'jpeg' }))).rejects.toMatchObject({
+      key: 'bootFrameWrongFormat',
+    });
+  });
+
+  it('answers bootFrameNotFound for a frame the caller cannot see', async () => {
+    const s = setup();
+    s.blobs.openDownload.mockRejectedValue(new AppError('blobNotFound'));
+    await expect(s.service.build(authOf(), buildBody())).rejects.toMatchObject({ key: 'bootFrameNotFound' });
+    expect(s.jobs.enqueueJob).not.toHaveBeenCalled();
+  });
+
+  it('ends a build whose name was taken meanwhile, storing nothing', async () => {
+    const s = setup();
+    s.repo.findBootByName.mockResolvedValue(bootAnimationRecord({ name: 'Welcome' }));
+    const payload = { caller: authOf(), body: buildBody() };
+    await expect(s.handlerOf(BOOT_BUILD_JOB_KIND)({ payload, attempt: 1 })).rejects.toMatchObject({
+      key: 'mediaNameTaken',
+    });
+    expect(s.blobs.storeUpload).not.toHaveBeenCalled();
+    expect(s.blobs.removeBlob).not.toHaveBeenCalled();
+  });
+
+  it('answers a retried build that was saved before, dropping its frames', async () => {
+    const s = setup();
+    const saved = bootAnimationRecord({ name: 'Welcome' });
+    s.repo.findBootByName.mockResolvedValue(saved);
+    const payload = { caller: authOf(), body: buildBody() };
+    expect(await s.handlerOf(BOOT_BUILD_JOB_KIND)({ payload, attempt: 2 })).toEqual({
+      id: saved.id,
+      name: 'Welcome',
+    });
+    expect(s.blobs.removeBlob).toHaveBeenCalledWith(FRAME);
+  });
+
+  it('refuses a ready-made ZIP under a taken name before reading it', async () => {
+    const s = setup();
+    s.repo.bootNameTaken.mockResolvedValue(true);
+    const zip = {
+      kind: 'bootAnimation' as const,
+      name: 'bootanimation.zip',
+      stream: Readable.from([Buffer.alloc(8)]),
+    };
+    await expect(s.service.uploadZip(authOf(), zip, { name: 'Ready' })).rejects.toMatchObject({
+      key: 'mediaNameTaken',
+    });
+    expect(s.blobs.readUpload).not.toHaveBeenCalled();
+  });
+
+  it('refuses a ready-made ZIP whose file name has Chinese characters', async () => {
+    const s = setup();
+    const zip = {
+      kind: 'bootAnimation' as const,
+      name: '开机动画.zip',
+      stream: Readable.from([Buffer.alloc(8)]),
+    };
+    await expect(s.service.uploadZip(authOf(), zip, { name: 'Ok' })).rejects.toMatchObject({
+      key: 'mediaNameInvalid',
+    });
   });
 
   it('queues one build per account and name, so asking twice answers the same job', async () => {

@@ -117,6 +117,26 @@ describe('creating a task', () => {
     });
   });
 
+  it('refuses a cron expression that never fires', async () => {
+    const s = setup();
+    const body = createBody({
+      timing: { expireAt: inHours(24), schedule: { kind: 'cron', expr: 'not a cron x', windowMinutes: 10 } },
+    });
+    await expect(s.service.create(authOf(), s.note, body, 'UTC')).rejects.toMatchObject({
+      key: 'taskCronInvalid',
+    });
+    expect(s.repo.insertTask).not.toHaveBeenCalled();
+  });
+
+  it('refuses accounts out of scope as targets, listing them', async () => {
+    const s = setup();
+    const owner = '00000000-0000-4000-8000-0000000000b1';
+    s.repo.invisibleOwners.mockResolvedValue([owner]);
+    await expect(
+      s.service.create(authOf(), s.note, createBody({ targets: { ownerIds: [owner] } }), 'UTC'),
+    ).rejects.toMatchObject({ key: 'taskTargetsOutOfScope', extra: { result: { ownerIds: [owner] } } });
+  });
+
   it('refuses a task that reaches no terminal', async () => {
     const s = setup();
     s.repo.reach.mockResolvedValue({ reach: 0, online: 0 });
@@ -147,6 +167,13 @@ describe('creating a task', () => {
     expect(row.status).toBe('pendingApproval');
     expect(s.runner.startRun).not.toHaveBeenCalled();
     expect(s.deps.notify.mock.calls.map(([n]) => n.userId)).toEqual(['boss']);
+  });
+
+  it('holds a risky task aimed at a group for approval however few terminals it reaches', async () => {
+    const s = setup();
+    s.repo.reach.mockResolvedValue({ reach: 1, online: 0 });
+    const body = riskyBody({ targets: { groupIds: ['00000000-0000-4000-8000-0000000000a1'] } });
+    expect((await s.service.create(authOf(), s.note, body, 'UTC')).status).toBe('pendingApproval');
   });
 
   it('runs a risky task within the threshold without approval', async () => {
@@ -220,6 +247,20 @@ describe('changing a task', () => {
     expect(s.deps.nudge).toHaveBeenCalledWith(['SN0001']);
   });
 
+  it('releases the next wave when a task paused by its brake resumes, and nudges the terminals', async () => {
+    const s = setup();
+    const run = runRecord({ releasedWave: 1 });
+    const rollout = { waves: [20, 100], maxFailurePercent: 10, waveMinutes: 60 };
+    const task = withTask(s, { status: 'paused', rollout, currentRunId: run.id });
+    s.repo.transition.mockResolvedValue(taskRecord({ ...task, status: 'normal', statusReasonEn: null }));
+    s.repo.findRun.mockResolvedValue({ ...run, taskId: task.id });
+    s.repo.onlineOpen.mockResolvedValue(['SN0002']);
+    await s.service.resume(authOf(), s.note, task.id);
+    expect(s.repo.transition.mock.calls[0][2]).toMatchObject({ status: 'normal', statusReasonEn: null });
+    expect(s.repo.releaseWave).toHaveBeenCalledWith(run.id, 1, RECORD_TIME);
+    expect(s.deps.nudge).toHaveBeenCalledWith(['SN0002']);
+  });
+
   it('deletes only a task in a deletable state', async () => {
     const s = setup();
     withTask(s, { status: 'normal' });
@@ -241,6 +282,29 @@ describe('changing a task', () => {
     await expect(s.service.retryFailed(authOf(), s.note, 'x')).rejects.toMatchObject({
       key: 'taskNothingToRetry',
     });
+  });
+
+  it('has nothing to retry when no delivery of the run failed', async () => {
+    const s = setup();
+    const run = runRecord();
+    const task = withTask(s, { status: 'complete', currentRunId: run.id });
+    s.repo.findRun.mockResolvedValue({ ...run, taskId: task.id });
+    s.repo.retry.mockResolvedValue(null);
+    await expect(s.service.retryFailed(authOf(), s.note, task.id)).rejects.toMatchObject({
+      key: 'taskNothingToRetry',
+    });
+  });
+
+  it('offers the failed deliveries again and nudges their terminals', async () => {
+    const s = setup();
+    const run = runRecord();
+    const task = withTask(s, { status: 'complete', currentRunId: run.id });
+    s.repo.findRun.mockResolvedValue({ ...run, taskId: task.id });
+    s.repo.retry.mockResolvedValue({ count: 1, nudge: ['SN0001'] } as Awaited<
+      ReturnType<typeof s.repo.retry>
+    >);
+    expect(await s.service.retryFailed(authOf(), s.note, task.id)).toEqual({ retried: 1 });
+    expect(s.deps.nudge).toHaveBeenCalledWith(['SN0001']);
   });
 });
 

@@ -1,0 +1,25 @@
+import { vi } from 'vitest';
+import { fakeOf } from '../../test-support/fake';
+import { RECORD_TIME } from '../../test-support/records';
+import { createTestClock } from '../../test-support/test-app';
+import type { BlobsService } from '../blobs/blobs.service';
+import type { AppEventsRepository } from './app-events.repository';
+import type { AppMarketRepository } from './appmarket.repository';
+import { type AppMarketDeps, createMarketCore, type MarketFleet } from './market-core';
+
+/** The app market's core over fakes, for the services' tests: nothing installs, notices are spies. */
+export const fakeMarket = () => {
+  const announce = vi.fn();
+  const deps = {
+    repo: fakeOf<AppMarketRepository & AppEventsRepository>(),
+    fleet: fakeOf<MarketFleet>(),
+    blobs: fakeOf<BlobsService>(),
+    clock: createTestClock(RECORD_TIME),
+    installer: { install: vi.fn<AppMarketDeps['installer']['install']>(async () => ({ taskId: 'task' })) },
+    accountById: vi.fn<AppMarketDeps['accountById']>(async () => null),
+    actingAs: vi.fn<AppMarketDeps['actingAs']>(async () => null),
+    notifyUser: vi.fn<AppMarketDeps['notifyUser']>(async () => ({ announce })),
+    mailer: { send: vi.fn(async () => {}) },
+  } satisfies AppMarketDeps;
+  return { deps, core: createMarketCore(deps) };
+};

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { createOperationNote } from '../../shared/operation-note';
+import { NOT_FOUND } from '../../test-support/fake';
+import { appRecord, appVersionRecord, authOf } from '../../test-support/records';
+import type { MarketTerminal } from './market-core';
+import { fakeMarket } from './market-fakes';
+import { createReleaseService } from './release.service';
+
+const terminal = (sn: string, versionCode = 1): MarketTerminal => ({
+  sn,
+  ownerId: 'o',
+  online: true,
+  osVersion: '11',
+  modelName: 'P2',
+  versionCode,
+});
+
+/** An approved version 3 of the caller's app; terminals answer for every SN asked of them. */
+const setup = () => {
+  const { deps, core } = fakeMarket();
+  const app = appRecord();
+  const version = appVersionRecord({
+    appId: app.id,
+    versionCode: 3,
+    reviewStatus: 'approved',
+    releaseStatus: 'none',
+  });
+  deps.repo.findVersion.mockResolvedValue(version);
+  deps.repo.findOwned.mockResolvedValue(app);
+  deps.fleet.bySns.mockImplementation(async (_auth, sns) => sns.map((sn) => terminal(sn)));
+  deps.repo.transitionVersion.mockImplementation(
+    async (_id, _field, _from, values) => ({ ...version, ...values }) as never,
+  );
+  const { note } = createOperationNote();
+  return { deps, app, version, note, service: createReleaseService(core) };
+};
+
+describe('releasing a version', () => {
+  it('refuses a gray release to SNs outside the caller’s scope, listing them', async () => {
+    const s = setup();
+    s.deps.fleet.bySns.mockResolvedValue([terminal('MKSIM001')]);
+    await expect(
+      s.service.release(authOf(), s.note, {
+        id: s.version.id,
+        action: 'gray',
+        sns: ['MKSIM001', 'NOSUCH01'],
+      }),
+    ).rejects.toMatchObject({ key: 'appGraySnsUnknown', extra: { result: { sns: ['NOSUCH01'] } } });
+    expect(s.deps.repo.transitionVersion).not.toHaveBeenCalled();
+  });
+
+  it('installs a gray release on its SNs, checked against the app’s signer', async () => {
+    const s = setup();
+    const sns = ['MKSIM001', 'MKSIM002'];
+    const row = await s.service.release(authOf(), s.note, { id: s.version.id, action: 'gray', sns });
+    expect(row).toMatchObject({ releaseStatus: 'gray', graySns: sns });
+    expect(s.deps.installer.install.mock.calls[0][0]).toMatchObject({
+      reason: 'gray',
+      versionCode: 3,
+      sns,
+      signerSha256: s.version.signerSha256,
+      downgrade: false,
+    });
+  });
+
+  it('answers appReleaseConflict when the release state does not allow the step', async () => {
+    const s = setup();
+    s.deps.repo.transitionVersion.mockResolvedValue(NOT_FOUND);
+    await expect(
+      s.service.release(authOf(), s.note, { id: s.version.id, action: 'gray', sns: ['MKSIM003'] }),
+    ).rejects.toMatchObject({ key: 'appReleaseConflict' });
+    expect(s.deps.installer.install).not.toHaveBeenCalled();
+  });
+
+  it('refuses a rollback without an earlier released version', async () => {
+    const s = setup();
+    s.deps.repo.previousVersion.mockResolvedValue(NOT_FOUND);
+    await expect(
+      s.service.release(authOf(), s.note, { id: s.version.id, action: 'rollback' }),
+    ).rejects.toMatchObject({
+      key: 'appRollbackNone',
+    });
+  });
+
+  it('rolls back the terminals running the version and its gray SNs to the previous one, as a downgrade', async () => {
+    const s = setup();
+    const previous = appVersionRecord({ appId: s.app.id, versionCode: 1 });
+    s.deps.repo.findVersion.mockResolvedValue({
+      ...s.version,
+      releaseStatus: 'paused',
+      graySns: ['MKSIM002'],
+    });
+    s.deps.repo.previousVersion.mockResolvedValue(previous);
+    s.deps.fleet.running.mockResolvedValue([terminal('MKSIM001', 3), terminal('MKSIM003', 1)]);
+    await s.service.release(authOf(), s.note, { id: s.version.id, action: 'rollback' });
+    expect(s.deps.installer.install.mock.calls[0][0]).toMatchObject({
+      reason: 'rollback',
+      versionCode: 1,
+      downgrade: true,
+      sns: ['MKSIM001', 'MKSIM002'],
+    });
+  });
+
+  it('answers appNotFound for an install of an app the caller cannot see', async () => {
+    const s = setup();
+    s.deps.repo.findViewable.mockResolvedValue(NOT_FOUND);
+    await expect(s.service.installResource(authOf(), { appId: s.app.id })).rejects.toMatchObject({
+      key: 'appNotFound',
+    });
+  });
+});
