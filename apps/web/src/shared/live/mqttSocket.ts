@@ -56,7 +56,7 @@ const remainingLength = (length: number): number[] => {
 };
 
 /** A whole packet: first byte, remaining length, body. */
-export const packet = (firstByte: number, body: number[] = []): Uint8Array =>
+export const packet = (firstByte: number, body: number[] = []): Uint8Array<ArrayBuffer> =>
   Uint8Array.from([firstByte, ...remainingLength(body.length), ...body]);
 
 export const connectPacket = (o: {
@@ -163,7 +163,7 @@ export const connectMqttSocket = (options: MqttSocketOptions): LiveTransport => 
   const emitError = (err: Error) => {
     for (const listener of listeners.error) listener(err);
   };
-  const send = (bytes: Uint8Array) => {
+  const send = (bytes: Uint8Array<ArrayBuffer>) => {
     if (socket?.readyState === 1) socket.send(bytes);
   };
   const packetId = () => {
