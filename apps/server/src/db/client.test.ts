@@ -4,6 +4,7 @@ import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../shared/crypto';
+import { openTestDatabase } from '../test-support/test-app';
 import { knownMigrations, openDatabase } from './client';
 import { menus, roleMenus, roles, users } from './schema';
 import { seedDatabase } from './seed/seed';
@@ -16,9 +17,15 @@ describe('embedded database in DATA_DIR', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it(
-    'keeps data across a restart and seeds only once',
+    'is created migrated, keeps data across a restart and seeds only once',
     async () => {
       const first = await openDatabase({ dataDir });
+      // Created with every migration applied before the server opens it.
+      const applied = await first.db.execute(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect((applied as unknown as { rows: { n: number }[] }).rows[0].n).toBe(knownMigrations().length);
+      expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
       const seeded = await seedDatabase(first.db, {});
       expect(seeded.generatedAdminPassword).toMatch(/.{12,}/);
       const counts = async (db: typeof first.db) => ({
@@ -43,30 +50,11 @@ describe('embedded database in DATA_DIR', () => {
   );
 });
 
-describe('a new embedded database', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cpm-db-new-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  it(
-    'is created with every migration applied before the server opens it',
-    async () => {
-      const database = await openDatabase({ dataDir });
-      const applied = await database.db.execute(
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      );
-      expect((applied as unknown as { rows: { n: number }[] }).rows[0].n).toBe(knownMigrations().length);
-      expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
-      await database.close();
-    },
-    COLD_START_MS,
-  );
-});
-
 describe('seed', () => {
   it(
     'gives the platform administrator every entry and the other roles a subset',
     async () => {
-      const db = await openDatabase({ databaseUrl: 'memory://', dataDir: '' });
+      const db = await openTestDatabase();
       await seedDatabase(db.db, { adminPassword: 'Admin#Pass1' });
       const total = (await db.db.select({ n: count() }).from(menus))[0].n;
       const grantsOf = async (code: string) => {
