@@ -123,10 +123,12 @@ describe('terminal admission', { timeout: 240_000 }, () => {
     );
   });
 
-  it('keeps answering every console request while thousands of terminals connect at once', async () => {
-    const s = await startServer({});
+  it('keeps answering every console request while a fleet connects at once beyond the admission rate', async () => {
+    // Twice the connect rate arrives at once, so admission turns half away and they come back;
+    // the bench's storm (bench/src/mqtt-storm.bench.ts) holds the same at 10,000 terminals.
+    const s = await startServer({ TERMINAL_CONNECTS_PER_SEC: '250' });
     t = s.t;
-    const count = Number(process.env.STORM_TERMINALS ?? 2_000);
+    const count = Number(process.env.STORM_TERMINALS ?? 500);
     // The SNs pos-sim gives its terminals (prefix and six digits), enrolled before with one secret.
     await t.database.db.execute(sql`
       insert into terminals (sn, name, owner_id, status, secret_hash)
