@@ -18,5 +18,6 @@ export {
   RowActions,
   viewAction,
 } from './RowActions';
+export { ToolbarButton, type ToolbarButtonProps } from './ToolbarButton';
 export { useCrudList, useListState } from './useCrudList';
 export { useSelection } from './useSelection';

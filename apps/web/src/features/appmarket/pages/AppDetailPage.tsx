@@ -26,6 +26,7 @@ import { VersionTable } from '../components/VersionTable';
 import { WindowsUploadModal } from '../components/WindowsUploadModal';
 import { useAppTypes } from '../hooks';
 import '../appmarket.css';
+import { ToolbarButton } from '../../../shared/crud';
 
 const Screenshots = ({ app, onChanged }: { app: AppDetail; onChanged: () => void }) => {
   const { t } = useTranslation('appmarket');
@@ -141,20 +142,19 @@ export const AppDetailPage = () => {
         actions={
           app?.editable && (
             <Space wrap>
-              <Auth permission={windows ? 'app:windows:upload' : 'app:mine:upload'}>
-                <Button
-                  icon={<CloudUploadOutlined />}
-                  onClick={() => setUploading(true)}
-                  data-testid="new-version"
-                >
-                  {t('newVersion')}
-                </Button>
-              </Auth>
-              <Auth permission="app:mine:version">
-                <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                  {t('editApp')}
-                </Button>
-              </Auth>
+              <ToolbarButton
+                permission={windows ? 'app:windows:upload' : 'app:mine:upload'}
+                label={t('newVersion')}
+                icon={<CloudUploadOutlined />}
+                onClick={() => setUploading(true)}
+                testId="new-version"
+              />
+              <ToolbarButton
+                permission="app:mine:version"
+                label={t('editApp')}
+                icon={<EditOutlined />}
+                onClick={() => setEditing(true)}
+              />
               <Auth permission="app:app:shelf">
                 {app.shelf === 'launched' ? (
                   <Popconfirm

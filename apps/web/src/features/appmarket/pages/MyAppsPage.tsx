@@ -1,19 +1,19 @@
 import { CloudUploadOutlined, ShopOutlined, StopOutlined } from '@ant-design/icons';
 import type { AppRow } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { Button, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
   actionsColumn,
   CrudListView,
   deleteAction,
   editAction,
   queryKeys,
+  ToolbarButton,
   useCrudList,
   viewAction,
 } from '../../../shared/crud';
@@ -161,16 +161,14 @@ export const MyAppsPage = () => {
       ]}
       columns={columns}
       toolbar={
-        <Auth permission="app:mine:upload">
-          <Button
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            data-testid="apk-upload-open"
-            onClick={() => setUploading(true)}
-          >
-            {t('uploadApk')}
-          </Button>
-        </Auth>
+        <ToolbarButton
+          permission="app:mine:upload"
+          label={t('uploadApk')}
+          type="primary"
+          icon={<CloudUploadOutlined />}
+          testId="apk-upload-open"
+          onClick={() => setUploading(true)}
+        />
       }
     >
       <ApkUploadModal

@@ -7,18 +7,18 @@ import {
   type OrderSource,
 } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
   actionsColumn,
   CrudListView,
   DictTag,
   queryKeys,
+  ToolbarButton,
   useCrudList,
   viewAction,
 } from '../../../shared/crud';
@@ -138,25 +138,21 @@ export const OrdersPage = () => {
       columns={columns}
       toolbar={
         <Space wrap>
-          <Auth permission="support:order:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="order-add"
-              onClick={() => setCreating(true)}
-            >
-              {t('orders.add')}
-            </Button>
-          </Auth>
-          <Auth permission="support:order:rules">
-            <Button
-              icon={<SettingOutlined />}
-              onClick={() => setRulesOpen(true)}
-              data-testid="health-rules-open"
-            >
-              {t('rules.open')}
-            </Button>
-          </Auth>
+          <ToolbarButton
+            permission="support:order:add"
+            label={t('orders.add')}
+            type="primary"
+            icon={<PlusOutlined />}
+            testId="order-add"
+            onClick={() => setCreating(true)}
+          />
+          <ToolbarButton
+            permission="support:order:rules"
+            label={t('rules.open')}
+            icon={<SettingOutlined />}
+            onClick={() => setRulesOpen(true)}
+            testId="health-rules-open"
+          />
         </Space>
       }
       exportTo={{

@@ -8,8 +8,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
-import { Auth } from '../../../shared/auth/Auth';
-import { actionsColumn, CrudListView, deleteAction, queryKeys, useCrudList } from '../../../shared/crud';
+import {
+  actionsColumn,
+  CrudListView,
+  deleteAction,
+  queryKeys,
+  ToolbarButton,
+  useCrudList,
+} from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { formatBytes } from '../../../shared/upload/formatBytes';
@@ -183,16 +189,14 @@ export const SysFilesPage = () => {
       columns={columns}
       toolbar={
         <Space wrap>
-          <Auth permission="file:file:upload">
-            <Button
-              type="primary"
-              icon={<UploadOutlined />}
-              data-testid="sysfiles-upload-open"
-              onClick={() => setUploading(true)}
-            >
-              {t('upload')}
-            </Button>
-          </Auth>
+          <ToolbarButton
+            permission="file:file:upload"
+            label={t('upload')}
+            type="primary"
+            icon={<UploadOutlined />}
+            testId="sysfiles-upload-open"
+            onClick={() => setUploading(true)}
+          />
           <StorageUsage />
         </Space>
       }

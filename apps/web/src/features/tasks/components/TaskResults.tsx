@@ -9,14 +9,20 @@ import {
   taskCan,
 } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
-import { Badge, Button, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, showMessage } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
-import { actionsColumn, ExportButton, FilterBar, useCrudList, useSelection } from '../../../shared/crud';
+import {
+  actionsColumn,
+  ExportButton,
+  FilterBar,
+  ToolbarButton,
+  useCrudList,
+  useSelection,
+} from '../../../shared/crud';
 import { BatchToolbar } from '../../../shared/crud/BatchToolbar';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { progressOf } from '../lib/progress';
@@ -268,15 +274,13 @@ export const TaskResults = ({ task, onRetried }: { task: TaskDetail; onRetried: 
               />
             )}
             {canRetry && counts.failure > 0 && (
-              <Auth permission="task:task:restart">
-                <Button
-                  icon={<RedoOutlined />}
-                  onClick={() => void retry().catch(() => undefined)}
-                  data-testid="task-retry-failed"
-                >
-                  {t('actions.retryAll', { count: counts.failure })}
-                </Button>
-              </Auth>
+              <ToolbarButton
+                permission="task:task:restart"
+                label={t('actions.retryAll', { count: counts.failure })}
+                icon={<RedoOutlined />}
+                onClick={() => void retry().catch(() => undefined)}
+                testId="task-retry-failed"
+              />
             )}
             <ExportButton
               permission="task:task:export"

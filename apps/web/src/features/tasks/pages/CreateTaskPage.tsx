@@ -10,13 +10,12 @@ import {
 } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import { Alert, Card, Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call, showMessage } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
-import { Auth } from '../../../shared/auth/Auth';
 import { fieldErrorsOf } from '../../../shared/crud/zodForm';
 import { ConditionsFields } from '../components/ConditionsFields';
 import { PasswordDialog } from '../components/PasswordDialog';
@@ -41,6 +40,7 @@ import {
 } from '../lib/taskForm';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
+import { ToolbarButton } from '../../../shared/crud';
 
 /** Create a remote task (spec: /longRange/index); `?copy=<id>` starts from an existing task. */
 export const CreateTaskPage = () => {
@@ -285,19 +285,17 @@ export const CreateTaskPage = () => {
               hasTargets={Boolean(targets && hasTargets(targets))}
               risky={needsPassword(type)}
             >
-              <Auth permission="task:create:add">
-                <Button
-                  type="primary"
-                  size="large"
-                  block
-                  icon={<SendOutlined />}
-                  loading={saving && !asking}
-                  onClick={() => void submit()}
-                  data-testid="task-create-submit"
-                >
-                  {t('create.submit')}
-                </Button>
-              </Auth>
+              <ToolbarButton
+                permission="task:create:add"
+                label={t('create.submit')}
+                type="primary"
+                size="large"
+                block
+                icon={<SendOutlined />}
+                loading={saving && !asking}
+                onClick={() => void submit()}
+                testId="task-create-submit"
+              />
             </ReachCard>
           </div>
         </Col>
