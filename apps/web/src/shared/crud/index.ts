@@ -2,6 +2,7 @@ export { AddButton } from './AddButton';
 export { type BatchAction, BatchToolbar } from './BatchToolbar';
 export { CrudListView } from './CrudListView';
 export { DictTag } from './DictTag';
+export type { DialogProps } from './dialogProps';
 export { ExcelImport } from './ExcelImport';
 export { ExportButton } from './ExportButton';
 export { FilterBar, type FilterField } from './FilterBar';

@@ -2,6 +2,7 @@ import { ANDROID_API_LEVELS, APP_LIMITS, type AppDetail } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Alert, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../../shared/crud';
 import { Upload } from '../../../shared/upload/Upload';
 import { useAppTypes, useModelOptions } from '../hooks';
 
@@ -36,15 +37,7 @@ const toFields = (v: Fields | undefined): Record<string, string> => {
  * Upload of an APK: a new app (its name, type, visibility) or the next version of one the caller
  * publishes (same package and signer, a higher version code); the server reads the rest from the APK.
  */
-export const ApkUploadModal = ({
-  open,
-  onClose,
-  onUploaded,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onUploaded: (app: AppDetail) => void;
-}) => {
+export const ApkUploadModal = ({ open, onClose, onSaved }: DialogProps<{ open: boolean }, AppDetail>) => {
   const { t } = useTranslation('appmarket');
   const [form] = Form.useForm<Fields>();
   const values = Form.useWatch([], form) as Fields | undefined;
@@ -133,7 +126,7 @@ export const ApkUploadModal = ({
         rules={{ maxSize: APP_LIMITS.maxPackageBytes, accept: ['apk'] }}
         fields={toFields(values)}
         testId="apk-upload"
-        onUploaded={(app) => onUploaded(app)}
+        onUploaded={(app) => onSaved(app)}
       />
     </Modal>
   );

@@ -3,6 +3,7 @@ import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import type { DialogProps } from '../../../shared/crud';
 import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
 import { useAppTypes } from '../hooks';
 
@@ -12,15 +13,7 @@ const appUpdateSchema = lazySchema(() =>
 );
 
 /** Edits an app's name, type, description, notes and visibility. */
-export const AppEditModal = ({
-  app,
-  onClose,
-  onSaved,
-}: {
-  app: AppRow | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) => {
+export const AppEditModal = ({ app, onClose, onSaved }: DialogProps<{ app: AppRow | null }>) => {
   const { t } = useTranslation('appmarket');
   const types = useAppTypes();
   return (

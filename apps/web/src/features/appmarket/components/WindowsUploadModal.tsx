@@ -2,6 +2,7 @@ import { APP_LIMITS, type AppDetail } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../../shared/crud';
 import { Upload } from '../../../shared/upload/Upload';
 import { useAppTypes } from '../hooks';
 
@@ -22,14 +23,15 @@ export const WindowsUploadModal = ({
   open,
   packageName,
   onClose,
-  onUploaded,
-}: {
-  open: boolean;
-  /** A new version of this program (its identifier is fixed). */
-  packageName?: string;
-  onClose: () => void;
-  onUploaded: (app: AppDetail) => void;
-}) => {
+  onSaved,
+}: DialogProps<
+  {
+    open: boolean;
+    /** A new version of this program (its identifier is fixed). */
+    packageName?: string;
+  },
+  AppDetail
+>) => {
   const { t } = useTranslation('appmarket');
   const [form] = Form.useForm<Fields>();
   const values = Form.useWatch([], form) as Fields | undefined;
@@ -131,7 +133,7 @@ export const WindowsUploadModal = ({
         fields={fields}
         disabled={!ready}
         testId="windows-upload"
-        onUploaded={onUploaded}
+        onUploaded={onSaved}
       />
     </Modal>
   );

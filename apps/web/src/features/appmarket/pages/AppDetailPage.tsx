@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
-import { queryKeys } from '../../../shared/crud';
+import { queryKeys, ToolbarButton } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { DetailPage } from '../../../shared/detail/DetailPage';
 import { SafeImage } from '../../../shared/image/SafeImage';
@@ -26,7 +26,6 @@ import { VersionTable } from '../components/VersionTable';
 import { WindowsUploadModal } from '../components/WindowsUploadModal';
 import { useAppTypes } from '../hooks';
 import '../appmarket.css';
-import { ToolbarButton } from '../../../shared/crud';
 
 const Screenshots = ({ app, onChanged }: { app: AppDetail; onChanged: () => void }) => {
   const { t } = useTranslation('appmarket');
@@ -261,7 +260,7 @@ export const AppDetailPage = () => {
             setUploading(false);
             refresh();
           }}
-          onUploaded={refresh}
+          onSaved={refresh}
         />
       )}
       {windows && app && (
@@ -272,7 +271,7 @@ export const AppDetailPage = () => {
             setUploading(false);
             refresh();
           }}
-          onUploaded={refresh}
+          onSaved={refresh}
         />
       )}
     </div>

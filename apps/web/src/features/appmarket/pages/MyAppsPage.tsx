@@ -177,7 +177,7 @@ export const MyAppsPage = () => {
           setUploading(false);
           void list.invalidate();
         }}
-        onUploaded={() => void list.invalidate()}
+        onSaved={() => void list.invalidate()}
       />
       <AppEditModal app={editing} onClose={() => setEditing(null)} onSaved={() => void list.invalidate()} />
     </CrudListView>

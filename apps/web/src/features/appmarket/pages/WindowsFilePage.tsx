@@ -75,7 +75,7 @@ export const WindowsFilePage = () => {
           setUploading(false);
           void list.invalidate();
         }}
-        onUploaded={() => void list.invalidate()}
+        onSaved={() => void list.invalidate()}
       />
       <AppEditModal app={editing} onClose={() => setEditing(null)} onSaved={() => void list.invalidate()} />
     </CrudListView>

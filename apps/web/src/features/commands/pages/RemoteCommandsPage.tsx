@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
+import { ToolbarButton } from '../../../shared/crud';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { CommandDetailDrawer, commandKeys } from '../components/CommandDetailDrawer';
 import { CommandHistory } from '../components/CommandHistory';
@@ -15,7 +16,6 @@ import { OpFields } from '../components/OpFields';
 import { TemplateList } from '../components/TemplateList';
 import { type CommandFormValues, DISRUPTIVE_OPS, OP_FIELDS, specOf, valuesOf } from '../lib/commandForm';
 import '../commands.css';
-import { ToolbarButton } from '../../../shared/crud';
 
 /**
  * Remote commands (`/remote/common`): pick terminals and a command (or a saved one), run it, and

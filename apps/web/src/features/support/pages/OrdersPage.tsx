@@ -173,7 +173,7 @@ export const OrdersPage = () => {
       <OrderDetailDrawer
         id={viewing}
         onClose={() => setViewing(null)}
-        onChanged={() => void list.invalidate()}
+        onSaved={() => void list.invalidate()}
       />
       <HealthRulesDrawer open={rulesOpen} onClose={() => setRulesOpen(false)} />
     </CrudListView>

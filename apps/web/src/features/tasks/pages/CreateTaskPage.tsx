@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call, showMessage } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
+import { ToolbarButton } from '../../../shared/crud';
 import { fieldErrorsOf } from '../../../shared/crud/zodForm';
 import { ConditionsFields } from '../components/ConditionsFields';
 import { PasswordDialog } from '../components/PasswordDialog';
@@ -40,7 +41,6 @@ import {
 } from '../lib/taskForm';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
-import { ToolbarButton } from '../../../shared/crud';
 
 /** Create a remote task (spec: /longRange/index); `?copy=<id>` starts from an existing task. */
 export const CreateTaskPage = () => {

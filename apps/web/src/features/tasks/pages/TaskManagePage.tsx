@@ -243,7 +243,7 @@ export const TaskManagePage = () => {
       <ApprovalDialog
         task={deciding}
         onClose={() => setDeciding(null)}
-        onDecided={() => {
+        onSaved={() => {
           setDeciding(null);
           void list.invalidate();
         }}
