@@ -27,6 +27,8 @@ export type CrudListTableProps<T extends object, F extends ListFilter, P extends
   /** Rows picked for the page's own toolbar buttons, for lists without batch actions. */
   rowSelection?: TableRowSelection<T>;
   rowClassName?: TableProps<T>['rowClassName'];
+  /** Row props, e.g. a click that opens the row; a control inside the row must stop its own click. */
+  onRow?: TableProps<T>['onRow'];
   /** Sort the page in the browser, for lists whose server does not sort. */
   localSort?: boolean;
   /** Wide tables scroll inside the card (default), so a phone's page never scrolls sideways. */
@@ -44,6 +46,7 @@ export const CrudListTable = <T extends object, F extends ListFilter, P extends 
   batch,
   rowSelection,
   rowClassName,
+  onRow,
   localSort,
   scroll,
 }: CrudListTableProps<T, F, P>) => (
@@ -74,6 +77,7 @@ export const CrudListTable = <T extends object, F extends ListFilter, P extends 
       onChange={list.onTableChange}
       rowSelection={batch?.selection.rowSelection ?? rowSelection}
       rowClassName={rowClassName}
+      onRow={onRow}
       scroll={scroll ?? { x: 'max-content' }}
       toolbar={
         exportTo ? (
