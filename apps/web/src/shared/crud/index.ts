@@ -5,7 +5,7 @@ export { DictTag } from './DictTag';
 export type { DialogProps } from './dialogProps';
 export { ExcelImport } from './ExcelImport';
 export { ExportButton } from './ExportButton';
-export { FilterBar, type FilterField } from './FilterBar';
+export { FilterBar, type FilterField, selectFilter } from './FilterBar';
 export { CrudField, CrudFormModal } from './LazyCrudForm';
 export { lazySchema } from './lazySchema';
 export { compactFilter, type ListFilter, sortRows } from './listState';

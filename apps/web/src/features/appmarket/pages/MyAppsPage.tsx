@@ -13,6 +13,7 @@ import {
   deleteAction,
   editAction,
   queryKeys,
+  selectFilter,
   ToolbarButton,
   useCrudList,
   viewAction,
@@ -150,14 +151,7 @@ export const MyAppsPage = () => {
       filters={[
         { name: 'keyword', label: t('search') },
         { name: 'type', label: t('type'), options: types.options },
-        {
-          name: 'shelf',
-          label: t('shelfState'),
-          options: [
-            { value: 'launched', label: t('shelf.launched') },
-            { value: 'unlaunched', label: t('shelf.unlaunched') },
-          ],
-        },
+        selectFilter('shelf', t('shelfState'), ['launched', 'unlaunched'], (s) => t(`shelf.${s}`)),
       ]}
       columns={columns}
       toolbar={

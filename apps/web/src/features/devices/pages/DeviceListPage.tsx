@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, download, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
-import { ToolbarButton } from '../../../shared/crud';
+import { selectFilter, ToolbarButton } from '../../../shared/crud';
 import { AddButton } from '../../../shared/crud/AddButton';
 import { CrudListView } from '../../../shared/crud/CrudListView';
 import { ExcelImport } from '../../../shared/crud/ExcelImport';
@@ -138,12 +138,7 @@ export const DeviceListPage = () => {
       filters={[
         { name: 'sn', label: t('sn'), placeholder: t('snPrefix') },
         { name: 'name', label: t('name') },
-        {
-          name: 'status',
-          label: t('statusLabel'),
-          width: 140,
-          options: TERMINAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-        },
+        selectFilter('status', t('statusLabel'), TERMINAL_STATUSES, (s) => t(`status.${s}`), 140),
         {
           name: 'online',
           label: t('onlineState'),

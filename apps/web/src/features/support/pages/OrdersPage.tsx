@@ -18,6 +18,7 @@ import {
   CrudListView,
   DictTag,
   queryKeys,
+  selectFilter,
   ToolbarButton,
   useCrudList,
   viewAction,
@@ -127,11 +128,7 @@ export const OrdersPage = () => {
         { name: 'keyword', label: t('orders.keyword') },
         { name: 'status', label: t('orders.status'), options: statuses.options },
         { name: 'priority', label: t('orders.priority'), options: priorities.options },
-        {
-          name: 'source',
-          label: t('orders.source'),
-          options: ORDER_SOURCES.map((s) => ({ value: s, label: t(`orders.sourceOf.${s}`) })),
-        },
+        selectFilter('source', t('orders.source'), ORDER_SOURCES, (s) => t(`orders.sourceOf.${s}`)),
         { name: 'overdue', label: t('orders.overdueOnly'), options: yes },
         { name: 'mine', label: t('orders.mineOnly'), options: yes },
       ]}

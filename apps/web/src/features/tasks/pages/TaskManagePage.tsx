@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
-import { AddButton, actionsColumn, CrudListView, useCrudList } from '../../../shared/crud';
+import { AddButton, actionsColumn, CrudListView, selectFilter, useCrudList } from '../../../shared/crud';
 import { useLiveUserId } from '../../../shared/live/LiveEventsProvider';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ApprovalDialog } from '../components/ApprovalDialog';
@@ -198,21 +198,9 @@ export const TaskManagePage = () => {
       list={list}
       filters={[
         { name: 'name', label: t('fields.name') },
-        {
-          name: 'status',
-          label: t('fields.status'),
-          options: TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-        },
-        {
-          name: 'type',
-          label: t('fields.type'),
-          options: TASK_TYPES.map((s) => ({ value: s, label: t(`type.${s}`) })),
-        },
-        {
-          name: 'platform',
-          label: t('fields.platform'),
-          options: TASK_PLATFORMS.map((s) => ({ value: s, label: t(`platform.${s}`) })),
-        },
+        selectFilter('status', t('fields.status'), TASK_STATUSES, (s) => t(`status.${s}`)),
+        selectFilter('type', t('fields.type'), TASK_TYPES, (s) => t(`type.${s}`)),
+        selectFilter('platform', t('fields.platform'), TASK_PLATFORMS, (s) => t(`platform.${s}`)),
       ]}
       columns={columns}
       toolbar={
