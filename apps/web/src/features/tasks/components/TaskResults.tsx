@@ -9,7 +9,7 @@ import {
   taskCan,
 } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
-import { Badge, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,8 +27,8 @@ import { BatchToolbar } from '../../../shared/crud/BatchToolbar';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { progressOf } from '../lib/progress';
 import { taskKeys } from '../taskKeys';
+import { deliveryMessageColumn, deliveryStateColumn } from './deliveryColumns';
 import { TaskProgressBar } from './TaskProgressBar';
-import { DeliveryStateTag } from './TaskTags';
 
 type ResultFilter = {
   state?: DeliveryState | 'held' | 'deferred';
@@ -125,32 +125,9 @@ export const TaskResults = ({ task, onRetried }: { task: TaskDetail; onRetried: 
         </Space>
       ),
     },
-    {
-      key: 'state',
-      title: t('results.state'),
-      dataIndex: 'state',
-      render: (state: DeliveryState, row) => (
-        <span data-testid={`result-${row.sn}`} data-state={state}>
-          <DeliveryStateTag state={state} held={row.held} deferReason={row.deferReason} />
-        </span>
-      ),
-    },
+    deliveryStateColumn(t('results.state'), (row) => `result-${row.sn}`),
     { key: 'terminalName', title: t('results.terminal'), dataIndex: 'terminalName' },
-    {
-      key: 'message',
-      title: t('results.message'),
-      dataIndex: 'message',
-      render: (m: string | null) =>
-        m ? (
-          <Tooltip title={<pre className="cpm-task-message">{m}</pre>}>
-            <Typography.Text ellipsis style={{ maxWidth: 260 }} className="cpm-task-mono">
-              {m}
-            </Typography.Text>
-          </Tooltip>
-        ) : (
-          '-'
-        ),
-    },
+    deliveryMessageColumn(t('results.message')),
     { key: 'attempt', title: t('results.attempt'), dataIndex: 'attempt' },
     ...(task.rollout
       ? [{ key: 'wave', title: t('results.wave'), dataIndex: 'wave' } as DataColumn<DeliveryRow>]
