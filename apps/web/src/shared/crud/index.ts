@@ -1,4 +1,4 @@
-export { AddButton } from './AddButton';
+export { AddButton, UploadButton } from './AddButton';
 export { type BatchAction, BatchToolbar } from './BatchToolbar';
 export { CrudListView } from './CrudListView';
 export { DictTag } from './DictTag';

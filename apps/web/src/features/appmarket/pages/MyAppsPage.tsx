@@ -1,4 +1,4 @@
-import { CloudUploadOutlined, ShopOutlined, StopOutlined } from '@ant-design/icons';
+import { ShopOutlined, StopOutlined } from '@ant-design/icons';
 import type { AppRow } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Space, Typography } from 'antd';
@@ -14,7 +14,7 @@ import {
   editAction,
   queryKeys,
   selectFilter,
-  ToolbarButton,
+  UploadButton,
   useCrudList,
   viewAction,
 } from '../../../shared/crud';
@@ -155,11 +155,9 @@ export const MyAppsPage = () => {
       ]}
       columns={columns}
       toolbar={
-        <ToolbarButton
+        <UploadButton
           permission="app:mine:upload"
           label={t('uploadApk')}
-          type="primary"
-          icon={<CloudUploadOutlined />}
           testId="apk-upload-open"
           onClick={() => setUploading(true)}
         />

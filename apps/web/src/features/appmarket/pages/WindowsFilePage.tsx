@@ -1,4 +1,3 @@
-import { CloudUploadOutlined } from '@ant-design/icons';
 import type { AppRow } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { useState } from 'react';
@@ -11,7 +10,7 @@ import {
   deleteAction,
   editAction,
   queryKeys,
-  ToolbarButton,
+  UploadButton,
   useCrudList,
   viewAction,
 } from '../../../shared/crud';
@@ -59,11 +58,9 @@ export const WindowsFilePage = () => {
       filters={[{ name: 'keyword', label: t('search') }]}
       columns={columns}
       toolbar={
-        <ToolbarButton
+        <UploadButton
           permission="app:windows:upload"
           label={t('uploadWindows')}
-          type="primary"
-          icon={<CloudUploadOutlined />}
           testId="windows-upload-open"
           onClick={() => setUploading(true)}
         />

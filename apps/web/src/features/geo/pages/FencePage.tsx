@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { Fence } from '@cpm/contracts';
 import { fenceRoutes, groupsRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +5,7 @@ import { Flex, Form, Input } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { ToolbarButton } from '../../../shared/crud';
+import { AddButton } from '../../../shared/crud';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import type { DrawnShape } from '../../../shared/map/drawTools';
 import { MapView } from '../../../shared/map/MapView';
@@ -173,11 +172,9 @@ export const FencePage = () => {
         />
         <MapPlaceSearch onGo={goTo} style={{ flex: '1 1 200px', maxWidth: 320 }} />
         {!editing && (
-          <ToolbarButton
+          <AddButton
             permission="device:fence:add"
             label={t('fence.new')}
-            type="primary"
-            icon={<PlusOutlined />}
             onClick={() => startEdit(null)}
             testId="fence-new"
           />

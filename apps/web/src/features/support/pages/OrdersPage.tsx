@@ -1,4 +1,4 @@
-import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { SettingOutlined } from '@ant-design/icons';
 import {
   type ORDER_PRIORITIES,
   ORDER_SOURCES,
@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import {
+  AddButton,
   actionsColumn,
   CrudListView,
   DictTag,
@@ -135,11 +136,9 @@ export const OrdersPage = () => {
       columns={columns}
       toolbar={
         <Space wrap>
-          <ToolbarButton
+          <AddButton
             permission="support:order:add"
             label={t('orders.add')}
-            type="primary"
-            icon={<PlusOutlined />}
             testId="order-add"
             onClick={() => setCreating(true)}
           />

@@ -1,4 +1,4 @@
-import { CloudDownloadOutlined, DatabaseOutlined, UploadOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, DatabaseOutlined } from '@ant-design/icons';
 import { BLOB_KINDS, SYS_FILE_MAX_SELECTION, type SysFileRow } from '@cpm/contracts';
 import { blobRoutes, sysFileRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import {
   CrudListView,
   deleteAction,
   queryKeys,
-  ToolbarButton,
+  UploadButton,
   useCrudList,
 } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
@@ -189,11 +189,9 @@ export const SysFilesPage = () => {
       columns={columns}
       toolbar={
         <Space wrap>
-          <ToolbarButton
+          <UploadButton
             permission="file:file:upload"
             label={t('upload')}
-            type="primary"
-            icon={<UploadOutlined />}
             testId="sysfiles-upload-open"
             onClick={() => setUploading(true)}
           />
