@@ -29,6 +29,7 @@ import type { DataColumn } from '../../../shared/table/DataTable';
 import { HealthRulesDrawer } from '../components/HealthRulesDrawer';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
 import { OrderFormDrawer } from '../components/OrderFormDrawer';
+import { faultColumns } from '../components/orderColumns';
 import { useSupportLive } from '../hooks/useSupportLive';
 
 type Filter = {
@@ -74,18 +75,7 @@ export const OrdersPage = () => {
     { key: 'number', title: t('orders.number'), dataIndex: 'number' },
     { key: 'sn', title: t('orders.sn'), dataIndex: 'sn', render: (v: string | null) => v ?? '-' },
     { key: 'storeName', title: t('orders.store'), dataIndex: 'storeName' },
-    {
-      key: 'faultType',
-      title: t('orders.faultType'),
-      dataIndex: 'faultType',
-      render: (v: string) => faults.label(v),
-    },
-    {
-      key: 'priority',
-      title: t('orders.priority'),
-      dataIndex: 'priority',
-      render: (v: string) => <DictTag dict="order_priority" value={v} />,
-    },
+    ...faultColumns<OrderRow>(t, faults),
     {
       key: 'status',
       title: t('orders.status'),
