@@ -291,15 +291,20 @@ export const fileNameFrom = (header: string | null): string | null => {
   return plain ? plain[1].trim() : null;
 };
 
-/** Saves a blob as a named file through a temporary link. */
-export const saveBlob = (blob: Blob, fileName: string): void => {
-  const url = URL.createObjectURL(blob);
+/** Has the browser save what a link points to under `fileName`, through a temporary link. */
+export const saveLink = (href: string, fileName: string): void => {
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();
+};
+
+/** Saves a blob as a named file through a temporary link. */
+export const saveBlob = (blob: Blob, fileName: string): void => {
+  const url = URL.createObjectURL(blob);
+  saveLink(url, fileName);
   // Revoke later: some browsers start reading the blob after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };

@@ -1,6 +1,6 @@
 import { CloudDownloadOutlined, DatabaseOutlined } from '@ant-design/icons';
 import { BLOB_KINDS, SYS_FILE_MAX_SELECTION, type SysFileRow } from '@cpm/contracts';
-import { blobRoutes, sysFileRoutes } from '@cpm/contracts/routes';
+import { sysFileRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Drawer, Form, Input, Modal, Progress, Row, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -18,6 +18,7 @@ import {
 } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { downloadStored } from '../../../shared/upload/downloadStored';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { Upload } from '../../../shared/upload/Upload';
 import type { UploadRules } from '../../../shared/upload/uploadRules';
@@ -39,17 +40,6 @@ const rulesFor = (type: '1' | '2'): UploadRules => ({
   maxCount: SYS_FILE_MAX_SELECTION,
   plainName: true,
 });
-
-/** Opens a signed link so the browser streams the file to disk (no copy in memory). */
-const downloadFile = async (row: SysFileRow) => {
-  const signed = await call(blobRoutes.sign, { body: { id: row.blobId } });
-  const a = document.createElement('a');
-  a.href = signed.url;
-  a.download = row.fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-};
 
 /**
  * Space used by the caller's enterprise, with its quota when it has one; platform administrators
@@ -162,7 +152,7 @@ export const SysFilesPage = () => {
           key: 'download',
           label: t('download'),
           icon: <CloudDownloadOutlined />,
-          onClick: () => void downloadFile(row).catch(() => undefined),
+          onClick: () => void downloadStored(row.blobId, row.fileName).catch(() => undefined),
         },
         deleteAction(t('delete'), 'file:file:delete', t('confirmDelete', { name: row.name }), () =>
           remove(row),
@@ -265,7 +255,7 @@ export const SysFilesPage = () => {
           shown && (
             <Button
               icon={<CloudDownloadOutlined />}
-              onClick={() => void downloadFile(shown).catch(() => undefined)}
+              onClick={() => void downloadStored(shown.blobId, shown.fileName).catch(() => undefined)}
             >
               {t('download')}
             </Button>
