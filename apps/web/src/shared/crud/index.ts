@@ -9,6 +9,7 @@ export { FilterBar, type FilterField, selectFilter } from './FilterBar';
 export { CrudField, CrudFormModal } from './LazyCrudForm';
 export { lazySchema } from './lazySchema';
 export { compactFilter, type ListFilter, sortRows } from './listState';
+export { OtherErrors } from './OtherErrors';
 export type { PermissionKeyLike } from './permission';
 export { queryKeys } from './queryKeys';
 export {

@@ -17,6 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { call, showMessage } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
 import { ToolbarButton } from '../../../shared/crud';
+import { OtherErrors } from '../../../shared/crud/OtherErrors';
 import { fieldErrorsOf } from '../../../shared/crud/zodForm';
 import { ConditionsFields } from '../components/ConditionsFields';
 import { PasswordDialog } from '../components/PasswordDialog';
@@ -195,15 +196,7 @@ export const CreateTaskPage = () => {
               data-testid="task-copied"
             />
           )}
-          {other.length > 0 && (
-            <Alert
-              type="error"
-              showIcon
-              style={{ marginBottom: 16 }}
-              message={other.join('; ')}
-              data-testid="form-other-errors"
-            />
-          )}
+          <OtherErrors errors={other} />
           <Form
             form={form}
             layout="vertical"
