@@ -22,4 +22,5 @@ export {
 } from './RowActions';
 export { ToolbarButton, type ToolbarButtonProps } from './ToolbarButton';
 export { useCrudList, useListState } from './useCrudList';
+export { useCrudTree } from './useCrudTree';
 export { useSelection } from './useSelection';

@@ -131,7 +131,7 @@ export const DeviceListPage = () => {
   ];
 
   return (
-    <CrudListView<TerminalRow, Filter, TerminalPage>
+    <CrudListView<TerminalRow, Filter>
       testId="device-list-page"
       list={list}
       rowKey="sn"
