@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DialogProps } from '../../../shared/crud';
 import { Upload } from '../../../shared/upload/Upload';
 import { useAppTypes, useModelOptions } from '../hooks';
+import { ReleaseNotesFields, VisibilitySelect } from './uploadFields';
 
 type Fields = {
   name?: string;
@@ -75,13 +76,7 @@ export const ApkUploadModal = ({ open, onClose, onSaved }: DialogProps<{ open: b
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="visibility" label={t('visibility')} extra={t('visibilityHint')}>
-              <Select
-                options={[
-                  { value: 'public', label: t('visibilities.public') },
-                  { value: 'private', label: t('visibilities.private') },
-                ]}
-                data-testid="apk-field-visibility"
-              />
+              <VisibilitySelect data-testid="apk-field-visibility" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -109,16 +104,7 @@ export const ApkUploadModal = ({ open, onClose, onSaved }: DialogProps<{ open: b
               <Input.TextArea rows={2} maxLength={APP_LIMITS.textMax} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="releaseNotesEn" label={t('releaseNotesEn')}>
-              <Input.TextArea rows={3} maxLength={APP_LIMITS.textMax} data-testid="apk-field-notes-en" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="releaseNotesZh" label={t('releaseNotesZh')}>
-              <Input.TextArea rows={3} maxLength={APP_LIMITS.textMax} data-testid="apk-field-notes-zh" />
-            </Form.Item>
-          </Col>
+          <ReleaseNotesFields testIdPrefix="apk-field-notes" />
         </Row>
       </Form>
       <Upload<AppDetail>

@@ -6,6 +6,7 @@ import { call } from '../../../api/http';
 import type { DialogProps } from '../../../shared/crud';
 import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
 import { useAppTypes } from '../hooks';
+import { VisibilitySelect } from './uploadFields';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const appUpdateSchema = lazySchema(() =>
@@ -37,12 +38,7 @@ export const AppEditModal = ({ app, onClose, onSaved }: DialogProps<{ app: AppRo
         <Select allowClear options={types.options} />
       </CrudField>
       <CrudField name="visibility" label={t('visibility')} extra={t('visibilityHint')}>
-        <Select
-          options={[
-            { value: 'public', label: t('visibilities.public') },
-            { value: 'private', label: t('visibilities.private') },
-          ]}
-        />
+        <VisibilitySelect />
       </CrudField>
       <CrudField name="description" label={t('description')}>
         <Input.TextArea rows={3} />

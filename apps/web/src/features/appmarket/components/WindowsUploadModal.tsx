@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DialogProps } from '../../../shared/crud';
 import { Upload } from '../../../shared/upload/Upload';
 import { useAppTypes } from '../hooks';
+import { ReleaseNotesFields, VisibilitySelect } from './uploadFields';
 
 type Fields = {
   name?: string;
@@ -94,12 +95,7 @@ export const WindowsUploadModal = ({
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item name="visibility" label={t('visibility')}>
-                  <Select
-                    options={[
-                      { value: 'public', label: t('visibilities.public') },
-                      { value: 'private', label: t('visibilities.private') },
-                    ]}
-                  />
+                  <VisibilitySelect />
                 </Form.Item>
               </Col>
               <Col xs={24}>
@@ -109,16 +105,7 @@ export const WindowsUploadModal = ({
               </Col>
             </>
           )}
-          <Col xs={24} md={12}>
-            <Form.Item name="releaseNotesEn" label={t('releaseNotesEn')}>
-              <Input.TextArea rows={2} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="releaseNotesZh" label={t('releaseNotesZh')}>
-              <Input.TextArea rows={2} />
-            </Form.Item>
-          </Col>
+          <ReleaseNotesFields />
         </Row>
       </Form>
       {!ready && <Typography.Text type="secondary">{t('windowsFieldsFirst')}</Typography.Text>}
