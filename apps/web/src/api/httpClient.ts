@@ -174,8 +174,14 @@ export const createHttpClient = (deps: HttpDeps) => {
     throw new ApiError(NETWORK_ERROR_CODE, text, null);
   };
 
-  /** Sends a request and returns `result` when the code is 1; otherwise shows the error and throws. */
-  const request = async <T>(options: RequestOptions): Promise<T> => {
+  /**
+   * Sends one request under the loading overlay (unless `loading` is false) and hands the answer,
+   * with the token the request carried, to `read`; a request that reaches no server is a network failure.
+   */
+  const exchange = async <T>(
+    options: Parameters<typeof send>[0],
+    read: (response: Response, sentToken: ReturnType<typeof deps.getToken>) => Promise<T>,
+  ): Promise<T> => {
     const showOverlay = options.loading !== false;
     if (showOverlay) deps.overlay.start();
     // The session this call carries (send reads the same token).
@@ -187,6 +193,15 @@ export const createHttpClient = (deps: HttpDeps) => {
       } catch {
         return networkFailure(options);
       }
+      return await read(response, sentToken);
+    } finally {
+      if (showOverlay) deps.overlay.stop();
+    }
+  };
+
+  /** Sends a request and returns `result` when the code is 1; otherwise shows the error and throws. */
+  const request = <T>(options: RequestOptions): Promise<T> =>
+    exchange(options, async (response, sentToken) => {
       let payload: unknown;
       try {
         payload = await response.json();
@@ -199,10 +214,7 @@ export const createHttpClient = (deps: HttpDeps) => {
         deps.notify.success(pickMessage(payload, deps.getLanguage()) || deps.texts().success);
       }
       return payload.result as T;
-    } finally {
-      if (showOverlay) deps.overlay.stop();
-    }
-  };
+    });
 
   /** Typed call of a contract endpoint. */
   const call = <E extends EndpointDef | EndpointRef>(
@@ -238,17 +250,8 @@ export const createHttpClient = (deps: HttpDeps) => {
    * Downloads a binary answer and saves it under the server's file name or `fileName`.
    * An envelope instead of a file means the server refused; its text is shown.
    */
-  const download = async (options: DownloadOptions): Promise<void> => {
-    const showOverlay = options.loading !== false;
-    if (showOverlay) deps.overlay.start();
-    const sentToken = deps.getToken();
-    try {
-      let response: Response;
-      try {
-        response = await send({ ...options, method: options.method ?? 'POST' });
-      } catch {
-        return networkFailure(options);
-      }
+  const download = (options: DownloadOptions): Promise<void> =>
+    exchange({ ...options, method: options.method ?? 'POST' }, async (response, sentToken) => {
       const type = response.headers.get('Content-Type') ?? '';
       if (type.includes('application/json')) {
         const payload: unknown = await response.json().catch(() => null);
@@ -257,26 +260,14 @@ export const createHttpClient = (deps: HttpDeps) => {
       if (!response.ok) return networkFailure(options);
       const blob = await response.blob();
       saveBlob(blob, fileNameFrom(response.headers.get('Content-Disposition')) ?? options.fileName);
-    } finally {
-      if (showOverlay) deps.overlay.stop();
-    }
-  };
+    });
 
   /**
    * A binary answer as bytes, for a player in the page rather than a saved file. An envelope
    * instead means the server refused; its text is shown.
    */
-  const bytes = async (options: Omit<RequestOptions, 'notifySuccess'>): Promise<ArrayBuffer> => {
-    const showOverlay = options.loading !== false;
-    if (showOverlay) deps.overlay.start();
-    const sentToken = deps.getToken();
-    try {
-      let response: Response;
-      try {
-        response = await send(options);
-      } catch {
-        return networkFailure(options);
-      }
+  const bytes = (options: Omit<RequestOptions, 'notifySuccess'>): Promise<ArrayBuffer> =>
+    exchange(options, async (response, sentToken) => {
       if ((response.headers.get('Content-Type') ?? '').includes('application/json')) {
         const payload: unknown = await response.json().catch(() => null);
         if (isEnvelope(payload) && payload.code !== CODE.ok) return fail(options, payload, sentToken);
@@ -284,10 +275,7 @@ export const createHttpClient = (deps: HttpDeps) => {
       }
       if (!response.ok) return networkFailure(options);
       return await response.arrayBuffer();
-    } finally {
-      if (showOverlay) deps.overlay.stop();
-    }
-  };
+    });
 
   return { request, call, upload, download, bytes };
 };
@@ -303,15 +291,20 @@ export const fileNameFrom = (header: string | null): string | null => {
   return plain ? plain[1].trim() : null;
 };
 
-/** Saves a blob as a named file through a temporary link. */
-export const saveBlob = (blob: Blob, fileName: string): void => {
-  const url = URL.createObjectURL(blob);
+/** Has the browser save what a link points to under `fileName`, through a temporary link. */
+export const saveLink = (href: string, fileName: string): void => {
   const link = document.createElement('a');
-  link.href = url;
+  link.href = href;
   link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();
+};
+
+/** Saves a blob as a named file through a temporary link. */
+export const saveBlob = (blob: Blob, fileName: string): void => {
+  const url = URL.createObjectURL(blob);
+  saveLink(url, fileName);
   // Revoke later: some browsers start reading the blob after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };

@@ -38,6 +38,16 @@ const serverAnswers = (...answers: boolean[]) => {
   return probe;
 };
 
+/** With fake timers, renders page code that fails as `fails` says while the probe answers `answers`. */
+const renderOnFakeTimers = async (fails: 'always' | 'once', ...answers: boolean[]) => {
+  vi.useFakeTimers();
+  const factory = pageCode(fails);
+  const probe = serverAnswers(...answers);
+  renderLazy(factory);
+  await act(() => vi.advanceTimersByTimeAsync(0));
+  return { factory, probe };
+};
+
 /** Lets one probe interval pass and its answer arrive. */
 const nextProbe = () => act(() => vi.advanceTimersByTimeAsync(SERVER_PROBE_MS));
 
@@ -62,11 +72,7 @@ describe('a page whose code cannot be fetched', () => {
   });
 
   it('loads by itself once the server answers again after an outage', async () => {
-    vi.useFakeTimers();
-    const factory = pageCode('once');
-    const probe = serverAnswers(false, false, true);
-    renderLazy(factory);
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    const { factory, probe } = await renderOnFakeTimers('once', false, false, true);
     expect(screen.getByTestId('page-offline')).toBeTruthy();
     await nextProbe();
     await nextProbe();
@@ -78,11 +84,7 @@ describe('a page whose code cannot be fetched', () => {
   });
 
   it('loads by itself when the server is back before the first probe', async () => {
-    vi.useFakeTimers();
-    const factory = pageCode('once');
-    serverAnswers(true);
-    renderLazy(factory);
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    const { factory } = await renderOnFakeTimers('once', true);
     expect(screen.getByTestId('page-offline')).toBeTruthy();
     await nextProbe();
     expect(screen.getByText('the page')).toBeTruthy();
@@ -90,11 +92,7 @@ describe('a page whose code cannot be fetched', () => {
   });
 
   it('code missing while the server answers is tried again once a minute, not on every probe', async () => {
-    vi.useFakeTimers();
-    const factory = pageCode('always');
-    serverAnswers(true);
-    renderLazy(factory);
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    const { factory } = await renderOnFakeTimers('always', true);
     await nextProbe();
     expect(factory).toHaveBeenCalledTimes(2);
     for (let waited = SERVER_PROBE_MS; waited < UP_RETRY_GAP_MS; waited += SERVER_PROBE_MS) await nextProbe();

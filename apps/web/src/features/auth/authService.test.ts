@@ -6,6 +6,7 @@ import { setNavigator } from '../../shared/navigation/navigation';
 import { useSessionStore } from '../../shared/session/sessionStore';
 import { useWorktabStore } from '../../shared/worktabs/worktabStore';
 import { defaultMenuNodes } from '../../test/menuFactory';
+import { sessionUser } from '../../test/sessionFactory';
 import { GUIDE_PATH, login, logout, verifySavedSession } from './authService';
 
 const ok = (result: unknown) =>
@@ -145,15 +146,7 @@ describe('authService', () => {
   it('the start-up check signs out when the server does not answer code 1', async () => {
     useSessionStore.getState().signIn({
       token: 'old',
-      user: {
-        id: 'u1',
-        name: 'Ada',
-        username: 'ada',
-        verify: 1,
-        sysCode: 'cpm',
-        language: 'en',
-        isLogin: true,
-      },
+      user: sessionUser(),
       menuList: [],
       permissions: [],
     });

@@ -1,15 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { Auth } from '../auth/Auth';
-import type { PermissionKeyLike } from './permission';
+import { CloudUploadOutlined, PlusOutlined } from '@ant-design/icons';
+import { ToolbarButton, type ToolbarButtonProps } from './ToolbarButton';
 
-type Props = { permission: PermissionKeyLike; label: string; onClick: () => void; testId?: string };
+type Props = Pick<ToolbarButtonProps, 'permission' | 'label' | 'onClick' | 'testId'>;
 
 /** A list toolbar's add button, shown only to users who may add. */
-export const AddButton = ({ permission, label, onClick, testId }: Props) => (
-  <Auth permission={permission}>
-    <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
-      {label}
-    </Button>
-  </Auth>
+export const AddButton = (props: Props) => (
+  <ToolbarButton type="primary" icon={<PlusOutlined />} {...props} />
+);
+
+/** A list toolbar's upload button (it opens the upload dialog), shown only to users who may upload. */
+export const UploadButton = (props: Props) => (
+  <ToolbarButton type="primary" icon={<CloudUploadOutlined />} {...props} />
 );

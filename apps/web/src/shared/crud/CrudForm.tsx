@@ -1,9 +1,10 @@
-import { Alert, Button, Drawer, Form, type FormInstance, type FormItemProps, Modal, Space } from 'antd';
+import { Button, Drawer, Form, type FormInstance, type FormItemProps, Modal, Space } from 'antd';
 import { createContext, type ReactNode, use, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../api/httpClient';
 import { LazySchema, type SchemaSource } from './lazySchema';
+import { OtherErrors } from './OtherErrors';
 import { applyServerErrors, type ObjectSchema, toContractValues, zodRules } from './zodForm';
 
 const SchemaContext = createContext<ObjectSchema | null>(null);
@@ -119,15 +120,7 @@ export const CrudFormModal = <S extends ObjectSchema>({
 
   const body = (
     <SchemaContext.Provider value={schema}>
-      {other.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={other.join('; ')}
-          data-testid="form-other-errors"
-        />
-      )}
+      <OtherErrors errors={other} />
       <Form
         form={form}
         layout="vertical"

@@ -6,13 +6,23 @@ import { type BatchAction, BatchToolbar } from './BatchToolbar';
 import { ExportButton, type ExportButtonProps } from './ExportButton';
 import { FilterBar, type FilterField } from './FilterBar';
 import { type ListFilter, sortRows } from './listState';
-import type { CrudList, ListPage } from './useCrudList';
+import type { CrudList } from './useCrudList';
 import type { Selection } from './useSelection';
 
-export type CrudListTableProps<T extends object, F extends ListFilter, P extends ListPage<T>> = {
+/**
+ * What the table reads from its list: a kit list (`useCrudList`), or a tree read whole
+ * (`useCrudTree`), which has no pages and no sort.
+ */
+export type ListSource<T, F extends ListFilter> = Pick<
+  CrudList<T, F>,
+  'filter' | 'rows' | 'loading' | 'error' | 'applyFilter' | 'resetFilter' | 'refetch' | 'invalidate'
+> &
+  Partial<Pick<CrudList<T, F>, 'sort' | 'paging' | 'onTableChange'>>;
+
+export type CrudListTableProps<T extends object, F extends ListFilter> = {
   /** The row field that names a row (default `id`). */
   rowKey?: string;
-  list: CrudList<T, F, P>;
+  list: ListSource<T, F>;
   filters?: FilterField[];
   columns: DataColumn<T>[];
   /** Buttons above the table (add, import). */
@@ -27,6 +37,10 @@ export type CrudListTableProps<T extends object, F extends ListFilter, P extends
   /** Rows picked for the page's own toolbar buttons, for lists without batch actions. */
   rowSelection?: TableRowSelection<T>;
   rowClassName?: TableProps<T>['rowClassName'];
+  /** Row props, e.g. a click that opens the row; a control inside the row must stop its own click. */
+  onRow?: TableProps<T>['onRow'];
+  /** Tree rows: which are open and how they open. */
+  expandable?: TableProps<T>['expandable'];
   /** Sort the page in the browser, for lists whose server does not sort. */
   localSort?: boolean;
   /** Wide tables scroll inside the card (default), so a phone's page never scrolls sideways. */
@@ -34,7 +48,7 @@ export type CrudListTableProps<T extends object, F extends ListFilter, P extends
 };
 
 /** A list's filter bar, batch toolbar and table, bound to the list: the body of a list page or tab. */
-export const CrudListTable = <T extends object, F extends ListFilter, P extends ListPage<T> = ListPage<T>>({
+export const CrudListTable = <T extends object, F extends ListFilter>({
   rowKey = 'id',
   list,
   filters,
@@ -44,9 +58,11 @@ export const CrudListTable = <T extends object, F extends ListFilter, P extends 
   batch,
   rowSelection,
   rowClassName,
+  onRow,
+  expandable,
   localSort,
   scroll,
-}: CrudListTableProps<T, F, P>) => (
+}: CrudListTableProps<T, F>) => (
   <>
     {filters && (
       <FilterBar<F>
@@ -66,7 +82,7 @@ export const CrudListTable = <T extends object, F extends ListFilter, P extends 
     <DataTable<T>
       rowKey={rowKey}
       columns={columns}
-      dataSource={localSort ? sortRows(list.rows, list.sort) : list.rows}
+      dataSource={localSort ? sortRows(list.rows, list.sort ?? null) : list.rows}
       loading={list.loading}
       loadError={list.error}
       paging={list.paging}
@@ -74,6 +90,8 @@ export const CrudListTable = <T extends object, F extends ListFilter, P extends 
       onChange={list.onTableChange}
       rowSelection={batch?.selection.rowSelection ?? rowSelection}
       rowClassName={rowClassName}
+      onRow={onRow}
+      expandable={expandable}
       scroll={scroll ?? { x: 'max-content' }}
       toolbar={
         exportTo ? (

@@ -17,6 +17,20 @@ export type FilterField = {
   to?: string;
 };
 
+/** A select filter offering `values`, each shown as `labelOf(value)`. */
+export const selectFilter = <V extends string>(
+  name: string,
+  label: string,
+  values: readonly V[],
+  labelOf: (value: V) => string,
+  width?: number,
+): FilterField => ({
+  name,
+  label,
+  width,
+  options: values.map((value) => ({ value, label: labelOf(value) })),
+});
+
 const DateRangeFilter = lazyNamed(() => import('./DateRangeFilter').then((m) => m.DateRangeFilter));
 
 type Props<F extends ListFilter> = {

@@ -1,13 +1,15 @@
-export { AddButton } from './AddButton';
+export { AddButton, UploadButton } from './AddButton';
 export { type BatchAction, BatchToolbar } from './BatchToolbar';
 export { CrudListView } from './CrudListView';
 export { DictTag } from './DictTag';
+export type { DialogProps } from './dialogProps';
 export { ExcelImport } from './ExcelImport';
 export { ExportButton } from './ExportButton';
-export { FilterBar, type FilterField } from './FilterBar';
+export { FilterBar, type FilterField, selectFilter } from './FilterBar';
 export { CrudField, CrudFormModal } from './LazyCrudForm';
 export { lazySchema } from './lazySchema';
 export { compactFilter, type ListFilter, sortRows } from './listState';
+export { OtherErrors } from './OtherErrors';
 export type { PermissionKeyLike } from './permission';
 export { queryKeys } from './queryKeys';
 export {
@@ -18,5 +20,7 @@ export {
   RowActions,
   viewAction,
 } from './RowActions';
+export { ToolbarButton, type ToolbarButtonProps } from './ToolbarButton';
 export { useCrudList, useListState } from './useCrudList';
+export { useCrudTree } from './useCrudTree';
 export { useSelection } from './useSelection';

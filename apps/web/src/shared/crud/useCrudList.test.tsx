@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderRouteHook } from '../../test/routeHook';
 import { type ListRequest, useCrudList } from './useCrudList';
 
 type Row = { id: string; name: string };
@@ -19,32 +18,19 @@ const makeServer = () => {
   return { requests, fetchPage };
 };
 
-// The hook must run inside the router; render it as the route's element through a second router.
 const renderList = (initial: string) => {
   const server = makeServer();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  let router!: ReturnType<typeof createMemoryRouter>;
-  const view = renderHook(
+  const { view, router } = renderRouteHook(
     () =>
       useCrudList<Row, F>({
         queryKey: ['test-models'],
         filterKeys: ['name', 'kind'],
         fetchPage: server.fetchPage,
       }),
-    {
-      wrapper: ({ children }) => {
-        router ??= createMemoryRouter([{ path: '/models', element: children }], {
-          initialEntries: [initial],
-        });
-        return (
-          <QueryClientProvider client={client}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        );
-      },
-    },
+    '/models',
+    initial,
   );
-  return { server, view, router: () => router };
+  return { server, view, router };
 };
 
 describe('useCrudList', () => {

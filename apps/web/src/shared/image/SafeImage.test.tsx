@@ -64,12 +64,25 @@ describe('SafeImage', () => {
     expect(img().getAttribute('src')).toBe('/signed?s=2');
   });
 
-  it('compact images carry the text as the retry button label', () => {
-    render(<SafeImage src="/icon.png" alt="icon" compact width={40} height={40} />);
+  it.each([
+    [
+      'compact images carry the text as the retry button label',
+      <SafeImage key="icon" src="/icon.png" alt="icon" compact width={40} height={40} />,
+      '/icon.png',
+      () => expect(screen.getByTestId('image-retry')).toHaveAccessibleName('Image loading failed. Retry'),
+    ],
+    [
+      'previewable photos fail and retry the same way',
+      <SafeImage key="photo" src="/photo.jpg" alt="photo" preview width={88} height={88} />,
+      '/photo.jpg',
+      () => expect(screen.getByTestId('image-failed')).toHaveTextContent('Image loading failed'),
+    ],
+  ])('%s', (_, image, src, failureShown) => {
+    render(image);
     fireEvent.error(img());
-    expect(screen.getByTestId('image-retry')).toHaveAccessibleName('Image loading failed. Retry');
+    failureShown();
     fireEvent.click(screen.getByTestId('image-retry'));
-    expect(img().getAttribute('src')).toBe('/icon.png?_retry=1');
+    expect(img().getAttribute('src')).toBe(`${src}?_retry=1`);
   });
 
   it('wraps only a loaded image in its frame', () => {
@@ -88,13 +101,5 @@ describe('SafeImage', () => {
     fireEvent.error(img());
     expect(screen.queryByTestId('open')).toBeNull();
     expect(screen.getByTestId('image-failed')).toBeInTheDocument();
-  });
-
-  it('previewable photos fail and retry the same way', () => {
-    render(<SafeImage src="/photo.jpg" alt="photo" preview width={88} height={88} />);
-    fireEvent.error(img());
-    expect(screen.getByTestId('image-failed')).toHaveTextContent('Image loading failed');
-    fireEvent.click(screen.getByTestId('image-retry'));
-    expect(img().getAttribute('src')).toBe('/photo.jpg?_retry=1');
   });
 });

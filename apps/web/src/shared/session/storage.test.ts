@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultMenuNodes } from '../../test/menuFactory';
+import { sessionUser } from '../../test/sessionFactory';
 import { menuToRoutes } from '../menu/menuToRoutes';
 import { clearSession, loadSession, type SessionSnapshot, saveSession } from './storage';
 
 const snapshot = (): SessionSnapshot => ({
   token: 'tok',
-  user: { id: 'u1', name: 'Ada', username: 'ada', verify: 1, sysCode: 'cpm', language: 'en', isLogin: true },
+  user: sessionUser(),
   menuList: defaultMenuNodes(),
   permissions: ['device:terminal:add'],
 });

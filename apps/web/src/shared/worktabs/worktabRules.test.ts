@@ -80,36 +80,33 @@ describe('closeTab', () => {
   });
 });
 
-describe('closeLeft / closeRight', () => {
-  it('closes the tabs left of the given one, keeping the first', () => {
-    const s = closeLeft(state(b.path, home, a, b, c), c.path);
-    expect(paths(s)).toEqual([HOME_PATH, c.path]);
-    expect(s.current).toBe(c.path);
-    expect(s.navigateTo).toBe(c.fullPath);
+describe('closeLeft / closeRight / closeOther', () => {
+  // Each closes the current tab too, so the given one becomes current and the address moves to it.
+  it.each([
+    [
+      'closeLeft closes the tabs left of the given one, keeping the first',
+      closeLeft,
+      b,
+      c,
+      [HOME_PATH, c.path],
+    ],
+    ['closeRight closes the tabs right of the given one', closeRight, c, a, [HOME_PATH, a.path]],
+    ['closeOther keeps home and the given tab', closeOther, a, b, [HOME_PATH, b.path]],
+  ])('%s', (_, close, current, kept, left) => {
+    const s = close(state(current.path, home, a, b, c), kept.path);
+    expect(paths(s)).toEqual(left);
+    expect(s.current).toBe(kept.path);
+    expect(s.navigateTo).toBe(kept.fullPath);
   });
 
-  it('stays on the current tab when it survives', () => {
+  it('closeLeft stays on the current tab when it survives', () => {
     const s = closeLeft(state(d.path, home, a, b, c, d), c.path);
     expect(paths(s)).toEqual([HOME_PATH, c.path, d.path]);
     expect(s.navigateTo).toBeNull();
   });
-
-  it('closes the tabs right of the given one', () => {
-    const s = closeRight(state(c.path, home, a, b, c), a.path);
-    expect(paths(s)).toEqual([HOME_PATH, a.path]);
-    expect(s.current).toBe(a.path);
-    expect(s.navigateTo).toBe(a.fullPath);
-  });
 });
 
-describe('closeOther / closeAll', () => {
-  it('closeOther keeps home and the given tab', () => {
-    const s = closeOther(state(a.path, home, a, b, c), b.path);
-    expect(paths(s)).toEqual([HOME_PATH, b.path]);
-    expect(s.current).toBe(b.path);
-    expect(s.navigateTo).toBe(b.fullPath);
-  });
-
+describe('closeAll', () => {
   it('closeAll goes home and keeps only the home tab', () => {
     const s = closeAll(state(b.path, home, a, b));
     expect(paths(s)).toEqual([HOME_PATH]);

@@ -2,8 +2,10 @@ import { ANDROID_API_LEVELS, APP_LIMITS, type AppDetail } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Alert, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../../shared/crud';
 import { Upload } from '../../../shared/upload/Upload';
 import { useAppTypes, useModelOptions } from '../hooks';
+import { ReleaseNotesFields, VisibilitySelect } from './uploadFields';
 
 type Fields = {
   name?: string;
@@ -36,15 +38,7 @@ const toFields = (v: Fields | undefined): Record<string, string> => {
  * Upload of an APK: a new app (its name, type, visibility) or the next version of one the caller
  * publishes (same package and signer, a higher version code); the server reads the rest from the APK.
  */
-export const ApkUploadModal = ({
-  open,
-  onClose,
-  onUploaded,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onUploaded: (app: AppDetail) => void;
-}) => {
+export const ApkUploadModal = ({ open, onClose, onSaved }: DialogProps<{ open: boolean }, AppDetail>) => {
   const { t } = useTranslation('appmarket');
   const [form] = Form.useForm<Fields>();
   const values = Form.useWatch([], form) as Fields | undefined;
@@ -82,13 +76,7 @@ export const ApkUploadModal = ({
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="visibility" label={t('visibility')} extra={t('visibilityHint')}>
-              <Select
-                options={[
-                  { value: 'public', label: t('visibilities.public') },
-                  { value: 'private', label: t('visibilities.private') },
-                ]}
-                data-testid="apk-field-visibility"
-              />
+              <VisibilitySelect data-testid="apk-field-visibility" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -116,16 +104,7 @@ export const ApkUploadModal = ({
               <Input.TextArea rows={2} maxLength={APP_LIMITS.textMax} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="releaseNotesEn" label={t('releaseNotesEn')}>
-              <Input.TextArea rows={3} maxLength={APP_LIMITS.textMax} data-testid="apk-field-notes-en" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="releaseNotesZh" label={t('releaseNotesZh')}>
-              <Input.TextArea rows={3} maxLength={APP_LIMITS.textMax} data-testid="apk-field-notes-zh" />
-            </Form.Item>
-          </Col>
+          <ReleaseNotesFields testIdPrefix="apk-field-notes" />
         </Row>
       </Form>
       <Upload<AppDetail>
@@ -133,7 +112,7 @@ export const ApkUploadModal = ({
         rules={{ maxSize: APP_LIMITS.maxPackageBytes, accept: ['apk'] }}
         fields={toFields(values)}
         testId="apk-upload"
-        onUploaded={(app) => onUploaded(app)}
+        onUploaded={(app) => onSaved(app)}
       />
     </Modal>
   );

@@ -3,8 +3,10 @@ import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import type { DialogProps } from '../../../shared/crud';
 import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
 import { useAppTypes } from '../hooks';
+import { VisibilitySelect } from './uploadFields';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const appUpdateSchema = lazySchema(() =>
@@ -12,15 +14,7 @@ const appUpdateSchema = lazySchema(() =>
 );
 
 /** Edits an app's name, type, description, notes and visibility. */
-export const AppEditModal = ({
-  app,
-  onClose,
-  onSaved,
-}: {
-  app: AppRow | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) => {
+export const AppEditModal = ({ app, onClose, onSaved }: DialogProps<{ app: AppRow | null }>) => {
   const { t } = useTranslation('appmarket');
   const types = useAppTypes();
   return (
@@ -44,12 +38,7 @@ export const AppEditModal = ({
         <Select allowClear options={types.options} />
       </CrudField>
       <CrudField name="visibility" label={t('visibility')} extra={t('visibilityHint')}>
-        <Select
-          options={[
-            { value: 'public', label: t('visibilities.public') },
-            { value: 'private', label: t('visibilities.private') },
-          ]}
-        />
+        <VisibilitySelect />
       </CrudField>
       <CrudField name="description" label={t('description')}>
         <Input.TextArea rows={3} />

@@ -4,6 +4,7 @@ import { Col, Form, Input, InputNumber, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import type { DialogProps } from '../../../shared/crud';
 import { testIdProps } from '../../../shared/testId';
 
 type Fields = {
@@ -18,12 +19,8 @@ type Fields = {
 export const GrayReleaseModal = ({
   version,
   onClose,
-  onReleased,
-}: {
-  version: AppVersion | null;
-  onClose: () => void;
-  onReleased: () => void;
-}) => {
+  onSaved,
+}: DialogProps<{ version: AppVersion | null }>) => {
   const { t } = useTranslation('appmarket');
   const [form] = Form.useForm<Fields>();
   const [busy, setBusy] = useState(false);
@@ -52,7 +49,7 @@ export const GrayReleaseModal = ({
         notifySuccess: true,
       });
       form.resetFields();
-      onReleased();
+      onSaved();
     } catch {
       // The HTTP client showed why (unknown SNs, wrong state); the dialog stays open.
     } finally {

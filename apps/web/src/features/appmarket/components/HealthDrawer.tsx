@@ -6,6 +6,7 @@ import { Alert, Button, Card, Col, Drawer, Popconfirm, Row, Statistic, Tag, Typo
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import type { DialogProps } from '../../../shared/crud';
 import { queryKeys } from '../../../shared/crud';
 import { NotLoaded } from '../../../shared/page/NotLoaded';
 
@@ -37,15 +38,7 @@ const Group = ({ title, g }: { title: string; g: ReleaseHealth['gray'] }) => {
  * A gray release's health against the rest of the fleet, the breaches that paused (or would pause)
  * it, and the one-click rollback to the previous released version.
  */
-export const HealthDrawer = ({
-  version,
-  onClose,
-  onRolledBack,
-}: {
-  version: AppVersion | null;
-  onClose: () => void;
-  onRolledBack: () => void;
-}) => {
+export const HealthDrawer = ({ version, onClose, onSaved }: DialogProps<{ version: AppVersion | null }>) => {
   const { t } = useTranslation('appmarket');
   const health = useQuery({
     queryKey: [...queryKeys.appMarket.all, 'health', version?.id],
@@ -60,7 +53,7 @@ export const HealthDrawer = ({
       body: { id: version.id, action: 'rollback' } as never,
       notifySuccess: true,
     }).catch(() => undefined);
-    onRolledBack();
+    onSaved();
   };
   return (
     <Drawer

@@ -3,6 +3,7 @@ import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Alert, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import type { DialogProps } from '../../../shared/crud';
 import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
 import { useModelOptions } from '../hooks';
 import { osOptions } from './ApkUploadModal';
@@ -21,12 +22,7 @@ export const VersionEditDrawer = ({
   windows,
   onClose,
   onSaved,
-}: {
-  version: AppVersion | null;
-  windows?: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) => {
+}: DialogProps<{ version: AppVersion | null; windows?: boolean }>) => {
   const { t } = useTranslation('appmarket');
   const models = useModelOptions();
   const locked = version !== null && !['draft', 'rejected'].includes(version.reviewStatus);

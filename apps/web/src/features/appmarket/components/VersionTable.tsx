@@ -244,7 +244,7 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
       <GrayReleaseModal
         version={graying}
         onClose={() => setGraying(null)}
-        onReleased={() => {
+        onSaved={() => {
           setGraying(null);
           onChanged();
         }}
@@ -252,7 +252,7 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
       <HealthDrawer
         version={health}
         onClose={() => setHealth(null)}
-        onRolledBack={() => {
+        onSaved={() => {
           setHealth(null);
           onChanged();
         }}

@@ -2,8 +2,10 @@ import { APP_LIMITS, type AppDetail } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { DialogProps } from '../../../shared/crud';
 import { Upload } from '../../../shared/upload/Upload';
 import { useAppTypes } from '../hooks';
+import { ReleaseNotesFields, VisibilitySelect } from './uploadFields';
 
 type Fields = {
   name?: string;
@@ -22,14 +24,15 @@ export const WindowsUploadModal = ({
   open,
   packageName,
   onClose,
-  onUploaded,
-}: {
-  open: boolean;
-  /** A new version of this program (its identifier is fixed). */
-  packageName?: string;
-  onClose: () => void;
-  onUploaded: (app: AppDetail) => void;
-}) => {
+  onSaved,
+}: DialogProps<
+  {
+    open: boolean;
+    /** A new version of this program (its identifier is fixed). */
+    packageName?: string;
+  },
+  AppDetail
+>) => {
   const { t } = useTranslation('appmarket');
   const [form] = Form.useForm<Fields>();
   const values = Form.useWatch([], form) as Fields | undefined;
@@ -92,12 +95,7 @@ export const WindowsUploadModal = ({
               </Col>
               <Col xs={24} md={12}>
                 <Form.Item name="visibility" label={t('visibility')}>
-                  <Select
-                    options={[
-                      { value: 'public', label: t('visibilities.public') },
-                      { value: 'private', label: t('visibilities.private') },
-                    ]}
-                  />
+                  <VisibilitySelect />
                 </Form.Item>
               </Col>
               <Col xs={24}>
@@ -107,16 +105,7 @@ export const WindowsUploadModal = ({
               </Col>
             </>
           )}
-          <Col xs={24} md={12}>
-            <Form.Item name="releaseNotesEn" label={t('releaseNotesEn')}>
-              <Input.TextArea rows={2} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="releaseNotesZh" label={t('releaseNotesZh')}>
-              <Input.TextArea rows={2} />
-            </Form.Item>
-          </Col>
+          <ReleaseNotesFields />
         </Row>
       </Form>
       {!ready && <Typography.Text type="secondary">{t('windowsFieldsFirst')}</Typography.Text>}
@@ -131,7 +120,7 @@ export const WindowsUploadModal = ({
         fields={fields}
         disabled={!ready}
         testId="windows-upload"
-        onUploaded={onUploaded}
+        onUploaded={onSaved}
       />
     </Modal>
   );

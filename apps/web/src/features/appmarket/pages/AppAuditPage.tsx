@@ -7,7 +7,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { actionsColumn, CrudListView, queryKeys, useCrudList, viewAction } from '../../../shared/crud';
+import {
+  actionsColumn,
+  CrudListView,
+  queryKeys,
+  selectFilter,
+  useCrudList,
+  viewAction,
+} from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { ReviewDialog } from '../../../shared/review/ReviewDialog';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -199,14 +206,9 @@ export const AppAuditPage = () => {
       list={list}
       filters={[
         { name: 'keyword', label: t('search') },
-        {
-          name: 'status',
-          label: t('reviewState'),
-          options: (['pending', 'approved', 'rejected'] as const).map((s) => ({
-            value: s,
-            label: t(`review.${s}`),
-          })),
-        },
+        selectFilter('status', t('reviewState'), ['pending', 'approved', 'rejected'], (s) =>
+          t(`review.${s}`),
+        ),
         {
           name: 'platform',
           label: t('platform'),

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
-import { queryKeys } from '../../../shared/crud';
+import { queryKeys, ToolbarButton } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { DetailPage } from '../../../shared/detail/DetailPage';
 import { SafeImage } from '../../../shared/image/SafeImage';
@@ -141,20 +141,19 @@ export const AppDetailPage = () => {
         actions={
           app?.editable && (
             <Space wrap>
-              <Auth permission={windows ? 'app:windows:upload' : 'app:mine:upload'}>
-                <Button
-                  icon={<CloudUploadOutlined />}
-                  onClick={() => setUploading(true)}
-                  data-testid="new-version"
-                >
-                  {t('newVersion')}
-                </Button>
-              </Auth>
-              <Auth permission="app:mine:version">
-                <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                  {t('editApp')}
-                </Button>
-              </Auth>
+              <ToolbarButton
+                permission={windows ? 'app:windows:upload' : 'app:mine:upload'}
+                label={t('newVersion')}
+                icon={<CloudUploadOutlined />}
+                onClick={() => setUploading(true)}
+                testId="new-version"
+              />
+              <ToolbarButton
+                permission="app:mine:version"
+                label={t('editApp')}
+                icon={<EditOutlined />}
+                onClick={() => setEditing(true)}
+              />
               <Auth permission="app:app:shelf">
                 {app.shelf === 'launched' ? (
                   <Popconfirm
@@ -261,7 +260,7 @@ export const AppDetailPage = () => {
             setUploading(false);
             refresh();
           }}
-          onUploaded={refresh}
+          onSaved={refresh}
         />
       )}
       {windows && app && (
@@ -272,7 +271,7 @@ export const AppDetailPage = () => {
             setUploading(false);
             refresh();
           }}
-          onUploaded={refresh}
+          onSaved={refresh}
         />
       )}
     </div>

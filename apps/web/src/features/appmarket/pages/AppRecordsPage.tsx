@@ -4,7 +4,7 @@ import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { CrudListView, queryKeys, useCrudList } from '../../../shared/crud';
+import { CrudListView, queryKeys, selectFilter, useCrudList } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 
 type Filter = { keyword?: string; kind?: AppOperationKind; sn?: string; actor?: string };
@@ -80,11 +80,7 @@ export const AppRecordsPage = () => {
       list={list}
       filters={[
         { name: 'keyword', label: t('search') },
-        {
-          name: 'kind',
-          label: t('records.kind'),
-          options: APP_OPERATION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
-        },
+        selectFilter('kind', t('records.kind'), APP_OPERATION_KINDS, (k) => t(`kinds.${k}`)),
         { name: 'sn', label: 'SN' },
         { name: 'actor', label: t('records.actor') },
       ]}

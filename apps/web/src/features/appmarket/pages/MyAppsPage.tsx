@@ -1,19 +1,20 @@
-import { CloudUploadOutlined, ShopOutlined, StopOutlined } from '@ant-design/icons';
+import { ShopOutlined, StopOutlined } from '@ant-design/icons';
 import type { AppRow } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { Button, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
   actionsColumn,
   CrudListView,
   deleteAction,
   editAction,
   queryKeys,
+  selectFilter,
+  UploadButton,
   useCrudList,
   viewAction,
 } from '../../../shared/crud';
@@ -150,27 +151,16 @@ export const MyAppsPage = () => {
       filters={[
         { name: 'keyword', label: t('search') },
         { name: 'type', label: t('type'), options: types.options },
-        {
-          name: 'shelf',
-          label: t('shelfState'),
-          options: [
-            { value: 'launched', label: t('shelf.launched') },
-            { value: 'unlaunched', label: t('shelf.unlaunched') },
-          ],
-        },
+        selectFilter('shelf', t('shelfState'), ['launched', 'unlaunched'], (s) => t(`shelf.${s}`)),
       ]}
       columns={columns}
       toolbar={
-        <Auth permission="app:mine:upload">
-          <Button
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            data-testid="apk-upload-open"
-            onClick={() => setUploading(true)}
-          >
-            {t('uploadApk')}
-          </Button>
-        </Auth>
+        <UploadButton
+          permission="app:mine:upload"
+          label={t('uploadApk')}
+          testId="apk-upload-open"
+          onClick={() => setUploading(true)}
+        />
       }
     >
       <ApkUploadModal
@@ -179,7 +169,7 @@ export const MyAppsPage = () => {
           setUploading(false);
           void list.invalidate();
         }}
-        onUploaded={() => void list.invalidate()}
+        onSaved={() => void list.invalidate()}
       />
       <AppEditModal app={editing} onClose={() => setEditing(null)} onSaved={() => void list.invalidate()} />
     </CrudListView>

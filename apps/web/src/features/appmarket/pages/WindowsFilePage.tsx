@@ -1,18 +1,16 @@
-import { CloudUploadOutlined } from '@ant-design/icons';
 import type { AppRow } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
   actionsColumn,
   CrudListView,
   deleteAction,
   editAction,
   queryKeys,
+  UploadButton,
   useCrudList,
   viewAction,
 } from '../../../shared/crud';
@@ -60,16 +58,12 @@ export const WindowsFilePage = () => {
       filters={[{ name: 'keyword', label: t('search') }]}
       columns={columns}
       toolbar={
-        <Auth permission="app:windows:upload">
-          <Button
-            type="primary"
-            icon={<CloudUploadOutlined />}
-            data-testid="windows-upload-open"
-            onClick={() => setUploading(true)}
-          >
-            {t('uploadWindows')}
-          </Button>
-        </Auth>
+        <UploadButton
+          permission="app:windows:upload"
+          label={t('uploadWindows')}
+          testId="windows-upload-open"
+          onClick={() => setUploading(true)}
+        />
       }
     >
       <WindowsUploadModal
@@ -78,7 +72,7 @@ export const WindowsFilePage = () => {
           setUploading(false);
           void list.invalidate();
         }}
-        onUploaded={() => void list.invalidate()}
+        onSaved={() => void list.invalidate()}
       />
       <AppEditModal app={editing} onClose={() => setEditing(null)} onSaved={() => void list.invalidate()} />
     </CrudListView>

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../shared/session/sessionStore';
+import { sessionUser } from '../../../test/sessionFactory';
 
 const auth = vi.hoisted(() => ({ logouts: 0 }));
 vi.mock('../authService', () => ({
@@ -39,15 +40,7 @@ const signIn = () =>
   useSessionStore.setState({
     token: 'tok',
     isLogin: true,
-    user: {
-      id: 'u1',
-      name: 'Clerk',
-      username: 'clerk',
-      verify: 1,
-      sysCode: 'cpm',
-      language: 'en',
-      isLogin: true,
-    },
+    user: sessionUser({ name: 'Clerk', username: 'clerk' }),
   });
 
 const renderDialog = () => {

@@ -7,20 +7,10 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { ImageFailed, SafeImage } from '../../../shared/image/SafeImage';
+import { downloadStored } from '../../../shared/upload/downloadStored';
 
 const sizeText = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
-
-/** Opens a signed link so the browser saves the file (no copy in memory). */
-export const downloadCaptured = async (f: Pick<CapturedFile, 'blobId' | 'name'>) => {
-  const signed = await call(blobRoutes.sign, { body: { id: f.blobId } });
-  const a = document.createElement('a');
-  a.href = signed.url;
-  a.download = f.name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-};
 
 /** A screenshot shown through a short-lived signed link. */
 const Preview = ({ file }: { file: CapturedFile }) => {
@@ -65,7 +55,7 @@ export const CapturedFileList = ({ files, showSn = false }: { files: CapturedFil
               key="dl"
               size="small"
               icon={<DownloadOutlined />}
-              onClick={() => void downloadCaptured(f)}
+              onClick={() => void downloadStored(f.blobId, f.name).catch(() => undefined)}
               data-testid={`captured-download-${f.id}`}
             >
               {t('files.download')}

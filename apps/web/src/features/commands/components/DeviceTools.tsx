@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { ToolbarButton } from '../../../shared/crud';
 import { testIdProps } from '../../../shared/testId';
 import { useCommandRound } from '../hooks/useCommandRound';
 import { CapturedFileList } from './CapturedFileList';
@@ -56,17 +57,15 @@ export const TerminalFilesTab = ({ terminal }: { terminal: TerminalLike }) => {
       {!terminal.online && <Alert type="warning" showIcon message={t('device.offline')} />}
       {round.timedOut && <Alert type="error" showIcon message={t('device.timeout')} />}
       {round.failed && <Alert type="error" showIcon message={round.failed} />}
-      <Auth permission="remote:command:command">
-        <Button
-          icon={<CameraOutlined />}
-          disabled={!terminal.online}
-          loading={round.busy}
-          onClick={() => void round.start().catch(() => undefined)}
-          data-testid="device-take-screenshot"
-        >
-          {t('device.screenshot')}
-        </Button>
-      </Auth>
+      <ToolbarButton
+        permission="remote:command:command"
+        label={t('device.screenshot')}
+        icon={<CameraOutlined />}
+        disabled={!terminal.online}
+        loading={round.busy}
+        onClick={() => void round.start().catch(() => undefined)}
+        testId="device-take-screenshot"
+      />
       <CapturedFileList files={files.data ?? []} />
     </Space>
   );

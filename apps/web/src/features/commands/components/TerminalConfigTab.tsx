@@ -1,14 +1,14 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { commandRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Input, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, Empty, Flex, Input, Skeleton, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
 import { pickMessage } from '../../../api/pickMessage';
-import { Auth } from '../../../shared/auth/Auth';
+import { ToolbarButton } from '../../../shared/crud';
 import { useCommandRound } from '../hooks/useCommandRound';
 
 /** How long the console follows a properties request before saying the terminal timed out. */
@@ -74,17 +74,15 @@ export const TerminalConfigTab = ({ terminal }: { terminal: { sn: string; online
         ) : (
           <span />
         )}
-        <Auth permission="remote:command:command">
-          <Button
-            icon={<ReloadOutlined />}
-            disabled={!terminal.online}
-            loading={round.busy}
-            onClick={() => void round.start().catch(() => undefined)}
-            data-testid="device-config-request"
-          >
-            {t('device.configRequest')}
-          </Button>
-        </Auth>
+        <ToolbarButton
+          permission="remote:command:command"
+          label={t('device.configRequest')}
+          icon={<ReloadOutlined />}
+          disabled={!terminal.online}
+          loading={round.busy}
+          onClick={() => void round.start().catch(() => undefined)}
+          testId="device-config-request"
+        />
       </Flex>
       {config.isLoading ? (
         <Skeleton active />

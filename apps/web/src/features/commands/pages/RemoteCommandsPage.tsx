@@ -2,13 +2,13 @@ import { PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { COMMAND_OPS, type CommandOp, CommandSpecSchema, describeIssue } from '@cpm/contracts';
 import { commandRoutes, devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Col, Form, Input, Modal, Row, Select, Space, Typography } from 'antd';
+import { App, Card, Checkbox, Col, Form, Input, Modal, Row, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
+import { ToolbarButton } from '../../../shared/crud';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { CommandDetailDrawer, commandKeys } from '../components/CommandDetailDrawer';
 import { CommandHistory } from '../components/CommandHistory';
@@ -196,26 +196,22 @@ export const RemoteCommandsPage = () => {
           <Checkbox data-testid="command-queue">{t('run.queue')}</Checkbox>
         </Form.Item>
         <Space wrap>
-          <Auth permission="remote:command:command">
-            <Button
-              type="primary"
-              icon={<PlayCircleOutlined />}
-              loading={running}
-              onClick={() => void submit().catch(() => undefined)}
-              data-testid="command-run"
-            >
-              {t('run.go')}
-            </Button>
-          </Auth>
-          <Auth permission="remote:command:add">
-            <Button
-              icon={<SaveOutlined />}
-              onClick={() => setNaming(true)}
-              data-testid="command-save-template"
-            >
-              {t('run.saveTemplate')}
-            </Button>
-          </Auth>
+          <ToolbarButton
+            permission="remote:command:command"
+            label={t('run.go')}
+            type="primary"
+            icon={<PlayCircleOutlined />}
+            loading={running}
+            onClick={() => void submit().catch(() => undefined)}
+            testId="command-run"
+          />
+          <ToolbarButton
+            permission="remote:command:add"
+            label={t('run.saveTemplate')}
+            icon={<SaveOutlined />}
+            onClick={() => setNaming(true)}
+            testId="command-save-template"
+          />
         </Space>
       </Form>
     </Card>

@@ -92,36 +92,25 @@ export const FleetOverview = () => {
         ))}
       </Row>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} lg={12}>
-          <Card variant="borderless" title={t('dashboard.onlineTrend')}>
-            <Chart
-              option={charts.trend}
-              height={220}
-              ariaLabel={t('dashboard.onlineTrend')}
-              data-testid="online-trend"
-            />
-          </Card>
-        </Col>
-        <Col xs={24} md={12} lg={6}>
-          <Card variant="borderless" title={t('dashboard.byStatus')}>
-            <Chart
-              option={charts.byStatus}
-              height={220}
-              ariaLabel={t('dashboard.byStatus')}
-              data-testid="chart-by-status"
-            />
-          </Card>
-        </Col>
-        <Col xs={24} md={12} lg={6}>
-          <Card variant="borderless" title={t('dashboard.byModel')}>
-            <Chart
-              option={charts.byModel}
-              height={220}
-              ariaLabel={t('dashboard.byModel')}
-              data-testid="chart-by-model"
-            />
-          </Card>
-        </Col>
+        {(
+          [
+            { key: 'onlineTrend', option: charts.trend, testId: 'online-trend', wide: true },
+            { key: 'byStatus', option: charts.byStatus, testId: 'chart-by-status', wide: false },
+            { key: 'byModel', option: charts.byModel, testId: 'chart-by-model', wide: false },
+          ] as const
+        ).map((c) => (
+          // The trend takes half a wide screen; the two distributions share the other half.
+          <Col key={c.key} xs={24} md={c.wide ? 24 : 12} lg={c.wide ? 12 : 6}>
+            <Card variant="borderless" title={t(`dashboard.${c.key}`)}>
+              <Chart
+                option={c.option}
+                height={220}
+                ariaLabel={t(`dashboard.${c.key}`)}
+                data-testid={c.testId}
+              />
+            </Card>
+          </Col>
+        ))}
       </Row>
       <Card variant="borderless" title={t('dashboard.latestWarnings')} style={{ marginTop: 16 }}>
         {/* A plain list: antd's List brings its pagination (and Select) to the dashboard for five rows. */}

@@ -5,6 +5,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import type { DialogProps } from '../../../shared/crud';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 
 type Values = {
@@ -24,12 +25,7 @@ export const AddDeviceDialog = ({
   editing,
   onClose,
   onSaved,
-}: {
-  open: boolean;
-  editing: TerminalRow | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) => {
+}: DialogProps<{ open: boolean; editing: TerminalRow | null }>) => {
   const { t } = useTranslation('devices');
   const [form] = Form.useForm<Values>();
   const models = useQuery({

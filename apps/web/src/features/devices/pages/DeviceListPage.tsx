@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, download, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { selectFilter, ToolbarButton } from '../../../shared/crud';
 import { AddButton } from '../../../shared/crud/AddButton';
 import { CrudListView } from '../../../shared/crud/CrudListView';
 import { ExcelImport } from '../../../shared/crud/ExcelImport';
@@ -130,19 +131,14 @@ export const DeviceListPage = () => {
   ];
 
   return (
-    <CrudListView<TerminalRow, Filter, TerminalPage>
+    <CrudListView<TerminalRow, Filter>
       testId="device-list-page"
       list={list}
       rowKey="sn"
       filters={[
         { name: 'sn', label: t('sn'), placeholder: t('snPrefix') },
         { name: 'name', label: t('name') },
-        {
-          name: 'status',
-          label: t('statusLabel'),
-          width: 140,
-          options: TERMINAL_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-        },
+        selectFilter('status', t('statusLabel'), TERMINAL_STATUSES, (s) => t(`status.${s}`), 140),
         {
           name: 'online',
           label: t('onlineState'),
@@ -171,26 +167,29 @@ export const DeviceListPage = () => {
             onClick={() => setDialog({ open: true, editing: null })}
             testId="add-device"
           />
-          <Auth permission="device:terminal:move">
-            <Button
-              icon={<SwapOutlined />}
-              disabled={!selected.length}
-              onClick={() => setMoveOpen(true)}
-              data-testid="terminal-move"
-            >
-              {t('move')}
-            </Button>
-          </Auth>
-          <Auth permission="device:favorite:favorite">
-            <Button icon={<StarOutlined />} disabled={!selected.length} onClick={() => void favorite()}>
-              {t('favorite')}
-            </Button>
-          </Auth>
-          <Auth permission="device:terminal:delete">
-            <Button danger icon={<DeleteOutlined />} disabled={!selected.length} onClick={remove}>
-              {t('delete')}
-            </Button>
-          </Auth>
+          <ToolbarButton
+            permission="device:terminal:move"
+            label={t('move')}
+            icon={<SwapOutlined />}
+            disabled={!selected.length}
+            onClick={() => setMoveOpen(true)}
+            testId="terminal-move"
+          />
+          <ToolbarButton
+            permission="device:favorite:favorite"
+            label={t('favorite')}
+            icon={<StarOutlined />}
+            disabled={!selected.length}
+            onClick={() => void favorite()}
+          />
+          <ToolbarButton
+            permission="device:terminal:delete"
+            label={t('delete')}
+            danger
+            icon={<DeleteOutlined />}
+            disabled={!selected.length}
+            onClick={remove}
+          />
           <Auth permission="device:terminal:import">
             <ExcelImport
               templatePath={devicesRoutes.terminalTemplate.path}
@@ -206,11 +205,12 @@ export const DeviceListPage = () => {
               testId="import-devices"
             />
           </Auth>
-          <Auth permission="device:terminal:export">
-            <Button icon={<DownloadOutlined />} onClick={() => void exportFile()}>
-              {t('export')}
-            </Button>
-          </Auth>
+          <ToolbarButton
+            permission="device:terminal:export"
+            label={t('export')}
+            icon={<DownloadOutlined />}
+            onClick={() => void exportFile()}
+          />
         </Space>
       }
     >

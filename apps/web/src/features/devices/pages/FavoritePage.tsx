@@ -1,12 +1,11 @@
 import type { TerminalRow } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
+import { ToolbarButton } from '../../../shared/crud';
 import { CrudListView } from '../../../shared/crud/CrudListView';
 import type { ListFilter } from '../../../shared/crud/listState';
 import { useCrudList } from '../../../shared/crud/useCrudList';
@@ -48,22 +47,20 @@ export const FavoritePage = () => {
       columns={columns}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
       toolbar={
-        <Auth permission="device:favorite:favorite">
-          <Button
-            disabled={!selected.length}
-            onClick={() =>
-              void call(devicesRoutes.favoriteToggle, {
-                body: { sns: selected, favorite: false },
-                notifySuccess: true,
-              }).then(() => {
-                setSelected([]);
-                refresh();
-              })
-            }
-          >
-            {t('unfavorite')}
-          </Button>
-        </Auth>
+        <ToolbarButton
+          permission="device:favorite:favorite"
+          label={t('unfavorite')}
+          disabled={!selected.length}
+          onClick={() =>
+            void call(devicesRoutes.favoriteToggle, {
+              body: { sns: selected, favorite: false },
+              notifySuccess: true,
+            }).then(() => {
+              setSelected([]);
+              refresh();
+            })
+          }
+        />
       }
     />
   );

@@ -5,7 +5,7 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { CrudListView, queryKeys, useCrudList, useSelection } from '../../../shared/crud';
+import { CrudListView, queryKeys, selectFilter, useCrudList, useSelection } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { eventColumns, handledOptions } from '../components/eventColumns';
 
@@ -45,12 +45,7 @@ export const WarningPage = () => {
       testId="warning-page"
       list={list}
       filters={[
-        {
-          name: 'kind',
-          label: t('warningKind'),
-          width: 180,
-          options: WARNING_KINDS.map((k) => ({ value: k, label: t(`warnings.${k}`) })),
-        },
+        selectFilter('kind', t('warningKind'), WARNING_KINDS, (k) => t(`warnings.${k}`), 180),
         { name: 'handled', label: t('handled'), options: handledOptions(t) },
       ]}
       columns={columns}

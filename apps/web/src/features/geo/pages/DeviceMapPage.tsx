@@ -1,4 +1,10 @@
-import { CLUSTER_RING_PX, clusterDiscPx, type MapCluster, type MapTerminal } from '@cpm/contracts';
+import {
+  CLUSTER_RING_PX,
+  clusterDiscPx,
+  type MapCluster,
+  type MapTerminal,
+  TERMINAL_STATUSES,
+} from '@cpm/contracts';
 import { geoRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Flex, List, Select, Typography, theme } from 'antd';
@@ -155,30 +161,34 @@ export const DeviceMapPage = () => {
     <Flex vertical gap={12} data-testid="device-map-page">
       <Flex gap={8} wrap>
         <MapPlaceSearch onGo={goTo} style={{ flex: '1 1 240px', maxWidth: 420 }} />
-        <Select
-          allowClear
-          style={{ width: 150 }}
-          placeholder={t('onlineFilter')}
-          data-testid="map-filter-online"
-          value={filters.online}
-          onChange={(online) => setFilters((f) => ({ ...f, online }))}
-          options={[
-            { value: 'true', label: t('online') },
-            { value: 'false', label: t('offline') },
-          ]}
-        />
-        <Select
-          allowClear
-          style={{ width: 150 }}
-          placeholder={t('statusFilter')}
-          data-testid="map-filter-status"
-          value={filters.status}
-          onChange={(status) => setFilters((f) => ({ ...f, status }))}
-          options={['warehoused', 'shipped', 'activated', 'loggedOff'].map((s) => ({
-            value: s,
-            label: t(`devices:status.${s}`, { defaultValue: s }),
-          }))}
-        />
+        {(
+          [
+            {
+              name: 'online',
+              placeholder: t('onlineFilter'),
+              options: [
+                { value: 'true', label: t('online') },
+                { value: 'false', label: t('offline') },
+              ],
+            },
+            {
+              name: 'status',
+              placeholder: t('statusFilter'),
+              options: TERMINAL_STATUSES.map((s) => ({ value: s, label: t(`devices:status.${s}`) })),
+            },
+          ] as const
+        ).map((f) => (
+          <Select<string>
+            key={f.name}
+            allowClear
+            style={{ width: 150 }}
+            placeholder={f.placeholder}
+            data-testid={`map-filter-${f.name}`}
+            value={filters[f.name]}
+            onChange={(value) => setFilters((old) => ({ ...old, [f.name]: value }))}
+            options={[...f.options]}
+          />
+        ))}
         <Typography.Text type="secondary" style={{ alignSelf: 'center' }} data-testid="map-total">
           {t('inView', { count: clusters.data?.total ?? 0 })}
         </Typography.Text>

@@ -1,12 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { Fence } from '@cpm/contracts';
 import { fenceRoutes, groupsRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input } from 'antd';
+import { Flex, Form, Input } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
+import { AddButton } from '../../../shared/crud';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import type { DrawnShape } from '../../../shared/map/drawTools';
 import { MapView } from '../../../shared/map/MapView';
@@ -173,16 +172,12 @@ export const FencePage = () => {
         />
         <MapPlaceSearch onGo={goTo} style={{ flex: '1 1 200px', maxWidth: 320 }} />
         {!editing && (
-          <Auth permission="device:fence:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => startEdit(null)}
-              data-testid="fence-new"
-            >
-              {t('fence.new')}
-            </Button>
-          </Auth>
+          <AddButton
+            permission="device:fence:add"
+            label={t('fence.new')}
+            onClick={() => startEdit(null)}
+            testId="fence-new"
+          />
         )}
       </Flex>
       <Flex gap={12} wrap>

@@ -1,8 +1,7 @@
 import { DragOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupNode } from '@cpm/contracts';
 import { groupsRoutes } from '@cpm/contracts/routes';
-import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
+import { Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -11,17 +10,15 @@ import {
   actionsColumn,
   CrudField,
   CrudFormModal,
+  CrudListView,
   deleteAction,
   editAction,
-  FilterBar,
   lazySchema,
   queryKeys,
-  useListState,
+  useCrudTree,
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
-import { PageHeader } from '../../../shared/page/PageHeader';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { queryTableState } from '../../../shared/table/readRows';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { parentGroupIds, toTreeSelect } from '../../../shared/tree/treeData';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -30,25 +27,26 @@ const groupSaveSchema = lazySchema(() =>
 );
 
 type Editing = { group: GroupNode | null; parentId: string | null };
+type Filter = { keyword?: string };
 
 /** Device groups (`/user/equipment`): the terminal-group tree, with add, edit, move and delete. */
 export const GroupsPage = () => {
   const { t } = useTranslation('accounts');
   const types = useDict('group_type');
-  const filter = useListState<{ keyword?: string }>({ filterKeys: ['keyword'] });
-  const keyword = filter.state.filter.keyword;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [moving, setMoving] = useState<GroupNode | null>(null);
   const [moveTo, setMoveTo] = useState<string | null>(null);
-  const tree = useQuery({
-    queryKey: [...queryKeys.groups.all, keyword],
-    queryFn: () => call(groupsRoutes.tree, { query: keyword ? { keyword } : {}, loading: false }),
+  const tree = useCrudTree<GroupNode, Filter>({
+    queryKey: queryKeys.groups.all,
+    filterKeys: ['keyword'],
+    fetchTree: ({ keyword }) =>
+      call(groupsRoutes.tree, { query: keyword ? { keyword } : {}, loading: false }),
   });
-  const refresh = () => void tree.refetch();
+  const refresh = tree.refetch;
   // The tree opens fully, also for groups that arrive later (a search, a new sub-group); only the
   // groups the user folded stay folded.
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
-  const parents = useMemo(() => parentGroupIds(tree.data ?? []), [tree.data]);
+  const parents = useMemo(() => parentGroupIds(tree.rows), [tree.rows]);
   const fold = (id: string, expanded: boolean) =>
     setFolded((prev) => {
       const next = new Set(prev);
@@ -96,38 +94,28 @@ export const GroupsPage = () => {
     ),
   ];
 
-  const parentOptions = toTreeSelect(tree.data ?? [], editing?.group?.id);
+  const parentOptions = toTreeSelect(tree.rows, editing?.group?.id);
   return (
-    <div className="cpm-page" data-testid="groups-page">
-      <PageHeader />
-      <Card variant="borderless">
-        <FilterBar
-          fields={[{ name: 'keyword', label: t('group.search') }]}
-          value={filter.state.filter}
-          onSearch={filter.applyFilter}
-          onReset={filter.resetFilter}
+    <CrudListView<GroupNode, Filter>
+      testId="groups-page"
+      list={tree}
+      filters={[{ name: 'keyword', label: t('group.search') }]}
+      columns={columns}
+      expandable={{
+        childrenColumnName: 'children',
+        expandedRowKeys: parents.filter((id) => !folded.has(id)),
+        onExpand: (expanded, g) => fold(g.id, expanded),
+      }}
+      scroll={{ x: 1000 }}
+      toolbar={
+        <AddButton
+          permission="user:group:add"
+          label={t('group.add')}
+          onClick={() => setEditing({ group: null, parentId: null })}
+          testId="group-add"
         />
-        <DataTable<GroupNode>
-          rowKey="id"
-          columns={columns}
-          dataSource={tree.data ?? []}
-          {...queryTableState(tree)}
-          expandable={{
-            childrenColumnName: 'children',
-            expandedRowKeys: parents.filter((id) => !folded.has(id)),
-            onExpand: (expanded, g) => fold(g.id, expanded),
-          }}
-          scroll={{ x: 1000 }}
-          toolbar={
-            <AddButton
-              permission="user:group:add"
-              label={t('group.add')}
-              onClick={() => setEditing({ group: null, parentId: null })}
-              testId="group-add"
-            />
-          }
-        />
-      </Card>
+      }
+    >
       <CrudFormModal
         open={editing !== null}
         title={editing?.group ? t('group.edit') : t('group.add')}
@@ -223,9 +211,9 @@ export const GroupsPage = () => {
           treeDefaultExpandAll
           value={moveTo ?? undefined}
           onChange={(v) => setMoveTo((v as string | undefined) ?? null)}
-          treeData={toTreeSelect(tree.data ?? [], moving?.id)}
+          treeData={toTreeSelect(tree.rows, moving?.id)}
         />
       </Modal>
-    </div>
+    </CrudListView>
   );
 };

@@ -24,6 +24,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import type { DialogProps } from '../../../shared/crud';
 import { useJobProgress } from '../../../shared/crud/useJobProgress';
 import { Upload } from '../../../shared/upload/Upload';
 
@@ -50,15 +51,7 @@ const withQuery = (path: string, query: Record<string, string | number | undefin
  * bootanimation.zip by a server job whose progress shows here; or a ready-made ZIP that the server
  * checks entry by entry. A failed build keeps the frames, so a fixed name can be tried again.
  */
-export const BootAnimationDialog = ({
-  open,
-  onClose,
-  onCreated,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onCreated: () => void;
-}) => {
+export const BootAnimationDialog = ({ open, onClose, onSaved }: DialogProps) => {
   const { t, i18n } = useTranslation('media');
   const { message } = App.useApp();
   const [form] = Form.useForm<Settings>();
@@ -97,8 +90,8 @@ export const BootAnimationDialog = ({
     setFrames([]);
     setJobId(null);
     form.resetFields();
-    onCreated();
-  }, [succeeded, message, t, form, onCreated]);
+    onSaved();
+  }, [succeeded, message, t, form, onSaved]);
 
   const build = async () => {
     if (!nameOk || !sizeOk || !s.width || !s.height) return;
@@ -256,7 +249,7 @@ export const BootAnimationDialog = ({
             rules={{ maxSize: BLOB_KINDS.bootAnimation.maxBytes, accept: ['zip'], plainName: true }}
             onUploaded={() => {
               form.resetFields();
-              onCreated();
+              onSaved();
             }}
           />
         </>

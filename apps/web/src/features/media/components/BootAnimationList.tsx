@@ -88,7 +88,7 @@ export const BootAnimationList = () => {
       <BootAnimationDialog
         open={creating}
         onClose={() => setCreating(false)}
-        onCreated={() => {
+        onSaved={() => {
           setCreating(false);
           void list.invalidate();
         }}

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../shared/auth/Auth';
+import { ToolbarButton } from '../../../shared/crud';
 import { CrudListTable } from '../../../shared/crud/CrudListTable';
 import type { FilterField } from '../../../shared/crud/FilterBar';
 import type { ListFilter } from '../../../shared/crud/listState';
@@ -103,11 +104,14 @@ export const MediaList = <T extends MediaRow, F extends ListFilter>({
         filters={filters}
         columns={all}
         toolbar={
-          <Auth permission="file:wallpaper:upload">
-            <Button type="primary" icon={create.icon} onClick={create.onClick} data-testid={create.testId}>
-              {create.label}
-            </Button>
-          </Auth>
+          <ToolbarButton
+            permission="file:wallpaper:upload"
+            label={create.label}
+            type="primary"
+            icon={create.icon}
+            onClick={create.onClick}
+            testId={create.testId}
+          />
         }
       />
       {children}

@@ -5,6 +5,7 @@ import { Input, Modal, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { selectFilter } from '../../../shared/crud/FilterBar';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import { SafeImage } from '../../../shared/image/SafeImage';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -83,14 +84,7 @@ export const WallpaperList = () => {
       list={list}
       filters={[
         { name: 'name', label: t('wallpaper.search') },
-        {
-          name: 'kind',
-          label: t('wallpaper.kind'),
-          options: [
-            { value: 'image', label: t('wallpaper.image') },
-            { value: 'video', label: t('wallpaper.video') },
-          ],
-        },
+        selectFilter('kind', t('wallpaper.kind'), ['image', 'video'], (k) => t(`wallpaper.${k}`)),
       ]}
       columns={columns}
       open={{

@@ -1,8 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { SysMenuNode } from '@cpm/contracts';
 import { sysMenuRoutes } from '@cpm/contracts/routes';
-import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Input, InputNumber, Radio, Row, Select, Space, Switch, Tag, TreeSelect } from 'antd';
+import { Col, Input, InputNumber, Radio, Row, Select, Space, Switch, Tag, TreeSelect } from 'antd';
 import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -11,16 +10,16 @@ import {
   actionsColumn,
   CrudField,
   CrudFormModal,
+  CrudListView,
   DictTag,
   deleteAction,
   editAction,
   lazySchema,
   queryKeys,
+  useCrudTree,
 } from '../../../shared/crud';
 import { MENU_ICONS, menuIcon } from '../../../shared/menu/menuIcons';
-import { PageHeader } from '../../../shared/page/PageHeader';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { queryTableState } from '../../../shared/table/readRows';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { menuTreeData } from '../../../shared/tree/treeData';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -40,11 +39,11 @@ export const MenusPage = () => {
   const { t, i18n } = useTranslation('accounts');
   const zh = i18n.language === 'zh';
   const [editing, setEditing] = useState<{ menu: SysMenuNode | null; parentId: string | null } | null>(null);
-  const tree = useQuery({
+  const tree = useCrudTree<SysMenuNode>({
     queryKey: queryKeys.menus.all,
-    queryFn: () => call(sysMenuRoutes.tree, { loading: false }),
+    fetchTree: () => call(sysMenuRoutes.tree, { loading: false }),
   });
-  const refresh = () => void tree.refetch();
+  const refresh = tree.refetch;
 
   const columns: DataColumn<SysMenuNode>[] = [
     {
@@ -92,24 +91,19 @@ export const MenusPage = () => {
   ];
 
   return (
-    <div className="cpm-page" data-testid="menus-page">
-      <PageHeader />
-      <Card variant="borderless">
-        <DataTable<SysMenuNode>
-          rowKey="id"
-          columns={columns}
-          dataSource={tree.data ?? []}
-          {...queryTableState(tree)}
-          scroll={{ x: 1000 }}
-          toolbar={
-            <AddButton
-              permission="user:menu:add"
-              label={t('menu.add')}
-              onClick={() => setEditing({ menu: null, parentId: null })}
-            />
-          }
+    <CrudListView
+      testId="menus-page"
+      list={tree}
+      columns={columns}
+      scroll={{ x: 1000 }}
+      toolbar={
+        <AddButton
+          permission="user:menu:add"
+          label={t('menu.add')}
+          onClick={() => setEditing({ menu: null, parentId: null })}
         />
-      </Card>
+      }
+    >
       <CrudFormModal
         open={editing !== null}
         title={editing?.menu ? t('menu.edit') : t('menu.add')}
@@ -165,7 +159,7 @@ export const MenusPage = () => {
           </Col>
           <Col xs={24} md={12}>
             <CrudField name="parentId" label={t('menu.parent')}>
-              <TreeSelect allowClear treeData={menuTreeData(tree.data ?? [], zh, editing?.menu?.id)} />
+              <TreeSelect allowClear treeData={menuTreeData(tree.rows, zh, editing?.menu?.id)} />
             </CrudField>
           </Col>
           <Col xs={24} md={12}>
@@ -214,6 +208,6 @@ export const MenusPage = () => {
           </Col>
         </Row>
       </CrudFormModal>
-    </div>
+    </CrudListView>
   );
 };

@@ -2,6 +2,6 @@
 export const messageKeys = {
   all: ['messages'] as const,
   unread: ['messages', 'unread'] as const,
-  mine: (query: object) => ['messages', 'mine', query] as const,
+  mine: ['messages', 'mine'] as const,
   targets: (scope: string, keyword: string) => ['messages', 'targets', scope, keyword] as const,
 };

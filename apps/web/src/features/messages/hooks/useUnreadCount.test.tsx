@@ -3,6 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../shared/session/sessionStore';
+import { sessionUser } from '../../../test/sessionFactory';
 import { useUnreadCount } from './useUnreadCount';
 
 describe('the bell count', () => {
@@ -23,15 +24,7 @@ describe('the bell count', () => {
     useSessionStore.setState({
       token: 'tok',
       isLogin: true,
-      user: {
-        id: 'u1',
-        name: 'Ada',
-        username: 'ada',
-        verify: 1,
-        sysCode: 'cpm',
-        language: 'en',
-        isLogin: true,
-      },
+      user: sessionUser(),
     });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const wrapper = ({ children }: { children: ReactNode }) => (

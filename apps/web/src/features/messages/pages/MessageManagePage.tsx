@@ -14,6 +14,7 @@ import {
   CrudListView,
   deleteAction,
   editAction,
+  selectFilter,
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -165,12 +166,7 @@ export const MessageManagePage = () => {
       list={list}
       filters={[
         { name: 'title', label: t('manage.titleFilter'), width: 200 },
-        {
-          name: 'status',
-          label: t('manage.statusFilter'),
-          width: 140,
-          options: MESSAGE_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
-        },
+        selectFilter('status', t('manage.statusFilter'), MESSAGE_STATUSES, (s) => t(`status.${s}`), 140),
         { name: 'publishedFrom', to: 'publishedTo', label: t('manage.publishedRange') },
       ]}
       columns={columns}

@@ -1,22 +1,22 @@
 import { CheckOutlined } from '@ant-design/icons';
 import type { MyMessageVo } from '@cpm/contracts';
 import { messageRoutes } from '@cpm/contracts/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Grid, Input, Segmented, Space, Tag, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Grid, Input, Segmented, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, showMessage } from '../../../api/http';
-import { PageHeader } from '../../../shared/page/PageHeader';
-import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
-import { TABLE_PAGINATION } from '../../../shared/table/pagination';
-import { queryTableState } from '../../../shared/table/readRows';
+import { CrudListView, useCrudList } from '../../../shared/crud';
+import type { DataColumn } from '../../../shared/table/DataTable';
 import { MessageDialog } from '../components/MessageDialog';
 import { messageKeys } from '../hooks/messageKeys';
 import { htmlToText } from '../messageHtml';
 
-type ReadFilter = 'all' | 'unread' | 'read';
-const READ_QUERY: Record<ReadFilter, 'true' | 'false' | undefined> = {
+const READ_FILTERS = ['all', 'unread', 'read'] as const;
+type ReadFilter = (typeof READ_FILTERS)[number];
+type Filter = { title?: string; read?: 'true' | 'false' };
+const READ_QUERY: Record<ReadFilter, Filter['read']> = {
   all: undefined,
   unread: 'false',
   read: 'true',
@@ -28,21 +28,16 @@ const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD 
 export const MyMessagePage = () => {
   const { t } = useTranslation('messages');
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<ReadFilter>('all');
-  const [title, setTitle] = useState('');
-  const [paging, setPaging] = useState<{ current: number; size: number }>({
-    current: TABLE_PAGINATION.current,
-    size: TABLE_PAGINATION.size,
+  const list = useCrudList<MyMessageVo, Filter>({
+    queryKey: messageKeys.mine,
+    filterKeys: ['title', 'read'],
+    fetchPage: ({ current, size, title, read }) =>
+      call(messageRoutes.myPage, { query: { current, size, title, read }, loading: false }),
   });
+  const filter = READ_FILTERS.find((f) => READ_QUERY[f] === list.filter.read) ?? 'all';
   const [opened, setOpened] = useState<MyMessageVo | null>(null);
   // On a phone the list is one column: title with its unread dot and time below.
   const narrow = !Grid.useBreakpoint().sm;
-
-  const query = { ...paging, title: title || undefined, read: READ_QUERY[filter] };
-  const list = useQuery({
-    queryKey: messageKeys.mine(query),
-    queryFn: () => call(messageRoutes.myPage, { query, loading: false }),
-  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: messageKeys.all });
 
   const open = useMutation({
@@ -124,64 +119,48 @@ export const MyMessagePage = () => {
   ];
 
   return (
-    <div className="cpm-page" data-testid="my-messages-page">
-      <PageHeader />
-      <Card variant="borderless">
-        <DataTable<MyMessageVo>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          // A click anywhere on the row opens the message; the title's button, whose click reaches
-          // the row too, is the way in for the keyboard and screen readers.
-          onRow={(row) => ({
-            className: 'cpm-my-message-row',
-            'data-testid': 'my-message-row',
-            onClick: () => open.mutate(row),
-          })}
-          // The columns fit the width: a long title wraps rather than scrolling, and a phone shows
-          // one column with the unread dot before the title.
-          scroll={{}}
-          {...queryTableState(list)}
-          paging={{
-            current: paging.current,
-            size: paging.size,
-            total: list.data?.total ?? 0,
-            onChange: (current, size) => setPaging({ current, size }),
-          }}
-          toolbar={
-            <Space wrap>
-              <Segmented<ReadFilter>
-                value={filter}
-                onChange={(value) => {
-                  setFilter(value);
-                  setPaging((p) => ({ ...p, current: 1 }));
-                }}
-                options={(['all', 'unread', 'read'] as const).map((value) => ({
-                  value,
-                  label: <span data-testid={`my-messages-filter-${value}`}>{t(`mine.filter.${value}`)}</span>,
-                }))}
-              />
-              <Input.Search
-                allowClear
-                placeholder={t('mine.columns.title')}
-                onSearch={(value) => {
-                  setTitle(value.trim());
-                  setPaging((p) => ({ ...p, current: 1 }));
-                }}
-                style={{ width: 220 }}
-              />
-              <Button
-                icon={<CheckOutlined />}
-                onClick={() => readAll.mutate()}
-                loading={readAll.isPending}
-                data-testid="my-messages-read-all"
-              >
-                {t('mine.markAllRead')}
-              </Button>
-            </Space>
-          }
-        />
-      </Card>
+    <CrudListView<MyMessageVo, Filter>
+      testId="my-messages-page"
+      list={list}
+      columns={columns}
+      // A click anywhere on the row opens the message; the title's button, whose click reaches
+      // the row too, is the way in for the keyboard and screen readers.
+      onRow={(row) => ({
+        className: 'cpm-my-message-row',
+        'data-testid': 'my-message-row',
+        onClick: () => open.mutate(row),
+      })}
+      // The columns fit the width: a long title wraps rather than scrolling, and a phone shows
+      // one column with the unread dot before the title.
+      scroll={{}}
+      toolbar={
+        <Space wrap>
+          <Segmented<ReadFilter>
+            value={filter}
+            onChange={(value) => list.applyFilter({ ...list.filter, read: READ_QUERY[value] })}
+            options={READ_FILTERS.map((value) => ({
+              value,
+              label: <span data-testid={`my-messages-filter-${value}`}>{t(`mine.filter.${value}`)}</span>,
+            }))}
+          />
+          <Input.Search
+            allowClear
+            defaultValue={list.filter.title}
+            placeholder={t('mine.columns.title')}
+            onSearch={(value) => list.applyFilter({ ...list.filter, title: value.trim() || undefined })}
+            style={{ width: 220 }}
+          />
+          <Button
+            icon={<CheckOutlined />}
+            onClick={() => readAll.mutate()}
+            loading={readAll.isPending}
+            data-testid="my-messages-read-all"
+          >
+            {t('mine.markAllRead')}
+          </Button>
+        </Space>
+      }
+    >
       <MessageDialog
         message={opened}
         about={(message) => (
@@ -193,6 +172,6 @@ export const MyMessagePage = () => {
         testId="my-message-detail"
         contentTestId="my-message-content"
       />
-    </div>
+    </CrudListView>
   );
 };

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { CrudListView } from '../../../shared/crud/CrudListView';
+import { selectFilter } from '../../../shared/crud/FilterBar';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -104,21 +105,8 @@ export const OperationLogPage = () => {
       list={list}
       filters={[
         { name: 'actorName', label: t('oplog.actor'), width: 140 },
-        {
-          name: 'action',
-          label: t('oplog.action'),
-          width: 180,
-          options: ACTIONS.map((a) => ({ value: a, label: actionLabel(a) })),
-        },
-        {
-          name: 'result',
-          label: t('oplog.result'),
-          width: 120,
-          options: [
-            { value: 'success', label: t('oplog.success') },
-            { value: 'failure', label: t('oplog.failure') },
-          ],
-        },
+        selectFilter('action', t('oplog.action'), ACTIONS, actionLabel, 180),
+        selectFilter('result', t('oplog.result'), ['success', 'failure'], (r) => t(`oplog.${r}`), 120),
         { name: 'from', to: 'to', label: t('oplog.range') },
       ]}
       columns={columns}

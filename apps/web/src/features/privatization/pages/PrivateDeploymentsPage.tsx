@@ -1,32 +1,27 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { PrivateCustomerRow } from '@cpm/contracts';
 import { privatizationRoutes } from '@cpm/contracts/routes';
-import { Button, Col, Form, Input, Modal, Row, Select, Space, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Col, Input, Modal, Row, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { AddButton } from '../../../shared/crud/AddButton';
 import { CrudListView } from '../../../shared/crud/CrudListView';
+import { CrudField, CrudFormModal } from '../../../shared/crud/LazyCrudForm';
+import { lazySchema } from '../../../shared/crud/lazySchema';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { actionsColumn, deleteAction, editAction } from '../../../shared/crud/RowActions';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
 
-type CustomerForm = Omit<PrivateCustomerRow, 'id' | 'hasPassword' | 'ownerId' | 'createdAt'> & {
-  password?: string;
-};
 type Filter = { name?: string; deploymentStatus?: string };
 
-const isHttpUrl = (v: string) => {
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
+/** The form's contract loads when the form first opens (with zod), not with the list. */
+const customerSaveSchema = lazySchema(() =>
+  import('@cpm/contracts/privatization/privatization.contract').then((m) => m.PrivateCustomerSaveSchema),
+);
 
 const FIELDS = [
   'name',
@@ -47,28 +42,11 @@ export const PrivateDeploymentsPage = () => {
   const networks = useDict('network_type');
   const [editing, setEditing] = useState<PrivateCustomerRow | null | undefined>(undefined);
   const [revealed, setRevealed] = useState<{ name: string; password: string } | null>(null);
-  const [form] = Form.useForm<CustomerForm>();
   const list = useCrudList<PrivateCustomerRow, Filter>({
     queryKey: queryKeys.privateDeployments.all,
     filterKeys: ['name', 'deploymentStatus'],
     fetchPage: ({ sort: _sort, ...query }) => call(privatizationRoutes.page, { query }),
   });
-
-  useEffect(() => {
-    if (editing === undefined) return;
-    form.resetFields();
-    if (editing) form.setFieldsValue({ ...editing, remark: editing.remark ?? undefined });
-  }, [editing, form]);
-
-  const save = async (values: CustomerForm) => {
-    try {
-      await call(privatizationRoutes.save, { body: { ...values, id: editing?.id }, notifySuccess: true });
-      setEditing(undefined);
-      list.refetch();
-    } catch {
-      // The client showed why.
-    }
-  };
 
   const columns: DataColumn<PrivateCustomerRow>[] = [
     { key: 'name', title: t('private.name'), dataIndex: 'name', fixed: 'left' },
@@ -153,88 +131,60 @@ export const PrivateDeploymentsPage = () => {
         fileName: 'private-deployments.xlsx',
       }}
     >
-      <Modal
+      <CrudFormModal
         open={editing !== undefined}
         title={editing ? t('private.edit') : t('private.add')}
-        onCancel={() => setEditing(undefined)}
-        onOk={() => form.submit()}
-        okText={t('actions.save')}
-        cancelText={t('actions.cancel')}
+        schema={customerSaveSchema}
+        initialValues={editing ?? { deploymentStatus: '0', networkType: 'internet' }}
+        onSubmit={(body) => call(privatizationRoutes.save, { body, notifySuccess: true })}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => {
+          setEditing(undefined);
+          list.refetch();
+        }}
         width={760}
-        destroyOnHidden
+        testId="private-form"
       >
-        <Form<CustomerForm>
-          form={form}
-          layout="vertical"
-          onFinish={save}
-          initialValues={{ deploymentStatus: '0', networkType: 'internet' }}
-        >
-          <Row gutter={16}>
-            {FIELDS.map((f) => (
-              <Col xs={24} md={12} key={f}>
-                <Form.Item
-                  name={f}
-                  label={t(`private.${f}`)}
-                  rules={[
-                    { required: true, whitespace: true, message: t('rules.required') },
-                    ...(f === 'email' ? [{ type: 'email' as const, message: t('rules.email') }] : []),
-                  ]}
-                >
-                  <Input />
-                </Form.Item>
-              </Col>
-            ))}
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="password"
-                label={t('private.password')}
-                extra={editing ? t('private.passwordKeep') : undefined}
-                rules={editing ? [] : [{ required: true, message: t('rules.required') }]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
+        <Row gutter={16}>
+          {FIELDS.map((f) => (
+            <Col xs={24} md={12} key={f}>
+              <CrudField name={f} label={t(`private.${f}`)}>
+                <Input />
+              </CrudField>
             </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="deploymentStatus"
-                label={t('private.deploymentStatus')}
-                rules={[{ required: true, message: t('rules.required') }]}
-              >
-                <Select options={statuses.options} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="networkType"
-                label={t('private.networkType')}
-                rules={[{ required: true, message: t('rules.required') }]}
-              >
-                <Select options={networks.options} />
-              </Form.Item>
-            </Col>
-            <Col xs={24}>
-              <Form.Item
-                name="interfaceUrl"
-                label={t('private.interfaceUrl')}
-                rules={[
-                  { required: true, whitespace: true, message: t('rules.required') },
-                  {
-                    validator: (_, v?: string) =>
-                      !v || isHttpUrl(v) ? Promise.resolve() : Promise.reject(new Error(t('rules.url'))),
-                  },
-                ]}
-              >
-                <Input placeholder="https://" />
-              </Form.Item>
-            </Col>
-            <Col xs={24}>
-              <Form.Item name="remark" label={t('private.remark')}>
-                <Input.TextArea rows={2} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </Modal>
+          ))}
+          <Col xs={24} md={12}>
+            <CrudField
+              name="password"
+              label={t('private.password')}
+              extra={editing ? t('private.passwordKeep') : undefined}
+              required={!editing}
+            >
+              <Input.Password autoComplete="new-password" />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="deploymentStatus" label={t('private.deploymentStatus')}>
+              <Select options={statuses.options} />
+            </CrudField>
+          </Col>
+          <Col xs={24} md={12}>
+            <CrudField name="networkType" label={t('private.networkType')}>
+              <Select options={networks.options} />
+            </CrudField>
+          </Col>
+          <Col xs={24}>
+            <CrudField name="interfaceUrl" label={t('private.interfaceUrl')}>
+              <Input placeholder="https://" />
+            </CrudField>
+          </Col>
+          <Col xs={24}>
+            <CrudField name="remark" label={t('private.remark')}>
+              <Input.TextArea rows={2} />
+            </CrudField>
+          </Col>
+        </Row>
+      </CrudFormModal>
       <Modal
         open={revealed !== null}
         title={t('private.revealTitle', { name: revealed?.name ?? '' })}

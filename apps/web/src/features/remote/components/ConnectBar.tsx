@@ -1,13 +1,13 @@
 import { DesktopOutlined, EyeOutlined } from '@ant-design/icons';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import { Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
+import { ToolbarButton } from '../../../shared/crud';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { testIdProps } from '../../../shared/testId';
 
@@ -81,18 +81,16 @@ export const ConnectBar = ({
           { value: 'view', label: t('modes.view') },
         ]}
       />
-      <Auth permission="remote:desktop:connect">
-        <Button
-          type="primary"
-          icon={mode === 'control' ? <DesktopOutlined /> : <EyeOutlined />}
-          disabled={!sn || busy}
-          loading={opening && !asking}
-          data-testid="remote-connect"
-          onClick={() => (mode === 'control' ? setAsking(true) : void open())}
-        >
-          {t('connect')}
-        </Button>
-      </Auth>
+      <ToolbarButton
+        permission="remote:desktop:connect"
+        label={t('connect')}
+        type="primary"
+        icon={mode === 'control' ? <DesktopOutlined /> : <EyeOutlined />}
+        disabled={!sn || busy}
+        loading={opening && !asking}
+        testId="remote-connect"
+        onClick={() => (mode === 'control' ? setAsking(true) : void open())}
+      />
       <Modal
         open={asking}
         title={t('passwordTitle')}

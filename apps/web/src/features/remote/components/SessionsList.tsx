@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { actionsColumn, CrudListView, queryKeys, useCrudList } from '../../../shared/crud';
+import { actionsColumn, CrudListView, queryKeys, selectFilter, useCrudList } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { RecordingPlayer } from './RecordingPlayer';
@@ -120,14 +120,7 @@ export const SessionsList = () => {
       list={list}
       filters={[
         { name: 'sn', label: t('sessions.sn') },
-        {
-          name: 'status',
-          label: t('sessions.state'),
-          options: [
-            { value: 'live', label: t('sessions.live') },
-            { value: 'ended', label: t('sessions.ended') },
-          ],
-        },
+        selectFilter('status', t('sessions.state'), ['live', 'ended'], (s) => t(`sessions.${s}`)),
       ]}
       columns={columns}
     >

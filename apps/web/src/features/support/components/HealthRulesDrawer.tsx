@@ -7,16 +7,10 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import {
-  actionsColumn,
-  CrudField,
-  CrudFormModal,
-  DictTag,
-  lazySchema,
-  queryKeys,
-} from '../../../shared/crud';
+import { actionsColumn, CrudField, CrudFormModal, lazySchema, queryKeys } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { readRows } from '../../../shared/table/readRows';
+import { faultColumns } from './orderColumns';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const healthRuleSaveSchema = lazySchema(() =>
@@ -101,18 +95,7 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
             dataIndex: 'action',
             render: (v: string) => t(`rules.actions.${v}`),
           },
-          {
-            key: 'faultType',
-            title: t('orders.faultType'),
-            dataIndex: 'faultType',
-            render: (v: string) => faults.label(v),
-          },
-          {
-            key: 'priority',
-            title: t('orders.priority'),
-            dataIndex: 'priority',
-            render: (v: string) => <DictTag dict="order_priority" value={v} />,
-          },
+          ...faultColumns<HealthRule>(t, faults),
           {
             key: 'enabled',
             title: t('rules.enabled'),

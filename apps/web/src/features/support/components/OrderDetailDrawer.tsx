@@ -19,6 +19,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import type { DialogProps } from '../../../shared/crud';
 import { DictTag, queryKeys } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { Timeline, type TimelineEvent } from '../../../shared/detail/Timeline';
@@ -98,15 +99,7 @@ const AssignCard = ({
 };
 
 /** One order: its facts, photos, the faults that opened it, the actions its state allows, assignment, comments and the full history. */
-export const OrderDetailDrawer = ({
-  id,
-  onClose,
-  onChanged,
-}: {
-  id: string | null;
-  onClose: () => void;
-  onChanged: () => void;
-}) => {
+export const OrderDetailDrawer = ({ id, onClose, onSaved }: DialogProps<{ id: string | null }>) => {
   const { t } = useTranslation('support');
   const faults = useDict('fault_type');
   const client = useQueryClient();
@@ -125,7 +118,7 @@ export const OrderDetailDrawer = ({
   const refresh = async (fresh?: OrderDetail) => {
     if (fresh) client.setQueryData(key, fresh);
     await client.invalidateQueries({ queryKey: queryKeys.supportOrders.all });
-    onChanged();
+    onSaved();
   };
   // One step at a time: every action button waits while a step is on its way.
   const act = useMutation({

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import type { DialogProps } from '../../../shared/crud';
 import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { Upload } from '../../../shared/upload/Upload';
@@ -20,15 +21,7 @@ const orderSaveSchema = lazySchema(() =>
  * Opening an order: for a terminal by SN (model, enterprise and store come from it) or by hand,
  * with photos and videos. One request key per opening, so a double click or a retry opens one order.
  */
-export const OrderFormDrawer = ({
-  open,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}) => {
+export const OrderFormDrawer = ({ open, onClose, onSaved }: DialogProps) => {
   const { t } = useTranslation('support');
   const [mediaIds, setMediaIds] = useState<string[]>([]);
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());

@@ -25,6 +25,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, upload } from '../../../api/http';
+import type { DialogProps } from '../../../shared/crud';
 import '../support.css';
 import { queryKeys } from '../../../shared/crud';
 import { fieldErrorsOf } from '../../../shared/crud/zodForm';
@@ -64,13 +65,14 @@ export const RecordFormDrawer = ({
   proposal,
   onClose,
   onSaved,
-}: {
-  open: boolean;
-  /** The proposed inspection this visit answers, if any. */
-  proposal?: ProposalRow | null;
-  onClose: () => void;
-  onSaved: (id: string) => void;
-}) => {
+}: DialogProps<
+  {
+    open: boolean;
+    /** The proposed inspection this visit answers, if any. */
+    proposal?: ProposalRow | null;
+  },
+  string
+>) => {
   const { t } = useTranslation('support');
   const [processId, setProcessId] = useState<string>();
   const [visit, setVisit] = useState<Visit>(EMPTY_VISIT);

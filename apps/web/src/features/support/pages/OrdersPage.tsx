@@ -1,4 +1,4 @@
-import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { SettingOutlined } from '@ant-design/icons';
 import {
   type ORDER_PRIORITIES,
   ORDER_SOURCES,
@@ -7,18 +7,20 @@ import {
   type OrderSource,
 } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import {
+  AddButton,
   actionsColumn,
   CrudListView,
   DictTag,
   queryKeys,
+  selectFilter,
+  ToolbarButton,
   useCrudList,
   viewAction,
 } from '../../../shared/crud';
@@ -27,6 +29,7 @@ import type { DataColumn } from '../../../shared/table/DataTable';
 import { HealthRulesDrawer } from '../components/HealthRulesDrawer';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
 import { OrderFormDrawer } from '../components/OrderFormDrawer';
+import { faultColumns } from '../components/orderColumns';
 import { useSupportLive } from '../hooks/useSupportLive';
 
 type Filter = {
@@ -72,18 +75,7 @@ export const OrdersPage = () => {
     { key: 'number', title: t('orders.number'), dataIndex: 'number' },
     { key: 'sn', title: t('orders.sn'), dataIndex: 'sn', render: (v: string | null) => v ?? '-' },
     { key: 'storeName', title: t('orders.store'), dataIndex: 'storeName' },
-    {
-      key: 'faultType',
-      title: t('orders.faultType'),
-      dataIndex: 'faultType',
-      render: (v: string) => faults.label(v),
-    },
-    {
-      key: 'priority',
-      title: t('orders.priority'),
-      dataIndex: 'priority',
-      render: (v: string) => <DictTag dict="order_priority" value={v} />,
-    },
+    ...faultColumns<OrderRow>(t, faults),
     {
       key: 'status',
       title: t('orders.status'),
@@ -127,36 +119,26 @@ export const OrdersPage = () => {
         { name: 'keyword', label: t('orders.keyword') },
         { name: 'status', label: t('orders.status'), options: statuses.options },
         { name: 'priority', label: t('orders.priority'), options: priorities.options },
-        {
-          name: 'source',
-          label: t('orders.source'),
-          options: ORDER_SOURCES.map((s) => ({ value: s, label: t(`orders.sourceOf.${s}`) })),
-        },
+        selectFilter('source', t('orders.source'), ORDER_SOURCES, (s) => t(`orders.sourceOf.${s}`)),
         { name: 'overdue', label: t('orders.overdueOnly'), options: yes },
         { name: 'mine', label: t('orders.mineOnly'), options: yes },
       ]}
       columns={columns}
       toolbar={
         <Space wrap>
-          <Auth permission="support:order:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="order-add"
-              onClick={() => setCreating(true)}
-            >
-              {t('orders.add')}
-            </Button>
-          </Auth>
-          <Auth permission="support:order:rules">
-            <Button
-              icon={<SettingOutlined />}
-              onClick={() => setRulesOpen(true)}
-              data-testid="health-rules-open"
-            >
-              {t('rules.open')}
-            </Button>
-          </Auth>
+          <AddButton
+            permission="support:order:add"
+            label={t('orders.add')}
+            testId="order-add"
+            onClick={() => setCreating(true)}
+          />
+          <ToolbarButton
+            permission="support:order:rules"
+            label={t('rules.open')}
+            icon={<SettingOutlined />}
+            onClick={() => setRulesOpen(true)}
+            testId="health-rules-open"
+          />
         </Space>
       }
       exportTo={{
@@ -177,7 +159,7 @@ export const OrdersPage = () => {
       <OrderDetailDrawer
         id={viewing}
         onClose={() => setViewing(null)}
-        onChanged={() => void list.invalidate()}
+        onSaved={() => void list.invalidate()}
       />
       <HealthRulesDrawer open={rulesOpen} onClose={() => setRulesOpen(false)} />
     </CrudListView>

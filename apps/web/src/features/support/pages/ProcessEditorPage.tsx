@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
+import { OtherErrors } from '../../../shared/crud/OtherErrors';
 import { applyServerErrors } from '../../../shared/crud/zodForm';
 import { DetailFailed } from '../../../shared/detail/DetailFailed';
 import { detailFailure } from '../../../shared/detail/detailFailure';
@@ -249,15 +250,7 @@ export const ProcessEditorPage = () => {
             data-testid="editor-version-note"
           />
         )}
-        {other.length > 0 && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message={other.join('; ')}
-            data-testid="form-other-errors"
-          />
-        )}
+        <OtherErrors errors={other} />
         <Form<Values>
           form={form}
           layout="vertical"

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
-import { DictTag, queryKeys } from '../../../shared/crud';
+import { DictTag, queryKeys, ToolbarButton } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { DetailPage } from '../../../shared/detail/DetailPage';
 import { Timeline } from '../../../shared/detail/Timeline';
@@ -109,15 +109,13 @@ export const ProcessInfoPage = () => {
       actions={
         <>
           {p.status !== 'deleted' && (
-            <Auth permission="support:process:edit">
-              <Button
-                icon={<EditOutlined />}
-                onClick={() => navigate(`/technicalSupport/addService?id=${p.id}`)}
-                data-testid="process-edit"
-              >
-                {t('processes.edit')}
-              </Button>
-            </Auth>
+            <ToolbarButton
+              permission="support:process:edit"
+              label={t('processes.edit')}
+              icon={<EditOutlined />}
+              onClick={() => navigate(`/technicalSupport/addService?id=${p.id}`)}
+              testId="process-edit"
+            />
           )}
           {p.actions.map((a) => (
             <Auth key={a} permission={PROCESS_ACTION_PERMISSION[a]}>

@@ -1,6 +1,6 @@
-import { CloudDownloadOutlined, DatabaseOutlined, UploadOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, DatabaseOutlined } from '@ant-design/icons';
 import { BLOB_KINDS, SYS_FILE_MAX_SELECTION, type SysFileRow } from '@cpm/contracts';
-import { blobRoutes, sysFileRoutes } from '@cpm/contracts/routes';
+import { sysFileRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Drawer, Form, Input, Modal, Progress, Row, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -8,10 +8,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
-import { Auth } from '../../../shared/auth/Auth';
-import { actionsColumn, CrudListView, deleteAction, queryKeys, useCrudList } from '../../../shared/crud';
+import {
+  actionsColumn,
+  CrudListView,
+  deleteAction,
+  queryKeys,
+  UploadButton,
+  useCrudList,
+} from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { downloadStored } from '../../../shared/upload/downloadStored';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { Upload } from '../../../shared/upload/Upload';
 import type { UploadRules } from '../../../shared/upload/uploadRules';
@@ -33,17 +40,6 @@ const rulesFor = (type: '1' | '2'): UploadRules => ({
   maxCount: SYS_FILE_MAX_SELECTION,
   plainName: true,
 });
-
-/** Opens a signed link so the browser streams the file to disk (no copy in memory). */
-const downloadFile = async (row: SysFileRow) => {
-  const signed = await call(blobRoutes.sign, { body: { id: row.blobId } });
-  const a = document.createElement('a');
-  a.href = signed.url;
-  a.download = row.fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-};
 
 /**
  * Space used by the caller's enterprise, with its quota when it has one; platform administrators
@@ -156,7 +152,7 @@ export const SysFilesPage = () => {
           key: 'download',
           label: t('download'),
           icon: <CloudDownloadOutlined />,
-          onClick: () => void downloadFile(row).catch(() => undefined),
+          onClick: () => void downloadStored(row.blobId, row.fileName).catch(() => undefined),
         },
         deleteAction(t('delete'), 'file:file:delete', t('confirmDelete', { name: row.name }), () =>
           remove(row),
@@ -183,16 +179,12 @@ export const SysFilesPage = () => {
       columns={columns}
       toolbar={
         <Space wrap>
-          <Auth permission="file:file:upload">
-            <Button
-              type="primary"
-              icon={<UploadOutlined />}
-              data-testid="sysfiles-upload-open"
-              onClick={() => setUploading(true)}
-            >
-              {t('upload')}
-            </Button>
-          </Auth>
+          <UploadButton
+            permission="file:file:upload"
+            label={t('upload')}
+            testId="sysfiles-upload-open"
+            onClick={() => setUploading(true)}
+          />
           <StorageUsage />
         </Space>
       }
@@ -263,7 +255,7 @@ export const SysFilesPage = () => {
           shown && (
             <Button
               icon={<CloudDownloadOutlined />}
-              onClick={() => void downloadFile(shown).catch(() => undefined)}
+              onClick={() => void downloadStored(shown.blobId, shown.fileName).catch(() => undefined)}
             >
               {t('download')}
             </Button>

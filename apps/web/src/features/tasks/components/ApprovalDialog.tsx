@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
+import type { DialogProps } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 
 type Fields = { password?: string; reason?: string };
@@ -14,15 +15,7 @@ type Fields = { password?: string; reason?: string };
  * The second person's decision on a risky task: approve with their own password, or reject with a
  * reason the creator sees. A refusal (wrong password, someone decided first) stays in the dialog.
  */
-export const ApprovalDialog = ({
-  task,
-  onClose,
-  onDecided,
-}: {
-  task: TaskRow | null;
-  onClose: () => void;
-  onDecided: () => void;
-}) => {
+export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: TaskRow | null }>) => {
   const { t } = useTranslation('tasks');
   const [form] = Form.useForm<Fields>();
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
@@ -52,7 +45,7 @@ export const ApprovalDialog = ({
           notifySuccess: true,
         });
       form.resetFields();
-      onDecided();
+      onSaved();
     } catch (error) {
       if (error instanceof ApiError) setRefused(error.message);
       form.setFieldValue('password', '');

@@ -9,20 +9,26 @@ import {
   taskCan,
 } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
-import { Badge, Button, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, showMessage } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
 import { usePermission } from '../../../shared/auth/usePermission';
-import { actionsColumn, ExportButton, FilterBar, useCrudList, useSelection } from '../../../shared/crud';
+import {
+  actionsColumn,
+  ExportButton,
+  FilterBar,
+  ToolbarButton,
+  useCrudList,
+  useSelection,
+} from '../../../shared/crud';
 import { BatchToolbar } from '../../../shared/crud/BatchToolbar';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
 import { progressOf } from '../lib/progress';
 import { taskKeys } from '../taskKeys';
+import { deliveryMessageColumn, deliveryStateColumn } from './deliveryColumns';
 import { TaskProgressBar } from './TaskProgressBar';
-import { DeliveryStateTag } from './TaskTags';
 
 type ResultFilter = {
   state?: DeliveryState | 'held' | 'deferred';
@@ -119,32 +125,9 @@ export const TaskResults = ({ task, onRetried }: { task: TaskDetail; onRetried: 
         </Space>
       ),
     },
-    {
-      key: 'state',
-      title: t('results.state'),
-      dataIndex: 'state',
-      render: (state: DeliveryState, row) => (
-        <span data-testid={`result-${row.sn}`} data-state={state}>
-          <DeliveryStateTag state={state} held={row.held} deferReason={row.deferReason} />
-        </span>
-      ),
-    },
+    deliveryStateColumn(t('results.state'), (row) => `result-${row.sn}`),
     { key: 'terminalName', title: t('results.terminal'), dataIndex: 'terminalName' },
-    {
-      key: 'message',
-      title: t('results.message'),
-      dataIndex: 'message',
-      render: (m: string | null) =>
-        m ? (
-          <Tooltip title={<pre className="cpm-task-message">{m}</pre>}>
-            <Typography.Text ellipsis style={{ maxWidth: 260 }} className="cpm-task-mono">
-              {m}
-            </Typography.Text>
-          </Tooltip>
-        ) : (
-          '-'
-        ),
-    },
+    deliveryMessageColumn(t('results.message')),
     { key: 'attempt', title: t('results.attempt'), dataIndex: 'attempt' },
     ...(task.rollout
       ? [{ key: 'wave', title: t('results.wave'), dataIndex: 'wave' } as DataColumn<DeliveryRow>]
@@ -268,15 +251,13 @@ export const TaskResults = ({ task, onRetried }: { task: TaskDetail; onRetried: 
               />
             )}
             {canRetry && counts.failure > 0 && (
-              <Auth permission="task:task:restart">
-                <Button
-                  icon={<RedoOutlined />}
-                  onClick={() => void retry().catch(() => undefined)}
-                  data-testid="task-retry-failed"
-                >
-                  {t('actions.retryAll', { count: counts.failure })}
-                </Button>
-              </Auth>
+              <ToolbarButton
+                permission="task:task:restart"
+                label={t('actions.retryAll', { count: counts.failure })}
+                icon={<RedoOutlined />}
+                onClick={() => void retry().catch(() => undefined)}
+                testId="task-retry-failed"
+              />
             )}
             <ExportButton
               permission="task:task:export"

@@ -1,6 +1,7 @@
 import { TASK_LIMITS } from '@cpm/contracts';
 import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, TimePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cronRuns } from '../lib/cronPreview';
 import { formatMinutes, type ScheduleKind } from '../lib/taskForm';
@@ -74,6 +75,17 @@ export const TimingFields = () => {
       <MinutesInput testId="task-window-minutes" />
     </Form.Item>
   );
+  /** A repeating schedule's own field, with the window it may start in beside it. */
+  const beside = (field: ReactNode) => (
+    <Row gutter={16}>
+      <Col xs={24} md={12}>
+        {field}
+      </Col>
+      <Col xs={24} md={12}>
+        {windowField}
+      </Col>
+    </Row>
+  );
   return (
     <>
       <Typography.Paragraph type="secondary" data-testid="task-timezone">
@@ -100,47 +112,29 @@ export const TimingFields = () => {
         />
       </Form.Item>
       <Typography.Paragraph type="secondary">{t(`timing.explain.${kind}`)}</Typography.Paragraph>
-      {kind === 'interval' && (
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name={['timing', 'everyMinutes']}
-              label={t('timing.every')}
-              extra={<MinutesHint name="everyMinutes" />}
-              required
-            >
-              <MinutesInput testId="task-every-minutes" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            {windowField}
-          </Col>
-        </Row>
-      )}
-      {kind === 'daily' && (
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name={['timing', 'at']} label={t('timing.at')} required>
-              <TimePicker format="HH:mm" style={{ width: '100%' }} data-testid="task-daily-at" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            {windowField}
-          </Col>
-        </Row>
-      )}
-      {kind === 'cron' && (
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name={['timing', 'expr']} label={t('timing.cron')} extra={<CronRuns />} required>
-              <Input className="cpm-task-mono" placeholder="0 2 * * 1-5" data-testid="task-cron" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            {windowField}
-          </Col>
-        </Row>
-      )}
+      {kind === 'interval' &&
+        beside(
+          <Form.Item
+            name={['timing', 'everyMinutes']}
+            label={t('timing.every')}
+            extra={<MinutesHint name="everyMinutes" />}
+            required
+          >
+            <MinutesInput testId="task-every-minutes" />
+          </Form.Item>,
+        )}
+      {kind === 'daily' &&
+        beside(
+          <Form.Item name={['timing', 'at']} label={t('timing.at')} required>
+            <TimePicker format="HH:mm" style={{ width: '100%' }} data-testid="task-daily-at" />
+          </Form.Item>,
+        )}
+      {kind === 'cron' &&
+        beside(
+          <Form.Item name={['timing', 'expr']} label={t('timing.cron')} extra={<CronRuns />} required>
+            <Input className="cpm-task-mono" placeholder="0 2 * * 1-5" data-testid="task-cron" />
+          </Form.Item>,
+        )}
     </>
   );
 };

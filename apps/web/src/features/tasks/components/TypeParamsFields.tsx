@@ -48,6 +48,8 @@ export const TypeParamsFields = ({
     ...extra,
   ];
   const field = (name: string) => ['params', name];
+  /** A parameter's place in the form and the contract's rules for it. */
+  const param = (name: string, extra?: Rule[]) => ({ name: field(name), rules: rules(name, extra) });
   const pathRule: Rule = {
     validator: async (_r, value: unknown) => {
       if (typeof value !== 'string' || !value.trim() || value.trim().endsWith('\\')) return;
@@ -58,12 +60,7 @@ export const TypeParamsFields = ({
   switch (type) {
     case 'app_install':
       return (
-        <Form.Item
-          name={field('appId')}
-          label={t('params.appId')}
-          extra={t('params.appIdHint')}
-          rules={rules('appId')}
-        >
+        <Form.Item {...param('appId')} label={t('params.appId')} extra={t('params.appIdHint')}>
           <Input className="cpm-task-mono" data-testid="task-param-appId" />
         </Form.Item>
       );
@@ -71,11 +68,7 @@ export const TypeParamsFields = ({
       return (
         <Row gutter={16}>
           <Col xs={24} md={16}>
-            <Form.Item
-              name={field('packageName')}
-              label={t('params.packageName')}
-              rules={rules('packageName')}
-            >
+            <Form.Item {...param('packageName')} label={t('params.packageName')}>
               <Input placeholder="com.example.pos" data-testid="task-param-packageName" />
             </Form.Item>
           </Col>
@@ -90,17 +83,12 @@ export const TypeParamsFields = ({
       return (
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name={field('fileId')} label={t('params.file')} rules={rules('fileId')}>
+            <Form.Item {...param('fileId')} label={t('params.file')}>
               <ResourceSelect known={known} kind="sysFile" testId="task-param-file" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name={field('path')}
-              label={t('params.path')}
-              extra={t('params.pathHint')}
-              rules={rules('path', [pathRule])}
-            >
+            <Form.Item {...param('path', [pathRule])} label={t('params.path')} extra={t('params.pathHint')}>
               <Input
                 className="cpm-task-mono"
                 placeholder={platform === 'windows' ? 'C:\\POS\\data' : '/sdcard/Download'}
@@ -112,12 +100,7 @@ export const TypeParamsFields = ({
       );
     case 'ota':
       return (
-        <Form.Item
-          name={field('fileId')}
-          label={t('params.otaFile')}
-          extra={t('params.otaHint')}
-          rules={rules('fileId')}
-        >
+        <Form.Item {...param('fileId')} label={t('params.otaFile')} extra={t('params.otaHint')}>
           <ResourceSelect known={known} kind="otaFile" testId="task-param-file" />
         </Form.Item>
       );
@@ -125,7 +108,7 @@ export const TypeParamsFields = ({
       return (
         <Row gutter={16}>
           <Col xs={24} md={platform === 'android' ? 14 : 24}>
-            <Form.Item name={field('wallpaperId')} label={t('params.wallpaper')} rules={rules('wallpaperId')}>
+            <Form.Item {...param('wallpaperId')} label={t('params.wallpaper')}>
               <ResourceSelect known={known} kind="wallpaper" testId="task-param-wallpaper" />
             </Form.Item>
           </Col>
@@ -146,23 +129,13 @@ export const TypeParamsFields = ({
       );
     case 'boot_animation':
       return (
-        <Form.Item
-          name={field('bootAnimationId')}
-          label={t('params.bootAnimation')}
-          rules={rules('bootAnimationId')}
-        >
+        <Form.Item {...param('bootAnimationId')} label={t('params.bootAnimation')}>
           <ResourceSelect known={known} kind="bootAnimation" testId="task-param-boot" />
         </Form.Item>
       );
     case 'command':
       return (
-        <Form.Item
-          name={field('command')}
-          label={t('params.command')}
-          extra={t('params.commandHint')}
-          rules={rules('command')}
-          required
-        >
+        <Form.Item {...param('command')} label={t('params.command')} extra={t('params.commandHint')} required>
           <Input.TextArea
             rows={4}
             className="cpm-task-mono"
@@ -175,16 +148,12 @@ export const TypeParamsFields = ({
       return (
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item
-              name={field('packageName')}
-              label={t('params.packageName')}
-              rules={rules('packageName')}
-            >
+            <Form.Item {...param('packageName')} label={t('params.packageName')}>
               <Input placeholder="com.example.pos" data-testid="task-param-packageName" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name={field('action')} label={t('params.permissionAction')} rules={rules('action')}>
+            <Form.Item {...param('action')} label={t('params.permissionAction')}>
               <Radio.Group
                 optionType="button"
                 data-testid="task-param-action"
@@ -194,10 +163,9 @@ export const TypeParamsFields = ({
           </Col>
           <Col xs={24}>
             <Form.Item
-              name={field('permissions')}
+              {...param('permissions')}
               label={t('params.permissions')}
               extra={t('params.permissionsHint')}
-              rules={rules('permissions')}
             >
               <Select
                 mode="tags"
@@ -213,7 +181,7 @@ export const TypeParamsFields = ({
       return (
         <Row gutter={16}>
           <Col xs={24}>
-            <Form.Item name={field('key')} label={t('params.registryKey')} rules={rules('key')}>
+            <Form.Item {...param('key')} label={t('params.registryKey')}>
               <Input
                 className="cpm-task-mono"
                 placeholder="HKLM\SOFTWARE\Vendor\POS"
@@ -222,22 +190,17 @@ export const TypeParamsFields = ({
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
-            <Form.Item name={field('name')} label={t('params.registryName')} rules={rules('name')}>
+            <Form.Item {...param('name')} label={t('params.registryName')}>
               <Input data-testid="task-param-name" />
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item
-              name={field('valueType')}
-              label={t('params.registryType')}
-              rules={rules('valueType')}
-              initialValue="REG_SZ"
-            >
+            <Form.Item {...param('valueType')} label={t('params.registryType')} initialValue="REG_SZ">
               <Select options={['REG_SZ', 'REG_DWORD'].map((v) => ({ value: v, label: v }))} />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item name={field('value')} label={t('params.registryValue')} rules={rules('value')}>
+            <Form.Item {...param('value')} label={t('params.registryValue')}>
               <Input data-testid="task-param-value" />
             </Form.Item>
           </Col>

@@ -26,13 +26,12 @@ const Harness = ({ children }: { children: React.ReactNode }) => {
   );
 };
 
+/** Renders form parts inside a task form with idle pickers. */
+const renderInForm = (ui: React.ReactNode) => render(<Harness>{ui}</Harness>);
+
 describe('TypeParamsFields', () => {
   it('refuses a shell command that reboots, however it is quoted, as it is typed', async () => {
-    render(
-      <Harness>
-        <TypeParamsFields type="command" platform="android" available />
-      </Harness>,
-    );
+    renderInForm(<TypeParamsFields type="command" platform="android" available />);
     const input = screen.getByTestId('task-param-command');
     fireEvent.change(input, { target: { value: 'sync && "re"boot' } });
     expect(await screen.findByText(/must not contain shutdown or reboot/, {}, WAIT)).toBeInTheDocument();
@@ -41,11 +40,7 @@ describe('TypeParamsFields', () => {
   });
 
   it('refuses a path ending in a backslash and a path of the other platform', async () => {
-    render(
-      <Harness>
-        <TypeParamsFields type="file_push" platform="windows" available />
-      </Harness>,
-    );
+    renderInForm(<TypeParamsFields type="file_push" platform="windows" available />);
     const input = screen.getByTestId('task-param-path');
     fireEvent.change(input, { target: { value: 'C:\\POS\\' } });
     expect(
@@ -58,22 +53,14 @@ describe('TypeParamsFields', () => {
   });
 
   it('says when the server cannot run a type yet', () => {
-    render(
-      <Harness>
-        <TypeParamsFields type="app_install" platform="android" available={false} />
-      </Harness>,
-    );
+    renderInForm(<TypeParamsFields type="app_install" platform="android" available={false} />);
     expect(screen.getByTestId('task-type-unavailable')).toHaveTextContent('come with the app market');
   });
 });
 
 describe('TimingFields', () => {
   it('shows the fields of each schedule and the next cron runs in the user time zone', async () => {
-    render(
-      <Harness>
-        <TimingFields />
-      </Harness>,
-    );
+    renderInForm(<TimingFields />);
     expect(screen.getByTestId('task-timezone')).toHaveTextContent(
       Intl.DateTimeFormat().resolvedOptions().timeZone,
     );

@@ -10,13 +10,14 @@ import {
 } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import { Alert, Card, Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call, showMessage } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
-import { Auth } from '../../../shared/auth/Auth';
+import { ToolbarButton } from '../../../shared/crud';
+import { OtherErrors } from '../../../shared/crud/OtherErrors';
 import { fieldErrorsOf } from '../../../shared/crud/zodForm';
 import { ConditionsFields } from '../components/ConditionsFields';
 import { PasswordDialog } from '../components/PasswordDialog';
@@ -195,15 +196,7 @@ export const CreateTaskPage = () => {
               data-testid="task-copied"
             />
           )}
-          {other.length > 0 && (
-            <Alert
-              type="error"
-              showIcon
-              style={{ marginBottom: 16 }}
-              message={other.join('; ')}
-              data-testid="form-other-errors"
-            />
-          )}
+          <OtherErrors errors={other} />
           <Form
             form={form}
             layout="vertical"
@@ -285,19 +278,17 @@ export const CreateTaskPage = () => {
               hasTargets={Boolean(targets && hasTargets(targets))}
               risky={needsPassword(type)}
             >
-              <Auth permission="task:create:add">
-                <Button
-                  type="primary"
-                  size="large"
-                  block
-                  icon={<SendOutlined />}
-                  loading={saving && !asking}
-                  onClick={() => void submit()}
-                  data-testid="task-create-submit"
-                >
-                  {t('create.submit')}
-                </Button>
-              </Auth>
+              <ToolbarButton
+                permission="task:create:add"
+                label={t('create.submit')}
+                type="primary"
+                size="large"
+                block
+                icon={<SendOutlined />}
+                loading={saving && !asking}
+                onClick={() => void submit()}
+                testId="task-create-submit"
+              />
             </ReachCard>
           </div>
         </Col>

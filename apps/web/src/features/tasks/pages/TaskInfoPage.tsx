@@ -97,7 +97,7 @@ export const TaskInfoPage = () => {
       <ApprovalDialog
         task={deciding}
         onClose={() => setDeciding(null)}
-        onDecided={() => {
+        onSaved={() => {
           setDeciding(null);
           refresh();
         }}

@@ -11,12 +11,12 @@ import {
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { Button, Grid, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
-import { AddButton, actionsColumn, CrudListView, useCrudList } from '../../../shared/crud';
+import { AddButton, actionsColumn, CrudListView, selectFilter, useCrudList } from '../../../shared/crud';
 import { useLiveUserId } from '../../../shared/live/LiveEventsProvider';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ApprovalDialog } from '../components/ApprovalDialog';
@@ -31,6 +31,14 @@ import '../tasks.css';
 type Filter = { name?: string; status?: TaskStatus; type?: TaskType; platform?: TaskPlatform };
 
 const when = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
+
+/** A cell of two lines: the value, and a quieter line under it. */
+const TwoLines = ({ main, sub, nowrap }: { main: ReactNode; sub?: ReactNode; nowrap?: boolean }) => (
+  <Space direction="vertical" size={0} style={nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+    <span>{main}</span>
+    {sub !== undefined && <Typography.Text type="secondary">{sub}</Typography.Text>}
+  </Space>
+);
 
 /** The whitelist page (hidden: reached from here and from the task form). */
 export const WHITELIST_PATH = '/longRange/whitelist';
@@ -146,12 +154,7 @@ export const TaskManagePage = () => {
       title: t('fields.type'),
       dataIndex: 'type',
       render: (type: TaskType, row) => (
-        <Space direction="vertical" size={0}>
-          <span>{t(`type.${type}`)}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t(`platform.${row.platform}`)}
-          </Typography.Text>
-        </Space>
+        <TwoLines main={t(`type.${type}`)} sub={t(`platform.${row.platform}`)} />
       ),
     },
     {
@@ -159,35 +162,21 @@ export const TaskManagePage = () => {
       title: t('fields.schedule'),
       dataIndex: 'scheduleKind',
       render: (kind: string, row) => (
-        <Space direction="vertical" size={0}>
-          <span>{t(`schedule.${kind}`)}</span>
-          {row.runCount > 1 && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('runs', { count: row.runCount })}
-            </Typography.Text>
-          )}
-        </Space>
+        <TwoLines
+          main={t(`schedule.${kind}`)}
+          sub={row.runCount > 1 ? t('runs', { count: row.runCount }) : undefined}
+        />
       ),
     },
     {
       key: 'time',
       title: t('fields.period'),
-      render: (_, row) => (
-        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
-          <span>{when(row.startAt)}</span>
-          <Typography.Text type="secondary">{when(row.expireAt)}</Typography.Text>
-        </Space>
-      ),
+      render: (_, row) => <TwoLines main={when(row.startAt)} sub={when(row.expireAt)} nowrap />,
     },
     {
       key: 'createdBy',
       title: t('fields.createdBy'),
-      render: (_, row) => (
-        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
-          <span>{row.createdByName}</span>
-          <Typography.Text type="secondary">{when(row.createdAt)}</Typography.Text>
-        </Space>
-      ),
+      render: (_, row) => <TwoLines main={row.createdByName} sub={when(row.createdAt)} nowrap />,
     },
     actionsColumn(t('fields.actions'), actions.of, { fixed: 'right' }),
   ];
@@ -198,21 +187,9 @@ export const TaskManagePage = () => {
       list={list}
       filters={[
         { name: 'name', label: t('fields.name') },
-        {
-          name: 'status',
-          label: t('fields.status'),
-          options: TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-        },
-        {
-          name: 'type',
-          label: t('fields.type'),
-          options: TASK_TYPES.map((s) => ({ value: s, label: t(`type.${s}`) })),
-        },
-        {
-          name: 'platform',
-          label: t('fields.platform'),
-          options: TASK_PLATFORMS.map((s) => ({ value: s, label: t(`platform.${s}`) })),
-        },
+        selectFilter('status', t('fields.status'), TASK_STATUSES, (s) => t(`status.${s}`)),
+        selectFilter('type', t('fields.type'), TASK_TYPES, (s) => t(`type.${s}`)),
+        selectFilter('platform', t('fields.platform'), TASK_PLATFORMS, (s) => t(`platform.${s}`)),
       ]}
       columns={columns}
       toolbar={
@@ -243,7 +220,7 @@ export const TaskManagePage = () => {
       <ApprovalDialog
         task={deciding}
         onClose={() => setDeciding(null)}
-        onDecided={() => {
+        onSaved={() => {
           setDeciding(null);
           void list.invalidate();
         }}

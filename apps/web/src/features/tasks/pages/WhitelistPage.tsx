@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { usePermission } from '../../../shared/auth/usePermission';
+import type { DialogProps } from '../../../shared/crud';
 import {
   AddButton,
   actionsColumn,
@@ -36,15 +37,7 @@ type Editing = { id?: string; name?: string; description?: string; sns: string[]
 const ENTRY_PAGE = 20;
 
 /** The SNs on one whitelist, by SN prefix; the user may take some off. */
-const EntriesDrawer = ({
-  list,
-  onClose,
-  onChanged,
-}: {
-  list: WhitelistRow | null;
-  onClose: () => void;
-  onChanged: () => void;
-}) => {
+const EntriesDrawer = ({ list, onClose, onSaved }: DialogProps<{ list: WhitelistRow | null }>) => {
   const { t } = useTranslation('tasks');
   const can = usePermission();
   const [sn, setSn] = useState('');
@@ -65,7 +58,7 @@ const EntriesDrawer = ({
     await call(whitelistRoutes.removeSns, { body: { id: list.id, sns: picked }, notifySuccess: true });
     setPicked([]);
     void entries.refetch();
-    onChanged();
+    onSaved();
   };
   return (
     <Drawer
@@ -255,7 +248,7 @@ export const WhitelistPage = () => {
           <SnListInput canImport={can('task:create:add')} />
         </CrudField>
       </CrudFormModal>
-      <EntriesDrawer list={shown} onClose={() => setShown(null)} onChanged={() => void list.invalidate()} />
+      <EntriesDrawer list={shown} onClose={() => setShown(null)} onSaved={() => void list.invalidate()} />
     </CrudListView>
   );
 };

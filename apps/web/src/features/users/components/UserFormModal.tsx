@@ -5,6 +5,7 @@ import { Col, Input, Row, Select, Switch, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import type { DialogProps } from '../../../shared/crud';
 import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { toTreeSelect } from '../../../shared/tree/treeData';
@@ -43,12 +44,7 @@ export const UserFormModal = ({
   user,
   onClose,
   onSaved,
-}: {
-  open: boolean;
-  user: UserRow | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) => {
+}: DialogProps<{ open: boolean; user: UserRow | null }>) => {
   const { t, i18n } = useTranslation('accounts');
   const levels = useDict('system_level');
   const roles = useQuery({
