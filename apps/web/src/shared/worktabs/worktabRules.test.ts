@@ -82,21 +82,24 @@ describe('closeTab', () => {
 
 describe('closeLeft / closeRight / closeOther', () => {
   // Each closes the current tab too, so the given one becomes current and the address moves to it.
-  it.each([
-    [
-      'closeLeft closes the tabs left of the given one, keeping the first',
-      closeLeft,
-      b,
-      c,
-      [HOME_PATH, c.path],
-    ],
-    ['closeRight closes the tabs right of the given one', closeRight, c, a, [HOME_PATH, a.path]],
-    ['closeOther keeps home and the given tab', closeOther, a, b, [HOME_PATH, b.path]],
-  ])('%s', (_, close, current, kept, left) => {
+  /** Closing with `close` from `current` keeps `kept` and the tabs in `left`, and goes to `kept`. */
+  const expectClosed = (close: typeof closeLeft, current: WorkTab, kept: WorkTab, left: string[]) => {
     const s = close(state(current.path, home, a, b, c), kept.path);
     expect(paths(s)).toEqual(left);
     expect(s.current).toBe(kept.path);
     expect(s.navigateTo).toBe(kept.fullPath);
+  };
+
+  it('closes the tabs left of the given one, keeping the first', () => {
+    expectClosed(closeLeft, b, c, [HOME_PATH, c.path]);
+  });
+
+  it('closes the tabs right of the given one', () => {
+    expectClosed(closeRight, c, a, [HOME_PATH, a.path]);
+  });
+
+  it('closeOther keeps home and the given tab', () => {
+    expectClosed(closeOther, a, b, [HOME_PATH, b.path]);
   });
 
   it('closeLeft stays on the current tab when it survives', () => {
