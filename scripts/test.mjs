@@ -139,6 +139,7 @@ const small = (async () => {
   await vitest('console', 'apps/web', { buffered: true });
   const node = await node22;
   if (node) await run('server starts on Node 22', node, ['scripts/check-readyz.mjs'], { buffered: true });
+  return run('console build', 'npm', ['run', 'build', '-w', '@cpm/web'], { buffered: true });
 })();
 await Promise.all([checks, serverPass, small]);
 
@@ -152,11 +153,10 @@ const secondPass = node
       { env: { SERVER_TESTS: 'storage', PATH: onPath(node) }, buffered: true },
     )
   : Promise.resolve();
-const built = run('console build', 'npm', ['run', 'build', '-w', '@cpm/web'], { buffered: true });
 await secondPass;
 // The browser suite runs alone: beside the second server pass both took three times as long and
 // timing-bound tests of each failed.
-if (await built) {
+if (await small) {
   const file = path.join(reports, 'e2e.json');
   await run('end to end (Playwright, Chromium)', 'npx', ['playwright', 'test'], {
     cwd: path.join(root, 'e2e'),
