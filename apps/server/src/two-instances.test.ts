@@ -5,7 +5,14 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
-import { callAs, createFleetFixtures, deviceAuth } from './test-support/fleet-fixtures';
+import {
+  callAs,
+  createFleetFixtures,
+  deviceAuth,
+  enrollSn,
+  registerTerminal,
+  rotateEnrollmentKey,
+} from './test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, loginAs, openTestDatabase, type TestApp, testConfig } from './test-support/test-app';
 
 // One PostgreSQL and one external broker shared by two server instances, as behind a load balancer.
@@ -62,25 +69,9 @@ describe.skipIf(!databaseUrl || !brokerUrl)('two server instances on one Postgre
     fixtures: { model: { id: string }; group: { id: string } },
   ) => {
     const admin = await loginAs(first.app, 'admin', ADMIN_PASSWORD);
-    const call = callAs(first as TestApp, admin.token);
-    const saved = await call('POST', '/device/v1/device/terminal/addOrUpdate', {
-      sn,
-      name: sn,
-      modelId: fixtures.model.id,
-      groupId: fixtures.group.id,
-      storeName: 'Store',
-      mac: `02:00:00:${macRun}:00:0${i}`,
-    });
-    expect(saved.body.code, saved.body.messageEn).toBe(1);
-    const { enrollmentKey } = (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body
-      .result as { enrollmentKey: string };
-    const res = await first.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn, enrollmentKey },
-    });
-    expect(res.json().code).toBe(1);
-    return res.json().result.secret as string;
+    const app = first as TestApp;
+    await registerTerminal(app, admin.token, fixtures, { sn, name: sn, mac: `02:00:00:${macRun}:00:0${i}` });
+    return enrollSn(app, sn, await rotateEnrollmentKey(app, admin.token));
   };
 
   let fixtures: { model: { id: string }; group: { id: string } };

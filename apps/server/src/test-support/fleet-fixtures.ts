@@ -43,6 +43,23 @@ export const enrollSn = async (t: TestApp, sn: string, enrollmentKey: string) =>
   return enrolled.json().result.secret as string;
 };
 
+/** Registers a terminal in a model and group as the given session; fails the test when refused. */
+export const registerTerminal = async (
+  t: TestApp,
+  token: string,
+  fleet: { model: { id: string }; group: { id: string } },
+  terminal: { sn: string; mac: string; name?: string; ownerId?: string },
+) => {
+  const saved = await callAs(t, token)('POST', '/device/v1/device/terminal/addOrUpdate', {
+    name: 'T1',
+    modelId: fleet.model.id,
+    groupId: fleet.group.id,
+    storeName: 'Store',
+    ...terminal,
+  });
+  expect(saved.body.code, saved.body.messageEn).toBe(1);
+};
+
 /**
  * One terminal of the account, registered in a new model and group of the account and enrolled with
  * its key: what a test of a terminal's own calls starts from. Answers the fixtures and the secret.
@@ -53,13 +70,7 @@ export const enrolledTerminal = async (
   terminal: { sn: string; mac: string; name?: string },
 ) => {
   const fleet = await createFleetFixtures(t, account.id);
-  await callAs(t, account.token)('POST', '/device/v1/device/terminal/addOrUpdate', {
-    name: 'T1',
-    modelId: fleet.model.id,
-    groupId: fleet.group.id,
-    storeName: 'Store',
-    ...terminal,
-  });
+  await registerTerminal(t, account.token, fleet, terminal);
   const secret = await enrollSn(t, terminal.sn, await rotateEnrollmentKey(t, account.token));
   return { ...fleet, secret };
 };

@@ -4,7 +4,13 @@ import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { terminals, terminalWarnings } from '../../db/schema';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import {
+  callAs,
+  createFleetFixtures,
+  deviceAuth,
+  registerTerminal,
+  rotateEnrollmentKey,
+} from '../../test-support/fleet-fixtures';
 import { connectTerminal } from '../../test-support/mqtt-terminal';
 import {
   ADMIN_PASSWORD,
@@ -53,19 +59,8 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     call = callAs(t, admin.token);
     const f = await createFleetFixtures(t, admin.userId);
     for (let i = 1; i <= 5; i++)
-      await call('POST', '/device/v1/device/terminal/addOrUpdate', {
-        sn: sn(i),
-        name: `T${i}`,
-        modelId: f.model.id,
-        groupId: f.group.id,
-        storeName: 'Store',
-        mac: `00:00:00:00:0${i}:01`,
-      });
-    key = (
-      (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-        enrollmentKey: string;
-      }
-    ).enrollmentKey;
+      await registerTerminal(t, admin.token, f, { sn: sn(i), name: `T${i}`, mac: `00:00:00:00:0${i}:01` });
+    key = await rotateEnrollmentKey(t, admin.token);
   });
   afterAll(() => t.close());
 

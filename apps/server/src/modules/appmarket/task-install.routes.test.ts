@@ -5,7 +5,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import {
+  callAs,
+  createFleetFixtures,
+  deviceAuth,
+  enrollSn,
+  registerTerminal,
+  rotateEnrollmentKey,
+} from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { sysFileForm } from '../sysfiles/testing';
 import { fixture, fixtureSigners } from './apk-fixtures';
@@ -61,23 +68,13 @@ describe('app market installs through remote tasks', () => {
 
   let fleet: Awaited<ReturnType<typeof createFleetFixtures>>;
   let enrollmentKey: string;
+  let entToken: string;
   let terminals = 0;
   /** Registers a terminal of the enterprise, enrolls it and says hello with the apps it runs. */
   const enrollTerminal = async (sn: string, running: Record<string, unknown>[]) => {
-    await pub('POST', '/device/v1/device/terminal/addOrUpdate', {
-      sn,
-      name: sn,
-      modelId: fleet.model.id,
-      groupId: fleet.group.id,
-      storeName: 'Store',
-      mac: `00:00:00:00:0f:${String(terminals++).padStart(2, '0')}`,
-    });
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn, enrollmentKey },
-    });
-    secrets[sn] = enrolled.json().result.secret;
+    const mac = `00:00:00:00:0f:${String(terminals++).padStart(2, '0')}`;
+    await registerTerminal(t, entToken, fleet, { sn, name: sn, mac });
+    secrets[sn] = await enrollSn(t, sn, enrollmentKey);
     const hello = await t.app.inject({
       method: 'POST',
       url: '/device/v1/agent/hello',
@@ -97,14 +94,11 @@ describe('app market installs through remote tasks', () => {
     });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     const ent = await createAccount(t, { username: 'mkt_ent', superiorId: admin.userId });
+    entToken = ent.token;
     pub = callAs(t, ent.token);
     rev = callAs(t, admin.token);
     fleet = await createFleetFixtures(t, ent.id);
-    enrollmentKey = (
-      (await pub('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-        enrollmentKey: string;
-      }
-    ).enrollmentKey;
+    enrollmentKey = await rotateEnrollmentKey(t, ent.token);
     for (const sn of ['MKTASK01', 'MKTASK02'])
       await enrollTerminal(sn, [{ packageName: 'com.cpm.demo', versionCode: 1, versionName: '1.0.0' }]);
     await t.agent.flush();

@@ -2,7 +2,14 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalRollupDaily, terminalRollupHourly, terminals } from '../../db/schema';
 import { callApi, createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import {
+  callAs,
+  createFleetFixtures,
+  deviceAuth,
+  enrollSn,
+  registerTerminal,
+  rotateEnrollmentKey,
+} from '../../test-support/fleet-fixtures';
 import {
   ADMIN_PASSWORD,
   createTestApp,
@@ -57,28 +64,10 @@ describe('activity rollups', () => {
     call = callAs(t, admin.token);
     adminToken = admin.token;
     const f = await createFleetFixtures(t, admin.userId);
-    const key = (
-      (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-        enrollmentKey: string;
-      }
-    ).enrollmentKey;
+    const key = await rotateEnrollmentKey(t, admin.token);
     for (const [i, sn] of ['RUNA0001', 'RUNB0001', 'RUNC0001'].entries()) {
-      const added = await call('POST', '/device/v1/device/terminal/addOrUpdate', {
-        sn,
-        name: sn,
-        modelId: f.model.id,
-        groupId: f.group.id,
-        storeName: 'Store',
-        mac: `00:00:00:00:0${i}:01`,
-      });
-      expect(added.body.code, added.body.messageEn).toBe(1);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/device/v1/agent/enroll',
-        payload: { sn, enrollmentKey: key },
-      });
-      expect(res.json().code, res.body).toBe(1);
-      secrets.set(sn, res.json().result.secret);
+      await registerTerminal(t, admin.token, f, { sn, name: sn, mac: `00:00:00:00:0${i}:01` });
+      secrets.set(sn, await enrollSn(t, sn, key));
     }
     for (const r of await t.database.db.select({ id: terminals.id, sn: terminals.sn }).from(terminals))
       ids.set(r.sn, r.id);

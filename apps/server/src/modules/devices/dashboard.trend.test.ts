@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, callApi, createAccount } from '../../test-support/accounts';
-import { createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import {
+  createFleetFixtures,
+  deviceAuth,
+  enrollSn,
+  registerTerminal,
+  rotateEnrollmentKey,
+} from '../../test-support/fleet-fixtures';
 import {
   ADMIN_PASSWORD,
   createTestApp,
@@ -49,28 +55,12 @@ describe('dashboard online trend', () => {
     const shopA = await createAccount(t, { username: 'trend_a_shop', superiorId: entA.id });
     const entB = await createAccount(t, { username: 'trend_b', superiorId: admin.userId });
     const f = await createFleetFixtures(t, admin.userId);
-    const key = (await callApi(t, admin.token, 'POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body
-      .result.enrollmentKey as string;
+    const key = await rotateEnrollmentKey(t, admin.token);
     const owners = { A1: entA.id, A2: shopA.id, B1: entB.id, B2: entB.id, B3: entB.id };
     for (const [i, [name, ownerId]] of Object.entries(owners).entries()) {
       const sn = `TREND${name}`;
-      const saved = await callApi(t, admin.token, 'POST', '/device/v1/device/terminal/addOrUpdate', {
-        sn,
-        name,
-        modelId: f.model.id,
-        groupId: f.group.id,
-        storeName: 'Store',
-        mac: `02:00:00:00:20:0${i}`,
-        ownerId,
-      });
-      expect(saved.body.code, saved.body.messageEn).toBe(1);
-      const enrolled = await t.app.inject({
-        method: 'POST',
-        url: '/device/v1/agent/enroll',
-        payload: { sn, enrollmentKey: key },
-      });
-      expect(enrolled.json().code, enrolled.body).toBe(1);
-      secrets.set(sn, enrolled.json().result.secret);
+      await registerTerminal(t, admin.token, f, { sn, name, mac: `02:00:00:00:20:0${i}`, ownerId });
+      secrets.set(sn, await enrollSn(t, sn, key));
     }
 
     // Heartbeats every 30 s from the first moment to the last, both included.

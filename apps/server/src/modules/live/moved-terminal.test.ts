@@ -9,7 +9,13 @@ import type { Database } from '../../db/client';
 import { terminals } from '../../db/schema';
 import { hashPassword } from '../../shared/crypto';
 import { ACCOUNT_PASSWORD } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import {
+  callAs,
+  createFleetFixtures,
+  deviceAuth,
+  enrollSn,
+  rotateEnrollmentKey,
+} from '../../test-support/fleet-fixtures';
 import { connectTerminal as connectMqttTerminal } from '../../test-support/mqtt-terminal';
 import {
   ADMIN_PASSWORD,
@@ -87,8 +93,7 @@ const createFleet = async (app: Pick<App, 'app' | 'database'>) => {
   const entA = await createEnterprise(app, `ent_a_${run.toLowerCase()}`, admin.userId);
   const entB = await createEnterprise(app, `ent_b_${run.toLowerCase()}`, admin.userId);
   const { model, group } = await createFleetFixtures(app as TestApp, admin.userId);
-  const { enrollmentKey } = (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body
-    .result as { enrollmentKey: string };
+  const enrollmentKey = await rotateEnrollmentKey(app as TestApp, admin.token);
   const fields = (sn: string, i: number) => ({
     sn,
     name: sn,
@@ -104,16 +109,10 @@ const createFleet = async (app: Pick<App, 'app' | 'database'>) => {
       ownerId: entA.id,
     });
     expect(saved.body.code).toBe(1);
-    const enrolled = await app.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn, enrollmentKey },
-    });
-    expect(enrolled.json().code).toBe(1);
     made.push({
       sn,
       id: (saved.body.result as { id: string }).id,
-      secret: enrolled.json().result.secret,
+      secret: await enrollSn(app as TestApp, sn, enrollmentKey),
       fields: fields(sn, i),
     });
   }
