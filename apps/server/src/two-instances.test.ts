@@ -5,14 +5,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
-import {
-  callAs,
-  createFleetFixtures,
-  deviceAuth,
-  enrollSn,
-  registerTerminal,
-  rotateEnrollmentKey,
-} from './test-support/fleet-fixtures';
+import { callAs, createFleetFixtures, deviceAuth, enrolledTerminals } from './test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, loginAs, openTestDatabase, type TestApp, testConfig } from './test-support/test-app';
 
 // One PostgreSQL and one external broker shared by two server instances, as behind a load balancer.
@@ -69,9 +62,11 @@ describe.skipIf(!databaseUrl || !brokerUrl)('two server instances on one Postgre
     fixtures: { model: { id: string }; group: { id: string } },
   ) => {
     const admin = await loginAs(first.app, 'admin', ADMIN_PASSWORD);
-    const app = first as TestApp;
-    await registerTerminal(app, admin.token, fixtures, { sn, name: sn, mac: `02:00:00:${macRun}:00:0${i}` });
-    return enrollSn(app, sn, await rotateEnrollmentKey(app, admin.token));
+    const account = { id: admin.userId, token: admin.token };
+    const terminal = { sn, name: sn, mac: `02:00:00:${macRun}:00:0${i}` };
+    return (await enrolledTerminals(first as TestApp, account, [terminal], fixtures)).secrets.get(
+      sn,
+    ) as string;
   };
 
   let fixtures: { model: { id: string }; group: { id: string } };

@@ -61,16 +61,32 @@ export const registerTerminal = async (
 };
 
 /**
- * One terminal of the account, registered in a new model and group of the account and enrolled with
- * its key: what a test of a terminal's own calls starts from. Answers the fixtures and the secret.
+ * Terminals of the account, registered in the given model and group (else a new one of the account)
+ * and enrolled with its key: what a test of terminals' own calls starts from. Answers the fixtures
+ * and each SN's secret.
  */
+export const enrolledTerminals = async (
+  t: TestApp,
+  account: { id: string; token: string },
+  list: { sn: string; mac: string; name?: string; ownerId?: string }[],
+  fleet?: { model: { id: string }; group: { id: string } },
+) => {
+  const fixtures = fleet ?? (await createFleetFixtures(t, account.id));
+  const key = await rotateEnrollmentKey(t, account.token);
+  const secrets = new Map<string, string>();
+  for (const terminal of list) {
+    await registerTerminal(t, account.token, fixtures, terminal);
+    secrets.set(terminal.sn, await enrollSn(t, terminal.sn, key));
+  }
+  return { ...fixtures, secrets };
+};
+
+/** One terminal of the account in a new model and group, enrolled; answers the fixtures and the secret. */
 export const enrolledTerminal = async (
   t: TestApp,
   account: { id: string; token: string },
   terminal: { sn: string; mac: string; name?: string },
 ) => {
-  const fleet = await createFleetFixtures(t, account.id);
-  await registerTerminal(t, account.token, fleet, terminal);
-  const secret = await enrollSn(t, terminal.sn, await rotateEnrollmentKey(t, account.token));
-  return { ...fleet, secret };
+  const { secrets, ...fleet } = await enrolledTerminals(t, account, [terminal]);
+  return { ...fleet, secret: secrets.get(terminal.sn) as string };
 };

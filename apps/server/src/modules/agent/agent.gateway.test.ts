@@ -8,7 +8,6 @@ import {
   callAs,
   createFleetFixtures,
   deviceAuth,
-  registerTerminal,
   rotateEnrollmentKey,
 } from '../../test-support/fleet-fixtures';
 import { connectTerminal } from '../../test-support/mqtt-terminal';
@@ -59,7 +58,14 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     call = callAs(t, admin.token);
     const f = await createFleetFixtures(t, admin.userId);
     for (let i = 1; i <= 5; i++)
-      await registerTerminal(t, admin.token, f, { sn: sn(i), name: `T${i}`, mac: `00:00:00:00:0${i}:01` });
+      await call('POST', '/device/v1/device/terminal/addOrUpdate', {
+        sn: sn(i),
+        name: `T${i}`,
+        modelId: f.model.id,
+        groupId: f.group.id,
+        storeName: 'Store',
+        mac: `00:00:00:00:0${i}:01`,
+      });
     key = await rotateEnrollmentKey(t, admin.token);
   });
   afterAll(() => t.close());

@@ -9,9 +9,7 @@ import {
   callAs,
   createFleetFixtures,
   deviceAuth,
-  enrollSn,
-  registerTerminal,
-  rotateEnrollmentKey,
+  enrolledTerminals,
 } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { sysFileForm } from '../sysfiles/testing';
@@ -67,14 +65,12 @@ describe('app market installs through remote tasks', () => {
   };
 
   let fleet: Awaited<ReturnType<typeof createFleetFixtures>>;
-  let enrollmentKey: string;
-  let entToken: string;
+  let ent: { id: string; token: string };
   let terminals = 0;
   /** Registers a terminal of the enterprise, enrolls it and says hello with the apps it runs. */
   const enrollTerminal = async (sn: string, running: Record<string, unknown>[]) => {
     const mac = `00:00:00:00:0f:${String(terminals++).padStart(2, '0')}`;
-    await registerTerminal(t, entToken, fleet, { sn, name: sn, mac });
-    secrets[sn] = await enrollSn(t, sn, enrollmentKey);
+    secrets[sn] = (await enrolledTerminals(t, ent, [{ sn, name: sn, mac }], fleet)).secrets.get(sn) as string;
     const hello = await t.app.inject({
       method: 'POST',
       url: '/device/v1/agent/hello',
@@ -93,12 +89,10 @@ describe('app market installs through remote tasks', () => {
       tasks: { monitorMs: false, catchUpMs: 0 },
     });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
-    const ent = await createAccount(t, { username: 'mkt_ent', superiorId: admin.userId });
-    entToken = ent.token;
+    ent = await createAccount(t, { username: 'mkt_ent', superiorId: admin.userId });
     pub = callAs(t, ent.token);
     rev = callAs(t, admin.token);
     fleet = await createFleetFixtures(t, ent.id);
-    enrollmentKey = await rotateEnrollmentKey(t, ent.token);
     for (const sn of ['MKTASK01', 'MKTASK02'])
       await enrollTerminal(sn, [{ packageName: 'com.cpm.demo', versionCode: 1, versionName: '1.0.0' }]);
     await t.agent.flush();
