@@ -1,36 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import { type FleetOptions, startFleet } from '../../../pos-sim/src/fleet';
 import { terminals } from '../db/schema';
-import { createTestApp, type TestApp } from './test-app';
+import { createFilesTestApp, type TestApp } from './test-app';
 
 /**
  * The real app with its broker, listening on a local port for pos-sim terminals: the real clock,
  * job and task loops at a fast pace, files in a folder of its own. `close` stops it and removes the folder.
  */
 export const startSimApp = async (name: string) => {
-  const dir = await mkdtemp(path.join(tmpdir(), `cpm-sim-${name}-`));
-  const t: TestApp = await createTestApp({
+  const t = await createFilesTestApp(`sim-${name}`, {
     broker: true,
-    env: { DATA_DIR: dir, BLOB_SWEEP_MINUTES: '0' },
     clock: { now: () => new Date(), advance: () => undefined },
     jobs: { pollMs: 100 },
     tasks: { monitorMs: 300 },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  return {
-    t,
-    dir,
-    server,
-    async close() {
-      await t.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return { t, dir: t.dataDir, server, close: () => t.close() };
 };
 
 /** pos-sim terminals in Shanghai over MQTT, without faults, whose tasks succeed unless `tasks` says otherwise. */
