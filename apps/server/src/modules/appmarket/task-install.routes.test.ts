@@ -12,7 +12,7 @@ import {
   enrolledTerminals,
 } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { sysFileForm } from '../sysfiles/testing';
+import { postFileForm } from '../sysfiles/testing';
 import { fixture, fixtureSigners } from './apk-fixtures';
 import { AUTO_UPDATE_JOB_KIND } from './appmarket.module';
 
@@ -53,13 +53,8 @@ describe('app market installs through remote tasks', () => {
       payload: { results },
     });
   const upload = async (token: string, name: string, fields: Record<string, string> = {}) => {
-    const form = sysFileForm(fields, name, fixture(name));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/app/v1/app/app/upload',
-      headers: { satoken: token, ...form.headers },
-      payload: form.payload,
-    });
+    const file = { fields, name, bytes: fixture(name) };
+    const res = await postFileForm(t, token, '/app/v1/app/app/upload', file);
     expect(res.json().code, res.body).toBe(1);
     return res.json().result as { id: string; versions: { id: string; versionCode: number }[] };
   };

@@ -4,7 +4,7 @@ import { callApi, createAccount } from '../../test-support/accounts';
 import { rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
 import { onlineCount, startSimApp, startSimFleet } from '../../test-support/sim-app';
 import type { TestApp } from '../../test-support/test-app';
-import { makeZip, sysFileForm } from '../sysfiles/testing';
+import { makeZip, postFileForm } from '../sysfiles/testing';
 import { insertGroups, insertTerminals } from './task-fixtures';
 
 const until = async (
@@ -71,16 +71,11 @@ describe('pos-sim terminals run remote tasks against the real server', () => {
     // Terminal 3 goes away before the tasks exist.
     await f.terminals[2].stop(false);
 
-    const form = sysFileForm(
-      { version: '2.0', type: '2' },
-      'menu.zip',
-      makeZip([{ name: 'menu.json', data: Buffer.alloc(40_000, 9) }]),
-    );
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/file/v1/file/sysFile/upload',
-      headers: { satoken: ent.token, ...form.headers },
-      payload: form.payload,
+    const menu = makeZip([{ name: 'menu.json', data: Buffer.alloc(40_000, 9) }]);
+    const up = await postFileForm(t, ent.token, '/file/v1/file/sysFile/upload', {
+      fields: { version: '2.0', type: '2' },
+      name: 'menu.zip',
+      bytes: menu,
     });
     const file = up.json().result as { id: string };
     const push = await create({
