@@ -5,7 +5,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
-import { callAs, createFleetFixtures, deviceAuth } from './test-support/fleet-fixtures';
+import { callAs, createFleetFixtures, deviceAuth, enrolledTerminals } from './test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, loginAs, openTestDatabase, type TestApp, testConfig } from './test-support/test-app';
 
 // One PostgreSQL and one external broker shared by two server instances, as behind a load balancer.
@@ -62,25 +62,11 @@ describe.skipIf(!databaseUrl || !brokerUrl)('two server instances on one Postgre
     fixtures: { model: { id: string }; group: { id: string } },
   ) => {
     const admin = await loginAs(first.app, 'admin', ADMIN_PASSWORD);
-    const call = callAs(first as TestApp, admin.token);
-    const saved = await call('POST', '/device/v1/device/terminal/addOrUpdate', {
+    const account = { id: admin.userId, token: admin.token };
+    const terminal = { sn, name: sn, mac: `02:00:00:${macRun}:00:0${i}` };
+    return (await enrolledTerminals(first as TestApp, account, [terminal], fixtures)).secrets.get(
       sn,
-      name: sn,
-      modelId: fixtures.model.id,
-      groupId: fixtures.group.id,
-      storeName: 'Store',
-      mac: `02:00:00:${macRun}:00:0${i}`,
-    });
-    expect(saved.body.code, saved.body.messageEn).toBe(1);
-    const { enrollmentKey } = (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body
-      .result as { enrollmentKey: string };
-    const res = await first.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn, enrollmentKey },
-    });
-    expect(res.json().code).toBe(1);
-    return res.json().result.secret as string;
+    ) as string;
   };
 
   let fixtures: { model: { id: string }; group: { id: string } };

@@ -43,23 +43,50 @@ export const enrollSn = async (t: TestApp, sn: string, enrollmentKey: string) =>
   return enrolled.json().result.secret as string;
 };
 
-/**
- * One terminal of the account, registered in a new model and group of the account and enrolled with
- * its key: what a test of a terminal's own calls starts from. Answers the fixtures and the secret.
- */
-export const enrolledTerminal = async (
+/** Registers a terminal in a model and group as the given session; fails the test when refused. */
+export const registerTerminal = async (
   t: TestApp,
-  account: { id: string; token: string },
-  terminal: { sn: string; mac: string; name?: string },
+  token: string,
+  fleet: { model: { id: string }; group: { id: string } },
+  terminal: { sn: string; mac: string; name?: string; ownerId?: string },
 ) => {
-  const fleet = await createFleetFixtures(t, account.id);
-  await callAs(t, account.token)('POST', '/device/v1/device/terminal/addOrUpdate', {
+  const saved = await callAs(t, token)('POST', '/device/v1/device/terminal/addOrUpdate', {
     name: 'T1',
     modelId: fleet.model.id,
     groupId: fleet.group.id,
     storeName: 'Store',
     ...terminal,
   });
-  const secret = await enrollSn(t, terminal.sn, await rotateEnrollmentKey(t, account.token));
-  return { ...fleet, secret };
+  expect(saved.body.code, saved.body.messageEn).toBe(1);
+};
+
+/**
+ * Terminals of the account, registered in the given model and group (else a new one of the account)
+ * and enrolled with its key: what a test of terminals' own calls starts from. Answers the fixtures
+ * and each SN's secret.
+ */
+export const enrolledTerminals = async (
+  t: TestApp,
+  account: { id: string; token: string },
+  list: { sn: string; mac: string; name?: string; ownerId?: string }[],
+  fleet?: { model: { id: string }; group: { id: string } },
+) => {
+  const fixtures = fleet ?? (await createFleetFixtures(t, account.id));
+  const key = await rotateEnrollmentKey(t, account.token);
+  const secrets = new Map<string, string>();
+  for (const terminal of list) {
+    await registerTerminal(t, account.token, fixtures, terminal);
+    secrets.set(terminal.sn, await enrollSn(t, terminal.sn, key));
+  }
+  return { ...fixtures, secrets };
+};
+
+/** One terminal of the account in a new model and group, enrolled; answers the fixtures and the secret. */
+export const enrolledTerminal = async (
+  t: TestApp,
+  account: { id: string; token: string },
+  terminal: { sn: string; mac: string; name?: string },
+) => {
+  const { secrets, ...fleet } = await enrolledTerminals(t, account, [terminal]);
+  return { ...fleet, secret: secrets.get(terminal.sn) as string };
 };

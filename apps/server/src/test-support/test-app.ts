@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { type App, type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
@@ -122,6 +125,23 @@ export const createTestApp = async (
     async close() {
       await built.app.close();
       await database.close();
+    },
+  };
+};
+
+/** The app keeping its files in a new folder `cpm-<name>-…` (no sweeping); `close` also removes the folder. */
+export const createFilesTestApp = async (name: string, opts: Parameters<typeof createTestApp>[0] = {}) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `cpm-${name}-`));
+  const t = await createTestApp({
+    ...opts,
+    env: { DATA_DIR: dataDir, BLOB_SWEEP_MINUTES: '0', ...opts.env },
+  });
+  return {
+    ...t,
+    dataDir,
+    async close() {
+      await t.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 };

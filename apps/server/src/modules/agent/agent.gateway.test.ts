@@ -4,7 +4,12 @@ import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { terminals, terminalWarnings } from '../../db/schema';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import {
+  callAs,
+  createFleetFixtures,
+  deviceAuth,
+  rotateEnrollmentKey,
+} from '../../test-support/fleet-fixtures';
 import { connectTerminal } from '../../test-support/mqtt-terminal';
 import {
   ADMIN_PASSWORD,
@@ -61,11 +66,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
         storeName: 'Store',
         mac: `00:00:00:00:0${i}:01`,
       });
-    key = (
-      (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-        enrollmentKey: string;
-      }
-    ).enrollmentKey;
+    key = await rotateEnrollmentKey(t, admin.token);
   });
   afterAll(() => t.close());
 

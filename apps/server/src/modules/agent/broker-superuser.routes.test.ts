@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../db/schema';
 import { sha256 } from '../../shared/crypto';
-import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
+import { callAs, createFleetFixtures, rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { multipartForm } from '../blobs/testing';
 
@@ -127,11 +127,7 @@ describe('external broker superuser and terminal SNs', () => {
   });
 
   it('does not enrol a terminal holding the superuser name, even with its enterprise key', async () => {
-    const key = (
-      (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-        enrollmentKey: string;
-      }
-    ).enrollmentKey;
+    const key = await rotateEnrollmentKey(t, token);
     const res = await post('/device/v1/agent/enroll', { sn: SUPERUSER.username, enrollmentKey: key });
     expect(res.json().code).not.toBe(1);
     const row = (await t.database.db.select().from(terminals).where(eq(terminals.sn, SUPERUSER.username)))[0];

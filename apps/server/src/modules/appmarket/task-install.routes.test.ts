@@ -5,9 +5,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import {
+  callAs,
+  createFleetFixtures,
+  deviceAuth,
+  enrolledTerminals,
+} from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { sysFileForm } from '../sysfiles/testing';
+import { postFileForm } from '../sysfiles/testing';
 import { fixture, fixtureSigners } from './apk-fixtures';
 import { AUTO_UPDATE_JOB_KIND } from './appmarket.module';
 
@@ -48,36 +53,19 @@ describe('app market installs through remote tasks', () => {
       payload: { results },
     });
   const upload = async (token: string, name: string, fields: Record<string, string> = {}) => {
-    const form = sysFileForm(fields, name, fixture(name));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/app/v1/app/app/upload',
-      headers: { satoken: token, ...form.headers },
-      payload: form.payload,
-    });
+    const file = { fields, name, bytes: fixture(name) };
+    const res = await postFileForm(t, token, '/app/v1/app/app/upload', file);
     expect(res.json().code, res.body).toBe(1);
     return res.json().result as { id: string; versions: { id: string; versionCode: number }[] };
   };
 
   let fleet: Awaited<ReturnType<typeof createFleetFixtures>>;
-  let enrollmentKey: string;
+  let ent: { id: string; token: string };
   let terminals = 0;
   /** Registers a terminal of the enterprise, enrolls it and says hello with the apps it runs. */
   const enrollTerminal = async (sn: string, running: Record<string, unknown>[]) => {
-    await pub('POST', '/device/v1/device/terminal/addOrUpdate', {
-      sn,
-      name: sn,
-      modelId: fleet.model.id,
-      groupId: fleet.group.id,
-      storeName: 'Store',
-      mac: `00:00:00:00:0f:${String(terminals++).padStart(2, '0')}`,
-    });
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn, enrollmentKey },
-    });
-    secrets[sn] = enrolled.json().result.secret;
+    const mac = `00:00:00:00:0f:${String(terminals++).padStart(2, '0')}`;
+    secrets[sn] = (await enrolledTerminals(t, ent, [{ sn, name: sn, mac }], fleet)).secrets.get(sn) as string;
     const hello = await t.app.inject({
       method: 'POST',
       url: '/device/v1/agent/hello',
@@ -96,15 +84,10 @@ describe('app market installs through remote tasks', () => {
       tasks: { monitorMs: false, catchUpMs: 0 },
     });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
-    const ent = await createAccount(t, { username: 'mkt_ent', superiorId: admin.userId });
+    ent = await createAccount(t, { username: 'mkt_ent', superiorId: admin.userId });
     pub = callAs(t, ent.token);
     rev = callAs(t, admin.token);
     fleet = await createFleetFixtures(t, ent.id);
-    enrollmentKey = (
-      (await pub('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-        enrollmentKey: string;
-      }
-    ).enrollmentKey;
     for (const sn of ['MKTASK01', 'MKTASK02'])
       await enrollTerminal(sn, [{ packageName: 'com.cpm.demo', versionCode: 1, versionName: '1.0.0' }]);
     await t.agent.flush();

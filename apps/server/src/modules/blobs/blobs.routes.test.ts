@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { BLOB_KINDS } from '@cpm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
 import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { ADMIN_PASSWORD, createFilesTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { blobs } from './blobs.table';
 import { multipartForm } from './testing';
 
@@ -57,8 +56,9 @@ describe('file uploads and downloads', () => {
     });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cpm-blob-routes-'));
-    t = await createTestApp({ env: { DATA_DIR: dataDir, BLOB_SWEEP_MINUTES: '0' } });
+    const app = await createFilesTestApp('blob-routes');
+    t = app;
+    dataDir = app.dataDir;
     admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     entA = await createAccount(t, { username: 'ent_a', superiorId: admin.userId });
     entB = await createAccount(t, { username: 'ent_b' });
@@ -74,10 +74,7 @@ describe('file uploads and downloads', () => {
       await upload(admin.token, 'systemFile', multipartForm('ota.zip', Buffer.concat([ZIP, PNG])))
     ).json().result;
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   describe('uploads', () => {
     it('store the bytes under their sha256 in the data folder, once', async () => {

@@ -1,14 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFleet } from '../../../../pos-sim/src/fleet';
+import type { startFleet } from '../../../../pos-sim/src/fleet';
 import { terminals } from '../../db/schema';
 import { ACCOUNT_PASSWORD, callApi, createAccount } from '../../test-support/accounts';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
+import { onlineCount, startSimApp, startSimFleet } from '../../test-support/sim-app';
+import type { TestApp } from '../../test-support/test-app';
 import { insertGroups, insertTerminals } from '../tasks/task-fixtures';
 
 const until = async <T>(
@@ -43,9 +41,8 @@ type Detail = {
 // Each command is a real round trip through the broker and the simulated terminal: on a busy
 // two-core machine three in one test can pass the default 30 s.
 describe('remote commands run on pos-sim terminals through task delivery', { timeout: 120_000 }, () => {
+  let sim: Awaited<ReturnType<typeof startSimApp>>;
   let t: TestApp;
-  let dir: string;
-  let server: string;
   let ent: { id: string; token: string };
   let other: { id: string; token: string };
   let fleet: ReturnType<typeof startFleet>;
@@ -70,52 +67,20 @@ describe('remote commands run on pos-sim terminals through task delivery', { tim
   };
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'cpm-sim-commands-'));
-    t = await createTestApp({
-      broker: true,
-      env: { DATA_DIR: dir, BLOB_SWEEP_MINUTES: '0' },
-      clock: { now: () => new Date(), advance: () => undefined },
-      jobs: { pollMs: 100 },
-      tasks: { monitorMs: 300 },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    sim = await startSimApp('commands');
+    t = sim.t;
     ent = await createAccount(t, { username: 'cmd_ent' });
     other = await createAccount(t, { username: 'cmd_other' });
     const groupId = (await insertGroups(t.database.db, ent.id, 'CMD')).group.id;
     await insertTerminals(t.database.db, { prefix: 'CMDS0', count: 1, ownerId: ent.id, groupId });
     await insertTerminals(t.database.db, { prefix: 'CMDOFF0', count: 1, ownerId: ent.id, groupId });
-    const key = (await callApi(t, ent.token, 'POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body
-      .result.enrollmentKey;
-    fleet = startFleet({
-      count: 1,
-      server,
-      transport: 'mqtt',
-      prefix: 'CMDS',
-      enrollmentKey: key,
-      cities: [{ name: 'Shanghai', lat: 31.2, lng: 121.4 }],
-      model: 'SIM-P2',
-      heartbeatSec: 1,
-      rampSec: 0,
-      faultRate: 0,
-      rebootRate: 0,
-      tasks: { failureRate: 0, paymentRate: 0, offlineRate: 0, offlineSec: 1, dataDir: dir, recheckMs: 200 },
-    });
-    await until(
-      async () =>
-        (
-          await t.database.db
-            .select({ sn: terminals.sn })
-            .from(terminals)
-            .where(and(like(terminals.sn, 'CMDS%'), eq(terminals.online, true)))
-        ).length === 1,
-      'the terminal online',
-    );
+    const key = await rotateEnrollmentKey(t, ent.token);
+    fleet = startSimFleet(sim, { count: 1, prefix: 'CMDS', enrollmentKey: key, heartbeatSec: 1 });
+    await until(async () => (await onlineCount(t, 'CMDS')) === 1, 'the terminal online');
   });
   afterAll(async () => {
     await fleet?.stop(false);
-    await t.close();
-    await rm(dir, { recursive: true, force: true });
+    await sim.close();
   });
 
   it('reads device properties, streaming them as output', async () => {

@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalRollupDaily, terminalRollupHourly, terminals } from '../../db/schema';
 import { callApi, createAccount } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { callAs, deviceAuth, enrolledTerminals } from '../../test-support/fleet-fixtures';
 import {
   ADMIN_PASSWORD,
   createTestApp,
@@ -56,30 +56,10 @@ describe('activity rollups', () => {
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     call = callAs(t, admin.token);
     adminToken = admin.token;
-    const f = await createFleetFixtures(t, admin.userId);
-    const key = (
-      (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-        enrollmentKey: string;
-      }
-    ).enrollmentKey;
-    for (const [i, sn] of ['RUNA0001', 'RUNB0001', 'RUNC0001'].entries()) {
-      const added = await call('POST', '/device/v1/device/terminal/addOrUpdate', {
-        sn,
-        name: sn,
-        modelId: f.model.id,
-        groupId: f.group.id,
-        storeName: 'Store',
-        mac: `00:00:00:00:0${i}:01`,
-      });
-      expect(added.body.code, added.body.messageEn).toBe(1);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/device/v1/agent/enroll',
-        payload: { sn, enrollmentKey: key },
-      });
-      expect(res.json().code, res.body).toBe(1);
-      secrets.set(sn, res.json().result.secret);
-    }
+    const sns = ['RUNA0001', 'RUNB0001', 'RUNC0001'];
+    const list = sns.map((sn, i) => ({ sn, name: sn, mac: `00:00:00:00:0${i}:01` }));
+    const enrolled = await enrolledTerminals(t, { id: admin.userId, token: admin.token }, list);
+    for (const [sn, secret] of enrolled.secrets) secrets.set(sn, secret);
     for (const r of await t.database.db.select({ id: terminals.id, sn: terminals.sn }).from(terminals))
       ids.set(r.sn, r.id);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, callApi, createAccount } from '../../test-support/accounts';
-import { createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { deviceAuth, enrolledTerminals } from '../../test-support/fleet-fixtures';
 import {
   ADMIN_PASSWORD,
   createTestApp,
@@ -48,30 +48,15 @@ describe('dashboard online trend', () => {
     const entA = await createAccount(t, { username: 'trend_a', superiorId: admin.userId });
     const shopA = await createAccount(t, { username: 'trend_a_shop', superiorId: entA.id });
     const entB = await createAccount(t, { username: 'trend_b', superiorId: admin.userId });
-    const f = await createFleetFixtures(t, admin.userId);
-    const key = (await callApi(t, admin.token, 'POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body
-      .result.enrollmentKey as string;
     const owners = { A1: entA.id, A2: shopA.id, B1: entB.id, B2: entB.id, B3: entB.id };
-    for (const [i, [name, ownerId]] of Object.entries(owners).entries()) {
-      const sn = `TREND${name}`;
-      const saved = await callApi(t, admin.token, 'POST', '/device/v1/device/terminal/addOrUpdate', {
-        sn,
-        name,
-        modelId: f.model.id,
-        groupId: f.group.id,
-        storeName: 'Store',
-        mac: `02:00:00:00:20:0${i}`,
-        ownerId,
-      });
-      expect(saved.body.code, saved.body.messageEn).toBe(1);
-      const enrolled = await t.app.inject({
-        method: 'POST',
-        url: '/device/v1/agent/enroll',
-        payload: { sn, enrollmentKey: key },
-      });
-      expect(enrolled.json().code, enrolled.body).toBe(1);
-      secrets.set(sn, enrolled.json().result.secret);
-    }
+    const list = Object.entries(owners).map(([name, ownerId], i) => ({
+      sn: `TREND${name}`,
+      name,
+      mac: `02:00:00:00:20:0${i}`,
+      ownerId,
+    }));
+    const enrolled = await enrolledTerminals(t, { id: admin.userId, token: admin.token }, list);
+    for (const [sn, secret] of enrolled.secrets) secrets.set(sn, secret);
 
     // Heartbeats every 30 s from the first moment to the last, both included.
     const runs: [string, string, string][] = [

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, terminalGroups, terminalModels, terminals, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../shared/crypto';
-import { callAs } from '../../test-support/fleet-fixtures';
+import { callAs, rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { multipartForm } from '../blobs/testing';
 import { TAKEN_ANSWER_LIMIT } from './terminals.service';
@@ -123,14 +123,8 @@ describe('answers about terminals of other enterprises', () => {
   });
 
   it('answers an anonymous enrolment alike for an unknown SN, a wrong key and another enterprise’s terminal', async () => {
-    const keyOf = async (who: 'a' | 'b') =>
-      (
-        (await tenant[who].call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result as {
-          enrollmentKey: string;
-        }
-      ).enrollmentKey;
-    const keyB = await keyOf('b');
-    await keyOf('a');
+    const keyB = await rotateEnrollmentKey(t, tenant.b.token);
+    await rotateEnrollmentKey(t, tenant.a.token);
     const enroll = async (sn: string, enrollmentKey: string) => {
       const res = await t.app.inject({
         method: 'POST',

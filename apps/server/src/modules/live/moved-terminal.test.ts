@@ -7,9 +7,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../app';
 import type { Database } from '../../db/client';
 import { terminals } from '../../db/schema';
-import { hashPassword } from '../../shared/crypto';
-import { ACCOUNT_PASSWORD } from '../../test-support/accounts';
-import { callAs, createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { createAccount } from '../../test-support/accounts';
+import {
+  callAs,
+  createFleetFixtures,
+  deviceAuth,
+  enrollSn,
+  rotateEnrollmentKey,
+} from '../../test-support/fleet-fixtures';
 import { connectTerminal as connectMqttTerminal } from '../../test-support/mqtt-terminal';
 import {
   ADMIN_PASSWORD,
@@ -22,8 +27,6 @@ import {
   testConfig,
 } from '../../test-support/test-app';
 import { IDENTITY_TTL_MS } from '../agent/identity-cache';
-import { roles } from '../roles/roles.table';
-import { userRoles, users } from '../users/users.table';
 
 // Fleet events leave at most once a second, so a live event may take a little over that to arrive.
 const LIVE = { timeout: 8_000, interval: 25 };
@@ -60,35 +63,22 @@ const openBothConsoles = async (
 /** Whatever `heard` gained from `from` on. */
 const since = (heard: Heard[], from: number) => heard.slice(from);
 
-/** An enterprise account below the administrator (so the administrator's enrollment key enrolls its terminals). */
-const createEnterprise = async (app: Pick<App, 'app' | 'database'>, username: string, superiorId: string) => {
-  const db = app.database.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      username,
-      name: username,
-      email: `${username}@example.test`,
-      passwordHash: await hashPassword(ACCOUNT_PASSWORD),
-      superiorId,
-      state: 1,
-    })
-    .returning();
-  const [role] = await db.select().from(roles).where(eq(roles.code, 'enterprise_admin'));
-  await db.insert(userRoles).values({ userId: user.id, roleId: role.id });
-  return { id: user.id, ...(await loginAs(app.app, username, ACCOUNT_PASSWORD)) };
-};
-
 /** Two enterprises, the administrator's enrollment key, and two enrolled terminals owned by the first. */
 const createFleet = async (app: Pick<App, 'app' | 'database'>) => {
   const run = randomUUID().slice(0, 6).toUpperCase();
   const admin = await loginAs(app.app, 'admin', ADMIN_PASSWORD);
   const call = callAs(app as TestApp, admin.token);
-  const entA = await createEnterprise(app, `ent_a_${run.toLowerCase()}`, admin.userId);
-  const entB = await createEnterprise(app, `ent_b_${run.toLowerCase()}`, admin.userId);
+  // Below the administrator, so the administrator's enrollment key enrolls their terminals.
+  const entA = await createAccount(app as TestApp, {
+    username: `ent_a_${run.toLowerCase()}`,
+    superiorId: admin.userId,
+  });
+  const entB = await createAccount(app as TestApp, {
+    username: `ent_b_${run.toLowerCase()}`,
+    superiorId: admin.userId,
+  });
   const { model, group } = await createFleetFixtures(app as TestApp, admin.userId);
-  const { enrollmentKey } = (await call('POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body
-    .result as { enrollmentKey: string };
+  const enrollmentKey = await rotateEnrollmentKey(app as TestApp, admin.token);
   const fields = (sn: string, i: number) => ({
     sn,
     name: sn,
@@ -104,16 +94,10 @@ const createFleet = async (app: Pick<App, 'app' | 'database'>) => {
       ownerId: entA.id,
     });
     expect(saved.body.code).toBe(1);
-    const enrolled = await app.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/enroll',
-      payload: { sn, enrollmentKey },
-    });
-    expect(enrolled.json().code).toBe(1);
     made.push({
       sn,
       id: (saved.body.result as { id: string }).id,
-      secret: enrolled.json().result.secret,
+      secret: await enrollSn(app as TestApp, sn, enrollmentKey),
       fields: fields(sn, i),
     });
   }

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../shared/crypto';
-import { ACCOUNT_PASSWORD } from '../../test-support/accounts';
+import { createAccount } from '../../test-support/accounts';
 import { callAs } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { roles } from '../roles/roles.table';
-import { userRoles, users } from '../users/users.table';
 
 /**
  * What one enterprise must not learn of another: the message target search once listed every
@@ -21,33 +19,18 @@ describe('one enterprise does not see into another', () => {
     t = await createTestApp();
     const db = t.database.db;
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
-    const [entRole] = await db.select().from(roles).where(eq(roles.code, 'enterprise_admin'));
     const [sales] = await db.select().from(roles).where(eq(roles.code, 'sales'));
-    const account = async (username: string, superiorId: string) => {
-      const [u] = await db
-        .insert(users)
-        .values({
-          username,
-          name: username,
-          email: `${username}@example.test`,
-          passwordHash: await hashPassword(ACCOUNT_PASSWORD),
-          superiorId,
-          state: 1,
-        })
-        .returning();
-      await db.insert(userRoles).values({ userId: u.id, roleId: entRole.id });
-      return u.id;
-    };
-    const a = await account('tenant_a', admin.userId);
-    const b = await account('tenant_b', admin.userId);
-    const bStaff = await account('tenant_b_staff', b);
+    const tenantA = await createAccount(t, { username: 'tenant_a', superiorId: admin.userId });
+    const tenantB = await createAccount(t, { username: 'tenant_b', superiorId: admin.userId });
+    const [a, b] = [tenantA.id, tenantB.id];
+    const bStaff = (await createAccount(t, { username: 'tenant_b_staff', superiorId: b })).id;
     const [bRole] = await db
       .insert(roles)
       .values({ name: 'B cashiers', nameEn: 'B cashiers', code: 'b_cashiers', ownerId: b })
       .returning();
     ids = { a, b, bStaff, bRole: bRole.id, salesRole: sales.id };
-    entA = callAs(t, (await loginAs(t.app, 'tenant_a', ACCOUNT_PASSWORD)).token);
-    entB = callAs(t, (await loginAs(t.app, 'tenant_b', ACCOUNT_PASSWORD)).token);
+    entA = callAs(t, tenantA.token);
+    entB = callAs(t, tenantB.token);
   });
   afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ import { downloadSystemFile } from '../../../../pos-sim/src/download';
 import { createAccount } from '../../test-support/accounts';
 import { enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { makeZip, sysFileForm } from './testing';
+import { makeZip, postFileForm } from './testing';
 
 /** An OTA of ~3 MB that does not compress (random bytes), so the transfer is really that long. */
 const OTA = makeZip([{ name: 'payload.bin', data: randomBytes(3 * 1024 * 1024) }]);
@@ -30,13 +30,8 @@ describe('pos-sim downloads a system file from the real server', () => {
     const ent = await createAccount(t, { username: 'dl_ent', superiorId: admin.userId });
     const other = await createAccount(t, { username: 'dl_other' });
     const upload = async (token: string, name: string, bytes: Buffer) => {
-      const form = sysFileForm({ version: '1', type: '1' }, name, bytes);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/file/v1/file/sysFile/upload',
-        headers: { satoken: token, ...form.headers },
-        payload: form.payload,
-      });
+      const file = { fields: { version: '1', type: '1' }, name, bytes };
+      const res = await postFileForm(t, token, '/file/v1/file/sysFile/upload', file);
       expect(res.json().code, res.body).toBe(1);
       return res.json().result as { sha256: string };
     };

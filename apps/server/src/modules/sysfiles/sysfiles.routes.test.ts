@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
 import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { ADMIN_PASSWORD, createFilesTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { blobs } from '../blobs/blobs.table';
 import { sysFiles } from './sysfiles.table';
 import { makeZip, sysFileForm } from './testing';
@@ -56,8 +55,9 @@ describe('system files', () => {
     t.app.inject({ method: 'GET', url, headers: { satoken: token, ...headers } });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cpm-sysfiles-'));
-    t = await createTestApp({ env: { DATA_DIR: dataDir, BLOB_SWEEP_MINUTES: '0' } });
+    const app = await createFilesTestApp('sysfiles');
+    t = app;
+    dataDir = app.dataDir;
     admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     entA = await createAccount(t, { username: 'sf_ent_a', superiorId: admin.userId });
     entB = await createAccount(t, { username: 'sf_ent_b' });
@@ -66,10 +66,7 @@ describe('system files', () => {
     expect(res.json()).toMatchObject({ code: 1 });
     ota = res.json().result;
   });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   it('stores an OTA ZIP with its fields, named after the file when no name is given', async () => {
     expect(ota).toMatchObject({

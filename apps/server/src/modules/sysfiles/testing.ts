@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TestApp } from '../../test-support/test-app';
 
 /**
  * A ZIP archive of stored (uncompressed) entries, for tests. `declared` overrides what the central
@@ -54,4 +55,20 @@ export const sysFileForm = (fields: Record<string, string>, fileName: string, by
     payload: Buffer.concat([head, bytes, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+};
+
+/** Posts form fields and a file to an upload endpoint as a signed-in user; answers the raw response. */
+export const postFileForm = (
+  t: TestApp,
+  token: string,
+  url: string,
+  file: { fields: Record<string, string>; name: string; bytes: Buffer },
+) => {
+  const form = sysFileForm(file.fields, file.name, file.bytes);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { satoken: token, ...form.headers },
+    payload: form.payload,
+  });
 };

@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFleet } from '../../../../pos-sim/src/fleet';
-import { terminals } from '../../db/schema';
+import type { startFleet } from '../../../../pos-sim/src/fleet';
 import { callApi, createAccount } from '../../test-support/accounts';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { makeZip, sysFileForm } from '../sysfiles/testing';
+import { rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
+import { onlineCount, startSimApp, startSimFleet } from '../../test-support/sim-app';
+import type { TestApp } from '../../test-support/test-app';
+import { makeZip, postFileForm } from '../sysfiles/testing';
 import { insertGroups, insertTerminals } from './task-fixtures';
 
 const until = async (
@@ -26,50 +22,21 @@ const until = async (
 };
 
 describe('pos-sim terminals run remote tasks against the real server', () => {
+  let sim: Awaited<ReturnType<typeof startSimApp>>;
   let t: TestApp;
-  let dir: string;
-  let server: string;
   let ent: { id: string; token: string };
   let key: string;
   let groupId: string;
   const fleets: ReturnType<typeof startFleet>[] = [];
 
   const fleet = (prefix: string, count: number, tasks: { failureRate?: number; paymentRate?: number }) => {
-    const f = startFleet({
-      count,
-      server,
-      transport: 'mqtt',
-      prefix,
-      enrollmentKey: key,
-      cities: [{ name: 'Shanghai', lat: 31.2, lng: 121.4 }],
-      model: 'SIM-P2',
-      heartbeatSec: 2,
-      rampSec: 0,
-      faultRate: 0,
-      rebootRate: 0,
-      tasks: {
-        failureRate: 0,
-        paymentRate: 0,
-        offlineRate: 0,
-        offlineSec: 1,
-        dataDir: dir,
-        recheckMs: 200,
-        ...tasks,
-      },
-    });
+    const f = startSimFleet(sim, { count, prefix, enrollmentKey: key, heartbeatSec: 2, tasks });
     fleets.push(f);
     return f;
   };
   /** Registers `${prefix}000001`... as the fleet names them. */
   const register = (prefix: string, count: number) =>
     insertTerminals(t.database.db, { prefix: `${prefix}0`, count, ownerId: ent.id, groupId });
-  const onlineCount = async (prefix: string) =>
-    (
-      await t.database.db
-        .select({ sn: terminals.sn })
-        .from(terminals)
-        .where(and(like(terminals.sn, `${prefix}%`), eq(terminals.online, true)))
-    ).length;
   const results = async (taskId: string) =>
     (await callApi(t, ent.token, 'GET', `/task/v1/task/remoteTask/results?taskId=${taskId}&size=50`)).body
       .result.records as { sn: string; state: string; message: string | null; deferReason: string | null }[];
@@ -84,25 +51,15 @@ describe('pos-sim terminals run remote tasks against the real server', () => {
   };
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'cpm-sim-tasks-'));
-    t = await createTestApp({
-      broker: true,
-      env: { DATA_DIR: dir, BLOB_SWEEP_MINUTES: '0' },
-      clock: { now: () => new Date(), advance: () => undefined },
-      jobs: { pollMs: 100 },
-      tasks: { monitorMs: 300 },
-    });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    sim = await startSimApp('tasks');
+    t = sim.t;
     ent = await createAccount(t, { username: 'sim_ent' });
     groupId = (await insertGroups(t.database.db, ent.id, 'SIM')).group.id;
-    key = (await callApi(t, ent.token, 'POST', '/device/v1/device/terminal/rotateEnrollmentKey')).body.result
-      .enrollmentKey;
+    key = await rotateEnrollmentKey(t, ent.token);
   });
   afterAll(async () => {
     for (const f of fleets) await f.stop(false);
-    await t.close();
-    await rm(dir, { recursive: true, force: true });
+    await sim.close();
   });
 
   it('runs a file task and a shell command on every terminal; an offline one gets them on reconnecting', async () => {
@@ -110,20 +67,15 @@ describe('pos-sim terminals run remote tasks against the real server', () => {
     const f = fleet('SIMT', 3, {});
     await until(async () => f.stats.connected === 3, 'three terminals connected');
     // Online as the server records it (the heartbeat writer's next batch), so the fan-out nudges them.
-    await until(async () => (await onlineCount('SIMT')) === 3, 'three terminals online');
+    await until(async () => (await onlineCount(t, 'SIMT')) === 3, 'three terminals online');
     // Terminal 3 goes away before the tasks exist.
     await f.terminals[2].stop(false);
 
-    const form = sysFileForm(
-      { version: '2.0', type: '2' },
-      'menu.zip',
-      makeZip([{ name: 'menu.json', data: Buffer.alloc(40_000, 9) }]),
-    );
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/file/v1/file/sysFile/upload',
-      headers: { satoken: ent.token, ...form.headers },
-      payload: form.payload,
+    const menu = makeZip([{ name: 'menu.json', data: Buffer.alloc(40_000, 9) }]);
+    const up = await postFileForm(t, ent.token, '/file/v1/file/sysFile/upload', {
+      fields: { version: '2.0', type: '2' },
+      name: 'menu.zip',
+      bytes: menu,
     });
     const file = up.json().result as { id: string };
     const push = await create({
@@ -182,7 +134,7 @@ describe('pos-sim terminals run remote tasks against the real server', () => {
   it('defers a payment-aware task while a sale is in progress, counting why', async () => {
     await register('SIMP', 1);
     const f = fleet('SIMP', 1, { paymentRate: 1 });
-    await until(async () => (await onlineCount('SIMP')) === 1, 'the terminal online');
+    await until(async () => (await onlineCount(t, 'SIMP')) === 1, 'the terminal online');
     const task = await create({
       name: 'Quiet reboot',
       type: 'reboot',
