@@ -10,6 +10,9 @@ export type CrudTreeOptions<T, F extends ListFilter> = {
   fetchTree: (filter: F) => Promise<T[]>;
 };
 
+/** One empty tree while loading, so pages that derive from the rows do not recompute each render. */
+const NO_ROWS: never[] = [];
+
 /**
  * A tree read whole (groups, menus), shaped like a kit list without pages, so the kit's list view
  * shows it with the same filter bar, retry and refresh.
@@ -24,7 +27,7 @@ export const useCrudTree = <T, F extends ListFilter = ListFilter>({
   const query = useQuery({ queryKey: [...queryKey, state.filter], queryFn: () => fetchTree(state.filter) });
   return {
     filter: state.filter,
-    rows: query.data ?? [],
+    rows: query.data ?? NO_ROWS,
     loading: query.isFetching,
     error: query.error,
     applyFilter,
