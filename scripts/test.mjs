@@ -135,6 +135,7 @@ const serverPass = vitest('server: all tests, PGlite, embedded broker', 'apps/se
 const small = (async () => {
   await vitest('repository checks', 'scripts/checks', { buffered: true });
   await vitest('contracts', 'packages/contracts', { buffered: true });
+  await vitest('typed client', 'packages/client', { buffered: true });
   await vitest('terminal simulator', 'apps/pos-sim', { buffered: true });
   await vitest('console', 'apps/web', { buffered: true });
   const node = await node22;

@@ -130,7 +130,13 @@ export const buildOpenApi = (endpoints: readonly EndpointDef[], version: string)
       },
     };
     const entry = paths[def.path] ?? {};
-    for (const method of methodsOf(def)) entry[method.toLowerCase()] = operation;
+    const methods = methodsOf(def);
+    // Generated clients need one operationId per operation: a path served by two methods names both.
+    for (const method of methods)
+      entry[method.toLowerCase()] =
+        methods.length > 1
+          ? { ...operation, operationId: `${operation.operationId}_${method.toLowerCase()}` }
+          : operation;
     paths[def.path] = entry;
   }
   return {
