@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** One folder per release, named by its version, made by `scripts/make-upgrade-fixture.ts`. */
@@ -43,13 +42,34 @@ export const listUpgradeFixtures = () =>
 export const readUpgradeFixture = (folder: string): UpgradeFixture =>
   JSON.parse(readFileSync(path.join(folder, 'fixture.json'), 'utf8')) as UpgradeFixture;
 
-/** Unpacks the fixture's PGlite data directory to `dataDir/db`, where the server opens it. */
-export const unpackPgliteFixture = async (folder: string, dataDir: string) => {
+/**
+ * Writes the files of a tar archive (regular files and folders, as PGlite's `dumpDataDir` makes it)
+ * under `dir`; starting PGlite on the folder then takes a fraction of loading the archive into it.
+ */
+const untar = (tar: Buffer, dir: string) => {
+  const field = (at: number, length: number) =>
+    tar
+      .subarray(at, at + length)
+      .toString('utf8')
+      .replace(/\0.*$/s, '');
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
+    const name = `${field(at + 345, 155)}${field(at, 100)}`;
+    const size = Number.parseInt(field(at + 124, 12).trim() || '0', 8);
+    const type = String.fromCharCode(tar[at + 156] || 48);
+    const target = path.join(dir, path.normalize(`/${name}`));
+    if (type === '5') mkdirSync(target, { recursive: true });
+    else if (type === '0') {
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, tar.subarray(at + 512, at + 512 + size));
+    } else throw new Error(`unexpected entry ${name} (type ${type}) in the PGlite archive`);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+};
+
+/** Unpacks the fixture's PGlite data directory into `dir` (what the server keeps in `DATA_DIR/db`). */
+export const unpackPgliteFixture = async (folder: string, dir: string) => {
   const fixture = readUpgradeFixture(folder);
-  const tar = await unbrotli(await readFile(path.join(folder, fixture.pglite.file)));
-  const client = new PGlite(path.join(dataDir, 'db'), { loadDataDir: new Blob([tar]) });
-  await client.waitReady;
-  await client.close();
+  untar(await unbrotli(await readFile(path.join(folder, fixture.pglite.file))), dir);
 };
 
 /**
