@@ -46,6 +46,7 @@ export const runUpgradeScenario = async (app: App, simDir: string) => {
   const token = login.json().result.tokenValue as string;
   const as = clientOf(t, token);
 
+  const roles = ok('roles', await as.call(ENDPOINTS.roles.options)).body.result;
   const enterprise = ok(
     'account',
     await as.call(ENDPOINTS.users.save, {
@@ -53,6 +54,7 @@ export const runUpgradeScenario = async (app: App, simDir: string) => {
       password: 'Upgrade#Ent1',
       name: 'Harbour Retail',
       email: 'ent@example.test',
+      roleIds: roles.filter((r) => r.code === 'enterprise_admin').map((r) => r.id),
     }),
   ).body.result;
   ok(
@@ -175,4 +177,5 @@ export const runUpgradeScenario = async (app: App, simDir: string) => {
     }),
   ).body.result;
   ok('publish', await as.call(ENDPOINTS.messages.publish, { id: message.id }));
+  ok('read', await as.call(ENDPOINTS.messages.read, { msgId: message.id }));
 };
