@@ -80,6 +80,18 @@ export const createBackupRepository = (database: Database) => ({
     ),
   migrations: () => appliedMigrations(database.db),
   tables: () => tableNames(database.db),
+  /** How many rows each product table holds. */
+  async rowCounts() {
+    const counts: Record<string, number> = {};
+    for (const table of await tableNames(database.db)) {
+      const [row] = await rowsOf<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from ${sql.identifier(table)}`,
+      );
+      counts[table] = Number(row.n);
+    }
+    return counts;
+  },
   /** Whether any account exists, the sign that a server has run on this database. */
   hasAccounts: async () =>
     Boolean(

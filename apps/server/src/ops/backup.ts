@@ -87,6 +87,37 @@ export const readManifest = async (dir: string): Promise<BackupManifest> => {
 };
 
 /**
+ * Puts the files of a backup folder (`blobs/<sha256>`) into a store, each checked against its hash;
+ * refuses a folder that does not hold `count` files. Copies wait in `staging` (default a folder in the
+ * backup), which a disk store needs on its own file system, since it takes a file in by renaming it.
+ */
+export const putBackupFiles = async (opts: {
+  store: BlobStore;
+  dir: string;
+  count: number;
+  staging?: string;
+}) => {
+  const { store, dir, count } = opts;
+  const staging = opts.staging ?? path.join(dir, '.restore-staging');
+  const blobDir = path.join(dir, 'blobs');
+  const files = existsSync(blobDir) ? await readdir(blobDir) : [];
+  if (files.length !== count) throw new Error(`the backup lists ${count} files but holds ${files.length}`);
+  await mkdir(staging, { recursive: true });
+  try {
+    for (const sha256 of files) {
+      const source = path.join(blobDir, sha256);
+      if ((await sha256OfFile(source)) !== sha256) throw new Error(`backup file ${sha256} is damaged`);
+      // put() moves its temp file away, so it gets a copy.
+      const temp = path.join(staging, sha256);
+      await copyFile(source, temp);
+      await store.put(sha256, temp);
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+};
+
+/**
  * Loads a backup into an empty database that is at the backup's schema (`openDatabase` with
  * `migrateUpTo: manifest.migrations`) and puts its files into the store, each checked against its hash.
  * All rows go in one transaction with triggers (and so foreign-key checks) off while loading, as
@@ -94,7 +125,13 @@ export const readManifest = async (dir: string): Promise<BackupManifest> => {
  * needs a role allowed to set `session_replication_role` (the database owner as superuser, or granted
  * it). Refuses a database that has accounts: restore never mixes two states.
  */
-export const restoreBackup = async (opts: { database: Database; store: BlobStore; dir: string }) => {
+export const restoreBackup = async (opts: {
+  database: Database;
+  store: BlobStore;
+  dir: string;
+  /** Where file copies wait on their way into the store (see putBackupFiles). */
+  staging?: string;
+}) => {
   const { database, store, dir } = opts;
   const manifest = await readManifest(dir);
   const repo = createBackupRepository(database);
@@ -110,24 +147,7 @@ export const restoreBackup = async (opts: { database: Database; store: BlobStore
     throw new Error('the database is in use (it has accounts); restore into a new, empty one');
 
   // Bytes first: once the rows are in, every file they name is already there.
-  const blobDir = path.join(dir, 'blobs');
-  const files = existsSync(blobDir) ? await readdir(blobDir) : [];
-  if (files.length !== manifest.blobs.count)
-    throw new Error(`the backup lists ${manifest.blobs.count} files but holds ${files.length}`);
-  const staging = path.join(dir, '.restore-staging');
-  await mkdir(staging, { recursive: true });
-  try {
-    for (const sha256 of files) {
-      const source = path.join(blobDir, sha256);
-      if ((await sha256OfFile(source)) !== sha256) throw new Error(`backup file ${sha256} is damaged`);
-      // put() moves its temp file away, so it gets a copy.
-      const temp = path.join(staging, sha256);
-      await copyFile(source, temp);
-      await store.put(sha256, temp);
-    }
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
+  await putBackupFiles({ store, dir, count: manifest.blobs.count, staging: opts.staging });
 
   // What migrations put in is in the backup too, as it was then.
   await repo.load([...present], async (insert) => {

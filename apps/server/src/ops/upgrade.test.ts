@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { type Db, knownMigrations, openDatabase } from '../db/client';
+import { type Database, type Db, knownMigrations, openDatabase } from '../db/client';
 import { seedDatabase } from '../db/seed/seed';
 import { terminalEvents } from '../modules/datacenter/datacenter.table';
 import { terminalModels, terminals } from '../modules/devices/devices.table';
@@ -15,10 +15,12 @@ import { users } from '../modules/users/users.table';
 import { hashPassword } from '../shared/crypto';
 import { dropPostgresDatabases, testDatabaseName } from '../test-support/database-template';
 import { ADMIN_PASSWORD, loginAs, testConfig } from '../test-support/test-app';
+import { createBackupRepository } from './backup.repository';
 
 /**
- * The schema of the previous release (1.0.0): its last migration was 0013_terminal_events. What came
- * later (support health, remote desktop, remote tasks and the app market) must move its data forward.
+ * The schema of release 1.0.0, which left no fixture: its last migration was 0013_terminal_events.
+ * What came later (support health, remote desktop, remote tasks and the app market) must move its
+ * data forward. Releases since keep their own databases (upgrade-fixtures.test.ts).
  */
 const PREVIOUS_RELEASE_MIGRATIONS = 14;
 /**
@@ -29,13 +31,7 @@ const PREVIOUS_RELEASE_MIGRATIONS = 14;
 const RETIRED_TABLES = ['online_samples'];
 const base = process.env.TEST_DATABASE_URL;
 
-const tablesOf = async (db: Db) =>
-  (
-    (await db.execute(
-      sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition order by 1`,
-    )) as unknown as { rows: { name: string }[] }
-  ).rows.map((r) => r.name);
+const tablesOf = (database: Database) => createBackupRepository(database).tables();
 
 /** Every row of the given tables as sorted JSON text. */
 const contents = async (db: Db, tables: string[]) => {
@@ -134,8 +130,8 @@ describe(`upgrading the previous release's data (${base ? 'PostgreSQL' : 'PGlite
     let oldTables: string[];
     let before: Record<string, string[]>;
     try {
-      oldTables = await tablesOf(old.db);
-      const scratchTables = new Set(await tablesOf(scratch.db));
+      oldTables = await tablesOf(old);
+      const scratchTables = new Set(await tablesOf(scratch));
       await old.db.transaction(async (tx) => {
         // Rows arrive table by table; the foreign keys hold once all are in.
         await tx.execute(sql`set local session_replication_role = replica`);
@@ -170,8 +166,8 @@ describe(`upgrading the previous release's data (${base ? 'PostgreSQL' : 'PGlite
     ).rows[0].n;
     expect(Number(applied)).toBe(knownMigrations().length);
     const kept = oldTables.filter((t) => !RETIRED_TABLES.includes(t));
-    expect(await tablesOf(current.db)).toEqual(expect.arrayContaining([...kept, 'tasks']));
-    expect(await tablesOf(current.db)).not.toEqual(expect.arrayContaining(RETIRED_TABLES));
+    expect(await tablesOf(current)).toEqual(expect.arrayContaining([...kept, 'tasks']));
+    expect(await tablesOf(current)).not.toEqual(expect.arrayContaining(RETIRED_TABLES));
     // Every old row is still there with every old column's value; columns added later are not compared.
     const after = await contents(current.db, kept);
     const oldColumnsOnly = (table: string, rows: string[]) => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -88,6 +89,12 @@ export const openPgliteClone = async (root: string, template: string): Promise<D
   return database;
 };
 
+/** Applies this code's pending migrations to an open database (one opened at an earlier schema). */
+export const migrateToCurrent = (database: Database) =>
+  database.kind === 'pglite'
+    ? migratePglite(database.db as never, { migrationsFolder })
+    : migrateNodePg(database.db as never, { migrationsFolder });
+
 const withAdminClient = async <T>(base: string, run: (client: pg.Client) => Promise<T>): Promise<T> => {
   const client = new pg.Client({ connectionString: base });
   await client.connect();
@@ -98,7 +105,8 @@ const withAdminClient = async <T>(base: string, run: (client: pg.Client) => Prom
   }
 };
 
-const databaseUrl = (base: string, name: string) => {
+/** The URL of database `name` on the server `base` points at. */
+export const databaseUrl = (base: string, name: string) => {
   const url = new URL(base);
   url.pathname = `/${name}`;
   return url.toString();
