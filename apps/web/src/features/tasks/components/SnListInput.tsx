@@ -1,8 +1,8 @@
 import { DeleteOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { TASK_LIMITS } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
-import { Alert, Button, Input, Space, Tag, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, type FormRule, Input, Space, Tag, Typography, Upload } from 'antd';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../../api/http';
 import { mergeSns, parseSnText } from '../lib/snList';
@@ -12,8 +12,25 @@ const SHOWN = 60;
 
 type Notice = { type: 'success' | 'warning' | 'error'; text: string };
 
+/**
+ * The SN box's own rule for its form field, and the text it reads: a save is refused while the box
+ * still holds entries (those that are not serial numbers) instead of sending the list without them.
+ */
+export const useTypedSnsRule = (): { typed: RefObject<string>; rule: FormRule } => {
+  const { t } = useTranslation('tasks');
+  const typed = useRef('');
+  const rule: FormRule = {
+    validator: async () => {
+      if (typed.current.trim()) throw new Error(t('sns.notAdded'));
+    },
+  };
+  return { typed, rule };
+};
+
 type Props = {
   value?: string[];
+  /** Receives the text still in the box (see `useTypedSnsRule`). */
+  typed?: RefObject<string>;
   onChange?: (sns: string[]) => void;
   /** Listed SNs the preview says the task cannot reach. */
   unreachable?: readonly string[];
@@ -23,15 +40,28 @@ type Props = {
 
 /**
  * Serial numbers typed or pasted (any separators), or read from the first column of an Excel file;
- * the chosen ones show as tags, those the preview cannot reach in red.
+ * the chosen ones show as tags, those the preview cannot reach in red. Typed SNs join the list when
+ * the box loses focus, as with Add, so a save right after typing counts them.
  */
-export const SnListInput = ({ value = [], onChange, unreachable = [], canImport = true }: Props) => {
+export const SnListInput = ({ value = [], onChange, typed, unreachable = [], canImport = true }: Props) => {
   const { t } = useTranslation('tasks');
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState('');
+  const setText = (next: string) => {
+    if (typed) typed.current = next;
+    setTextState(next);
+  };
+  // A dialog opened again starts with an empty box, so nothing typed before holds up its save.
+  useEffect(
+    () => () => {
+      if (typed) typed.current = '';
+    },
+    [typed],
+  );
   const [notice, setNotice] = useState<Notice | null>(null);
   const [importing, setImporting] = useState(false);
   const missing = new Set(unreachable);
 
+  /** Adds the SNs; false when the list would grow past the limit (nothing is added then). */
   const add = (sns: string[], invalid: string[], duplicates: number) => {
     const merged = mergeSns(
       value,
@@ -40,7 +70,7 @@ export const SnListInput = ({ value = [], onChange, unreachable = [], canImport 
     const added = merged.length - value.length;
     if (merged.length > TASK_LIMITS.snsMax) {
       setNotice({ type: 'error', text: t('sns.tooMany', { max: TASK_LIMITS.snsMax }) });
-      return;
+      return false;
     }
     onChange?.(merged);
     const parts = [t('sns.added', { count: added })];
@@ -54,13 +84,14 @@ export const SnListInput = ({ value = [], onChange, unreachable = [], canImport 
         }),
       );
     setNotice({ type: invalid.length ? 'warning' : 'success', text: parts.join(' ') });
+    return true;
   };
 
   const addTyped = () => {
     const parsed = parseSnText(text);
     if (!parsed.sns.length && !parsed.invalid.length) return;
-    add(parsed.sns, parsed.invalid, parsed.duplicates);
-    if (!parsed.invalid.length) setText('');
+    // Only what could not be added stays in the box, to be corrected.
+    if (add(parsed.sns, parsed.invalid, parsed.duplicates)) setText(parsed.invalid.join('\n'));
   };
 
   const importFile = async (file: File) => {
@@ -85,6 +116,7 @@ export const SnListInput = ({ value = [], onChange, unreachable = [], canImport 
         rows={3}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onBlur={addTyped}
         placeholder={t('sns.placeholder')}
         data-testid="task-sns-text"
         onKeyDown={(e) => {
