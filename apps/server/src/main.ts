@@ -46,7 +46,7 @@ const start = async () => {
   if (seed.generatedAdminPassword) {
     // Printed once, on the console only, never to the log stream.
     process.stdout.write(
-      `\n  First start: created user "admin" with password ${seed.generatedAdminPassword}\n  Change it after signing in; it is not shown again.\n\n`,
+      `\n  First start: created user "admin" with password ${seed.generatedAdminPassword}\n  Change it after signing in (user menu > Change password); it is not shown again.\n  Then give "admin" an email in User Management, so a forgotten password can be reset by mail.\n\n`,
     );
   }
   process.stdout.write(`  Console: http://localhost:${port}/   API docs: http://localhost:${port}/docs\n`);
