@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../api/httpClient';
 import { LazySchema, type SchemaSource } from './lazySchema';
 import { OtherErrors } from './OtherErrors';
+import { StartFromInitialValues } from './StartFromInitialValues';
 import { applyServerErrors, type ObjectSchema, toContractValues, zodRules } from './zodForm';
 
 const SchemaContext = createContext<ObjectSchema | null>(null);
@@ -60,19 +61,6 @@ export type CrudFormProps<S extends ObjectSchema, V extends FormValues<S> = Form
   children: ReactNode;
   testId?: string;
   form?: FormInstance<V>;
-};
-
-/**
- * Puts the form back to exactly its initial values when it mounts (each opening): the form's store
- * outlives the dialog, and antd would otherwise keep what the last opening typed, or the edited
- * row's id, under the new initial values.
- */
-const StartFromInitialValues = () => {
-  const form = Form.useFormInstance();
-  useEffect(() => {
-    form.resetFields();
-  }, [form]);
-  return null;
 };
 
 /** Create and edit in a modal or a drawer, validated by the contract's zod schema. */

@@ -121,6 +121,23 @@ describe('ChangePasswordDialog', () => {
     ]);
   });
 
+  it('opens empty again after it was closed with something typed', async () => {
+    serveStatus(false);
+    signIn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const at = (open: boolean) => (
+      <QueryClientProvider client={client}>
+        <ChangePasswordDialog open={open} onClose={() => undefined} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(at(true));
+    fireEvent.change(await screen.findByTestId('password-current'), { target: { value: 'Typed#1' } });
+    rerender(at(false));
+    await waitFor(() => expect(screen.queryByTestId('password-current')).toBeNull(), { timeout: 10_000 });
+    rerender(at(true));
+    expect(await screen.findByTestId('password-current')).toHaveValue('');
+  });
+
   it('does not ask about a signed-out visitor (the login page), who has no one to log out', async () => {
     const calls = serveStatus(false);
     renderDialog();

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, showMessage } from '../../../api/http';
 import { currentLanguage } from '../../../i18n';
+import { StartFromInitialValues } from '../../../shared/crud/StartFromInitialValues';
 import { useSessionStore } from '../../../shared/session/sessionStore';
 import { logout } from '../authService';
 import { passwordEncrypter } from '../passwordCrypto';
@@ -202,6 +203,7 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
         data-testid="change-password-form"
         className="cpm-password-form"
       >
+        <StartFromInitialValues />
         {method === 'current' ? (
           <Form.Item
             name="currentPassword"
