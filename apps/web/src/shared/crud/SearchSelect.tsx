@@ -63,7 +63,7 @@ export const SearchSelect = ({
       data-testid={testId}
       options={all.map((o) => ({ ...o, title: o.label }))}
       optionRender={(o) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <span>{o.label}</span>
           {(o.data as PickerOption).detail && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>

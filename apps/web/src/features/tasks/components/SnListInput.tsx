@@ -2,6 +2,7 @@ import { DeleteOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/ico
 import { TASK_LIMITS } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { Alert, Button, type FormRule, Input, Space, Tag, Typography, Upload } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../../api/http';
@@ -13,24 +14,38 @@ const SHOWN = 60;
 type Notice = { type: 'success' | 'warning' | 'error'; text: string };
 
 /**
- * The SN box's own rule for its form field, and the text it reads: a save is refused while the box
- * still holds entries (those that are not serial numbers) instead of sending the list without them.
+ * The SN box as its field's rule reaches it: takes what is typed and answers the list with it (null
+ * when it would pass the limit) and whether entries that are not SNs stay in the box.
  */
-export const useTypedSnsRule = (): { typed: RefObject<string>; rule: FormRule } => {
+export type TypedSns = { take: () => { sns: string[] | null; leftover: boolean } };
+
+/**
+ * The SN box's own rule for its form field, run when the form is saved: SNs typed but not added yet
+ * are added then, and the save is refused while the box holds entries that are not serial numbers,
+ * instead of sending the list without them.
+ */
+export const useTypedSnsRule = (name: NamePath): { typed: RefObject<TypedSns | null>; rule: FormRule } => {
   const { t } = useTranslation('tasks');
-  const typed = useRef('');
-  const rule: FormRule = {
+  const typed = useRef<TypedSns | null>(null);
+  const rule: FormRule = (form) => ({
+    // Only on save (validateFields): a trigger by that name never fires while the user types.
+    validateTrigger: 'onSave',
     validator: async () => {
-      if (typed.current.trim()) throw new Error(t('sns.notAdded'));
+      const taken = typed.current?.take();
+      if (!taken) return;
+      if (!taken.sns) throw new Error(t('sns.tooMany', { max: TASK_LIMITS.snsMax }));
+      // Set without a change event: one would start a new validation and void this save's.
+      form.setFieldValue(name, taken.sns);
+      if (taken.leftover) throw new Error(t('sns.notAdded'));
     },
-  };
+  });
   return { typed, rule };
 };
 
 type Props = {
   value?: string[];
-  /** Receives the text still in the box (see `useTypedSnsRule`). */
-  typed?: RefObject<string>;
+  /** Lets the field's rule add what is typed when the form is saved (see `useTypedSnsRule`). */
+  typed?: RefObject<TypedSns | null>;
   onChange?: (sns: string[]) => void;
   /** Listed SNs the preview says the task cannot reach. */
   unreachable?: readonly string[];
@@ -40,29 +55,18 @@ type Props = {
 
 /**
  * Serial numbers typed or pasted (any separators), or read from the first column of an Excel file;
- * the chosen ones show as tags, those the preview cannot reach in red. Typed SNs join the list when
- * the box loses focus, as with Add, so a save right after typing counts them.
+ * the chosen ones show as tags, those the preview cannot reach in red. Typed SNs join the list with
+ * Add, and when the form is saved.
  */
 export const SnListInput = ({ value = [], onChange, typed, unreachable = [], canImport = true }: Props) => {
   const { t } = useTranslation('tasks');
-  const [text, setTextState] = useState('');
-  const setText = (next: string) => {
-    if (typed) typed.current = next;
-    setTextState(next);
-  };
-  // A dialog opened again starts with an empty box, so nothing typed before holds up its save.
-  useEffect(
-    () => () => {
-      if (typed) typed.current = '';
-    },
-    [typed],
-  );
+  const [text, setText] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
   const [importing, setImporting] = useState(false);
   const missing = new Set(unreachable);
 
   /** Adds the SNs; false when the list would grow past the limit (nothing is added then). */
-  const add = (sns: string[], invalid: string[], duplicates: number) => {
+  const add = (sns: string[], invalid: string[], duplicates: number, apply = onChange) => {
     const merged = mergeSns(
       value,
       sns.map((s) => s.toUpperCase()),
@@ -70,9 +74,9 @@ export const SnListInput = ({ value = [], onChange, typed, unreachable = [], can
     const added = merged.length - value.length;
     if (merged.length > TASK_LIMITS.snsMax) {
       setNotice({ type: 'error', text: t('sns.tooMany', { max: TASK_LIMITS.snsMax }) });
-      return false;
+      return null;
     }
-    onChange?.(merged);
+    apply?.(merged);
     const parts = [t('sns.added', { count: added })];
     if (duplicates || sns.length > added)
       parts.push(t('sns.repeats', { count: duplicates + sns.length - added }));
@@ -84,15 +88,30 @@ export const SnListInput = ({ value = [], onChange, typed, unreachable = [], can
         }),
       );
     setNotice({ type: invalid.length ? 'warning' : 'success', text: parts.join(' ') });
-    return true;
+    return merged;
   };
 
-  const addTyped = () => {
+  /** Adds the typed SNs (through `apply`); the list with them, or null past the limit. */
+  const addTyped = (apply = onChange) => {
     const parsed = parseSnText(text);
-    if (!parsed.sns.length && !parsed.invalid.length) return;
+    if (!parsed.sns.length && !parsed.invalid.length) return value;
+    const merged = add(parsed.sns, parsed.invalid, parsed.duplicates, apply);
     // Only what could not be added stays in the box, to be corrected.
-    if (add(parsed.sns, parsed.invalid, parsed.duplicates)) setText(parsed.invalid.join('\n'));
+    if (merged) setText(parsed.invalid.join('\n'));
+    return merged;
   };
+  useEffect(() => {
+    if (!typed) return;
+    typed.current = {
+      take: () => {
+        const sns = addTyped(() => undefined);
+        return { sns, leftover: sns !== null && parseSnText(text).invalid.length > 0 };
+      },
+    };
+    return () => {
+      typed.current = null;
+    };
+  });
 
   const importFile = async (file: File) => {
     setImporting(true);
@@ -116,7 +135,6 @@ export const SnListInput = ({ value = [], onChange, typed, unreachable = [], can
         rows={3}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onBlur={addTyped}
         placeholder={t('sns.placeholder')}
         data-testid="task-sns-text"
         onKeyDown={(e) => {
@@ -124,7 +142,12 @@ export const SnListInput = ({ value = [], onChange, typed, unreachable = [], can
         }}
       />
       <Space wrap style={{ marginTop: 8 }}>
-        <Button icon={<PlusOutlined />} onClick={addTyped} disabled={!text.trim()} data-testid="task-sns-add">
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => addTyped()}
+          disabled={!text.trim()}
+          data-testid="task-sns-add"
+        >
           {t('sns.add')}
         </Button>
         {canImport && (

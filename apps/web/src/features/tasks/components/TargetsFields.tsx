@@ -44,7 +44,7 @@ export const TargetsFields = ({ preview }: { preview?: TaskPreview }) => {
     queryKey: [...taskKeys.whitelists, 'options'],
     queryFn: () => call(whitelistRoutes.options, { loading: false }),
   });
-  const typedSns = useTypedSnsRule();
+  const typedSns = useTypedSnsRule(['targets', 'sns']);
   const outGroups = new Set(preview?.outOfScope.groupIds ?? []);
   const outOwners = new Set(preview?.outOfScope.ownerIds ?? []);
   return (

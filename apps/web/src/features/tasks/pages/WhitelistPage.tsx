@@ -145,7 +145,7 @@ export const WhitelistPage = () => {
   const can = usePermission();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [shown, setShown] = useState<WhitelistRow | null>(null);
-  const typedSns = useTypedSnsRule();
+  const typedSns = useTypedSnsRule('sns');
   const list = useCrudList<WhitelistRow, Filter>({
     queryKey: taskKeys.whitelists,
     filterKeys: ['name'],
