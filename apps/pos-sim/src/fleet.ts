@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { CrashRates, SimApp } from './app-health';
 import { createTaskAgent, newTaskStats, type TaskSimOptions } from './tasks';
@@ -16,7 +18,8 @@ export type FleetOptions = {
   /** The secret every terminal was enrolled with before (a reconnecting fleet); unset: each enrolls. */
   secret?: string;
   cities: City[];
-  model: string;
+  /** The model the terminals report, or several that terminal `i` takes in turn (see `simModel`). */
+  model: string | readonly string[];
   heartbeatSec: number;
   /** Seconds over which terminals start. */
   rampSec: number;
@@ -29,11 +32,27 @@ export type FleetOptions = {
   crashRates?: CrashRates;
   /** Platform the terminals report (default android). */
   platform?: 'android' | 'windows';
-  /** How the terminals treat remote tasks (failure rate, sales, offline spells). */
-  tasks?: Omit<TaskSimOptions, 'stats'>;
+  /**
+   * How the terminals treat remote tasks, app installs and commands (failure rate, sales, offline
+   * spells); unset: `DEFAULT_TASK_SIM`. Every fleet handles them, as a real terminal's agent does.
+   */
+  tasks?: Partial<Omit<TaskSimOptions, 'stats'>>;
   /** Terminal `i` reports the MAC address `simMac(macBase + i)` (default 0), for fleets that must not share addresses. */
   macBase?: number;
 };
+
+/** What a fleet's terminals do with tasks unless told otherwise (the `npm run sim` defaults). */
+export const DEFAULT_TASK_SIM: Omit<TaskSimOptions, 'stats'> = {
+  failureRate: 0.02,
+  paymentRate: 0.05,
+  offlineRate: 0,
+  offlineSec: 60,
+  dataDir: path.join(tmpdir(), 'pos-sim'),
+};
+
+/** The model terminal `i` (from 1) of a fleet reports: one model, or several in turn. */
+export const simModel = (model: string | readonly string[], i: number): string =>
+  typeof model === 'string' ? model : model[(i - 1) % model.length];
 
 /** The SN of terminal `i` of a fleet. */
 export const simSn = (prefix: string, i: number) => `${prefix}${String(i).padStart(6, '0')}`;
@@ -51,9 +70,8 @@ export const startFleet = (o: FleetOptions) => {
   const stats = newStats();
   const taskStats = newTaskStats();
   const platform = o.platform ?? 'android';
-  const extension = o.tasks
-    ? createTaskAgent({ ...o.tasks, apps: o.tasks.apps ?? o.apps, stats: taskStats, platform })
-    : undefined;
+  const tasks = { ...DEFAULT_TASK_SIM, ...o.tasks };
+  const extension = createTaskAgent({ ...tasks, apps: tasks.apps ?? o.apps, stats: taskStats, platform });
   const terminals: SimTerminal[] = [];
   const timers: NodeJS.Timeout[] = [];
   for (let i = 1; i <= o.count; i++) {
@@ -66,7 +84,7 @@ export const startFleet = (o: FleetOptions) => {
       transport: o.transport,
       mqttUrl: o.mqttUrl ?? defaultMqttUrl(o.server),
       city: o.cities[i % o.cities.length],
-      model: o.model,
+      model: simModel(o.model, i),
       heartbeatSec: o.heartbeatSec,
       faultRate: o.faultRate,
       rebootRate: o.rebootRate,
@@ -144,16 +162,18 @@ export const registerFleet = async (o: {
   password: string;
   count: number;
   prefix: string;
-  model: string;
+  /** As the fleet reports it: one model, or several in turn. */
+  model: string | readonly string[];
 }) => {
   const api = await apiClient(o.server, o.username, o.password);
   const models = await api.call<{ id: string; name: string }[]>('GET', '/device/v1/device/model/getList');
-  if (!models.some((m) => m.name.toLowerCase() === o.model.toLowerCase()))
-    await api.call('POST', '/device/v1/device/model/addOrUpdate', {
-      name: o.model,
-      description: 'Simulated POS',
-      state: 1,
-    });
+  for (const name of typeof o.model === 'string' ? [o.model] : o.model)
+    if (!models.some((m) => m.name.toLowerCase() === name.toLowerCase()))
+      await api.call('POST', '/device/v1/device/model/addOrUpdate', {
+        name,
+        description: 'Simulated POS',
+        state: 1,
+      });
   const existing = new Set<string>();
   for (let current = 1; ; current++) {
     const page = await api.call<{ records: { sn: string }[]; total: number }>(
@@ -165,11 +185,12 @@ export const registerFleet = async (o: {
   }
   const missing: string[] = [];
   for (let i = 1; i <= o.count; i++) if (!existing.has(simSn(o.prefix, i))) missing.push(simSn(o.prefix, i));
+  const modelOf = (sn: string) => simModel(o.model, Number(sn.slice(o.prefix.length)));
   for (let i = 0; i < missing.length; i += 5000) {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('exit records');
     sheet.addRow(['SN', 'Model', 'Status', 'Enterprise', 'Production date', 'Shipping date']);
-    for (const sn of missing.slice(i, i + 5000)) sheet.addRow([sn, o.model, 'warehoused', '', '', '']);
+    for (const sn of missing.slice(i, i + 5000)) sheet.addRow([sn, modelOf(sn), 'warehoused', '', '', '']);
     // Imports are multipart uploads of the workbook.
     const upload = new FormData();
     upload.append('file', new Blob([await book.xlsx.writeBuffer()]), 'sim.xlsx');

@@ -22,7 +22,7 @@ const HELP = `pos-sim: virtual POS terminals speaking the device protocol
   --provision        register missing SNs as factory records and issue a key (needs CAPTCHA=off)
   --user U --password P   account for --provision (default admin / $ADMIN_PASSWORD)
   --cities a,b       ${Object.keys(CITIES).join(', ')} (default shanghai,beijing,shenzhen)
-  --model M          model name the terminals report (default SIM-P2)
+  --model M          model the terminals report, or M1,M2,... taken in turn (default SIM-P2)
   --heartbeat S      heartbeat period in seconds (default ${SIM_DEFAULTS.heartbeatSec})
   --ramp S           seconds over which terminals start (default 10)
   --fault-rate R     chance per heartbeat that the receipt printer jams (default 0.002)
@@ -114,6 +114,10 @@ if (positionals[0] === 'download') {
 }
 
 const count = Number(values.count);
+const models = values.model
+  .split(',')
+  .map((m) => m.trim())
+  .filter(Boolean);
 const server = values.server.replace(/\/$/, '');
 let key = values.key;
 if (values.provision) {
@@ -124,7 +128,7 @@ if (values.provision) {
     password: values.password,
     count,
     prefix: values.prefix,
-    model: values.model,
+    model: models,
   });
   key = p.enrollmentKey;
   console.log(`provisioned: ${p.registered} new factory records, enrollment key issued`);
@@ -144,7 +148,7 @@ const fleet = startFleet({
   enrollmentKey: key ?? '',
   secret: values.secret,
   cities: citiesByName(values.cities.split(',')),
-  model: values.model,
+  model: models,
   heartbeatSec: Number(values.heartbeat),
   rampSec: Number(values.ramp),
   faultRate: Number(values['fault-rate']),

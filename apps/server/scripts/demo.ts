@@ -1,12 +1,16 @@
 // `npm run demo`: the server on an in-memory database with a demo enterprise, groups, models and
 // peripherals, and a few hundred simulated terminals, so a newcomer sees a living fleet in a minute.
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { provisionFleet, startFleet, summary } from '../../pos-sim/src/fleet';
+import { provisionFleet, summary } from '../../pos-sim/src/fleet';
+import { taskSummary } from '../../pos-sim/src/tasks';
 import { CITIES } from '../../pos-sim/src/terminal';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { peripherals, terminalGroups, terminalModels, users } from '../src/db/schema';
+import { DEMO_MODELS, DEMO_PREFIX, startDemoFleet } from './demo-fleet';
 
 const port = Number(process.env.PORT ?? 8080);
 const count = Number(process.env.DEMO_TERMINALS ?? 300);
@@ -26,11 +30,10 @@ const server = `http://127.0.0.1:${port}`;
 
 const db = database.db;
 const [admin] = await db.select().from(users).where(eq(users.username, 'admin'));
-await db.insert(terminalModels).values([
-  { name: 'P2', description: 'Handheld smart POS' },
-  { name: 'T2 Lite', description: 'Desktop cashier terminal' },
-  { name: 'K1', description: 'Self-service kiosk' },
-]);
+const descriptions = ['Handheld smart POS', 'Desktop cashier terminal', 'Self-service kiosk'];
+await db
+  .insert(terminalModels)
+  .values(DEMO_MODELS.map((name, i) => ({ name, description: descriptions[i] })));
 await db.insert(peripherals).values([
   { kind: 'usb', name: 'Thermal printer', manufacturer: 'Sunmi', brand: 'Sunmi', vid: '0483', pid: '5740' },
   { kind: 'serial', name: 'Cash drawer', manufacturer: 'APG', brand: 'Vasario', baudRate: 9600 },
@@ -47,8 +50,8 @@ const { enrollmentKey } = await provisionFleet({
   username: 'admin',
   password,
   count,
-  prefix: 'DEMO',
-  model: 'P2',
+  prefix: DEMO_PREFIX,
+  model: DEMO_MODELS,
 });
 // Factory records carry no group; place the demo terminals in the regional groups and name their stores.
 await db.execute(sql`
@@ -56,25 +59,22 @@ await db.execute(sql`
   update terminals t set group_id = g.ids[1 + (substring(t.sn from 5)::int % 4)],
     store_name = 'Store ' || (1 + substring(t.sn from 5)::int % 25), name = 'POS ' || substring(t.sn from 5)
   from g where t.sn like 'DEMO%'`);
-const fleet = startFleet({
-  count,
+const fleet = startDemoFleet({
   server,
-  transport: 'mqtt',
-  prefix: 'DEMO',
   enrollmentKey,
-  cities: Object.values(CITIES).slice(0, 4),
-  model: 'P2',
-  heartbeatSec: 30,
-  rampSec: 20,
-  faultRate: 0.003,
-  rebootRate: 0.002,
+  count,
+  dataDir: path.join(tmpdir(), 'cpm-demo-terminals'),
 });
 
 process.stdout.write(
   `\n  Demo running: ${count} simulated terminals.\n  Console: http://localhost:${port}/  user admin, password ${password}\n\n`,
 );
 const startedAt = Date.now();
-const ticker = setInterval(() => process.stdout.write(`${summary(fleet.stats, count, startedAt)}\n`), 10_000);
+const ticker = setInterval(
+  () =>
+    process.stdout.write(`${summary(fleet.stats, count, startedAt)}\n  ${taskSummary(fleet.taskStats)}\n`),
+  10_000,
+);
 const stop = async () => {
   clearInterval(ticker);
   await fleet.stop(true);

@@ -266,6 +266,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     groups: groupsRepo,
     publicUrl: config.publicUrl,
     sessionsEnded,
+    confirmPassword: (caller, password, ip) => auth.confirmPassword(caller, password, ip),
   });
   createPrivatizationModule({ api, db, clock, keys, dicts });
   createSysFilesModule({

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.sessionIdleMs).toBe(2 * 3_600_000);
     expect(config.sessionMaxMs).toBe(12 * 3_600_000);
+    expect(config.remote.port).toBe(0);
   });
 
   it('fails fast and names each bad value', () => {

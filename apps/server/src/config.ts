@@ -92,7 +92,7 @@ const EnvSchema = z.object({
   ACTIVITY_WRITE_SEC: z.coerce.number().int().min(0).max(3600).default(300),
   SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_TOKEN: z.string().min(1).optional(),
-  REMOTE_PORT: port(8018),
+  REMOTE_PORT: port(0),
   LIVE_MQTT_PORT: port(0),
   REMOTE_URL: z
     .string()
@@ -164,9 +164,9 @@ export type Config = {
   metrics: { token: string | undefined; port: number | undefined };
 };
 
-/** The remote screen relay: its own port (0: under the main one), the address terminals dial, timeouts. */
+/** The remote screen relay: under the main port unless given its own, the address terminals dial, timeouts. */
 export type RemoteConfig = {
-  /** Port of the relay's own listener; 0 serves it under the main port. */
+  /** Port of the relay's own listener (`REMOTE_PORT`); 0, the default, serves it under the main port. */
   port: number;
   /** Public relay URL (a proxy in front); otherwise built from PUBLIC_URL's host and `port`. */
   publicUrl: string | null;

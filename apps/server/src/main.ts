@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { isBindError, PortError, portError } from './shared/side-port';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,7 +18,20 @@ const start = async () => {
   }
   const startedAt = performance.now();
   const { app, seed, broker, database } = await buildApp({ config });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A side port's refusal already says which; the main port's is said the same way.
+    if (!isBindError(error)) throw error;
+    throw portError({
+      variable: 'PORT',
+      serves: 'the console and the API',
+      host: config.host,
+      port: config.port,
+      error,
+      hint: 'Stop the other server or choose another PORT.',
+    });
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(
@@ -32,7 +46,7 @@ const start = async () => {
   if (seed.generatedAdminPassword) {
     // Printed once, on the console only, never to the log stream.
     process.stdout.write(
-      `\n  First start: created user "admin" with password ${seed.generatedAdminPassword}\n  Change it after signing in; it is not shown again.\n\n`,
+      `\n  First start: created user "admin" with password ${seed.generatedAdminPassword}\n  Change it after signing in (user menu > Change password); it is not shown again.\n  Then give "admin" an email in User Management, so a forgotten password can be reset by mail.\n\n`,
     );
   }
   process.stdout.write(`  Console: http://localhost:${port}/   API docs: http://localhost:${port}/docs\n`);
@@ -60,6 +74,10 @@ const start = async () => {
 };
 
 start().catch((error) => {
+  if (error instanceof PortError) {
+    process.stderr.write(`Failed to start: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );

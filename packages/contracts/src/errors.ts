@@ -242,6 +242,7 @@ export const ERRORS = {
     en: 'The email code is wrong, has expired or was already used',
   },
   passwordsDoNotMatch: { code: 400, zh: '两次输入的密码不一致！', en: 'The passwords do not match!' },
+  currentPasswordWrong: { code: 400, zh: '当前密码不正确', en: 'The current password is wrong' },
   weakPassword: {
     code: 400,
     zh: '密码必须包含大小写字母、数字和特殊字符，且不少于8位',

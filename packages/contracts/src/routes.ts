@@ -206,6 +206,7 @@ export const registryRoutes: RoutesOf<typeof registryEndpoints> = {
   publicKey: { method: 'GET', path: '/oauth/v1/oauth/registry/publicKey' },
   emailCaptcha: { method: 'GET', path: '/oauth/v1/oauth/registry/getEmailCaptcha' },
   updatePassword: { method: 'POST', path: '/oauth/v1/oauth/registry/updateNewPassword' },
+  changePassword: { method: 'POST', path: '/oauth/v1/oauth/registry/changePassword' },
   register: { method: 'POST', path: '/oauth/v1/oauth/registry/register' },
   activate: { method: 'POST', path: '/oauth/v1/oauth/registry/activate' },
 };

@@ -67,6 +67,11 @@ export const APP_MARKET_ERRORS = {
     zh: '应用版本不存在或不在您的数据范围内',
     en: 'No such app version in your data scope',
   },
+  appNoOfficialVersion: {
+    code: 409,
+    zh: '该应用没有正式发布的版本：请选择一个灰度发布的版本，或先正式发布一个版本',
+    en: 'This app has no officially released version: choose a gray-released version, or release one officially first',
+  },
   appReviewConflict: {
     code: 409,
     zh: '该版本当前的审核状态不允许此操作（可能已被他人处理），未做任何更改',

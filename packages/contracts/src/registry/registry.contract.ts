@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { LIMITS, SYS_CODE } from '../limits';
 import { UsernameSchema } from '../users/users.contract';
 
@@ -41,6 +41,15 @@ export const UpdatePasswordBodySchema = z.object({
   isEnglish,
 });
 
+/** A signed-in user's own change, proven by the current password instead of a mailed code. */
+export const ChangePasswordBodySchema = z.strictObject({
+  /** The password in use now, encrypted like newPassword. */
+  currentPassword: cipher,
+  newPassword: cipher,
+  /** The confirmation, encrypted like newPassword. */
+  confirempsd: cipher,
+});
+
 export const RegisterBodySchema = z.strictObject({
   username: UsernameSchema,
   email: z.email().max(LIMITS.nameMax * 2),
@@ -76,6 +85,17 @@ export const registryEndpoints = {
     tag: 'oauth',
     public: true,
     body: UpdatePasswordBodySchema,
+    result: z.null(),
+    oplog: { objectType: 'user', action: 'password.change' },
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/oauth/v1/oauth/registry/changePassword',
+    summary:
+      'Set a new password with the current one (throttled like sign-in); every other session of the account ends',
+    tag: 'oauth',
+    permission: SIGNED_IN,
+    body: ChangePasswordBodySchema,
     result: z.null(),
     oplog: { objectType: 'user', action: 'password.change' },
   }),

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const REMOTE_PROTOCOL = {
   version: 1,
-  /** Path of the relay, on its own port (REMOTE_PORT, 8018) or under the main one. */
+  /** Path of the relay, under the main port or on its own (REMOTE_PORT). */
   path: '/remote/relay',
   /** Frames a sender may have in flight before it waits for an acknowledgement (it drops, never queues). */
   window: 2,

@@ -101,6 +101,17 @@ describe('releasing a version', () => {
     });
   });
 
+  it('says an app without an official release needs a version chosen, not that the app is missing', async () => {
+    const s = setup();
+    s.deps.repo.findViewable.mockResolvedValue(s.app);
+    s.deps.repo.versionsOf.mockResolvedValue([{ ...s.version, releaseStatus: 'gray' }]);
+    await expect(s.service.installResource(authOf(), { appId: s.app.id })).rejects.toMatchObject({
+      key: 'appNoOfficialVersion',
+    });
+    const gray = await s.service.installResource(authOf(), { appId: s.app.id, versionId: s.version.id });
+    expect(gray.resource.id).toBe(s.version.id);
+  });
+
   it('answers appNotFound for an install of an app the caller cannot see', async () => {
     const s = setup();
     s.deps.repo.findViewable.mockResolvedValue(NOT_FOUND);

@@ -133,7 +133,7 @@ export const createReleaseService = (core: MarketCore) => {
       const v = p.versionId
         ? versions.find((x) => x.id === p.versionId)
         : versions.find((x) => x.releaseStatus === 'official');
-      if (!v) throw new AppError('appVersionNotFound');
+      if (!v) throw new AppError(p.versionId ? 'appVersionNotFound' : 'appNoOfficialVersion');
       if (v.reviewStatus !== 'approved' || !['gray', 'official'].includes(v.releaseStatus))
         throw new AppError('appReleaseConflict');
       const released = versions.filter((x) => x.releaseStatus !== 'none').map((x) => x.versionCode);

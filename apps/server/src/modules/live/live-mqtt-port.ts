@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { serveSidePort } from '../../shared/side-port';
 
 /** Path of the live-messaging WebSocket (MQTT over WebSocket), on every port that serves it. */
 const LIVE_PATH = '/mqtt';
@@ -45,17 +46,16 @@ export const listenLiveMqttPort = async (opts: {
   };
 };
 
-/** Opens the live-messaging port once the main port listens, and closes it before the server stops. */
+/** Opens the live-messaging port before the main port listens, and closes it before the server stops. */
 export const serveLiveMqttPort = (
   app: FastifyInstance,
   opts: { port: number; host: string; attach: (server: Server) => void },
-) => {
-  let live: Awaited<ReturnType<typeof listenLiveMqttPort>> | null = null;
-  app.addHook('onListen', async () => {
-    live = await listenLiveMqttPort(opts);
-    app.log.info({ port: live.port }, 'live messaging (/mqtt) listening on its own port');
+) =>
+  serveSidePort(app, {
+    variable: 'LIVE_MQTT_PORT',
+    serves: 'live messaging (/mqtt)',
+    host: opts.host,
+    port: opts.port,
+    hint: 'Choose a free port, or leave LIVE_MQTT_PORT unset: the main port serves /mqtt as well.',
+    open: () => listenLiveMqttPort(opts),
   });
-  app.addHook('preClose', async () => {
-    await live?.close();
-  });
-};

@@ -325,4 +325,50 @@ describe('registration, activation, review and password change through real mail
       expect(last).toBe(429);
     });
   });
+
+  describe('change password with the current one (an account without email too)', () => {
+    const change = (token: string | null, current: string, next = 'Mailless#New1') =>
+      callApi(t, token, 'POST', `${R}/changePassword`, {
+        currentPassword: encrypt(current),
+        newPassword: encrypt(next),
+        confirempsd: encrypt(next),
+      });
+    const status = (token: string) => callApi(t, token, 'GET', '/upms/v1/upms/user/getUserStatus');
+
+    it('refuses a visitor who is not signed in', async () => {
+      expect((await change(null, ACCOUNT_PASSWORD)).status).toBe(401);
+    });
+
+    it('refuses a wrong current password in both languages, changing nothing', async () => {
+      const user = await createAccount(t, { username: 'mailless_a', email: '' });
+      expect((await status(user.token)).body.result.hasEmail).toBe(false);
+      const wrong = await change(user.token, 'Not#ThePass1');
+      expect(wrong.body).toMatchObject({
+        code: 400,
+        messageEn: 'The current password is wrong',
+        message: '当前密码不正确',
+      });
+      await loginAs(t.app, 'mailless_a', ACCOUNT_PASSWORD);
+    });
+
+    it('sets the new password, keeps the caller signed in and ends the other sessions', async () => {
+      const user = await createAccount(t, { username: 'mailless_b', email: '' });
+      const other = await loginAs(t.app, 'mailless_b', ACCOUNT_PASSWORD);
+      expect((await change(user.token, ACCOUNT_PASSWORD)).body.code).toBe(1);
+      expect((await status(user.token)).status).toBe(200);
+      expect((await status(other.token)).status).toBe(401);
+      await expect(loginAs(t.app, 'mailless_b', ACCOUNT_PASSWORD)).rejects.toThrow();
+      await loginAs(t.app, 'mailless_b', 'Mailless#New1');
+    });
+
+    it('is throttled like sign-in: after 5 wrong passwords even the right one waits', async () => {
+      const user = await createAccount(t, { username: 'mailless_c', email: '' });
+      for (let i = 0; i < 5; i++) expect((await change(user.token, `Wrong#Pass${i}`)).body.code).toBe(400);
+      const blocked = await change(user.token, ACCOUNT_PASSWORD);
+      expect(blocked.body).toMatchObject({
+        code: 429,
+        messageEn: 'Too many failed logins; please try again later',
+      });
+    });
+  });
 });

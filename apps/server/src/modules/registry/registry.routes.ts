@@ -9,7 +9,7 @@ const metaOf = (request: FastifyRequest) => ({
   sessionUserId: request.session?.userId,
 });
 
-/** Public account calls: registration, activation, forgotten or changed password. */
+/** Account calls: registration, activation, forgotten or changed password (public but the last). */
 export const registerRegistryRoutes = (api: EndpointRegistry, deps: { registry: RegistryService }) => {
   const { registry } = deps;
   api.register(registryEndpoints.publicKey, () => registry.publicKey());
@@ -19,6 +19,10 @@ export const registerRegistryRoutes = (api: EndpointRegistry, deps: { registry: 
   });
   api.register(registryEndpoints.updatePassword, async ({ body, request, oplog }) => {
     await registry.updatePassword(body, { ...metaOf(request), note: oplog });
+    return null;
+  });
+  api.register(registryEndpoints.changePassword, async ({ auth, body, request, oplog }) => {
+    await registry.changePassword(auth, body, { ...metaOf(request), note: oplog });
     return null;
   });
   api.register(registryEndpoints.register, async ({ body, request, oplog }) => {

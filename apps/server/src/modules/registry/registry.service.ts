@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   ACCOUNT_STATE,
   ACTIVATION_TTL_MS,
+  type ChangePasswordBodySchema,
   EMAIL_CODE,
   isStrongPassword,
   type RegisterBodySchema,
@@ -9,6 +10,7 @@ import {
   type UpdatePasswordBodySchema,
 } from '@cpm/contracts';
 import type { z } from 'zod';
+import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { hashPassword, newToken, sha256 } from '../../shared/crypto';
@@ -37,6 +39,8 @@ export const createRegistryService = (deps: {
   sessionsEnded?: (userIds: string[]) => void;
   clock: Clock;
   publicUrl: string;
+  /** Checks a signed-in user's password, counted against the sign-in throttle. */
+  confirmPassword: (auth: AuthContext, password: string, ip: string) => Promise<boolean>;
 }) => {
   const { repo, clock } = deps;
   const lower = (v: string) => v.trim().toLowerCase();
@@ -52,6 +56,25 @@ export const createRegistryService = (deps: {
   };
 
   const findAccount = (name: string, email: string) => repo.findAccount(lower(name), lower(email));
+
+  /** Stores the new password and ends the account's sessions except `keep` (the caller's own). */
+  const setPassword = async (
+    account: { id: string; username: string },
+    password: string,
+    keep: string | undefined,
+    note: OperationNote,
+  ) => {
+    const now = clock.now();
+    await deps.users.update(account.id, {
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: now,
+      updatedAt: now,
+    });
+    const ended = await deps.users.endSessions(account.id, 'password', now, keep);
+    if (ended > 0) deps.sessionsEnded?.([account.id]);
+    note.actor({ id: account.id, name: account.username });
+    note.subject({ id: account.id, name: account.username, detail: `${ended} other session(s) ended` });
+  };
 
   return {
     publicKey: () => ({ publicKey: deps.keys.publicKey, algorithm: 'RSA-OAEP-256' as const }),
@@ -113,20 +136,29 @@ export const createRegistryService = (deps: {
         return fail();
       }
       if (!(await repo.useCode(code.id, now))) return fail();
-      await deps.users.update(account.id, {
-        passwordHash: await hashPassword(password),
-        passwordChangedAt: now,
-        updatedAt: now,
-      });
       const keep = meta.sessionUserId === account.id ? meta.sessionId : undefined;
-      const ended = await deps.users.endSessions(account.id, 'password', now, keep);
-      if (ended > 0) deps.sessionsEnded?.([account.id]);
-      meta.note.actor({ id: account.id, name: account.username });
-      meta.note.subject({
-        id: account.id,
-        name: account.username,
-        detail: `${ended} other session(s) ended`,
-      });
+      await setPassword({ id: account.id, username: account.username }, password, keep, meta.note);
+    },
+
+    /**
+     * A signed-in user's change with the current password: for accounts without an email as well.
+     * Wrong passwords count against the sign-in throttle, so this is no side door for guessing.
+     */
+    async changePassword(
+      auth: AuthContext,
+      body: z.output<typeof ChangePasswordBodySchema>,
+      meta: Meta & Noted,
+    ) {
+      const password = openPasswords(body.newPassword, body.confirempsd);
+      const current = deps.keys.decryptPassword(body.currentPassword);
+      const account = { id: auth.userId, username: auth.username };
+      if (!current || !(await deps.confirmPassword(auth, current, meta.ip))) {
+        meta.note.actor({ id: account.id, name: account.username });
+        meta.note.subject({ id: account.id, name: account.username });
+        meta.note.fail('wrong current password');
+        throw new AppError('currentPasswordWrong');
+      }
+      await setPassword(account, password, auth.sessionId, meta.note);
     },
 
     /** Keeps the registration until its mailed link is used; the account exists only then. */

@@ -18,6 +18,7 @@ import type { Broker } from '../../gateway/broker';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
+import { serveSidePort } from '../../shared/side-port';
 import type { AuthService } from '../auth/auth.service';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { TerminalsService } from '../devices/terminals.service';
@@ -32,7 +33,7 @@ import { createSessionRecorder, type RecordingSummary } from './session-recorder
 /** A session nobody's relay has touched for this long is over (its server stopped). */
 export const REMOTE_STALE_MS = 2 * 60_000;
 
-/** Where terminals dial the relay: REMOTE_URL, or PUBLIC_URL's host on REMOTE_PORT (or its own port when 0). */
+/** Where terminals dial the relay: REMOTE_URL, or PUBLIC_URL's host on REMOTE_PORT (the main port when 0). */
 export const relayAddresses = (config: Config): { terminalUrl: string; console: RelayAddress } => {
   const { remote } = config;
   if (remote.publicUrl)
@@ -207,9 +208,14 @@ export const createRemoteModule = async (deps: {
 
   if (config.remote.port === 0) relay.attach(deps.app.server);
   else
-    deps.app.addHook('onListen', async () => {
-      const port = await relay.listen(config.remote.port, config.host);
-      log.info({ port }, 'remote relay listening');
+    serveSidePort(deps.app, {
+      variable: 'REMOTE_PORT',
+      serves: 'the remote desktop relay',
+      host: config.host,
+      port: config.remote.port,
+      hint: 'Choose a free port, or leave REMOTE_PORT unset to serve the relay under the main port.',
+      // relay.close() ends the sessions and then closes its port.
+      open: async () => ({ port: await relay.listen(config.remote.port, config.host) }),
     });
 
   return {

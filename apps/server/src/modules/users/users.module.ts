@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
 import type { DictsService } from '../dicts/dicts.service';
@@ -33,6 +34,8 @@ export const createUsersModule = (deps: {
   publicUrl: string;
   /** Told when sessions of a user ended, so their live connections close. */
   sessionsEnded: (userIds: string[]) => void;
+  /** Checks a signed-in user's password against the sign-in throttle (the auth module's). */
+  confirmPassword: (auth: AuthContext, password: string, ip: string) => Promise<boolean>;
 }) => {
   const { api, db, clock } = deps;
   const rolesRepo = createRolesRepository(db);
@@ -69,6 +72,7 @@ export const createUsersModule = (deps: {
       clock,
       publicUrl: deps.publicUrl,
       sessionsEnded: deps.sessionsEnded,
+      confirmPassword: deps.confirmPassword,
     }),
   });
   return { usersRepo };

@@ -1,6 +1,7 @@
 import { type Envelope, ModelSaveSchema } from '@cpm/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Input } from 'antd';
+import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/httpClient';
 import { initI18n } from '../../i18n';
@@ -28,6 +29,34 @@ const refusedName = () =>
 
 /** antd validates asynchronously; a busy machine needs more than the default second. */
 const WAIT = { timeout: 10_000 };
+
+/** A list page whose dialog first edits a row, then (after Cancel) adds one. */
+const EditThenAdd = ({ sent }: { sent: unknown[] }) => {
+  const [editing, setEditing] = useState<{ id?: string; name?: string } | null>({
+    id: 'model-1',
+    name: 'Edited model',
+  });
+  return (
+    <>
+      <button type="button" data-testid="add" onClick={() => setEditing({})} />
+      <CrudFormModal
+        open={editing !== null}
+        title="Model"
+        schema={ModelSaveSchema}
+        initialValues={editing ?? undefined}
+        onClose={() => setEditing(null)}
+        onSaved={() => setEditing(null)}
+        onSubmit={async (values) => {
+          sent.push(values);
+        }}
+      >
+        <CrudField name="name" label="Name">
+          <Input data-testid="name" />
+        </CrudField>
+      </CrudFormModal>
+    </>
+  );
+};
 
 describe('CrudFormModal', () => {
   beforeAll(() => {
@@ -147,6 +176,20 @@ describe('CrudFormModal', () => {
     await waitFor(() => expect(sent).toEqual([{ name: 'P4', state: 1 }]), WAIT);
     expect(loads).toBe(1);
   });
+  it('opens empty for a new record after another was edited, keeping nothing of it', async () => {
+    const sent: unknown[] = [];
+    render(<EditThenAdd sent={sent} />);
+    expect(screen.getByTestId('name')).toHaveValue('Edited model');
+    fireEvent.change(screen.getByTestId('name'), { target: { value: 'Typed, then cancelled' } });
+    fireEvent.click(screen.getByRole('button', { name: /cancel/i }));
+    await waitFor(() => expect(screen.queryByTestId('name')).toBeNull(), WAIT);
+    fireEvent.click(screen.getByTestId('add'));
+    expect(await screen.findByTestId('name', {}, WAIT)).toHaveValue('');
+    fireEvent.change(screen.getByTestId('name'), { target: { value: 'New model' } });
+    fireEvent.click(screen.getByTestId('crud-form-save'));
+    await waitFor(() => expect(sent).toEqual([{ name: 'New model' }]), WAIT);
+  });
+
   it('names its conflict field and its values after the contract', () => {
     const base = {
       open: false,

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../api/httpClient';
 import { LazySchema, type SchemaSource } from './lazySchema';
 import { OtherErrors } from './OtherErrors';
+import { StartFromInitialValues } from './StartFromInitialValues';
 import { applyServerErrors, type ObjectSchema, toContractValues, zodRules } from './zodForm';
 
 const SchemaContext = createContext<ObjectSchema | null>(null);
@@ -15,20 +16,25 @@ export type FormValues<S extends ObjectSchema> = z.input<S>;
 /** A field name of the form's values; any text for a form whose values are not named. */
 export type FieldName<V> = keyof V & string;
 
-export type CrudFieldProps<V = Record<string, unknown>> = Omit<FormItemProps, 'name' | 'rules'> & {
+export type CrudFieldProps<V = Record<string, unknown>> = Omit<FormItemProps, 'name'> & {
   name: FieldName<V>;
 };
 
 /**
- * A form field whose rules come from the surrounding form's contract schema; `required` also makes a
- * field the contract leaves optional required in this form.
+ * A form field whose rules come from the surrounding form's contract schema, then its own `rules` (what
+ * the input knows that the value does not show); `required` also makes a field the contract leaves
+ * optional required in this form.
  */
-export const CrudField = <V = Record<string, unknown>>({ name, required, ...rest }: CrudFieldProps<V>) => {
+export const CrudField = <V = Record<string, unknown>>({
+  name,
+  required,
+  rules = [],
+  ...rest
+}: CrudFieldProps<V>) => {
   const schema = useContext(SchemaContext);
   const { i18n } = useTranslation();
-  return (
-    <Form.Item name={name} rules={schema ? zodRules(schema, name, i18n.language, required) : []} {...rest} />
-  );
+  const contract = schema ? zodRules(schema, name, i18n.language, required) : [];
+  return <Form.Item name={name} rules={[...contract, ...rules]} {...rest} />;
 };
 
 /** A row being edited may hold nulls where the form leaves a field empty. */
@@ -128,6 +134,7 @@ export const CrudFormModal = <S extends ObjectSchema>({
         initialValues={initialValues}
         onFinish={() => void submit()}
       >
+        <StartFromInitialValues />
         {children}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
       </Form>

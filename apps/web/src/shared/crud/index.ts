@@ -20,6 +20,7 @@ export {
   RowActions,
   viewAction,
 } from './RowActions';
+export { type PickerOption, SearchSelect, type SearchSelectProps } from './SearchSelect';
 export { ToolbarButton, type ToolbarButtonProps } from './ToolbarButton';
 export { useCrudList, useListState } from './useCrudList';
 export { useCrudTree } from './useCrudTree';

@@ -11,14 +11,25 @@ vi.mock('../authService', () => ({
   },
 }));
 
+// The key exchange is tested in passwordCrypto.test.ts; here a cipher shows what it wraps.
+vi.mock('../passwordCrypto', () => ({
+  passwordEncrypter: async () => async (plain: string) => `enc(${plain})`,
+}));
+
 const { ChangePasswordDialog } = await import('./ChangePasswordDialog');
 
 /** The server's answer to the status call: the signed-in account, with or without an email. */
-const serveStatus = (hasEmail: boolean) => {
+const serveStatus = (hasEmail: boolean, posted: { url: string; body: unknown }[] = []) => {
   const calls: string[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     calls.push(url);
+    if (init?.method === 'POST') {
+      posted.push({ url, body: JSON.parse(String(init.body)) });
+      return new Response(JSON.stringify({ code: 1, message: '', messageEn: '', msg: '', result: null }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     const result = {
       id: 'u1',
       username: 'clerk',
@@ -70,7 +81,7 @@ describe('ChangePasswordDialog', () => {
     const button = await screen.findByTestId('password-contact-admin');
     expect(button).toHaveTextContent('Log out and contact the administrator');
     expect(screen.getByTestId('password-no-email')).toHaveTextContent('No email address is on record');
-    expect(screen.getByTestId('password-send-code')).toBeDisabled();
+    expect(screen.queryByTestId('password-send-code')).toBeNull();
     fireEvent.click(button);
     await waitFor(() => expect(auth.logouts).toBe(1));
     expect(onClose).toHaveBeenCalled();
@@ -81,9 +92,50 @@ describe('ChangePasswordDialog', () => {
     signIn();
     renderDialog();
     await waitFor(() => expect(calls.some((url) => url.includes('getUserStatus'))).toBe(true));
+    fireEvent.click(await screen.findByText('Email code'));
     await waitFor(() => expect(screen.getByTestId('password-send-code')).toBeEnabled());
     expect(screen.queryByTestId('password-contact-admin')).toBeNull();
     expect(screen.queryByTestId('password-no-email')).toBeNull();
+  });
+
+  it('changes the password of an account without email with the current one', async () => {
+    const posted: { url: string; body: unknown }[] = [];
+    serveStatus(false, posted);
+    signIn();
+    const { onClose } = renderDialog();
+    await screen.findByTestId('password-no-email');
+    fireEvent.change(screen.getByTestId('password-current'), { target: { value: 'Old#Pass1' } });
+    fireEvent.change(screen.getByTestId('password-new'), { target: { value: 'New#Pass12' } });
+    fireEvent.change(screen.getByTestId('password-confirm'), { target: { value: 'New#Pass12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 10_000 });
+    expect(posted).toEqual([
+      {
+        url: expect.stringContaining('/oauth/v1/oauth/registry/changePassword'),
+        body: {
+          currentPassword: 'enc(Old#Pass1)',
+          newPassword: 'enc(New#Pass12)',
+          confirempsd: 'enc(New#Pass12)',
+        },
+      },
+    ]);
+  });
+
+  it('opens empty again after it was closed with something typed', async () => {
+    serveStatus(false);
+    signIn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const at = (open: boolean) => (
+      <QueryClientProvider client={client}>
+        <ChangePasswordDialog open={open} onClose={() => undefined} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(at(true));
+    fireEvent.change(await screen.findByTestId('password-current'), { target: { value: 'Typed#1' } });
+    rerender(at(false));
+    await waitFor(() => expect(screen.queryByTestId('password-current')).toBeNull(), { timeout: 10_000 });
+    rerender(at(true));
+    expect(await screen.findByTestId('password-current')).toHaveValue('');
   });
 
   it('does not ask about a signed-out visitor (the login page), who has no one to log out', async () => {

@@ -1,11 +1,12 @@
 import { LIMITS, SYS_CODE } from '@cpm/contracts';
 import { authRoutes, registryRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Space } from 'antd';
+import { Alert, Button, Form, Input, Modal, Segmented, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, showMessage } from '../../../api/http';
 import { currentLanguage } from '../../../i18n';
+import { StartFromInitialValues } from '../../../shared/crud/StartFromInitialValues';
 import { useSessionStore } from '../../../shared/session/sessionStore';
 import { logout } from '../authService';
 import { passwordEncrypter } from '../passwordCrypto';
@@ -13,6 +14,7 @@ import { NewPasswordInput, sameAsRule, strongPasswordRule } from './newPassword'
 import './changePassword.css';
 
 type PasswordForm = {
+  currentPassword: string;
   name: string;
   email: string;
   emailCaptcha: string;
@@ -44,35 +46,42 @@ const useCooldown = () => {
 
 type ChangePasswordDialogProps = { open: boolean; onClose: () => void };
 
+/** How the change is proven: the current password (signed in) or a mailed code. */
+type Method = 'current' | 'email';
+
 /**
- * Whether the signed-in user cannot finish a change alone: the code goes by email, so an account
- * with no email on record needs its administrator. Unknown (signed out, or the status not read) is
- * not reason enough to send anyone away.
+ * Whether the signed-in user's account has an email a code can reach; undefined while signed out
+ * or not yet known.
  */
-const useNeedsAdministrator = (open: boolean) => {
-  const signedIn = useSessionStore((s) => s.isLogin && s.token !== null);
+const useHasEmail = (open: boolean, signedIn: boolean) => {
   const status = useQuery({
     queryKey: ['user-status', 'password'],
     queryFn: () => call(authRoutes.userStatus, { loading: false, silent: true }),
     enabled: open && signedIn,
   });
-  return signedIn && status.data?.hasEmail === false;
+  return signedIn ? status.data?.hasEmail : undefined;
 };
 
 /**
- * Change password with an email code (spec sections 2 and 7): the code button waits 60 s between
- * sends; a successful change logs out after 2 s. A signed-in user whose account has no email gets
- * the spec's "log out and contact the administrator" button instead of a form they cannot finish.
+ * Change password (spec sections 2 and 7). A signed-in user proves it with the current password, or
+ * with an email code when the account has an email; signed out, the email code is the only way. The
+ * code button waits 60 s between sends; a successful change logs out after 2 s. An account with no
+ * email is told so, and keeps the spec's "log out and contact the administrator" button for a
+ * forgotten current password.
  */
 export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProps) => {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<PasswordForm>();
   const username = useSessionStore((s) => s.user?.username ?? '');
+  const signedIn = useSessionStore((s) => s.isLogin && s.token !== null);
   const cooldown = useCooldown();
   const [sending, setSending] = useState(false);
   const [saving, setSaving] = useState(false);
   const isEnglish = currentLanguage() === 'en' ? 1 : 0;
-  const needsAdministrator = useNeedsAdministrator(open);
+  const hasEmail = useHasEmail(open, signedIn);
+  const noEmail = hasEmail === false;
+  const [chosen, setChosen] = useState<Method>('current');
+  const method: Method = signedIn && (chosen === 'current' || noEmail) ? 'current' : 'email';
 
   const logoutToAdministrator = async () => {
     onClose();
@@ -108,19 +117,26 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
   const submit = async (values: PasswordForm) => {
     setSaving(true);
     try {
-      // Both passwords travel encrypted with the server's public key (RSA-OAEP, SHA-256).
+      // Passwords travel encrypted with the server's public key (RSA-OAEP, SHA-256).
       const encrypt = await passwordEncrypter();
-      await call(registryRoutes.updatePassword, {
-        body: {
-          name: values.name.trim(),
-          email: values.email.trim(),
-          emailCaptcha: values.emailCaptcha.trim(),
-          newPassword: await encrypt(values.newPassword),
-          confirempsd: await encrypt(values.confirempsd),
-          sysCode: SYS_CODE,
-          isEnglish,
-        },
-      });
+      const newPassword = await encrypt(values.newPassword);
+      const confirempsd = await encrypt(values.confirempsd);
+      if (method === 'current')
+        await call(registryRoutes.changePassword, {
+          body: { currentPassword: await encrypt(values.currentPassword), newPassword, confirempsd },
+        });
+      else
+        await call(registryRoutes.updatePassword, {
+          body: {
+            name: values.name.trim(),
+            email: values.email.trim(),
+            emailCaptcha: values.emailCaptcha.trim(),
+            newPassword,
+            confirempsd,
+            sysCode: SYS_CODE,
+            isEnglish,
+          },
+        });
       showMessage('success', t('password.changed'));
       onClose();
       setTimeout(() => void logout(), LIMITS.logoutAfterPasswordChangeMs);
@@ -137,14 +153,14 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
       title={t('password.title')}
       onCancel={onClose}
       destroyOnHidden
-      width={needsAdministrator ? 540 : 480}
+      width={noEmail ? 540 : 480}
       okText={t('password.submit')}
       cancelText={t('common:actions.cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
-      okButtonProps={{ htmlType: 'submit', disabled: needsAdministrator }}
+      okButtonProps={{ htmlType: 'submit' }}
       footer={(buttons) =>
-        needsAdministrator ? (
+        noEmail ? (
           <div className="cpm-password-footer">
             <Button danger onClick={() => void logoutToAdministrator()} data-testid="password-contact-admin">
               {t('password.contactAdmin')}
@@ -156,13 +172,26 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
         )
       }
     >
-      {needsAdministrator && (
+      {noEmail && (
         <Alert
-          type="warning"
+          type="info"
           showIcon
           title={t('password.noEmail')}
           style={{ marginBottom: 16 }}
           data-testid="password-no-email"
+        />
+      )}
+      {hasEmail && (
+        <Segmented<Method>
+          block
+          value={method}
+          onChange={setChosen}
+          options={[
+            { value: 'current', label: t('password.methodCurrent') },
+            { value: 'email', label: t('password.methodEmail') },
+          ]}
+          style={{ marginBottom: 16 }}
+          data-testid="password-method"
         />
       )}
       <Form<PasswordForm>
@@ -174,56 +203,69 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
         data-testid="change-password-form"
         className="cpm-password-form"
       >
-        <Form.Item
-          name="name"
-          label={t('password.name')}
-          rules={[{ required: true, whitespace: true, message: t('password.nameRequired') }]}
-        >
-          <Input
-            placeholder={t('password.namePlaceholder')}
-            maxLength={LIMITS.nameMax}
-            data-testid="password-name"
-          />
-        </Form.Item>
-        <Form.Item
-          name="email"
-          label={t('password.email')}
-          rules={[
-            { required: true, whitespace: true, message: t('password.emailRequired') },
-            { pattern: EMAIL_PATTERN, message: t('password.emailInvalid') },
-          ]}
-        >
-          <Input
-            placeholder={t('password.emailPlaceholder')}
-            autoComplete="email"
-            data-testid="password-email"
-          />
-        </Form.Item>
-        <Form.Item label={t('password.emailCode')} required>
-          <Space.Compact block>
+        <StartFromInitialValues />
+        {method === 'current' ? (
+          <Form.Item
+            name="currentPassword"
+            label={t('password.current')}
+            rules={[{ required: true, message: t('password.currentRequired') }]}
+          >
+            <Input.Password
+              autoComplete="current-password"
+              maxLength={LIMITS.passwordMax}
+              placeholder={t('password.currentPlaceholder')}
+              data-testid="password-current"
+            />
+          </Form.Item>
+        ) : (
+          <>
             <Form.Item
-              name="emailCaptcha"
-              noStyle
-              rules={[{ required: true, whitespace: true, message: t('password.emailCodeRequired') }]}
+              name="name"
+              label={t('password.name')}
+              rules={[{ required: true, whitespace: true, message: t('password.nameRequired') }]}
             >
               <Input
-                placeholder={t('password.emailCodePlaceholder')}
-                maxLength={16}
-                data-testid="password-email-code"
+                placeholder={t('password.namePlaceholder')}
+                maxLength={LIMITS.nameMax}
+                data-testid="password-name"
               />
             </Form.Item>
-            <Button
-              onClick={() => void sendCode()}
-              loading={sending}
-              disabled={needsAdministrator}
-              data-testid="password-send-code"
+            <Form.Item
+              name="email"
+              label={t('password.email')}
+              rules={[
+                { required: true, whitespace: true, message: t('password.emailRequired') },
+                { pattern: EMAIL_PATTERN, message: t('password.emailInvalid') },
+              ]}
             >
-              {cooldown.left > 0
-                ? t('password.resendIn', { seconds: cooldown.left })
-                : t('password.sendCode')}
-            </Button>
-          </Space.Compact>
-        </Form.Item>
+              <Input
+                placeholder={t('password.emailPlaceholder')}
+                autoComplete="email"
+                data-testid="password-email"
+              />
+            </Form.Item>
+            <Form.Item label={t('password.emailCode')} required>
+              <Space.Compact block>
+                <Form.Item
+                  name="emailCaptcha"
+                  noStyle
+                  rules={[{ required: true, whitespace: true, message: t('password.emailCodeRequired') }]}
+                >
+                  <Input
+                    placeholder={t('password.emailCodePlaceholder')}
+                    maxLength={16}
+                    data-testid="password-email-code"
+                  />
+                </Form.Item>
+                <Button onClick={() => void sendCode()} loading={sending} data-testid="password-send-code">
+                  {cooldown.left > 0
+                    ? t('password.resendIn', { seconds: cooldown.left })
+                    : t('password.sendCode')}
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+          </>
+        )}
         <Form.Item
           name="newPassword"
           label={t('password.newPassword')}

@@ -93,10 +93,14 @@ export const ModelPeripheralPage = () => {
         }}
       >
         <CrudField name="modelId" label={t('model')}>
-          <Select options={modelOptions} />
+          <Select showSearch optionFilterProp="label" options={modelOptions} />
         </CrudField>
         <CrudField name="peripheralId" label={t('peripheral')}>
-          <Select options={(peripherals.data ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={(peripherals.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          />
         </CrudField>
         <CrudField name="required" label={t('required')} valuePropName="checked">
           <Switch />

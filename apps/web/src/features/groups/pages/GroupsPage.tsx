@@ -154,7 +154,13 @@ export const GroupsPage = () => {
           </Col>
           <Col xs={24} md={12}>
             <CrudField name="parentId" label={t('group.parent')}>
-              <TreeSelect allowClear treeDefaultExpandAll treeData={parentOptions} />
+              <TreeSelect
+                allowClear
+                showSearch
+                treeNodeFilterProp="title"
+                treeDefaultExpandAll
+                treeData={parentOptions}
+              />
             </CrudField>
           </Col>
           <Col xs={24} md={12}>

@@ -159,7 +159,12 @@ export const MenusPage = () => {
           </Col>
           <Col xs={24} md={12}>
             <CrudField name="parentId" label={t('menu.parent')}>
-              <TreeSelect allowClear treeData={menuTreeData(tree.rows, zh, editing?.menu?.id)} />
+              <TreeSelect
+                allowClear
+                showSearch
+                treeNodeFilterProp="title"
+                treeData={menuTreeData(tree.rows, zh, editing?.menu?.id)}
+              />
             </CrudField>
           </Col>
           <Col xs={24} md={12}>

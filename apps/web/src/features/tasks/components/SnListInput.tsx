@@ -1,8 +1,9 @@
 import { DeleteOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { TASK_LIMITS } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
-import { Alert, Button, Input, Space, Tag, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, type FormRule, Input, Space, Tag, Typography, Upload } from 'antd';
+import type { NamePath } from 'antd/es/form/interface';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../../api/http';
 import { mergeSns, parseSnText } from '../lib/snList';
@@ -12,8 +13,39 @@ const SHOWN = 60;
 
 type Notice = { type: 'success' | 'warning' | 'error'; text: string };
 
+/**
+ * The SN box as its field's rule reaches it: takes what is typed and answers the list with it (null
+ * when it would pass the limit) and whether entries that are not SNs stay in the box.
+ */
+export type TypedSns = { take: () => { sns: string[] | null; leftover: boolean } };
+
+/**
+ * The SN box's own rule for its form field, run when the form is saved: SNs typed but not added yet
+ * are added then, and the save is refused while the box holds entries that are not serial numbers,
+ * instead of sending the list without them.
+ */
+export const useTypedSnsRule = (name: NamePath): { typed: RefObject<TypedSns | null>; rule: FormRule } => {
+  const { t } = useTranslation('tasks');
+  const typed = useRef<TypedSns | null>(null);
+  const rule: FormRule = (form) => ({
+    // Only on save (validateFields): a trigger by that name never fires while the user types.
+    validateTrigger: 'onSave',
+    validator: async () => {
+      const taken = typed.current?.take();
+      if (!taken) return;
+      if (!taken.sns) throw new Error(t('sns.tooMany', { max: TASK_LIMITS.snsMax }));
+      // Set without a change event: one would start a new validation and void this save's.
+      form.setFieldValue(name, taken.sns);
+      if (taken.leftover) throw new Error(t('sns.notAdded'));
+    },
+  });
+  return { typed, rule };
+};
+
 type Props = {
   value?: string[];
+  /** Lets the field's rule add what is typed when the form is saved (see `useTypedSnsRule`). */
+  typed?: RefObject<TypedSns | null>;
   onChange?: (sns: string[]) => void;
   /** Listed SNs the preview says the task cannot reach. */
   unreachable?: readonly string[];
@@ -23,16 +55,18 @@ type Props = {
 
 /**
  * Serial numbers typed or pasted (any separators), or read from the first column of an Excel file;
- * the chosen ones show as tags, those the preview cannot reach in red.
+ * the chosen ones show as tags, those the preview cannot reach in red. Typed SNs join the list with
+ * Add, and when the form is saved.
  */
-export const SnListInput = ({ value = [], onChange, unreachable = [], canImport = true }: Props) => {
+export const SnListInput = ({ value = [], onChange, typed, unreachable = [], canImport = true }: Props) => {
   const { t } = useTranslation('tasks');
   const [text, setText] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
   const [importing, setImporting] = useState(false);
   const missing = new Set(unreachable);
 
-  const add = (sns: string[], invalid: string[], duplicates: number) => {
+  /** Adds the SNs; false when the list would grow past the limit (nothing is added then). */
+  const add = (sns: string[], invalid: string[], duplicates: number, apply = onChange) => {
     const merged = mergeSns(
       value,
       sns.map((s) => s.toUpperCase()),
@@ -40,9 +74,9 @@ export const SnListInput = ({ value = [], onChange, unreachable = [], canImport 
     const added = merged.length - value.length;
     if (merged.length > TASK_LIMITS.snsMax) {
       setNotice({ type: 'error', text: t('sns.tooMany', { max: TASK_LIMITS.snsMax }) });
-      return;
+      return null;
     }
-    onChange?.(merged);
+    apply?.(merged);
     const parts = [t('sns.added', { count: added })];
     if (duplicates || sns.length > added)
       parts.push(t('sns.repeats', { count: duplicates + sns.length - added }));
@@ -54,14 +88,30 @@ export const SnListInput = ({ value = [], onChange, unreachable = [], canImport 
         }),
       );
     setNotice({ type: invalid.length ? 'warning' : 'success', text: parts.join(' ') });
+    return merged;
   };
 
-  const addTyped = () => {
+  /** Adds the typed SNs (through `apply`); the list with them, or null past the limit. */
+  const addTyped = (apply = onChange) => {
     const parsed = parseSnText(text);
-    if (!parsed.sns.length && !parsed.invalid.length) return;
-    add(parsed.sns, parsed.invalid, parsed.duplicates);
-    if (!parsed.invalid.length) setText('');
+    if (!parsed.sns.length && !parsed.invalid.length) return value;
+    const merged = add(parsed.sns, parsed.invalid, parsed.duplicates, apply);
+    // Only what could not be added stays in the box, to be corrected.
+    if (merged) setText(parsed.invalid.join('\n'));
+    return merged;
   };
+  useEffect(() => {
+    if (!typed) return;
+    typed.current = {
+      take: () => {
+        const sns = addTyped(() => undefined);
+        return { sns, leftover: sns !== null && parseSnText(text).invalid.length > 0 };
+      },
+    };
+    return () => {
+      typed.current = null;
+    };
+  });
 
   const importFile = async (file: File) => {
     setImporting(true);
@@ -92,7 +142,12 @@ export const SnListInput = ({ value = [], onChange, unreachable = [], canImport 
         }}
       />
       <Space wrap style={{ marginTop: 8 }}>
-        <Button icon={<PlusOutlined />} onClick={addTyped} disabled={!text.trim()} data-testid="task-sns-add">
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => addTyped()}
+          disabled={!text.trim()}
+          data-testid="task-sns-add"
+        >
           {t('sns.add')}
         </Button>
         {canImport && (

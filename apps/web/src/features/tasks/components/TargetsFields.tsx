@@ -8,7 +8,7 @@ import { call } from '../../../api/http';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
 import { usePermission } from '../../../shared/auth/usePermission';
 import { taskKeys } from '../taskKeys';
-import { SnListInput } from './SnListInput';
+import { SnListInput, useTypedSnsRule } from './SnListInput';
 
 type TreeOption = { value: string; title: string; key: string; children: TreeOption[] };
 
@@ -44,13 +44,23 @@ export const TargetsFields = ({ preview }: { preview?: TaskPreview }) => {
     queryKey: [...taskKeys.whitelists, 'options'],
     queryFn: () => call(whitelistRoutes.options, { loading: false }),
   });
+  const typedSns = useTypedSnsRule(['targets', 'sns']);
   const outGroups = new Set(preview?.outOfScope.groupIds ?? []);
   const outOwners = new Set(preview?.outOfScope.ownerIds ?? []);
   return (
     <Row gutter={16}>
       <Col xs={24}>
-        <Form.Item name={['targets', 'sns']} label={t('targets.sns')} extra={t('targets.snsHint')}>
-          <SnListInput unreachable={preview?.missingSns} canImport={can('task:create:add')} />
+        <Form.Item
+          name={['targets', 'sns']}
+          label={t('targets.sns')}
+          extra={t('targets.snsHint')}
+          rules={[typedSns.rule]}
+        >
+          <SnListInput
+            typed={typedSns.typed}
+            unreachable={preview?.missingSns}
+            canImport={can('task:create:add')}
+          />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

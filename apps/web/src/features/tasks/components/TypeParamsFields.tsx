@@ -3,6 +3,7 @@ import { Alert, Checkbox, Col, Form, Input, Radio, Row, Select, Typography } fro
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { type ObjectSchema, zodRules } from '../../../shared/crud/zodForm';
+import { AppInstallFields } from './AppInstallFields';
 import { ResourceSelect } from './ResourceSelect';
 
 /** Permissions offered in the picker; any other permission name can be typed. */
@@ -59,11 +60,7 @@ export const TypeParamsFields = ({
 
   switch (type) {
     case 'app_install':
-      return (
-        <Form.Item {...param('appId')} label={t('params.appId')} extra={t('params.appIdHint')}>
-          <Input className="cpm-task-mono" data-testid="task-param-appId" />
-        </Form.Item>
-      );
+      return <AppInstallFields platform={platform} rules={(name) => rules(name)} />;
     case 'app_uninstall':
       return (
         <Row gutter={16}>

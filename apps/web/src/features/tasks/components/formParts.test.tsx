@@ -4,7 +4,7 @@ import { Form } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { emptyTaskForm } from '../lib/taskForm';
-import { SnListInput } from './SnListInput';
+import { SnListInput, useTypedSnsRule } from './SnListInput';
 import { TimingFields } from './TimingFields';
 import { TypeParamsFields } from './TypeParamsFields';
 
@@ -100,8 +100,8 @@ describe('SnListInput', () => {
       'Added 2. 1 already listed. 1 not serial numbers: ab',
     );
     expect(screen.getByTestId('task-sns-count')).toHaveTextContent('SNs chosen: 3');
-    // The text with the bad entry stays so it can be corrected.
-    expect(screen.getByTestId('task-sns-text')).toHaveValue('p2000002\nP2000001, P2000003;  ab');
+    // Only the bad entry stays, to be corrected.
+    expect(screen.getByTestId('task-sns-text')).toHaveValue('ab');
   });
 
   it('removes one SN, the unreachable ones, or all', async () => {
@@ -113,5 +113,47 @@ describe('SnListInput', () => {
     fireEvent.click(screen.getByTestId('task-sns-clear'));
     expect(screen.getByTestId('value')).toHaveTextContent(/^$/);
     unmount();
+  });
+});
+
+/** An SN field in a form, as the task and whitelist forms have it, saved with the button. */
+const SnForm = ({ onSave }: { onSave: (sns: string[]) => void }) => {
+  const [form] = Form.useForm<{ sns: string[] }>();
+  const typed = useTypedSnsRule('sns');
+  return (
+    <Form form={form} initialValues={{ sns: [] }} onFinish={(v) => onSave(v.sns)}>
+      <Form.Item name="sns" rules={[typed.rule]}>
+        <SnListInput typed={typed.typed} canImport={false} />
+      </Form.Item>
+      <button type="submit" data-testid="save">
+        save
+      </button>
+    </Form>
+  );
+};
+
+describe('SnListInput in a form', () => {
+  it('counts SNs typed but not added when the form is saved', async () => {
+    const saved: string[][] = [];
+    render(<SnForm onSave={(sns) => saved.push(sns)} />);
+    const box = screen.getByTestId('task-sns-text');
+    fireEvent.change(box, { target: { value: 'P2000001, p2000002' } });
+    fireEvent.click(screen.getByTestId('save'));
+    await waitFor(() => expect(saved).toEqual([['P2000001', 'P2000002']]), WAIT);
+  });
+
+  it('refuses the save while the box holds entries that are not SNs, saying so', async () => {
+    const saved: string[][] = [];
+    render(<SnForm onSave={(sns) => saved.push(sns)} />);
+    const box = screen.getByTestId('task-sns-text');
+    fireEvent.change(box, { target: { value: 'P2000001 ab' } });
+    fireEvent.click(screen.getByTestId('save'));
+    expect(
+      await screen.findByText(/entries in the box are not serial numbers and were not added/, {}, WAIT),
+    ).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    fireEvent.change(box, { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('save'));
+    await waitFor(() => expect(saved).toEqual([['P2000001']]), WAIT);
   });
 });

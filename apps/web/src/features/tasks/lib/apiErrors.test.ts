@@ -33,6 +33,8 @@ describe('fieldOfRefusal', () => {
     ]);
     expect(fieldOfRefusal(refusal('taskCronInvalid'), 'reboot')).toEqual(['timing', 'expr']);
     expect(fieldOfRefusal(refusal('taskNoTargets'), 'reboot')).toEqual(['targets', 'sns']);
+    expect(fieldOfRefusal(refusal('appNoOfficialVersion'), 'app_install')).toEqual(['params', 'versionId']);
+    expect(fieldOfRefusal(refusal('appNotFound'), 'app_install')).toEqual(['params', 'appId']);
     expect(fieldOfRefusal(refusal('taskPasswordWrong'), 'command')).toBeNull();
   });
 });

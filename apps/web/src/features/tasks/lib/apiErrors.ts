@@ -29,6 +29,10 @@ const REFUSAL_FIELDS: Partial<Record<ErrorKey, (type: TaskType | undefined) => (
   taskTypeUnavailable: () => ['type'],
   taskNoTargets: () => ['targets', 'sns'],
   taskWhitelistNotFound: () => ['targets', 'whitelistId'],
+  appNotFound: () => ['params', 'appId'],
+  appVersionNotFound: () => ['params', 'versionId'],
+  appNoOfficialVersion: () => ['params', 'versionId'],
+  appReleaseConflict: () => ['params', 'versionId'],
 };
 
 /** The form field a refusal of the create call belongs to, if it belongs to one. */

@@ -21,7 +21,7 @@ import {
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
-import { SnListInput } from '../components/SnListInput';
+import { SnListInput, useTypedSnsRule } from '../components/SnListInput';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
 import { readRows } from '../../../shared/table/readRows';
@@ -145,6 +145,7 @@ export const WhitelistPage = () => {
   const can = usePermission();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [shown, setShown] = useState<WhitelistRow | null>(null);
+  const typedSns = useTypedSnsRule('sns');
   const list = useCrudList<WhitelistRow, Filter>({
     queryKey: taskKeys.whitelists,
     filterKeys: ['name'],
@@ -244,8 +245,9 @@ export const WhitelistPage = () => {
           name="sns"
           label={editing?.id ? t('whitelist.addSns') : t('whitelist.sns')}
           extra={t('targets.snsHint')}
+          rules={[typedSns.rule]}
         >
-          <SnListInput canImport={can('task:create:add')} />
+          <SnListInput typed={typedSns.typed} canImport={can('task:create:add')} />
         </CrudField>
       </CrudFormModal>
       <EntriesDrawer list={shown} onClose={() => setShown(null)} onSaved={() => void list.invalidate()} />

@@ -167,7 +167,13 @@ export const UserFormModal = ({
         </Col>
         <Col xs={24} md={12}>
           <CrudField name="storeScopeGroupId" label={t('user.storeScope')}>
-            <TreeSelect allowClear treeDefaultExpandAll treeData={toTreeSelect(groups.data ?? [])} />
+            <TreeSelect
+              allowClear
+              showSearch
+              treeNodeFilterProp="title"
+              treeDefaultExpandAll
+              treeData={toTreeSelect(groups.data ?? [])}
+            />
           </CrudField>
         </Col>
         <Col xs={24} md={12}>
