@@ -9,6 +9,7 @@ import { LiveEventsProvider } from '../shared/live/LiveEventsProvider';
 import { useSessionStore } from '../shared/session/sessionStore';
 import { useSettingsStore } from '../shared/settings/settingsStore';
 import { useResolvedTheme } from '../shared/settings/useResolvedTheme';
+import { themePalette } from '../shared/theme/palette';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -42,18 +43,21 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
   const primaryColor = useSettingsStore((s) => s.primaryColor);
   const dark = resolved === 'dark';
 
-  const themeConfig = useMemo(
-    () => ({
+  const themeConfig = useMemo(() => {
+    const palette = themePalette(primaryColor, dark);
+    return {
       algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
       token: {
-        colorPrimary: primaryColor,
+        ...palette.tokens,
         borderRadius: 8,
         fontFamily:
           "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
         colorBgLayout: dark ? '#0b0d12' : '#f3f5f9',
       },
       components: {
+        ...palette.components,
         Menu: {
+          ...palette.components.Menu,
           itemHeight: 44,
           itemBorderRadius: 8,
           subMenuItemBorderRadius: 8,
@@ -62,9 +66,8 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
         },
         Layout: { headerBg: dark ? '#141414' : '#ffffff', siderBg: 'transparent' },
       },
-    }),
-    [dark, primaryColor],
-  );
+    };
+  }, [dark, primaryColor]);
 
   return (
     <ConfigProvider

@@ -11,6 +11,8 @@ import { useMenuRoutes } from '../shared/menu/useMenuRoutes';
 import { PageTitleContext } from '../shared/page/PageHeader';
 import { FRAME } from '../shared/settings/settingsDefaults';
 import { useSettingsStore } from '../shared/settings/settingsStore';
+import { themePalette } from '../shared/theme/palette';
+import { useIsDark } from '../shared/theme/useIsDark';
 import { HeaderBar } from './header/HeaderBar';
 import { useLayoutStore } from './layoutStore';
 import { SideMenu } from './menu/SideMenu';
@@ -31,6 +33,7 @@ export const AppLayout = () => {
   const collapsed = useSettingsStore((s) => s.menuCollapsed);
   const showWorkTab = useSettingsStore((s) => s.showWorkTab);
   const primaryColor = useSettingsStore((s) => s.primaryColor);
+  const dark = useIsDark();
   const settingsOpen = useSettingsStore((s) => s.drawerOpen);
   const { refreshKey, mobileMenuOpen, setMobileMenuOpen, searchOpen } = useLayoutStore();
   const { pathname } = useLocation();
@@ -45,10 +48,12 @@ export const AppLayout = () => {
     if (!isMobile) setMobileMenuOpen(false);
   }, [isMobile, setMobileMenuOpen]);
 
+  const palette = themePalette(primaryColor, dark);
   const menuWidth = isMobile ? 0 : collapsed ? FRAME.menuCollapsedWidth : FRAME.menuWidth;
   const style = {
     '--cpm-menu-width': `${menuWidth}px`,
-    '--cpm-primary': primaryColor,
+    '--cpm-primary': palette.primary,
+    '--cpm-primary-text': palette.primaryText,
     '--cpm-content-top': `${showWorkTab ? FRAME.paddingTopWithTabs : FRAME.paddingTopWithoutTabs}px`,
     '--cpm-content-min': `calc(100vh - ${showWorkTab ? FRAME.minHeightOffsetWithTabs : FRAME.minHeightOffsetWithoutTabs}px)`,
   } as CSSProperties;

@@ -71,10 +71,11 @@ export const WorkTabs = () => {
   };
 
   const currentTab = tabs.find((tab) => tab.path === current) ?? tabs[0];
+  const anyActive = tabs.some((tab) => tab.path === pathname);
 
   return (
     <div className="cpm-worktabs" data-testid="worktabs">
-      <div className="cpm-worktabs-strip" ref={stripRef}>
+      <div className="cpm-worktabs-strip" ref={stripRef} role="tablist" aria-label={t('tabs.label')}>
         {tabs.map((tab, index) => {
           // Hidden and error pages have no tab; then no tab looks current.
           const active = tab.path === pathname;
@@ -82,14 +83,26 @@ export const WorkTabs = () => {
             <Dropdown key={tab.path} trigger={['contextMenu']} menu={menuFor(tab)}>
               <div
                 role="tab"
-                tabIndex={0}
+                // One tab in the page's Tab order; the arrow keys move between them.
+                tabIndex={active || (index === 0 && !anyActive) ? 0 : -1}
                 aria-selected={active}
                 className={`cpm-worktab${active ? ' is-active' : ''}`}
                 data-active={active}
                 data-path={tab.path}
                 data-testid={`worktab-${tab.path}`}
                 onClick={() => !active && navigate(tab.fullPath)}
-                onKeyDown={(event) => event.key === 'Enter' && navigate(tab.fullPath)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') navigate(tab.fullPath);
+                  // The × is for the mouse; from the keyboard Delete closes the tab.
+                  if (event.key === 'Delete' && index > 0) run('current', tab.path);
+                  const next =
+                    event.key === 'ArrowRight'
+                      ? event.currentTarget.nextElementSibling
+                      : event.key === 'ArrowLeft'
+                        ? event.currentTarget.previousElementSibling
+                        : null;
+                  if (next instanceof HTMLElement) next.focus();
+                }}
                 onMouseUp={(event) => event.button === 1 && index > 0 && run('current', tab.path)}
               >
                 {tab.path === HOME_PATH && (
@@ -97,10 +110,12 @@ export const WorkTabs = () => {
                 )}
                 <span className="cpm-worktab-title">{tab.title[language]}</span>
                 {index > 0 && (
-                  <button
-                    type="button"
+                  // Not a button inside the tab (a tab holds no other control): the keyboard
+                  // closes with Delete, and the tab's menu offers Close too.
+                  <span
                     className="cpm-worktab-close"
-                    aria-label={t('tabs.close')}
+                    aria-hidden="true"
+                    title={t('tabs.close')}
                     data-testid="worktab-close"
                     onClick={(event) => {
                       event.stopPropagation();
@@ -108,7 +123,7 @@ export const WorkTabs = () => {
                     }}
                   >
                     <CloseOutlined />
-                  </button>
+                  </span>
                 )}
               </div>
             </Dropdown>

@@ -9,13 +9,14 @@ import {
   type TableProps,
   Tooltip,
 } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../api/http';
 import { orderColumns, toggleColumn } from './columnChooser';
 import { TABLE_PAGINATION } from './pagination';
 import { TableLoadError } from './TableLoadError';
 import { pruneEmptyChildren } from './treeRows';
+import { useFocusableScroll } from './useFocusableScroll';
 
 /** A column with a stable key, so the chooser can show and hide it. */
 export type DataColumn<T> = TableColumnType<T> & { key: string; title: ReactNode };
@@ -58,6 +59,8 @@ export const DataTable = <T extends object>({
   ...rest
 }: DataTableProps<T>) => {
   const { t } = useTranslation('table');
+  const box = useRef<HTMLDivElement>(null);
+  useFocusableScroll(box);
   const childrenKey = rest.expandable?.childrenColumnName ?? 'children';
   const rows = useMemo(
     () => (dataSource ? pruneEmptyChildren(dataSource, childrenKey) : dataSource),
@@ -87,7 +90,7 @@ export const DataTable = <T extends object>({
   );
 
   return (
-    <div className="cpm-data-table" data-testid="data-table">
+    <div className="cpm-data-table" data-testid="data-table" ref={box}>
       <div className="cpm-table-toolbar">
         <div>{toolbar}</div>
         <div className="cpm-table-toolbar-actions">

@@ -41,6 +41,7 @@ export const CommandHistory = ({ opOptions, page, onPage, onOpen }: CommandHisto
         <Select
           allowClear
           placeholder={t('history.allCommands')}
+          aria-label={t('history.allCommands')}
           options={opOptions}
           value={filterOp}
           onChange={(v) => {

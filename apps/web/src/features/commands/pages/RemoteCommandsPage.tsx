@@ -147,6 +147,7 @@ export const RemoteCommandsPage = () => {
             <Select
               allowClear
               placeholder={t('run.templatePlaceholder')}
+              aria-label={t('run.template')}
               options={(templates.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
               onChange={(id?: string) => id && loadTemplate(id)}
               data-testid="command-template"

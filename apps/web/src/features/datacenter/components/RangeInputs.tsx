@@ -20,6 +20,7 @@ export const RangeInputs = ({
     <>
       <Input
         addonBefore={t('startDate')}
+        aria-label={t('startDate')}
         value={range.startDate}
         onChange={(e) => onChange((r) => ({ ...r, startDate: e.target.value }))}
         style={{ width: 230 }}
@@ -27,6 +28,7 @@ export const RangeInputs = ({
       />
       <Input
         addonBefore={t('endDate')}
+        aria-label={t('endDate')}
         value={range.endDate}
         onChange={(e) => onChange((r) => ({ ...r, endDate: e.target.value }))}
         style={{ width: 230 }}

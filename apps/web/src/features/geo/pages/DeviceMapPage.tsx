@@ -183,6 +183,7 @@ export const DeviceMapPage = () => {
             allowClear
             style={{ width: 150 }}
             placeholder={f.placeholder}
+            aria-label={f.placeholder}
             data-testid={`map-filter-${f.name}`}
             value={filters[f.name]}
             onChange={(value) => setFilters((old) => ({ ...old, [f.name]: value }))}

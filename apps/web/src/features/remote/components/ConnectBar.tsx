@@ -60,6 +60,7 @@ export const ConnectBar = ({
         allowClear
         value={sn}
         placeholder={t('pickTerminal')}
+        aria-label={t('pickTerminal')}
         filterOption={false}
         onSearch={(v) => setSearch(v.trim().toUpperCase())}
         onChange={(v?: string) => setSn(v)}

@@ -58,6 +58,7 @@ export const PolicyList = () => {
                 style={{ minWidth: 200 }}
                 value={r.policy ?? 'inherit'}
                 disabled={!can('remote:desktop:policy')}
+                aria-label={`${t('ownPolicy')}: ${r.groupName}`}
                 data-testid={`policy-${r.groupName}`}
                 onChange={(v: RemoteConsentPolicy | 'inherit') =>
                   void save(r.groupId, v).catch(() => undefined)

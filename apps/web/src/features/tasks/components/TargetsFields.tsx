@@ -124,7 +124,9 @@ export const TargetsFields = ({ preview }: { preview?: TaskPreview }) => {
             <>
               {t('targets.whitelistHint')}{' '}
               {canOpen('/longRange/whitelist') && (
-                <Link to="/longRange/whitelist">{t('targets.manageWhitelists')}</Link>
+                <Link to="/longRange/whitelist" className="cpm-inline-link">
+                  {t('targets.manageWhitelists')}
+                </Link>
               )}
             </>
           }

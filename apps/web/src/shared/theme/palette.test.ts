@@ -1,0 +1,28 @@
+import { theme } from 'antd';
+import { describe, expect, it } from 'vitest';
+import { PRIMARY_COLORS } from '../settings/settingsDefaults';
+import { contrastRatio } from './contrast';
+import { themePalette } from './palette';
+
+const AA = 4.5;
+
+describe('the theme palette', () => {
+  for (const dark of [false, true])
+    for (const choice of [...PRIMARY_COLORS, '#ffd666', '#001529'])
+      it(`keeps text readable for ${choice} in the ${dark ? 'dark' : 'light'} theme (WCAG AA)`, () => {
+        const p = themePalette(choice, dark);
+        // The tokens as antd derives them, which is what the pages show.
+        const t = theme.getDesignToken({
+          algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+          token: p.tokens,
+        });
+        const page = dark ? '#141414' : '#ffffff';
+        expect(contrastRatio('#ffffff', t.colorPrimary)).toBeGreaterThanOrEqual(AA);
+        expect(contrastRatio(t.colorLink, page)).toBeGreaterThanOrEqual(AA);
+        expect(contrastRatio(t.colorPrimaryText, page)).toBeGreaterThanOrEqual(AA);
+        expect(contrastRatio(t.colorPrimaryText, t.colorPrimaryBg)).toBeGreaterThanOrEqual(AA);
+        expect(contrastRatio(p.primaryText, page)).toBeGreaterThanOrEqual(AA);
+        for (const text of [t.colorTextTertiary, t.colorTextPlaceholder, t.colorError])
+          expect(contrastRatio(text, page)).toBeGreaterThanOrEqual(AA);
+      });
+});

@@ -1,0 +1,53 @@
+import { mix, readableOn } from './contrast';
+
+/**
+ * Colours of the console for a chosen primary colour, each readable (WCAG AA) where it is used:
+ * white text on the primary (buttons, the selected menu item), the primary as text on the page and
+ * on its own tint (links, selected tabs), secondary and placeholder text on the surfaces.
+ */
+export const themePalette = (choice: string, dark: boolean) => {
+  // White text on it: buttons, the selected menu item of the coloured menus.
+  const primary = readableOn(choice, '#ffffff', 5.2);
+  // The tint behind a selected item, and the primary as text on it and on the page.
+  const primaryBg = dark ? mix(primary, '#141414', 0.8) : mix(primary, '#ffffff', 0.9);
+  const primaryText = dark ? readableOn(choice, primaryBg, 4.8) : readableOn(primary, primaryBg, 4.6);
+  const tertiary = dark ? '#8c8c8c' : '#707070';
+  return {
+    primary,
+    primaryText,
+    tokens: {
+      colorPrimary: primary,
+      colorPrimaryBg: primaryBg,
+      colorPrimaryText: primaryText,
+      // A seed: the dark algorithm darkens it, so it starts lighter there.
+      colorLink: dark ? readableOn(choice, '#141414', 6.5) : primaryText,
+      colorTextTertiary: tertiary,
+      colorTextDescription: tertiary,
+      colorTextPlaceholder: dark ? '#8a8a8a' : '#737373',
+      colorError: dark ? '#ff6b6b' : '#d9363e',
+    },
+    components: {
+      Menu: { itemSelectedColor: primaryText },
+      // Its "no data" text is drawn in the disabled grey, below 4.5:1 (lists: global.css).
+      Table: { colorTextDisabled: tertiary },
+      Tabs: { itemSelectedColor: primaryText, itemActiveColor: primaryText, inkBarColor: primaryText },
+      // Tag text on its light tint: antd's level-7 greens and oranges and the status colours read
+      // below 4.5:1 there, their level-8 shades above it.
+      ...(dark
+        ? {}
+        : {
+            Tag: {
+              colorSuccess: '#237804',
+              colorWarning: '#ad4e00',
+              colorError: '#cf1322',
+              colorInfo: '#0958d9',
+              green7: '#237804',
+              orange7: '#ad4e00',
+              gold7: '#ad4e00',
+              volcano7: '#ad2102',
+              cyan7: '#006d75',
+            },
+          }),
+    },
+  };
+};
