@@ -2194,6 +2194,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/oauth/v1/oauth/registry/changePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the current one (throttled like sign-in); every other session of the account ends
+         * @description Any signed-in user.
+         */
+        post: operations["oauth_oauth_registry_changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/v1/oauth/registry/getEmailCaptcha": {
         parameters: {
             query?: never;
@@ -10406,6 +10426,40 @@ export interface operations {
                         result: {
                             username: string;
                         };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_registry_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                    confirempsd: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
                     };
                 };
             };
