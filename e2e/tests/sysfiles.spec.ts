@@ -191,5 +191,7 @@ test.describe('system files', () => {
     // Back on the server's default quota.
     await expect(row).not.toContainText('97.7 GB');
     await expect(row.getByTestId('quota-default')).toHaveText('Default');
+    await settle(page);
+    await saveScreenshot(page, 'sysfiles-quota-default', 'en', 'light');
   });
 });
