@@ -188,7 +188,10 @@ test.describe('system files', () => {
     await drawer.getByTestId('quota-search').locator('input').press('Enter');
     await row.getByTestId('quota-edit').click();
     await page.getByTestId('quota-clear').click();
+    // Back on the server's default quota.
     await expect(row).not.toContainText('97.7 GB');
-    await expect(row).toContainText('No quota');
+    await expect(row.getByTestId('quota-default')).toHaveText('Default');
+    await settle(page);
+    await saveScreenshot(page, 'sysfiles-quota-default', 'en', 'light');
   });
 });

@@ -32,6 +32,22 @@ export type DownloadReport = {
   sha256: string;
 };
 
+/** The server said no for good (bad credentials, no such file): trying again changes nothing. */
+export class DownloadRefused extends Error {
+  constructor(
+    readonly status: number,
+    text: string,
+  ) {
+    super(`download refused: HTTP ${status} ${text.slice(0, 300)}`);
+  }
+}
+
+/** Every attempt was cut off or turned away for a while; what arrived stays in `out` to resume from. */
+export class DownloadInterrupted extends Error {}
+
+/** Answers that mean "not now": the server is busy, restarting or limiting this terminal. */
+const TRY_LATER = new Set([408, 425, 429, 500, 502, 503, 504]);
+
 /** The connection was dropped on purpose (`dropAfterBytes`). */
 export class DroppedConnection extends Error {
   constructor(readonly bytes: number) {
@@ -70,7 +86,10 @@ const dropAfter = (limit: number) => {
  * appends a 206 answer, starts over on a 200 (the server has another version). Answers false when
  * the connection broke off.
  */
-const attempt = async (o: DownloadOptions, drop: boolean) => {
+const attempt = async (
+  o: DownloadOptions,
+  drop: boolean,
+): Promise<{ done: boolean; resumed: number; waitMs?: number }> => {
   const have = await sizeOf(o.out);
   const headers: Record<string, string> = {
     authorization: `Basic ${Buffer.from(`${o.sn}:${o.secret}`).toString('base64')}`,
@@ -97,7 +116,10 @@ const attempt = async (o: DownloadOptions, drop: boolean) => {
   if (status !== 200 && status !== 206) {
     let text = '';
     for await (const chunk of body) text += chunk;
-    throw new Error(`download refused: HTTP ${status} ${text.slice(0, 300)}`);
+    if (!TRY_LATER.has(status)) throw new DownloadRefused(status, text);
+    // Seconds, as the server says; an HTTP date or nothing leaves the usual back-off.
+    const after = Number(body.headers['retry-after']);
+    return { done: false, resumed: 0, waitMs: Number.isFinite(after) ? after * 1000 : undefined };
   }
   const append = status === 206;
   if (!append && have > 0) await truncate(o.out, 0);
@@ -116,19 +138,23 @@ const attempt = async (o: DownloadOptions, drop: boolean) => {
 
 /**
  * Downloads a system file the way a terminal does: resumes after a dropped connection with
- * Range/If-Range, then checks the sha256 (a mismatch removes nothing but throws).
+ * Range/If-Range, waits out "not now" answers (429, 503..., after their Retry-After) and connections
+ * refused, then checks the sha256 (a mismatch removes nothing but throws). Throws DownloadRefused
+ * when the server says no for good, DownloadInterrupted when the attempts ran out (the part is kept).
  */
 export const downloadSystemFile = async (o: DownloadOptions): Promise<DownloadReport> => {
   const max = o.attempts ?? 5;
   let backoff = o.backoffMs ?? 1000;
   let resumedBytes = 0;
+  let last = '';
   for (let n = 1; n <= max; n++) {
-    let outcome: { done: boolean; resumed: number };
+    let outcome: { done: boolean; resumed: number; waitMs?: number };
     try {
       // Only the first attempt is cut, so the resumed one shows the file completes.
       outcome = await attempt(o, n === 1);
     } catch (err) {
-      if (n === max || (err instanceof Error && err.message.startsWith('download refused'))) throw err;
+      if (err instanceof DownloadRefused) throw err;
+      last = err instanceof Error ? err.message : String(err);
       outcome = { done: false, resumed: 0 };
     }
     resumedBytes += outcome.resumed;
@@ -137,8 +163,8 @@ export const downloadSystemFile = async (o: DownloadOptions): Promise<DownloadRe
       if (sha256 !== o.sha256) throw new Error(`sha256 mismatch: expected ${o.sha256}, got ${sha256}`);
       return { bytes: await sizeOf(o.out), attempts: n, resumedBytes, sha256 };
     }
-    if (n < max) await new Promise((r) => setTimeout(r, backoff));
+    if (n < max) await new Promise((r) => setTimeout(r, outcome.waitMs ?? backoff));
     backoff = Math.min(backoff * 2, 60_000);
   }
-  throw new Error(`download incomplete after ${max} attempts`);
+  throw new DownloadInterrupted(`download incomplete after ${max} attempts${last ? ` (${last})` : ''}`);
 };

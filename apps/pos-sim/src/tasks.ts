@@ -2,10 +2,13 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DeferReason, PulledTask, TaskPullAnswer, TaskReport, TaskResult } from '@cpm/contracts';
 import { CommandFailure, createCommandRunner, createJournal } from './commands';
-import { downloadSystemFile } from './download';
+import { DownloadInterrupted, downloadSystemFile } from './download';
 import { createConditions } from './task-conditions';
+import type { TaskStats } from './task-stats';
 import type { TerminalApi, TerminalExtension } from './terminal';
 import { type App, createSoftware, runShell, TaskFailure } from './terminal-software';
+
+export { newTaskStats, type TaskStats, taskSummary } from './task-stats';
 
 /** How simulated terminals treat remote tasks. */
 export type TaskSimOptions = {
@@ -28,38 +31,10 @@ export type TaskSimOptions = {
   apps?: App[];
 };
 
-/** What the fleet did with tasks. */
-export type TaskStats = {
-  pulls: number;
-  received: number;
-  success: number;
-  failure: number;
-  deferred: number;
-  downloads: number;
-  downloadBytes: number;
-  offlineSpells: number;
-  errors: number;
-  lastError?: string;
-};
-
-export const newTaskStats = (): TaskStats => ({
-  pulls: 0,
-  received: 0,
-  success: 0,
-  failure: 0,
-  deferred: 0,
-  downloads: 0,
-  downloadBytes: 0,
-  offlineSpells: 0,
-  errors: 0,
-});
-
-/** One line summarising the fleet's tasks. */
-export const taskSummary = (s: TaskStats) =>
-  `tasks: pulls ${s.pulls} received ${s.received} success ${s.success} failure ${s.failure} deferred ${s.deferred} ` +
-  `downloads ${s.downloads} (${Math.round(s.downloadBytes / 1024)} KiB) offline spells ${s.offlineSpells} errors ${s.errors}`;
-
 type Held = { item: PulledTask; deferredFor: DeferReason | null; running: boolean };
+
+/** A download the server turned away or cut off for now; the task is tried again, not failed. */
+class DownloadPutOff extends Error {}
 
 const made = new Map<string, Promise<unknown>>();
 /** Creates a folder once per process. */
@@ -147,8 +122,9 @@ export const createTaskAgent =
       if (!f || !secret) throw new TaskFailure('no file to download');
       await ensureDir(o.dataDir);
       const out = path.join(o.dataDir, `${api.sn}-${f.sha256}.part`);
+      let r: Awaited<ReturnType<typeof downloadSystemFile>>;
       try {
-        const r = await downloadSystemFile({
+        r = await downloadSystemFile({
           server: api.server,
           sn: api.sn,
           secret,
@@ -158,15 +134,17 @@ export const createTaskAgent =
           attempts: 3,
           backoffMs: 500,
         });
-        stats.downloads++;
-        stats.downloadBytes += r.bytes;
-        return f;
       } catch (err) {
-        throw new TaskFailure(`download failed: ${err instanceof Error ? err.message : String(err)}`);
-      } finally {
-        // The bytes were checked; a real agent would now install them. Nothing is kept on disk.
+        // Cut off or turned away for a while: what arrived is kept, and the task is tried again later.
+        if (err instanceof DownloadInterrupted) throw new DownloadPutOff(err.message);
         await rm(out, { force: true });
+        throw new TaskFailure(`download failed: ${err instanceof Error ? err.message : String(err)}`);
       }
+      // The bytes were checked; a real agent would now install them. Nothing is kept on disk.
+      await rm(out, { force: true });
+      stats.downloads++;
+      stats.downloadBytes += r.bytes;
+      return f;
     };
 
     /** A realistic reason for a task that fails on this terminal. */
@@ -348,6 +326,14 @@ export const createTaskAgent =
         journal.write('I', 'TaskService', `delivery ${item.deliveryId} succeeded`);
         await final(item, 'success', message);
       } catch (err) {
+        if (err instanceof DownloadPutOff) {
+          // Not a failure: the server is busy or away. The delivery stays pulled and held, and the
+          // download resumes (Range) at the next look, or when the server asks again.
+          stats.downloadsPutOff++;
+          journal.write('W', 'TaskService', `delivery ${item.deliveryId} download put off: ${err.message}`);
+          scheduleRecheck();
+          return;
+        }
         journal.write(
           'E',
           'TaskService',
@@ -382,6 +368,19 @@ export const createTaskAgent =
       }
     };
 
+    let pullRetry: NodeJS.Timeout | undefined;
+    const retryPull = () => {
+      if (pullRetry) return;
+      pullRetry = setTimeout(
+        () => {
+          pullRetry = undefined;
+          pull();
+        },
+        (o.recheckMs ?? 5000) * (0.5 + rnd()),
+      );
+      pullRetry.unref?.();
+    };
+
     /** Pulls now, or once more after the pull in progress. */
     const pull = () => {
       if (pulling) {
@@ -394,7 +393,9 @@ export const createTaskAgent =
           try {
             await pullOnce();
           } catch (err) {
+            // The server may be restarting: ask again shortly rather than wait for the next nudge.
             fail(err);
+            retryPull();
           }
         } while (again);
         pulling = null;

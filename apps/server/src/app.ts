@@ -46,6 +46,8 @@ import { createOplogRepository } from './modules/oplog/oplog.repository';
 import { registerOplogRoutes } from './modules/oplog/oplog.routes';
 import { createOplogService } from './modules/oplog/oplog.service';
 import { createPrivatizationModule } from './modules/privatization/privatization.module';
+import { createCallLimits } from './modules/registry/call-limits';
+import { createCallCounters } from './modules/registry/request-counters.repository';
 import { createRemoteModule } from './modules/remote/remote.module';
 import { createSupportModule } from './modules/support/support.module';
 import { createSysFilesModule } from './modules/sysfiles/sysfiles.module';
@@ -220,6 +222,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     (token) => auth.resolve(token),
     (sn, secret) => agent.authenticate(sn, secret),
     ({ actor, ip, ...entry }) => oplog.recordAnonymous(actor, ip, entry),
+    createCallLimits({ limits: config.callLimits, clock, ...createCallCounters(db) }),
   );
   registerSystemRoutes(api, { system: createSystemRepository(database), broker, map: config.map });
   const blobsModule = await createBlobsModule({

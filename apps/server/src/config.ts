@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { guessTileDatum, isStrongPassword, type MapConfig } from '@cpm/contracts';
+import { guessTileDatum, isStrongPassword, type MapConfig, type RateLimitClass } from '@cpm/contracts';
 import { z } from 'zod';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,6 +65,15 @@ const EnvSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(60),
+  STORAGE_QUOTA_MB: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1024 * 1024 * 1024)
+    .default(10 * 1024),
+  RATE_FILES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  RATE_JOBS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  RATE_LINKS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   BLOB_GRACE_HOURS: z.coerce
     .number()
     .min(0)
@@ -148,6 +157,10 @@ export type Config = {
   blobSweepMs: number;
   /** Bytes no file references are kept this long before the sweep removes them. */
   blobGraceMs: number;
+  /** The storage quota of an enterprise that has none of its own, in bytes; null: none. */
+  defaultQuotaBytes: number | null;
+  /** Calls a minute per account of each rate-limit class (an enterprise gets three times as many); 0: none. */
+  callLimits: CallLimitsPerMinute;
   /** The console maps' base layer; `tileUrl` null means the built-in offline world map. */
   map: MapConfig;
   /** Data centre retention, days: raw terminal events (whole months), hourly and daily rollups. */
@@ -206,6 +219,9 @@ const blobStoreConfig = (e: z.infer<typeof EnvSchema>, dataDir: string): BlobSto
   };
 };
 
+/** Calls a minute per account, per rate-limit class of endpoints. */
+export type CallLimitsPerMinute = Record<RateLimitClass, number>;
+
 /** Raised on a bad environment value; the message names every offending variable. */
 export class ConfigError extends Error {}
 
@@ -243,6 +259,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     blobStore: blobStoreConfig(e, dataDir),
     blobSweepMs: e.BLOB_SWEEP_MINUTES * 60_000,
     blobGraceMs: e.BLOB_GRACE_HOURS * 3_600_000,
+    defaultQuotaBytes: e.STORAGE_QUOTA_MB === 0 ? null : e.STORAGE_QUOTA_MB * 1024 * 1024,
+    callLimits: {
+      files: e.RATE_FILES_PER_MINUTE,
+      jobs: e.RATE_JOBS_PER_MINUTE,
+      links: e.RATE_LINKS_PER_MINUTE,
+    },
     map: {
       tileUrl: e.MAP_TILE_URL ?? null,
       datum: e.MAP_TILE_DATUM ?? (e.MAP_TILE_URL ? guessTileDatum(e.MAP_TILE_URL) : 'wgs84'),

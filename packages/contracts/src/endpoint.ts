@@ -3,6 +3,9 @@ import type { PermissionKey } from './menu-tree';
 
 export type HttpMethod = 'GET' | 'POST';
 
+/** What an endpoint's calls are limited as (see `EndpointDef.rateLimit`). */
+export type RateLimitClass = 'files' | 'jobs' | 'links';
+
 /** Any signed-in user may call the endpoint; no particular permission is needed. */
 export const SIGNED_IN = 'signedIn' as const;
 
@@ -36,6 +39,12 @@ export type EndpointDef<
   binary?: true;
   /** The request is multipart/form-data with one file in the field `file` (no JSON body). */
   upload?: true;
+  /**
+   * Calls are counted per account and per enterprise and refused with 429 past the limits of the
+   * class: `files` writes stored files, `jobs` starts background work or builds an export,
+   * `links` signs download links.
+   */
+  rateLimit?: RateLimitClass;
   /** Recorded in the operation log: the server writes the entry once the call has succeeded. */
   oplog?: OplogDecl<{ query: z.output<Q>; body: z.output<B> }>;
 };

@@ -68,6 +68,21 @@ export const ERRORS = {
     zh: '请求过于频繁，请稍后再试',
     en: 'Too many requests; please try again later',
   },
+  filesRateLimited: {
+    code: 429,
+    zh: '上传文件过于频繁，请稍后再试',
+    en: 'Too many uploads in a short time; please wait a minute and try again',
+  },
+  jobsRateLimited: {
+    code: 429,
+    zh: '导出或后台任务提交过于频繁，请稍后再试',
+    en: 'Too many exports or background jobs started in a short time; please wait a minute and try again',
+  },
+  linksRateLimited: {
+    code: 429,
+    zh: '下载链接申请过于频繁，请稍后再试',
+    en: 'Too many download links requested in a short time; please wait a minute and try again',
+  },
   internal: { code: 9999, zh: '服务器内部错误', en: 'Internal server error' },
   captchaInvalid: { code: 400, zh: '验证码错误或已过期', en: 'The captcha is wrong or has expired' },
   badCredentials: { code: 400, zh: '账号或密码错误', en: 'Wrong account or password' },
@@ -379,8 +394,8 @@ export const ERRORS = {
   },
   storageQuotaExceeded: {
     code: 413,
-    zh: '存储空间已超出企业配额，文件未保存',
-    en: "The upload would exceed the enterprise's storage quota; nothing was stored",
+    zh: '存储空间已超出企业配额，文件未保存；请删除不再需要的文件，或联系平台管理员提高配额',
+    en: "The upload would exceed the enterprise's storage quota; nothing was stored. Delete files you no longer need or ask the platform administrator for a larger quota",
   },
   ...MEDIA_ERRORS,
   ...SUPPORT_ERRORS,

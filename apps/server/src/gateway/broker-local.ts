@@ -44,7 +44,7 @@ const identityOf = (client: Client | null): BrokerIdentity | undefined =>
 export const startLocalAedes = async (
   auth: BrokerAuth,
   log: FastifyBaseLogger,
-  fromDevices?: (topic: string, payload: Buffer) => void,
+  fromDevices?: (topic: string, payload: Buffer) => Promise<void> | undefined,
 ) => {
   // Who holds each client id: MQTT lets a new connection with the same id take over the old session, and
   // without this a signed-in console user could kick any terminal offline by reusing its client id.
@@ -52,6 +52,8 @@ export const startLocalAedes = async (
   const connected = new Set<Client>();
   // Clients whose CONNECT carried a will the broker would refuse to publish; answered at authentication.
   const refusedWills = new WeakMap<Client, string>();
+  /** Set when terminals' messages go straight to the server (see `deliverDevicesDirectly`). */
+  let handOver: HandOver | null = null;
   let busyRefusals = 0;
   let busyTimer: NodeJS.Timeout | undefined;
 
@@ -129,7 +131,7 @@ export const startLocalAedes = async (
         !packet.topic.startsWith('$') &&
         ask(auth, 'canPublish', identity, packet.topic, log);
       const reason = allowed ? publishRefusal(packet) : 'topic not allowed';
-      if (!reason) return done(null);
+      if (!reason) return handOver && identity?.kind === 'device' ? handOver(packet, done) : done(null);
       // MQTT 3.1.1 has no way to refuse a publish but closing the connection; the message goes nowhere.
       log.warn(
         { clientId: client?.id, identity, topic: packet.topic, reason },
@@ -138,7 +140,7 @@ export const startLocalAedes = async (
       done(new Error(`publish refused: ${reason}`));
     },
   });
-  if (fromDevices) deliverDevicesDirectly(aedes, fromDevices, log);
+  if (fromDevices) handOver = deliverDevicesDirectly(aedes, fromDevices, log);
   // Ordinary network trouble from clients: worth a debug line, never a crash.
   aedes.on('clientError', (client, err) => log.debug({ err, clientId: client.id }, 'MQTT client error'));
   aedes.on('connectionError', (_client, err) => log.debug({ err }, 'MQTT connection error'));
@@ -166,29 +168,37 @@ export const startLocalAedes = async (
 
 /** How Aedes publishes what a client sent (and its will): the packet, the client, and when it is done. */
 type ClientPublish = (packet: PublishPacket, client: Client | null, done?: (err?: Error) => void) => void;
+/** Takes an authorised terminal message; `done` lets Aedes go on (acknowledge, then publish). */
+type HandOver = (packet: PublishPacket, done: (err: Error | null) => void) => void;
 
 /**
- * Hands what terminals publish (their messages and wills, already authorised) to `deliver` instead of
+ * Hands what terminals publish (their messages and wills, once authorised) to `deliver` instead of
  * Aedes's routing: retaining (refused for clients), queueing for offline subscribers and matching
  * subscriptions all concern clients that the access rules never let hear a terminal. Everything else
  * the broker publishes (the server's own messages, console users' events) is routed as before.
+ * Aedes sends a QoS 1 PUBACK between authorising a message and publishing it, so the message is
+ * handed over while it is authorised: a handler that writes (a task result) is waited for, and a
+ * crash before the write leaves the message unacknowledged for the terminal to send again.
  */
 const deliverDevicesDirectly = (
   aedes: Aedes,
-  deliver: (topic: string, payload: Buffer) => void,
+  deliver: (topic: string, payload: Buffer) => Promise<void> | undefined,
   log: FastifyBaseLogger,
-) => {
+): HandOver => {
   const broker = aedes as unknown as { publish: ClientPublish };
   const route = broker.publish.bind(aedes);
-  broker.publish = (packet, client, done) => {
-    if (identityOf(client)?.kind !== 'device') return route(packet, client, done);
+  // Already handed over while being authorised: nothing left to route.
+  broker.publish = (packet, client, done) =>
+    identityOf(client)?.kind === 'device' ? done?.() : route(packet, client, done);
+  return (packet, done) => {
+    let pending: Promise<void> | undefined;
     try {
-      deliver(packet.topic, toBuffer(packet.payload));
+      pending = deliver(packet.topic, toBuffer(packet.payload));
     } catch (err) {
       log.error({ err, topic: packet.topic }, 'terminal message delivery failed');
     }
-    // Answered at once, as Aedes's routing answers a subscription that takes the message synchronously.
-    done?.();
+    if (pending) pending.then(() => done(null));
+    else done(null);
   };
 };
 

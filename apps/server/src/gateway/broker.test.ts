@@ -356,3 +356,30 @@ describe.each([
     await expect(broker.subscribe('cpm/#/x', () => undefined)).rejects.toThrow(/invalid MQTT topic filter/);
   });
 });
+
+describe('embedded broker, terminal messages handed over directly', () => {
+  beforeEach(() => {
+    handOverDevices(true);
+  });
+
+  it("acknowledges a terminal's QoS 1 message only once the server's handler has stored it", async () => {
+    const mqttPort = await freePort();
+    const { broker } = await startBroker({ mqttPort });
+    const events: string[] = [];
+    // A write that takes a while, as a database write under load does.
+    await broker.subscribe(
+      'cpm/dev/+/up/result',
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            events.push('stored');
+            resolve();
+          }, 150),
+        ),
+    );
+    const device = await connectDevice(mqttPort, 'SN7');
+    await device.publishAsync('cpm/dev/SN7/up/result', '{}', { qos: 1 });
+    events.push('acknowledged');
+    expect(events).toEqual(['stored', 'acknowledged']);
+  });
+});

@@ -4,7 +4,11 @@ import { createExternalBroker, DEFAULT_SHARE_GROUP } from './broker-external';
 import { createWebSocketEndpoint, listenTcp, MQTT_WS_PATH } from './broker-listeners';
 import { aedesTransport, BROKER_BUSY, closeAedes, publishToAedes, startLocalAedes } from './broker-local';
 import { CLOSE_STEP_TIMEOUT_MS, once, settle } from './broker-timeouts';
-import { createSubscriptionRegistry, type SubscriptionRegistry } from './subscription-registry';
+import {
+  createSubscriptionRegistry,
+  type MessageHandler,
+  type SubscriptionRegistry,
+} from './subscription-registry';
 
 export { BROKER_BUSY, DEFAULT_SHARE_GROUP, MQTT_WS_PATH };
 
@@ -63,10 +67,12 @@ export type Broker = {
    * Server-side subscription to a filter with + and # wildcards; resolves to an unsubscribe function.
    * `shared`: each message goes to one server instance on the broker, not to all of them (terminals'
    * `up` messages, which must be handled once); without it every instance hears every message.
+   * A handler answering a promise delays the embedded broker's acknowledgement of a terminal's
+   * message until it settles (an external broker acknowledges terminals itself).
    */
   subscribe(
     filter: string,
-    handler: (topic: string, payload: Buffer) => void,
+    handler: MessageHandler,
     opts?: { shared?: boolean },
   ): Promise<() => Promise<void>>;
   /** Attach the MQTT-over-WebSocket endpoint at `/mqtt` to the given Node HTTP server (fastify's app.server). */

@@ -1,7 +1,13 @@
 import { isValidFilter, matchTopic } from './topics';
 
-/** Receives one message of a server-side subscription. */
-export type MessageHandler = (topic: string, payload: Buffer) => void;
+/**
+ * Receives one message of a server-side subscription. A handler that answers a promise is waited for:
+ * the delivery settles once it has (the embedded broker acknowledges a terminal's message then).
+ */
+export type MessageHandler = (topic: string, payload: Buffer) => unknown;
+
+/** Settles once the handlers that answered a promise have; undefined when none did (the usual case). */
+export type Delivery = Promise<void> | undefined;
 
 /** How the registry asks the broker for one filter; called once per filter, not once per handler. */
 export type FilterTransport = {
@@ -22,11 +28,11 @@ export type SubscriptionRegistry = {
    */
   subscribe(filter: string, handler: MessageHandler, shared?: boolean): Promise<() => Promise<void>>;
   /** Deliver to the handlers of one filter (the broker already matched it). */
-  deliverToFilter(filter: string, topic: string, payload: Buffer): void;
+  deliverToFilter(filter: string, topic: string, payload: Buffer): Delivery;
   /** Deliver to the filters the broker named by subscription id; unknown ids are ignored. */
-  deliverToIds(ids: readonly number[], topic: string, payload: Buffer): void;
+  deliverToIds(ids: readonly number[], topic: string, payload: Buffer): Delivery;
   /** Deliver to every filter matching `topic`, for brokers that do not name the subscription. */
-  deliverMatching(topic: string, payload: Buffer): void;
+  deliverMatching(topic: string, payload: Buffer): Delivery;
 };
 
 type Entry = {
@@ -39,6 +45,8 @@ type Entry = {
   list: readonly MessageHandler[];
   ready: Promise<void>;
 };
+
+const noop = () => undefined;
 
 const keyOf = (filter: string, shared: boolean) => (shared ? `$share ${filter}` : filter);
 
@@ -70,16 +78,24 @@ export const createSubscriptionRegistry = ({
     return transport.remove(entry.filter, entry.shared);
   };
 
-  const run = (entry: Entry, topic: string, payload: Buffer) => {
-    if (!matchTopic(entry.filter, topic)) return;
+  /** Runs an entry's handlers, adding the promises they answer (failures reported) to `pending`. */
+  const run = (entry: Entry, topic: string, payload: Buffer, pending: Promise<void>[] | null) => {
+    if (!matchTopic(entry.filter, topic)) return pending;
     for (const handler of entry.list) {
       try {
-        handler(topic, payload);
+        const answer = handler(topic, payload);
+        if (answer instanceof Promise) {
+          pending ??= [];
+          pending.push(answer.then(noop, (error: unknown) => onHandlerError(error, topic)));
+        }
       } catch (error) {
         onHandlerError(error, topic);
       }
     }
+    return pending;
   };
+  const settled = (pending: Promise<void>[] | null): Delivery =>
+    pending ? Promise.all(pending).then(noop) : undefined;
 
   return {
     async subscribe(filter, handler, shared = false) {
@@ -127,16 +143,20 @@ export const createSubscriptionRegistry = ({
     },
     deliverToFilter(filter, topic, payload) {
       const entry = byFilter.get(filter);
-      if (entry) run(entry, topic, payload);
+      return entry ? settled(run(entry, topic, payload, null)) : undefined;
     },
     deliverToIds(ids, topic, payload) {
+      let pending: Promise<void>[] | null = null;
       for (const id of new Set(ids)) {
         const entry = byId.get(id);
-        if (entry) run(entry, topic, payload);
+        if (entry) pending = run(entry, topic, payload, pending);
       }
+      return settled(pending);
     },
     deliverMatching(topic, payload) {
-      for (const entry of entries) run(entry, topic, payload);
+      let pending: Promise<void>[] | null = null;
+      for (const entry of entries) pending = run(entry, topic, payload, pending);
+      return settled(pending);
     },
   };
 };

@@ -3,6 +3,7 @@ import {
   type EndpointDef,
   methodsOf,
   oplogAction,
+  type RateLimitClass,
   SIGNED_IN,
   toFieldErrors,
 } from '@cpm/contracts';
@@ -112,6 +113,8 @@ export const createEndpointRegistry = (
   resolveAuth: AuthResolver,
   resolveDevice: DeviceResolver = async () => null,
   recordOperation: (entry: OperationLogEntry) => Promise<void> = async () => undefined,
+  /** Counts a call of a rate-limited endpoint; throws 429 past the caller's limits. */
+  limitCalls: (cls: RateLimitClass, caller: AuthContext) => Promise<void> = async () => undefined,
 ) => {
   const registered: EndpointDef[] = [];
 
@@ -173,6 +176,8 @@ export const createEndpointRegistry = (
           if (!session) throw new AppError('notLoggedIn');
           if (def.permission !== SIGNED_IN && !session.permissions.has(def.permission as string))
             throw new AppError('forbidden');
+          // Counted before the input is read: a burst of bad uploads is a burst all the same.
+          if (def.rateLimit) await limitCalls(def.rateLimit, session);
         }
         const query = parseInput(def.query, request.query, 'query');
         const body = parseInput(def.body, request.body, 'body');

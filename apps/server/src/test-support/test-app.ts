@@ -85,6 +85,11 @@ export const testConfig = (overrides: Record<string, string> = {}): Config =>
     // Test files run side by side on one external broker; a share group each keeps them from taking
     // each other's terminal messages.
     MQTT_SHARE_GROUP: `cpm-test-${randomUUID().slice(0, 8)}`,
+    // A test's clock stands still, so no window of the call limits would ever end: tests that are
+    // about the limits set their own.
+    RATE_FILES_PER_MINUTE: '0',
+    RATE_JOBS_PER_MINUTE: '0',
+    RATE_LINKS_PER_MINUTE: '0',
     ...overrides,
   });
 

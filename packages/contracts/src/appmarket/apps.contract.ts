@@ -296,6 +296,7 @@ export const appEndpoints = {
     tag: TAG,
     permission: 'app:mine:upload',
     upload: true,
+    rateLimit: 'files',
     result: AppDetailSchema,
     oplog: { objectType: 'app', action: 'app.upload' },
   }),
@@ -307,6 +308,7 @@ export const appEndpoints = {
     tag: TAG,
     permission: 'app:windows:upload',
     upload: true,
+    rateLimit: 'files',
     result: AppDetailSchema,
     oplog: { objectType: 'app', action: 'app.upload' },
   }),
@@ -350,6 +352,7 @@ export const appEndpoints = {
     permission: 'app:mine:version',
     query: IdQuery,
     upload: true,
+    rateLimit: 'files',
     result: AppDetailSchema,
   }),
   removeScreenshot: defineEndpoint({

@@ -56,6 +56,7 @@ export const recordEndpoints = {
   exportRecords: defineEndpoint({
     method: 'GET',
     path: `${base}/record/export`,
+    rateLimit: 'jobs',
     summary: 'The operation records of the current filter as an Excel workbook',
     tag: TAG,
     permission: 'app:record:export',

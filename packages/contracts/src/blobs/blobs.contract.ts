@@ -54,6 +54,7 @@ export const blobEndpoints = {
       kind: z.enum(UPLOADABLE_BLOB_KINDS as [BlobKind, ...BlobKind[]]),
     }),
     upload: true,
+    rateLimit: 'files',
     result: BlobSchema,
     permission: SIGNED_IN,
   }),
@@ -70,6 +71,7 @@ export const blobEndpoints = {
   sign: defineEndpoint({
     method: 'POST',
     path: `${base}/sign`,
+    rateLimit: 'links',
     summary: 'A short-lived download link for a stored file, usable without a session (terminals, links)',
     tag: TAG,
     body: z.strictObject({

@@ -202,6 +202,7 @@ export const datacenterEndpoints = {
   exportRunRecords: defineEndpoint({
     method: ['GET', 'POST'],
     path: '/device/v1/dataCenter/runRecord/export',
+    rateLimit: 'jobs',
     summary: 'The filtered run records as an Excel file',
     tag: 'device',
     permission: 'data:run:export',

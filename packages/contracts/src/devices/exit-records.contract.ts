@@ -42,6 +42,7 @@ export const exitRecordEndpoints = {
     summary: 'Import SN lists: creates warehoused or shipped terminals, all rows or none',
     tag: TAG,
     upload: true,
+    rateLimit: 'files',
     result: ImportReportSchema,
     permission: 'device:exit:import',
   }),

@@ -202,6 +202,7 @@ export const terminalEndpoints = {
   terminalExport: defineEndpoint({
     method: ['GET', 'POST'],
     path: `${base}/terminal/export`,
+    rateLimit: 'jobs',
     summary: 'Excel file of the terminals matching the filter (streamed)',
     tag: TAG,
     query: TerminalFilterSchema,
@@ -224,6 +225,7 @@ export const terminalEndpoints = {
     summary: 'Import terminals from Excel: all rows or none, with a row-by-row report',
     tag: TAG,
     upload: true,
+    rateLimit: 'files',
     result: ImportReportSchema,
     permission: 'device:terminal:import',
   }),

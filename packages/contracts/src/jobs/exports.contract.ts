@@ -84,6 +84,7 @@ export const exportsEndpoints = {
   start: defineEndpoint({
     method: 'POST',
     path: '/upms/v1/upms/export/start',
+    rateLimit: 'jobs',
     summary:
       "Export a list with the list's filter: answers `direct` for small sets, else starts a background job and answers its id",
     tag: 'upms',

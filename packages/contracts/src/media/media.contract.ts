@@ -196,6 +196,7 @@ export const mediaEndpoints = {
     permission: 'file:wallpaper:upload',
     query: z.object({ description: z.string().trim().max(LIMITS.textMax).optional() }),
     upload: true,
+    rateLimit: 'files',
     result: WallpaperRowSchema,
   }),
   wallpaperDelete: defineEndpoint({
@@ -225,11 +226,13 @@ export const mediaEndpoints = {
     permission: 'file:wallpaper:upload',
     query: FrameUploadQuerySchema,
     upload: true,
+    rateLimit: 'files',
     result: BootFrameSchema,
   }),
   bootBuild: defineEndpoint({
     method: 'POST',
     path: `${bootBase}/build`,
+    rateLimit: 'jobs',
     summary:
       'Checks the frames and starts a job that builds the bootanimation.zip (desc.txt, part0/ frames, stored entries)',
     tag: TAG,
@@ -246,6 +249,7 @@ export const mediaEndpoints = {
     permission: 'file:wallpaper:upload',
     query: BootAnimationZipQuerySchema,
     upload: true,
+    rateLimit: 'files',
     result: BootAnimationRowSchema,
   }),
   bootFrame: defineEndpoint({

@@ -121,6 +121,7 @@ export const privatizationEndpoints = {
   exportXlsx: defineEndpoint({
     method: ['GET', 'POST'],
     path: '/upms/v1/upms/cpmPrivatization/export',
+    rateLimit: 'jobs',
     summary: 'The filtered customer list as an Excel file (without passwords)',
     tag: 'upms',
     permission: 'user:private:export',

@@ -292,6 +292,7 @@ export const commandEndpoints = {
       kind: z.enum(['screenshot', 'log']),
     }),
     upload: true,
+    rateLimit: 'files',
     device: true,
     result: z.object({ id: z.string() }),
   }),

@@ -288,6 +288,7 @@ export const inspectionsEndpoints = {
   recordExport: defineEndpoint({
     method: ['GET', 'POST'],
     path: `${rec}/export`,
+    rateLimit: 'jobs',
     summary: 'The inspection records under the filter as an Excel file, with the failed items of each',
     tag: 'support',
     permission: 'support:record:export',

@@ -292,6 +292,7 @@ export const ordersEndpoints = {
   export: defineEndpoint({
     method: ['GET', 'POST'],
     path: `${base}/export`,
+    rateLimit: 'jobs',
     summary: 'The orders under the filter as an Excel file',
     tag: 'support',
     permission: 'support:order:export',

@@ -113,11 +113,14 @@ export const SysFileFilterSchema = z.object({
 });
 export type SysFileFilter = z.infer<typeof SysFileFilterSchema>;
 
-/** Space used by an enterprise and its optional quota (null: none). */
+/** Space used by an enterprise and its quota (null: none). */
 export const StorageUsageSchema = z.object({
   ownerId: z.string(),
   usedBytes: z.number().int(),
+  /** The enterprise's own quota, else the server's default (`STORAGE_QUOTA_MB`); null: none. */
   quotaBytes: z.number().int().nullable(),
+  /** True when `quotaBytes` is the server's default rather than one set for this enterprise. */
+  quotaDefault: z.boolean(),
 });
 export type StorageUsage = z.infer<typeof StorageUsageSchema>;
 
@@ -157,6 +160,7 @@ export const sysFileEndpoints = {
     tag: 'file',
     permission: 'file:file:upload',
     upload: true,
+    rateLimit: 'files',
     result: SysFileRowSchema,
     oplog: { objectType: 'sysFile', action: 'sysFile.upload' },
   }),
@@ -200,12 +204,13 @@ export const sysFileEndpoints = {
   setQuota: defineEndpoint({
     method: 'POST',
     path: `${base}/setQuota`,
-    summary: "Sets or clears (null) an enterprise's storage quota; platform administrators only",
+    summary:
+      "Sets an enterprise's storage quota, or clears it (null) back to the default; platform administrators only",
     tag: 'file',
     permission: 'file:file:edit',
     body: z.strictObject({
       ownerId: z.uuid(),
-      /** Bytes; null removes the quota. */
+      /** Bytes; null returns the enterprise to the default quota. */
       quotaBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable(),
     }),
     result: StorageUsageSchema,

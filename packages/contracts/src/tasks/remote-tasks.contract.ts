@@ -54,6 +54,7 @@ export const remoteTaskEndpoints = {
   create: defineEndpoint({
     method: 'POST',
     path: `${base}/create`,
+    rateLimit: 'jobs',
     summary:
       'Creates a task; its deliveries are written in the background (status creating), or it waits for approval',
     tag: TAG,
@@ -92,6 +93,7 @@ export const remoteTaskEndpoints = {
   export: defineEndpoint({
     method: ['GET', 'POST'],
     path: `${base}/export`,
+    rateLimit: 'jobs',
     summary: 'Excel file of the tasks matching the filter',
     tag: TAG,
     permission: 'task:task:export',
@@ -120,6 +122,7 @@ export const remoteTaskEndpoints = {
   resultsExport: defineEndpoint({
     method: ['GET', 'POST'],
     path: `${base}/results/export`,
+    rateLimit: 'jobs',
     summary: 'Excel file of the per-terminal results matching the filter',
     tag: TAG,
     permission: 'task:task:export',
@@ -222,6 +225,7 @@ export const remoteTaskEndpoints = {
     tag: TAG,
     permission: 'task:create:add',
     upload: true,
+    rateLimit: 'files',
     result: z.object({
       sns: z.array(z.string()),
       invalid: z.array(z.object({ row: z.number(), value: z.string() })),

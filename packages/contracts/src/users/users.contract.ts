@@ -249,6 +249,7 @@ export const usersEndpoints = {
   exportXlsx: defineEndpoint({
     method: ['GET', 'POST'],
     path: '/upms/v1/upms/user/export',
+    rateLimit: 'jobs',
     summary: 'The filtered user list as an Excel file',
     tag: 'upms',
     permission: 'user:user:export',
@@ -309,6 +310,7 @@ export const usersEndpoints = {
   logExport: defineEndpoint({
     method: ['GET', 'POST'],
     path: '/upms/v1/upms/operationLog/export',
+    rateLimit: 'jobs',
     summary: 'The filtered operation log as an Excel file',
     tag: 'upms',
     permission: 'user:oplog:export',

@@ -16,7 +16,7 @@ import { createBlobsService } from './blobs.service';
 export const createBlobsModule = async (deps: {
   api: EndpointRegistry;
   db: Db;
-  config: Pick<Config, 'blobStore' | 'dataDir' | 'blobSweepMs' | 'blobGraceMs'>;
+  config: Pick<Config, 'blobStore' | 'dataDir' | 'blobSweepMs' | 'blobGraceMs' | 'defaultQuotaBytes'>;
   clock: Clock;
   signingKey: Buffer;
   log: FastifyBaseLogger;
@@ -30,6 +30,7 @@ export const createBlobsModule = async (deps: {
     tmpDir: path.join(config.dataDir, 'blobs', 'tmp'),
     signingKey: deps.signingKey,
     graceMs: config.blobGraceMs,
+    defaultQuotaBytes: config.defaultQuotaBytes,
   });
   registerBlobsRoutes(deps.api, { blobs });
 

@@ -117,6 +117,39 @@ describe.each([
     });
   });
 
+  it('holds an enterprise without a quota of its own to the default, which its own quota replaces', async () => {
+    const limited = createBlobsService({
+      repo: createBlobsRepository(database.db),
+      store: h.store,
+      clock,
+      tmpDir: tmpDir(),
+      signingKey: Buffer.alloc(32, 1),
+      graceMs: HOUR,
+      defaultQuotaBytes: 500_000,
+    });
+    const owner = randomUUID();
+    const put = (size: number, name: string) =>
+      limited.storeUpload({
+        kind: 'systemFile',
+        name,
+        stream: generated(size),
+        ownerId: owner,
+        createdBy: null,
+      });
+    await put(400_000, 'first.zip');
+    await expect(put(200_000, 'second.zip')).rejects.toMatchObject({ key: 'storageQuotaExceeded' });
+    expect(await limited.storageOf(owner)).toEqual({
+      ownerId: owner,
+      usedBytes: 400_000,
+      quotaBytes: 500_000,
+      quotaDefault: true,
+    });
+    await limited.setQuota(owner, 1_000_000);
+    await put(200_000, 'second.zip');
+    expect(await limited.storageOf(owner)).toMatchObject({ usedBytes: 600_000, quotaDefault: false });
+    expect(await readdir(tmpDir())).toEqual([]);
+  });
+
   it('refuses a file over its kind’s limit while streaming: nothing stored, no temp file', async () => {
     const before = await storeList(h.store);
     const max = BLOB_KINDS.excelImport.maxBytes;

@@ -71,8 +71,16 @@ export const createBlobsService = (deps: {
   signingKey: Buffer;
   /** Bytes nothing references are kept this long before the sweep removes them. */
   graceMs: number;
+  /** The quota of an owner without one of its own, in bytes; null or absent: none. */
+  defaultQuotaBytes?: number | null;
 }) => {
   const { repo, store, clock } = deps;
+  const defaultQuota = deps.defaultQuotaBytes ?? null;
+  /** An owner's own quota, else the default, and which of the two it is. */
+  const quotaOf = async (ownerId: string) => {
+    const own = await repo.quotaOf(ownerId);
+    return { quotaBytes: own ?? defaultQuota, quotaDefault: own === null };
+  };
 
   /** The upload's name, or the stream is dropped (nothing more is read) and the upload refused. */
   const name = (input: UploadSource) => {
@@ -119,7 +127,7 @@ export const createBlobsService = (deps: {
 
   /** Bytes the owner may still store, or undefined without a quota. */
   const budgetOf = async (ownerId: string): Promise<number | undefined> => {
-    const quota = await repo.quotaOf(ownerId);
+    const quota = (await quotaOf(ownerId)).quotaBytes;
     if (quota === null) return undefined;
     const [used] = await repo.usageByOwner([ownerId]);
     return quota - (used?.bytes ?? 0);
@@ -267,17 +275,26 @@ export const createBlobsService = (deps: {
     /** Bytes stored per owner, each distinct content counted once per owner (for quotas). */
     usageByOwner: (ownerIds?: string[]) => repo.usageByOwner(ownerIds),
 
-    /** An owner's used bytes and quota (null: none). */
+    /** An owner's used bytes and quota (its own, else the default; null: none). */
     async storageOf(ownerId: string) {
       const [used] = await repo.usageByOwner([ownerId]);
-      return { ownerId, usedBytes: used?.bytes ?? 0, quotaBytes: await repo.quotaOf(ownerId) };
+      return { ownerId, usedBytes: used?.bytes ?? 0, ...(await quotaOf(ownerId)) };
     },
 
     /** Accounts by stored bytes, with their quotas (the platform's quota list). */
-    accountsByUsage: (f: { username?: string }, offset: number, limit: number) =>
-      repo.accountsByUsage(f, offset, limit),
+    async accountsByUsage(f: { username?: string }, offset: number, limit: number) {
+      const page = await repo.accountsByUsage(f, offset, limit);
+      return {
+        ...page,
+        records: page.records.map((r) => ({
+          ...r,
+          quotaBytes: r.quotaBytes ?? defaultQuota,
+          quotaDefault: r.quotaBytes === null,
+        })),
+      };
+    },
 
-    /** Sets (bytes) or clears (null) an owner's quota. */
+    /** Sets (bytes) or clears (null: back to the default) an owner's quota. */
     setQuota: (ownerId: string, maxBytes: number | null) => repo.setQuota(ownerId, maxBytes, clock.now()),
 
     /**

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -81,5 +82,50 @@ describe('pos-sim downloads a system file from the real server', () => {
     await expect(
       downloadSystemFile({ server, sn: 'DLSIM001', secret: 'wrong', sha256: sha(OTA), out, backoffMs: 1 }),
     ).rejects.toThrow(/HTTP 401/);
+  });
+
+  it('waits out a refusal for load (503, Retry-After) and resumes the part it kept, instead of failing', async () => {
+    // A balancer in front of the server turns the first request away, as during a restart.
+    let turnedAway = 0;
+    const upstream = new URL(server);
+    const balancer = createServer((req, res) => {
+      if (turnedAway++ === 0) {
+        res.writeHead(503, { 'retry-after': '0' }).end('restarting');
+        return;
+      }
+      const forward = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => balancer.listen(0, '127.0.0.1', resolve));
+    try {
+      const out = path.join(dir, 'ota-after-503.zip');
+      const kept = 1024 * 1024;
+      await writeFile(out, OTA.subarray(0, kept));
+      const report = await downloadSystemFile({
+        server: `http://127.0.0.1:${(balancer.address() as AddressInfo).port}`,
+        sn: 'DLSIM001',
+        secret,
+        sha256: sha(OTA),
+        out,
+        backoffMs: 60_000,
+      });
+      expect(report).toMatchObject({ attempts: 2, resumedBytes: OTA.length - kept, sha256: sha(OTA) });
+      expect(turnedAway).toBe(2);
+    } finally {
+      balancer.closeAllConnections();
+      await new Promise((resolve) => balancer.close(resolve));
+    }
   });
 });

@@ -18,6 +18,8 @@ const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
   Buffer.alloc(5000, 9),
 ]);
+/** The server's default quota (`STORAGE_QUOTA_MB`, 10 GiB). */
+const DEFAULT_QUOTA = 10 * 1024 ** 3;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const FIELDS = {
   version: '1.0.0',
@@ -187,10 +189,12 @@ describe('system files', () => {
 
   it('shows used space and refuses uploads past a quota, storing nothing', async () => {
     const usage = async () => (await get(entA.token, '/file/v1/file/sysFile/usage')).json().result;
+    // A new enterprise has the server's default quota until one is set for it.
     expect(await usage()).toEqual({
       ownerId: entA.id,
       usedBytes: OTA.length + APK.length,
-      quotaBytes: null,
+      quotaBytes: DEFAULT_QUOTA,
+      quotaDefault: true,
       manageQuotas: false,
     });
     expect((await get(admin.token, '/file/v1/file/sysFile/usage')).json().result.manageQuotas).toBe(true);
@@ -198,7 +202,10 @@ describe('system files', () => {
       callAs(t, token)('POST', '/file/v1/file/sysFile/setQuota', { ownerId: entA.id, quotaBytes });
     expect((await setQuota(entA.token, 1)).status).toBe(403);
     const quota = OTA.length + APK.length + 1000;
-    expect((await setQuota(admin.token, quota)).body.result).toMatchObject({ quotaBytes: quota });
+    expect((await setQuota(admin.token, quota)).body.result).toMatchObject({
+      quotaBytes: quota,
+      quotaDefault: false,
+    });
     // The platform's list: every account by use, largest first, filtered by name; nobody else sees it.
     const list = (token: string, q = '') =>
       callAs(t, token)('GET', `/file/v1/file/sysFile/quota/getPage?current=1&size=100${q}`);
@@ -217,7 +224,7 @@ describe('system files', () => {
     const over = await upload(entA.token, { ...FIELDS, version: '4' }, 'ota4.zip', OTA);
     expect(over.statusCode).toBe(413);
     expect(over.json()).toMatchObject({
-      message: '存储空间已超出企业配额，文件未保存',
+      message: expect.stringMatching(/^存储空间已超出企业配额，文件未保存/),
       messageEn: expect.stringMatching(/storage quota/),
       result: { availableBytes: 1000 },
     });
@@ -227,7 +234,10 @@ describe('system files', () => {
     expect(
       (await upload(entA.token, { ...FIELDS, type: '2', version: '4' }, 'small.zip', small)).json().code,
     ).toBe(1);
-    expect((await setQuota(admin.token, null)).body.result).toMatchObject({ quotaBytes: null });
+    expect((await setQuota(admin.token, null)).body.result).toMatchObject({
+      quotaBytes: DEFAULT_QUOTA,
+      quotaDefault: true,
+    });
     expect((await upload(entA.token, { ...FIELDS, version: '4' }, 'ota4.zip', OTA)).json().code).toBe(1);
   });
 

@@ -1,8 +1,8 @@
 /**
- * The real server in its own process, for the fan-out crash test: built by `buildApp` from the
- * environment (DATABASE_URL, ADMIN_PASSWORD), with a short job lease and small fan-out batches so a
- * kill lands in the middle of writing deliveries and a restarted server takes the job up soon.
- * Prints `listening <port>` once it serves.
+ * The real server in its own process, for the crash tests: built by `buildApp` from the environment
+ * (DATABASE_URL, ADMIN_PASSWORD, MQTT_PORT for terminals, default none), with a short job lease and
+ * small fan-out batches so a kill lands in the middle of writing deliveries and a restarted server
+ * takes the job up soon. Prints `listening <port>` once it serves.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ const main = async () => {
     DATABASE_URL: process.env.DATABASE_URL,
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD,
     CAPTCHA: 'off',
-    MQTT_PORT: '0',
+    MQTT_PORT: process.env.MQTT_PORT ?? '0',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     WEB_DIST: '/nonexistent-console',
     PORT: '0',

@@ -4,7 +4,7 @@ import { RECORD_TIME, runRecord, taskRecord } from '../../test-support/records';
 import { createTestClock } from '../../test-support/test-app';
 import type { JobsService } from '../jobs/jobs.service';
 import type { Nudger } from './nudger';
-import { createTaskRunner } from './task-runner';
+import { createTaskRunner, DEFAULT_RUNNER_OPTIONS } from './task-runner';
 import type { createTasksRepository, RunRecord, TaskRecord } from './tasks.repository';
 
 type JobRow = NonNullable<Awaited<ReturnType<JobsService['findJob']>>>;
@@ -21,6 +21,7 @@ const setup = () => {
     repo.dueTasks,
     repo.activeRuns,
     repo.staleWaiting,
+    repo.stalePulled,
   ])
     (list as { mockResolvedValue(v: never[]): void }).mockResolvedValue([]);
   repo.transition.mockImplementation(async (id, _from, values) =>
@@ -28,16 +29,17 @@ const setup = () => {
   );
   repo.onlineOpen.mockResolvedValue([]);
   repo.catchUp.mockResolvedValue([]);
+  const clock = createTestClock(RECORD_TIME);
   const runner = createTaskRunner({
     repo,
     jobs,
     nudger,
-    clock: createTestClock(RECORD_TIME),
+    clock,
     log: { warn: vi.fn(), error: vi.fn() },
     notify,
     options: { catchUpMs: 60_000 },
   });
-  return { repo, jobs, nudger, notify, runner };
+  return { repo, jobs, nudger, notify, runner, clock };
 };
 
 /** A moving task with its open run, as the monitor's list of active runs answers them. */
@@ -143,5 +145,22 @@ describe('the end of a task', () => {
       status: 'normal',
     });
     expect(s.repo.setRunJob).toHaveBeenCalledWith(expect.any(String), 'job');
+  });
+});
+
+describe('work pulled and not heard of again', () => {
+  it('nudges its terminals once it has gone unreported for the delay, then once per delay', async () => {
+    const s = setup();
+    const delay = DEFAULT_RUNNER_OPTIONS.pulledRenudgeMs;
+    s.repo.stalePulled.mockResolvedValue(['SN1']);
+    await s.runner.tick();
+    expect(s.repo.stalePulled).toHaveBeenLastCalledWith(new Date(RECORD_TIME.getTime() - delay), 10_000);
+    expect(s.nudger.nudge).toHaveBeenLastCalledWith(['SN1']);
+    s.clock.advance(delay - 1);
+    await s.runner.tick();
+    expect(s.repo.stalePulled).toHaveBeenCalledTimes(1);
+    s.clock.advance(1);
+    await s.runner.tick();
+    expect(s.repo.stalePulled).toHaveBeenCalledTimes(2);
   });
 });

@@ -19,12 +19,18 @@ export type TaskRunnerOptions = {
   catchUpMs: number;
   /** How long released work may wait on an online terminal before it is nudged again. */
   renudgeMs: number;
+  /**
+   * How long pulled work may go without a word from its terminal before the terminal is nudged to
+   * pull again (and so to run it, or to send its result again); repeated at this period.
+   */
+  pulledRenudgeMs: number;
 };
 
 export const DEFAULT_RUNNER_OPTIONS: TaskRunnerOptions = {
   batchSize: 5000,
   catchUpMs: 60_000,
   renudgeMs: 15_000,
+  pulledRenudgeMs: 300_000,
 };
 
 type FanOutCheckpoint = { after: string | null; ordinal: number; planned: number };
@@ -58,6 +64,7 @@ export const createTaskRunner = (deps: {
   const o = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
   const lastCatchUp = new Map<string, number>();
   let lastRenudge = 0;
+  let lastPulledRenudge = 0;
 
   const enqueueFanOut = async (run: RunRecord) => {
     const job = await deps.jobs.enqueueJob({
@@ -260,6 +267,10 @@ export const createTaskRunner = (deps: {
     if (now.getTime() - lastRenudge >= o.renudgeMs) {
       lastRenudge = now.getTime();
       deps.nudger.nudge(await repo.staleWaiting(new Date(now.getTime() - o.renudgeMs), 10_000));
+    }
+    if (now.getTime() - lastPulledRenudge >= o.pulledRenudgeMs) {
+      lastPulledRenudge = now.getTime();
+      deps.nudger.nudge(await repo.stalePulled(new Date(now.getTime() - o.pulledRenudgeMs), 10_000));
     }
     if (lastCatchUp.size > 10_000) lastCatchUp.clear();
   };

@@ -300,4 +300,17 @@ export const createTaskRunsRepository = (db: Db) => ({
           where d.state = 'waiting' and d.updated_at < ${before} and t.online and ${workable}
           limit ${limit}`),
     ).map((r) => r.sn),
+
+  /**
+   * SNs of online terminals holding work they pulled before `before` and have said nothing of since
+   * (no result, no deferral): the terminal may have restarted, or its result was lost on the way.
+   */
+  stalePulled: async (before: Date, limit: number) =>
+    rowsOf<{ sn: string }>(
+      await db.execute(sql`select distinct t.sn from task_deliveries d
+          join task_runs r on r.id = d.run_id join tasks k on k.id = d.task_id join terminals t on t.id = d.terminal_id
+          where d.state = 'pulled' and d.defer_reason is null and d.updated_at < ${before} and t.online
+          and ${workable}
+          limit ${limit}`),
+    ).map((r) => r.sn),
 });

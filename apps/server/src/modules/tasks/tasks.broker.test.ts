@@ -7,6 +7,7 @@ import { callApi, createAccount } from '../../test-support/accounts';
 import { connectTerminal } from '../../test-support/mqtt-terminal';
 import { brokerModes, createTestApp, type TestApp } from '../../test-support/test-app';
 import { basicAuth, FIXTURE_SECRET, insertTerminals } from './task-fixtures';
+import { DEFAULT_RUNNER_OPTIONS } from './task-runner';
 import { taskDeliveries } from './tasks.table';
 
 const until = async (check: () => Promise<boolean>, what: string) => {
@@ -26,7 +27,12 @@ describe.each(brokerModes())('remote tasks over MQTT ($name)', ({ name, env }) =
   const prefix = `Q${Date.now().toString(36).toUpperCase().slice(-5)}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ broker: true, env, jobs: { run: false }, tasks: { monitorMs: false } });
+    t = await createTestApp({
+      broker: true,
+      env,
+      jobs: { run: false },
+      tasks: { monitorMs: false, nudgePerTerminalMs: 0 },
+    });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/mqtt`;
     ent = await createAccount(t, { username: 'mq_ent' });
@@ -110,5 +116,42 @@ describe.each(brokerModes())('remote tasks over MQTT ($name)', ({ name, env }) =
       .from(taskDeliveries)
       .where(eq(taskDeliveries.id, Number(item.deliveryId)));
     expect(row).toMatchObject({ state: 'success', message: 'rebooted' });
+  });
+
+  it('nudges a terminal again once work it pulled has gone unreported for the documented delay', async () => {
+    const [sn] = await insertTerminals(t.database.db, {
+      prefix: `${prefix}P`,
+      count: 1,
+      ownerId: ent.id,
+      online: true,
+    });
+    const device = await connect(sn);
+    onTestFinished(() => device.endAsync(true));
+    const made = await callApi(t, ent.token, 'POST', '/task/v1/task/remoteTask/create', {
+      name: 'Reboot once',
+      platform: 'android',
+      type: 'reboot',
+      targets: { sns: [sn] },
+      timing: { expireAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() },
+    });
+    expect(made.body.code, JSON.stringify(made.body)).toBe(1);
+    await t.jobs.runDue();
+    await t.tasks.nudgesIdle();
+    const pull = async () =>
+      (await t.app.inject({ method: 'GET', url: '/device/v1/agent/tasks', headers: basicAuth(sn) })).json()
+        .result.tasks as { deliveryId: string }[];
+    const [item] = await pull();
+
+    // The terminal went quiet (restarted, or its result was lost): once the delay has passed it is
+    // nudged, pulls, and finds the same work to finish.
+    const nudges: string[] = [];
+    device.on('message', (topic) => nudges.push(topic));
+    await device.subscribeAsync(terminalTopic(sn, 'down', 'task'), { qos: 1 });
+    t.clock.advance(DEFAULT_RUNNER_OPTIONS.pulledRenudgeMs + 1000);
+    await t.tasks.tick();
+    await t.tasks.nudgesIdle();
+    await until(async () => nudges.length > 0, 'the nudge');
+    expect(nudges).toEqual([terminalTopic(sn, 'down', 'task')]);
+    expect((await pull()).map((x) => x.deliveryId)).toEqual([item.deliveryId]);
   });
 });

@@ -1,62 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../shared/crypto';
-import { ADMIN_PASSWORD } from '../../test-support/test-app';
+import {
+  createRebootTask,
+  json,
+  killAll,
+  scratchDatabase,
+  signIn,
+  startServer,
+} from './crash-server.testing';
 import { FIXTURE_SECRET } from './task-fixtures';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const fixture = path.join(here, 'crash-server.fixture.ts');
-const serverRoot = path.resolve(here, '..', '..', '..');
 const TERMINALS = 20_000;
-const children: ChildProcess[] = [];
 
-/** Starts the real server in its own process; resolves with its port once it listens. */
-const startServer = (env: Record<string, string>) => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', fixture], {
-    cwd: serverRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const port = new Promise<number>((resolve, reject) => {
-    let out = '';
-    proc.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    exited.then((code) => reject(new Error(`server exited (${code}): ${stderr}`)));
-  });
-  return { proc, port, exited };
-};
-
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
-
-const json = async (res: Response) =>
-  (await res.json()) as { code: number; result: never; messageEn: string };
+afterAll(killAll);
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a server killed while it writes a task', () => {
   it('finishes the fan-out after a restart with exactly one delivery per terminal, and the task completes', async () => {
-    const base = process.env.TEST_DATABASE_URL as string;
-    const name = `cpm_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), ADMIN_PASSWORD };
-    const db = new pg.Client({ connectionString: url.toString() });
+    const scratch = await scratchDatabase();
+    const { db, env } = scratch;
     try {
       // The first start migrates and seeds the new database.
       const a = startServer(env);
@@ -69,35 +30,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a server killed while it writes
          from generate_series(1, ${TERMINALS}) as i`,
         [adminId, sha256(FIXTURE_SECRET)],
       );
-      const login = await json(
-        await fetch(`${server}/oauth/v1/oauth/login/cpmDoLogin`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            username: 'admin',
-            password: ADMIN_PASSWORD,
-            captchaId: 'x',
-            captchaCode: 'x',
-            sysCode: 'cpm',
-          }),
-        }),
-      );
-      const token = (login.result as { tokenValue: string }).tokenValue;
-      const made = await json(
-        await fetch(`${server}/task/v1/task/remoteTask/create`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', satoken: token },
-          body: JSON.stringify({
-            name: 'Reboot the fleet',
-            platform: 'android',
-            type: 'reboot',
-            targets: { ownerIds: [adminId] },
-            timing: { expireAt: new Date(Date.now() + 86_400_000).toISOString() },
-          }),
-        }),
-      );
-      expect(made.code, made.messageEn).toBe(1);
-      const taskId = (made.result as { id: string }).id;
+      const token = await signIn(server);
+      const taskId = await createRebootTask(server, token, { ownerIds: [adminId] });
 
       const count = async () =>
         (await db.query(`select count(*)::int as n from task_deliveries where task_id = $1`, [taskId]))
@@ -177,10 +111,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a server killed while it writes
       b.proc.kill('SIGTERM');
       await b.exited;
     } finally {
-      await db.end().catch(() => undefined);
-      for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 600_000);
 });

@@ -128,14 +128,14 @@ export const createTasksModule = async (deps: {
   });
 
   const unsubscribe = broker
-    ? // Shared: one instance of several on the broker takes each result.
+    ? // Shared: one instance of several on the broker takes each result. Answering the write lets the
+      // embedded broker acknowledge the result only once it is stored.
       await broker.subscribe(
         terminalFilters.upAll.replace(/\+$/, 'result'),
-        (topic, payload) => {
+        (topic, payload) =>
           agent
             .handleResultMessage(topic, payload)
-            .catch((err: unknown) => log.error({ err, topic }, 'task result failed'));
-        },
+            .catch((err: unknown) => log.error({ err, topic }, 'task result failed')),
         { shared: true },
       )
     : null;

@@ -1,7 +1,7 @@
 import type { StorageAccount } from '@cpm/contracts';
 import { sysFileRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Input, InputNumber, Modal, Progress, Space, Table, Typography } from 'antd';
+import { Button, Drawer, Input, InputNumber, Modal, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -24,8 +24,9 @@ const usedPercent = (a: StorageAccount) =>
 const QuotaDialog = ({ account, onClose }: { account: StorageAccount; onClose: () => void }) => {
   const { t } = useTranslation('sysfiles');
   const queryClient = useQueryClient();
+  // An account on the default quota starts from nothing typed: saving sets a quota of its own.
   const [mib, setMib] = useState<number | null>(
-    account.quotaBytes === null ? null : Math.ceil(account.quotaBytes / MiB),
+    account.quotaBytes === null || account.quotaDefault ? null : Math.ceil(account.quotaBytes / MiB),
   );
   const [saving, setSaving] = useState(false);
   const save = async (quotaBytes: number | null) => {
@@ -53,7 +54,7 @@ const QuotaDialog = ({ account, onClose }: { account: StorageAccount; onClose: (
           <Button onClick={onClose}>{t('quota.cancel')}</Button>
           <Button
             danger
-            disabled={account.quotaBytes === null}
+            disabled={account.quotaDefault}
             loading={saving}
             onClick={() => void save(null)}
             data-testid="quota-clear"
@@ -160,6 +161,11 @@ export const QuotaDrawer = ({ open, onClose }: { open: boolean; onClose: () => v
                   {a.quotaBytes === null
                     ? formatBytes(a.usedBytes)
                     : `${formatBytes(a.usedBytes)} / ${formatBytes(a.quotaBytes)}`}
+                  {a.quotaBytes !== null && a.quotaDefault && (
+                    <Tag style={{ marginInlineStart: 8 }} data-testid="quota-default">
+                      {t('quota.default')}
+                    </Tag>
+                  )}
                 </span>
                 {a.quotaBytes === null ? (
                   <span className="cpm-text-secondary">{t('quota.none')}</span>

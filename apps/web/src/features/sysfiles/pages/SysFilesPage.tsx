@@ -53,13 +53,16 @@ const StorageUsage = () => {
     queryFn: () => call(sysFileRoutes.usage, { loading: false }),
   });
   if (!usage.data) return null;
-  const { usedBytes, quotaBytes } = usage.data;
+  const { usedBytes, quotaBytes, quotaDefault } = usage.data;
   return (
     <Space data-testid="sysfiles-usage" wrap>
       <Typography.Text type="secondary">
         {quotaBytes === null
           ? t('usage.noQuota', { used: formatBytes(usedBytes) })
-          : t('usage.withQuota', { used: formatBytes(usedBytes), quota: formatBytes(quotaBytes) })}
+          : t(quotaDefault ? 'usage.withDefault' : 'usage.withQuota', {
+              used: formatBytes(usedBytes),
+              quota: formatBytes(quotaBytes),
+            })}
       </Typography.Text>
       {quotaBytes !== null && (
         <Progress
