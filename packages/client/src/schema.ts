@@ -1982,7 +1982,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Sets or clears (null) an enterprise's storage quota; platform administrators only
+         * Sets an enterprise's storage quota, or clears it (null) back to the default; platform administrators only
          * @description Requires permission `file:file:edit`.
          */
         post: operations["file_file_sysFile_setQuota"];
@@ -9969,6 +9969,7 @@ export interface operations {
                                 ownerId: string;
                                 usedBytes: number;
                                 quotaBytes: number | null;
+                                quotaDefault: boolean;
                                 username: string;
                                 companyName: string | null;
                             }[];
@@ -10013,6 +10014,7 @@ export interface operations {
                             ownerId: string;
                             usedBytes: number;
                             quotaBytes: number | null;
+                            quotaDefault: boolean;
                         };
                     };
                 };
@@ -10092,6 +10094,7 @@ export interface operations {
                             ownerId: string;
                             usedBytes: number;
                             quotaBytes: number | null;
+                            quotaDefault: boolean;
                             manageQuotas: boolean;
                         };
                     };
