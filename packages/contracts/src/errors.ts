@@ -309,6 +309,11 @@ export const ERRORS = {
     zh: '文件超过大小限制，未保存',
     en: 'The file is over the size limit; nothing was stored',
   },
+  imageTooManyPixels: {
+    code: 400,
+    zh: '图片尺寸过大（最多 6400 万像素，每边最多 20000 像素），未保存',
+    en: 'The image is too large in pixels (at most 64 megapixels and 20,000 pixels a side); nothing was stored',
+  },
   uploadTypeRefused: {
     code: 400,
     zh: '文件类型不允许（按文件内容判断，而非扩展名）',
@@ -375,6 +380,16 @@ export const ERRORS = {
     code: 400,
     zh: 'ZIP 文件的条目数或解压后大小超出限制',
     en: 'The ZIP file has too many entries or expands beyond the limit',
+  },
+  sysFileZipUnsafePath: {
+    code: 400,
+    zh: 'ZIP 文件中有不安全的路径（../、绝对路径或盘符），已拒绝',
+    en: 'The ZIP file holds an unsafe path (../, an absolute path or a drive letter); refused',
+  },
+  sysFileZipMismatch: {
+    code: 400,
+    zh: 'ZIP 文件的本地条目与目录不一致，已拒绝',
+    en: "The ZIP file's entries do not match its directory; refused",
   },
   storageQuotaExceeded: {
     code: 413,

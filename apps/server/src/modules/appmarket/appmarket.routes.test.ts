@@ -14,7 +14,10 @@ import { fixture, fixtureSigners } from './apk-fixtures';
 import type { InstallRequest } from './appmarket.service';
 import { appEvents, apps, appVersions } from './appmarket.table';
 
-const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52];
+const PNG_HEAD = [
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 16, 0, 0, 0,
+  16,
+];
 const png = (size: number) => Buffer.concat([Buffer.from(PNG_HEAD), Buffer.alloc(size - PNG_HEAD.length, 7)]);
 
 type Envelope = { code: number; message: string; messageEn: string; result: AppDetail };
