@@ -109,10 +109,15 @@ export const ERRORS = {
     zh: '终端离线，无法获取详情或实时信息',
     en: 'The terminal is offline, so details or real-time information cannot be fetched',
   },
-  terminalSnReserved: {
+  terminalSnUnavailable: {
     code: 409,
-    zh: '该序列号为系统保留名称，不能用作终端序列号',
-    en: 'This serial number is reserved by the system and cannot be used by a terminal',
+    zh: '该序列号不能在您的账号下登记（系统保留或不可用），请核对序列号',
+    en: 'This serial number cannot be registered under your account (reserved or unavailable); check it',
+  },
+  terminalMacUnavailable: {
+    code: 409,
+    zh: '该 MAC 地址不能在您的账号下登记，请核对 MAC 地址',
+    en: 'This MAC address cannot be registered under your account; check it',
   },
   terminalSnTaken: { code: 409, zh: '序列号已存在', en: 'This serial number is already registered' },
   terminalTakenAnswersThrottled: {
