@@ -1,4 +1,4 @@
-import type { Hello } from '@cpm/contracts';
+import { checkShellCommand, type Hello, shellRefusalText } from '@cpm/contracts';
 
 /** An app as a terminal reports it. */
 export type App = Hello['apps'][number];
@@ -67,12 +67,22 @@ export type ShellEnv = {
   charging: () => boolean;
 };
 
+const REBOOT_HINT = {
+  zh: '重启请使用重启任务',
+  en: 'power control through shell is not allowed, use the Reboot task',
+};
+
 /** Splits a command line into words, honouring simple quotes. */
 const words = (line: string) =>
   [...line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
 
 /** A few commands answered the way an Android (or Windows) shell would. */
 export const runShell = (command: string, sw: TerminalSoftware, env: ShellEnv): string => {
+  // The terminal applies the shell rule itself: power control goes through the reboot task, whatever
+  // the server let through.
+  const refusal = checkShellCommand(command);
+  if (refusal)
+    throw new TaskFailure(`sh: refused by the terminal: ${shellRefusalText(refusal, REBOOT_HINT).message}`);
   const { packages, files, registry } = sw;
   const out: string[] = [];
   for (const part of command.split(/;|&&/)) {

@@ -56,6 +56,7 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { createTasksModule } from './modules/tasks/tasks.module';
 import { createTasksRepository } from './modules/tasks/tasks.repository';
 import { createUsersModule } from './modules/users/users.module';
+import { capConnectionsPerAddress, timeoutOptions } from './plugins/connection-limits';
 import { createEndpointRegistry } from './plugins/endpoints';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
@@ -84,7 +85,9 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    ...timeoutOptions(config.http),
   });
+  capConnectionsPerAddress(app, config.http.perAddress);
   registerErrorHandling(app);
   await registerSecurity(app, { tileUrl: config.map.tileUrl });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guessTileDatum, isStrongPassword, type MapConfig, type RateLimitClass } from '@cpm/contracts';
 import { z } from 'zod';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './plugins/connection-limits';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -117,6 +118,13 @@ const EnvSchema = z.object({
     .default('cpm'),
   TERMINAL_CONNECTS_PER_SEC: z.coerce.number().int().min(1).max(100_000).default(1000),
   DATABASE_TERMINAL_POOL: z.coerce.number().int().min(1).max(50).default(3),
+  HTTP_REQUEST_TIMEOUT_SEC: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(24 * 3600)
+    .default(900),
+  HTTP_CONNS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
 });
 
 /** Typed configuration; nothing else in the server reads process.env. */
@@ -175,6 +183,11 @@ export type Config = {
   remote: RemoteConfig;
   /** `/metrics`: behind a bearer token on the main port (`METRICS_TOKEN`) and/or on its own port (`METRICS_PORT`). */
   metrics: { token: string | undefined; port: number | undefined };
+  /**
+   * Slow clients: a whole request within `HTTP_REQUEST_TIMEOUT_SEC`, headers within 15 s, at most
+   * `HTTP_CONNS_PER_ADDRESS` open connections per client address (0: no cap, behind a proxy).
+   */
+  http: ConnectionLimits;
 };
 
 /** The remote screen relay: under the main port unless given its own, the address terminals dial, timeouts. */
@@ -287,6 +300,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       recordingDays: e.REMOTE_RECORDING_DAYS,
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    http: {
+      ...DEFAULT_CONNECTION_LIMITS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SEC * 1000,
+      perAddress: e.HTTP_CONNS_PER_ADDRESS,
+    },
   };
 };
 

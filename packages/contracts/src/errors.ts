@@ -124,10 +124,15 @@ export const ERRORS = {
     zh: '终端离线，无法获取详情或实时信息',
     en: 'The terminal is offline, so details or real-time information cannot be fetched',
   },
-  terminalSnReserved: {
+  terminalSnUnavailable: {
     code: 409,
-    zh: '该序列号为系统保留名称，不能用作终端序列号',
-    en: 'This serial number is reserved by the system and cannot be used by a terminal',
+    zh: '该序列号不能在您的账号下登记（系统保留或不可用），请核对序列号',
+    en: 'This serial number cannot be registered under your account (reserved or unavailable); check it',
+  },
+  terminalMacUnavailable: {
+    code: 409,
+    zh: '该 MAC 地址不能在您的账号下登记，请核对 MAC 地址',
+    en: 'This MAC address cannot be registered under your account; check it',
   },
   terminalSnTaken: { code: 409, zh: '序列号已存在', en: 'This serial number is already registered' },
   terminalTakenAnswersThrottled: {
@@ -325,6 +330,11 @@ export const ERRORS = {
     zh: '文件超过大小限制，未保存',
     en: 'The file is over the size limit; nothing was stored',
   },
+  imageTooManyPixels: {
+    code: 400,
+    zh: '图片尺寸过大（最多 6400 万像素，每边最多 20000 像素），未保存',
+    en: 'The image is too large in pixels (at most 64 megapixels and 20,000 pixels a side); nothing was stored',
+  },
   uploadTypeRefused: {
     code: 400,
     zh: '文件类型不允许（按文件内容判断，而非扩展名）',
@@ -391,6 +401,16 @@ export const ERRORS = {
     code: 400,
     zh: 'ZIP 文件的条目数或解压后大小超出限制',
     en: 'The ZIP file has too many entries or expands beyond the limit',
+  },
+  sysFileZipUnsafePath: {
+    code: 400,
+    zh: 'ZIP 文件中有不安全的路径（../、绝对路径或盘符），已拒绝',
+    en: 'The ZIP file holds an unsafe path (../, an absolute path or a drive letter); refused',
+  },
+  sysFileZipMismatch: {
+    code: 400,
+    zh: 'ZIP 文件的本地条目与目录不一致，已拒绝',
+    en: "The ZIP file's entries do not match its directory; refused",
   },
   storageQuotaExceeded: {
     code: 413,

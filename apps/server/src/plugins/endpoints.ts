@@ -71,10 +71,11 @@ const nulPaths = (value: unknown, path: (string | number)[] = [], found: (string
 
 const NUL_TEXT = { zh: '不能包含空字符（NUL）', en: 'Must not contain a NUL character' };
 
-const parseInput = <S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'query' | 'body') => {
-  if (!schema) return undefined as z.output<S>;
-  // Refused for every field of every endpoint before its own schema: the database would answer an
-  // internal error instead of a field error.
+/**
+ * Refuses an input holding a NUL character anywhere, with a field error per place in both
+ * languages: the database would answer an internal error instead. Multipart fields use it too.
+ */
+export const refuseNul = (value: unknown, where: 'query' | 'body') => {
   const nul = nulPaths(value);
   if (nul.length)
     throw new AppError('invalidInput', {
@@ -89,6 +90,12 @@ const parseInput = <S extends z.ZodType>(schema: S | undefined, value: unknown, 
         where,
       ),
     });
+};
+
+const parseInput = <S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'query' | 'body') => {
+  if (!schema) return undefined as z.output<S>;
+  // Refused for every field of every endpoint before its own schema.
+  refuseNul(value, where);
   const parsed = schema.safeParse(value ?? {}, { reportInput: true });
   if (!parsed.success)
     throw new AppError('invalidInput', { errors: toFieldErrors(parsed.error.issues, where) });

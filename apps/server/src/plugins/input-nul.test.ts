@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottle, operationLogs, users } from '../db/schema';
+import { blobs, loginThrottle, operationLogs, users } from '../db/schema';
+import { makeZip, postFileForm } from '../modules/sysfiles/testing';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../test-support/test-app';
 
 /**
@@ -69,5 +70,23 @@ describe('a NUL character in any input, or an id that is not one', () => {
     expect(menu.statusCode).toBe(400);
     expect(menu.json().result.errors[0].field).toBe('query.id');
     expect(await t.database.db.select({ n: count() }).from(users)).toEqual(before);
+  });
+
+  it('is refused in a multipart field of an upload with a 400 field error, storing nothing', async () => {
+    const before = await t.database.db.select({ n: count() }).from(blobs);
+    const res = await postFileForm(t, adminToken, '/file/v1/file/sysFile/upload', {
+      fields: { version: '1.0.0', type: '1', description: 'OTA\u0000', models: '', osVersions: '' },
+      name: 'ota.zip',
+      bytes: makeZip([{ name: 'payload.bin', data: Buffer.alloc(100, 1) }]),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().result.errors).toEqual([
+      {
+        field: 'body.description',
+        message: '不能包含空字符（NUL）',
+        messageEn: 'Must not contain a NUL character',
+      },
+    ]);
+    expect(await t.database.db.select({ n: count() }).from(blobs)).toEqual(before);
   });
 });

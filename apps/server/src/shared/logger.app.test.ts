@@ -37,6 +37,14 @@ describe('request logs', () => {
     for (const secret of [token, ADMIN_PASSWORD, 'Secret#Guess9', 'q7w8']) expect(log).not.toContain(secret);
   });
 
+  it('never contain the signature of a signed download link', async () => {
+    const signature = 'c2lnbmF0dXJlLXNlY3JldC12YWx1ZQ';
+    await t.app.inject({ url: `/file/v1/file/blob/signed?id=x&expires=1&signature=${signature}` });
+    const log = lines.join('');
+    expect(log).toContain('signature=***');
+    expect(log).not.toContain(signature);
+  });
+
   it('never contain the parameters of a failed statement, which can be password hashes', async () => {
     const row = { username: 'dup-user', name: 'Dup', passwordHash: 'scrypt$SECRET-HASH-VALUE', state: 1 };
     await t.database.db.insert(users).values(row);

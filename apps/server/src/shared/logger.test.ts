@@ -11,4 +11,13 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/a?id=5')).toBe('/a?id=5');
   });
+
+  it('hides the signature of a signed download link, also a presigned S3 one', () => {
+    expect(redactUrl('/file/v1/file/blob/signed?id=7&expires=1780000000&signature=9f8e7d')).toBe(
+      '/file/v1/file/blob/signed?id=7&expires=1780000000&signature=***',
+    );
+    expect(redactUrl('/b/k?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=abc&X-Amz-Expires=60')).toBe(
+      '/b/k?X-Amz-Credential=***&X-Amz-Signature=***&X-Amz-Expires=60',
+    );
+  });
 });

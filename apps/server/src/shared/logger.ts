@@ -1,7 +1,9 @@
 import type { FastifyServerOptions } from 'fastify';
 import { stdSerializers } from 'pino';
 
-const SECRET_QUERY = /([?&](?:token|password|newPassword|captchaCode|emailCaptcha|code|secret)=)[^&]*/gi;
+/** Query values that grant access: session tokens, passwords, codes, and the signatures of download links. */
+const SECRET_QUERY =
+  /([?&](?:token|password|newPassword|captchaCode|emailCaptcha|code|secret|signature|sig|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token)=)[^&#]*/gi;
 
 /** A URL with secret query values replaced, for logs. */
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1***');

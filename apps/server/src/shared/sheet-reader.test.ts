@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildTemplate } from '../modules/devices/excel';
 import { bombOf, IMPORT_COLUMNS as COLUMNS } from '../test-support/xlsx-bombs';
@@ -17,6 +18,17 @@ describe('readSheetRows', () => {
   it('reads the data rows by position, with the sheet row numbers', async () => {
     const xlsx = await buildTemplate('Terminals', COLUMNS, ['SN1', 'one']);
     expect(await readSheetRows(xlsx, 2)).toEqual([{ row: 2, values: ['SN1', 'one'] }]);
+  });
+
+  it('takes back rows in chunks, all of them in order', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('s');
+    sheet.addRow(['SN', 'Name']);
+    for (let i = 0; i < 1234; i++) sheet.addRow([`SN${i}`, `n${i}`]);
+    const rows = await readSheetRows(Buffer.from(await book.xlsx.writeBuffer()), 2);
+    expect(rows).toHaveLength(1234);
+    expect(rows.map((r) => r.row)).toEqual(Array.from({ length: 1234 }, (_, i) => i + 2));
+    expect(rows[1233].values).toEqual(['SN1233', 'n1233']);
   });
 
   it('refuses a small file declaring millions of shared strings before parsing it', async () => {

@@ -35,7 +35,7 @@ export const SHEET_LIMITS: SheetLimits = {
   maxEntries: 500,
   workerHeapMb: 256,
   deadlineMs: 30_000,
-  concurrency: Math.max(1, availableParallelism() - 1),
+  concurrency: Math.max(1, Math.min(4, availableParallelism() - 1)),
   queue: 8,
 };
 
@@ -43,6 +43,8 @@ export const SHEET_LIMITS: SheetLimits = {
 export type SheetRow = { row: number; values: string[] };
 
 type WorkerAnswer = { rows: SheetRow[] } | { error: 'unreadable' | 'tooManyRows' };
+/** What the worker posts: a chunk of rows as JSON (answered with a request for more), the end, or why not. */
+type WorkerMessage = { chunk: string } | { done: true } | { error: 'unreadable' | 'tooManyRows' };
 
 const workerUrl = new URL('./sheet-reader.worker.mjs', import.meta.url);
 
@@ -104,7 +106,15 @@ const parseInWorker = (bytes: Buffer, columns: number, limits: SheetLimits) =>
       void worker.terminate();
     };
     const timer = setTimeout(() => finish(() => reject(new AppError('excelTooLarge'))), limits.deadlineMs);
-    worker.once('message', (answer: WorkerAnswer) => finish(() => resolve(answer)));
+    const rows: SheetRow[] = [];
+    worker.on('message', (message: WorkerMessage) => {
+      if ('error' in message) finish(() => resolve(message));
+      else if ('done' in message) finish(() => resolve({ rows }));
+      else {
+        for (const row of JSON.parse(message.chunk) as SheetRow[]) rows.push(row);
+        worker.postMessage('more');
+      }
+    });
     worker.once('error', (err: NodeJS.ErrnoException) =>
       finish(() =>
         reject(

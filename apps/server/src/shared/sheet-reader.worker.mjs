@@ -48,4 +48,19 @@ const read = async () => {
   return { rows };
 };
 
-parentPort?.postMessage(await read());
+/** Rows sent back per message: each is a JSON string, parsed by the main thread in its own turn. */
+const CHUNK_ROWS = 500;
+
+// Rows go back a chunk at a time, each only once the main thread asks for more, so turning them
+// into objects there never takes one long turn of the event loop (ten thousand rows in one
+// structured clone took hundreds of milliseconds of it).
+const answer = await read();
+if ('error' in answer) parentPort?.postMessage(answer);
+else {
+  for (let i = 0; i < answer.rows.length; i += CHUNK_ROWS) {
+    const more = new Promise((resolve) => parentPort?.once('message', resolve));
+    parentPort?.postMessage({ chunk: JSON.stringify(answer.rows.slice(i, i + CHUNK_ROWS)) });
+    await more;
+  }
+  parentPort?.postMessage({ done: true });
+}

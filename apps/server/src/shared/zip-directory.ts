@@ -1,5 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
-import { inflateRawSync } from 'node:zlib';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
 const EOCD = 0x06054b50;
 const ZIP64_LOCATOR = 0x07064b50;
@@ -44,8 +46,11 @@ export const bufferSource = (bytes: Buffer): ZipSource =>
     }),
   }) as unknown as ZipSource;
 
-/** Why a ZIP was refused: unreadable, or a name or size no honest archive has. */
-export type ZipProblem = 'unreadable' | 'unsafePath' | 'bomb';
+/**
+ * Why a ZIP was refused: unreadable, a name or size no honest archive has, or local headers that
+ * disagree with the central directory (extractors that read local headers would see other files).
+ */
+export type ZipProblem = 'unreadable' | 'unsafePath' | 'bomb' | 'mismatch';
 
 export class ZipRefused extends Error {
   constructor(readonly problem: ZipProblem) {
@@ -181,4 +186,55 @@ export const readZipEntry = async (fh: ZipSource, dir: ZipDirectory, entry: ZipE
   } else throw new ZipRefused('unreadable');
   if (data.length !== entry.uncompressedSize) throw new ZipRefused('unreadable');
   return data;
+};
+
+/** Bytes read from the file at a time while inflating. */
+const CHUNK = 1024 * 1024;
+
+/** The compressed bytes of an entry, read a chunk at a time. */
+async function* entryChunks(fh: ZipSource, size: number, from: number, length: number) {
+  for (let at = 0; at < length; at += CHUNK)
+    yield await readExactly(fh, size, from + at, Math.min(CHUNK, length - at));
+}
+
+/**
+ * Reads every entry as an extractor would and refuses what the directory hides: a local header
+ * whose name or method differs from the directory's, or data that inflates past its declared size
+ * (counted as it streams, so an understated entry stops at its declared size plus one chunk) or
+ * past `maxUncompressedBytes` in all. Inflating runs on zlib's thread pool, not the event loop.
+ */
+export const verifyZipEntries = async (
+  fh: ZipSource,
+  dir: ZipDirectory,
+  limits: { maxUncompressedBytes: number },
+): Promise<number> => {
+  let total = 0;
+  for (const entry of dir.entries) {
+    const head = await readExactly(fh, dir.size, entry.localOffset, 30);
+    if (head.readUInt32LE(0) !== LOCAL) throw new ZipRefused('unreadable');
+    const nameLen = head.readUInt16LE(26);
+    const localName = await readExactly(fh, dir.size, entry.localOffset + 30, nameLen);
+    if (localName.toString('utf8') !== entry.name || head.readUInt16LE(8) !== entry.method)
+      throw new ZipRefused('mismatch');
+    const dataAt = entry.localOffset + 30 + nameLen + head.readUInt16LE(28);
+    let real = 0;
+    const count = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        real += chunk.length;
+        total += chunk.length;
+        const over = real > entry.uncompressedSize || total > limits.maxUncompressedBytes;
+        done(over ? new ZipRefused('bomb') : null);
+      },
+    });
+    const source = Readable.from(entryChunks(fh, dir.size, dataAt, entry.compressedSize));
+    try {
+      if (entry.method === 0) await pipeline(source, count);
+      else if (entry.method === 8) await pipeline(source, createInflateRaw(), count);
+      else throw new ZipRefused('unreadable');
+    } catch (err) {
+      throw err instanceof ZipRefused ? err : new ZipRefused('unreadable');
+    }
+    if (real !== entry.uncompressedSize) throw new ZipRefused('unreadable');
+  }
+  return total;
 };

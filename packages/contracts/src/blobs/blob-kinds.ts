@@ -43,6 +43,18 @@ const GiB = 1024 * MiB;
  * Every kind of upload. A domain that takes files adds its kind here with its size limit and
  * types, then calls the server's upload helper with it.
  */
+/**
+ * Images of every kind, judged by the size their headers declare before anything decodes them: a
+ * few kilobytes can declare billions of pixels (a pixel bomb) that a viewer or terminal would try to
+ * allocate. 64 megapixels is above any phone camera's default photo and any POS screen.
+ */
+export const IMAGE_LIMITS = {
+  maxPixels: 64_000_000,
+  maxSide: 20_000,
+  /** Bytes read looking for the header (a JPEG's EXIF and thumbnail come before its frame header). */
+  headerBytes: 2 * MiB,
+} as const;
+
 export const BLOB_KINDS = {
   /** An Excel workbook for an import; read at once, not kept. */
   excelImport: { maxBytes: 10 * MiB, types: ['xlsx'] },

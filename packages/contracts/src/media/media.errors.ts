@@ -48,6 +48,11 @@ export const MEDIA_ERRORS = {
     zh: '压缩包中有不安全的路径（../ 或绝对路径），已拒绝',
     en: 'The archive holds an unsafe path (../ or an absolute path); refused',
   },
+  bootZipHeaderMismatch: {
+    code: 400,
+    zh: '压缩包中条目的本地文件头与目录不一致，已拒绝',
+    en: "An entry's local header differs from the archive's directory; refused",
+  },
   bootZipTooBig: {
     code: 413,
     zh: '压缩包条目过多或解压后过大，已拒绝',

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { bilingual } from '../issue-text';
 import { PageQuerySchema, pageSchema } from '../pagination';
 import { TaskSnSchema } from '../tasks/remote-tasks.contract';
-import { checkShellCommand } from '../tasks/shell-check';
+import { shellCommandSchema } from '../tasks/shell-command.schema';
 import { DEFER_REASONS, DELIVERY_STATES, TASK_STATUSES } from '../tasks/task-states';
 import { REMOTE_COMMAND_OPS, RemoteCommandSchema, TASK_LIMITS } from '../tasks/task-types';
 
@@ -29,28 +29,10 @@ export const COMMAND_LIMITS = {
 /** A shell line, checked like a `command` task: never shutdown or reboot, nothing built at run time. */
 const ShellCommandSchema = z.strictObject({
   op: z.literal('shell'),
-  command: z
-    .string()
-    .max(TASK_LIMITS.commandMax)
-    .superRefine((v, ctx) => {
-      const refusal = checkShellCommand(v);
-      if (!refusal) return;
-      const text =
-        refusal.reason === 'forbidden'
-          ? bilingual(
-              `命令中不能包含关机或重启（${refusal.word}）；重启请使用“重启”指令`,
-              `Shell commands must not contain shutdown or reboot (${refusal.word}); use the Reboot command to restart`,
-            )
-          : refusal.reason === 'dynamic'
-            ? bilingual(
-                `无法在执行前确定命令的作用（${refusal.word}）；请写出具体的命令`,
-                `What the command runs cannot be known before it runs (${refusal.word}); write the command out`,
-              )
-            : refusal.reason === 'unbalanced'
-              ? bilingual('命令的引号或括号不成对', 'The command has an unmatched quote or bracket')
-              : bilingual('请填写命令', 'Enter a command');
-      ctx.addIssue({ code: 'custom', ...text });
-    }),
+  command: shellCommandSchema(TASK_LIMITS.commandMax, {
+    zh: '重启请使用“重启”指令',
+    en: 'use the Reboot command to restart',
+  }),
 });
 
 /** What to run: one of the fixed commands, or a shell line. */

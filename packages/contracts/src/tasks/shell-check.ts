@@ -6,6 +6,22 @@
  * from a variable, a script piped into a shell) is refused as well, since its effect is unknown.
  */
 
+import {
+  BUILDER_PARTS,
+  baseName,
+  decodeEscapes,
+  EVALUATORS,
+  FORBIDDEN_COMMANDS,
+  fold,
+  forbiddenPart,
+  isCommandOption,
+  isDecoder,
+  isEncodedOption,
+  POWER_NAMES,
+  SHELLS,
+  WRAPPERS,
+} from './shell-words';
+
 /** Why a command is refused; null when it may run. */
 export type ShellRefusal =
   | { reason: 'forbidden'; word: string }
@@ -13,20 +29,17 @@ export type ShellRefusal =
   | { reason: 'unbalanced' }
   | { reason: 'empty' };
 
-/** Words that stop or restart the device, on Android, Linux and Windows shells. */
-const FORBIDDEN_PARTS = ['shutdown', 'reboot', 'poweroff', 'restart-computer', 'stop-computer'];
-/** Whole command names that power the device off (besides those containing a forbidden part). */
-const FORBIDDEN_COMMANDS = new Set(['halt', 'telinit']);
-/** Shells and interpreters that run a script given with -c (or read one from their input). */
-const SHELLS = new Set(['sh', 'bash', 'ash', 'dash', 'zsh', 'ksh', 'mksh', 'busybox', 'toybox', 'su']);
-/** Prefixes that run the command that follows them. */
-const WRAPPERS = new Set(['nohup', 'exec', 'command', 'time', 'nice', 'sudo', 'env', 'timeout', 'xargs']);
-
-/** A word after quote removal, and whether part of it came from an expansion the parser cannot see. */
-type Word = { text: string; dynamic: boolean };
+/**
+ * A word after quote removal; whether part of it came from an expansion the parser cannot see; and,
+ * when it holds unquoted glob or brace patterns, the regular expression of what it could expand to
+ * (whole and last path part).
+ */
+type Word = { text: string; dynamic: boolean; glob: boolean; pattern: string; base: string };
 type Simple = { words: Word[]; substitutions: string[] };
 
 class Unbalanced extends Error {}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Reads up to the closing `)` of a `$(` that started just before `i`, honouring quotes and nesting. */
 const readSubstitution = (src: string, start: number): { body: string; end: number } => {
@@ -63,13 +76,66 @@ const tokenize = (src: string): Simple[] => {
     current = { words: [], substitutions: [] };
   };
   const add = (text: string, dynamic = false) => {
-    word ??= { text: '', dynamic: false };
+    word ??= { text: '', dynamic: false, glob: false, pattern: '', base: '' };
     word.text += text;
     if (dynamic) word.dynamic = true;
+    const slash = Math.max(text.lastIndexOf('/'), text.lastIndexOf('\\'));
+    word.pattern += dynamic ? '.*' : escapeRe(text);
+    word.base = slash >= 0 ? escapeRe(text.slice(slash + 1)) : word.base + (dynamic ? '.*' : escapeRe(text));
+  };
+  /** An unquoted glob or brace pattern: `text` as written, `re` what it could stand for. */
+  const addGlob = (text: string, re: string) => {
+    add(text);
+    const w = word as Word;
+    w.glob = true;
+    w.pattern = w.pattern.slice(0, w.pattern.length - escapeRe(text).length) + re;
+    w.base = w.base.slice(0, w.base.length - escapeRe(text).length) + re;
+  };
+  /** Reads `*`, `?`, `[…]` or `{a,b}` at `i`; answers where it ends, or -1 when it is plain text. */
+  const pattern = (i: number): number => {
+    const c = src[i];
+    if (c === '*') addGlob(c, '.*');
+    else if (c === '?') addGlob(c, '.');
+    else if (c === '[') {
+      const close = src.indexOf(']', i + 2);
+      if (close < 0) return -1;
+      const body = src.slice(i + 1, close);
+      if (/[\s'"]/.test(body)) return -1;
+      const cls = `[${body.replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+      try {
+        new RegExp(cls);
+      } catch {
+        return -1;
+      }
+      addGlob(src.slice(i, close + 1), cls);
+      return close + 1;
+    } else if (c === '{') {
+      const close = src.indexOf('}', i + 1);
+      if (close < 0) return -1;
+      const body = src.slice(i + 1, close);
+      if (/[\s'"{]/.test(body)) return -1;
+      if (body.includes(','))
+        addGlob(src.slice(i, close + 1), `(?:${body.split(',').map(escapeRe).join('|')})`);
+      else if (body.includes('..')) addGlob(src.slice(i, close + 1), '.*');
+      else return -1;
+      return close + 1;
+    } else return -1;
+    return i + 1;
+  };
+  /** `$'…'`: ANSI-C quoting, whose backslash escapes are decoded. */
+  const ansiC = (i: number): number => {
+    let j = i + 2;
+    while (j < src.length && src[j] !== "'") j += src[j] === '\\' ? 2 : 1;
+    if (j >= src.length) throw new Unbalanced();
+    add(decodeEscapes(src.slice(i + 2, j)));
+    return j + 1;
   };
   /** `$...` at `i`: a substitution (parsed later), or a parameter the parser cannot know. */
   const dollar = (i: number): number => {
     const next = src[i + 1];
+    if (next === "'") return ansiC(i);
+    // `$"…"` is a translated string: read as an ordinary double-quoted one.
+    if (next === '"') return i + 1;
     if (next === '(') {
       const arithmetic = src[i + 2] === '(';
       const { body, end } = readSubstitution(src, i + 2);
@@ -145,7 +211,12 @@ const tokenize = (src: string): Simple[] => {
     } else if (c === ';' || c === '&' || c === '|' || c === '\n' || c === '\r') {
       endCommand();
       i++;
-    } else if (c === '(' || c === ')' || c === '{' || c === '}') {
+    } else if (
+      c === '(' ||
+      c === ')' ||
+      (word === null && c === '{' && /^\{(\s|$)/.test(src.slice(i, i + 2))) ||
+      (word === null && c === '}')
+    ) {
       // Subshells and groups run their contents like any other list.
       endCommand();
       i++;
@@ -156,30 +227,51 @@ const tokenize = (src: string): Simple[] => {
       endWord();
       i++;
     } else {
-      add(c);
-      i++;
+      const end = pattern(i);
+      if (end < 0) {
+        add(c);
+        i++;
+      } else i = end;
     }
   }
   endCommand();
   return out;
 };
 
-const baseName = (w: string) => {
-  const parts = w.split(/[/\\]/);
-  return (parts[parts.length - 1] ?? '').toLowerCase().replace(/\.exe$/, '');
+/** The power names a glob could expand to (tried on its last path part), or none. */
+const globMatch = (w: Word, names: string[]): string | undefined => {
+  if (!w.glob) return undefined;
+  const re = new RegExp(`^(?:${w.base})$`, 'i');
+  return names.find((n) => re.test(n));
 };
+/** Patterns so broad (`*`, `*.log`) that they say nothing about a power command in argument position. */
+const NEUTRAL = ['x', 'data', 'a.txt', 'a.log'];
 
 const MAX_DEPTH = 8;
 
+const forbidden = (word: string): ShellRefusal => ({ reason: 'forbidden', word });
+const dynamic = (word: string): ShellRefusal => ({ reason: 'dynamic', word });
+
+/** Checks every word of a simple command for power words, in any spelling, and for command builders. */
+const checkWords = (cmd: Simple): ShellRefusal | null => {
+  for (const w of cmd.words) {
+    if (forbiddenPart(w.text)) return forbidden(w.text);
+    const folded = fold(w.text);
+    if (BUILDER_PARTS.some((p) => folded.includes(p))) return dynamic(w.text);
+    if (globMatch(w, POWER_NAMES) && !globMatch(w, NEUTRAL)) return forbidden(w.text);
+  }
+  return null;
+};
+
+/** Joins words back into a script for a nested interpreter. */
+const script = (words: Word[]) => words.map((w) => w.text).join(' ');
+
 const check = (src: string, depth: number): ShellRefusal | null => {
-  if (depth > MAX_DEPTH) return { reason: 'dynamic', word: src.slice(0, 40) };
+  if (depth > MAX_DEPTH) return dynamic(src.slice(0, 40));
   const commands = tokenize(src);
   for (const cmd of commands) {
-    for (const w of cmd.words) {
-      const lower = w.text.toLowerCase();
-      const part = FORBIDDEN_PARTS.find((p) => lower.includes(p));
-      if (part) return { reason: 'forbidden', word: w.text };
-    }
+    const inWords = checkWords(cmd);
+    if (inWords) return inWords;
     for (const sub of cmd.substitutions) {
       const inner = check(sub, depth + 1);
       if (inner) return inner;
@@ -189,27 +281,42 @@ const check = (src: string, depth: number): ShellRefusal | null => {
     let k = 0;
     while (k < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[k].text) && !words[k].dynamic) k++;
     while (k < words.length) {
-      const name = baseName(words[k].text);
-      if (words[k].dynamic) return { reason: 'dynamic', word: words[k].text || '$' };
-      if (FORBIDDEN_COMMANDS.has(name)) return { reason: 'forbidden', word: words[k].text };
-      if (name === 'init' && words.slice(k + 1).some((w) => w.text === '0' || w.text === '6'))
-        return { reason: 'forbidden', word: 'init' };
-      if (name === 'eval') {
-        const script = words
-          .slice(k + 1)
-          .map((w) => w.text)
-          .join(' ');
-        if (words.slice(k + 1).some((w) => w.dynamic)) return { reason: 'dynamic', word: 'eval' };
-        return check(script, depth + 1);
+      const w = words[k];
+      const name = baseName(w.text);
+      const rest = words.slice(k + 1);
+      const args = rest.map((a) => a.text);
+      if (w.dynamic || /%[^%\s]+%|![^!\s]+!/.test(w.text)) return dynamic(w.text || '$');
+      const named = globMatch(w, [...POWER_NAMES, 'init']);
+      if (named && named !== 'init') return forbidden(w.text);
+      if (FORBIDDEN_COMMANDS.includes(name)) return forbidden(w.text);
+      if (
+        (name === 'init' || named === 'init') &&
+        rest.some((a) => /^[06]$/.test(a.text) || globMatch(a, ['0', '6']))
+      )
+        return forbidden(w.text);
+      if (EVALUATORS.has(name)) return dynamic(w.text);
+      if (isDecoder(name, args)) return dynamic(`${w.text} ${args.join(' ')}`.slice(0, 60));
+      if (name === 'setprop' && rest.some((a) => a.dynamic)) return dynamic(name);
+      if (name === 'cmd') {
+        const c = rest.findIndex((a) => /^\/[ckr]$/i.test(a.text));
+        if (c >= 0) return check(script(rest.slice(c + 1)).replace(/\^(.)/g, '$1'), depth + 1);
+        if (rest.length === 0) return dynamic(name);
+        break;
+      }
+      if (name === 'powershell' || name === 'pwsh') {
+        if (rest.some((a) => isEncodedOption(a.text))) return dynamic(`${w.text} -EncodedCommand`);
+        const c = rest.findIndex((a) => isCommandOption(a.text));
+        const body = c >= 0 ? rest.slice(c + 1) : rest.filter((a) => !/^[-/]/.test(a.text));
+        // Without a command PowerShell reads one from its input, as a bare shell does.
+        if (!body.length) return dynamic(name);
+        return check(script(body), depth + 1);
       }
       if (SHELLS.has(name)) {
-        const rest = words.slice(k + 1);
-        const c = rest.findIndex((w) => w.text === '-c' || /^-[a-z]*c$/.test(w.text));
+        const c = rest.findIndex((a) => a.text === '-c' || /^-[a-z]*c$/.test(a.text));
         if (c >= 0) {
-          const script = rest[c + 1];
-          if (!script) return { reason: 'dynamic', word: name };
-          if (script.dynamic) return { reason: 'dynamic', word: name };
-          return check(script.text, depth + 1);
+          const body = rest[c + 1];
+          if (!body || body.dynamic) return dynamic(name);
+          return check(body.text, depth + 1);
         }
         // busybox/toybox run their first argument as an applet; a bare shell reads its script from input.
         if (name === 'busybox' || name === 'toybox') {
@@ -217,7 +324,7 @@ const check = (src: string, depth: number): ShellRefusal | null => {
           k++;
           continue;
         }
-        if (rest.every((w) => w.text.startsWith('-'))) return { reason: 'dynamic', word: name };
+        if (rest.every((a) => a.text.startsWith('-'))) return dynamic(name);
         break;
       }
       if (WRAPPERS.has(name)) {
@@ -241,6 +348,9 @@ const check = (src: string, depth: number): ShellRefusal | null => {
 /** Reads a shell command as a shell would and answers why it may not run, or null. */
 export const checkShellCommand = (command: string): ShellRefusal | null => {
   if (!command.trim()) return { reason: 'empty' };
+  // The line with every quote and escape character dropped (PowerShell's backtick, cmd's caret too).
+  const stripped = forbiddenPart(command.replace(/['"`^\\]/g, ''), false);
+  if (stripped) return forbidden(stripped);
   try {
     return check(command, 0);
   } catch (err) {

@@ -87,6 +87,35 @@ describe('CreateTaskBodySchema', () => {
     expect(range[0].messageEn).toMatch(/time range may be at most 24 hours/);
   });
 
+  it.each([
+    ['0 0 */2 * *', /at most 24 hours apart/],
+    ['0 3 1 * *', /at most 24 hours apart/],
+    ['0 3 1 1 *', /at most 24 hours apart/],
+    ['0 9 * * 1-5', /at most 24 hours apart/],
+    ['* * * * * *', /seconds/],
+    ['0 0 3 * * * 2027', /seconds/],
+    ['0 3 * * * 1 2 3', /5 fields/],
+  ])('refuses the cron %s with a clear message in both languages', (expr, en) => {
+    const errs = fields(
+      body({
+        timing: { expireAt: '2026-06-09T00:00:00Z', schedule: { kind: 'cron', expr, windowMinutes: 30 } },
+      }),
+    );
+    expect(errs[0]).toMatchObject({ field: 'body.timing.schedule.expr' });
+    expect(errs[0].messageEn).toMatch(en);
+    expect(errs[0].message).toMatch(/Cron/);
+  });
+
+  it.each(['*/15 * * * *', '30 2 * * *', '0 8,20 * * ?', '0 0 */1 * *'])('accepts the cron %s', (expr) => {
+    expect(
+      fields(
+        body({
+          timing: { expireAt: '2026-06-09T00:00:00Z', schedule: { kind: 'cron', expr, windowMinutes: 30 } },
+        }),
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses an expiry before the start and waves that do not end at 100', () => {
     expect(
       fields(body({ timing: { startAt: '2026-06-02T00:00:00Z', expireAt: '2026-06-01T00:00:00Z' } }))[0]

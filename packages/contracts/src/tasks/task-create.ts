@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SN_PATTERN } from '../device-protocol/protocol-constants';
 import { bilingual } from '../issue-text';
+import { checkCronRule } from './cron-rule';
 import { isoTime, uuid } from './task-fields';
 import {
   isPlatformPath,
@@ -61,10 +62,25 @@ const minutes = (what: [string, string]) =>
       bilingual(`${what[0]}不能超过 24 小时`, `The ${what[1]} may be at most 24 hours`),
     );
 
+const CRON_REFUSALS = {
+  fields: bilingual(
+    'Cron 表达式应有 5 个字段：分 时 日 月 周',
+    'A cron expression has 5 fields: minute, hour, day of month, month, day of week',
+  ),
+  seconds: bilingual(
+    'Cron 表达式不能包含秒或年字段（6 或 7 个字段会每秒执行）；请使用 5 个字段',
+    'A cron expression may not have a seconds or year field (6 or 7 fields run every second); use 5 fields',
+  ),
+  notDaily: bilingual(
+    'Cron 表达式必须每天执行（日、月、周字段为 *），两次执行间隔不能超过 24 小时',
+    'A cron expression must run every day (day, month and weekday fields *): runs may be at most 24 hours apart',
+  ),
+} as const;
+
 /**
  * When a task runs. `once`: one run from the start to the expiry. `interval`: a run every N minutes;
  * `daily`: a run every day at a time; `cron`: a run at each occurrence of a cron expression (croner
- * syntax, 5 or 6 fields). Each repeated run is open for `windowMinutes` (its time range), after which
+ * syntax, 5 fields, every day: see `checkCronRule`). Each repeated run is open for `windowMinutes` (its time range), after which
  * its unfinished deliveries expire. Interval and time range are at most 24 hours (spec). Clock times
  * and cron expressions are read in the creator's time zone (the `Timezone` header).
  */
@@ -82,7 +98,15 @@ export const TaskScheduleSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({
     kind: z.literal('cron'),
-    expr: z.string().trim().min(9).max(120),
+    expr: z
+      .string()
+      .trim()
+      .min(9)
+      .max(120)
+      .superRefine((v, ctx) => {
+        const refusal = checkCronRule(v);
+        if (refusal) ctx.addIssue({ code: 'custom', ...CRON_REFUSALS[refusal] });
+      }),
     windowMinutes: minutes(['时间范围', 'time range']),
   }),
 ]);

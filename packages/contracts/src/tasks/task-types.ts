@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bilingual } from '../issue-text';
-import { checkShellCommand } from './shell-check';
+import { shellCommandSchema } from './shell-command.schema';
 
 /**
  * What a remote task does on a terminal. The dictionary `task_type` labels each. `app_install`
@@ -230,28 +230,7 @@ export const TASK_PARAMS = {
   }),
   boot_animation: z.strictObject({ bootAnimationId: uuid }),
   command: z.strictObject({
-    command: z
-      .string()
-      .max(TASK_LIMITS.commandMax)
-      .superRefine((v, ctx) => {
-        const refusal = checkShellCommand(v);
-        if (!refusal) return;
-        const text =
-          refusal.reason === 'forbidden'
-            ? bilingual(
-                `命令中不能包含关机或重启（${refusal.word}）`,
-                `Shell commands must not contain shutdown or reboot (${refusal.word})`,
-              )
-            : refusal.reason === 'dynamic'
-              ? bilingual(
-                  `无法在执行前确定命令的作用（${refusal.word}）；请写出具体的命令`,
-                  `What the command runs cannot be known before it runs (${refusal.word}); write the command out`,
-                )
-              : refusal.reason === 'unbalanced'
-                ? bilingual('命令的引号或括号不成对', 'The command has an unmatched quote or bracket')
-                : bilingual('请填写命令', 'Enter a command');
-        ctx.addIssue({ code: 'custom', ...text });
-      }),
+    command: shellCommandSchema(TASK_LIMITS.commandMax),
   }),
   permission: z.strictObject({
     packageName,

@@ -86,7 +86,7 @@ describe('external broker superuser and terminal SNs', () => {
     });
     expect(add.status).toBe(409);
     expect(add.body.messageEn).toBe(
-      'This serial number is reserved by the system and cannot be used by a terminal',
+      'This serial number cannot be registered under your account (reserved or unavailable); check it',
     );
     const ok = await call('POST', '/device/v1/device/terminal/addOrUpdate', { ...terminal, sn: 'PLAIN0001' });
     expect(ok.body.code).toBe(1);
@@ -111,7 +111,7 @@ describe('external broker superuser and terminal SNs', () => {
     );
     expect(imported.result.ok).toBe(false);
     expect(imported.result.errors).toEqual([
-      expect.objectContaining({ field: 'sn', messageEn: expect.stringMatching(/reserved by the system/) }),
+      expect.objectContaining({ field: 'sn', messageEn: expect.stringMatching(/reserved or unavailable/) }),
     ]);
     const exit = await importXlsx(
       '/device/v1/device/exitRecord/import',
@@ -122,7 +122,7 @@ describe('external broker superuser and terminal SNs', () => {
     );
     expect(exit.result.ok).toBe(false);
     expect(exit.result.errors).toEqual([
-      expect.objectContaining({ field: 'sn', messageEn: expect.stringMatching(/reserved by the system/) }),
+      expect.objectContaining({ field: 'sn', messageEn: expect.stringMatching(/reserved or unavailable/) }),
     ]);
   });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/accounts';
 import { clientOf } from '../../test-support/api-client';
 import { createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
+import { imageHead } from '../../test-support/image-heads';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { firstSheetOf, tableOf } from '../../test-support/workbook';
 import { blobs } from '../blobs/blobs.table';
@@ -14,8 +15,7 @@ import { fixture, fixtureSigners } from './apk-fixtures';
 import type { InstallRequest } from './appmarket.service';
 import { appEvents, apps, appVersions } from './appmarket.table';
 
-const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52];
-const png = (size: number) => Buffer.concat([Buffer.from(PNG_HEAD), Buffer.alloc(size - PNG_HEAD.length, 7)]);
+const png = (size: number) => Buffer.concat([imageHead.png(16, 16), Buffer.alloc(size - 33, 7)]);
 
 type Envelope = { code: number; message: string; messageEn: string; result: AppDetail };
 

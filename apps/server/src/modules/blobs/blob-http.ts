@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { BLOB_KINDS, type BlobKind } from '@cpm/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { refuseNul } from '../../plugins/endpoints';
 import { errorEnvelope } from '../../plugins/envelope';
 import { AppError } from '../../shared/app-error';
 import type { ByteRange } from './blob-store';
@@ -36,6 +37,13 @@ export const receiveUpload = async (request: FastifyRequest, maxBytes: number) =
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(part.fields))
     if (value && !Array.isArray(value) && value.type === 'field') fields[key] = value.value;
+  try {
+    refuseNul(fields, 'body');
+  } catch (err) {
+    // Nothing of the file is read: drop it so the request can be answered.
+    part.file.resume();
+    throw err;
+  }
   return { fields, fileName: part.filename, stream: part.file };
 };
 

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { BLOB_KINDS } from '@cpm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { imageHead } from '../../test-support/image-heads';
 import { startS3TestStore } from '../../test-support/s3-test-store';
 import { createTestClock, openTestDatabase } from '../../test-support/test-app';
 import type { BlobStore } from './blob-store';
@@ -16,7 +17,8 @@ import { createDiskBlobStore } from './disk-blob-store';
 
 const ZIP_HEAD = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0]);
 const PNG_HEAD = Buffer.from([
-  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 16, 0, 0, 0,
+  16,
 ]);
 
 /** A stream of `size` bytes made in 64 KiB chunks, never held whole. */
@@ -171,6 +173,24 @@ describe.each([
     expect(atLimit.bytes.length).toBe(max);
     expect(await storeList(h.store)).toEqual(before);
     expect(await readdir(tmpDir())).toEqual([]);
+  });
+
+  it('refuses an image whose header declares a pixel bomb, in small chunks too: nothing stored', async () => {
+    const before = await storeList(h.store);
+    const bomb = Buffer.concat([imageHead.png(60_000, 60_000), Buffer.alloc(4096)]);
+    const chunks = Array.from({ length: Math.ceil(bomb.length / 5) }, (_, i) =>
+      bomb.subarray(i * 5, i * 5 + 5),
+    );
+    await expect(
+      service.storeUpload({
+        kind: 'wallpaper',
+        name: 'huge.png',
+        stream: Readable.from(chunks),
+        ownerId: ownerA,
+        createdBy: null,
+      }),
+    ).rejects.toMatchObject({ key: 'imageTooManyPixels' });
+    expect(await storeList(h.store)).toEqual(before);
   });
 
   it('refuses a wrong type behind a right extension, an empty file, a bad name and a broken stream', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { BLOB_KINDS, BLOB_TYPES, type BlobKind, type BlobType, type ErrorKey } from '@cpm/contracts';
 import { AppError } from '../../shared/app-error';
+import { createPixelGuard } from '../../shared/image-header';
 import { SNIFF_BYTES, sniffType } from './sniff';
 
 /** What an upload turned out to be once its last byte went through. */
@@ -31,10 +32,12 @@ export const createUploadInspector = (
   let head = Buffer.alloc(0);
   let type: BlobType | null = null;
 
+  let guardPixels: ((chunk: Buffer) => void) | null = null;
   const decide = () => {
     type = sniffType(head, name);
     if (!allowed.includes(type))
       throw new AppError(opts.typeError ?? 'uploadTypeRefused', { result: { allowed } });
+    guardPixels = createPixelGuard(type);
   };
 
   let result: Inspected | null = null;
@@ -49,9 +52,13 @@ export const createUploadInspector = (
             result: { availableBytes: Math.max(0, opts.budget) },
           });
         if (type === null) {
+          const before = head;
           head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-          if (head.length >= SNIFF_BYTES) decide();
-        }
+          if (head.length >= SNIFF_BYTES) {
+            decide();
+            guardPixels?.(Buffer.concat([before, chunk]));
+          }
+        } else guardPixels?.(chunk);
         hash.update(chunk);
         done(null, chunk);
       } catch (err) {
@@ -61,7 +68,10 @@ export const createUploadInspector = (
     flush(done: TransformCallback) {
       try {
         if (size === 0) throw new AppError('uploadEmpty');
-        if (type === null) decide();
+        if (type === null) {
+          decide();
+          guardPixels?.(head);
+        }
         const t = type as unknown as BlobType;
         result = { size, sha256: hash.digest('hex'), type: t, mediaType: BLOB_TYPES[t].mediaType };
         done();

@@ -63,11 +63,11 @@ export const createExitRecordsService = (deps: {
         ).map((a) => [a.username.toLowerCase(), a.id]),
       );
       const taken = await deps.terminals.takenSns(rows.map((r) => r.values.sn.toUpperCase()).filter(Boolean));
-      if (deps.countTakenAnswers && taken.size) {
-        const own = new Set((await deps.terminals.findInScope(auth, [...taken])).map((t) => t.sn));
-        const foreign = [...taken].filter((s) => !own.has(s)).length;
-        if (foreign) await deps.countTakenAnswers(auth.userId, foreign);
-      }
+      const own = new Set(
+        (taken.size ? await deps.terminals.findInScope(auth, [...taken]) : []).map((t) => t.sn),
+      );
+      const foreign = [...taken].filter((s) => !own.has(s)).length;
+      if (foreign) await deps.countTakenAnswers?.(auth.userId, foreign);
       const seen = new Set<string>();
       const now = clock.now();
       const values: NewTerminal[] = [];
@@ -77,8 +77,8 @@ export const createExitRecordsService = (deps: {
         const sn = v.sn.toUpperCase();
         if (!/^[A-Z0-9][A-Z0-9_-]{3,63}$/.test(sn))
           err(row, 'sn', '序列号格式不正确', 'Not a valid serial number');
-        else if (deps.snReserved?.(sn))
-          err(row, 'sn', ERRORS.terminalSnReserved.zh, ERRORS.terminalSnReserved.en);
+        else if (deps.snReserved?.(sn) || (taken.has(sn) && !own.has(sn)))
+          err(row, 'sn', ERRORS.terminalSnUnavailable.zh, ERRORS.terminalSnUnavailable.en);
         else if (taken.has(sn) || seen.has(sn))
           err(row, 'sn', '序列号已存在', 'This serial number is already registered');
         seen.add(sn);

@@ -1,3 +1,4 @@
+import { ERRORS } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,25 +100,32 @@ describe('answers about terminals of other enterprises', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses a taken SN or MAC with the same answer whether it is one’s own or another enterprise’s', async () => {
+  it('names a duplicate in one’s own scope, and refuses another enterprise’s SN or MAC as a reserved one', async () => {
     const ownSn = await tenant.a.call('POST', ADD, terminal('a', 'OWNED0001', '00:00:00:00:0A:02'));
     const foreignSn = await tenant.b.call('POST', ADD, terminal('b', 'OWNED0001', '00:00:00:00:0B:02'));
     expect(seen(ownSn)).toMatchObject({ status: 409, messageEn: 'This serial number is already registered' });
-    expect(seen(foreignSn)).toEqual(seen(ownSn));
+    // The answer a reserved SN gets: nothing says the SN exists, let alone whose it is.
+    expect(seen(foreignSn)).toMatchObject({ status: 409, messageEn: ERRORS.terminalSnUnavailable.en });
     const ownMac = await tenant.a.call('POST', ADD, terminal('a', 'FRESH0001', '00:00:00:00:0A:01'));
     const foreignMac = await tenant.b.call('POST', ADD, terminal('b', 'FRESH0002', '00:00:00:00:0A:01'));
     expect(seen(ownMac)).toMatchObject({
       status: 409,
       messageEn: 'This MAC address is used by another terminal',
     });
-    expect(seen(foreignMac)).toEqual(seen(ownMac));
+    expect(seen(foreignMac)).toMatchObject({ status: 409, messageEn: ERRORS.terminalMacUnavailable.en });
     const row = (who: 'a' | 'b') => [
       ['OWNED0001', 'X', 'P2', `${who.toUpperCase()}001`, 'S', '00:00:00:00:0A:01', ''],
     ];
     const ownImport = await importTerminals('a', row('a'));
     const foreignImport = await importTerminals('b', row('b'));
-    expect(ownImport.result?.errors).toHaveLength(2);
-    expect(foreignImport.result?.errors).toEqual(ownImport.result?.errors);
+    expect(ownImport.result?.errors.map((e: { messageEn: string }) => e.messageEn)).toEqual([
+      'This serial number is already registered',
+      'This MAC address is used by another terminal',
+    ]);
+    expect(foreignImport.result?.errors.map((e: { messageEn: string }) => e.messageEn)).toEqual([
+      ERRORS.terminalSnUnavailable.en,
+      ERRORS.terminalMacUnavailable.en,
+    ]);
     // Nothing was added by any of them.
     expect(await t.database.db.select().from(terminals)).toHaveLength(1);
   });
@@ -183,7 +191,7 @@ describe('answers about terminals of other enterprises', () => {
         );
         break;
       }
-      expect(res.body.messageEn).toBe('This serial number is already registered');
+      expect(res.body.messageEn).toBe(ERRORS.terminalSnUnavailable.en);
       answered++;
     }
     expect(answered).toBe(TAKEN_ANSWER_LIMIT.limit - 4);

@@ -59,7 +59,7 @@ describe('adding a terminal', () => {
   it('refuses a reserved SN', async () => {
     const s = setup();
     await expect(s.service.save(authOf(), saveInput({ sn: 'broker' }))).rejects.toMatchObject({
-      key: 'terminalSnReserved',
+      key: 'terminalSnUnavailable',
     });
   });
 
@@ -88,11 +88,11 @@ describe('adding a terminal', () => {
     await expect(s.service.save(authOf(), saveInput())).rejects.toMatchObject({ key: 'storeNotAddable' });
   });
 
-  it('counts an "already registered" answer about another enterprise’s terminal', async () => {
+  it('refuses another enterprise’s SN as a reserved one, without saying it is registered, and counts it', async () => {
     const s = setup();
     const auth = authOf();
     s.repo.findBySn.mockResolvedValue(terminalRecord({ sn: 'SN0001' }));
-    await expect(s.service.save(auth, saveInput())).rejects.toMatchObject({ key: 'terminalSnTaken' });
+    await expect(s.service.save(auth, saveInput())).rejects.toMatchObject({ key: 'terminalSnUnavailable' });
     expect(s.deps.countTakenAnswers).toHaveBeenCalledWith(auth.userId, 1);
   });
 
@@ -107,11 +107,23 @@ describe('adding a terminal', () => {
     expect(s.deps.countTakenAnswers).not.toHaveBeenCalledWith(expect.anything(), 1);
   });
 
-  it('refuses a MAC another terminal holds', async () => {
+  it('refuses a MAC another enterprise’s terminal holds without saying it is used', async () => {
     const s = setup();
     s.repo.findByMac.mockResolvedValue(terminalRecord({ sn: 'OTHER' }));
-    await expect(s.service.save(authOf(), saveInput())).rejects.toMatchObject({ key: 'terminalMacTaken' });
+    await expect(s.service.save(authOf(), saveInput())).rejects.toMatchObject({
+      key: 'terminalMacUnavailable',
+    });
     expect(s.repo.insert).not.toHaveBeenCalled();
+  });
+
+  it('refuses a MAC one’s own terminal holds as used by another terminal', async () => {
+    const s = setup();
+    const own = terminalRecord({ sn: 'OTHER' });
+    s.repo.findByMac.mockResolvedValue(own);
+    s.repo.findInScope.mockResolvedValue([{ id: own.id, sn: own.sn }] as Awaited<
+      ReturnType<typeof s.repo.findInScope>
+    >);
+    await expect(s.service.save(authOf(), saveInput())).rejects.toMatchObject({ key: 'terminalMacTaken' });
   });
 });
 

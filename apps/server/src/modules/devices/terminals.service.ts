@@ -74,12 +74,13 @@ export const createTerminalsService = (deps: {
 }) => {
   const { repo, clock } = deps;
 
-  // The answer is the same whoever holds the SN or MAC; only one about another enterprise's terminal
-  // is counted (one's own terminals are in one's list anyway, and re-importing them must not lock).
-  const refuseTaken = async (auth: AuthContext, key: 'terminalSnTaken' | 'terminalMacTaken', sn: string) => {
-    if (deps.countTakenAnswers && !(await repo.findInScope(auth, [sn])).length)
-      await deps.countTakenAnswers(auth.userId, 1);
-    throw new AppError(key);
+  // A duplicate in one's own scope is named as such (spec); an SN or MAC held in another enterprise
+  // gets the answer a reserved SN gets, which says nothing of who holds it, and is counted.
+  const refuseTaken = async (auth: AuthContext, what: 'sn' | 'mac', sn: string) => {
+    if ((await repo.findInScope(auth, [sn])).length)
+      throw new AppError(what === 'sn' ? 'terminalSnTaken' : 'terminalMacTaken');
+    await deps.countTakenAnswers?.(auth.userId, 1);
+    throw new AppError(what === 'sn' ? 'terminalSnUnavailable' : 'terminalMacUnavailable');
   };
 
   const findVisible = async (auth: AuthContext, sn: string) => {
@@ -156,7 +157,7 @@ export const createTerminalsService = (deps: {
     async save(auth: AuthContext, input: TerminalSave) {
       const now = clock.now();
       const sn = input.sn.toUpperCase();
-      if (deps.snReserved?.(sn)) throw new AppError('terminalSnReserved');
+      if (deps.snReserved?.(sn)) throw new AppError('terminalSnUnavailable');
       await deps.countTakenAnswers?.(auth.userId, 0);
       const mac = normalizeMac(input.mac);
       const fields = {
@@ -177,9 +178,9 @@ export const createTerminalsService = (deps: {
         await checkReferences(auth, { modelId: input.modelId, groupId: input.groupId, ownerId });
         if (input.groupId !== existing.groupId) await assertStoreAddable(auth, [input.groupId]);
         const byMac = await repo.findByMac(mac);
-        if (byMac && byMac.id !== input.id) await refuseTaken(auth, 'terminalMacTaken', byMac.sn);
+        if (byMac && byMac.id !== input.id) await refuseTaken(auth, 'mac', byMac.sn);
         const taken = await repo.findBySn(sn);
-        if (taken && taken.id !== input.id) await refuseTaken(auth, 'terminalSnTaken', taken.sn);
+        if (taken && taken.id !== input.id) await refuseTaken(auth, 'sn', taken.sn);
         await repo.update(input.id, {
           ...fields,
           ownerId,
@@ -195,9 +196,9 @@ export const createTerminalsService = (deps: {
         await checkReferences(auth, { modelId: input.modelId, groupId: input.groupId, ownerId });
         await assertStoreAddable(auth, [input.groupId]);
         const taken = await repo.findBySn(sn);
-        if (taken) await refuseTaken(auth, 'terminalSnTaken', taken.sn);
+        if (taken) await refuseTaken(auth, 'sn', taken.sn);
         const byMac = await repo.findByMac(mac);
-        if (byMac) await refuseTaken(auth, 'terminalMacTaken', byMac.sn);
+        if (byMac) await refuseTaken(auth, 'mac', byMac.sn);
         await repo.insert({
           ...fields,
           ownerId,
@@ -321,18 +322,16 @@ export const createTerminalsService = (deps: {
       const macs = rows.map((r) => normalizeMac(r.values.mac)).filter(Boolean);
       const takenSn = await repo.takenSns(sns);
       const takenMac = await repo.takenMacs(macs);
-      if (deps.countTakenAnswers) {
-        // Counted before the report is made: past the limit, the report (and what it would tell) is withheld.
-        const ownSns = new Set(
-          (takenSn.size ? await repo.findInScope(auth, [...takenSn]) : []).map((t) => t.sn),
-        );
-        const takenMacList = [...takenMac].filter((m): m is string => m !== null);
-        const ownMacs = await repo.visibleMacs(auth, takenMacList);
-        const foreign =
-          [...takenSn].filter((s) => !ownSns.has(s)).length +
-          takenMacList.filter((m) => !ownMacs.has(m)).length;
-        if (foreign) await deps.countTakenAnswers(auth.userId, foreign);
-      }
+      const ownSns = new Set(
+        (takenSn.size ? await repo.findInScope(auth, [...takenSn]) : []).map((t) => t.sn),
+      );
+      const takenMacList = [...takenMac].filter((m): m is string => m !== null);
+      const ownMacs = await repo.visibleMacs(auth, takenMacList);
+      const foreign =
+        [...takenSn].filter((s) => !ownSns.has(s)).length +
+        takenMacList.filter((m) => !ownMacs.has(m)).length;
+      // Counted before the report is made: past the limit, the report (and what it would tell) is withheld.
+      if (foreign) await deps.countTakenAnswers?.(auth.userId, foreign);
       const seenSn = new Set<string>();
       const seenMac = new Set<string>();
       const now = clock.now();
@@ -343,8 +342,8 @@ export const createTerminalsService = (deps: {
         const before = errors.length;
         if (!SN_PATTERN.test(sn))
           errors.push(rowError(row, 'sn', '序列号格式不正确', 'Not a valid serial number'));
-        else if (deps.snReserved?.(sn)) {
-          const { zh, en } = ERRORS.terminalSnReserved;
+        else if (deps.snReserved?.(sn) || (takenSn.has(sn) && !ownSns.has(sn))) {
+          const { zh, en } = ERRORS.terminalSnUnavailable;
           errors.push(rowError(row, 'sn', zh, en));
         } else if (takenSn.has(sn) || seenSn.has(sn))
           errors.push(rowError(row, 'sn', '序列号已存在', 'This serial number is already registered'));
@@ -361,7 +360,10 @@ export const createTerminalsService = (deps: {
           errors.push(rowError(row, 'storeName', '门店名称为必填项', 'The store name is required'));
         if (!MAC_PATTERN.test(v.mac))
           errors.push(rowError(row, 'mac', 'MAC 地址格式不正确', 'Not a valid MAC address'));
-        else if (takenMac.has(mac) || seenMac.has(mac))
+        else if (takenMac.has(mac) && mac !== null && !ownMacs.has(mac)) {
+          const { zh, en } = ERRORS.terminalMacUnavailable;
+          errors.push(rowError(row, 'mac', zh, en));
+        } else if (takenMac.has(mac) || seenMac.has(mac))
           errors.push(
             rowError(row, 'mac', 'MAC 地址已被其他终端使用', 'This MAC address is used by another terminal'),
           );

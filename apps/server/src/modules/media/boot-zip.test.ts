@@ -111,6 +111,21 @@ describe('a ready-made bootanimation.zip', () => {
     expect(keyOf(() => inspectBootZip(bomb))).toBe('bootZipTooBig');
   });
 
+  it.each([
+    [
+      'a local name other than the directory',
+      (zip: Buffer) => zip.write('../x/sh.png', zip.indexOf('part0/0.png')),
+    ],
+    [
+      'a local method other than the directory',
+      (zip: Buffer) => zip.writeUInt16LE(8, zip.indexOf('part0/0.png') - 22),
+    ],
+  ])('refuses %s', (_name, tamper) => {
+    const zip = storedZip(good);
+    tamper(zip);
+    expect(keyOf(() => inspectBootZip(zip))).toBe('bootZipHeaderMismatch');
+  });
+
   it('refuses a frame whose bytes fail their checksum', () => {
     const corrupt = storedZip(good);
     corrupt[corrupt.indexOf(f.subarray(0, 8)) + 40] ^= 0xff;

@@ -143,6 +143,25 @@ export const readCentralDirectory = (zip: Buffer): Entry[] => {
   return entries;
 };
 
+/**
+ * Refuses an entry whose local header disagrees with the central directory (name, method or sizes):
+ * a terminal's extractor reads local headers and would write files the checks never saw.
+ */
+const checkLocalHeader = (zip: Buffer, e: Entry) => {
+  if (e.local + 30 > zip.length || zip.readUInt32LE(e.local) !== 0x04034b50)
+    throw new AppError('bootZipNotZip');
+  const nameLen = zip.readUInt16LE(e.local + 26);
+  const sizesFollow = (zip.readUInt16LE(e.local + 6) & 0x08) !== 0;
+  if (
+    e.local + 30 + nameLen > zip.length ||
+    zip.toString('utf8', e.local + 30, e.local + 30 + nameLen) !== e.name ||
+    zip.readUInt16LE(e.local + 8) !== e.method ||
+    (!sizesFollow &&
+      (zip.readUInt32LE(e.local + 18) !== e.csize || zip.readUInt32LE(e.local + 22) !== e.usize))
+  )
+    throw new AppError('bootZipHeaderMismatch', { result: { entry: e.name } });
+};
+
 /** The bytes of a stored entry, after checking its local header and CRC. */
 const entryData = (zip: Buffer, e: Entry): { offset: number; data: Buffer } => {
   if (e.csize !== e.usize || e.local + 30 > zip.length || zip.readUInt32LE(e.local) !== 0x04034b50)
@@ -191,11 +210,12 @@ const PART_EXTRAS = new Set(['audio.wav', 'trim.txt']);
 
 /**
  * Checks a ready-made bootanimation.zip held in memory: a ZIP, no unsafe names, entry count and
- * declared sizes capped, every entry stored, desc.txt parses, each part folder exists with frames,
+ * declared sizes capped, local headers that match the directory, every entry stored, desc.txt parses, each part folder exists with frames,
  * every frame a JPG or PNG of at most 500 KB and exactly the declared size.
  */
 export const inspectBootZip = (zip: Buffer): BootZipInfo => {
   const entries = readCentralDirectory(zip);
+  for (const e of entries) checkLocalHeader(zip, e);
   const desc = entries.find((e) => e.name === 'desc.txt');
   if (!desc) throw new AppError('bootZipDescInvalid');
   const info = parseDesc(entryData(zip, desc).data.toString('utf8'));

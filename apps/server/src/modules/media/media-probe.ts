@@ -1,4 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { jpegSize, PNG_SIG, pngSize, startsWith } from '../../shared/image-header';
+
+export { jpegSize, pngSize };
 
 /** What the probe learnt from a file's headers. */
 export type Probed = {
@@ -13,44 +16,6 @@ export type Probed = {
 const JPEG_HEAD_CAP = 2 * 1024 * 1024;
 /** Largest `moov` box kept in memory to read a video's track headers. */
 const MOOV_CAP = 32 * 1024 * 1024;
-
-const PNG_SIG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const startsWith = (b: Buffer, sig: number[], at = 0) =>
-  b.length >= at + sig.length && sig.every((x, i) => b[at + i] === x);
-
-/** Width and height of a PNG from its IHDR chunk, or null. */
-export const pngSize = (b: Buffer): { width: number; height: number } | null => {
-  if (!startsWith(b, PNG_SIG) || b.length < 24 || b.toString('latin1', 12, 16) !== 'IHDR') return null;
-  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
-};
-
-const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
-
-/** Width and height of a JPEG from its first start-of-frame segment, or null. */
-export const jpegSize = (b: Buffer): { width: number; height: number } | null => {
-  if (!startsWith(b, [0xff, 0xd8])) return null;
-  let i = 2;
-  while (i + 4 <= b.length) {
-    if (b[i] !== 0xff) return null;
-    const marker = b[i + 1];
-    if (marker === 0xff) {
-      i += 1;
-      continue;
-    }
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      i += 2;
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda) return null;
-    const length = b.readUInt16BE(i + 2);
-    if (SOF.has(marker)) {
-      if (i + 9 > b.length) return null;
-      return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
-    }
-    i += 2 + length;
-  }
-  return null;
-};
 
 /** Size of a PNG or JPEG held in memory, with its type. */
 export const imageSize = (b: Buffer): (Probed & { type: 'png' | 'jpeg' }) | null => {

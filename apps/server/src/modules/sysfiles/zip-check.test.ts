@@ -49,4 +49,40 @@ describe('checkZip', () => {
       checkZip(await file(ratio), { ...limits, maxRatio: 5, maxUncompressedBytes: 1e9 }),
     ).rejects.toMatchObject({ key: 'sysFileZipBomb' });
   });
+
+  it.each(['../etc/passwd', 'a/../../b', '/system/bin/sh', 'C:/Windows/x.dll', 'c:evil', 'dir\\x'])(
+    'refuses the entry name %s as an unsafe path',
+    async (name) => {
+      const zip = makeZip([{ name, data: Buffer.alloc(10) }]);
+      await expect(checkZip(await file(zip), limits)).rejects.toMatchObject({ key: 'sysFileZipUnsafePath' });
+    },
+  );
+
+  it('refuses an entry that inflates past the size it declares', async () => {
+    // 9000 zero bytes deflate to a few dozen: the directory says 100, within every declared limit.
+    const zip = makeZip([{ name: 'a.img', data: Buffer.alloc(9000), declared: 100, deflate: true }]);
+    await expect(checkZip(await file(zip), limits)).rejects.toMatchObject({ key: 'sysFileZipBomb' });
+  });
+
+  it('refuses entries that really inflate past the limit in all', async () => {
+    const zip = makeZip([
+      { name: 'a', data: Buffer.alloc(6000, 1), deflate: true },
+      { name: 'b', data: Buffer.alloc(6000, 2), deflate: true, declared: 1 },
+    ]);
+    await expect(checkZip(await file(zip), { ...limits, maxRatio: 1e6 })).rejects.toMatchObject({
+      key: 'sysFileZipBomb',
+    });
+  });
+
+  it('refuses a local header naming another file than the directory', async () => {
+    const zip = makeZip([
+      { name: 'ota/payload.bin', localName: '../../../system/bin/sh', data: Buffer.alloc(10) },
+    ]);
+    await expect(checkZip(await file(zip), limits)).rejects.toMatchObject({ key: 'sysFileZipMismatch' });
+  });
+
+  it('reads deflated entries to their real size', async () => {
+    const zip = makeZip([{ name: 'a.txt', data: Buffer.alloc(5000, 3), deflate: true }]);
+    expect(await checkZip(await file(zip), limits)).toEqual({ entries: 1, uncompressedBytes: 5000 });
+  });
 });
