@@ -112,6 +112,14 @@ export const createEndpointRegistry = (
   resolveAuth: AuthResolver,
   resolveDevice: DeviceResolver = async () => null,
   recordOperation: (entry: OperationLogEntry) => Promise<void> = async () => undefined,
+  /** Holds a streamed response with its session, which closes it when it ends; answers the release. */
+  holdStream: (stream: {
+    kind: 'stream';
+    sessionId: string;
+    userId: string;
+    permissions: string[];
+    close(): void;
+  }) => () => void = () => () => {},
 ) => {
   const registered: EndpointDef[] = [];
 
@@ -173,6 +181,17 @@ export const createEndpointRegistry = (
           if (!session) throw new AppError('notLoggedIn');
           if (def.permission !== SIGNED_IN && !session.permissions.has(def.permission as string))
             throw new AppError('forbidden');
+        }
+        // A binary answer may stream for long (a download): it ends with the session that asked for it.
+        if (def.binary && session) {
+          const release = holdStream({
+            kind: 'stream',
+            sessionId: session.sessionId,
+            userId: session.userId,
+            permissions: def.permission && def.permission !== SIGNED_IN ? [def.permission as string] : [],
+            close: () => reply.raw.destroy(),
+          });
+          reply.raw.once('close', release);
         }
         const query = parseInput(def.query, request.query, 'query');
         const body = parseInput(def.body, request.body, 'body');

@@ -19,6 +19,7 @@ import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
 import type { AuthService } from '../auth/auth.service';
+import type { SessionConnections } from '../auth/session-connections';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { TerminalsService } from '../devices/terminals.service';
 import type { GroupRow } from '../groups/groups.repository';
@@ -91,7 +92,9 @@ export const createRemoteModule = async (deps: {
     listByOwner(ownerId: string): Promise<GroupRow[]>;
     listVisible(auth: AuthContext): Promise<GroupRow[]>;
   };
-  auth: Pick<AuthService, 'confirmPassword'>;
+  auth: Pick<AuthService, 'reverify' | 'liveSessions'>;
+  /** Where viewers are held with their console sessions (closed when those end). */
+  connections: Pick<SessionConnections, 'register'>;
   users: { findById(id: string): Promise<{ name: string | null; username: string } | null> };
   jobs: ReturnType<typeof createJobsModule>;
 }) => {
@@ -120,7 +123,8 @@ export const createRemoteModule = async (deps: {
     },
     groupsOf: (ownerId) => deps.groups.listByOwner(ownerId),
     visibleGroups: (auth) => deps.groups.listVisible(auth),
-    confirmPassword: (auth, password, ip) => deps.auth.confirmPassword(auth, password, ip),
+    reverify: (auth, password) => deps.auth.reverify(auth, password),
+    consoleSession: async (id) => (await deps.auth.liveSessions([id])).get(id) ?? null,
     userName: async (id) => {
       const user = await deps.users.findById(id);
       return user ? user.name || user.username : id;
@@ -163,6 +167,7 @@ export const createRemoteModule = async (deps: {
   const relay = createRemoteRelay({
     rules: service,
     log,
+    holdViewer: deps.connections.register,
     idleMs: config.remote.idleMs,
     now: () => deps.clock.now().getTime(),
     startRecording: (sessionId, startedAt) => createSessionRecorder(recordingDir, sessionId, startedAt),
