@@ -326,7 +326,7 @@ export const createTasksService = (deps: Deps) => {
     },
 
     /** A second user approves: never the creator, with their own password. */
-    async approve(auth: AuthContext, note: OperationNote, id: string, password: string) {
+    async approve(auth: AuthContext, note: OperationNote, id: string, password: string | undefined) {
       const t = await mustFind(auth, id);
       note.subject({ id: t.id, name: t.name });
       if (t.createdBy === auth.userId) throw new AppError('taskSelfApproval');
