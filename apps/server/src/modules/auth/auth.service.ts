@@ -29,6 +29,8 @@ export type AuthServiceDeps = {
   captchaTtlMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** How long a re-entered password spares asking again (default `STEP_UP_FRESH_MS`; 0 always asks). */
+  stepUpMs?: number;
   /** Told of every login attempt (the operation log); its failure never changes the answer. */
   recordLogin?: (attempt: LoginAttempt) => Promise<void>;
   /** Told when sessions of a user ended (logout), so their live connections close. */
@@ -48,7 +50,7 @@ export type LoginAttempt = {
   reason?: string;
 };
 
-/** How long a password entered again spares asking for it in the same session (step-up). */
+/** How long a password entered again spares asking for it in the same session (step-up), by default. */
 export const STEP_UP_FRESH_MS = 5 * 60_000;
 
 /** Sessions touch their last-seen time at most this often, so reads do not turn into writes. */
@@ -316,7 +318,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
     /** Until when the session's last re-entered password spares asking again (null: ask). */
     async stepUp(auth: AuthContext): Promise<{ freshUntil: string | null }> {
       const at = await repo.steppedUpAt(auth.sessionId);
-      const until = at ? at.getTime() + STEP_UP_FRESH_MS : 0;
+      const until = at ? at.getTime() + (deps.stepUpMs ?? STEP_UP_FRESH_MS) : 0;
       return { freshUntil: until > clock.now().getTime() ? new Date(until).toISOString() : null };
     },
 
