@@ -14,6 +14,7 @@ import { appInstallTaskType, createTaskInstaller } from './modules/appmarket/tas
 import { createAuthModule } from './modules/auth/auth.module';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createBrokerAuth } from './modules/auth/broker-auth';
+import { createSessionConnections } from './modules/auth/session-connections';
 import { registerUploads } from './modules/blobs/blob-http';
 import { createBlobsModule } from './modules/blobs/blobs.module';
 import { createCommandsModule } from './modules/commands/commands.module';
@@ -34,7 +35,6 @@ import { createKeysRepository } from './modules/keys/keys.repository';
 import { createConsoleEventsRepository } from './modules/live/console-events.repository';
 import { createConsoleEvents } from './modules/live/console-events.service';
 import { serveLiveMqttPort } from './modules/live/live-mqtt-port';
-import { announceSessionsEnded, watchSessionConnections } from './modules/live/session-connections';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailer } from './modules/mail/mailer';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -111,12 +111,17 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   // they reach it through this reference, set once it exists.
   let brokerRef: Broker | null = null;
 
-  // Sessions ended here or on another instance close their live connections (see session-connections).
+  // Every long-lived connection a console session opens is held here with its session; ending the
+  // session (here or on another instance) closes them all.
+  const sessionConnections = createSessionConnections({
+    liveSessions: (ids) => auth.liveSessions(ids),
+    log: app.log,
+    intervalMs: deps.sessionCheckMs,
+  });
   const sessionsEnded = (userIds: string[]) => {
-    if (!brokerRef || userIds.length === 0) return;
-    announceSessionsEnded(brokerRef, userIds).catch((err: unknown) =>
-      app.log.error({ err, userIds }, 'could not announce ended sessions'),
-    );
+    sessionConnections
+      .announce(userIds)
+      .catch((err: unknown) => app.log.error({ err, userIds }, 'could not announce ended sessions'));
   };
 
   const auth = createAuthModule({ db, clock, config, keys, oplog, sessionsEnded });
@@ -184,6 +189,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
             authenticateDevice: (sn, secret) => agent.authenticate(sn, secret),
             admitDevice: () => agent.admit(),
             devices: !config.mqttUrl,
+            connections: sessionConnections,
           }),
           logger: app.log,
         });
@@ -210,22 +216,16 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const gateway = broker
     ? await startDeviceGateway({ broker, handler: agent, log: app.log, sweepMs: deps.gateway?.sweepMs })
     : null;
-  const sessionConnections = broker
-    ? await watchSessionConnections({
-        broker,
-        liveSessionIds: (ids) => auth.liveSessionIds(ids),
-        log: app.log,
-        intervalMs: deps.sessionCheckMs,
-      })
-    : null;
+  await sessionConnections.start(broker);
 
   await registerUploads(app);
   const api = createEndpointRegistry(
     app,
-    (token) => auth.resolve(token),
+    (token, meta) => auth.resolve(token, meta),
     (sn, secret) => agent.authenticate(sn, secret),
     ({ actor, ip, ...entry }) => oplog.recordAnonymous(actor, ip, entry),
     createCallLimits({ limits: config.callLimits, clock, ...createCallCounters(db) }),
+    sessionConnections.register,
   );
   registerSystemRoutes(api, { system: createSystemRepository(database), broker, map: config.map });
   const blobsModule = await createBlobsModule({
@@ -346,6 +346,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     terminals: devices.terminals,
     groups: groupsRepo,
     auth,
+    connections: sessionConnections,
     users: usersRepo,
     jobs,
   });
@@ -358,6 +359,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     broker,
     blobs: blobsModule.blobs,
     users: usersRepo,
+    auth,
     consoleEvents,
     notifyUser: messages.notifyUser,
     log: app.log,
@@ -417,7 +419,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     ['jobs', () => jobs.stop()],
     ['remote', () => remote.close()],
     ['gateway', () => gateway?.stop()],
-    ['session connections', () => sessionConnections?.stop()],
+    ['session connections', () => sessionConnections.stop()],
     ['blobs', () => blobsModule.stop()],
     ['heartbeats', () => agent.flush()],
     // The rollups gathered since their last write: a graceful stop loses none. A failure is logged and
@@ -449,5 +451,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     appMarket: appMarket.market,
     tasks,
     metrics,
+    sessionConnections,
   };
 };

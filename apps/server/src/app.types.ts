@@ -7,6 +7,7 @@ import type { Broker } from './gateway/broker';
 import type { createAgentService } from './modules/agent/agent.service';
 import type { createAppMarketModule } from './modules/appmarket/appmarket.module';
 import type { AppInstaller } from './modules/appmarket/appmarket.service';
+import type { SessionConnections } from './modules/auth/session-connections';
 import type { BlobsService } from './modules/blobs/blobs.service';
 import type { DatacenterService } from './modules/datacenter/datacenter.service';
 import type { createJobsModule } from './modules/jobs/jobs.module';
@@ -65,4 +66,6 @@ export type App = {
   tasks: TasksModule;
   /** Prometheus metrics: the registry, and the separate listener's port once listening. */
   metrics: ReturnType<typeof registerMetrics>;
+  /** The long-lived connections console sessions hold, closed when their session ends. */
+  sessionConnections: SessionConnections;
 };

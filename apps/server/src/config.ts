@@ -50,6 +50,7 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(12),
+  STEP_UP_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
   WEB_DIST: z.string().optional(),
   BLOB_URL: z
     .string()
@@ -157,6 +158,8 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** How long a re-entered password spares asking again in the session; 0 always asks. */
+  stepUpMs: number;
   /** Folder of the built console; served with a history fallback when it exists. */
   webDist: string;
   /** Where file bytes live: `DATA_DIR/blobs` on disk, or an S3-compatible bucket. */
@@ -268,6 +271,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    stepUpMs: e.STEP_UP_MINUTES * 60_000,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     blobStore: blobStoreConfig(e, dataDir),
     blobSweepMs: e.BLOB_SWEEP_MINUTES * 60_000,

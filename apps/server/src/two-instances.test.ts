@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { FleetEventSchema, terminalTopic, userFilters } from '@cpm/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from './app';
 import { type Database, openDatabase } from './db/client';
+import { sessions } from './modules/auth/auth.table';
+import { sha256 } from './shared/crypto';
 import { callAs, createFleetFixtures, deviceAuth, enrolledTerminals } from './test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, loginAs, openTestDatabase, type TestApp, testConfig } from './test-support/test-app';
 
@@ -201,5 +203,35 @@ describe.skipIf(!databaseUrl || !brokerUrl)('two server instances on one Postgre
     expect(box.body.result).toMatchObject({
       records: expect.arrayContaining([expect.objectContaining({ id })]),
     });
+  });
+
+  it('closes the connections a session holds on the other instance when it ends on this one', async () => {
+    const session = await loginAs(second.app, 'admin', ADMIN_PASSWORD);
+    const tab = await mqtt.connectAsync(wsUrl(second), {
+      username: 'console',
+      password: session.token,
+      reconnectPeriod: 0,
+    });
+    closers.push(() => tab.endAsync());
+    const tabClosed = new Promise<void>((resolve) => tab.once('close', () => resolve()));
+    // A relay controller held by the second instance, as its relay registers one.
+    const [row] = await shared.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(session.token)));
+    const controllerClosed = new Promise<void>((close) =>
+      second.sessionConnections.register({
+        kind: 'relayController',
+        sessionId: row.id,
+        userId: session.userId,
+        close,
+      }),
+    );
+    const out = await callAs(first as TestApp, session.token)(
+      'GET',
+      `/oauth/v1/oauth/login/doLogout?token=${session.token}`,
+    );
+    expect(out.body.code).toBe(1);
+    await Promise.all([tabClosed, controllerClosed]);
   });
 });

@@ -101,6 +101,11 @@ export const ERRORS = {
     zh: '登录失败次数过多，请稍后再试',
     en: 'Too many failed logins; please try again later',
   },
+  passwordThrottled: {
+    code: 429,
+    zh: '密码错误次数过多，请稍后再试',
+    en: 'Too many wrong passwords; please try again later',
+  },
   wrongSystem: { code: 400, zh: '系统编码不正确', en: 'Unknown system code' },
   deviceUnauthorized: {
     code: 401,

@@ -42,6 +42,7 @@ export const authRoutes: RoutesOf<typeof authEndpoints> = {
   logout: { method: 'GET', path: '/oauth/v1/oauth/login/doLogout' },
   isLogin: { method: 'GET', path: '/oauth/v1/oauth/login/isLogin' },
   menu: { method: 'GET', path: '/upms/v1/upms/user/getSubUserMenuById' },
+  stepUp: { method: 'GET', path: '/oauth/v1/oauth/login/stepUp' },
   userStatus: { method: 'GET', path: '/upms/v1/upms/user/getUserStatus' },
 };
 

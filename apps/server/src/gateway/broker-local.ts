@@ -97,7 +97,9 @@ export const startLocalAedes = async (
     (client as IdentifiedClient)[IDENTITY] = identity;
     holders.set(client.id, { client, key });
     connected.add(client);
+    const release = auth.hold?.(identity, () => client.close());
     client.conn.once('close', () => {
+      release?.();
       connected.delete(client);
       if (holders.get(client.id)?.client === client) holders.delete(client.id);
     });

@@ -38,6 +38,11 @@ export type BrokerAuth = {
    * server's own subscriptions instead of routing them among its clients.
    */
   onlyServerHearsDevices?: boolean;
+  /**
+   * Told of each client once it is authenticated, with a way to close it; answers what to call when it
+   * closes by itself (console sessions register their connections this way).
+   */
+  hold?(identity: BrokerIdentity, close: () => void): () => void;
 };
 
 /** How to start the broker adapter. */

@@ -9,6 +9,8 @@ export type AuthContext = {
   permissions: ReadonlySet<string>;
   /** 'all' for platform administrators, otherwise the user's own account tree. */
   dataScope: 'all' | 'tree';
+  /** The address the request came from (counts re-entered passwords against it). */
+  ip?: string;
 };
 
 /** Resolves a session token to its caller, or null when there is no live session. */

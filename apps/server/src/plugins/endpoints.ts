@@ -122,6 +122,14 @@ export const createEndpointRegistry = (
   recordOperation: (entry: OperationLogEntry) => Promise<void> = async () => undefined,
   /** Counts a call of a rate-limited endpoint; throws 429 past the caller's limits. */
   limitCalls: (cls: RateLimitClass, caller: AuthContext) => Promise<void> = async () => undefined,
+  /** Holds a streamed response with its session, which closes it when it ends; answers the release. */
+  holdStream: (stream: {
+    kind: 'stream';
+    sessionId: string;
+    userId: string;
+    permissions: string[];
+    close(): void;
+  }) => () => void = () => () => {},
 ) => {
   const registered: EndpointDef[] = [];
 
@@ -185,6 +193,17 @@ export const createEndpointRegistry = (
             throw new AppError('forbidden');
           // Counted before the input is read: a burst of bad uploads is a burst all the same.
           if (def.rateLimit) await limitCalls(def.rateLimit, session);
+        }
+        // A binary answer may stream for long (a download): it ends with the session that asked for it.
+        if (def.binary && session) {
+          const release = holdStream({
+            kind: 'stream',
+            sessionId: session.sessionId,
+            userId: session.userId,
+            permissions: def.permission && def.permission !== SIGNED_IN ? [def.permission as string] : [],
+            close: () => reply.raw.destroy(),
+          });
+          reply.raw.once('close', release);
         }
         const query = parseInput(def.query, request.query, 'query');
         const body = parseInput(def.body, request.body, 'body');

@@ -62,6 +62,13 @@ export const UserStatusSchema = z.object({
   hasEmail: z.boolean(),
 });
 
+/** Whether a sensitive act needs the password again now. */
+export const StepUpSchema = z.object({
+  /** ISO time until which the session's last re-entered password stands; null when it must be asked. */
+  freshUntil: z.string().nullable(),
+});
+export type StepUp = z.infer<typeof StepUpSchema>;
+
 export const authEndpoints = {
   captcha: defineEndpoint({
     method: 'GET',
@@ -106,6 +113,14 @@ export const authEndpoints = {
     permission: SIGNED_IN,
     query: z.object({ id: z.uuid() }),
     result: z.object({ menuList: z.array(MenuNodeSchema) }),
+  }),
+  stepUp: defineEndpoint({
+    method: 'GET',
+    path: '/oauth/v1/oauth/login/stepUp',
+    summary: 'Until when a password entered again in this session spares asking for it (null: ask)',
+    tag: 'oauth',
+    permission: SIGNED_IN,
+    result: StepUpSchema,
   }),
   userStatus: defineEndpoint({
     method: 'GET',

@@ -25,6 +25,8 @@ export const REMOTE_PROTOCOL = {
   closeCodes: {
     ended: 4000,
     tokenInvalid: 4401,
+    /** The viewer's console session ended (logout, kick-out, disable, expiry) or lost the permission. */
+    signedOut: 4403,
     replaced: 4409,
     protocol: 4400,
   },

@@ -192,7 +192,8 @@ export const remoteTaskEndpoints = {
     summary: "A second user approves a risky task with their password (never the creator's own)",
     tag: TAG,
     permission: 'task:task:approve',
-    body: z.strictObject({ id: uuid, password: z.string().min(1).max(128) }),
+    // Without a password while the session's step-up is fresh.
+    body: z.strictObject({ id: uuid, password: z.string().min(1).max(128).optional() }),
     result: TaskRowSchema,
     oplog: { objectType: 'task', action: 'task.approve' },
   }),

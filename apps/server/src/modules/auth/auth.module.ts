@@ -18,7 +18,7 @@ import { createDeviceTokens } from './device-token';
 export const createAuthModule = (deps: {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'captcha' | 'sessionIdleMs' | 'sessionMaxMs'>;
+  config: Pick<Config, 'captcha' | 'sessionIdleMs' | 'sessionMaxMs' | 'stepUpMs'>;
   keys: Pick<AppKeys, 'deviceTokenKey'>;
   oplog: OplogService;
   /** Told when sessions of a user ended, so their live connections close. */
@@ -36,6 +36,7 @@ export const createAuthModule = (deps: {
     captchaTtlMs: LIMITS.captchaTtlMs,
     sessionIdleMs: config.sessionIdleMs,
     sessionMaxMs: config.sessionMaxMs,
+    stepUpMs: config.stepUpMs,
     recordLogin: (attempt) =>
       oplog.recordAnonymous({ id: attempt.userId, name: attempt.username }, attempt.ip, {
         action: 'login',

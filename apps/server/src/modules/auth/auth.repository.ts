@@ -51,13 +51,21 @@ export const createAuthRepository = (db: Db) => ({
       : db
           .select({
             id: sessions.id,
+            userId: sessions.userId,
             lastSeenAt: sessions.lastSeenAt,
             expiresAt: sessions.expiresAt,
             enabled: users.enabled,
+            state: users.state,
           })
           .from(sessions)
           .innerJoin(users, eq(users.id, sessions.userId))
           .where(and(inArray(sessions.id, ids), isNull(sessions.endedAt))),
+
+  /** Remembers that the session's password was entered again now. */
+  stepUp: (id: string, at: Date) => db.update(sessions).set({ steppedUpAt: at }).where(eq(sessions.id, id)),
+
+  steppedUpAt: async (id: string) =>
+    (await db.select({ at: sessions.steppedUpAt }).from(sessions).where(eq(sessions.id, id)))[0]?.at ?? null,
 
   touchSession: (id: string, at: Date) =>
     db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)),

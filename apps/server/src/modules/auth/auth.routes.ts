@@ -24,5 +24,7 @@ export const registerAuthRoutes = (api: EndpointRegistry, deps: { auth: AuthServ
 
   api.register(authEndpoints.menu, ({ query, auth }) => deps.auth.menu(auth, query.id));
 
+  api.register(authEndpoints.stepUp, ({ auth }) => deps.auth.stepUp(auth));
+
   api.register(authEndpoints.userStatus, ({ auth }) => deps.auth.status(auth));
 };

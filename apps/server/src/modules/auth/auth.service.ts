@@ -29,6 +29,8 @@ export type AuthServiceDeps = {
   captchaTtlMs: number;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** How long a re-entered password spares asking again (default `STEP_UP_FRESH_MS`; 0 always asks). */
+  stepUpMs?: number;
   /** Told of every login attempt (the operation log); its failure never changes the answer. */
   recordLogin?: (attempt: LoginAttempt) => Promise<void>;
   /** Told when sessions of a user ended (logout), so their live connections close. */
@@ -47,6 +49,9 @@ export type LoginAttempt = {
   ok: boolean;
   reason?: string;
 };
+
+/** How long a password entered again spares asking for it in the same session (step-up), by default. */
+export const STEP_UP_FRESH_MS = 5 * 60_000;
 
 /** Sessions touch their last-seen time at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
@@ -219,25 +224,31 @@ export const createAuthService = (deps: AuthServiceDeps) => {
 
     /**
      * Which of these sessions are still alive by the same rules as `resolve` (not ended, within the
-     * idle and absolute limits, account enabled); used to close live connections of ended ones.
+     * idle and absolute limits, account enabled), each with its user's permissions now; used to close
+     * the connections of ended ones and of ones that lost a permission.
      */
-    async liveSessionIds(ids: string[]): Promise<Set<string>> {
+    async liveSessions(ids: string[]): Promise<Map<string, ReadonlySet<string>>> {
       const now = clock.now().getTime();
-      const rows = await repo.findOpenSessions(ids);
-      return new Set(
-        rows
-          .filter(
-            (row) =>
-              row.enabled &&
-              now < row.expiresAt.getTime() &&
-              now - row.lastSeenAt.getTime() < deps.sessionIdleMs,
-          )
-          .map((row) => row.id),
+      const rows = (await repo.findOpenSessions(ids)).filter(
+        (row) =>
+          row.enabled && now < row.expiresAt.getTime() && now - row.lastSeenAt.getTime() < deps.sessionIdleMs,
       );
+      const grants = new Map<string, Promise<ReadonlySet<string>>>();
+      for (const row of rows)
+        if (!grants.has(row.userId))
+          grants.set(
+            row.userId,
+            row.state === ACCOUNT_STATE.active
+              ? deps.findGrants(row.userId).then((g) => g.permissions)
+              : Promise.resolve(new Set<string>()),
+          );
+      return new Map(
+        await Promise.all(rows.map(async (row) => [row.id, await grants.get(row.userId)] as const)),
+      ) as Map<string, ReadonlySet<string>>;
     },
 
     /** The caller behind a token, or null; ends sessions that passed their idle or absolute limit. */
-    async resolve(token: string): Promise<AuthContext | null> {
+    async resolve(token: string, meta?: { ip: string }): Promise<AuthContext | null> {
       if (token.length > 128) return null;
       const found = await repo.findLiveSession(sha256(token));
       if (!found) return null;
@@ -270,22 +281,45 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         state: user.state,
         permissions: grants.permissions,
         dataScope: grants.dataScope,
+        ip: meta?.ip,
       };
     },
 
     /**
-     * Checks a signed-in user's password entered again (before a sensitive act such as remote
-     * control). Wrong answers count against the session and the account and address, as failed logins
-     * from that address do; the account-wide counter, which a spray from elsewhere may hold blocked, is
-     * left out: the session already proved the password once.
+     * The one check of a password entered again before a sensitive act (remote control, a risky task,
+     * a shell command, an approval). Within `STEP_UP_FRESH_MS` of a success in the same session no
+     * password is needed ('fresh'). Wrong answers count against the session and the account and
+     * address, as failed logins from that address do (throttled past the limits: `passwordThrottled`,
+     * 429); the account-wide counter, which a spray from elsewhere may hold blocked, is left out: the
+     * session already proved the password once.
      */
-    async confirmPassword(auth: AuthContext, password: string, ip: string): Promise<boolean> {
-      const keys = sessionThrottleKeys(auth.sessionId, auth.username, ip);
-      const reserved = await reserveAttempt(keys);
+    async reverify(
+      auth: AuthContext,
+      password: string | undefined,
+    ): Promise<'fresh' | 'verified' | 'missing' | 'wrong'> {
+      if (!password) return (await service.stepUp(auth)).freshUntil ? 'fresh' : 'missing';
+      const keys = sessionThrottleKeys(auth.sessionId, auth.username, auth.ip ?? 'unknown');
+      let reserved: Reserved;
+      try {
+        reserved = await reserveAttempt(keys);
+      } catch (err) {
+        if (err instanceof AppError && err.key === 'loginThrottled')
+          throw new AppError('passwordThrottled', err.extra);
+        throw err;
+      }
       const user = await repo.findUserById(auth.userId);
-      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-      if (ok && user) await refundAttempt(reserved);
-      return ok && !!user;
+      const ok = (await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH)) && !!user;
+      if (!ok) return 'wrong';
+      await refundAttempt(reserved);
+      await repo.stepUp(auth.sessionId, clock.now());
+      return 'verified';
+    },
+
+    /** Until when the session's last re-entered password spares asking again (null: ask). */
+    async stepUp(auth: AuthContext): Promise<{ freshUntil: string | null }> {
+      const at = await repo.steppedUpAt(auth.sessionId);
+      const until = at ? at.getTime() + (deps.stepUpMs ?? STEP_UP_FRESH_MS) : 0;
+      return { freshUntil: until > clock.now().getTime() ? new Date(until).toISOString() : null };
     },
 
     /** Account state and permissions of the caller. */

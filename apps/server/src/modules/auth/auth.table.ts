@@ -16,6 +16,8 @@ export const sessions = pgTable(
     expiresAt: ts().notNull(),
     endedAt: ts(),
     endReason: text({ enum: ['logout', 'idle', 'expired', 'password', 'disabled', 'kicked'] }),
+    /** When the password was last entered again in this session (step-up before a sensitive act). */
+    steppedUpAt: ts(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

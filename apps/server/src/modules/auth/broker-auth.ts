@@ -2,6 +2,7 @@ import { isUpTopicOf, terminalFilters, userFilters } from '@cpm/contracts';
 import { BROKER_BUSY, type BrokerAuth, type BrokerIdentity } from '../../gateway/broker';
 import { isValidFilter } from '../../gateway/topics';
 import type { AuthContext } from '../../plugins/auth-context';
+import type { SessionConnections } from './session-connections';
 
 /** True when an MQTT filter stays inside `cpm/user/{userId}/` (no wildcard in the user segment). */
 export const isOwnUserFilter = (userId: string, filter: string) => {
@@ -31,6 +32,8 @@ export const createBrokerAuth = (opts: {
   /** May one more terminal connect now (terminal admission)? Absent: always. */
   admitDevice?: () => boolean;
   devices: boolean;
+  /** Where a console tab's connection is held with its session, which closes it when it ends. */
+  connections?: Pick<SessionConnections, 'register'>;
 }): BrokerAuth => ({
   async authenticate(username, password): Promise<BrokerIdentity | typeof BROKER_BUSY | null> {
     if (!password) return null;
@@ -51,6 +54,15 @@ export const createBrokerAuth = (opts: {
   canPublish: (identity, topic) => identity.kind === 'device' && isUpTopicOf(identity.sn, topic),
   // Users subscribe below `cpm/user/`, terminals below their own `down/`; terminals publish only `up/`.
   onlyServerHearsDevices: true,
+  hold: (identity, close) =>
+    identity.kind === 'user' && opts.connections
+      ? opts.connections.register({
+          kind: 'live',
+          sessionId: identity.sessionId,
+          userId: identity.userId,
+          close,
+        })
+      : () => {},
 });
 
 /** Console users only (no device gateway): kept for callers that have no terminals. */

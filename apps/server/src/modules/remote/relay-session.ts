@@ -10,6 +10,8 @@ import {
   ViewerToRelaySchema,
 } from '@cpm/contracts';
 import { type RawData, WebSocket } from 'ws';
+import type { TokenHolder } from './remote.repository';
+import { relayPermissions } from './remote.service';
 import type { RelayRules } from './remote-relay';
 import type { SessionRecorder } from './session-recorder';
 
@@ -185,3 +187,29 @@ export const onViewerMessage = async (
       return;
   }
 };
+
+/** A viewer's socket held with the console session its token was issued to (see session-connections). */
+export type HoldViewer = (connection: {
+  kind: 'relayViewer' | 'relayController';
+  sessionId: string;
+  userId: string;
+  permissions: string[];
+  close(): void;
+}) => () => void;
+
+/** Holds a viewer with its console session, which closes it when it ends; answers the release. */
+export const holdViewer = (
+  hold: HoldViewer | undefined,
+  holder: TokenHolder,
+  controller: boolean,
+  ws: WebSocket,
+): (() => void) =>
+  holder.consoleSessionId && holder.participant && hold
+    ? hold({
+        kind: controller ? 'relayController' : 'relayViewer',
+        sessionId: holder.consoleSessionId,
+        userId: holder.participant.userId,
+        permissions: relayPermissions(controller),
+        close: () => ws.close(REMOTE_PROTOCOL.closeCodes.signedOut, 'signed out'),
+      })
+    : () => {};

@@ -40,7 +40,7 @@ const session = (): SessionRecord => ({
 /** Session rules kept in memory: tokens `terminal` and `viewer`, each usable once. */
 const fakeRules = () => {
   const tokens = new Map<string, TokenHolder>([
-    ['terminal', { session: session(), participant: null }],
+    ['terminal', { session: session(), participant: null, consoleSessionId: null }],
     [
       'viewer',
       {
@@ -53,6 +53,7 @@ const fakeRules = () => {
           role: 'controller',
           joinedAt: new Date(),
         },
+        consoleSessionId: '22222222-2222-4222-8222-222222222222',
       },
     ],
   ]);

@@ -16,6 +16,8 @@ import {
   errorMessage,
   forgetViewerFrames,
   forwardFrame,
+  type HoldViewer,
+  holdViewer,
   type Live,
   median,
   onViewerMessage,
@@ -39,6 +41,8 @@ export type RelayRules = {
 export type RelayOptions = {
   rules: RelayRules;
   log: FastifyBaseLogger;
+  /** Holds each viewer with its console session, which closes it when it ends; answers the release. */
+  holdViewer?: HoldViewer;
   /** Starts a session's recording file (at consent). */
   startRecording(sessionId: string, startedAt: number): Promise<SessionRecorder>;
   /** Takes a finished recording into storage. */
@@ -250,6 +254,8 @@ export const createRemoteRelay = (o: RelayOptions) => {
       paintMs: [],
     };
     live.viewers.add(viewer);
+    const release = holdViewer(o.holdViewer, holder, live.controllerId === participant.userId, ws);
+    ws.once('close', release);
     if (live.viewerlessTimer) clearTimeout(live.viewerlessTimer);
     live.viewerlessTimer = null;
     ws.on('message', (data, isBinary) => {

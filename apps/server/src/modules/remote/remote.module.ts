@@ -20,6 +20,7 @@ import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
 import { serveSidePort } from '../../shared/side-port';
 import type { AuthService } from '../auth/auth.service';
+import type { SessionConnections } from '../auth/session-connections';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { TerminalsService } from '../devices/terminals.service';
 import type { GroupRow } from '../groups/groups.repository';
@@ -92,7 +93,9 @@ export const createRemoteModule = async (deps: {
     listByOwner(ownerId: string): Promise<GroupRow[]>;
     listVisible(auth: AuthContext): Promise<GroupRow[]>;
   };
-  auth: Pick<AuthService, 'confirmPassword'>;
+  auth: Pick<AuthService, 'reverify' | 'liveSessions'>;
+  /** Where viewers are held with their console sessions (closed when those end). */
+  connections: Pick<SessionConnections, 'register'>;
   users: { findById(id: string): Promise<{ name: string | null; username: string } | null> };
   jobs: ReturnType<typeof createJobsModule>;
 }) => {
@@ -121,7 +124,8 @@ export const createRemoteModule = async (deps: {
     },
     groupsOf: (ownerId) => deps.groups.listByOwner(ownerId),
     visibleGroups: (auth) => deps.groups.listVisible(auth),
-    confirmPassword: (auth, password, ip) => deps.auth.confirmPassword(auth, password, ip),
+    reverify: (auth, password) => deps.auth.reverify(auth, password),
+    consoleSession: async (id) => (await deps.auth.liveSessions([id])).get(id) ?? null,
     userName: async (id) => {
       const user = await deps.users.findById(id);
       return user ? user.name || user.username : id;
@@ -164,6 +168,7 @@ export const createRemoteModule = async (deps: {
   const relay = createRemoteRelay({
     rules: service,
     log,
+    holdViewer: deps.connections.register,
     idleMs: config.remote.idleMs,
     now: () => deps.clock.now().getTime(),
     startRecording: (sessionId, startedAt) => createSessionRecorder(recordingDir, sessionId, startedAt),

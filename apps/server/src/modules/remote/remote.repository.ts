@@ -19,6 +19,8 @@ export type TokenHolder = {
   session: SessionRecord;
   /** Null for the terminal's token. */
   participant: ParticipantRecord | null;
+  /** The console session a user's token was issued to (null for the terminal's). */
+  consoleSessionId: string | null;
 };
 
 /** Storage of remote sessions, their participants, one-time relay tokens and group policies. */
@@ -39,7 +41,7 @@ export const createRemoteRepository = (db: Db) => {
     async createSession(
       values: NewSession,
       participant: { userId: string; userName: string; role: 'controller' | 'observer' },
-      tokens: { terminal: string; user: string; expiresAt: Date },
+      tokens: { terminal: string; user: string; consoleSessionId: string; expiresAt: Date },
     ): Promise<{ session: SessionRecord; participant: ParticipantRecord } | null> {
       return nullOnUniqueViolation(async () => {
         return await db.transaction(async (tx) => {
@@ -54,6 +56,7 @@ export const createRemoteRepository = (db: Db) => {
               tokenHash: tokens.user,
               sessionId: session.id,
               participantId: p.id,
+              consoleSessionId: tokens.consoleSessionId,
               expiresAt: tokens.expiresAt,
             },
           ]);
@@ -92,7 +95,7 @@ export const createRemoteRepository = (db: Db) => {
     async joinSession(
       sessionId: string,
       user: { userId: string; userName: string; role: 'controller' | 'observer' },
-      token: { hash: string; expiresAt: Date },
+      token: { hash: string; consoleSessionId: string; expiresAt: Date },
       now: Date,
     ): Promise<{ session: SessionRecord; participant: ParticipantRecord } | null> {
       return db.transaction(async (tx) => {
@@ -130,6 +133,7 @@ export const createRemoteRepository = (db: Db) => {
           tokenHash: token.hash,
           sessionId,
           participantId: participant.id,
+          consoleSessionId: token.consoleSessionId,
           expiresAt: token.expiresAt,
         });
         return { session, participant };
@@ -153,12 +157,12 @@ export const createRemoteRepository = (db: Db) => {
       if (!token) return null;
       const [session] = await db.select().from(remoteSessions).where(eq(remoteSessions.id, sessionId));
       if (!session) return null;
-      if (!token.participantId) return { session, participant: null };
+      if (!token.participantId) return { session, participant: null, consoleSessionId: null };
       const [participant] = await db
         .select()
         .from(remoteParticipants)
         .where(eq(remoteParticipants.id, token.participantId));
-      return participant ? { session, participant } : null;
+      return participant ? { session, participant, consoleSessionId: token.consoleSessionId } : null;
     },
 
     /** Moves a running session to `to` when it is in one of `from`; null otherwise. */

@@ -6,7 +6,7 @@ import type { RemoteService } from './remote.service';
 /** Remote desktop: sessions, their audit list and recordings, consent policies. */
 export const registerRemoteRoutes = (api: EndpointRegistry, deps: { remote: RemoteService }) => {
   const { remote } = deps;
-  api.register(e.open, ({ auth, oplog, body, request }) => remote.open(auth, oplog, body, request.ip));
+  api.register(e.open, ({ auth, oplog, body }) => remote.open(auth, oplog, body));
   api.register(e.token, ({ auth, body }) => remote.token(auth, body.sessionId));
   api.register(e.close, ({ auth, oplog, body }) => remote.close(auth, oplog, body.sessionId));
   api.register(e.page, ({ auth, query }) => remote.page(auth, query));

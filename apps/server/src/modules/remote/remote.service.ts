@@ -45,8 +45,13 @@ export type RemoteServiceDeps = {
   groupsOf(ownerId: string): Promise<PolicyGroup[]>;
   /** Groups the caller may see, and whether the caller may see one. */
   visibleGroups(auth: AuthContext): Promise<(PolicyGroup & { ownerId: string })[]>;
-  /** The caller's password entered again. */
-  confirmPassword(auth: AuthContext, password: string, ip: string): Promise<boolean>;
+  /** The caller's password entered again, or a step-up still fresh (the auth module's re-verification). */
+  reverify(
+    auth: AuthContext,
+    password: string | undefined,
+  ): Promise<'fresh' | 'verified' | 'missing' | 'wrong'>;
+  /** The permissions of a console session while it lives; null once it ended. */
+  consoleSession(sessionId: string): Promise<ReadonlySet<string> | null>;
   /** The user's display name. */
   userName(userId: string): Promise<string>;
   /** Sends `down/remote` to a terminal. */
@@ -83,6 +88,10 @@ export const effectivePolicy = (
   }
   return 'ask';
 };
+
+/** What a relay viewer needs for as long as it is connected: a controller also `remote:desktop:control`. */
+export const relayPermissions = (controller: boolean) =>
+  controller ? ['remote:desktop:connect', 'remote:desktop:control'] : ['remote:desktop:connect'];
 
 const durationSec = (s: SessionRecord, now: Date) =>
   Math.max(0, Math.round(((s.endedAt ?? now).getTime() - (s.startedAt ?? s.openedAt).getTime()) / 1000));
@@ -136,9 +145,9 @@ export const createRemoteService = (deps: RemoteServiceDeps) => {
   return {
     /**
      * Opens a session on an online terminal of the caller's scope, or joins the one running there:
-     * control needs `remote:desktop:control` and the caller's password; only one controller at a time.
+     * control needs `remote:desktop:control` and the caller's password (or a fresh step-up); only one controller at a time.
      */
-    async open(auth: AuthContext, note: OperationNote, body: RemoteOpen, ip: string): Promise<RemoteTicket> {
+    async open(auth: AuthContext, note: OperationNote, body: RemoteOpen): Promise<RemoteTicket> {
       const terminal = await deps.terminal(auth, body.sn);
       note.subject({ id: terminal.id, name: terminal.sn, detail: body.mode });
       const refuse = (key: ConstructorParameters<typeof AppError>[0]) => {
@@ -147,8 +156,9 @@ export const createRemoteService = (deps: RemoteServiceDeps) => {
       };
       if (body.mode === 'control') {
         if (!auth.permissions.has('remote:desktop:control')) throw refuse('remoteControlForbidden');
-        if (!body.password) throw new AppError('remotePasswordRequired');
-        if (!(await deps.confirmPassword(auth, body.password, ip))) throw refuse('remotePasswordWrong');
+        const check = await deps.reverify(auth, body.password);
+        if (check === 'missing') throw new AppError('remotePasswordRequired');
+        if (check === 'wrong') throw refuse('remotePasswordWrong');
       }
       if (!terminal.online) throw refuse('remoteTerminalOffline');
       const policy = await policyOf(terminal);
@@ -178,7 +188,12 @@ export const createRemoteService = (deps: RemoteServiceDeps) => {
             lastActiveAt: now,
           },
           { userId: auth.userId, userName, role },
-          { terminal: terminalToken.hash, user: user.hash, expiresAt: user.expiresAt },
+          {
+            terminal: terminalToken.hash,
+            user: user.hash,
+            consoleSessionId: auth.sessionId,
+            expiresAt: user.expiresAt,
+          },
         );
         if (created) {
           const url = `${deps.relay.terminalUrl}?session=${created.session.id}&token=${encodeURIComponent(terminalToken.token)}`;
@@ -201,7 +216,7 @@ export const createRemoteService = (deps: RemoteServiceDeps) => {
       const joined = await repo.joinSession(
         running.id,
         { userId: auth.userId, userName, role },
-        user,
+        { ...user, consoleSessionId: auth.sessionId },
         clock.now(),
       );
       if (!joined) throw refuse(role === 'controller' ? 'remoteControllerBusy' : 'remoteSessionEnded');
@@ -220,7 +235,7 @@ export const createRemoteService = (deps: RemoteServiceDeps) => {
       const joined = await repo.joinSession(
         session.id,
         { userId: auth.userId, userName: participant.userName, role },
-        user,
+        { ...user, consoleSessionId: auth.sessionId },
         clock.now(),
       );
       if (!joined) throw new AppError('remoteSessionEnded');
@@ -314,12 +329,18 @@ export const createRemoteService = (deps: RemoteServiceDeps) => {
       return null;
     },
 
-    /** The relay: uses a one-time token; null when it is forged, used, expired or its session ended. */
+    /**
+     * The relay: uses a one-time token; null when it is forged, used, expired or its session ended, or
+     * (a user's) when the console session it was issued to ended or lost the permission it needs.
+     */
     async relayConsume(sessionId: string, token: string): Promise<TokenHolder | null> {
       if (!/^[0-9a-f-]{36}$/i.test(sessionId) || token.length > 128) return null;
       const holder = await repo.consumeToken(sha256(token), sessionId, clock.now());
       if (!holder || holder.session.state === 'ended') return null;
-      return holder;
+      if (!holder.participant) return holder;
+      const granted = holder.consoleSessionId ? await deps.consoleSession(holder.consoleSessionId) : null;
+      const needs = relayPermissions(holder.session.controllerId === holder.participant.userId);
+      return granted && needs.every((p) => granted.has(p)) ? holder : null;
     },
 
     /** The relay: the terminal dialled in and asks its person (or accepted on its own). */

@@ -69,6 +69,8 @@ export const remoteTokens = pgTable(
     sessionId: parentRef(() => remoteSessions.id),
     /** The user's place in the session; null for the terminal's token. */
     participantId: uuid().references(() => remoteParticipants.id, { onDelete: 'cascade' }),
+    /** The console session the user's token was issued to: refused once it ended. Null for the terminal's. */
+    consoleSessionId: uuid(),
     expiresAt: ts().notNull(),
     usedAt: ts(),
   },

@@ -92,6 +92,11 @@ export const createRolesRepository = (db: Db) => {
       ).some((r) => r.id !== exceptId),
     menuIdsOf: async (id: string) => (await menuIdsOf([id])).get(id) ?? [],
     holderCount: async (id: string) => (await holdersOf([id])).get(id) ?? 0,
+    /** The users holding a role. */
+    holderIds: async (id: string) =>
+      (await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, id))).map(
+        (r) => r.userId,
+      ),
     async insert(values: typeof roles.$inferInsert, menuIds: string[]) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });

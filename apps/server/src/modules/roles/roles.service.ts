@@ -16,6 +16,8 @@ export const createRolesService = (deps: {
   clock: Clock;
   /** Permission keys a role grants (enabled menu entries). */
   permissionsOfRole(roleId: string): Promise<Set<string>>;
+  /** Told when what these users are granted changed, so connections needing a lost permission close. */
+  grantsChanged?: (userIds: string[]) => void;
 }) => {
   const { repo } = deps;
 
@@ -83,8 +85,10 @@ export const createRolesService = (deps: {
       };
       let id = existing?.id;
       try {
-        if (id) await repo.update(id, { ...values, updatedAt: deps.clock.now() }, menuIds);
-        else id = await repo.insert({ ...values, ownerId: auth.userId }, menuIds);
+        if (id) {
+          await repo.update(id, { ...values, updatedAt: deps.clock.now() }, menuIds);
+          if (changed || existing?.enabled !== body.enabled) deps.grantsChanged?.(await repo.holderIds(id));
+        } else id = await repo.insert({ ...values, ownerId: auth.userId }, menuIds);
       } catch (err) {
         // Two saves of one code at once: the index decides, the second hears the same answer.
         if (isUniqueViolation(err)) throw new AppError('roleCodeTaken');

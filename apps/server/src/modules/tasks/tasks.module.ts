@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { Broker } from '../../gateway/broker';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
-import { verifyPassword } from '../../shared/crypto';
+import type { AuthService } from '../auth/auth.service';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { JobsService } from '../jobs/jobs.service';
 import type { ConsoleEvents } from '../live/console-events.service';
@@ -51,6 +51,7 @@ export const createTasksModule = async (deps: {
   broker: Broker | null;
   blobs: BlobsService;
   users: UsersRepository;
+  auth: Pick<AuthService, 'reverify'>;
   consoleEvents: Pick<ConsoleEvents, 'audienceOf' | 'publishToUsers'>;
   notifyUser: NotifyUser;
   log: FastifyBaseLogger;
@@ -105,10 +106,7 @@ export const createTasksModule = async (deps: {
     runner,
     clock,
     nudge: (sns) => nudger.nudge(sns),
-    checkPassword: async (userId, password) => {
-      const user = await deps.users.findById(userId);
-      return Boolean(user?.passwordHash) && (await verifyPassword(password, user?.passwordHash as string));
-    },
+    reverify: (auth, password) => deps.auth.reverify(auth, password),
     notify,
     approvers: (creatorId) => findPermissionHolders(deps.db, 'task:task:approve', creatorId),
   });

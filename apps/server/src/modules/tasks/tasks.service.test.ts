@@ -39,7 +39,7 @@ const setup = () => {
     runner,
     clock: createTestClock(RECORD_TIME),
     nudge: vi.fn(),
-    checkPassword: vi.fn(async () => true),
+    reverify: vi.fn(async (): Promise<'fresh' | 'verified' | 'missing' | 'wrong'> => 'verified'),
     notify: vi.fn(async (_n: { userId: string; title: string; content: string }) => {}),
     approvers: vi.fn(async () => [] as string[]),
   };
@@ -74,6 +74,7 @@ describe('creating a task', () => {
 
   it('asks for the password before a risky task', async () => {
     const s = setup();
+    s.deps.reverify.mockResolvedValue('missing');
     await expect(
       s.service.create(authOf(), s.note, riskyBody({ password: undefined }), 'UTC'),
     ).rejects.toMatchObject({ key: 'taskPasswordRequired' });
@@ -81,7 +82,7 @@ describe('creating a task', () => {
 
   it('refuses a risky task with a wrong password and notes the failure', async () => {
     const s = setup();
-    s.deps.checkPassword.mockResolvedValue(false);
+    s.deps.reverify.mockResolvedValue('wrong');
     await expect(s.service.create(authOf(), s.note, riskyBody(), 'UTC')).rejects.toMatchObject({
       key: 'taskPasswordWrong',
     });
@@ -316,18 +317,18 @@ describe('approving a task', () => {
     await expect(s.service.approve(auth, s.note, 'x', 'pw')).rejects.toMatchObject({
       key: 'taskSelfApproval',
     });
-    expect(s.deps.checkPassword).not.toHaveBeenCalled();
+    expect(s.deps.reverify).not.toHaveBeenCalled();
   });
 
   it('asks the approver for their own password', async () => {
     const s = setup();
     const auth = authOf();
     withTask(s, { status: 'pendingApproval' });
-    s.deps.checkPassword.mockResolvedValue(false);
+    s.deps.reverify.mockResolvedValue('wrong');
     await expect(s.service.approve(auth, s.note, 'x', 'pw')).rejects.toMatchObject({
       key: 'taskPasswordWrong',
     });
-    expect(s.deps.checkPassword).toHaveBeenCalledWith(auth.userId, 'pw');
+    expect(s.deps.reverify).toHaveBeenCalledWith(auth, 'pw');
   });
 
   it('tells the creator once their task is approved', async () => {

@@ -34,8 +34,11 @@ type Deps = {
   runner: TaskRunner;
   clock: Clock;
   nudge(sns: string[]): void;
-  /** Whether a password is the account's own. */
-  checkPassword(userId: string, password: string): Promise<boolean>;
+  /** The caller's password entered again, or a step-up still fresh (the auth module's re-verification). */
+  reverify(
+    auth: AuthContext,
+    password: string | undefined,
+  ): Promise<'fresh' | 'verified' | 'missing' | 'wrong'>;
   notify(n: { userId: string; title: string; content: string }): Promise<void>;
   /** Who may approve a task the given account created (never the creator, who is filtered out here). */
   approvers(creatorId: string): Promise<string[]>;
@@ -88,8 +91,9 @@ export const createTasksService = (deps: Deps) => {
   };
 
   const verifyPassword = async (auth: AuthContext, note: OperationNote, password: string | undefined) => {
-    if (!password) throw new AppError('taskPasswordRequired');
-    if (!(await deps.checkPassword(auth.userId, password))) {
+    const check = await deps.reverify(auth, password);
+    if (check === 'missing') throw new AppError('taskPasswordRequired');
+    if (check === 'wrong') {
       note.fail('wrong password');
       throw new AppError('taskPasswordWrong');
     }
@@ -322,7 +326,7 @@ export const createTasksService = (deps: Deps) => {
     },
 
     /** A second user approves: never the creator, with their own password. */
-    async approve(auth: AuthContext, note: OperationNote, id: string, password: string) {
+    async approve(auth: AuthContext, note: OperationNote, id: string, password: string | undefined) {
       const t = await mustFind(auth, id);
       note.subject({ id: t.id, name: t.name });
       if (t.createdBy === auth.userId) throw new AppError('taskSelfApproval');

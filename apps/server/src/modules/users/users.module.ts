@@ -45,6 +45,7 @@ export const createUsersModule = (deps: {
     menus: menusRepo,
     clock,
     permissionsOfRole: async (roleId) => findRolePermissions(db, roleId),
+    grantsChanged: deps.sessionsEnded,
   });
   registerRolesRoutes(api, { roles, repo: rolesRepo });
   const usersRepo = createUsersRepository(db);

@@ -30,7 +30,7 @@ export const createUsersService = (deps: {
   mailer: Mailer;
   clock: Clock;
   publicUrl: string;
-  /** Told when sessions of a user ended, so their live connections close. */
+  /** Told when sessions of a user ended or their roles changed, so their connections are checked. */
   sessionsEnded?: (userIds: string[]) => void;
 }) => {
   const { repo } = deps;
@@ -99,6 +99,8 @@ export const createUsersService = (deps: {
       if (existing) {
         await repo.update(existing.id, { ...values, updatedAt: now }, rolesChanged ? roleIds : undefined);
         if (existing.enabled && !body.enabled) await endSessions(existing.id, 'disabled', now);
+        // Connections that need a permission the new roles do not grant close.
+        else if (rolesChanged) deps.sessionsEnded?.([existing.id]);
       } else {
         id = await repo.insert(
           {

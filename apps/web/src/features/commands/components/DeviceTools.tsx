@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { unlessSteppedUp } from '../../../shared/auth/stepUp';
 import { ToolbarButton } from '../../../shared/crud';
 import { testIdProps } from '../../../shared/testId';
 import { useCommandRound } from '../hooks/useCommandRound';
@@ -107,7 +108,14 @@ const usePasswordTask = () => {
       />
     </Modal>
   );
-  return { ask: (run: (password: string) => Promise<void>) => setPending(() => run), modal };
+  return {
+    ask: (run: (password?: string) => Promise<void>) =>
+      unlessSteppedUp(
+        () => setPending(() => run),
+        () => run().catch(() => undefined),
+      ),
+    modal,
+  };
 };
 
 /**

@@ -16,6 +16,7 @@ import { OpFields } from '../components/OpFields';
 import { TemplateList } from '../components/TemplateList';
 import { type CommandFormValues, DISRUPTIVE_OPS, OP_FIELDS, specOf, valuesOf } from '../lib/commandForm';
 import '../commands.css';
+import { unlessSteppedUp } from '../../../shared/auth/stepUp';
 
 /**
  * Remote commands (`/remote/common`): pick terminals and a command (or a saved one), run it, and
@@ -102,7 +103,11 @@ export const RemoteCommandsPage = () => {
     await form.validateFields();
     const v = form.getFieldsValue(true);
     if (contractRefuses(v)) return;
-    if (v.op === 'shell') return setAsking(true);
+    if (v.op === 'shell')
+      return unlessSteppedUp(
+        () => setAsking(true),
+        () => send(),
+      );
     if (DISRUPTIVE_OPS.includes(v.op))
       return modal.confirm({
         title: t('run.confirmTitle', { op: t(`ops.${v.op}`) }),

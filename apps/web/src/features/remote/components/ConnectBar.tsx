@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
+import { unlessSteppedUp } from '../../../shared/auth/stepUp';
 import { usePermission } from '../../../shared/auth/usePermission';
 import { ToolbarButton } from '../../../shared/crud';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
@@ -90,7 +91,14 @@ export const ConnectBar = ({
         disabled={!sn || busy}
         loading={opening && !asking}
         testId="remote-connect"
-        onClick={() => (mode === 'control' ? setAsking(true) : void open())}
+        onClick={() =>
+          void (mode === 'control'
+            ? unlessSteppedUp(
+                () => setAsking(true),
+                () => open(),
+              )
+            : open())
+        }
       />
       <Modal
         open={asking}

@@ -1,11 +1,13 @@
 import type { TaskRow } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
+import { stepUpFresh } from '../../../shared/auth/stepUp';
 import type { DialogProps } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 
@@ -20,12 +22,21 @@ export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: T
   const [form] = Form.useForm<Fields>();
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
+  // A password entered in this session a few minutes ago stands: the server says so, asked at each opening.
+  const fresh =
+    useQuery({
+      queryKey: ['stepUp', task?.id],
+      queryFn: stepUpFresh,
+      enabled: task !== null,
+      staleTime: 0,
+      gcTime: 0,
+    }).data === true;
 
   const decide = async (which: 'approve' | 'reject') => {
     if (!task) return;
     let values: Fields;
     try {
-      values = await form.validateFields(which === 'approve' ? ['password'] : ['reason']);
+      values = await form.validateFields(which === 'approve' ? (fresh ? [] : ['password']) : ['reason']);
     } catch {
       return;
     }
@@ -34,7 +45,7 @@ export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: T
     try {
       if (which === 'approve')
         await call(remoteTaskRoutes.approve, {
-          body: { id: task.id, password: values.password ?? '' },
+          body: { id: task.id, password: values.password || undefined },
           silent: true,
           notifySuccess: true,
         });
@@ -124,13 +135,15 @@ export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: T
             />
           )}
           <Form form={form} layout="vertical" requiredMark={false}>
-            <Form.Item
-              name="password"
-              label={t('approval.password')}
-              rules={[{ required: true, message: t('password.required') }]}
-            >
-              <Input.Password autoComplete="current-password" data-testid="approval-password" />
-            </Form.Item>
+            {!fresh && (
+              <Form.Item
+                name="password"
+                label={t('approval.password')}
+                rules={[{ required: true, message: t('password.required') }]}
+              >
+                <Input.Password autoComplete="current-password" data-testid="approval-password" />
+              </Form.Item>
+            )}
             <Form.Item
               name="reason"
               label={t('approval.reason')}

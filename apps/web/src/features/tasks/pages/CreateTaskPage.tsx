@@ -42,6 +42,7 @@ import {
 } from '../lib/taskForm';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
+import { unlessSteppedUp } from '../../../shared/auth/stepUp';
 
 /** Create a remote task (spec: /longRange/index); `?copy=<id>` starts from an existing task. */
 export const CreateTaskPage = () => {
@@ -152,7 +153,11 @@ export const CreateTaskPage = () => {
       if (first) form.scrollToField(first, { block: 'center' });
       return;
     }
-    if (needsPassword(values.type)) setAsking(true);
+    if (needsPassword(values.type))
+      await unlessSteppedUp(
+        () => setAsking(true),
+        () => create(),
+      ).catch(() => undefined);
     else await create().catch(() => undefined);
   };
 
