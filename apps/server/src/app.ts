@@ -272,7 +272,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     groups: groupsRepo,
     publicUrl: config.publicUrl,
     sessionsEnded,
-    confirmPassword: (caller, password, ip) => auth.confirmPassword(caller, password, ip),
+    // Always the password itself: a fresh step-up does not stand in for the current password.
+    confirmPassword: async (caller, password) => (await auth.reverify(caller, password)) === 'verified',
   });
   createPrivatizationModule({ api, db, clock, keys, dicts });
   createSysFilesModule({

@@ -2177,6 +2177,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/oauth/v1/oauth/login/stepUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Until when a password entered again in this session spares asking for it (null: ask)
+         * @description Any signed-in user.
+         */
+        get: operations["oauth_oauth_login_stepUp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/v1/oauth/registry/activate": {
         parameters: {
             query?: never;
@@ -10400,6 +10420,34 @@ export interface operations {
             };
         };
     };
+    oauth_oauth_login_stepUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            freshUntil: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
     oauth_oauth_registry_activate: {
         parameters: {
             query?: never;
@@ -12660,7 +12708,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uuid */
                     id: string;
-                    password: string;
+                    password?: string;
                 };
             };
         };

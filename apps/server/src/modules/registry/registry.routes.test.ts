@@ -367,7 +367,7 @@ describe('registration, activation, review and password change through real mail
       const blocked = await change(user.token, ACCOUNT_PASSWORD);
       expect(blocked.body).toMatchObject({
         code: 429,
-        messageEn: 'Too many failed logins; please try again later',
+        messageEn: 'Too many wrong passwords; please try again later',
       });
     });
   });
