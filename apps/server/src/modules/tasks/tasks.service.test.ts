@@ -118,10 +118,10 @@ describe('creating a task', () => {
     });
   });
 
-  it('refuses a cron expression that never fires', async () => {
+  it('refuses a cron expression whose fields cannot be read', async () => {
     const s = setup();
     const body = createBody({
-      timing: { expireAt: inHours(24), schedule: { kind: 'cron', expr: 'not a cron x', windowMinutes: 10 } },
+      timing: { expireAt: inHours(24), schedule: { kind: 'cron', expr: '61 25 * * *', windowMinutes: 10 } },
     });
     await expect(s.service.create(authOf(), s.note, body, 'UTC')).rejects.toMatchObject({
       key: 'taskCronInvalid',
