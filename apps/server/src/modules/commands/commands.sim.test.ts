@@ -6,7 +6,7 @@ import { terminals } from '../../db/schema';
 import { ACCOUNT_PASSWORD, callApi, createAccount } from '../../test-support/accounts';
 import { rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
 import { onlineCount, startSimApp, startSimFleet } from '../../test-support/sim-app';
-import type { TestApp } from '../../test-support/test-app';
+import { loginAs, type TestApp } from '../../test-support/test-app';
 import { insertGroups, insertTerminals } from '../tasks/task-fixtures';
 
 const until = async <T>(
@@ -228,7 +228,9 @@ describe('remote commands run on pos-sim terminals through task delivery', { tim
     expect(hidden.status).toBe(400);
     expect(JSON.stringify(hidden.body)).toContain('must not contain shutdown or reboot');
     expect(JSON.stringify(hidden.body)).toContain('不能包含关机或重启');
-    const noPassword = await run({ sns: [SN], command: { op: 'shell', command: 'id' } });
+    // The run above confirmed the password in ent's session; a new session must enter it.
+    const newSession = await loginAs(t.app, ent.username, ACCOUNT_PASSWORD);
+    const noPassword = await run({ sns: [SN], command: { op: 'shell', command: 'id' } }, newSession.token);
     expect(noPassword.body.code).toBe(400);
 
     const offline = await run({ sns: [SN, 'CMDOFF000001'], command: { op: 'screenshot' } });
