@@ -229,7 +229,7 @@ describe('remote commands run on pos-sim terminals through task delivery', { tim
     expect(JSON.stringify(hidden.body)).toContain('must not contain shutdown or reboot');
     expect(JSON.stringify(hidden.body)).toContain('不能包含关机或重启');
     // The run above confirmed the password in ent's session; a new session must enter it.
-    const newSession = await loginAs(t.app, ent.username, ACCOUNT_PASSWORD);
+    const newSession = await loginAs(t.app, 'cmd_ent', ACCOUNT_PASSWORD);
     const noPassword = await run({ sns: [SN], command: { op: 'shell', command: 'id' } }, newSession.token);
     expect(noPassword.body.code).toBe(400);
 

@@ -38,7 +38,7 @@ export const ExportProgress = ({ jobId, onClose }: { jobId: string | null; onClo
         data-status={job?.status ?? 'queued'}
         data-percent={job?.percent ?? 0}
       >
-        <Progress percent={job?.percent ?? 0} status={status} />
+        <Progress percent={job?.percent ?? 0} status={status} aria-label={t('export.title')} />
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
           {job?.status === 'queued' || !job ? t('export.queued') : text}
         </Typography.Paragraph>

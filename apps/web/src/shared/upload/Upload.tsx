@@ -157,6 +157,7 @@ export const Upload = <T,>({
         {(item.status === 'uploading' || item.status === 'done') && (
           <Progress
             data-testid={`${testId}-progress`}
+            aria-label={item.file.name}
             percent={percent}
             size="small"
             status={item.status === 'done' ? 'success' : 'active'}

@@ -172,6 +172,7 @@ export const QuotaDrawer = ({ open, onClose }: { open: boolean; onClose: () => v
                 ) : (
                   <Progress
                     size="small"
+                    aria-label={`${t('quota.usedColumn')}: ${a.username}`}
                     percent={usedPercent(a)}
                     status={a.usedBytes >= a.quotaBytes ? 'exception' : 'normal'}
                   />

@@ -54,19 +54,20 @@ const StorageUsage = () => {
   });
   if (!usage.data) return null;
   const { usedBytes, quotaBytes, quotaDefault } = usage.data;
+  const summary =
+    quotaBytes === null
+      ? t('usage.noQuota', { used: formatBytes(usedBytes) })
+      : t(quotaDefault ? 'usage.withDefault' : 'usage.withQuota', {
+          used: formatBytes(usedBytes),
+          quota: formatBytes(quotaBytes),
+        });
   return (
     <Space data-testid="sysfiles-usage" wrap>
-      <Typography.Text type="secondary">
-        {quotaBytes === null
-          ? t('usage.noQuota', { used: formatBytes(usedBytes) })
-          : t(quotaDefault ? 'usage.withDefault' : 'usage.withQuota', {
-              used: formatBytes(usedBytes),
-              quota: formatBytes(quotaBytes),
-            })}
-      </Typography.Text>
+      <Typography.Text type="secondary">{summary}</Typography.Text>
       {quotaBytes !== null && (
         <Progress
           style={{ width: 160, margin: 0 }}
+          aria-label={summary}
           size="small"
           percent={quotaBytes ? Math.min(100, Math.round((usedBytes / quotaBytes) * 100)) : 100}
         />
