@@ -138,7 +138,9 @@ export const Chart = ({
       <div ref={hostRef} role="img" aria-label={ariaLabel} style={{ width: '100%', height: '100%' }} />
       {status === 'loading' && (
         <div style={OVERLAY}>
-          <Spin aria-label={t('loading')} />
+          <span role="status" aria-label={t('loading')}>
+            <Spin />
+          </span>
         </div>
       )}
       {status === 'failed' && (

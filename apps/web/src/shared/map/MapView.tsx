@@ -423,7 +423,10 @@ export const MapView = ({
       {state.status !== 'ready' && (
         <div className="cpm-map-overlay cpm-map-status">
           {state.status === 'loading' ? (
-            <Spin aria-label={t('loading')} />
+            // The name sits on a status region: a spinner's plain div may not carry one.
+            <span role="status" aria-label={t('loading')}>
+              <Spin />
+            </span>
           ) : (
             <Typography.Text type="secondary">{t('failed')}</Typography.Text>
           )}
