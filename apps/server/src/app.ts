@@ -1,5 +1,4 @@
-import { ACCOUNT_STATE, allEndpoints, LIMITS, terminalTopic } from '@cpm/contracts';
-import Fastify from 'fastify';
+import { ACCOUNT_STATE, allEndpoints, terminalTopic } from '@cpm/contracts';
 import type { App, AppDeps } from './app.types';
 import type { AppEvents } from './app-events';
 import { openDatabase } from './db/client';
@@ -56,16 +55,13 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { createTasksModule } from './modules/tasks/tasks.module';
 import { createTasksRepository } from './modules/tasks/tasks.repository';
 import { createUsersModule } from './modules/users/users.module';
-import { capConnectionsPerAddress, timeoutOptions } from './plugins/connection-limits';
 import { createEndpointRegistry } from './plugins/endpoints';
-import { registerErrorHandling } from './plugins/errors';
+import { createHttpServer } from './plugins/http-server';
 import { registerMetrics } from './plugins/metrics';
 import { buildOpenApi, registerOpenApi } from './plugins/openapi';
-import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { systemClock } from './shared/clock';
 import { createEventBus } from './shared/event-bus';
-import { loggerOptions } from './shared/logger';
 import { createSmsSender } from './shared/sms';
 import { closeInOrder } from './shutdown';
 import { VERSION } from './version';
@@ -79,17 +75,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const database = deps.database ?? (await openDatabase(config));
   const seed = await seedDatabase(database.db, { adminPassword: config.adminPassword });
 
-  const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
-    bodyLimit: LIMITS.bodyBytes,
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
-    routerOptions: { maxParamLength: 200 },
-    ...timeoutOptions(config.http),
-  });
-  capConnectionsPerAddress(app, config.http.perAddress);
-  registerErrorHandling(app);
-  await registerSecurity(app, { tileUrl: config.map.tileUrl });
+  const app = await createHttpServer(config, deps.logStream);
 
   const db = database.db;
   const keys = await loadAppKeys(createKeysRepository(db));
