@@ -2,7 +2,7 @@ import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { PRIMARY_COLORS } from '../settings/settingsDefaults';
 import { contrastRatio } from './contrast';
-import { themePalette } from './palette';
+import { DARK_TAG, themePalette } from './palette';
 
 const AA = 4.5;
 
@@ -25,4 +25,15 @@ describe('the theme palette', () => {
         for (const text of [t.colorTextTertiary, t.colorTextPlaceholder, t.colorError])
           expect(contrastRatio(text, page)).toBeGreaterThanOrEqual(AA);
       });
+
+  it('keeps status tag text readable on its tint in the dark theme', () => {
+    const t = theme.getDesignToken({
+      algorithm: theme.darkAlgorithm,
+      token: themePalette('#1677ff', true).tokens,
+    });
+    expect(contrastRatio(DARK_TAG.colorInfo, t.colorInfoBg)).toBeGreaterThanOrEqual(AA);
+    expect(contrastRatio(DARK_TAG.colorError, t.colorErrorBg)).toBeGreaterThanOrEqual(AA);
+    for (const s of ['Success', 'Warning'] as const)
+      expect(contrastRatio(t[`color${s}`], t[`color${s}Bg`])).toBeGreaterThanOrEqual(AA);
+  });
 });

@@ -5,6 +5,9 @@ import { mix, readableOn } from './contrast';
  * white text on the primary (buttons, the selected menu item), the primary as text on the page and
  * on its own tint (links, selected tabs), secondary and placeholder text on the surfaces.
  */
+/** Status tag colours of the dark theme, each at least 4.5:1 on its own tint. */
+export const DARK_TAG = { colorInfo: '#65a9f3', colorError: '#f37370' };
+
 export const themePalette = (choice: string, dark: boolean) => {
   // White text on it: buttons, the selected menu item of the coloured menus.
   const primary = readableOn(choice, '#ffffff', 5.2);
@@ -31,10 +34,11 @@ export const themePalette = (choice: string, dark: boolean) => {
       // Its "no data" text is drawn in the disabled grey, below 4.5:1 (lists: global.css).
       Table: { colorTextDisabled: tertiary },
       Tabs: { itemSelectedColor: primaryText, itemActiveColor: primaryText, inkBarColor: primaryText },
-      // Tag text on its light tint: antd's level-7 greens and oranges and the status colours read
-      // below 4.5:1 there, their level-8 shades above it.
+      // Tag text on its tint: in the light theme antd's level-7 greens and oranges and the status
+      // colours read below 4.5:1, their level-8 shades above it; in the dark theme blue and red need
+      // a lighter shade.
       ...(dark
-        ? {}
+        ? { Tag: DARK_TAG }
         : {
             Tag: {
               colorSuccess: '#237804',
