@@ -39,10 +39,13 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'en-US',
     timezoneId: 'Asia/Shanghai',
-    // A failed test keeps its trace: actions, network and DOM snapshots. Without the screencast,
-    // which on two cores made every browser test two to three times slower (the language test took
-    // 72 s with it and 29 s without it, beside a running suite).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The console honours the system's reduced motion: dialogs, menus and charts appear at once, so
+    // no check waits out an animation.
+    contextOptions: { reducedMotion: 'reduce' },
+    // A failed test keeps its screenshot and the page's accessibility snapshot (error-context.md).
+    // Its trace (actions, network, DOM snapshots) only with E2E_TRACE=on: recording one for every
+    // test takes CPU from the tests themselves (bench/history/test-loop.md).
+    trace: process.env.E2E_TRACE === 'on' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -10,6 +10,7 @@ import { useSessionStore } from '../shared/session/sessionStore';
 import { useSettingsStore } from '../shared/settings/settingsStore';
 import { useResolvedTheme } from '../shared/settings/useResolvedTheme';
 import { themePalette } from '../shared/theme/palette';
+import { useReducedMotion } from '../shared/theme/reducedMotion';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -42,6 +43,7 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
   const resolved = useResolvedTheme();
   const primaryColor = useSettingsStore((s) => s.primaryColor);
   const dark = resolved === 'dark';
+  const reducedMotion = useReducedMotion();
 
   const themeConfig = useMemo(() => {
     const palette = themePalette(primaryColor, dark);
@@ -53,6 +55,7 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
         fontFamily:
           "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
         colorBgLayout: dark ? '#0b0d12' : '#f3f5f9',
+        motion: !reducedMotion,
       },
       components: {
         ...palette.components,
@@ -67,7 +70,7 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
         Layout: { headerBg: dark ? '#141414' : '#ffffff', siderBg: 'transparent' },
       },
     };
-  }, [dark, primaryColor]);
+  }, [dark, primaryColor, reducedMotion]);
 
   return (
     <ConfigProvider

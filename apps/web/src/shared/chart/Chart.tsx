@@ -3,6 +3,7 @@ import type { EChartsType } from 'echarts/core';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDarkColor } from '../theme/isDarkColor';
+import { useReducedMotion } from '../theme/reducedMotion';
 import {
   type ChartOption,
   type ChartPalette,
@@ -78,7 +79,11 @@ export const Chart = ({
   const chartRef = useRef<EChartsType | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const isEmpty = empty ?? isEmptyOption(option);
-  const themed = useMemo(() => themedOption(option, palette), [option, palette]);
+  const reducedMotion = useReducedMotion();
+  const themed = useMemo(
+    () => ({ ...themedOption(option, palette), ...(reducedMotion ? { animation: false } : {}) }),
+    [option, palette, reducedMotion],
+  );
   const themedRef = useRef(themed);
   themedRef.current = themed;
 

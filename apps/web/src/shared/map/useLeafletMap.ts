@@ -1,5 +1,6 @@
 import type * as Leaflet from 'leaflet';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '../theme/reducedMotion';
 import { loadLeaflet } from './loadLeaflet';
 
 type L = typeof Leaflet;
@@ -46,6 +47,9 @@ export const useLeafletMap = (
           minZoom,
           maxZoom: maxZoomRef.current,
           preferCanvas: true,
+          ...(prefersReducedMotion()
+            ? { zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false }
+            : {}),
           zoomControl: false,
           worldCopyJump: true,
           maxBounds: [
