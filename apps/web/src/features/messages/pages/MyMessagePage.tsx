@@ -44,7 +44,9 @@ export const MyMessagePage = () => {
     mutationFn: (row: MyMessageVo) => call(messageRoutes.read, { query: { msgId: row.id }, loading: false }),
     onMutate: (row) => setOpened(row),
     onSuccess: (message) => {
-      setOpened(message);
+      // The full message replaces the row only while it is still open: closed before the call
+      // returned, it stays closed.
+      setOpened((current) => (current?.id === message.id ? message : current));
       void refresh();
     },
   });
