@@ -4,7 +4,8 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataColumn } from '../../../shared/table/DataTable';
 
-type EventRow = { sn: string; terminalName: string; at: string; handled: boolean };
+/** What every terminal event row holds. */
+export type EventRow = { id: string; sn: string; terminalName: string; at: string; handled: boolean };
 
 /** Columns every terminal event list shares: the terminal (linking to its detail), time and handled. */
 export const eventColumns = <T extends EventRow>(t: TFunction<'devices'>) => ({
