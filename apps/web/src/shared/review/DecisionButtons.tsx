@@ -10,40 +10,26 @@ type Props = {
   /** Names the buttons `<prefix>-reject` and `<prefix>-approve` for tests. */
   testIdPrefix: string;
   onCancel: () => void;
-  onReject: () => void;
-  onApprove: () => void;
+  onDecide: (decision: Decision) => void;
   style?: CSSProperties;
 };
 
 /** A decision dialog's footer: cancel, reject and approve, one decision at a time. */
-export const DecisionButtons = ({
-  busy,
-  labels,
-  testIdPrefix,
-  onCancel,
-  onReject,
-  onApprove,
-  style,
-}: Props) => (
+export const DecisionButtons = ({ busy, labels, testIdPrefix, onCancel, onDecide, style }: Props) => (
   <Space wrap style={style}>
     <Button onClick={onCancel}>{labels.cancel}</Button>
-    <Button
-      danger
-      loading={busy === 'reject'}
-      disabled={busy !== null}
-      onClick={onReject}
-      data-testid={`${testIdPrefix}-reject`}
-    >
-      {labels.reject}
-    </Button>
-    <Button
-      type="primary"
-      loading={busy === 'approve'}
-      disabled={busy !== null}
-      onClick={onApprove}
-      data-testid={`${testIdPrefix}-approve`}
-    >
-      {labels.approve}
-    </Button>
+    {(['reject', 'approve'] as const).map((decision) => (
+      <Button
+        key={decision}
+        type={decision === 'approve' ? 'primary' : undefined}
+        danger={decision === 'reject'}
+        loading={busy === decision}
+        disabled={busy !== null}
+        onClick={() => onDecide(decision)}
+        data-testid={`${testIdPrefix}-${decision}`}
+      >
+        {labels[decision]}
+      </Button>
+    ))}
   </Space>
 );

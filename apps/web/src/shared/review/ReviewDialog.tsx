@@ -109,8 +109,7 @@ export const ReviewDialog = ({
             labels={{ cancel: t('review.cancel'), reject: t('review.reject'), approve: t('review.approve') }}
             testIdPrefix="review"
             onCancel={onClose}
-            onReject={() => void reject()}
-            onApprove={() => void run('approve', onApprove)}
+            onDecide={(decision) => void (decision === 'reject' ? reject() : run('approve', onApprove))}
             style={{ justifyContent: 'flex-end' }}
           />
         ) : null

@@ -68,8 +68,7 @@ export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: T
           labels={{ cancel: t('cancel'), reject: t('approval.reject'), approve: t('approval.approve') }}
           testIdPrefix="approval"
           onCancel={onClose}
-          onReject={() => void decide('reject')}
-          onApprove={() => void decide('approve')}
+          onDecide={(decision) => void decide(decision)}
         />
       }
     >
