@@ -6,6 +6,7 @@ export type { DialogProps } from './dialogProps';
 export { ExcelImport } from './ExcelImport';
 export { ExportButton } from './ExportButton';
 export { FilterBar, type FilterField, selectFilter } from './FilterBar';
+export { GridField } from './GridField';
 export { CrudField, CrudFormModal } from './LazyCrudForm';
 export { lazySchema } from './lazySchema';
 export { compactFilter, type ListFilter, sortRows } from './listState';

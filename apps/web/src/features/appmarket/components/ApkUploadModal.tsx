@@ -1,8 +1,9 @@
 import { ANDROID_API_LEVELS, APP_LIMITS, type AppDetail } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { Alert, Col, Form, Input, Select, Switch } from 'antd';
+import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DialogProps } from '../../../shared/crud';
+import { GridItem } from '../../../shared/crud/GridItem';
 import { Upload } from '../../../shared/upload/Upload';
 import { useAppTypes, useModelOptions } from '../hooks';
 import { ReleaseNotesFields, UploadDialog, VisibilitySelect } from './uploadFields';
@@ -63,46 +64,30 @@ export const ApkUploadModal = ({ open, onClose, onSaved }: DialogProps<{ open: b
         />
       }
     >
-      <Col xs={24} md={12}>
-        <Form.Item name="name" label={t('name')} extra={t('nameHint')}>
-          <Input data-testid="apk-field-name" maxLength={APP_LIMITS.nameMax} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="type" label={t('type')}>
-          <Select allowClear options={types.options} data-testid="apk-field-type" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="visibility" label={t('visibility')} extra={t('visibilityHint')}>
-          <VisibilitySelect data-testid="apk-field-visibility" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="models" label={t('models')} extra={t('modelsHint')}>
-          <Select mode="multiple" allowClear options={models} data-testid="apk-field-models" />
-        </Form.Item>
-      </Col>
-      <Col xs={12} md={6}>
-        <Form.Item name="osMin" label={t('osMin')}>
-          <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />
-        </Form.Item>
-      </Col>
-      <Col xs={12} md={6}>
-        <Form.Item name="osMax" label={t('osMax')}>
-          <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="autoUpdate" label={t('autoUpdate')} valuePropName="checked">
-          <Switch data-testid="apk-field-auto-update" />
-        </Form.Item>
-      </Col>
-      <Col xs={24}>
-        <Form.Item name="description" label={t('description')}>
-          <Input.TextArea rows={2} maxLength={APP_LIMITS.textMax} />
-        </Form.Item>
-      </Col>
+      <GridItem name="name" label={t('name')} extra={t('nameHint')}>
+        <Input data-testid="apk-field-name" maxLength={APP_LIMITS.nameMax} />
+      </GridItem>
+      <GridItem name="type" label={t('type')}>
+        <Select allowClear options={types.options} data-testid="apk-field-type" />
+      </GridItem>
+      <GridItem name="visibility" label={t('visibility')} extra={t('visibilityHint')}>
+        <VisibilitySelect data-testid="apk-field-visibility" />
+      </GridItem>
+      <GridItem name="models" label={t('models')} extra={t('modelsHint')}>
+        <Select mode="multiple" allowClear options={models} data-testid="apk-field-models" />
+      </GridItem>
+      <GridItem span="quarter" name="osMin" label={t('osMin')}>
+        <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />
+      </GridItem>
+      <GridItem span="quarter" name="osMax" label={t('osMax')}>
+        <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />
+      </GridItem>
+      <GridItem name="autoUpdate" label={t('autoUpdate')} valuePropName="checked">
+        <Switch data-testid="apk-field-auto-update" />
+      </GridItem>
+      <GridItem span="full" name="description" label={t('description')}>
+        <Input.TextArea rows={2} maxLength={APP_LIMITS.textMax} />
+      </GridItem>
       <ReleaseNotesFields testIdPrefix="apk-field-notes" />
     </UploadDialog>
   );

@@ -1,8 +1,9 @@
 import { APP_LIMITS, type AppDetail } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { Col, Form, Input, Select, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DialogProps } from '../../../shared/crud';
+import { GridItem } from '../../../shared/crud/GridItem';
 import { Upload } from '../../../shared/upload/Upload';
 import { useAppTypes } from '../hooks';
 import { ReleaseNotesFields, UploadDialog, VisibilitySelect } from './uploadFields';
@@ -72,45 +73,31 @@ export const WindowsUploadModal = ({
     >
       {!packageName && (
         <>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('name')} required extra={t('nameRule')}>
-              <Input data-testid="win-field-name" maxLength={APP_LIMITS.nameMax} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="packageName" label={t('programId')} required extra={t('programIdHint')}>
-              <Input data-testid="win-field-package" placeholder="com.example.posagent" />
-            </Form.Item>
-          </Col>
+          <GridItem name="name" label={t('name')} required extra={t('nameRule')}>
+            <Input data-testid="win-field-name" maxLength={APP_LIMITS.nameMax} />
+          </GridItem>
+          <GridItem name="packageName" label={t('programId')} required extra={t('programIdHint')}>
+            <Input data-testid="win-field-package" placeholder="com.example.posagent" />
+          </GridItem>
         </>
       )}
-      <Col xs={24} md={12}>
-        <Form.Item name="versionName" label={t('version')} required>
-          <Input data-testid="win-field-version" placeholder="1.0.0" />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="installArgs" label={t('installArgs')} extra={t('installArgsHint')}>
-          <Input data-testid="win-field-args" placeholder="/S" />
-        </Form.Item>
-      </Col>
+      <GridItem name="versionName" label={t('version')} required>
+        <Input data-testid="win-field-version" placeholder="1.0.0" />
+      </GridItem>
+      <GridItem name="installArgs" label={t('installArgs')} extra={t('installArgsHint')}>
+        <Input data-testid="win-field-args" placeholder="/S" />
+      </GridItem>
       {!packageName && (
         <>
-          <Col xs={24} md={12}>
-            <Form.Item name="type" label={t('type')}>
-              <Select allowClear options={types.options} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="visibility" label={t('visibility')}>
-              <VisibilitySelect />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="description" label={t('description')}>
-              <Input.TextArea rows={2} />
-            </Form.Item>
-          </Col>
+          <GridItem name="type" label={t('type')}>
+            <Select allowClear options={types.options} />
+          </GridItem>
+          <GridItem name="visibility" label={t('visibility')}>
+            <VisibilitySelect />
+          </GridItem>
+          <GridItem span="full" name="description" label={t('description')}>
+            <Input.TextArea rows={2} />
+          </GridItem>
         </>
       )}
       <ReleaseNotesFields />

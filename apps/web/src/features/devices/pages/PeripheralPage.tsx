@@ -1,6 +1,6 @@
 import type { PeripheralSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
-import { Col, Input, InputNumber, Row, Select } from 'antd';
+import { Input, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,11 +8,11 @@ import { call } from '../../../api/http';
 import {
   AddButton,
   actionsColumn,
-  CrudField,
   CrudFormModal,
   CrudListView,
   deleteAction,
   editAction,
+  GridField,
   lazySchema,
   queryKeys,
   useCrudList,
@@ -100,51 +100,33 @@ export const PeripheralPage = () => {
         }}
       >
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <CrudField name="kind" label={t('kind')}>
-              <Select options={kinds} />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="name" label={t('name')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={12}>
-            <CrudField name="vid" label="VID">
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={12}>
-            <CrudField name="pid" label="PID">
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="manufacturer" label={t('manufacturer')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="brand" label={t('brand')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="identifier" label={t('identifier')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="baudRate" label={t('baudRate')}>
-              <InputNumber style={{ width: '100%' }} />
-            </CrudField>
-          </Col>
-          <Col xs={24}>
-            <CrudField name="authCode" label={t('authCode')}>
-              <Input />
-            </CrudField>
-          </Col>
+          <GridField name="kind" label={t('kind')}>
+            <Select options={kinds} />
+          </GridField>
+          <GridField name="name" label={t('name')}>
+            <Input />
+          </GridField>
+          <GridField col={{ xs: 12 }} name="vid" label="VID">
+            <Input />
+          </GridField>
+          <GridField col={{ xs: 12 }} name="pid" label="PID">
+            <Input />
+          </GridField>
+          <GridField name="manufacturer" label={t('manufacturer')}>
+            <Input />
+          </GridField>
+          <GridField name="brand" label={t('brand')}>
+            <Input />
+          </GridField>
+          <GridField name="identifier" label={t('identifier')}>
+            <Input />
+          </GridField>
+          <GridField name="baudRate" label={t('baudRate')}>
+            <InputNumber style={{ width: '100%' }} />
+          </GridField>
+          <GridField span="full" name="authCode" label={t('authCode')}>
+            <Input />
+          </GridField>
         </Row>
       </CrudFormModal>
     </CrudListView>

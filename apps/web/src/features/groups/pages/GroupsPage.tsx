@@ -1,18 +1,18 @@
 import { DragOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupNode } from '@cpm/contracts';
 import { groupsRoutes } from '@cpm/contracts/routes';
-import { Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
+import { Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import {
   AddButton,
   actionsColumn,
-  CrudField,
   CrudFormModal,
   CrudListView,
   deleteAction,
   editAction,
+  GridField,
   lazySchema,
   queryKeys,
   useCrudTree,
@@ -137,57 +137,39 @@ export const GroupsPage = () => {
         }}
       >
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <CrudField name="name" label={t('group.name')}>
-              <Input data-testid="group-name" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="number" label={t('group.number')}>
-              <Input data-testid="group-number" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="type" label={t('group.type')}>
-              <Select options={types.options} />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="parentId" label={t('group.parent')}>
-              <TreeSelect
-                allowClear
-                showSearch
-                treeNodeFilterProp="title"
-                treeDefaultExpandAll
-                treeData={parentOptions}
-              />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="areaCode" label={t('group.areaCode')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="sort" label={t('menu.sort')}>
-              <InputNumber style={{ width: '100%' }} />
-            </CrudField>
-          </Col>
-          <Col xs={24}>
-            <CrudField name="address" label={t('group.address')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="contact" label={t('group.contact')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="phone" label={t('group.phone')}>
-              <Input />
-            </CrudField>
-          </Col>
+          <GridField name="name" label={t('group.name')}>
+            <Input data-testid="group-name" />
+          </GridField>
+          <GridField name="number" label={t('group.number')}>
+            <Input data-testid="group-number" />
+          </GridField>
+          <GridField name="type" label={t('group.type')}>
+            <Select options={types.options} />
+          </GridField>
+          <GridField name="parentId" label={t('group.parent')}>
+            <TreeSelect
+              allowClear
+              showSearch
+              treeNodeFilterProp="title"
+              treeDefaultExpandAll
+              treeData={parentOptions}
+            />
+          </GridField>
+          <GridField name="areaCode" label={t('group.areaCode')}>
+            <Input />
+          </GridField>
+          <GridField name="sort" label={t('menu.sort')}>
+            <InputNumber style={{ width: '100%' }} />
+          </GridField>
+          <GridField span="full" name="address" label={t('group.address')}>
+            <Input />
+          </GridField>
+          <GridField name="contact" label={t('group.contact')}>
+            <Input />
+          </GridField>
+          <GridField name="phone" label={t('group.phone')}>
+            <Input />
+          </GridField>
         </Row>
       </CrudFormModal>
       <Modal

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { SysMenuNode } from '@cpm/contracts';
 import { sysMenuRoutes } from '@cpm/contracts/routes';
-import { Col, Input, InputNumber, Radio, Row, Select, Space, Switch, Tag, TreeSelect } from 'antd';
+import { Input, InputNumber, Radio, Row, Select, Space, Switch, Tag, TreeSelect } from 'antd';
 import { createElement, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -14,6 +14,7 @@ import {
   DictTag,
   deleteAction,
   editAction,
+  GridField,
   lazySchema,
   queryKeys,
   useCrudTree,
@@ -142,75 +143,55 @@ export const MenusPage = () => {
           <Radio.Group options={[0, 1, 2, 3].map((v) => ({ value: v, label: t(`menu.types.${v}`) }))} />
         </CrudField>
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <CrudField name="name" label={t('menu.name')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="menuEnglishName" label={t('menu.englishName')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="sysCode" label={t('menu.sysCode')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="parentId" label={t('menu.parent')}>
-              <TreeSelect
-                allowClear
-                showSearch
-                treeNodeFilterProp="title"
-                treeData={menuTreeData(tree.rows, zh, editing?.menu?.id)}
-              />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="url" label={t('menu.url')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="permission" label={t('menu.permission')}>
-              <Input placeholder="device:terminal:add" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="icon" label={t('menu.icon')}>
-              <Select
-                allowClear
-                showSearch
-                options={Object.keys(MENU_ICONS).map((name) => ({
-                  value: name,
-                  label: (
-                    <Space>
-                      {createElement(MENU_ICONS[name])}
-                      {name}
-                    </Space>
-                  ),
-                  search: name,
-                }))}
-                optionFilterProp="search"
-              />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={4}>
-            <CrudField name="sort" label={t('menu.sort')}>
-              <InputNumber style={{ width: '100%' }} />
-            </CrudField>
-          </Col>
-          <Col xs={12} md={4}>
-            <CrudField name="enabled" label={t('user.enabled')} valuePropName="checked">
-              <Switch />
-            </CrudField>
-          </Col>
-          <Col xs={12} md={4}>
-            <CrudField name="hidden" label={t('menu.hidden')} valuePropName="checked">
-              <Switch />
-            </CrudField>
-          </Col>
+          <GridField name="name" label={t('menu.name')}>
+            <Input />
+          </GridField>
+          <GridField name="menuEnglishName" label={t('menu.englishName')}>
+            <Input />
+          </GridField>
+          <GridField name="sysCode" label={t('menu.sysCode')}>
+            <Input />
+          </GridField>
+          <GridField name="parentId" label={t('menu.parent')}>
+            <TreeSelect
+              allowClear
+              showSearch
+              treeNodeFilterProp="title"
+              treeData={menuTreeData(tree.rows, zh, editing?.menu?.id)}
+            />
+          </GridField>
+          <GridField name="url" label={t('menu.url')}>
+            <Input />
+          </GridField>
+          <GridField name="permission" label={t('menu.permission')}>
+            <Input placeholder="device:terminal:add" />
+          </GridField>
+          <GridField name="icon" label={t('menu.icon')}>
+            <Select
+              allowClear
+              showSearch
+              options={Object.keys(MENU_ICONS).map((name) => ({
+                value: name,
+                label: (
+                  <Space>
+                    {createElement(MENU_ICONS[name])}
+                    {name}
+                  </Space>
+                ),
+                search: name,
+              }))}
+              optionFilterProp="search"
+            />
+          </GridField>
+          <GridField col={{ xs: 24, md: 4 }} name="sort" label={t('menu.sort')}>
+            <InputNumber style={{ width: '100%' }} />
+          </GridField>
+          <GridField col={{ xs: 12, md: 4 }} name="enabled" label={t('user.enabled')} valuePropName="checked">
+            <Switch />
+          </GridField>
+          <GridField col={{ xs: 12, md: 4 }} name="hidden" label={t('menu.hidden')} valuePropName="checked">
+            <Switch />
+          </GridField>
         </Row>
       </CrudFormModal>
     </CrudListView>
