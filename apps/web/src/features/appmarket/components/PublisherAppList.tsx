@@ -1,7 +1,6 @@
 import type { AppDetail, AppRow } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,6 +21,7 @@ import {
 import type { PermissionKeyLike } from '../../../shared/crud/permission';
 import type { CrudListOptions } from '../../../shared/crud/useCrudList';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { useAppTypes } from '../hooks';
 import { AppEditModal } from './AppEditModal';
 import { AppIcon, ReleaseTag, ReviewTag, ShelfTag } from './AppTags';
@@ -80,12 +80,7 @@ export const useAppColumns = (): DataColumn<AppRow>[] => {
       render: (v: string) => t(`visibilities.${v}`),
     },
     { key: 'installs', title: t('installs'), dataIndex: 'installs' },
-    {
-      key: 'updatedAt',
-      title: t('updatedAt'),
-      dataIndex: 'updatedAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('updatedAt', t('updatedAt')),
   ];
 };
 

@@ -17,11 +17,11 @@ import {
 } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Alert, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { type RowAction, RowActions } from '../../../shared/crud';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { ReleaseTag, ReviewTag } from './AppTags';
 import { GrayReleaseModal } from './GrayReleaseModal';
@@ -218,11 +218,7 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
             title: t('autoUpdate'),
             render: (_, v) => (v.autoUpdate ? <Tag color="blue">{t('on')}</Tag> : <Tag>{t('off')}</Tag>),
           },
-          {
-            key: 'createdAt',
-            title: t('uploadedAt'),
-            render: (_, v) => dayjs(v.createdAt).format('YYYY-MM-DD HH:mm'),
-          },
+          timeColumn('createdAt', t('uploadedAt')),
           ...(app.editable
             ? [
                 {

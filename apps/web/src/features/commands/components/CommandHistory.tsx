@@ -2,11 +2,11 @@ import type { CommandOp, CommandRow } from '@cpm/contracts';
 import { commandRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Select, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { readRows } from '../../../shared/table/readRows';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { commandKeys } from './CommandDetailDrawer';
 import { CommandResultTag } from './CommandResultTag';
 
@@ -69,12 +69,7 @@ export const CommandHistory = ({ opOptions, page, onPage, onOpen }: CommandHisto
           showSizeChanger: false,
         }}
         columns={[
-          {
-            title: t('history.at'),
-            dataIndex: 'createdAt',
-            width: 150,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
+          timeColumn('createdAt', t('history.at'), { seconds: true, width: 150 }),
           {
             title: t('history.command'),
             key: 'op',

@@ -1,7 +1,6 @@
 import type { ModelSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { Input, Select } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -20,6 +19,7 @@ import {
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const modelSaveSchema = lazySchema(() =>
@@ -56,12 +56,7 @@ export const ModelPage = () => {
       sorter: true,
       sortOrder: list.sortOrderOf('terminalCount'),
     },
-    {
-      key: 'createdAt',
-      title: t('createdAt'),
-      dataIndex: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('createdAt', t('createdAt')),
     actionsColumn(t('actions'), (row) => [
       editAction(t('edit'), 'device:model:edit', () => setEditing(row)),
       deleteAction(t('delete'), 'device:model:delete', t('confirmDeleteOne'), () =>

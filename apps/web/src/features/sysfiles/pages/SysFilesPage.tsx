@@ -19,6 +19,7 @@ import {
 import { GridItem } from '../../../shared/crud/GridItem';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { downloadStored } from '../../../shared/upload/downloadStored';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { Upload } from '../../../shared/upload/Upload';
@@ -144,12 +145,7 @@ export const SysFilesPage = () => {
       render: (m: string[]) => m.join(', ') || t('all'),
     },
     { key: 'description', title: t('description'), dataIndex: 'description', ellipsis: true },
-    {
-      key: 'createdAt',
-      title: t('createdAt'),
-      dataIndex: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-    },
+    timeColumn('createdAt', t('createdAt'), { seconds: true }),
     actionsColumn(
       t('actions'),
       (row) => [

@@ -3,7 +3,6 @@ import type { WhitelistEntry, WhitelistRow } from '@cpm/contracts';
 import { whitelistRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Input, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -25,6 +24,7 @@ import { SnListInput, useTypedSnsRule } from '../components/SnListInput';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
 import { readRows } from '../../../shared/table/readRows';
+import { timeColumn } from '../../../shared/table/timeColumn';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const whitelistSaveSchema = lazySchema(() =>
@@ -128,11 +128,7 @@ const EntriesDrawer = ({ list, onClose, onSaved }: DialogProps<{ list: Whitelist
                 </Space>
               ),
           },
-          {
-            title: t('whitelist.addedAt'),
-            dataIndex: 'addedAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
+          timeColumn('addedAt', t('whitelist.addedAt')),
         ]}
       />
     </Drawer>
@@ -171,12 +167,7 @@ export const WhitelistPage = () => {
       render: (n: number) => <span data-testid="whitelist-size">{n.toLocaleString('en-US')}</span>,
     },
     { key: 'activeTasks', title: t('whitelist.activeTasks'), dataIndex: 'activeTasks' },
-    {
-      key: 'updatedAt',
-      title: t('whitelist.updatedAt'),
-      dataIndex: 'updatedAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('updatedAt', t('whitelist.updatedAt')),
     actionsColumn(
       t('fields.actions'),
       (row) => [
