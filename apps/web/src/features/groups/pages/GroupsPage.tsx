@@ -19,6 +19,7 @@ import {
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { TreePicker } from '../../../shared/tree/TreePicker';
 import { parentGroupIds, toTreeSelect } from '../../../shared/tree/treeData';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -147,13 +148,7 @@ export const GroupsPage = () => {
             <Select options={types.options} />
           </GridField>
           <GridField name="parentId" label={t('group.parent')}>
-            <TreeSelect
-              allowClear
-              showSearch
-              treeNodeFilterProp="title"
-              treeDefaultExpandAll
-              treeData={parentOptions}
-            />
+            <TreePicker treeData={parentOptions} />
           </GridField>
           <GridField name="areaCode" label={t('group.areaCode')}>
             <Input />

@@ -1,13 +1,14 @@
 import type { GroupNode, TaskPreview } from '@cpm/contracts';
 import { devicesRoutes, groupsRoutes, whitelistRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Row, Select, TreeSelect } from 'antd';
+import { Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/http';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
 import { usePermission } from '../../../shared/auth/usePermission';
 import { GridItem } from '../../../shared/crud/GridItem';
+import { TreePicker } from '../../../shared/tree/TreePicker';
 import { taskKeys } from '../taskKeys';
 import { SnListInput, useTypedSnsRule } from './SnListInput';
 
@@ -70,12 +71,8 @@ export const TargetsFields = ({ preview }: { preview?: TaskPreview }) => {
         validateStatus={outGroups.size ? 'error' : undefined}
         help={outGroups.size ? t('targets.outOfScope') : undefined}
       >
-        <TreeSelect
+        <TreePicker
           multiple
-          allowClear
-          treeDefaultExpandAll
-          showSearch
-          treeNodeFilterProp="title"
           treeData={toTree(groups.data ?? [])}
           loading={groups.isFetching}
           placeholder={t('targets.any')}

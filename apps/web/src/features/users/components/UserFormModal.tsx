@@ -1,13 +1,14 @@
 import type { UserRow } from '@cpm/contracts';
 import { groupsRoutes, rolesRoutes, usersRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Input, Row, Select, Switch, TreeSelect } from 'antd';
+import { Col, Input, Row, Select, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import type { DialogProps } from '../../../shared/crud';
 import { CrudField, CrudFormModal, GridField, lazySchema } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
+import { TreePicker } from '../../../shared/tree/TreePicker';
 import { toTreeSelect } from '../../../shared/tree/treeData';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -154,13 +155,7 @@ export const UserFormModal = ({
           <Select options={levels.options} />
         </GridField>
         <GridField name="storeScopeGroupId" label={t('user.storeScope')}>
-          <TreeSelect
-            allowClear
-            showSearch
-            treeNodeFilterProp="title"
-            treeDefaultExpandAll
-            treeData={toTreeSelect(groups.data ?? [])}
-          />
+          <TreePicker treeData={toTreeSelect(groups.data ?? [])} />
         </GridField>
         <GridField name="superiorId" label={t('user.superior')}>
           <Select
