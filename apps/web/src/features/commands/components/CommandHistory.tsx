@@ -5,7 +5,7 @@ import { Card, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { readRows } from '../../../shared/table/readRows';
+import { fixedPaging, readRows } from '../../../shared/table/readRows';
 import { timeColumn } from '../../../shared/table/timeColumn';
 import { commandKeys } from './CommandDetailDrawer';
 import { CommandResultTag } from './CommandResultTag';
@@ -61,13 +61,7 @@ export const CommandHistory = ({ opOptions, page, onPage, onOpen }: CommandHisto
         scroll={{ x: 640 }}
         data-testid="command-history"
         onRow={(r) => ({ onClick: () => onOpen(r.id), style: { cursor: 'pointer' } })}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: history.data?.total ?? 0,
-          onChange: onPage,
-          showSizeChanger: false,
-        }}
+        pagination={fixedPaging(page, PAGE_SIZE, history.data?.total, onPage)}
         columns={[
           timeColumn('createdAt', t('history.at'), { seconds: true, width: 150 }),
           {

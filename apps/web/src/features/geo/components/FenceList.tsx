@@ -3,7 +3,7 @@ import type { Fence } from '@cpm/contracts';
 import { Badge, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../shared/auth/Auth';
-import { readRows } from '../../../shared/table/readRows';
+import { fixedPaging, readRows } from '../../../shared/table/readRows';
 import { clock } from '../lib/fenceShape';
 
 type FenceListProps = {
@@ -57,13 +57,9 @@ export const FenceList = ({
         onRow={(f) => ({ onClick: () => onFocus(f), style: { cursor: 'pointer' } })}
         rowClassName={(f) => (f.id === focusId ? 'ant-table-row-selected' : '')}
         pagination={{
-          current: page,
-          pageSize: 10,
-          total: list.data?.total ?? 0,
+          ...fixedPaging(page, 10, list.data?.total, onPage),
           size: 'small',
-          showSizeChanger: false,
           hideOnSinglePage: true,
-          onChange: onPage,
         }}
         columns={[
           {

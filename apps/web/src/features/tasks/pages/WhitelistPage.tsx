@@ -23,7 +23,7 @@ import type { DataColumn } from '../../../shared/table/DataTable';
 import { SnListInput, useTypedSnsRule } from '../components/SnListInput';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
-import { readRows } from '../../../shared/table/readRows';
+import { fixedPaging, readRows } from '../../../shared/table/readRows';
 import { timeColumn } from '../../../shared/table/timeColumn';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -106,13 +106,7 @@ const EntriesDrawer = ({ list, onClose, onSaved }: DialogProps<{ list: Whitelist
             ? { selectedRowKeys: picked, onChange: (keys) => setPicked(keys.map(String)) }
             : undefined
         }
-        pagination={{
-          current,
-          pageSize: ENTRY_PAGE,
-          total: entries.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setCurrent,
-        }}
+        pagination={fixedPaging(current, ENTRY_PAGE, entries.data?.total, setCurrent)}
         columns={[
           { title: t('results.sn'), dataIndex: 'sn' },
           {
