@@ -1,10 +1,10 @@
 import type { ReviewEntry } from '@cpm/contracts';
 import { Empty, Form, Input, Modal, Skeleton, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Decision, DecisionButtons } from './DecisionButtons';
 import './review.css';
+import { formatTime } from '../format/formatTime';
 
 export type ReviewDialogProps = {
   open: boolean;
@@ -45,7 +45,7 @@ export const ReviewHistory = ({ history }: { history: readonly ReviewEntry[] }) 
           <div data-testid="review-history-entry" data-decision={h.decision}>
             <Typography.Text strong>{t(`review.decision.${h.decision}`)}</Typography.Text>{' '}
             <Typography.Text type="secondary">
-              {dayjs(h.at).format('YYYY-MM-DD HH:mm')} · {t('review.by', { name: h.actorName })}
+              {formatTime(h.at)} · {t('review.by', { name: h.actorName })}
             </Typography.Text>
             {h.reason && <div className="cpm-review-reason">{h.reason}</div>}
           </div>

@@ -1,10 +1,6 @@
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { formatTime } from '../format/formatTime';
 import type { DataColumn } from './DataTable';
-
-/** A moment as lists show it: to the minute, or to the second where the order within a minute matters. */
-export const formatTime = (value: string | null | undefined, seconds = false) =>
-  value ? dayjs(value).format(seconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm') : '-';
 
 type TimeColumnOptions<T> = Omit<DataColumn<T>, 'key' | 'title'> & {
   /** The row's field that holds the moment; the column's key by default. */

@@ -3,7 +3,6 @@ import { BLOB_KINDS, SYS_FILE_MAX_SELECTION, type SysFileRow } from '@cpm/contra
 import { sysFileRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Modal, Progress, Row, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -18,6 +17,7 @@ import {
 } from '../../../shared/crud';
 import { GridItem } from '../../../shared/crud/GridItem';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
+import { formatTime } from '../../../shared/format/formatTime';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { timeColumn } from '../../../shared/table/timeColumn';
 import { downloadStored } from '../../../shared/upload/downloadStored';
@@ -277,7 +277,7 @@ export const SysFilesPage = () => {
               {
                 key: 'createdAt',
                 label: t('createdAt'),
-                value: dayjs(shown.createdAt).format('YYYY-MM-DD HH:mm:ss'),
+                value: formatTime(shown.createdAt, true),
                 span: 2,
               },
             ]}

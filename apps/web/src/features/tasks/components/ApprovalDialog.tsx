@@ -2,12 +2,12 @@ import type { TaskRow } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { stepUpFresh } from '../../../shared/auth/stepUp';
 import type { DialogProps } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
+import { formatTime } from '../../../shared/format/formatTime';
 import { type Decision, DecisionButtons } from '../../../shared/review/DecisionButtons';
 import { RefusedAlert, usePasswordStep } from './passwordStep';
 
@@ -92,7 +92,7 @@ export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: T
               {
                 key: 'createdAt',
                 label: t('fields.createdAt'),
-                value: dayjs(task.createdAt).format('YYYY-MM-DD HH:mm'),
+                value: formatTime(task.createdAt),
               },
             ]}
           />

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
-import { formatTime, timeColumn } from '../../../shared/table/timeColumn';
+import { formatTime } from '../../../shared/format/formatTime';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { formatMinutes } from '../lib/taskForm';
 
 /** Names as tags, or a dash. */

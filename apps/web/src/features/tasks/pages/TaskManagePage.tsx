@@ -10,7 +10,6 @@ import {
 } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { Button, Grid, Space, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -27,10 +26,9 @@ import { useTaskLiveEvents } from '../hooks/useTaskLiveEvents';
 import { progressOf } from '../lib/progress';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
+import { formatTime } from '../../../shared/format/formatTime';
 
 type Filter = { name?: string; status?: TaskStatus; type?: TaskType; platform?: TaskPlatform };
-
-const when = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
 
 /** A cell of two lines: the value, and a quieter line under it. */
 const TwoLines = ({ main, sub, nowrap }: { main: ReactNode; sub?: ReactNode; nowrap?: boolean }) => (
@@ -171,12 +169,12 @@ export const TaskManagePage = () => {
     {
       key: 'time',
       title: t('fields.period'),
-      render: (_, row) => <TwoLines main={when(row.startAt)} sub={when(row.expireAt)} nowrap />,
+      render: (_, row) => <TwoLines main={formatTime(row.startAt)} sub={formatTime(row.expireAt)} nowrap />,
     },
     {
       key: 'createdBy',
       title: t('fields.createdBy'),
-      render: (_, row) => <TwoLines main={row.createdByName} sub={when(row.createdAt)} nowrap />,
+      render: (_, row) => <TwoLines main={row.createdByName} sub={formatTime(row.createdAt)} nowrap />,
     },
     actionsColumn(t('fields.actions'), actions.of, { fixed: 'right' }),
   ];
