@@ -11,6 +11,9 @@ import { useDict } from '../../../shared/dicts/useDict';
 import { TreePicker } from '../../../shared/tree/TreePicker';
 import { toTreeSelect } from '../../../shared/tree/treeData';
 
+/** The account's on-off settings, each a switch under its own label. */
+const SWITCHES = ['enabled', 'hardwareSmsAlert', 'fenceEmailAlert', 'locationEnabled'] as const;
+
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const userSaveSchema = lazySchema(() =>
   import('@cpm/contracts/users/users.contract').then((m) => m.UserSaveSchema),
@@ -186,33 +189,11 @@ export const UserFormModal = ({
         <GridField span="full" name="description" label={t('user.description')}>
           <Input.TextArea rows={2} />
         </GridField>
-        <GridField span="quarter" name="enabled" label={t('user.enabled')} valuePropName="checked">
-          <Switch />
-        </GridField>
-        <GridField
-          span="quarter"
-          name="hardwareSmsAlert"
-          label={t('user.hardwareSmsAlert')}
-          valuePropName="checked"
-        >
-          <Switch />
-        </GridField>
-        <GridField
-          span="quarter"
-          name="fenceEmailAlert"
-          label={t('user.fenceEmailAlert')}
-          valuePropName="checked"
-        >
-          <Switch />
-        </GridField>
-        <GridField
-          span="quarter"
-          name="locationEnabled"
-          label={t('user.locationEnabled')}
-          valuePropName="checked"
-        >
-          <Switch />
-        </GridField>
+        {SWITCHES.map((name) => (
+          <GridField key={name} span="quarter" name={name} label={t(`user.${name}`)} valuePropName="checked">
+            <Switch />
+          </GridField>
+        ))}
         <GridField
           span="quarter"
           name="international"
