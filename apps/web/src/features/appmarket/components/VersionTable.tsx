@@ -106,13 +106,22 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
   const [health, setHealth] = useState<AppVersion | null>(null);
   const windows = app.platform === 'windows';
   const act = (p: Promise<unknown>) => p.then(onChanged).catch(() => undefined);
-  const release = (v: AppVersion, action: 'official' | 'pause' | 'rollback') =>
-    act(call(appMarketRoutes.release, { body: { id: v.id, action } as never, notifySuccess: true }));
-
   const actionsOf = (v: AppVersion): RowAction[] => {
     if (!app.editable) return [];
     const review = reviewActionsFrom(v.reviewStatus);
     const rel = v.reviewStatus === 'approved' ? releaseActionsFrom(v.releaseStatus) : [];
+    /** A release step of an approved version, offered only where its release state allows it. */
+    const releaseAction = (
+      action: 'official' | 'pause' | 'rollback',
+      shown: Pick<RowAction, 'label' | 'icon' | 'danger' | 'confirm'>,
+    ): RowAction => ({
+      key: action,
+      ...shown,
+      permission: 'app:mine:gray',
+      hidden: !rel.includes(action),
+      onClick: () =>
+        act(call(appMarketRoutes.release, { body: { id: v.id, action } as never, notifySuccess: true })),
+    });
     return [
       {
         key: 'edit',
@@ -145,33 +154,18 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
         hidden: !rel.includes('gray'),
         onClick: () => setGraying(v),
       },
-      {
-        key: 'official',
+      releaseAction('official', {
         label: t('officialRelease'),
         icon: <CloudServerOutlined />,
-        permission: 'app:mine:gray',
-        hidden: !rel.includes('official'),
         confirm: t('confirmOfficial', { name: v.versionName }),
-        onClick: () => release(v, 'official'),
-      },
-      {
-        key: 'pause',
-        label: t('pause'),
-        icon: <PauseCircleOutlined />,
-        permission: 'app:mine:gray',
-        hidden: !rel.includes('pause'),
-        onClick: () => release(v, 'pause'),
-      },
-      {
-        key: 'rollback',
+      }),
+      releaseAction('pause', { label: t('pause'), icon: <PauseCircleOutlined /> }),
+      releaseAction('rollback', {
         label: t('rollback'),
         icon: <RollbackOutlined />,
-        permission: 'app:mine:gray',
         danger: true,
-        hidden: !rel.includes('rollback'),
         confirm: t('confirmRollback', { name: v.versionName }),
-        onClick: () => release(v, 'rollback'),
-      },
+      }),
       {
         key: 'delete',
         label: t('delete'),
