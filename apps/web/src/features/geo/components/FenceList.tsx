@@ -3,6 +3,7 @@ import type { Fence } from '@cpm/contracts';
 import { Badge, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../shared/auth/Auth';
+import { IconButton } from '../../../shared/crud/IconButton';
 import { fixedPaging, readRows } from '../../../shared/table/readRows';
 import { clock } from '../lib/fenceShape';
 
@@ -110,16 +111,12 @@ export const FenceList = ({
             render: (_, f) => (
               <Space size={0} onClick={(e) => e.stopPropagation()}>
                 <Auth permission="device:fence:edit">
-                  <Tooltip title={t('fence.edit')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={t('fence.edit')}
-                      onClick={() => onEdit(f)}
-                      data-testid="fence-edit"
-                    />
-                  </Tooltip>
+                  <IconButton
+                    label={t('fence.edit')}
+                    icon={<EditOutlined />}
+                    onClick={() => onEdit(f)}
+                    testId="fence-edit"
+                  />
                 </Auth>
                 <Auth permission="device:fence:delete">
                   <Popconfirm
