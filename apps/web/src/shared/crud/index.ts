@@ -25,4 +25,5 @@ export { type PickerOption, SearchSelect, type SearchSelectProps } from './Searc
 export { ToolbarButton, type ToolbarButtonProps } from './ToolbarButton';
 export { useCrudList, useListState } from './useCrudList';
 export { useCrudTree } from './useCrudTree';
+export { useDialogRecord } from './useDialogRecord';
 export { useSelection } from './useSelection';

@@ -20,7 +20,7 @@ import { Alert, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { type RowAction, RowActions } from '../../../shared/crud';
+import { type RowAction, RowActions, useDialogRecord } from '../../../shared/crud';
 import { timeColumn } from '../../../shared/table/timeColumn';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { ReleaseTag, ReviewTag } from './AppTags';
@@ -102,8 +102,8 @@ const VersionFacts = ({ v, windows }: { v: AppVersion; windows: boolean }) => {
 export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: () => void }) => {
   const { t } = useTranslation('appmarket');
   const [editing, setEditing] = useState<AppVersion | null>(null);
-  const [graying, setGraying] = useState<AppVersion | null>(null);
-  const [health, setHealth] = useState<AppVersion | null>(null);
+  const graying = useDialogRecord<AppVersion>(() => onChanged());
+  const health = useDialogRecord<AppVersion>(() => onChanged());
   const windows = app.platform === 'windows';
   const act = (p: Promise<unknown>) => p.then(onChanged).catch(() => undefined);
   const actionsOf = (v: AppVersion): RowAction[] => {
@@ -136,7 +136,7 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
         icon: <HeartOutlined />,
         permission: 'app:mine:gray',
         hidden: !['gray', 'paused'].includes(v.releaseStatus),
-        onClick: () => setHealth(v),
+        onClick: () => health.show(v),
       },
       {
         key: 'submit',
@@ -152,7 +152,7 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
         icon: <ExperimentOutlined />,
         permission: 'app:mine:gray',
         hidden: !rel.includes('gray'),
-        onClick: () => setGraying(v),
+        onClick: () => graying.show(v),
       },
       releaseAction('official', {
         label: t('officialRelease'),
@@ -231,22 +231,8 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
         onClose={() => setEditing(null)}
         onSaved={onChanged}
       />
-      <GrayReleaseModal
-        version={graying}
-        onClose={() => setGraying(null)}
-        onSaved={() => {
-          setGraying(null);
-          onChanged();
-        }}
-      />
-      <HealthDrawer
-        version={health}
-        onClose={() => setHealth(null)}
-        onSaved={() => {
-          setHealth(null);
-          onChanged();
-        }}
-      />
+      <GrayReleaseModal version={graying.record} onClose={graying.close} onSaved={graying.saved} />
+      <HealthDrawer version={health.record} onClose={health.close} onSaved={health.saved} />
     </>
   );
 };

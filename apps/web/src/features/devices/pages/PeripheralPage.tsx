@@ -1,7 +1,6 @@
 import type { PeripheralSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { Input, InputNumber, Row, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
@@ -16,6 +15,7 @@ import {
   lazySchema,
   queryKeys,
   useCrudList,
+  useDialogRecord,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 
@@ -30,7 +30,7 @@ type Filter = { name?: string; kind?: 'serial' | 'usb' };
 /** Peripheral catalogue: serial or USB, PID, VID, name, manufacturer, brand, identifier, baud rate, authorization code. */
 export const PeripheralPage = () => {
   const { t } = useTranslation('devices');
-  const [editing, setEditing] = useState<Partial<Peripheral> | null>(null);
+  const editing = useDialogRecord<Partial<Peripheral>>(() => list.invalidate());
   const list = useCrudList<Peripheral, Filter>({
     queryKey: queryKeys.peripherals.all,
     filterKeys: ['name', 'kind'],
@@ -54,7 +54,7 @@ export const PeripheralPage = () => {
     actionsColumn(
       t('actions'),
       (row) => [
-        editAction(t('edit'), 'device:peripheral:edit', () => setEditing(row)),
+        editAction(t('edit'), 'device:peripheral:edit', () => editing.show(row)),
         deleteAction(t('delete'), 'device:peripheral:delete', t('confirmDeleteOne'), () =>
           call(devicesRoutes.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
             list.invalidate,
@@ -75,29 +75,30 @@ export const PeripheralPage = () => {
       columns={columns}
       localSort
       toolbar={
-        <AddButton permission="device:peripheral:add" label={t('addEntry')} onClick={() => setEditing({})} />
+        <AddButton
+          permission="device:peripheral:add"
+          label={t('addEntry')}
+          onClick={() => editing.show({})}
+        />
       }
     >
       <CrudFormModal
-        open={editing !== null}
-        title={editing?.id ? t('edit') : t('addEntry')}
+        open={editing.record !== null}
+        title={editing.record?.id ? t('edit') : t('addEntry')}
         schema={peripheralSaveSchema}
         initialValues={
-          editing?.id
-            ? Object.fromEntries(Object.entries(editing).filter(([, v]) => v !== null))
+          editing.record?.id
+            ? Object.fromEntries(Object.entries(editing.record).filter(([, v]) => v !== null))
             : { kind: 'usb' }
         }
-        onClose={() => setEditing(null)}
+        onClose={editing.close}
         onSubmit={(values) =>
           call(devicesRoutes.peripheralSave, {
-            body: { ...values, id: editing?.id },
+            body: { ...values, id: editing.record?.id },
             notifySuccess: true,
           })
         }
-        onSaved={() => {
-          setEditing(null);
-          void list.invalidate();
-        }}
+        onSaved={editing.saved}
       >
         <Row gutter={16}>
           <GridField name="kind" label={t('kind')}>

@@ -16,6 +16,7 @@ import {
   lazySchema,
   queryKeys,
   useCrudTree,
+  useDialogRecord,
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -34,7 +35,7 @@ type Filter = { keyword?: string };
 export const GroupsPage = () => {
   const { t } = useTranslation('accounts');
   const types = useDict('group_type');
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const editing = useDialogRecord<Editing>(() => refresh());
   const [moving, setMoving] = useState<GroupNode | null>(null);
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const tree = useCrudTree<GroupNode, Filter>({
@@ -72,10 +73,10 @@ export const GroupsPage = () => {
           label: t('group.addChild'),
           icon: <PlusOutlined />,
           permission: 'user:group:add',
-          onClick: () => setEditing({ group: null, parentId: g.id }),
+          onClick: () => editing.show({ group: null, parentId: g.id }),
         },
         editAction(t('actions.edit'), 'user:group:edit', () =>
-          setEditing({ group: g, parentId: g.parentId }),
+          editing.show({ group: g, parentId: g.parentId }),
         ),
         {
           key: 'move',
@@ -95,7 +96,7 @@ export const GroupsPage = () => {
     ),
   ];
 
-  const parentOptions = toTreeSelect(tree.rows, editing?.group?.id);
+  const parentOptions = toTreeSelect(tree.rows, editing.record?.group?.id);
   return (
     <CrudListView<GroupNode, Filter>
       testId="groups-page"
@@ -112,30 +113,29 @@ export const GroupsPage = () => {
         <AddButton
           permission="user:group:add"
           label={t('group.add')}
-          onClick={() => setEditing({ group: null, parentId: null })}
+          onClick={() => editing.show({ group: null, parentId: null })}
           testId="group-add"
         />
       }
     >
       <CrudFormModal
-        open={editing !== null}
-        title={editing?.group ? t('group.edit') : t('group.add')}
+        open={editing.record !== null}
+        title={editing.record?.group ? t('group.edit') : t('group.add')}
         schema={groupSaveSchema}
-        initialValues={editing?.group ?? { parentId: editing?.parentId ?? undefined, type: 'store', sort: 0 }}
+        initialValues={
+          editing.record?.group ?? { parentId: editing.record?.parentId ?? undefined, type: 'store', sort: 0 }
+        }
         conflictField="number"
         width={640}
         testId="group-form"
-        onClose={() => setEditing(null)}
+        onClose={editing.close}
         onSubmit={(values) =>
           call(groupsRoutes.save, {
-            body: { ...values, id: editing?.group?.id, parentId: values.parentId ?? null },
+            body: { ...values, id: editing.record?.group?.id, parentId: values.parentId ?? null },
             notifySuccess: true,
           })
         }
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
+        onSaved={editing.saved}
       >
         <Row gutter={16}>
           <GridField name="name" label={t('group.name')}>

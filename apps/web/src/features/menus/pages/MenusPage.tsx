@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { SysMenuNode } from '@cpm/contracts';
 import { sysMenuRoutes } from '@cpm/contracts/routes';
 import { Input, InputNumber, Radio, Row, Select, Space, Switch, Tag, TreeSelect } from 'antd';
-import { createElement, useState } from 'react';
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import {
@@ -18,6 +18,7 @@ import {
   lazySchema,
   queryKeys,
   useCrudTree,
+  useDialogRecord,
 } from '../../../shared/crud';
 import { MENU_ICONS, menuIcon } from '../../../shared/menu/menuIcons';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -39,7 +40,7 @@ const TYPE_COLORS = ['purple', 'blue', 'green', 'orange'];
 export const MenusPage = () => {
   const { t, i18n } = useTranslation('accounts');
   const zh = i18n.language === 'zh';
-  const [editing, setEditing] = useState<{ menu: SysMenuNode | null; parentId: string | null } | null>(null);
+  const editing = useDialogRecord<{ menu: SysMenuNode | null; parentId: string | null }>(() => refresh());
   const tree = useCrudTree<SysMenuNode>({
     queryKey: queryKeys.menus.all,
     fetchTree: () => call(sysMenuRoutes.tree, { loading: false }),
@@ -82,9 +83,9 @@ export const MenusPage = () => {
         icon: <PlusOutlined />,
         permission: 'user:menu:add',
         hidden: m.menuType >= 3,
-        onClick: () => setEditing({ menu: null, parentId: m.id }),
+        onClick: () => editing.show({ menu: null, parentId: m.id }),
       },
-      editAction(t('actions.edit'), 'user:menu:edit', () => setEditing({ menu: m, parentId: m.parentId })),
+      editAction(t('actions.edit'), 'user:menu:edit', () => editing.show({ menu: m, parentId: m.parentId })),
       deleteAction(t('actions.delete'), 'user:menu:delete', t('actions.deleteConfirm'), () =>
         call(sysMenuRoutes.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
       ),
@@ -101,19 +102,19 @@ export const MenusPage = () => {
         <AddButton
           permission="user:menu:add"
           label={t('menu.add')}
-          onClick={() => setEditing({ menu: null, parentId: null })}
+          onClick={() => editing.show({ menu: null, parentId: null })}
         />
       }
     >
       <CrudFormModal
-        open={editing !== null}
-        title={editing?.menu ? t('menu.edit') : t('menu.add')}
+        open={editing.record !== null}
+        title={editing.record?.menu ? t('menu.edit') : t('menu.add')}
         schema={sysMenuSaveSchema}
         initialValues={
-          editing?.menu
-            ? { ...editing.menu, menuType: menuTypeOf(editing.menu.menuType) }
+          editing.record?.menu
+            ? { ...editing.record.menu, menuType: menuTypeOf(editing.record.menu.menuType) }
             : {
-                parentId: editing?.parentId ?? null,
+                parentId: editing.record?.parentId ?? null,
                 menuType: 2,
                 sysCode: 'cpm',
                 enabled: true,
@@ -123,21 +124,18 @@ export const MenusPage = () => {
         }
         width={680}
         testId="menu-form"
-        onClose={() => setEditing(null)}
+        onClose={editing.close}
         onSubmit={(values) =>
           call(sysMenuRoutes.save, {
             body: {
               ...values,
-              id: editing?.menu?.id,
+              id: editing.record?.menu?.id,
               parentId: values.parentId ?? null,
             },
             notifySuccess: true,
           })
         }
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
+        onSaved={editing.saved}
       >
         <CrudField name="menuType" label={t('menu.type')}>
           <Radio.Group options={[0, 1, 2, 3].map((v) => ({ value: v, label: t(`menu.types.${v}`) }))} />
@@ -157,7 +155,7 @@ export const MenusPage = () => {
               allowClear
               showSearch
               treeNodeFilterProp="title"
-              treeData={menuTreeData(tree.rows, zh, editing?.menu?.id)}
+              treeData={menuTreeData(tree.rows, zh, editing.record?.menu?.id)}
             />
           </GridField>
           <GridField name="url" label={t('menu.url')}>

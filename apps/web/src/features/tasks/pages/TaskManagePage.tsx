@@ -10,12 +10,19 @@ import {
 } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { Button, Grid, Space, Tag, Tooltip, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
-import { AddButton, actionsColumn, CrudListView, selectFilter, useCrudList } from '../../../shared/crud';
+import {
+  AddButton,
+  actionsColumn,
+  CrudListView,
+  selectFilter,
+  useCrudList,
+  useDialogRecord,
+} from '../../../shared/crud';
 import { useLiveUserId } from '../../../shared/live/LiveEventsProvider';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ApprovalDialog } from '../components/ApprovalDialog';
@@ -50,7 +57,7 @@ export const TaskManagePage = () => {
   const navigate = useNavigate();
   const userId = useLiveUserId();
   const canOpen = useCanOpen();
-  const [deciding, setDeciding] = useState<TaskRow | null>(null);
+  const deciding = useDialogRecord<TaskRow>(() => list.invalidate());
   const list = useCrudList<TaskRow, Filter>({
     queryKey: taskKeys.all,
     filterKeys: ['name', 'status', 'type', 'platform'],
@@ -60,7 +67,7 @@ export const TaskManagePage = () => {
   useTaskLiveEvents();
   const actions = useTaskActions({
     onChanged: () => void list.invalidate(),
-    onApprove: setDeciding,
+    onApprove: deciding.show,
     userId,
   });
   const zh = i18n.language === 'zh';
@@ -215,14 +222,7 @@ export const TaskManagePage = () => {
         fileName: t('export.tasksFile'),
       }}
     >
-      <ApprovalDialog
-        task={deciding}
-        onClose={() => setDeciding(null)}
-        onSaved={() => {
-          setDeciding(null);
-          void list.invalidate();
-        }}
-      />
+      <ApprovalDialog task={deciding.record} onClose={deciding.close} onSaved={deciding.saved} />
     </CrudListView>
   );
 };

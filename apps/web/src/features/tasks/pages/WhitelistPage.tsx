@@ -18,6 +18,7 @@ import {
   editAction,
   lazySchema,
   useCrudList,
+  useDialogRecord,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { SnListInput, useTypedSnsRule } from '../components/SnListInput';
@@ -133,7 +134,7 @@ const EntriesDrawer = ({ list, onClose, onSaved }: DialogProps<{ list: Whitelist
 export const WhitelistPage = () => {
   const { t } = useTranslation('tasks');
   const can = usePermission();
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const editing = useDialogRecord<Editing>(() => list.invalidate());
   const [shown, setShown] = useState<WhitelistRow | null>(null);
   const typedSns = useTypedSnsRule('sns');
   const list = useCrudList<WhitelistRow, Filter>({
@@ -172,7 +173,7 @@ export const WhitelistPage = () => {
           onClick: () => setShown(row),
         },
         editAction(t('whitelist.edit'), 'task:whitelist:add', () =>
-          setEditing({ id: row.id, name: row.name, description: row.description, sns: [] }),
+          editing.show({ id: row.id, name: row.name, description: row.description, sns: [] }),
         ),
         {
           ...deleteAction(
@@ -200,22 +201,19 @@ export const WhitelistPage = () => {
         <AddButton
           permission="task:whitelist:add"
           label={t('whitelist.add')}
-          onClick={() => setEditing({ sns: [] })}
+          onClick={() => editing.show({ sns: [] })}
           testId="whitelist-add"
         />
       }
     >
       <CrudFormModal
-        open={editing !== null}
-        title={editing?.id ? t('whitelist.edit') : t('whitelist.add')}
+        open={editing.record !== null}
+        title={editing.record?.id ? t('whitelist.edit') : t('whitelist.add')}
         schema={whitelistSaveSchema}
-        initialValues={editing ?? undefined}
+        initialValues={editing.record ?? undefined}
         onSubmit={(body) => call(whitelistRoutes.save, { body, notifySuccess: true })}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void list.invalidate();
-        }}
+        onClose={editing.close}
+        onSaved={editing.saved}
         conflictField="name"
         width={640}
         testId="whitelist-form"
@@ -228,7 +226,7 @@ export const WhitelistPage = () => {
         </CrudField>
         <CrudField
           name="sns"
-          label={editing?.id ? t('whitelist.addSns') : t('whitelist.sns')}
+          label={editing.record?.id ? t('whitelist.addSns') : t('whitelist.sns')}
           extra={t('targets.snsHint')}
           rules={[typedSns.rule]}
         >
