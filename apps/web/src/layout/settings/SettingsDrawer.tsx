@@ -25,6 +25,30 @@ const Preview = ({ variant }: { variant: string }) => (
   </span>
 );
 
+type PreviewOptionProps = {
+  active: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  testId: string;
+  variant: string;
+  label: string;
+};
+
+/** One choice of a look, pictured, pressed while it is the one in force. */
+const PreviewOption = ({ active, disabled, onClick, testId, variant, label }: PreviewOptionProps) => (
+  <button
+    type="button"
+    disabled={disabled}
+    className={`cpm-settings-option${active ? ' is-active' : ''}`}
+    onClick={onClick}
+    data-testid={testId}
+    aria-pressed={active}
+  >
+    <Preview variant={variant} />
+    <span>{label}</span>
+  </button>
+);
+
 /**
  * The personalisation drawer (265 px): colour mode, menu style, primary colour and every switch.
  * It opens below the top bar, so the gear that opened it stays in sight and closes it again.
@@ -48,17 +72,14 @@ export const SettingsDrawer = () => {
         <div className="cpm-settings-label">{t('drawer.themeMode')}</div>
         <div className="cpm-settings-options">
           {MODES.map((mode) => (
-            <button
+            <PreviewOption
               key={mode}
-              type="button"
-              className={`cpm-settings-option${settings.themeMode === mode ? ' is-active' : ''}`}
+              active={settings.themeMode === mode}
               onClick={() => settings.update({ themeMode: mode })}
-              data-testid={`theme-mode-${mode}`}
-              aria-pressed={settings.themeMode === mode}
-            >
-              <Preview variant={`mode-${mode}`} />
-              <span>{t(`drawer.modes.${mode}`)}</span>
-            </button>
+              testId={`theme-mode-${mode}`}
+              variant={`mode-${mode}`}
+              label={t(`drawer.modes.${mode}`)}
+            />
           ))}
         </div>
         {settings.themeMode === 'auto' && <div className="cpm-settings-hint">{t('drawer.autoHint')}</div>}
@@ -66,18 +87,15 @@ export const SettingsDrawer = () => {
         <div className="cpm-settings-label">{t('drawer.menuTheme')}</div>
         <div className="cpm-settings-options">
           {MENU_THEMES.map((menuTheme) => (
-            <button
+            <PreviewOption
               key={menuTheme}
-              type="button"
+              active={settings.menuTheme === menuTheme}
               disabled={dark}
-              className={`cpm-settings-option${settings.menuTheme === menuTheme ? ' is-active' : ''}`}
               onClick={() => settings.update({ menuTheme })}
-              data-testid={`menu-theme-${menuTheme}`}
-              aria-pressed={settings.menuTheme === menuTheme}
-            >
-              <Preview variant={`menu-${menuTheme}`} />
-              <span>{t(`drawer.menuThemes.${menuTheme}`)}</span>
-            </button>
+              testId={`menu-theme-${menuTheme}`}
+              variant={`menu-${menuTheme}`}
+              label={t(`drawer.menuThemes.${menuTheme}`)}
+            />
           ))}
         </div>
         {dark && <div className="cpm-settings-hint">{t('drawer.darkMenuNote')}</div>}

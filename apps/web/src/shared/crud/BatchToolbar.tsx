@@ -1,22 +1,13 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button, Modal, Space } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth/usePermission';
-import type { PermissionKeyLike } from './permission';
+import type { KitAction } from './permission';
 import type { Selection } from './useSelection';
 import './crud.css';
 
-export type BatchAction = {
-  key: string;
-  label: string;
-  icon?: ReactNode;
-  permission?: PermissionKeyLike;
-  danger?: boolean;
-  /** Asks before running; destructive actions always ask. */
-  confirm?: string;
-  run: (ids: string[]) => Promise<unknown>;
-};
+/** An action on the picked rows; destructive ones always ask first. */
+export type BatchAction = KitAction & { run: (ids: string[]) => Promise<unknown> };
 
 type Props = { selection: Selection; actions: BatchAction[]; onDone?: () => void };
 

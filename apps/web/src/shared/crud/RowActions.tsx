@@ -1,23 +1,13 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../auth/usePermission';
 import type { DataColumn } from '../table/DataTable';
 import { testIdProps } from '../testId';
-import type { PermissionKeyLike } from './permission';
+import type { KitAction, PermissionKeyLike } from './permission';
 
-export type RowAction = {
-  key: string;
-  label: string;
-  icon?: ReactNode;
-  permission?: PermissionKeyLike;
-  danger?: boolean;
-  /** The question asked before running; destructive actions get the default one when left out. */
-  confirm?: string;
-  hidden?: boolean;
-  onClick: () => unknown;
-};
+/** An action on one row. */
+export type RowAction = KitAction & { hidden?: boolean; onClick: () => unknown };
 
 type Props = {
   actions: RowAction[];

@@ -6,6 +6,7 @@ export type { DialogProps } from './dialogProps';
 export { ExcelImport } from './ExcelImport';
 export { ExportButton } from './ExportButton';
 export { FilterBar, type FilterField, selectFilter } from './FilterBar';
+export { GridField } from './GridField';
 export { CrudField, CrudFormModal } from './LazyCrudForm';
 export { lazySchema } from './lazySchema';
 export { compactFilter, type ListFilter, sortRows } from './listState';
@@ -24,4 +25,5 @@ export { type PickerOption, SearchSelect, type SearchSelectProps } from './Searc
 export { ToolbarButton, type ToolbarButtonProps } from './ToolbarButton';
 export { useCrudList, useListState } from './useCrudList';
 export { useCrudTree } from './useCrudTree';
+export { useDialogRecord } from './useDialogRecord';
 export { useSelection } from './useSelection';

@@ -1,7 +1,7 @@
 import { userTopic } from '@cpm/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLiveStatus, useLiveTopic, useLiveUserId } from './LiveEventsProvider';
+import { useThrottledRefresh } from './useThrottledRefresh';
 
 /** Query keys refreshed by fleet events (lists, detail, dashboard). */
 export const FLEET_QUERY_ROOT = 'fleet';
@@ -13,15 +13,7 @@ export const FLEET_QUERY_ROOT = 'fleet';
  */
 export const useFleetLiveEvents = () => {
   const userId = useLiveUserId();
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const refresh = () => {
-    timer.current ??= setTimeout(() => {
-      timer.current = undefined;
-      void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
-    }, 1000);
-  };
+  const refresh = useThrottledRefresh([FLEET_QUERY_ROOT]);
   useLiveTopic(userId ? userTopic(userId, 'device') : null, refresh);
   const status = useLiveStatus();
   const before = useRef(status);

@@ -1,9 +1,10 @@
 import type { ReviewEntry } from '@cpm/contracts';
-import { Button, Empty, Form, Input, Modal, Skeleton, Space, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Empty, Form, Input, Modal, Skeleton, Timeline, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type Decision, DecisionButtons } from './DecisionButtons';
 import './review.css';
+import { formatTime } from '../format/formatTime';
 
 export type ReviewDialogProps = {
   open: boolean;
@@ -44,7 +45,7 @@ export const ReviewHistory = ({ history }: { history: readonly ReviewEntry[] }) 
           <div data-testid="review-history-entry" data-decision={h.decision}>
             <Typography.Text strong>{t(`review.decision.${h.decision}`)}</Typography.Text>{' '}
             <Typography.Text type="secondary">
-              {dayjs(h.at).format('YYYY-MM-DD HH:mm')} · {t('review.by', { name: h.actorName })}
+              {formatTime(h.at)} · {t('review.by', { name: h.actorName })}
             </Typography.Text>
             {h.reason && <div className="cpm-review-reason">{h.reason}</div>}
           </div>
@@ -72,9 +73,9 @@ export const ReviewDialog = ({
 }: ReviewDialogProps) => {
   const { t } = useTranslation('kit');
   const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const [busy, setBusy] = useState<Decision | null>(null);
 
-  const run = async (which: 'approve' | 'reject', act: () => Promise<unknown>) => {
+  const run = async (which: Decision, act: () => Promise<unknown>) => {
     setBusy(which);
     try {
       await act();
@@ -103,27 +104,14 @@ export const ReviewDialog = ({
       width={640}
       footer={
         canDecide ? (
-          <Space wrap style={{ justifyContent: 'flex-end' }}>
-            <Button onClick={onClose}>{t('review.cancel')}</Button>
-            <Button
-              danger
-              loading={busy === 'reject'}
-              disabled={busy !== null}
-              onClick={() => void reject()}
-              data-testid="review-reject"
-            >
-              {t('review.reject')}
-            </Button>
-            <Button
-              type="primary"
-              loading={busy === 'approve'}
-              disabled={busy !== null}
-              onClick={() => void run('approve', onApprove)}
-              data-testid="review-approve"
-            >
-              {t('review.approve')}
-            </Button>
-          </Space>
+          <DecisionButtons
+            busy={busy}
+            labels={{ cancel: t('review.cancel'), reject: t('review.reject'), approve: t('review.approve') }}
+            testIdPrefix="review"
+            onCancel={onClose}
+            onDecide={(decision) => void (decision === 'reject' ? reject() : run('approve', onApprove))}
+            style={{ justifyContent: 'flex-end' }}
+          />
         ) : null
       }
     >

@@ -26,3 +26,11 @@ export const queryTableState = (query: { isFetching: boolean; error: unknown; re
   loadError: query.error,
   onRefresh: () => void query.refetch(),
 });
+
+/** The paging of a plain table that reads one page at a time of a fixed size (no size changer). */
+export const fixedPaging = (
+  current: number,
+  pageSize: number,
+  total: number | undefined,
+  onChange: (page: number) => void,
+) => ({ current, pageSize, total: total ?? 0, showSizeChanger: false, onChange });

@@ -1,8 +1,9 @@
 import { CloseOutlined, DeleteOutlined, InboxOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Progress, Space, Tag, Tooltip, Typography, theme } from 'antd';
+import { Progress, Space, Tag, Typography, theme } from 'antd';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
+import { IconButton } from '../crud/IconButton';
 import { useSessionStore } from '../session/sessionStore';
 import { formatBytes } from './formatBytes';
 import './upload.css';
@@ -117,40 +118,28 @@ export const Upload = <T,>({
           </Tag>
           <Space size={0}>
             {(item.status === 'uploading' || item.status === 'queued') && (
-              <Tooltip title={t('upload.cancel')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<CloseOutlined />}
-                  aria-label={t('upload.cancel')}
-                  data-testid={`${testId}-cancel`}
-                  onClick={() => queue.cancel(item.id)}
-                />
-              </Tooltip>
+              <IconButton
+                label={t('upload.cancel')}
+                icon={<CloseOutlined />}
+                testId={`${testId}-cancel`}
+                onClick={() => queue.cancel(item.id)}
+              />
             )}
             {(item.status === 'failed' || item.status === 'cancelled') && (
-              <Tooltip title={t('upload.retry')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<ReloadOutlined />}
-                  aria-label={t('upload.retry')}
-                  data-testid={`${testId}-retry`}
-                  onClick={() => queue.retry(item.id)}
-                />
-              </Tooltip>
+              <IconButton
+                label={t('upload.retry')}
+                icon={<ReloadOutlined />}
+                testId={`${testId}-retry`}
+                onClick={() => queue.retry(item.id)}
+              />
             )}
             {item.status !== 'uploading' && item.status !== 'queued' && (
-              <Tooltip title={t('upload.remove')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<DeleteOutlined />}
-                  aria-label={t('upload.remove')}
-                  data-testid={`${testId}-remove`}
-                  onClick={() => queue.remove(item.id)}
-                />
-              </Tooltip>
+              <IconButton
+                label={t('upload.remove')}
+                icon={<DeleteOutlined />}
+                testId={`${testId}-remove`}
+                onClick={() => queue.remove(item.id)}
+              />
             )}
           </Space>
         </div>

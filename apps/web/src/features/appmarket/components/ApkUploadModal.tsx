@@ -1,11 +1,12 @@
 import { ANDROID_API_LEVELS, APP_LIMITS, type AppDetail } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { Alert, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DialogProps } from '../../../shared/crud';
+import { GridItem } from '../../../shared/crud/GridItem';
 import { Upload } from '../../../shared/upload/Upload';
 import { useAppTypes, useModelOptions } from '../hooks';
-import { ReleaseNotesFields, VisibilitySelect } from './uploadFields';
+import { ReleaseNotesFields, UploadDialog, VisibilitySelect } from './uploadFields';
 
 type Fields = {
   name?: string;
@@ -45,75 +46,49 @@ export const ApkUploadModal = ({ open, onClose, onSaved }: DialogProps<{ open: b
   const types = useAppTypes();
   const models = useModelOptions();
   return (
-    <Modal
+    <UploadDialog<Fields>
       open={open}
       title={t('uploadApk')}
-      footer={null}
-      width={720}
-      destroyOnHidden
-      onCancel={() => {
-        form.resetFields();
-        onClose();
-      }}
+      form={form}
+      initialValues={{ visibility: 'public', autoUpdate: false }}
+      testId="apk-upload-form"
+      onClose={onClose}
+      intro={<Alert type="info" showIcon message={t('uploadHint')} style={{ marginBottom: 16 }} />}
+      upload={
+        <Upload<AppDetail>
+          action={appMarketRoutes.uploadApk.path}
+          rules={{ maxSize: APP_LIMITS.maxPackageBytes, accept: ['apk'] }}
+          fields={toFields(values)}
+          testId="apk-upload"
+          onUploaded={(app) => onSaved(app)}
+        />
+      }
     >
-      <Alert type="info" showIcon message={t('uploadHint')} style={{ marginBottom: 16 }} />
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ visibility: 'public', autoUpdate: false }}
-        data-testid="apk-upload-form"
-      >
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('name')} extra={t('nameHint')}>
-              <Input data-testid="apk-field-name" maxLength={APP_LIMITS.nameMax} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="type" label={t('type')}>
-              <Select allowClear options={types.options} data-testid="apk-field-type" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="visibility" label={t('visibility')} extra={t('visibilityHint')}>
-              <VisibilitySelect data-testid="apk-field-visibility" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="models" label={t('models')} extra={t('modelsHint')}>
-              <Select mode="multiple" allowClear options={models} data-testid="apk-field-models" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="osMin" label={t('osMin')}>
-              <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item name="osMax" label={t('osMax')}>
-              <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="autoUpdate" label={t('autoUpdate')} valuePropName="checked">
-              <Switch data-testid="apk-field-auto-update" />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="description" label={t('description')}>
-              <Input.TextArea rows={2} maxLength={APP_LIMITS.textMax} />
-            </Form.Item>
-          </Col>
-          <ReleaseNotesFields testIdPrefix="apk-field-notes" />
-        </Row>
-      </Form>
-      <Upload<AppDetail>
-        action={appMarketRoutes.uploadApk.path}
-        rules={{ maxSize: APP_LIMITS.maxPackageBytes, accept: ['apk'] }}
-        fields={toFields(values)}
-        testId="apk-upload"
-        onUploaded={(app) => onSaved(app)}
-      />
-    </Modal>
+      <GridItem name="name" label={t('name')} extra={t('nameHint')}>
+        <Input data-testid="apk-field-name" maxLength={APP_LIMITS.nameMax} />
+      </GridItem>
+      <GridItem name="type" label={t('type')}>
+        <Select allowClear options={types.options} data-testid="apk-field-type" />
+      </GridItem>
+      <GridItem name="visibility" label={t('visibility')} extra={t('visibilityHint')}>
+        <VisibilitySelect data-testid="apk-field-visibility" />
+      </GridItem>
+      <GridItem name="models" label={t('models')} extra={t('modelsHint')}>
+        <Select mode="multiple" allowClear options={models} data-testid="apk-field-models" />
+      </GridItem>
+      <GridItem span="quarter" name="osMin" label={t('osMin')}>
+        <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />
+      </GridItem>
+      <GridItem span="quarter" name="osMax" label={t('osMax')}>
+        <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />
+      </GridItem>
+      <GridItem name="autoUpdate" label={t('autoUpdate')} valuePropName="checked">
+        <Switch data-testid="apk-field-auto-update" />
+      </GridItem>
+      <GridItem span="full" name="description" label={t('description')}>
+        <Input.TextArea rows={2} maxLength={APP_LIMITS.textMax} />
+      </GridItem>
+      <ReleaseNotesFields testIdPrefix="apk-field-notes" />
+    </UploadDialog>
   );
 };

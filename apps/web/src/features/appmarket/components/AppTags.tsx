@@ -18,35 +18,38 @@ const RELEASE_COLOR: Record<ReleaseStatus, string> = {
   rolledBack: 'error',
 };
 
-/** A version's review state. */
-export const ReviewTag = ({ status }: { status: AppReviewStatus }) => {
+/** A state of an app or version: its label from `<kind>.<status>`, marked for tests as `<kind>-status`. */
+const StateTag = ({
+  kind,
+  status,
+  color,
+}: {
+  kind: 'review' | 'release' | 'shelf';
+  status: string;
+  color: string;
+}) => {
   const { t } = useTranslation('appmarket');
   return (
-    <Tag color={REVIEW_COLOR[status]} data-testid="review-status" data-status={status}>
-      {t(`review.${status}`)}
+    <Tag color={color} data-testid={`${kind}-status`} data-status={status}>
+      {t(`${kind}.${status}`)}
     </Tag>
   );
 };
+
+/** A version's review state. */
+export const ReviewTag = ({ status }: { status: AppReviewStatus }) => (
+  <StateTag kind="review" status={status} color={REVIEW_COLOR[status]} />
+);
 
 /** A version's release state. */
-export const ReleaseTag = ({ status }: { status: ReleaseStatus }) => {
-  const { t } = useTranslation('appmarket');
-  return (
-    <Tag color={RELEASE_COLOR[status]} data-testid="release-status" data-status={status}>
-      {t(`release.${status}`)}
-    </Tag>
-  );
-};
+export const ReleaseTag = ({ status }: { status: ReleaseStatus }) => (
+  <StateTag kind="release" status={status} color={RELEASE_COLOR[status]} />
+);
 
 /** Whether an app is on the shelf. */
-export const ShelfTag = ({ status }: { status: ShelfStatus }) => {
-  const { t } = useTranslation('appmarket');
-  return (
-    <Tag color={status === 'launched' ? 'green' : 'default'} data-testid="shelf-status" data-status={status}>
-      {t(`shelf.${status}`)}
-    </Tag>
-  );
-};
+export const ShelfTag = ({ status }: { status: ShelfStatus }) => (
+  <StateTag kind="shelf" status={status} color={status === 'launched' ? 'green' : 'default'} />
+);
 
 /** The app's launcher icon (a signed link), or its platform's symbol. */
 export const AppIcon = ({

@@ -1,10 +1,11 @@
 import { type AppVersion, DEFAULT_HEALTH_THRESHOLDS } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { Col, Form, Input, InputNumber, Modal, Row, Typography } from 'antd';
+import { Form, Input, InputNumber, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import type { DialogProps } from '../../../shared/crud';
+import { GridItem } from '../../../shared/crud/GridItem';
 import { testIdProps } from '../../../shared/testId';
 
 type Fields = {
@@ -88,26 +89,22 @@ export const GrayReleaseModal = ({
         <Typography.Title level={5}>{t('healthGate')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('healthGateHint')}</Typography.Paragraph>
         <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="crashRatio" label={t('thresholds.crashRatio')}>
-              <InputNumber min={1} max={100} step={0.5} addonAfter="×" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="minCrashes" label={t('thresholds.minCrashes')}>
-              <InputNumber min={1} max={10000} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="maxInstallFailureRate" label={t('thresholds.maxInstallFailureRate')}>
-              <InputNumber min={0} max={100} addonAfter="%" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="maxOfflineExcess" label={t('thresholds.maxOfflineExcess')}>
-              <InputNumber min={0} max={100} addonAfter="%" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+          <GridItem col={{ xs: 24, sm: 12 }} name="crashRatio" label={t('thresholds.crashRatio')}>
+            <InputNumber min={1} max={100} step={0.5} addonAfter="×" style={{ width: '100%' }} />
+          </GridItem>
+          <GridItem col={{ xs: 24, sm: 12 }} name="minCrashes" label={t('thresholds.minCrashes')}>
+            <InputNumber min={1} max={10000} style={{ width: '100%' }} />
+          </GridItem>
+          <GridItem
+            col={{ xs: 24, sm: 12 }}
+            name="maxInstallFailureRate"
+            label={t('thresholds.maxInstallFailureRate')}
+          >
+            <InputNumber min={0} max={100} addonAfter="%" style={{ width: '100%' }} />
+          </GridItem>
+          <GridItem col={{ xs: 24, sm: 12 }} name="maxOfflineExcess" label={t('thresholds.maxOfflineExcess')}>
+            <InputNumber min={0} max={100} addonAfter="%" style={{ width: '100%' }} />
+          </GridItem>
         </Row>
       </Form>
     </Modal>

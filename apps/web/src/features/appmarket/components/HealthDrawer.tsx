@@ -3,11 +3,11 @@ import type { AppVersion, ReleaseHealth } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Drawer, Popconfirm, Row, Statistic, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import type { DialogProps } from '../../../shared/crud';
 import { queryKeys } from '../../../shared/crud';
+import { formatTime } from '../../../shared/format/formatTime';
 import { NotLoaded } from '../../../shared/page/NotLoaded';
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
@@ -134,7 +134,7 @@ export const HealthDrawer = ({ version, onClose, onSaved }: DialogProps<{ versio
           </Typography.Paragraph>
           <Typography.Text type="secondary">
             <Tag>{t(`release.${h.releaseStatus}`)}</Tag>
-            {t('health.checkedAt', { at: dayjs(h.checkedAt).format('YYYY-MM-DD HH:mm:ss') })}
+            {t('health.checkedAt', { at: formatTime(h.checkedAt, true) })}
           </Typography.Text>
         </div>
       )}

@@ -3,11 +3,11 @@ import { toFieldErrors, type VersionQueryRow, VersionQuerySchema } from '@cpm/co
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Form, Input, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 
 /**
@@ -126,11 +126,7 @@ export const VersionQueryDrawer = ({ open, onClose }: { open: boolean; onClose: 
             { title: t('versionQuery.versionName'), dataIndex: 'versionName' },
             { title: t('versionCode'), dataIndex: 'versionCode' },
             { title: t('size'), dataIndex: 'size', render: (v: number) => formatBytes(v) },
-            {
-              title: t('versionQuery.releasedAt'),
-              dataIndex: 'releasedAt',
-              render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
-            },
+            timeColumn('releasedAt', t('versionQuery.releasedAt')),
           ]}
         />
       )}

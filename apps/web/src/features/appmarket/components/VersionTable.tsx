@@ -17,11 +17,11 @@ import {
 } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Alert, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { type RowAction, RowActions } from '../../../shared/crud';
+import { type RowAction, RowActions, useDialogRecord } from '../../../shared/crud';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { ReleaseTag, ReviewTag } from './AppTags';
 import { GrayReleaseModal } from './GrayReleaseModal';
@@ -102,17 +102,26 @@ const VersionFacts = ({ v, windows }: { v: AppVersion; windows: boolean }) => {
 export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: () => void }) => {
   const { t } = useTranslation('appmarket');
   const [editing, setEditing] = useState<AppVersion | null>(null);
-  const [graying, setGraying] = useState<AppVersion | null>(null);
-  const [health, setHealth] = useState<AppVersion | null>(null);
+  const graying = useDialogRecord<AppVersion>(() => onChanged());
+  const health = useDialogRecord<AppVersion>(() => onChanged());
   const windows = app.platform === 'windows';
   const act = (p: Promise<unknown>) => p.then(onChanged).catch(() => undefined);
-  const release = (v: AppVersion, action: 'official' | 'pause' | 'rollback') =>
-    act(call(appMarketRoutes.release, { body: { id: v.id, action } as never, notifySuccess: true }));
-
   const actionsOf = (v: AppVersion): RowAction[] => {
     if (!app.editable) return [];
     const review = reviewActionsFrom(v.reviewStatus);
     const rel = v.reviewStatus === 'approved' ? releaseActionsFrom(v.releaseStatus) : [];
+    /** A release step of an approved version, offered only where its release state allows it. */
+    const releaseAction = (
+      action: 'official' | 'pause' | 'rollback',
+      shown: Pick<RowAction, 'label' | 'icon' | 'danger' | 'confirm'>,
+    ): RowAction => ({
+      key: action,
+      ...shown,
+      permission: 'app:mine:gray',
+      hidden: !rel.includes(action),
+      onClick: () =>
+        act(call(appMarketRoutes.release, { body: { id: v.id, action } as never, notifySuccess: true })),
+    });
     return [
       {
         key: 'edit',
@@ -127,7 +136,7 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
         icon: <HeartOutlined />,
         permission: 'app:mine:gray',
         hidden: !['gray', 'paused'].includes(v.releaseStatus),
-        onClick: () => setHealth(v),
+        onClick: () => health.show(v),
       },
       {
         key: 'submit',
@@ -143,35 +152,20 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
         icon: <ExperimentOutlined />,
         permission: 'app:mine:gray',
         hidden: !rel.includes('gray'),
-        onClick: () => setGraying(v),
+        onClick: () => graying.show(v),
       },
-      {
-        key: 'official',
+      releaseAction('official', {
         label: t('officialRelease'),
         icon: <CloudServerOutlined />,
-        permission: 'app:mine:gray',
-        hidden: !rel.includes('official'),
         confirm: t('confirmOfficial', { name: v.versionName }),
-        onClick: () => release(v, 'official'),
-      },
-      {
-        key: 'pause',
-        label: t('pause'),
-        icon: <PauseCircleOutlined />,
-        permission: 'app:mine:gray',
-        hidden: !rel.includes('pause'),
-        onClick: () => release(v, 'pause'),
-      },
-      {
-        key: 'rollback',
+      }),
+      releaseAction('pause', { label: t('pause'), icon: <PauseCircleOutlined /> }),
+      releaseAction('rollback', {
         label: t('rollback'),
         icon: <RollbackOutlined />,
-        permission: 'app:mine:gray',
         danger: true,
-        hidden: !rel.includes('rollback'),
         confirm: t('confirmRollback', { name: v.versionName }),
-        onClick: () => release(v, 'rollback'),
-      },
+      }),
       {
         key: 'delete',
         label: t('delete'),
@@ -218,11 +212,7 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
             title: t('autoUpdate'),
             render: (_, v) => (v.autoUpdate ? <Tag color="blue">{t('on')}</Tag> : <Tag>{t('off')}</Tag>),
           },
-          {
-            key: 'createdAt',
-            title: t('uploadedAt'),
-            render: (_, v) => dayjs(v.createdAt).format('YYYY-MM-DD HH:mm'),
-          },
+          timeColumn('createdAt', t('uploadedAt')),
           ...(app.editable
             ? [
                 {
@@ -241,22 +231,8 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
         onClose={() => setEditing(null)}
         onSaved={onChanged}
       />
-      <GrayReleaseModal
-        version={graying}
-        onClose={() => setGraying(null)}
-        onSaved={() => {
-          setGraying(null);
-          onChanged();
-        }}
-      />
-      <HealthDrawer
-        version={health}
-        onClose={() => setHealth(null)}
-        onSaved={() => {
-          setHealth(null);
-          onChanged();
-        }}
-      />
+      <GrayReleaseModal version={graying.record} onClose={graying.close} onSaved={graying.saved} />
+      <HealthDrawer version={health.record} onClose={health.close} onSaved={health.saved} />
     </>
   );
 };

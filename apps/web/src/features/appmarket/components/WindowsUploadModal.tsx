@@ -1,11 +1,12 @@
 import { APP_LIMITS, type AppDetail } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DialogProps } from '../../../shared/crud';
+import { GridItem } from '../../../shared/crud/GridItem';
 import { Upload } from '../../../shared/upload/Upload';
 import { useAppTypes } from '../hooks';
-import { ReleaseNotesFields, VisibilitySelect } from './uploadFields';
+import { ReleaseNotesFields, UploadDialog, VisibilitySelect } from './uploadFields';
 
 type Fields = {
   name?: string;
@@ -44,84 +45,62 @@ export const WindowsUploadModal = ({
   ) as Record<string, string>;
   const ready = Boolean(fields.packageName && fields.versionName && (packageName || fields.name));
   return (
-    <Modal
+    <UploadDialog<Fields>
       open={open}
       title={packageName ? t('newVersion') : t('uploadWindows')}
-      footer={null}
-      width={720}
-      destroyOnHidden
-      onCancel={() => {
-        form.resetFields();
-        onClose();
-      }}
+      form={form}
+      initialValues={{ visibility: 'public' }}
+      testId="windows-upload-form"
+      onClose={onClose}
+      upload={
+        <>
+          {!ready && <Typography.Text type="secondary">{t('windowsFieldsFirst')}</Typography.Text>}
+          <Upload<AppDetail>
+            action={appMarketRoutes.uploadWindows.path}
+            rules={{
+              maxSize: APP_LIMITS.maxPackageBytes,
+              accept: ['binary', 'zip'],
+              maxCount: 1,
+              plainName: true,
+            }}
+            fields={fields}
+            disabled={!ready}
+            testId="windows-upload"
+            onUploaded={onSaved}
+          />
+        </>
+      }
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ visibility: 'public' }}
-        data-testid="windows-upload-form"
-      >
-        <Row gutter={16}>
-          {!packageName && (
-            <>
-              <Col xs={24} md={12}>
-                <Form.Item name="name" label={t('name')} required extra={t('nameRule')}>
-                  <Input data-testid="win-field-name" maxLength={APP_LIMITS.nameMax} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="packageName" label={t('programId')} required extra={t('programIdHint')}>
-                  <Input data-testid="win-field-package" placeholder="com.example.posagent" />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          <Col xs={24} md={12}>
-            <Form.Item name="versionName" label={t('version')} required>
-              <Input data-testid="win-field-version" placeholder="1.0.0" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="installArgs" label={t('installArgs')} extra={t('installArgsHint')}>
-              <Input data-testid="win-field-args" placeholder="/S" />
-            </Form.Item>
-          </Col>
-          {!packageName && (
-            <>
-              <Col xs={24} md={12}>
-                <Form.Item name="type" label={t('type')}>
-                  <Select allowClear options={types.options} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12}>
-                <Form.Item name="visibility" label={t('visibility')}>
-                  <VisibilitySelect />
-                </Form.Item>
-              </Col>
-              <Col xs={24}>
-                <Form.Item name="description" label={t('description')}>
-                  <Input.TextArea rows={2} />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          <ReleaseNotesFields />
-        </Row>
-      </Form>
-      {!ready && <Typography.Text type="secondary">{t('windowsFieldsFirst')}</Typography.Text>}
-      <Upload<AppDetail>
-        action={appMarketRoutes.uploadWindows.path}
-        rules={{
-          maxSize: APP_LIMITS.maxPackageBytes,
-          accept: ['binary', 'zip'],
-          maxCount: 1,
-          plainName: true,
-        }}
-        fields={fields}
-        disabled={!ready}
-        testId="windows-upload"
-        onUploaded={onSaved}
-      />
-    </Modal>
+      {!packageName && (
+        <>
+          <GridItem name="name" label={t('name')} required extra={t('nameRule')}>
+            <Input data-testid="win-field-name" maxLength={APP_LIMITS.nameMax} />
+          </GridItem>
+          <GridItem name="packageName" label={t('programId')} required extra={t('programIdHint')}>
+            <Input data-testid="win-field-package" placeholder="com.example.posagent" />
+          </GridItem>
+        </>
+      )}
+      <GridItem name="versionName" label={t('version')} required>
+        <Input data-testid="win-field-version" placeholder="1.0.0" />
+      </GridItem>
+      <GridItem name="installArgs" label={t('installArgs')} extra={t('installArgsHint')}>
+        <Input data-testid="win-field-args" placeholder="/S" />
+      </GridItem>
+      {!packageName && (
+        <>
+          <GridItem name="type" label={t('type')}>
+            <Select allowClear options={types.options} />
+          </GridItem>
+          <GridItem name="visibility" label={t('visibility')}>
+            <VisibilitySelect />
+          </GridItem>
+          <GridItem span="full" name="description" label={t('description')}>
+            <Input.TextArea rows={2} />
+          </GridItem>
+        </>
+      )}
+      <ReleaseNotesFields />
+    </UploadDialog>
   );
 };

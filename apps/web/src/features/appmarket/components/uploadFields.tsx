@@ -1,5 +1,6 @@
 import { APP_LIMITS } from '@cpm/contracts';
-import { Col, Form, Input, Select, type SelectProps } from 'antd';
+import { Col, Form, type FormInstance, Input, Modal, Row, Select, type SelectProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Who may see an app in the market: everyone, or the publisher's own enterprise. */
@@ -31,3 +32,49 @@ export const ReleaseNotesFields = ({ testIdPrefix }: { testIdPrefix?: string }) 
     </Col>
   ));
 };
+
+type UploadDialogProps<V extends object> = {
+  open: boolean;
+  title: string;
+  form: FormInstance<V>;
+  initialValues: Partial<V>;
+  testId: string;
+  onClose: () => void;
+  /** Shown above the form. */
+  intro?: ReactNode;
+  /** The form's fields, in a two-column grid. */
+  children: ReactNode;
+  /** Below the form: the upload itself, which sends the form's values with the file. */
+  upload: ReactNode;
+};
+
+/** A package upload's dialog: the metadata form, then the upload; closing forgets what was typed. */
+export const UploadDialog = <V extends object>({
+  open,
+  title,
+  form,
+  initialValues,
+  testId,
+  onClose,
+  intro,
+  children,
+  upload,
+}: UploadDialogProps<V>) => (
+  <Modal
+    open={open}
+    title={title}
+    footer={null}
+    width={720}
+    destroyOnHidden
+    onCancel={() => {
+      form.resetFields();
+      onClose();
+    }}
+  >
+    {intro}
+    <Form form={form} layout="vertical" initialValues={initialValues} data-testid={testId}>
+      <Row gutter={16}>{children}</Row>
+    </Form>
+    {upload}
+  </Modal>
+);

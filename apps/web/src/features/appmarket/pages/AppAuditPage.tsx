@@ -2,7 +2,6 @@ import { AuditOutlined } from '@ant-design/icons';
 import { type AppReviewStatus, type AuditRow, isDangerousPermission } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Alert, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,6 +17,7 @@ import {
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { ReviewDialog } from '../../../shared/review/ReviewDialog';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { AppIcon, ReviewTag } from '../components/AppTags';
 
@@ -181,11 +181,7 @@ export const AppAuditPage = () => {
       ),
     },
     { key: 'submittedBy', title: t('audit.submittedBy'), render: (_, r) => r.submittedBy || r.app.ownerName },
-    {
-      key: 'updatedAt',
-      title: t('updatedAt'),
-      render: (_, r) => dayjs(r.version.updatedAt).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('updatedAt', t('updatedAt'), { field: ['version', 'updatedAt'] }),
     actionsColumn(
       t('actions'),
       (r) => [

@@ -1,11 +1,11 @@
 import { APP_OPERATION_KINDS, type AppOperation, type AppOperationKind } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
 import { Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { CrudListView, queryKeys, selectFilter, useCrudList } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 
 type Filter = { keyword?: string; kind?: AppOperationKind; sn?: string; actor?: string };
 
@@ -36,12 +36,7 @@ export const AppRecordsPage = () => {
       call(appMarketRoutes.records, { query: { current, size, keyword, kind, sn, actor }, loading: false }),
   });
   const columns: DataColumn<AppOperation>[] = [
-    {
-      key: 'at',
-      title: t('records.at'),
-      dataIndex: 'at',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-    },
+    timeColumn('at', t('records.at'), { seconds: true }),
     {
       key: 'kind',
       title: t('records.kind'),

@@ -10,7 +10,7 @@ import { StartFromInitialValues } from '../../../shared/crud/StartFromInitialVal
 import { useSessionStore } from '../../../shared/session/sessionStore';
 import { logout } from '../authService';
 import { passwordEncrypter } from '../passwordCrypto';
-import { NewPasswordInput, sameAsRule, strongPasswordRule } from './newPassword';
+import { NewPasswordFields } from './newPassword';
 import './changePassword.css';
 
 type PasswordForm = {
@@ -266,28 +266,25 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
             </Form.Item>
           </>
         )}
-        <Form.Item
-          name="newPassword"
-          label={t('password.newPassword')}
-          extra={t('password.policy')}
-          rules={[
-            { required: true, message: t('password.newPasswordRequired') },
-            strongPasswordRule(t('password.tooSimple')),
-          ]}
-        >
-          <NewPasswordInput placeholder={t('password.newPasswordPlaceholder')} data-testid="password-new" />
-        </Form.Item>
-        <Form.Item
-          name="confirempsd"
-          label={t('password.confirm')}
-          dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('password.confirmRequired') },
-            sameAsRule('newPassword', t('password.mismatch')),
-          ]}
-        >
-          <NewPasswordInput placeholder={t('password.confirmPlaceholder')} data-testid="password-confirm" />
-        </Form.Item>
+        <NewPasswordFields
+          password={{
+            name: 'newPassword',
+            label: t('password.newPassword'),
+            required: t('password.newPasswordRequired'),
+            placeholder: t('password.newPasswordPlaceholder'),
+            testId: 'password-new',
+          }}
+          confirm={{
+            name: 'confirempsd',
+            label: t('password.confirm'),
+            required: t('password.confirmRequired'),
+            placeholder: t('password.confirmPlaceholder'),
+            testId: 'password-confirm',
+          }}
+          policy={t('password.policy')}
+          tooSimple={t('password.tooSimple')}
+          mismatch={t('password.mismatch')}
+        />
       </Form>
     </Modal>
   );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { currentLanguage } from '../../../i18n';
 import { passwordEncrypter } from '../passwordCrypto';
-import { NewPasswordInput, sameAsRule, strongPasswordRule } from './newPassword';
+import { NewPasswordFields } from './newPassword';
 
 type RegisterForm = { username: string; email: string; password: string; confirmPassword: string };
 
@@ -77,28 +77,23 @@ export const RegisterDialog = ({ open, onClose }: { open: boolean; onClose: () =
           >
             <Input data-testid="register-email" />
           </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('register.password')}
-            extra={t('rules.passwordPolicy')}
-            rules={[
-              { required: true, message: t('rules.required') },
-              strongPasswordRule(t('rules.passwordPolicy')),
-            ]}
-          >
-            <NewPasswordInput data-testid="register-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmPassword"
-            label={t('register.confirm')}
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('rules.required') },
-              sameAsRule('password', t('rules.mismatch')),
-            ]}
-          >
-            <NewPasswordInput data-testid="register-confirm" />
-          </Form.Item>
+          <NewPasswordFields
+            password={{
+              name: 'password',
+              label: t('register.password'),
+              required: t('rules.required'),
+              testId: 'register-password',
+            }}
+            confirm={{
+              name: 'confirmPassword',
+              label: t('register.confirm'),
+              required: t('rules.required'),
+              testId: 'register-confirm',
+            }}
+            policy={t('rules.passwordPolicy')}
+            tooSimple={t('rules.passwordPolicy')}
+            mismatch={t('rules.mismatch')}
+          />
         </Form>
       )}
     </Modal>

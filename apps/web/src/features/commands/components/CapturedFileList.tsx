@@ -3,9 +3,9 @@ import type { CapturedFile } from '@cpm/contracts';
 import { blobRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, List, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { formatTime } from '../../../shared/format/formatTime';
 import { ImageFailed, SafeImage } from '../../../shared/image/SafeImage';
 import { downloadStored } from '../../../shared/upload/downloadStored';
 
@@ -74,7 +74,7 @@ export const CapturedFileList = ({ files, showSn = false }: { files: CapturedFil
                 {f.name}
               </Typography.Text>
               <Typography.Text type="secondary">
-                {dayjs(f.createdAt).format('YYYY-MM-DD HH:mm:ss')} · {sizeText(f.size)}
+                {formatTime(f.createdAt, true)} · {sizeText(f.size)}
               </Typography.Text>
             </Space>
           </Space>

@@ -3,10 +3,10 @@ import { type CommandDetail, type CommandEvent, userTopic } from '@cpm/contracts
 import { commandRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { formatTime } from '../../../shared/format/formatTime';
 import { useLiveTopic, useLiveUserId } from '../../../shared/live/LiveEventsProvider';
 import { NotLoaded } from '../../../shared/page/NotLoaded';
 import { CapturedFileList } from './CapturedFileList';
@@ -79,12 +79,12 @@ export const CommandDetailDrawer = ({ id, onClose }: { id: string | null; onClos
               {
                 key: 'at',
                 label: t('history.at'),
-                children: dayjs(d.createdAt).format('YYYY-MM-DD HH:mm:ss'),
+                children: formatTime(d.createdAt, true),
               },
               {
                 key: 'expire',
                 label: t('detail.expireAt'),
-                children: dayjs(d.expireAt).format('YYYY-MM-DD HH:mm:ss'),
+                children: formatTime(d.expireAt, true),
               },
               {
                 key: 'counts',

@@ -2,11 +2,11 @@ import type { CommandOp, CommandRow } from '@cpm/contracts';
 import { commandRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Select, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { readRows } from '../../../shared/table/readRows';
+import { fixedPaging, readRows } from '../../../shared/table/readRows';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { commandKeys } from './CommandDetailDrawer';
 import { CommandResultTag } from './CommandResultTag';
 
@@ -61,20 +61,9 @@ export const CommandHistory = ({ opOptions, page, onPage, onOpen }: CommandHisto
         scroll={{ x: 640 }}
         data-testid="command-history"
         onRow={(r) => ({ onClick: () => onOpen(r.id), style: { cursor: 'pointer' } })}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: history.data?.total ?? 0,
-          onChange: onPage,
-          showSizeChanger: false,
-        }}
+        pagination={fixedPaging(page, PAGE_SIZE, history.data?.total, onPage)}
         columns={[
-          {
-            title: t('history.at'),
-            dataIndex: 'createdAt',
-            width: 150,
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-          },
+          timeColumn('createdAt', t('history.at'), { seconds: true, width: 150 }),
           {
             title: t('history.command'),
             key: 'op',

@@ -2,13 +2,13 @@ import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { commandRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Flex, Input, Skeleton, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
 import { pickMessage } from '../../../api/pickMessage';
 import { ToolbarButton } from '../../../shared/crud';
+import { formatTime } from '../../../shared/format/formatTime';
 import { useCommandRound } from '../hooks/useCommandRound';
 
 /** How long the console follows a properties request before saying the terminal timed out. */
@@ -68,7 +68,7 @@ export const TerminalConfigTab = ({ terminal }: { terminal: { sn: string; online
         {config.data ? (
           <Typography.Text type="secondary" data-testid="device-config-reported">
             {t('device.configReportedAt', {
-              at: dayjs(config.data.reportedAt).format('YYYY-MM-DD HH:mm:ss'),
+              at: formatTime(config.data.reportedAt, true),
             })}
           </Typography.Text>
         ) : (

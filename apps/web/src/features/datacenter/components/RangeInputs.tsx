@@ -16,24 +16,18 @@ export const RangeInputs = ({
   testId: string;
 }) => {
   const { t } = useTranslation('datacenter');
-  return (
-    <>
+  return (['start', 'end'] as const).map((end) => {
+    const field = `${end}Date` as const;
+    return (
       <Input
-        addonBefore={t('startDate')}
-        aria-label={t('startDate')}
-        value={range.startDate}
-        onChange={(e) => onChange((r) => ({ ...r, startDate: e.target.value }))}
+        key={end}
+        addonBefore={t(field)}
+        aria-label={t(field)}
+        value={range[field]}
+        onChange={(e) => onChange((r) => ({ ...r, [field]: e.target.value }))}
         style={{ width: 230 }}
-        data-testid={`${testId}-start`}
+        data-testid={`${testId}-${end}`}
       />
-      <Input
-        addonBefore={t('endDate')}
-        aria-label={t('endDate')}
-        value={range.endDate}
-        onChange={(e) => onChange((r) => ({ ...r, endDate: e.target.value }))}
-        style={{ width: 230 }}
-        data-testid={`${testId}-end`}
-      />
-    </>
-  );
+    );
+  });
 };

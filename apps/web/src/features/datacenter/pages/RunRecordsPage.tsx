@@ -39,6 +39,14 @@ export const RunRecordsPage = () => {
   });
   const options = useFleetOptions();
   const sortable = (key: string) => ({ sorter: true, sortOrder: list.sortOrderOf(key) as SortOrder });
+  /** A sortable column of a day's measure, shown through `render`. */
+  const measure = (key: keyof RunRecordRow & string, title: string, render: (value: number) => string) => ({
+    key,
+    title,
+    dataIndex: key,
+    ...sortable(key),
+    render,
+  });
   const columns: DataColumn<RunRecordRow>[] = [
     { key: 'day', title: t('day'), dataIndex: 'day', ...sortable('day') },
     {
@@ -60,34 +68,10 @@ export const RunRecordsPage = () => {
     { key: 'lastShutdownAt', title: t('lastShutdown'), dataIndex: 'lastShutdownAt', render: formatTime },
     { key: 'boots', title: t('boots'), dataIndex: 'boots', ...sortable('boots') },
     { key: 'shutdowns', title: t('shutdowns'), dataIndex: 'shutdowns', ...sortable('shutdowns') },
-    {
-      key: 'runtimeSec',
-      title: t('runtime'),
-      dataIndex: 'runtimeSec',
-      ...sortable('runtimeSec'),
-      render: formatDuration,
-    },
-    {
-      key: 'onlineSec',
-      title: t('online'),
-      dataIndex: 'onlineSec',
-      ...sortable('onlineSec'),
-      render: formatDuration,
-    },
-    {
-      key: 'mobileBytes',
-      title: t('mobileData'),
-      dataIndex: 'mobileBytes',
-      ...sortable('mobileBytes'),
-      render: formatBytes,
-    },
-    {
-      key: 'wifiBytes',
-      title: t('wifiData'),
-      dataIndex: 'wifiBytes',
-      ...sortable('wifiBytes'),
-      render: formatBytes,
-    },
+    measure('runtimeSec', t('runtime'), formatDuration),
+    measure('onlineSec', t('online'), formatDuration),
+    measure('mobileBytes', t('mobileData'), formatBytes),
+    measure('wifiBytes', t('wifiData'), formatBytes),
     {
       key: 'batteryMin',
       title: t('batteryMin'),

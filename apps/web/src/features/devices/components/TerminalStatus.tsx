@@ -1,7 +1,7 @@
 import type { TerminalRow, TerminalStatus } from '@cpm/contracts';
 import { Badge, Tag, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/format/formatTime';
 
 const STATUS_COLORS: Record<TerminalStatus, string> = {
   warehoused: 'default',
@@ -19,7 +19,7 @@ export const StatusTag = ({ status }: { status: TerminalStatus }) => {
 /** Online or offline with the last-seen time; offline beyond 72 hours is highlighted. */
 export const OnlineState = ({ row }: { row: Pick<TerminalRow, 'online' | 'lastSeenAt' | 'longOffline'> }) => {
   const { t } = useTranslation('devices');
-  const seen = row.lastSeenAt ? dayjs(row.lastSeenAt).format('YYYY-MM-DD HH:mm') : t('never');
+  const seen = row.lastSeenAt ? formatTime(row.lastSeenAt) : t('never');
   if (row.online)
     return <Badge status="success" text={t('online')} data-testid="online-state" data-online="true" />;
   return (

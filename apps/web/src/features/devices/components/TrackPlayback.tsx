@@ -8,6 +8,7 @@ import type * as Leaflet from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { formatTime } from '../../../shared/format/formatTime';
 import type { Datum } from '../../../shared/map/datum';
 import { MapView } from '../../../shared/map/MapView';
 
@@ -176,7 +177,7 @@ export const TrackPlayback = ({ sn }: { sn: string }) => {
             data-testid="track-slider"
           />
           <Typography.Text data-testid="track-time" data-index={index}>
-            {current ? dayjs(current.at).format('YYYY-MM-DD HH:mm:ss') : ''}
+            {current ? formatTime(current.at, true) : ''}
           </Typography.Text>
         </Flex>
       ) : (

@@ -1,10 +1,11 @@
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 
-type EventRow = { sn: string; terminalName: string; at: string; handled: boolean };
+/** What every terminal event row holds. */
+export type EventRow = { id: string; sn: string; terminalName: string; at: string; handled: boolean };
 
 /** Columns every terminal event list shares: the terminal (linking to its detail), time and handled. */
 export const eventColumns = <T extends EventRow>(t: TFunction<'devices'>) => ({
@@ -15,12 +16,7 @@ export const eventColumns = <T extends EventRow>(t: TFunction<'devices'>) => ({
     render: (v: string) => <Link to={`/device/deviceDetail/${v}`}>{v}</Link>,
   } satisfies DataColumn<T>,
   terminal: { key: 'terminal', title: t('name'), dataIndex: 'terminalName' } satisfies DataColumn<T>,
-  at: {
-    key: 'at',
-    title: t('time'),
-    dataIndex: 'at',
-    render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-  } satisfies DataColumn<T>,
+  at: timeColumn<T>('at', t('time'), { seconds: true }),
   handled: {
     key: 'handled',
     title: t('handled'),

@@ -13,6 +13,7 @@ import { DetailPage } from '../../../shared/detail/DetailPage';
 import { detailFailure } from '../../../shared/detail/detailFailure';
 import { Timeline } from '../../../shared/detail/Timeline';
 import { useTabParam } from '../../../shared/detail/useTabParam';
+import { formatTime } from '../../../shared/format/formatTime';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { readRows } from '../../../shared/table/readRows';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
@@ -20,7 +21,7 @@ import { TrackPlayback } from '../components/TrackPlayback';
 
 const fmt = (v: unknown) =>
   typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)
-    ? dayjs(v).format('YYYY-MM-DD HH:mm:ss')
+    ? formatTime(v, true)
     : v === null || v === undefined || v === ''
       ? '-'
       : String(v);
@@ -405,12 +406,7 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
             <>
               {!logs.data?.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
               {(logs.data ?? []).map((l) => (
-                <Card
-                  key={l.requestId}
-                  size="small"
-                  style={{ marginTop: 12 }}
-                  title={dayjs(l.at).format('YYYY-MM-DD HH:mm:ss')}
-                >
+                <Card key={l.requestId} size="small" style={{ marginTop: 12 }} title={formatTime(l.at, true)}>
                   <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{l.text}</pre>
                 </Card>
               ))}

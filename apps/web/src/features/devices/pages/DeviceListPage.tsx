@@ -17,6 +17,7 @@ import { type ListPage, useCrudList } from '../../../shared/crud/useCrudList';
 import { useFleetOptions } from '../../../shared/dicts/useFleetOptions';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { AddDeviceDialog } from '../components/AddDeviceDialog';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
 
@@ -110,12 +111,7 @@ export const DeviceListPage = () => {
     },
     { key: 'ip', title: 'IP', dataIndex: 'ip' },
     { key: 'mac', title: t('mac'), dataIndex: 'mac' },
-    {
-      key: 'lastSeen',
-      title: t('lastSeen'),
-      dataIndex: 'lastSeenAt',
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-'),
-    },
+    timeColumn('lastSeen', t('lastSeen'), { field: 'lastSeenAt', seconds: true }),
     {
       key: 'actions',
       title: t('actions'),

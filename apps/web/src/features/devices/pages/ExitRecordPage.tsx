@@ -1,6 +1,5 @@
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call, upload } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
@@ -9,6 +8,7 @@ import { ExcelImport } from '../../../shared/crud/ExcelImport';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { StatusTag } from '../components/TerminalStatus';
 
 type Row = {
@@ -41,12 +41,7 @@ export const ExitRecordPage = () => {
     { key: 'owner', title: t('enterprise'), dataIndex: 'ownerName' },
     { key: 'productionDate', title: t('productionDate'), dataIndex: 'productionDate' },
     { key: 'shippingDate', title: t('shippingDate'), dataIndex: 'shippingDate' },
-    {
-      key: 'createdAt',
-      title: t('createdAt'),
-      dataIndex: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('createdAt', t('createdAt')),
   ];
   return (
     <CrudListView<Row, { sn?: string }>

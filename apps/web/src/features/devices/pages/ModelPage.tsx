@@ -1,8 +1,6 @@
 import type { ModelSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { Input, Select } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
@@ -18,8 +16,10 @@ import {
   lazySchema,
   queryKeys,
   useCrudList,
+  useDialogRecord,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const modelSaveSchema = lazySchema(() =>
@@ -32,7 +32,7 @@ type Filter = { name?: string };
 /** Terminal models: name, description, state. */
 export const ModelPage = () => {
   const { t } = useTranslation('devices');
-  const [editing, setEditing] = useState<Partial<DeviceModel> | null>(null);
+  const editing = useDialogRecord<Partial<DeviceModel>>(() => list.invalidate());
   const list = useCrudList<DeviceModel, Filter>({
     queryKey: queryKeys.models.all,
     filterKeys: ['name'],
@@ -56,14 +56,9 @@ export const ModelPage = () => {
       sorter: true,
       sortOrder: list.sortOrderOf('terminalCount'),
     },
-    {
-      key: 'createdAt',
-      title: t('createdAt'),
-      dataIndex: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('createdAt', t('createdAt')),
     actionsColumn(t('actions'), (row) => [
-      editAction(t('edit'), 'device:model:edit', () => setEditing(row)),
+      editAction(t('edit'), 'device:model:edit', () => editing.show(row)),
       deleteAction(t('delete'), 'device:model:delete', t('confirmDeleteOne'), () =>
         call(devicesRoutes.modelDelete, { body: { id: row.id }, notifySuccess: true }).then(list.invalidate),
       ),
@@ -80,37 +75,34 @@ export const ModelPage = () => {
         <AddButton
           permission="device:model:add"
           label={t('addEntry')}
-          onClick={() => setEditing({})}
+          onClick={() => editing.show({})}
           testId="model-add"
         />
       }
     >
       <CrudFormModal
-        open={editing !== null}
-        title={editing?.id ? t('edit') : t('addEntry')}
+        open={editing.record !== null}
+        title={editing.record?.id ? t('edit') : t('addEntry')}
         schema={modelSaveSchema}
         initialValues={
-          editing?.id
+          editing.record?.id
             ? {
-                name: editing.name,
-                description: editing.description ?? undefined,
-                state: editing.state ? 1 : 0,
+                name: editing.record.name,
+                description: editing.record.description ?? undefined,
+                state: editing.record.state ? 1 : 0,
               }
             : { state: 1 }
         }
         conflictField="name"
         testId="model-form"
-        onClose={() => setEditing(null)}
+        onClose={editing.close}
         onSubmit={(values) =>
           call(devicesRoutes.modelSave, {
-            body: { ...values, id: editing?.id },
+            body: { ...values, id: editing.record?.id },
             notifySuccess: true,
           })
         }
-        onSaved={() => {
-          setEditing(null);
-          void list.invalidate();
-        }}
+        onSaved={editing.saved}
       >
         <CrudField name="name" label={t('modelName')}>
           <Input data-testid="model-name" />

@@ -1,21 +1,21 @@
 import type { PeripheralSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
-import { Col, Input, InputNumber, Row, Select } from 'antd';
-import { useState } from 'react';
+import { Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
 import {
   AddButton,
   actionsColumn,
-  CrudField,
   CrudFormModal,
   CrudListView,
   deleteAction,
   editAction,
+  GridField,
   lazySchema,
   queryKeys,
   useCrudList,
+  useDialogRecord,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 
@@ -30,7 +30,7 @@ type Filter = { name?: string; kind?: 'serial' | 'usb' };
 /** Peripheral catalogue: serial or USB, PID, VID, name, manufacturer, brand, identifier, baud rate, authorization code. */
 export const PeripheralPage = () => {
   const { t } = useTranslation('devices');
-  const [editing, setEditing] = useState<Partial<Peripheral> | null>(null);
+  const editing = useDialogRecord<Partial<Peripheral>>(() => list.invalidate());
   const list = useCrudList<Peripheral, Filter>({
     queryKey: queryKeys.peripherals.all,
     filterKeys: ['name', 'kind'],
@@ -54,7 +54,7 @@ export const PeripheralPage = () => {
     actionsColumn(
       t('actions'),
       (row) => [
-        editAction(t('edit'), 'device:peripheral:edit', () => setEditing(row)),
+        editAction(t('edit'), 'device:peripheral:edit', () => editing.show(row)),
         deleteAction(t('delete'), 'device:peripheral:delete', t('confirmDeleteOne'), () =>
           call(devicesRoutes.peripheralDelete, { body: { id: row.id }, notifySuccess: true }).then(
             list.invalidate,
@@ -75,76 +75,59 @@ export const PeripheralPage = () => {
       columns={columns}
       localSort
       toolbar={
-        <AddButton permission="device:peripheral:add" label={t('addEntry')} onClick={() => setEditing({})} />
+        <AddButton
+          permission="device:peripheral:add"
+          label={t('addEntry')}
+          onClick={() => editing.show({})}
+        />
       }
     >
       <CrudFormModal
-        open={editing !== null}
-        title={editing?.id ? t('edit') : t('addEntry')}
+        open={editing.record !== null}
+        title={editing.record?.id ? t('edit') : t('addEntry')}
         schema={peripheralSaveSchema}
         initialValues={
-          editing?.id
-            ? Object.fromEntries(Object.entries(editing).filter(([, v]) => v !== null))
+          editing.record?.id
+            ? Object.fromEntries(Object.entries(editing.record).filter(([, v]) => v !== null))
             : { kind: 'usb' }
         }
-        onClose={() => setEditing(null)}
+        onClose={editing.close}
         onSubmit={(values) =>
           call(devicesRoutes.peripheralSave, {
-            body: { ...values, id: editing?.id },
+            body: { ...values, id: editing.record?.id },
             notifySuccess: true,
           })
         }
-        onSaved={() => {
-          setEditing(null);
-          void list.invalidate();
-        }}
+        onSaved={editing.saved}
       >
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <CrudField name="kind" label={t('kind')}>
-              <Select options={kinds} />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="name" label={t('name')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={12}>
-            <CrudField name="vid" label="VID">
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={12}>
-            <CrudField name="pid" label="PID">
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="manufacturer" label={t('manufacturer')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="brand" label={t('brand')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="identifier" label={t('identifier')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="baudRate" label={t('baudRate')}>
-              <InputNumber style={{ width: '100%' }} />
-            </CrudField>
-          </Col>
-          <Col xs={24}>
-            <CrudField name="authCode" label={t('authCode')}>
-              <Input />
-            </CrudField>
-          </Col>
+          <GridField name="kind" label={t('kind')}>
+            <Select options={kinds} />
+          </GridField>
+          <GridField name="name" label={t('name')}>
+            <Input />
+          </GridField>
+          <GridField col={{ xs: 12 }} name="vid" label="VID">
+            <Input />
+          </GridField>
+          <GridField col={{ xs: 12 }} name="pid" label="PID">
+            <Input />
+          </GridField>
+          <GridField name="manufacturer" label={t('manufacturer')}>
+            <Input />
+          </GridField>
+          <GridField name="brand" label={t('brand')}>
+            <Input />
+          </GridField>
+          <GridField name="identifier" label={t('identifier')}>
+            <Input />
+          </GridField>
+          <GridField name="baudRate" label={t('baudRate')}>
+            <InputNumber style={{ width: '100%' }} />
+          </GridField>
+          <GridField span="full" name="authCode" label={t('authCode')}>
+            <Input />
+          </GridField>
         </Row>
       </CrudFormModal>
     </CrudListView>

@@ -1,13 +1,12 @@
-import { CheckOutlined } from '@ant-design/icons';
 import { WARNING_KINDS, type WarningSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../../api/http';
-import { CrudListView, queryKeys, selectFilter, useCrudList, useSelection } from '../../../shared/crud';
-import type { DataColumn } from '../../../shared/table/DataTable';
-import { eventColumns, handledOptions } from '../components/eventColumns';
+import { queryKeys, selectFilter } from '../../../shared/crud';
+import { handledOptions } from '../components/eventColumns';
+import { HandledEventList } from '../components/HandledEventList';
 
 type Row = z.infer<typeof WarningSchema>;
 type Filter = { kind?: (typeof WARNING_KINDS)[number]; handled?: 'true' | 'false' };
@@ -15,51 +14,35 @@ type Filter = { kind?: (typeof WARNING_KINDS)[number]; handled?: 'true' | 'false
 /** Early warnings: offline too long, low battery, abnormal peripherals, with who was alerted. */
 export const WarningPage = () => {
   const { t } = useTranslation('devices');
-  const list = useCrudList<Row, Filter>({
-    queryKey: queryKeys.warnings.all,
-    filterKeys: ['kind', 'handled'],
-    fetchPage: (q) =>
-      call(devicesRoutes.warningPage, {
-        query: { current: q.current, size: q.size, kind: q.kind, handled: q.handled },
-        loading: false,
-      }),
-  });
-  const selection = useSelection<Row>();
-  const common = eventColumns<Row>(t);
-  const columns: DataColumn<Row>[] = [
-    common.sn,
-    common.terminal,
-    {
-      key: 'kind',
-      title: t('warningKind'),
-      dataIndex: 'kind',
-      render: (k: string) => <Tag color="warning">{t(`warnings.${k}`)}</Tag>,
-    },
-    { key: 'detail', title: t('detail'), dataIndex: 'detail' },
-    { key: 'alerted', title: t('alerted'), dataIndex: 'alerted', render: (a: string[]) => a.join(', ') },
-    common.at,
-    common.handled,
-  ];
   return (
-    <CrudListView<Row, Filter>
+    <HandledEventList<Row, Filter>
       testId="warning-page"
-      list={list}
+      list={{
+        queryKey: queryKeys.warnings.all,
+        filterKeys: ['kind', 'handled'],
+        fetchPage: (q) =>
+          call(devicesRoutes.warningPage, {
+            query: { current: q.current, size: q.size, kind: q.kind, handled: q.handled },
+            loading: false,
+          }),
+      }}
       filters={[
         selectFilter('kind', t('warningKind'), WARNING_KINDS, (k) => t(`warnings.${k}`), 180),
         { name: 'handled', label: t('handled'), options: handledOptions(t) },
       ]}
-      columns={columns}
-      batch={{
-        selection,
-        actions: [
-          {
-            key: 'handle',
-            label: t('handle'),
-            icon: <CheckOutlined />,
-            permission: 'device:warning:handle',
-            run: (ids) => call(devicesRoutes.warningHandle, { body: { ids }, notifySuccess: true }),
-          },
-        ],
+      columns={[
+        {
+          key: 'kind',
+          title: t('warningKind'),
+          dataIndex: 'kind',
+          render: (k: string) => <Tag color="warning">{t(`warnings.${k}`)}</Tag>,
+        },
+        { key: 'detail', title: t('detail'), dataIndex: 'detail' },
+        { key: 'alerted', title: t('alerted'), dataIndex: 'alerted', render: (a: string[]) => a.join(', ') },
+      ]}
+      handle={{
+        permission: 'device:warning:handle',
+        run: (ids) => call(devicesRoutes.warningHandle, { body: { ids }, notifySuccess: true }),
       }}
     />
   );

@@ -11,12 +11,12 @@ import {
   Space,
   Switch,
   TimePicker,
-  TreeSelect,
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DrawnShape } from '../../../shared/map/drawTools';
+import { TreePicker } from '../../../shared/tree/TreePicker';
 import { shapeFields, type TreeOption } from '../lib/fenceShape';
 
 /** The fence form's fields; the shape comes from the map, not the form. */
@@ -117,16 +117,7 @@ export const FenceEditor = ({
           />
         </Form.Item>
         <Form.Item name="groupIds" label={t('fence.groups')} extra={t('fence.groupsHint')}>
-          <TreeSelect
-            multiple
-            allowClear
-            treeDefaultExpandAll
-            showSearch
-            treeNodeFilterProp="title"
-            treeData={groupTree}
-            loading={groupsLoading}
-            data-testid="fence-groups"
-          />
+          <TreePicker multiple treeData={groupTree} loading={groupsLoading} data-testid="fence-groups" />
         </Form.Item>
         <Form.Item name="terminalSns" label={t('fence.terminals')} extra={t('fence.terminalsHint')}>
           <Select mode="tags" tokenSeparators={[',', ' ', '\n']} data-testid="fence-terminals" />

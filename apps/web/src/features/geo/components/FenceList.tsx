@@ -3,7 +3,8 @@ import type { Fence } from '@cpm/contracts';
 import { Badge, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../shared/auth/Auth';
-import { readRows } from '../../../shared/table/readRows';
+import { IconButton } from '../../../shared/crud/IconButton';
+import { fixedPaging, readRows } from '../../../shared/table/readRows';
 import { clock } from '../lib/fenceShape';
 
 type FenceListProps = {
@@ -57,13 +58,9 @@ export const FenceList = ({
         onRow={(f) => ({ onClick: () => onFocus(f), style: { cursor: 'pointer' } })}
         rowClassName={(f) => (f.id === focusId ? 'ant-table-row-selected' : '')}
         pagination={{
-          current: page,
-          pageSize: 10,
-          total: list.data?.total ?? 0,
+          ...fixedPaging(page, 10, list.data?.total, onPage),
           size: 'small',
-          showSizeChanger: false,
           hideOnSinglePage: true,
-          onChange: onPage,
         }}
         columns={[
           {
@@ -114,16 +111,12 @@ export const FenceList = ({
             render: (_, f) => (
               <Space size={0} onClick={(e) => e.stopPropagation()}>
                 <Auth permission="device:fence:edit">
-                  <Tooltip title={t('fence.edit')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={t('fence.edit')}
-                      onClick={() => onEdit(f)}
-                      data-testid="fence-edit"
-                    />
-                  </Tooltip>
+                  <IconButton
+                    label={t('fence.edit')}
+                    icon={<EditOutlined />}
+                    onClick={() => onEdit(f)}
+                    testId="fence-edit"
+                  />
                 </Auth>
                 <Auth permission="device:fence:delete">
                   <Popconfirm

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { call } from '../../../api/http';
 import type { Datum } from '../../../shared/map/datum';
 import { MapView } from '../../../shared/map/MapView';
+import { fixedPaging } from '../../../shared/table/readRows';
 import { MapPlaceSearch } from '../components/MapPlaceSearch';
 
 type View = { west: number; south: number; east: number; north: number; zoom: number };
@@ -214,14 +215,7 @@ export const DeviceMapPage = () => {
             size="small"
             dataSource={list.data?.records ?? []}
             locale={{ emptyText: t('emptyView') }}
-            pagination={{
-              current: page,
-              pageSize: 10,
-              total: list.data?.total ?? 0,
-              size: 'small',
-              showSizeChanger: false,
-              onChange: setPage,
-            }}
+            pagination={{ ...fixedPaging(page, 10, list.data?.total, setPage), size: 'small' }}
             renderItem={(m) => (
               <List.Item
                 style={{ cursor: 'pointer' }}

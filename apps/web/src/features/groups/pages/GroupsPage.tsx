@@ -1,24 +1,26 @@
 import { DragOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupNode } from '@cpm/contracts';
 import { groupsRoutes } from '@cpm/contracts/routes';
-import { Col, Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
+import { Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import {
   AddButton,
   actionsColumn,
-  CrudField,
   CrudFormModal,
   CrudListView,
   deleteAction,
   editAction,
+  GridField,
   lazySchema,
   queryKeys,
   useCrudTree,
+  useDialogRecord,
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { TreePicker } from '../../../shared/tree/TreePicker';
 import { parentGroupIds, toTreeSelect } from '../../../shared/tree/treeData';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -33,7 +35,7 @@ type Filter = { keyword?: string };
 export const GroupsPage = () => {
   const { t } = useTranslation('accounts');
   const types = useDict('group_type');
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const editing = useDialogRecord<Editing>(() => refresh());
   const [moving, setMoving] = useState<GroupNode | null>(null);
   const [moveTo, setMoveTo] = useState<string | null>(null);
   const tree = useCrudTree<GroupNode, Filter>({
@@ -71,10 +73,10 @@ export const GroupsPage = () => {
           label: t('group.addChild'),
           icon: <PlusOutlined />,
           permission: 'user:group:add',
-          onClick: () => setEditing({ group: null, parentId: g.id }),
+          onClick: () => editing.show({ group: null, parentId: g.id }),
         },
         editAction(t('actions.edit'), 'user:group:edit', () =>
-          setEditing({ group: g, parentId: g.parentId }),
+          editing.show({ group: g, parentId: g.parentId }),
         ),
         {
           key: 'move',
@@ -94,7 +96,7 @@ export const GroupsPage = () => {
     ),
   ];
 
-  const parentOptions = toTreeSelect(tree.rows, editing?.group?.id);
+  const parentOptions = toTreeSelect(tree.rows, editing.record?.group?.id);
   return (
     <CrudListView<GroupNode, Filter>
       testId="groups-page"
@@ -111,83 +113,58 @@ export const GroupsPage = () => {
         <AddButton
           permission="user:group:add"
           label={t('group.add')}
-          onClick={() => setEditing({ group: null, parentId: null })}
+          onClick={() => editing.show({ group: null, parentId: null })}
           testId="group-add"
         />
       }
     >
       <CrudFormModal
-        open={editing !== null}
-        title={editing?.group ? t('group.edit') : t('group.add')}
+        open={editing.record !== null}
+        title={editing.record?.group ? t('group.edit') : t('group.add')}
         schema={groupSaveSchema}
-        initialValues={editing?.group ?? { parentId: editing?.parentId ?? undefined, type: 'store', sort: 0 }}
+        initialValues={
+          editing.record?.group ?? { parentId: editing.record?.parentId ?? undefined, type: 'store', sort: 0 }
+        }
         conflictField="number"
         width={640}
         testId="group-form"
-        onClose={() => setEditing(null)}
+        onClose={editing.close}
         onSubmit={(values) =>
           call(groupsRoutes.save, {
-            body: { ...values, id: editing?.group?.id, parentId: values.parentId ?? null },
+            body: { ...values, id: editing.record?.group?.id, parentId: values.parentId ?? null },
             notifySuccess: true,
           })
         }
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
+        onSaved={editing.saved}
       >
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <CrudField name="name" label={t('group.name')}>
-              <Input data-testid="group-name" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="number" label={t('group.number')}>
-              <Input data-testid="group-number" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="type" label={t('group.type')}>
-              <Select options={types.options} />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="parentId" label={t('group.parent')}>
-              <TreeSelect
-                allowClear
-                showSearch
-                treeNodeFilterProp="title"
-                treeDefaultExpandAll
-                treeData={parentOptions}
-              />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="areaCode" label={t('group.areaCode')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="sort" label={t('menu.sort')}>
-              <InputNumber style={{ width: '100%' }} />
-            </CrudField>
-          </Col>
-          <Col xs={24}>
-            <CrudField name="address" label={t('group.address')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="contact" label={t('group.contact')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="phone" label={t('group.phone')}>
-              <Input />
-            </CrudField>
-          </Col>
+          <GridField name="name" label={t('group.name')}>
+            <Input data-testid="group-name" />
+          </GridField>
+          <GridField name="number" label={t('group.number')}>
+            <Input data-testid="group-number" />
+          </GridField>
+          <GridField name="type" label={t('group.type')}>
+            <Select options={types.options} />
+          </GridField>
+          <GridField name="parentId" label={t('group.parent')}>
+            <TreePicker treeData={parentOptions} />
+          </GridField>
+          <GridField name="areaCode" label={t('group.areaCode')}>
+            <Input />
+          </GridField>
+          <GridField name="sort" label={t('menu.sort')}>
+            <InputNumber style={{ width: '100%' }} />
+          </GridField>
+          <GridField span="full" name="address" label={t('group.address')}>
+            <Input />
+          </GridField>
+          <GridField name="contact" label={t('group.contact')}>
+            <Input />
+          </GridField>
+          <GridField name="phone" label={t('group.phone')}>
+            <Input />
+          </GridField>
         </Row>
       </CrudFormModal>
       <Modal

@@ -72,21 +72,23 @@ export const KitGalleryPage = () => {
     <div className="cpm-page" data-testid="kit-gallery-page">
       <Typography.Title level={4}>{t('chart:gallery.title')}</Typography.Title>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
-          <Card variant="borderless" title={t('chart:gallery.line')}>
-            <Chart option={line} ariaLabel={t('chart:gallery.line')} data-testid="gallery-chart-line" />
-          </Card>
-        </Col>
-        <Col xs={24} lg={6}>
-          <Card variant="borderless" title={t('chart:gallery.bar')}>
-            <Chart option={bar} ariaLabel={t('chart:gallery.bar')} data-testid="gallery-chart-bar" />
-          </Card>
-        </Col>
-        <Col xs={24} lg={6}>
-          <Card variant="borderless" title={t('chart:gallery.pie')}>
-            <Chart option={pie} ariaLabel={t('chart:gallery.pie')} data-testid="gallery-chart-pie" />
-          </Card>
-        </Col>
+        {(
+          [
+            ['line', line, 12],
+            ['bar', bar, 6],
+            ['pie', pie, 6],
+          ] as const
+        ).map(([kind, option, lg]) => (
+          <Col key={kind} xs={24} lg={lg}>
+            <Card variant="borderless" title={t(`chart:gallery.${kind}`)}>
+              <Chart
+                option={option}
+                ariaLabel={t(`chart:gallery.${kind}`)}
+                data-testid={`gallery-chart-${kind}`}
+              />
+            </Card>
+          </Col>
+        ))}
         <Col xs={24} lg={12}>
           <Card variant="borderless" title={t('chart:gallery.empty')}>
             <Chart

@@ -1,6 +1,5 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../shared/auth/Auth';
@@ -10,6 +9,7 @@ import type { FilterField } from '../../../shared/crud/FilterBar';
 import type { ListFilter } from '../../../shared/crud/listState';
 import type { CrudList } from '../../../shared/crud/useCrudList';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 
 /** What every stored media file shows in its list. */
 type MediaRow = { id: string; name: string; url: string; description: string | null; createdAt: string };
@@ -50,11 +50,7 @@ export const MediaList = <T extends MediaRow, F extends ListFilter>({
   const all: DataColumn<T>[] = [
     ...columns,
     { key: 'description', title: t(`${kind}.description`), dataIndex: 'description' },
-    {
-      key: 'createdAt',
-      title: t(`${kind}.createdAt`),
-      render: (_, r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('createdAt', t(`${kind}.createdAt`)),
     {
       key: 'actions',
       title: t('actions.actions'),

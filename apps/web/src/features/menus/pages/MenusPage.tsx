@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { SysMenuNode } from '@cpm/contracts';
 import { sysMenuRoutes } from '@cpm/contracts/routes';
-import { Col, Input, InputNumber, Radio, Row, Select, Space, Switch, Tag, TreeSelect } from 'antd';
-import { createElement, useState } from 'react';
+import { Input, InputNumber, Radio, Row, Select, Space, Switch, Tag, TreeSelect } from 'antd';
+import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import {
@@ -14,9 +14,11 @@ import {
   DictTag,
   deleteAction,
   editAction,
+  GridField,
   lazySchema,
   queryKeys,
   useCrudTree,
+  useDialogRecord,
 } from '../../../shared/crud';
 import { MENU_ICONS, menuIcon } from '../../../shared/menu/menuIcons';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -38,7 +40,7 @@ const TYPE_COLORS = ['purple', 'blue', 'green', 'orange'];
 export const MenusPage = () => {
   const { t, i18n } = useTranslation('accounts');
   const zh = i18n.language === 'zh';
-  const [editing, setEditing] = useState<{ menu: SysMenuNode | null; parentId: string | null } | null>(null);
+  const editing = useDialogRecord<{ menu: SysMenuNode | null; parentId: string | null }>(() => refresh());
   const tree = useCrudTree<SysMenuNode>({
     queryKey: queryKeys.menus.all,
     fetchTree: () => call(sysMenuRoutes.tree, { loading: false }),
@@ -81,9 +83,9 @@ export const MenusPage = () => {
         icon: <PlusOutlined />,
         permission: 'user:menu:add',
         hidden: m.menuType >= 3,
-        onClick: () => setEditing({ menu: null, parentId: m.id }),
+        onClick: () => editing.show({ menu: null, parentId: m.id }),
       },
-      editAction(t('actions.edit'), 'user:menu:edit', () => setEditing({ menu: m, parentId: m.parentId })),
+      editAction(t('actions.edit'), 'user:menu:edit', () => editing.show({ menu: m, parentId: m.parentId })),
       deleteAction(t('actions.delete'), 'user:menu:delete', t('actions.deleteConfirm'), () =>
         call(sysMenuRoutes.remove, { query: { id: m.id }, notifySuccess: true }).then(refresh),
       ),
@@ -100,19 +102,19 @@ export const MenusPage = () => {
         <AddButton
           permission="user:menu:add"
           label={t('menu.add')}
-          onClick={() => setEditing({ menu: null, parentId: null })}
+          onClick={() => editing.show({ menu: null, parentId: null })}
         />
       }
     >
       <CrudFormModal
-        open={editing !== null}
-        title={editing?.menu ? t('menu.edit') : t('menu.add')}
+        open={editing.record !== null}
+        title={editing.record?.menu ? t('menu.edit') : t('menu.add')}
         schema={sysMenuSaveSchema}
         initialValues={
-          editing?.menu
-            ? { ...editing.menu, menuType: menuTypeOf(editing.menu.menuType) }
+          editing.record?.menu
+            ? { ...editing.record.menu, menuType: menuTypeOf(editing.record.menu.menuType) }
             : {
-                parentId: editing?.parentId ?? null,
+                parentId: editing.record?.parentId ?? null,
                 menuType: 2,
                 sysCode: 'cpm',
                 enabled: true,
@@ -122,95 +124,72 @@ export const MenusPage = () => {
         }
         width={680}
         testId="menu-form"
-        onClose={() => setEditing(null)}
+        onClose={editing.close}
         onSubmit={(values) =>
           call(sysMenuRoutes.save, {
             body: {
               ...values,
-              id: editing?.menu?.id,
+              id: editing.record?.menu?.id,
               parentId: values.parentId ?? null,
             },
             notifySuccess: true,
           })
         }
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
+        onSaved={editing.saved}
       >
         <CrudField name="menuType" label={t('menu.type')}>
           <Radio.Group options={[0, 1, 2, 3].map((v) => ({ value: v, label: t(`menu.types.${v}`) }))} />
         </CrudField>
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <CrudField name="name" label={t('menu.name')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="menuEnglishName" label={t('menu.englishName')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="sysCode" label={t('menu.sysCode')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="parentId" label={t('menu.parent')}>
-              <TreeSelect
-                allowClear
-                showSearch
-                treeNodeFilterProp="title"
-                treeData={menuTreeData(tree.rows, zh, editing?.menu?.id)}
-              />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="url" label={t('menu.url')}>
-              <Input />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="permission" label={t('menu.permission')}>
-              <Input placeholder="device:terminal:add" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="icon" label={t('menu.icon')}>
-              <Select
-                allowClear
-                showSearch
-                options={Object.keys(MENU_ICONS).map((name) => ({
-                  value: name,
-                  label: (
-                    <Space>
-                      {createElement(MENU_ICONS[name])}
-                      {name}
-                    </Space>
-                  ),
-                  search: name,
-                }))}
-                optionFilterProp="search"
-              />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={4}>
-            <CrudField name="sort" label={t('menu.sort')}>
-              <InputNumber style={{ width: '100%' }} />
-            </CrudField>
-          </Col>
-          <Col xs={12} md={4}>
-            <CrudField name="enabled" label={t('user.enabled')} valuePropName="checked">
-              <Switch />
-            </CrudField>
-          </Col>
-          <Col xs={12} md={4}>
-            <CrudField name="hidden" label={t('menu.hidden')} valuePropName="checked">
-              <Switch />
-            </CrudField>
-          </Col>
+          <GridField name="name" label={t('menu.name')}>
+            <Input />
+          </GridField>
+          <GridField name="menuEnglishName" label={t('menu.englishName')}>
+            <Input />
+          </GridField>
+          <GridField name="sysCode" label={t('menu.sysCode')}>
+            <Input />
+          </GridField>
+          <GridField name="parentId" label={t('menu.parent')}>
+            <TreeSelect
+              allowClear
+              showSearch
+              treeNodeFilterProp="title"
+              treeData={menuTreeData(tree.rows, zh, editing.record?.menu?.id)}
+            />
+          </GridField>
+          <GridField name="url" label={t('menu.url')}>
+            <Input />
+          </GridField>
+          <GridField name="permission" label={t('menu.permission')}>
+            <Input placeholder="device:terminal:add" />
+          </GridField>
+          <GridField name="icon" label={t('menu.icon')}>
+            <Select
+              allowClear
+              showSearch
+              options={Object.keys(MENU_ICONS).map((name) => ({
+                value: name,
+                label: (
+                  <Space>
+                    {createElement(MENU_ICONS[name])}
+                    {name}
+                  </Space>
+                ),
+                search: name,
+              }))}
+              optionFilterProp="search"
+            />
+          </GridField>
+          <GridField col={{ xs: 24, md: 4 }} name="sort" label={t('menu.sort')}>
+            <InputNumber style={{ width: '100%' }} />
+          </GridField>
+          <GridField col={{ xs: 12, md: 4 }} name="enabled" label={t('user.enabled')} valuePropName="checked">
+            <Switch />
+          </GridField>
+          <GridField col={{ xs: 12, md: 4 }} name="hidden" label={t('menu.hidden')} valuePropName="checked">
+            <Switch />
+          </GridField>
         </Row>
       </CrudFormModal>
     </CrudListView>

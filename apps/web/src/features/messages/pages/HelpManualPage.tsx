@@ -13,6 +13,19 @@ const scrollTo = (id: string) => {
   if (target) scrollToElement(target);
 };
 
+/** A contents entry: scrolls smoothly to its place instead of jumping there. */
+const TocLink = ({ id, title }: { id: string; title: string }) => (
+  <a
+    href={`#${id}`}
+    onClick={(e) => {
+      e.preventDefault();
+      scrollTo(id);
+    }}
+  >
+    {title}
+  </a>
+);
+
 /** The contents column keeps the theme's sidebar width beside the text on wide screens. */
 const layoutStyle = { '--cpm-theme-sidebar': `${THEME_SIDEBAR_WIDTH}px` } as CSSProperties;
 
@@ -52,27 +65,11 @@ export const HelpManualPage = () => {
               <ul>
                 {shown.map((chapter) => (
                   <li key={chapter.id}>
-                    <a
-                      href={`#${chapter.id}`}
-                      onClick={(e) => {
-                        e.preventDefault();
-                        scrollTo(chapter.id);
-                      }}
-                    >
-                      {chapter.title}
-                    </a>
+                    <TocLink id={chapter.id} title={chapter.title} />
                     <ul>
                       {chapter.sections.map((section) => (
                         <li key={section.id}>
-                          <a
-                            href={`#${section.id}`}
-                            onClick={(e) => {
-                              e.preventDefault();
-                              scrollTo(section.id);
-                            }}
-                          >
-                            {section.title}
-                          </a>
+                          <TocLink id={section.id} title={section.title} />
                         </li>
                       ))}
                     </ul>

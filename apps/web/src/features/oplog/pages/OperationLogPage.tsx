@@ -1,7 +1,6 @@
 import type { OperationLogRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { CrudListView } from '../../../shared/crud/CrudListView';
@@ -9,6 +8,7 @@ import { selectFilter } from '../../../shared/crud/FilterBar';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 
 type Filter = {
   actorName?: string;
@@ -84,7 +84,7 @@ export const OperationLogPage = () => {
   const actionLabel = (a: string) => t(`oplog.actions.${a}`, { defaultValue: a });
 
   const columns: DataColumn<OperationLogRow>[] = [
-    { key: 'at', title: t('oplog.at'), render: (_, r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss') },
+    timeColumn('at', t('oplog.at'), { seconds: true }),
     { key: 'actor', title: t('oplog.actor'), dataIndex: 'actorName' },
     { key: 'ip', title: t('oplog.ip'), dataIndex: 'ip' },
     { key: 'action', title: t('oplog.action'), render: (_, r) => actionLabel(r.action) },

@@ -8,6 +8,7 @@ import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { AddButton } from '../../../shared/crud/AddButton';
 import { CrudListView } from '../../../shared/crud/CrudListView';
+import { GridField } from '../../../shared/crud/GridField';
 import { CrudField, CrudFormModal } from '../../../shared/crud/LazyCrudForm';
 import { lazySchema } from '../../../shared/crud/lazySchema';
 import { queryKeys } from '../../../shared/crud/queryKeys';
@@ -153,36 +154,26 @@ export const PrivateDeploymentsPage = () => {
               </CrudField>
             </Col>
           ))}
-          <Col xs={24} md={12}>
-            <CrudField
-              name="password"
-              label={t('private.password')}
-              extra={editing ? t('private.passwordKeep') : undefined}
-              required={!editing}
-            >
-              <Input.Password autoComplete="new-password" />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="deploymentStatus" label={t('private.deploymentStatus')}>
-              <Select options={statuses.options} />
-            </CrudField>
-          </Col>
-          <Col xs={24} md={12}>
-            <CrudField name="networkType" label={t('private.networkType')}>
-              <Select options={networks.options} />
-            </CrudField>
-          </Col>
-          <Col xs={24}>
-            <CrudField name="interfaceUrl" label={t('private.interfaceUrl')}>
-              <Input placeholder="https://" />
-            </CrudField>
-          </Col>
-          <Col xs={24}>
-            <CrudField name="remark" label={t('private.remark')}>
-              <Input.TextArea rows={2} />
-            </CrudField>
-          </Col>
+          <GridField
+            name="password"
+            label={t('private.password')}
+            extra={editing ? t('private.passwordKeep') : undefined}
+            required={!editing}
+          >
+            <Input.Password autoComplete="new-password" />
+          </GridField>
+          <GridField name="deploymentStatus" label={t('private.deploymentStatus')}>
+            <Select options={statuses.options} />
+          </GridField>
+          <GridField name="networkType" label={t('private.networkType')}>
+            <Select options={networks.options} />
+          </GridField>
+          <GridField span="full" name="interfaceUrl" label={t('private.interfaceUrl')}>
+            <Input placeholder="https://" />
+          </GridField>
+          <GridField span="full" name="remark" label={t('private.remark')}>
+            <Input.TextArea rows={2} />
+          </GridField>
         </Row>
       </CrudFormModal>
       <Modal

@@ -10,11 +10,11 @@ import {
 import { remoteRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, List, Modal, Segmented, Slider, Space, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchBytes } from '../../../api/http';
 import '../remote.css';
+import { formatTime } from '../../../shared/format/formatTime';
 import { LoadFailed } from '../../../shared/page/LoadFailed';
 
 type Frame = { at: number; bytes: Uint8Array; secure: boolean; width: number; height: number };
@@ -121,7 +121,7 @@ export const RecordingPlayer = ({ row, onClose }: { row: RemoteSessionRow; onClo
     <Modal
       open
       width={960}
-      title={t('player.title', { sn: row.sn, at: dayjs(row.openedAt).format('YYYY-MM-DD HH:mm:ss') })}
+      title={t('player.title', { sn: row.sn, at: formatTime(row.openedAt, true) })}
       footer={null}
       onCancel={onClose}
       destroyOnHidden

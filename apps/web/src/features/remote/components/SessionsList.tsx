@@ -2,12 +2,12 @@ import { PlayCircleOutlined } from '@ant-design/icons';
 import type { RemoteSessionRow } from '@cpm/contracts';
 import { remoteRoutes } from '@cpm/contracts/routes';
 import { Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { actionsColumn, CrudListView, queryKeys, selectFilter, useCrudList } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { RecordingPlayer } from './RecordingPlayer';
 
@@ -74,11 +74,7 @@ export const SessionsList = () => {
         ),
     },
     { key: 'consent', title: t('sessions.consent'), render: (_, r) => t(`policies.${r.consent}`) },
-    {
-      key: 'openedAt',
-      title: t('sessions.openedAt'),
-      render: (_, r) => dayjs(r.openedAt).format('YYYY-MM-DD HH:mm:ss'),
-    },
+    timeColumn('openedAt', t('sessions.openedAt'), { seconds: true }),
     { key: 'duration', title: t('sessions.duration'), render: (_, r) => duration(r.durationSec) },
     {
       key: 'recording',

@@ -4,10 +4,16 @@ import { supportRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Input, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { actionsColumn, CrudField, CrudFormModal, lazySchema, queryKeys } from '../../../shared/crud';
+import {
+  actionsColumn,
+  CrudField,
+  CrudFormModal,
+  lazySchema,
+  queryKeys,
+  useDialogRecord,
+} from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { readRows } from '../../../shared/table/readRows';
 import { faultColumns } from './orderColumns';
@@ -33,7 +39,7 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
   const faults = useDict('fault_type');
   const priorities = useDict('order_priority');
   const client = useQueryClient();
-  const [editing, setEditing] = useState<Partial<HealthRule> | null>(null);
+  const editing = useDialogRecord<Partial<HealthRule>>(() => refresh());
   const rules = useQuery({
     queryKey: key,
     enabled: open,
@@ -53,7 +59,7 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
           type="primary"
           icon={<PlusOutlined />}
           onClick={() =>
-            setEditing({
+            editing.show({
               threshold: 3,
               windowMinutes: 1440,
               action: 'order',
@@ -110,7 +116,7 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
                 key: 'edit',
                 label: t('rules.edit'),
                 icon: <EditOutlined />,
-                onClick: () => setEditing(r),
+                onClick: () => editing.show(r),
               },
               {
                 key: 'delete',
@@ -127,18 +133,15 @@ export const HealthRulesDrawer = ({ open, onClose }: { open: boolean; onClose: (
         ]}
       />
       <CrudFormModal
-        open={editing !== null}
-        title={editing?.id ? t('rules.edit') : t('rules.add')}
+        open={editing.record !== null}
+        title={editing.record?.id ? t('rules.edit') : t('rules.add')}
         schema={healthRuleSaveSchema}
-        initialValues={editing ?? {}}
+        initialValues={editing.record ?? {}}
         testId="health-rule-form"
         conflictField="peripheralType"
-        onClose={() => setEditing(null)}
+        onClose={editing.close}
         onSubmit={(values) => call(supportRoutes.ruleSave, { body: values, notifySuccess: true })}
-        onSaved={() => {
-          setEditing(null);
-          void refresh();
-        }}
+        onSaved={editing.saved}
       >
         <CrudField name="peripheralType" label={t('rules.peripheralType')} extra={t('rules.typeHint')}>
           <Input data-testid="health-rule-type" />

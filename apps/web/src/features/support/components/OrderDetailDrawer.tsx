@@ -27,6 +27,7 @@ import { useDict } from '../../../shared/dicts/useDict';
 import { AssigneeSelect } from './AssigneeSelect';
 import { MediaGallery } from './MediaGallery';
 import '../support.css';
+import { formatTime } from '../../../shared/format/formatTime';
 import { NotLoaded } from '../../../shared/page/NotLoaded';
 
 const TONE: Record<string, TimelineEvent['tone']> = {
@@ -42,7 +43,7 @@ const TONE: Record<string, TimelineEvent['tone']> = {
   fault: 'warning',
 };
 
-const at = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : null);
+const at = (v: string | null) => (v ? formatTime(v) : null);
 
 /** Who has the order and by when: changed by service staff while the order is not closed or rejected. */
 const AssignCard = ({

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import type { DialogProps } from '../../../shared/crud';
-import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
+import { CrudFormModal, GridField, lazySchema } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { Upload } from '../../../shared/upload/Upload';
 import { rulesForKind, uploadUrlForKind } from '../../../shared/upload/uploadRules';
@@ -53,63 +53,41 @@ export const OrderFormDrawer = ({ open, onClose, onSaved }: DialogProps) => {
       onSaved={onSaved}
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <CrudField name="sn" label={t('orders.sn')} extra={t('orders.snHint')}>
-            <Input data-testid="order-sn" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="storeName" label={t('orders.store')}>
-            <Input />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="modelName" label={t('orders.model')}>
-            <Input />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="enterpriseName" label={t('orders.enterprise')}>
-            <Input />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="contact" label={t('orders.contact')}>
-            <Input data-testid="order-contact" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="phone" label={t('orders.phone')}>
-            <Input data-testid="order-phone" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="faultType" label={t('orders.faultType')}>
-            <Select options={faults.options} data-testid="order-fault" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="priority" label={t('orders.priority')}>
-            <Select options={priorities.options} />
-          </CrudField>
-        </Col>
-        <Col xs={24}>
-          <CrudField name="description" label={t('orders.description')}>
-            <Input.TextArea rows={3} data-testid="order-description" />
-          </CrudField>
-        </Col>
+        <GridField name="sn" label={t('orders.sn')} extra={t('orders.snHint')}>
+          <Input data-testid="order-sn" />
+        </GridField>
+        <GridField name="storeName" label={t('orders.store')}>
+          <Input />
+        </GridField>
+        <GridField name="modelName" label={t('orders.model')}>
+          <Input />
+        </GridField>
+        <GridField name="enterpriseName" label={t('orders.enterprise')}>
+          <Input />
+        </GridField>
+        <GridField name="contact" label={t('orders.contact')}>
+          <Input data-testid="order-contact" />
+        </GridField>
+        <GridField name="phone" label={t('orders.phone')}>
+          <Input data-testid="order-phone" />
+        </GridField>
+        <GridField name="faultType" label={t('orders.faultType')}>
+          <Select options={faults.options} data-testid="order-fault" />
+        </GridField>
+        <GridField name="priority" label={t('orders.priority')}>
+          <Select options={priorities.options} />
+        </GridField>
+        <GridField span="full" name="description" label={t('orders.description')}>
+          <Input.TextArea rows={3} data-testid="order-description" />
+        </GridField>
         <Auth permission="support:order:handle">
-          <Col xs={24} md={12}>
-            <CrudField name="assigneeId" label={t('orders.assignee')}>
-              <AssigneeSelect testId="order-assignee" />
-            </CrudField>
-          </Col>
+          <GridField name="assigneeId" label={t('orders.assignee')}>
+            <AssigneeSelect testId="order-assignee" />
+          </GridField>
         </Auth>
-        <Col xs={24} md={12}>
-          <CrudField name="dueAt" label={t('orders.dueAt')}>
-            <DatePicker showTime style={{ width: '100%' }} />
-          </CrudField>
-        </Col>
+        <GridField name="dueAt" label={t('orders.dueAt')}>
+          <DatePicker showTime style={{ width: '100%' }} />
+        </GridField>
         <Col xs={24}>
           <Upload<{ id: string }>
             action={uploadUrlForKind('supportMedia')}

@@ -2,10 +2,10 @@ import type { ProposalRow } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, List, Popconfirm, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
+import { formatTime } from '../../../shared/format/formatTime';
 
 const key = [...queryKeys.supportOrders.all, 'proposals', 'open'];
 
@@ -62,7 +62,7 @@ export const ProposalsCard = ({ onStart }: { onStart: (p: ProposalRow) => void }
                 <Typography.Text strong>{p.storeName || p.sn}</Typography.Text>
                 <Typography.Text type="secondary">
                   {t('proposals.reason', { sn: p.sn, peripheral: p.peripheralName, count: p.faultCount })} ·{' '}
-                  {dayjs(p.createdAt).format('YYYY-MM-DD HH:mm')}
+                  {formatTime(p.createdAt)}
                 </Typography.Text>
               </Space>
             </List.Item>

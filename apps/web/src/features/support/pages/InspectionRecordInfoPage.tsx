@@ -3,7 +3,6 @@ import type { CheckedItem, RecordDetail } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -17,6 +16,7 @@ import { checkText } from '../components/ChecklistView';
 import { MediaGallery } from '../components/MediaGallery';
 import { guessFaultType } from '../lib/guessFaultType';
 import '../support.css';
+import { formatTime } from '../../../shared/format/formatTime';
 
 /** A failed item's order: the number once opened, else the fault type and the one button that opens it. */
 const OpenOrder = ({ record, item }: { record: RecordDetail; item: CheckedItem }) => {
@@ -143,7 +143,7 @@ export const InspectionRecordInfoPage = () => {
       testId="record-detail"
       back={back}
       title={`${r.processName} v${r.version}`}
-      subtitle={`${r.storeName} · ${dayjs(r.visitedAt).format('YYYY-MM-DD HH:mm')}`}
+      subtitle={`${r.storeName} · ${formatTime(r.visitedAt)}`}
       status={
         r.failedCount ? (
           <Tag color="red">{t('records.failedCount', { count: r.failedCount })}</Tag>
@@ -169,7 +169,7 @@ export const InspectionRecordInfoPage = () => {
                     {
                       key: 'at',
                       label: t('records.visitedAt'),
-                      value: dayjs(r.visitedAt).format('YYYY-MM-DD HH:mm'),
+                      value: formatTime(r.visitedAt),
                     },
                     {
                       key: 'place',

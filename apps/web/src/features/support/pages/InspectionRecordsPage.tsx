@@ -3,7 +3,6 @@ import type { ProposalRow, RecordRow } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { call } from '../../../api/http';
 import { actionsColumn, CrudListView, queryKeys, useCrudList, viewAction } from '../../../shared/crud';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { ProposalsCard } from '../components/ProposalsCard';
 import { RecordFormDrawer } from '../components/RecordFormDrawer';
 
@@ -54,12 +54,7 @@ export const InspectionRecordsPage = () => {
           <Tag color="green">{t('records.allPassed', { count: r.itemCount })}</Tag>
         ),
     },
-    {
-      key: 'visitedAt',
-      title: t('records.visitedAt'),
-      dataIndex: 'visitedAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('visitedAt', t('records.visitedAt')),
     actionsColumn(
       t('orders.actions'),
       (row) => [viewAction(t('orders.view'), () => navigate(recordPath(row.id)))],

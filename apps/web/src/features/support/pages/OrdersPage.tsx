@@ -8,7 +8,6 @@ import {
 } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import { Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -26,6 +25,7 @@ import {
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { HealthRulesDrawer } from '../components/HealthRulesDrawer';
 import { OrderDetailDrawer } from '../components/OrderDetailDrawer';
 import { OrderFormDrawer } from '../components/OrderFormDrawer';
@@ -95,18 +95,8 @@ export const OrdersPage = () => {
         v === 'manual' ? '-' : <Tag color="purple">{t(`orders.sourceOf.${v}`)}</Tag>,
     },
     { key: 'assigneeName', title: t('orders.assignee'), dataIndex: 'assigneeName', render: (v) => v ?? '-' },
-    {
-      key: 'dueAt',
-      title: t('orders.dueAt'),
-      dataIndex: 'dueAt',
-      render: (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-'),
-    },
-    {
-      key: 'createdAt',
-      title: t('orders.createdAt'),
-      dataIndex: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('dueAt', t('orders.dueAt')),
+    timeColumn('createdAt', t('orders.createdAt')),
     actionsColumn(t('orders.actions'), (row) => [viewAction(t('orders.view'), () => setViewing(row.id))], {
       fixed: 'right',
     }),

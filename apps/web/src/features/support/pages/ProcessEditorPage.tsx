@@ -6,7 +6,6 @@ import {
   Alert,
   Button,
   Card,
-  Col,
   Form,
   Input,
   InputNumber,
@@ -23,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
+import { GridItem } from '../../../shared/crud/GridItem';
 import { OtherErrors } from '../../../shared/crud/OtherErrors';
 import { applyServerErrors } from '../../../shared/crud/zodForm';
 import { DetailFailed } from '../../../shared/detail/DetailFailed';
@@ -92,53 +92,38 @@ const ItemFields = ({ standard, item, remove }: { standard: number; item: number
         <Input maxLength={100} data-testid={`editor-item-${standard}-${item}-content`} />
       </Form.Item>
       <Row gutter={12}>
-        <Col xs={24} sm={14}>
-          <Form.Item name={[item, 'kind']} label={t('editor.kind')}>
-            <Radio.Group
-              optionType="button"
-              options={[
-                { value: 'passFail', label: t('editor.passFail') },
-                { value: 'value', label: t('editor.value') },
-              ]}
-              data-testid={`editor-item-${standard}-${item}-kind`}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={10}>
-          <Form.Item
-            name={[item, 'photoRequired']}
-            label={t('records.photoRequired')}
-            valuePropName="checked"
-          >
-            <Switch data-testid={`editor-item-${standard}-${item}-photo`} />
-          </Form.Item>
-        </Col>
+        <GridItem col={{ xs: 24, sm: 14 }} name={[item, 'kind']} label={t('editor.kind')}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'passFail', label: t('editor.passFail') },
+              { value: 'value', label: t('editor.value') },
+            ]}
+            data-testid={`editor-item-${standard}-${item}-kind`}
+          />
+        </GridItem>
+        <GridItem
+          col={{ xs: 24, sm: 10 }}
+          name={[item, 'photoRequired']}
+          label={t('records.photoRequired')}
+          valuePropName="checked"
+        >
+          <Switch data-testid={`editor-item-${standard}-${item}-photo`} />
+        </GridItem>
       </Row>
       <Form.Item noStyle shouldUpdate>
         {(form) =>
           form.getFieldValue(['standards', standard, 'items', item, 'kind']) === 'value' ? (
             <Row gutter={12}>
-              <Col xs={8}>
-                <Form.Item name={[item, 'min']} label={t('editor.min')}>
-                  <InputNumber
-                    style={{ width: '100%' }}
-                    data-testid={`editor-item-${standard}-${item}-min`}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={8}>
-                <Form.Item name={[item, 'max']} label={t('editor.max')}>
-                  <InputNumber
-                    style={{ width: '100%' }}
-                    data-testid={`editor-item-${standard}-${item}-max`}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={8}>
-                <Form.Item name={[item, 'unit']} label={t('editor.unit')}>
-                  <Input maxLength={16} />
-                </Form.Item>
-              </Col>
+              <GridItem col={{ xs: 8 }} name={[item, 'min']} label={t('editor.min')}>
+                <InputNumber style={{ width: '100%' }} data-testid={`editor-item-${standard}-${item}-min`} />
+              </GridItem>
+              <GridItem col={{ xs: 8 }} name={[item, 'max']} label={t('editor.max')}>
+                <InputNumber style={{ width: '100%' }} data-testid={`editor-item-${standard}-${item}-max`} />
+              </GridItem>
+              <GridItem col={{ xs: 8 }} name={[item, 'unit']} label={t('editor.unit')}>
+                <Input maxLength={16} />
+              </GridItem>
             </Row>
           ) : null
         }
@@ -258,16 +243,12 @@ export const ProcessEditorPage = () => {
           scrollToFirstError
         >
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="name" label={t('processes.name')} rules={required}>
-                <Input maxLength={100} data-testid="editor-name" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="description" label={t('processes.description')}>
-                <Input maxLength={500} data-testid="editor-description" />
-              </Form.Item>
-            </Col>
+            <GridItem name="name" label={t('processes.name')} rules={required}>
+              <Input maxLength={100} data-testid="editor-name" />
+            </GridItem>
+            <GridItem name="description" label={t('processes.description')}>
+              <Input maxLength={500} data-testid="editor-description" />
+            </GridItem>
           </Row>
           <Form.List name="standards">
             {(standards, { add, remove }) => (

@@ -3,7 +3,6 @@ import type { ProcessAction } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Select, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +12,7 @@ import { DictTag, queryKeys, ToolbarButton } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { DetailPage } from '../../../shared/detail/DetailPage';
 import { Timeline } from '../../../shared/detail/Timeline';
+import { formatTime } from '../../../shared/format/formatTime';
 import { ChecklistView } from '../components/ChecklistView';
 import { PROCESS_ACTION_PERMISSION } from '../lib/processActions';
 
@@ -69,7 +69,7 @@ export const ProcessInfoPage = () => {
           data-testid="process-version"
           options={p.versions.map((v) => ({
             value: v.id,
-            label: `v${v.version} · ${dayjs(v.createdAt).format('YYYY-MM-DD HH:mm')}${
+            label: `v${v.version} · ${formatTime(v.createdAt)}${
               v.id === p.versionId ? ` (${t('processes.currentVersion')})` : ''
             }`,
           }))}
@@ -149,12 +149,12 @@ export const ProcessInfoPage = () => {
                   {
                     key: 'created',
                     label: t('processes.createdAt'),
-                    value: dayjs(p.createdAt).format('YYYY-MM-DD HH:mm'),
+                    value: formatTime(p.createdAt),
                   },
                   {
                     key: 'updated',
                     label: t('processes.updatedAt'),
-                    value: dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm'),
+                    value: formatTime(p.updatedAt),
                   },
                 ]}
               />

@@ -1,6 +1,5 @@
 import { type PROCESS_STATUSES, type ProcessRow, processActionsFrom } from '@cpm/contracts';
 import { supportRoutes } from '@cpm/contracts/routes';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
@@ -16,6 +15,7 @@ import {
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { PROCESS_ACTION_PERMISSION } from '../lib/processActions';
 
 type Filter = { name?: string; status?: (typeof PROCESS_STATUSES)[number] };
@@ -58,12 +58,7 @@ export const ServiceInspectionPage = () => {
     { key: 'version', title: t('processes.version'), dataIndex: 'version', render: (v: number) => `v${v}` },
     { key: 'standardCount', title: t('processes.standards'), dataIndex: 'standardCount' },
     { key: 'itemCount', title: t('processes.items'), dataIndex: 'itemCount' },
-    {
-      key: 'updatedAt',
-      title: t('processes.updatedAt'),
-      dataIndex: 'updatedAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('updatedAt', t('processes.updatedAt')),
     actionsColumn(
       t('orders.actions'),
       (row) => [

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { queryKeys } from '../../../shared/crud';
-import { readRows } from '../../../shared/table/readRows';
+import { fixedPaging, readRows } from '../../../shared/table/readRows';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 
 const MiB = 1024 * 1024;
@@ -134,13 +134,7 @@ export const QuotaDrawer = ({ open, onClose }: { open: boolean; onClose: () => v
         loading={page.isFetching}
         {...readRows(page.data?.records, page)}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current,
-          pageSize: PAGE_SIZE,
-          total: page.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setCurrent,
-        }}
+        pagination={fixedPaging(current, PAGE_SIZE, page.data?.total, setCurrent)}
         columns={[
           {
             key: 'account',

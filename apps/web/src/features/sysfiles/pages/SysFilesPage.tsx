@@ -2,8 +2,7 @@ import { CloudDownloadOutlined, DatabaseOutlined } from '@ant-design/icons';
 import { BLOB_KINDS, SYS_FILE_MAX_SELECTION, type SysFileRow } from '@cpm/contracts';
 import { sysFileRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Drawer, Form, Input, Modal, Progress, Row, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Drawer, Form, Input, Modal, Progress, Row, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -16,8 +15,11 @@ import {
   UploadButton,
   useCrudList,
 } from '../../../shared/crud';
+import { GridItem } from '../../../shared/crud/GridItem';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
+import { formatTime } from '../../../shared/format/formatTime';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { downloadStored } from '../../../shared/upload/downloadStored';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { Upload } from '../../../shared/upload/Upload';
@@ -143,12 +145,7 @@ export const SysFilesPage = () => {
       render: (m: string[]) => m.join(', ') || t('all'),
     },
     { key: 'description', title: t('description'), dataIndex: 'description', ellipsis: true },
-    {
-      key: 'createdAt',
-      title: t('createdAt'),
-      dataIndex: 'createdAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
-    },
+    timeColumn('createdAt', t('createdAt'), { seconds: true }),
     actionsColumn(
       t('actions'),
       (row) => [
@@ -207,36 +204,24 @@ export const SysFilesPage = () => {
       >
         <Form form={form} layout="vertical" initialValues={{ type: '1' }} data-testid="sysfiles-upload-form">
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="type" label={t('type')} required>
-                <Select options={types} data-testid="sysfiles-field-type" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="version" label={t('version')} required>
-                <Input data-testid="sysfiles-field-version" placeholder="1.0.0" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="name" label={t('name')} extra={t('nameHint')}>
-                <Input data-testid="sysfiles-field-name" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="models" label={t('models')} extra={t('listHint')}>
-                <Input data-testid="sysfiles-field-models" placeholder="P2, A920" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="osVersions" label={t('osVersions')} extra={t('listHint')}>
-                <Input data-testid="sysfiles-field-os" placeholder="11, 14" />
-              </Form.Item>
-            </Col>
-            <Col xs={24}>
-              <Form.Item name="description" label={t('description')}>
-                <Input.TextArea rows={2} data-testid="sysfiles-field-description" />
-              </Form.Item>
-            </Col>
+            <GridItem name="type" label={t('type')} required>
+              <Select options={types} data-testid="sysfiles-field-type" />
+            </GridItem>
+            <GridItem name="version" label={t('version')} required>
+              <Input data-testid="sysfiles-field-version" placeholder="1.0.0" />
+            </GridItem>
+            <GridItem name="name" label={t('name')} extra={t('nameHint')}>
+              <Input data-testid="sysfiles-field-name" />
+            </GridItem>
+            <GridItem name="models" label={t('models')} extra={t('listHint')}>
+              <Input data-testid="sysfiles-field-models" placeholder="P2, A920" />
+            </GridItem>
+            <GridItem name="osVersions" label={t('osVersions')} extra={t('listHint')}>
+              <Input data-testid="sysfiles-field-os" placeholder="11, 14" />
+            </GridItem>
+            <GridItem span="full" name="description" label={t('description')}>
+              <Input.TextArea rows={2} data-testid="sysfiles-field-description" />
+            </GridItem>
           </Row>
         </Form>
         {!ready && <Typography.Text type="secondary">{t('versionFirst')}</Typography.Text>}
@@ -292,7 +277,7 @@ export const SysFilesPage = () => {
               {
                 key: 'createdAt',
                 label: t('createdAt'),
-                value: dayjs(shown.createdAt).format('YYYY-MM-DD HH:mm:ss'),
+                value: formatTime(shown.createdAt, true),
                 span: 2,
               },
             ]}

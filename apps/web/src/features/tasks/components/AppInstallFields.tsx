@@ -1,9 +1,10 @@
 import type { AppRow, TaskPlatform } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { Col, Form, type FormRule, Row } from 'antd';
+import { Form, type FormRule, Row } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { GridItem } from '../../../shared/crud/GridItem';
 import { SearchSelect } from '../../../shared/crud/SearchSelect';
 
 const PAGE = { current: 1, size: 50 };
@@ -67,41 +68,37 @@ export const AppInstallFields = ({
 
   return (
     <Row gutter={16}>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name={['params', 'appId']}
-          rules={rules('appId')}
-          label={t('params.app')}
-          extra={t('params.appHint')}
-        >
-          <SearchSelect
-            queryKey={['tasks', 'install-apps', platform]}
-            load={loadApps}
-            onChange={() => form.setFieldValue(['params', 'versionId'], undefined)}
-            placeholder={t('params.pickApp')}
-            notFound={t('params.noResource')}
-            testId="task-param-appId"
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name={['params', 'versionId']}
-          rules={versionRules}
-          label={t('params.version')}
-          extra={noOfficial ? t('params.noOfficialChoose') : t('params.versionHint')}
-        >
-          <SearchSelect
-            queryKey={['tasks', 'install-versions', app?.id ?? '']}
-            load={loadVersions}
-            allowClear
-            disabled={!app}
-            placeholder={noOfficial ? t('params.pickVersion') : t('params.currentOfficial')}
-            notFound={t('params.noResource')}
-            testId="task-param-versionId"
-          />
-        </Form.Item>
-      </Col>
+      <GridItem
+        name={['params', 'appId']}
+        rules={rules('appId')}
+        label={t('params.app')}
+        extra={t('params.appHint')}
+      >
+        <SearchSelect
+          queryKey={['tasks', 'install-apps', platform]}
+          load={loadApps}
+          onChange={() => form.setFieldValue(['params', 'versionId'], undefined)}
+          placeholder={t('params.pickApp')}
+          notFound={t('params.noResource')}
+          testId="task-param-appId"
+        />
+      </GridItem>
+      <GridItem
+        name={['params', 'versionId']}
+        rules={versionRules}
+        label={t('params.version')}
+        extra={noOfficial ? t('params.noOfficialChoose') : t('params.versionHint')}
+      >
+        <SearchSelect
+          queryKey={['tasks', 'install-versions', app?.id ?? '']}
+          load={loadVersions}
+          allowClear
+          disabled={!app}
+          placeholder={noOfficial ? t('params.pickVersion') : t('params.currentOfficial')}
+          notFound={t('params.noResource')}
+          testId="task-param-versionId"
+        />
+      </GridItem>
     </Row>
   );
 };

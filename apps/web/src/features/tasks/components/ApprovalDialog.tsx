@@ -1,15 +1,15 @@
 import type { TaskRow } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Space } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
-import { ApiError } from '../../../api/httpClient';
 import { stepUpFresh } from '../../../shared/auth/stepUp';
 import type { DialogProps } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
+import { formatTime } from '../../../shared/format/formatTime';
+import { type Decision, DecisionButtons } from '../../../shared/review/DecisionButtons';
+import { RefusedAlert, usePasswordStep } from './passwordStep';
 
 type Fields = { password?: string; reason?: string };
 
@@ -20,8 +20,7 @@ type Fields = { password?: string; reason?: string };
 export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: TaskRow | null }>) => {
   const { t } = useTranslation('tasks');
   const [form] = Form.useForm<Fields>();
-  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
+  const step = usePasswordStep<Decision>(form);
   // A password entered in this session a few minutes ago stands: the server says so, asked at each opening.
   const fresh =
     useQuery({
@@ -32,7 +31,7 @@ export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: T
       gcTime: 0,
     }).data === true;
 
-  const decide = async (which: 'approve' | 'reject') => {
+  const decide = async (which: Decision) => {
     if (!task) return;
     let values: Fields;
     try {
@@ -40,64 +39,37 @@ export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: T
     } catch {
       return;
     }
-    setBusy(which);
-    setRefused(null);
-    try {
-      if (which === 'approve')
-        await call(remoteTaskRoutes.approve, {
-          body: { id: task.id, password: values.password || undefined },
-          silent: true,
-          notifySuccess: true,
-        });
-      else
-        await call(remoteTaskRoutes.reject, {
-          body: { id: task.id, reason: (values.reason ?? '').trim() },
-          silent: true,
-          notifySuccess: true,
-        });
-      form.resetFields();
-      onSaved();
-    } catch (error) {
-      if (error instanceof ApiError) setRefused(error.message);
-      form.setFieldValue('password', '');
-    } finally {
-      setBusy(null);
-    }
+    const done = await step.run(which, () =>
+      which === 'approve'
+        ? call(remoteTaskRoutes.approve, {
+            body: { id: task.id, password: values.password || undefined },
+            silent: true,
+            notifySuccess: true,
+          })
+        : call(remoteTaskRoutes.reject, {
+            body: { id: task.id, reason: (values.reason ?? '').trim() },
+            silent: true,
+            notifySuccess: true,
+          }),
+    );
+    if (done) onSaved();
   };
 
   return (
     <Modal
       open={task !== null}
       title={t('approval.title')}
-      onCancel={() => {
-        setRefused(null);
-        form.resetFields();
-        onClose();
-      }}
+      onCancel={() => step.cancel(onClose)}
       destroyOnHidden
       width={600}
       footer={
-        <Space wrap>
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button
-            danger
-            loading={busy === 'reject'}
-            disabled={busy !== null}
-            onClick={() => void decide('reject')}
-            data-testid="approval-reject"
-          >
-            {t('approval.reject')}
-          </Button>
-          <Button
-            type="primary"
-            loading={busy === 'approve'}
-            disabled={busy !== null}
-            onClick={() => void decide('approve')}
-            data-testid="approval-approve"
-          >
-            {t('approval.approve')}
-          </Button>
-        </Space>
+        <DecisionButtons
+          busy={step.busy}
+          labels={{ cancel: t('cancel'), reject: t('approval.reject'), approve: t('approval.approve') }}
+          testIdPrefix="approval"
+          onCancel={onClose}
+          onDecide={(decision) => void decide(decision)}
+        />
       }
     >
       {task && (
@@ -120,20 +92,12 @@ export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: T
               {
                 key: 'createdAt',
                 label: t('fields.createdAt'),
-                value: dayjs(task.createdAt).format('YYYY-MM-DD HH:mm'),
+                value: formatTime(task.createdAt),
               },
             ]}
           />
           <Alert type="warning" showIcon style={{ margin: '12px 0' }} message={t('approval.explain')} />
-          {refused && (
-            <Alert
-              type="error"
-              showIcon
-              message={refused}
-              style={{ marginBottom: 12 }}
-              data-testid="approval-refused"
-            />
-          )}
+          <RefusedAlert message={step.refused} testId="approval-refused" />
           <Form form={form} layout="vertical" requiredMark={false}>
             {!fresh && (
               <Form.Item

@@ -1,9 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Form, Input, Modal, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/httpClient';
 import { testIdProps } from '../../../shared/testId';
+import { RefusedAlert, usePasswordStep } from './passwordStep';
 
 /**
  * Asks the signed-in user for their password again before a risky step (creating a shell or
@@ -27,8 +27,7 @@ export const PasswordDialog = ({
 }) => {
   const { t } = useTranslation('tasks');
   const [form] = Form.useForm<{ password: string }>();
-  const [busy, setBusy] = useState(false);
-  const [refused, setRefused] = useState<string | null>(null);
+  const step = usePasswordStep<'submit'>(form);
   const submit = async () => {
     let password: string;
     try {
@@ -36,17 +35,7 @@ export const PasswordDialog = ({
     } catch {
       return;
     }
-    setBusy(true);
-    setRefused(null);
-    try {
-      await onSubmit(password);
-      form.resetFields();
-    } catch (error) {
-      if (error instanceof ApiError) setRefused(error.message);
-      form.setFieldValue('password', '');
-    } finally {
-      setBusy(false);
-    }
+    await step.run('submit', () => onSubmit(password));
   };
   return (
     <Modal
@@ -54,27 +43,15 @@ export const PasswordDialog = ({
       title={title}
       okText={okText ?? t('password.confirm')}
       cancelText={t('cancel')}
-      confirmLoading={busy}
+      confirmLoading={step.busy !== null}
       onOk={() => void submit()}
-      onCancel={() => {
-        setRefused(null);
-        form.resetFields();
-        onClose();
-      }}
+      onCancel={() => step.cancel(onClose)}
       okButtonProps={{ ...testIdProps('password-ok') }}
       destroyOnHidden
     >
       <div data-testid="password-dialog">
         {description && <Typography.Paragraph>{description}</Typography.Paragraph>}
-        {refused && (
-          <Alert
-            type="error"
-            showIcon
-            message={refused}
-            style={{ marginBottom: 12 }}
-            data-testid="password-refused"
-          />
-        )}
+        <RefusedAlert message={step.refused} testId="password-refused" />
         <Form form={form} layout="vertical" onFinish={() => void submit()} requiredMark={false}>
           <Form.Item
             name="password"

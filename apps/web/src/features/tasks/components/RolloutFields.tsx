@@ -1,7 +1,8 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { TASK_LIMITS } from '@cpm/contracts';
-import { Button, Col, Form, InputNumber, Row, Space, Switch, Typography } from 'antd';
+import { Button, Form, InputNumber, Row, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { GridItem } from '../../../shared/crud/GridItem';
 
 /**
  * A staged rollout: waves of growing percentages ending at 100; a wave whose failures pass the
@@ -63,24 +64,20 @@ export const RolloutFields = () => {
             </Form.List>
           </Form.Item>
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name={['rollout', 'maxFailurePercent']}
-                label={t('rollout.maxFailure')}
-                extra={t('rollout.maxFailureHint')}
-              >
-                <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name={['rollout', 'waveMinutes']}
-                label={t('rollout.waveMinutes')}
-                extra={t('rollout.waveMinutesHint')}
-              >
-                <InputNumber min={1} precision={0} suffix={t('timing.minutes')} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
+            <GridItem
+              name={['rollout', 'maxFailurePercent']}
+              label={t('rollout.maxFailure')}
+              extra={t('rollout.maxFailureHint')}
+            >
+              <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
+            </GridItem>
+            <GridItem
+              name={['rollout', 'waveMinutes']}
+              label={t('rollout.waveMinutes')}
+              extra={t('rollout.waveMinutesHint')}
+            >
+              <InputNumber min={1} precision={0} suffix={t('timing.minutes')} style={{ width: '100%' }} />
+            </GridItem>
           </Row>
         </>
       )}

@@ -1,12 +1,14 @@
 import type { GroupNode, TaskPreview } from '@cpm/contracts';
 import { devicesRoutes, groupsRoutes, whitelistRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Row, Select, TreeSelect } from 'antd';
+import { Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/http';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
 import { usePermission } from '../../../shared/auth/usePermission';
+import { GridItem } from '../../../shared/crud/GridItem';
+import { TreePicker } from '../../../shared/tree/TreePicker';
 import { taskKeys } from '../taskKeys';
 import { SnListInput, useTypedSnsRule } from './SnListInput';
 
@@ -49,101 +51,88 @@ export const TargetsFields = ({ preview }: { preview?: TaskPreview }) => {
   const outOwners = new Set(preview?.outOfScope.ownerIds ?? []);
   return (
     <Row gutter={16}>
-      <Col xs={24}>
-        <Form.Item
-          name={['targets', 'sns']}
-          label={t('targets.sns')}
-          extra={t('targets.snsHint')}
-          rules={[typedSns.rule]}
-        >
-          <SnListInput
-            typed={typedSns.typed}
-            unreachable={preview?.missingSns}
-            canImport={can('task:create:add')}
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name={['targets', 'groupIds']}
-          label={t('targets.groups')}
-          extra={t('targets.groupsHint')}
-          validateStatus={outGroups.size ? 'error' : undefined}
-          help={outGroups.size ? t('targets.outOfScope') : undefined}
-        >
-          <TreeSelect
-            multiple
-            allowClear
-            treeDefaultExpandAll
-            showSearch
-            treeNodeFilterProp="title"
-            treeData={toTree(groups.data ?? [])}
-            loading={groups.isFetching}
-            placeholder={t('targets.any')}
-            data-testid="task-groups"
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name={['targets', 'modelIds']} label={t('targets.models')}>
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-            loading={models.isFetching}
-            placeholder={t('targets.any')}
-            data-testid="task-models"
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name={['targets', 'ownerIds']}
-          label={t('targets.enterprises')}
-          extra={t('targets.enterprisesHint')}
-          validateStatus={outOwners.size ? 'error' : undefined}
-          help={outOwners.size ? t('targets.outOfScope') : undefined}
-        >
-          <Select
-            mode="multiple"
-            allowClear
-            optionFilterProp="label"
-            options={(owners.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
-            loading={owners.isFetching}
-            placeholder={t('targets.any')}
-            data-testid="task-enterprises"
-          />
-        </Form.Item>
-      </Col>
-      <Col xs={24} md={12}>
-        <Form.Item
-          name={['targets', 'whitelistId']}
-          label={t('targets.whitelist')}
-          extra={
-            <>
-              {t('targets.whitelistHint')}{' '}
-              {canOpen('/longRange/whitelist') && (
-                <Link to="/longRange/whitelist" className="cpm-inline-link">
-                  {t('targets.manageWhitelists')}
-                </Link>
-              )}
-            </>
-          }
-        >
-          <Select
-            allowClear
-            optionFilterProp="label"
-            options={(whitelists.data ?? []).map((w) => ({
-              value: w.id,
-              label: `${w.name} (${t('whitelist.size', { count: w.size })})`,
-            }))}
-            loading={whitelists.isFetching}
-            placeholder={t('targets.noWhitelist')}
-            data-testid="task-whitelist"
-          />
-        </Form.Item>
-      </Col>
+      <GridItem
+        span="full"
+        name={['targets', 'sns']}
+        label={t('targets.sns')}
+        extra={t('targets.snsHint')}
+        rules={[typedSns.rule]}
+      >
+        <SnListInput
+          typed={typedSns.typed}
+          unreachable={preview?.missingSns}
+          canImport={can('task:create:add')}
+        />
+      </GridItem>
+      <GridItem
+        name={['targets', 'groupIds']}
+        label={t('targets.groups')}
+        extra={t('targets.groupsHint')}
+        validateStatus={outGroups.size ? 'error' : undefined}
+        help={outGroups.size ? t('targets.outOfScope') : undefined}
+      >
+        <TreePicker
+          multiple
+          treeData={toTree(groups.data ?? [])}
+          loading={groups.isFetching}
+          placeholder={t('targets.any')}
+          data-testid="task-groups"
+        />
+      </GridItem>
+      <GridItem name={['targets', 'modelIds']} label={t('targets.models')}>
+        <Select
+          mode="multiple"
+          allowClear
+          optionFilterProp="label"
+          options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+          loading={models.isFetching}
+          placeholder={t('targets.any')}
+          data-testid="task-models"
+        />
+      </GridItem>
+      <GridItem
+        name={['targets', 'ownerIds']}
+        label={t('targets.enterprises')}
+        extra={t('targets.enterprisesHint')}
+        validateStatus={outOwners.size ? 'error' : undefined}
+        help={outOwners.size ? t('targets.outOfScope') : undefined}
+      >
+        <Select
+          mode="multiple"
+          allowClear
+          optionFilterProp="label"
+          options={(owners.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+          loading={owners.isFetching}
+          placeholder={t('targets.any')}
+          data-testid="task-enterprises"
+        />
+      </GridItem>
+      <GridItem
+        name={['targets', 'whitelistId']}
+        label={t('targets.whitelist')}
+        extra={
+          <>
+            {t('targets.whitelistHint')}{' '}
+            {canOpen('/longRange/whitelist') && (
+              <Link to="/longRange/whitelist" className="cpm-inline-link">
+                {t('targets.manageWhitelists')}
+              </Link>
+            )}
+          </>
+        }
+      >
+        <Select
+          allowClear
+          optionFilterProp="label"
+          options={(whitelists.data ?? []).map((w) => ({
+            value: w.id,
+            label: `${w.name} (${t('whitelist.size', { count: w.size })})`,
+          }))}
+          loading={whitelists.isFetching}
+          placeholder={t('targets.noWhitelist')}
+          data-testid="task-whitelist"
+        />
+      </GridItem>
     </Row>
   );
 };

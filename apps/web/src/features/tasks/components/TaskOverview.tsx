@@ -1,13 +1,12 @@
 import type { TaskDetail, TaskSchedule } from '@cpm/contracts';
 import { Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
+import { formatTime } from '../../../shared/format/formatTime';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { formatMinutes } from '../lib/taskForm';
-
-const when = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
 
 /** Names as tags, or a dash. */
 const Names = ({ items }: { items: readonly { id: string; name: string }[] }) =>
@@ -91,8 +90,8 @@ export const TaskOverview = ({ task }: { task: TaskDetail }) => {
           { key: 'models', label: t('targets.models'), value: <Names items={task.targets.models} /> },
           { key: 'owners', label: t('targets.enterprises'), value: <Names items={task.targets.owners} /> },
           { key: 'whitelist', label: t('targets.whitelist'), value: task.targets.whitelist?.name ?? '-' },
-          { key: 'start', label: t('timing.startAt'), value: when(task.startAt) },
-          { key: 'expire', label: t('timing.expireAt'), value: when(task.expireAt) },
+          { key: 'start', label: t('timing.startAt'), value: formatTime(task.startAt) },
+          { key: 'expire', label: t('timing.expireAt'), value: formatTime(task.expireAt) },
           { key: 'schedule', label: t('fields.schedule'), value: scheduleText(task.schedule), span: 2 },
           { key: 'zone', label: t('timing.timezone'), value: task.timezone },
           { key: 'runs', label: t('fields.runs'), value: task.runCount },
@@ -110,14 +109,14 @@ export const TaskOverview = ({ task }: { task: TaskDetail }) => {
               : task.approval.decidedByName
                 ? t(task.approval.rejectReason ? 'approval.rejectedBy' : 'approval.approvedBy', {
                     name: task.approval.decidedByName,
-                    at: when(task.approval.decidedAt),
+                    at: formatTime(task.approval.decidedAt),
                     reason: task.approval.rejectReason ?? '',
                   })
                 : t('approval.waiting'),
             span: 2,
           },
           { key: 'creator', label: t('fields.createdBy'), value: task.createdByName },
-          { key: 'createdAt', label: t('fields.createdAt'), value: when(task.createdAt) },
+          { key: 'createdAt', label: t('fields.createdAt'), value: formatTime(task.createdAt) },
           ...(task.copiedFrom
             ? [
                 {
@@ -147,7 +146,7 @@ export const TaskOverview = ({ task }: { task: TaskDetail }) => {
               {
                 title: t('rollout.releasedAt'),
                 dataIndex: 'releasedAt',
-                render: (v: string | null, w) => (w.released ? when(v) : <Tag>{t('held')}</Tag>),
+                render: (v: string | null, w) => (w.released ? formatTime(v) : <Tag>{t('held')}</Tag>),
               },
               { title: t('result.success'), dataIndex: 'success' },
               { title: t('result.failure'), dataIndex: 'failure' },
@@ -180,8 +179,8 @@ export const TaskOverview = ({ task }: { task: TaskDetail }) => {
             scroll={{ x: 'max-content' }}
             columns={[
               { title: '#', dataIndex: 'seq' },
-              { title: t('timing.startAt'), dataIndex: 'startsAt', render: when },
-              { title: t('timing.runEnds'), dataIndex: 'endsAt', render: when },
+              timeColumn('startsAt', t('timing.startAt')),
+              timeColumn('endsAt', t('timing.runEnds')),
               { title: t('fields.status'), dataIndex: 'status', render: (s: string) => t(`runStatus.${s}`) },
               { title: t('rollout.size'), dataIndex: 'total' },
             ]}

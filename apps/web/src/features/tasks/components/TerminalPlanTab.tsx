@@ -1,6 +1,5 @@
 import { DELIVERY_STATES, type DeliveryState, type TerminalTaskRow } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/http';
@@ -13,10 +12,9 @@ import { taskKeys } from '../taskKeys';
 import { deliveryMessageColumn, deliveryStateColumn } from './deliveryColumns';
 import { TaskStatusTag } from './TaskTags';
 import '../tasks.css';
+import { timeColumn } from '../../../shared/table/timeColumn';
 
 type Filter = { state?: DeliveryState };
-
-const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
 
 /** The device page's plan tab: the tasks aimed at this terminal and what became of each here. */
 export const TerminalPlanTab = ({ sn }: { sn: string }) => {
@@ -59,8 +57,8 @@ export const TerminalPlanTab = ({ sn }: { sn: string }) => {
     { key: 'type', title: t('fields.type'), dataIndex: 'type', render: (v: string) => t(`type.${v}`) },
     { key: 'attempt', title: t('results.attempt'), dataIndex: 'attempt' },
     { key: 'runSeq', title: t('results.run'), dataIndex: 'runSeq' },
-    { key: 'updatedAt', title: t('results.updatedAt'), dataIndex: 'updatedAt', render: when },
-    { key: 'expireAt', title: t('timing.expireAt'), dataIndex: 'expireAt', render: when },
+    timeColumn('updatedAt', t('results.updatedAt')),
+    timeColumn('expireAt', t('timing.expireAt')),
   ];
   return (
     <div data-testid="device-plan">

@@ -2,6 +2,7 @@ import { isPlatformPath, TASK_PARAMS, type TaskPlatform, type TaskType } from '@
 import { Alert, Checkbox, Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
+import { GridItem } from '../../../shared/crud/GridItem';
 import { type ObjectSchema, zodRules } from '../../../shared/crud/zodForm';
 import { AppInstallFields } from './AppInstallFields';
 import { ResourceSelect } from './ResourceSelect';
@@ -64,35 +65,27 @@ export const TypeParamsFields = ({
     case 'app_uninstall':
       return (
         <Row gutter={16}>
-          <Col xs={24} md={16}>
-            <Form.Item {...param('packageName')} label={t('params.packageName')}>
-              <Input placeholder="com.example.pos" data-testid="task-param-packageName" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name={field('keepData')} valuePropName="checked" label=" ">
-              <Checkbox data-testid="task-param-keepData">{t('params.keepData')}</Checkbox>
-            </Form.Item>
-          </Col>
+          <GridItem col={{ xs: 24, md: 16 }} {...param('packageName')} label={t('params.packageName')}>
+            <Input placeholder="com.example.pos" data-testid="task-param-packageName" />
+          </GridItem>
+          <GridItem col={{ xs: 24, md: 8 }} name={field('keepData')} valuePropName="checked" label=" ">
+            <Checkbox data-testid="task-param-keepData">{t('params.keepData')}</Checkbox>
+          </GridItem>
         </Row>
       );
     case 'file_push':
       return (
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item {...param('fileId')} label={t('params.file')}>
-              <ResourceSelect known={known} kind="sysFile" testId="task-param-file" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item {...param('path', [pathRule])} label={t('params.path')} extra={t('params.pathHint')}>
-              <Input
-                className="cpm-task-mono"
-                placeholder={platform === 'windows' ? 'C:\\POS\\data' : '/sdcard/Download'}
-                data-testid="task-param-path"
-              />
-            </Form.Item>
-          </Col>
+          <GridItem {...param('fileId')} label={t('params.file')}>
+            <ResourceSelect known={known} kind="sysFile" testId="task-param-file" />
+          </GridItem>
+          <GridItem {...param('path', [pathRule])} label={t('params.path')} extra={t('params.pathHint')}>
+            <Input
+              className="cpm-task-mono"
+              placeholder={platform === 'windows' ? 'C:\\POS\\data' : '/sdcard/Download'}
+              data-testid="task-param-path"
+            />
+          </GridItem>
         </Row>
       );
     case 'ota':
@@ -110,17 +103,20 @@ export const TypeParamsFields = ({
             </Form.Item>
           </Col>
           {platform === 'android' && (
-            <Col xs={24} md={10}>
-              <Form.Item name={field('screen')} label={t('params.screen')} initialValue="both">
-                <Radio.Group
-                  optionType="button"
-                  options={(['home', 'lock', 'both'] as const).map((s) => ({
-                    value: s,
-                    label: t(`params.screens.${s}`),
-                  }))}
-                />
-              </Form.Item>
-            </Col>
+            <GridItem
+              col={{ xs: 24, md: 10 }}
+              name={field('screen')}
+              label={t('params.screen')}
+              initialValue="both"
+            >
+              <Radio.Group
+                optionType="button"
+                options={(['home', 'lock', 'both'] as const).map((s) => ({
+                  value: s,
+                  label: t(`params.screens.${s}`),
+                }))}
+              />
+            </GridItem>
           )}
         </Row>
       );
@@ -144,63 +140,55 @@ export const TypeParamsFields = ({
     case 'permission':
       return (
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item {...param('packageName')} label={t('params.packageName')}>
-              <Input placeholder="com.example.pos" data-testid="task-param-packageName" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item {...param('action')} label={t('params.permissionAction')}>
-              <Radio.Group
-                optionType="button"
-                data-testid="task-param-action"
-                options={(['grant', 'revoke'] as const).map((a) => ({ value: a, label: t(`params.${a}`) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item
-              {...param('permissions')}
-              label={t('params.permissions')}
-              extra={t('params.permissionsHint')}
-            >
-              <Select
-                mode="tags"
-                tokenSeparators={[',', ' ']}
-                options={COMMON_PERMISSIONS.map((p) => ({ value: p, label: p }))}
-                data-testid="task-param-permissions"
-              />
-            </Form.Item>
-          </Col>
+          <GridItem {...param('packageName')} label={t('params.packageName')}>
+            <Input placeholder="com.example.pos" data-testid="task-param-packageName" />
+          </GridItem>
+          <GridItem {...param('action')} label={t('params.permissionAction')}>
+            <Radio.Group
+              optionType="button"
+              data-testid="task-param-action"
+              options={(['grant', 'revoke'] as const).map((a) => ({ value: a, label: t(`params.${a}`) }))}
+            />
+          </GridItem>
+          <GridItem
+            span="full"
+            {...param('permissions')}
+            label={t('params.permissions')}
+            extra={t('params.permissionsHint')}
+          >
+            <Select
+              mode="tags"
+              tokenSeparators={[',', ' ']}
+              options={COMMON_PERMISSIONS.map((p) => ({ value: p, label: p }))}
+              data-testid="task-param-permissions"
+            />
+          </GridItem>
         </Row>
       );
     case 'registry':
       return (
         <Row gutter={16}>
-          <Col xs={24}>
-            <Form.Item {...param('key')} label={t('params.registryKey')}>
-              <Input
-                className="cpm-task-mono"
-                placeholder="HKLM\SOFTWARE\Vendor\POS"
-                data-testid="task-param-key"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={10}>
-            <Form.Item {...param('name')} label={t('params.registryName')}>
-              <Input data-testid="task-param-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item {...param('valueType')} label={t('params.registryType')} initialValue="REG_SZ">
-              <Select options={['REG_SZ', 'REG_DWORD'].map((v) => ({ value: v, label: v }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item {...param('value')} label={t('params.registryValue')}>
-              <Input data-testid="task-param-value" />
-            </Form.Item>
-          </Col>
+          <GridItem span="full" {...param('key')} label={t('params.registryKey')}>
+            <Input
+              className="cpm-task-mono"
+              placeholder="HKLM\SOFTWARE\Vendor\POS"
+              data-testid="task-param-key"
+            />
+          </GridItem>
+          <GridItem col={{ xs: 24, md: 10 }} {...param('name')} label={t('params.registryName')}>
+            <Input data-testid="task-param-name" />
+          </GridItem>
+          <GridItem
+            col={{ xs: 24, md: 6 }}
+            {...param('valueType')}
+            label={t('params.registryType')}
+            initialValue="REG_SZ"
+          >
+            <Select options={['REG_SZ', 'REG_DWORD'].map((v) => ({ value: v, label: v }))} />
+          </GridItem>
+          <GridItem col={{ xs: 24, md: 8 }} {...param('value')} label={t('params.registryValue')}>
+            <Input data-testid="task-param-value" />
+          </GridItem>
         </Row>
       );
     case 'reboot':

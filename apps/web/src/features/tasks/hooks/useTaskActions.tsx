@@ -7,10 +7,11 @@ import {
 } from '@ant-design/icons';
 import { TASK_DELETABLE, type TaskRow, taskCan } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
-import { deleteAction, type RowAction, viewAction } from '../../../shared/crud';
+import { deleteAction, type PermissionKeyLike, type RowAction, viewAction } from '../../../shared/crud';
 
 /**
  * What can be done to a task in its state, for the user's permissions: stop, restart, resume after a
@@ -34,6 +35,21 @@ export const useTaskActions = ({
   const { t } = useTranslation('tasks');
   const navigate = useNavigate();
   const done = (step: Promise<unknown>) => step.then(onChanged);
+  /** A step of the task's run the state allows, asked before it is taken. */
+  const step = (
+    row: TaskRow,
+    action: 'stop' | 'restart' | 'resume',
+    icon: ReactNode,
+    permission: PermissionKeyLike,
+  ): RowAction => ({
+    key: action,
+    label: t(`actions.${action}`),
+    icon,
+    permission,
+    hidden: !taskCan(action, row.status),
+    confirm: t(`confirm.${action}`, { name: row.name }),
+    onClick: () => done(call(remoteTaskRoutes[action], { body: { id: row.id }, notifySuccess: true })),
+  });
   const of = (row: TaskRow): RowAction[] => [
     {
       ...viewAction(t('actions.detail'), () => navigate(`/longRange/taskInfo?id=${row.id}`)),
@@ -47,33 +63,9 @@ export const useTaskActions = ({
       hidden: !taskCan('approve', row.status) || row.createdBy === userId,
       onClick: () => onApprove(row),
     },
-    {
-      key: 'stop',
-      label: t('actions.stop'),
-      icon: <PauseCircleOutlined />,
-      permission: 'task:task:stop',
-      hidden: !taskCan('stop', row.status),
-      confirm: t('confirm.stop', { name: row.name }),
-      onClick: () => done(call(remoteTaskRoutes.stop, { body: { id: row.id }, notifySuccess: true })),
-    },
-    {
-      key: 'restart',
-      label: t('actions.restart'),
-      icon: <PlayCircleOutlined />,
-      permission: 'task:task:restart',
-      hidden: !taskCan('restart', row.status),
-      confirm: t('confirm.restart', { name: row.name }),
-      onClick: () => done(call(remoteTaskRoutes.restart, { body: { id: row.id }, notifySuccess: true })),
-    },
-    {
-      key: 'resume',
-      label: t('actions.resume'),
-      icon: <StepForwardOutlined />,
-      permission: 'task:task:restart',
-      hidden: !taskCan('resume', row.status),
-      confirm: t('confirm.resume', { name: row.name }),
-      onClick: () => done(call(remoteTaskRoutes.resume, { body: { id: row.id }, notifySuccess: true })),
-    },
+    step(row, 'stop', <PauseCircleOutlined />, 'task:task:stop'),
+    step(row, 'restart', <PlayCircleOutlined />, 'task:task:restart'),
+    step(row, 'resume', <StepForwardOutlined />, 'task:task:restart'),
     {
       key: 'copy',
       label: t('actions.copy'),

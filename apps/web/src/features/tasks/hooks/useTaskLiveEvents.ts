@@ -1,7 +1,6 @@
 import { userTopic } from '@cpm/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useLiveTopic, useLiveUserId } from '../../../shared/live/LiveEventsProvider';
+import { useThrottledRefresh } from '../../../shared/live/useThrottledRefresh';
 import { taskKeys } from '../taskKeys';
 
 /** The tasks an event names; null when it names none (refresh everything). */
@@ -21,15 +20,7 @@ export const taskIdsOf = (payload: unknown): string[] | null => {
  */
 export const useTaskLiveEvents = (taskId?: string) => {
   const userId = useLiveUserId();
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const refresh = () => {
-    timer.current ??= setTimeout(() => {
-      timer.current = undefined;
-      void queryClient.invalidateQueries({ queryKey: taskId ? taskKeys.detail(taskId) : taskKeys.all });
-    }, 1000);
-  };
+  const refresh = useThrottledRefresh(taskId ? taskKeys.detail(taskId) : taskKeys.all);
   useLiveTopic(
     userId ? userTopic(userId, 'task') : null,
     (payload) => {

@@ -43,6 +43,7 @@ import {
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
 import { unlessSteppedUp } from '../../../shared/auth/stepUp';
+import { GridItem } from '../../../shared/crud/GridItem';
 
 /** Create a remote task (spec: /longRange/index); `?copy=<id>` starts from an existing task. */
 export const CreateTaskPage = () => {
@@ -212,46 +213,40 @@ export const CreateTaskPage = () => {
           >
             <Card title={t('create.basics')} variant="borderless">
               <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="name"
-                    label={t('fields.name')}
-                    required
-                    rules={[
-                      { required: true, whitespace: true, message: t('create.nameRequired') },
-                      { max: TASK_LIMITS.nameMax },
-                    ]}
-                  >
-                    <Input maxLength={TASK_LIMITS.nameMax} showCount data-testid="task-name" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name="platform" label={t('fields.platform')} required>
-                    <Radio.Group
-                      optionType="button"
-                      buttonStyle="solid"
-                      data-testid="task-platform"
-                      options={TASK_PLATFORMS.map((p) => ({ value: p, label: t(`platform.${p}`) }))}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="type"
-                    label={t('fields.type')}
-                    required
-                    extra={t('create.matrixHint')}
-                    rules={[{ required: true, message: t('create.typeRequired') }]}
-                  >
-                    <Select
-                      options={typeOptions}
-                      placeholder={t('create.chooseType')}
-                      data-testid="task-type"
-                      labelRender={(o) => t(`type.${String(o.value)}`)}
-                      popupMatchSelectWidth={false}
-                    />
-                  </Form.Item>
-                </Col>
+                <GridItem
+                  name="name"
+                  label={t('fields.name')}
+                  required
+                  rules={[
+                    { required: true, whitespace: true, message: t('create.nameRequired') },
+                    { max: TASK_LIMITS.nameMax },
+                  ]}
+                >
+                  <Input maxLength={TASK_LIMITS.nameMax} showCount data-testid="task-name" />
+                </GridItem>
+                <GridItem name="platform" label={t('fields.platform')} required>
+                  <Radio.Group
+                    optionType="button"
+                    buttonStyle="solid"
+                    data-testid="task-platform"
+                    options={TASK_PLATFORMS.map((p) => ({ value: p, label: t(`platform.${p}`) }))}
+                  />
+                </GridItem>
+                <GridItem
+                  name="type"
+                  label={t('fields.type')}
+                  required
+                  extra={t('create.matrixHint')}
+                  rules={[{ required: true, message: t('create.typeRequired') }]}
+                >
+                  <Select
+                    options={typeOptions}
+                    placeholder={t('create.chooseType')}
+                    data-testid="task-type"
+                    labelRender={(o) => t(`type.${String(o.value)}`)}
+                    popupMatchSelectWidth={false}
+                  />
+                </GridItem>
               </Row>
               <TypeParamsFields
                 type={type}

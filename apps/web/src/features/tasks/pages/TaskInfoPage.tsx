@@ -2,11 +2,10 @@ import type { TaskRow } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
-import { RowActions } from '../../../shared/crud';
+import { RowActions, useDialogRecord } from '../../../shared/crud';
 import { DetailPage } from '../../../shared/detail/DetailPage';
 import { useLiveUserId } from '../../../shared/live/LiveEventsProvider';
 import { ApprovalDialog } from '../components/ApprovalDialog';
@@ -33,7 +32,7 @@ export const TaskInfoPage = () => {
   const back = { to: '/longRange/taskManage', label: t('detail.backToList') };
   const queryClient = useQueryClient();
   const userId = useLiveUserId();
-  const [deciding, setDeciding] = useState<TaskRow | null>(null);
+  const deciding = useDialogRecord<TaskRow>(() => refresh());
   const detail = useQuery({
     queryKey: [...taskKeys.detail(id), 'task'],
     enabled: valid,
@@ -43,7 +42,7 @@ export const TaskInfoPage = () => {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: taskKeys.detail(id) });
   const actions = useTaskActions({
     onChanged: refresh,
-    onApprove: setDeciding,
+    onApprove: deciding.show,
     onDeleted: () => {
       void queryClient.invalidateQueries({ queryKey: taskKeys.all });
       navigate('/longRange/taskManage');
@@ -94,14 +93,7 @@ export const TaskInfoPage = () => {
           { key: 'overview', label: t('detail.overview'), children: <TaskOverview task={task} /> },
         ]}
       />
-      <ApprovalDialog
-        task={deciding}
-        onClose={() => setDeciding(null)}
-        onSaved={() => {
-          setDeciding(null);
-          refresh();
-        }}
-      />
+      <ApprovalDialog task={deciding.record} onClose={deciding.close} onSaved={deciding.saved} />
     </>
   );
 };

@@ -10,13 +10,19 @@ import {
 } from '@cpm/contracts';
 import { remoteTaskRoutes } from '@cpm/contracts/routes';
 import { Button, Grid, Space, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
-import { AddButton, actionsColumn, CrudListView, selectFilter, useCrudList } from '../../../shared/crud';
+import {
+  AddButton,
+  actionsColumn,
+  CrudListView,
+  selectFilter,
+  useCrudList,
+  useDialogRecord,
+} from '../../../shared/crud';
 import { useLiveUserId } from '../../../shared/live/LiveEventsProvider';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { ApprovalDialog } from '../components/ApprovalDialog';
@@ -27,10 +33,9 @@ import { useTaskLiveEvents } from '../hooks/useTaskLiveEvents';
 import { progressOf } from '../lib/progress';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
+import { formatTime } from '../../../shared/format/formatTime';
 
 type Filter = { name?: string; status?: TaskStatus; type?: TaskType; platform?: TaskPlatform };
-
-const when = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm');
 
 /** A cell of two lines: the value, and a quieter line under it. */
 const TwoLines = ({ main, sub, nowrap }: { main: ReactNode; sub?: ReactNode; nowrap?: boolean }) => (
@@ -52,7 +57,7 @@ export const TaskManagePage = () => {
   const navigate = useNavigate();
   const userId = useLiveUserId();
   const canOpen = useCanOpen();
-  const [deciding, setDeciding] = useState<TaskRow | null>(null);
+  const deciding = useDialogRecord<TaskRow>(() => list.invalidate());
   const list = useCrudList<TaskRow, Filter>({
     queryKey: taskKeys.all,
     filterKeys: ['name', 'status', 'type', 'platform'],
@@ -62,7 +67,7 @@ export const TaskManagePage = () => {
   useTaskLiveEvents();
   const actions = useTaskActions({
     onChanged: () => void list.invalidate(),
-    onApprove: setDeciding,
+    onApprove: deciding.show,
     userId,
   });
   const zh = i18n.language === 'zh';
@@ -171,12 +176,12 @@ export const TaskManagePage = () => {
     {
       key: 'time',
       title: t('fields.period'),
-      render: (_, row) => <TwoLines main={when(row.startAt)} sub={when(row.expireAt)} nowrap />,
+      render: (_, row) => <TwoLines main={formatTime(row.startAt)} sub={formatTime(row.expireAt)} nowrap />,
     },
     {
       key: 'createdBy',
       title: t('fields.createdBy'),
-      render: (_, row) => <TwoLines main={row.createdByName} sub={when(row.createdAt)} nowrap />,
+      render: (_, row) => <TwoLines main={row.createdByName} sub={formatTime(row.createdAt)} nowrap />,
     },
     actionsColumn(t('fields.actions'), actions.of, { fixed: 'right' }),
   ];
@@ -217,14 +222,7 @@ export const TaskManagePage = () => {
         fileName: t('export.tasksFile'),
       }}
     >
-      <ApprovalDialog
-        task={deciding}
-        onClose={() => setDeciding(null)}
-        onSaved={() => {
-          setDeciding(null);
-          void list.invalidate();
-        }}
-      />
+      <ApprovalDialog task={deciding.record} onClose={deciding.close} onSaved={deciding.saved} />
     </CrudListView>
   );
 };

@@ -3,7 +3,6 @@ import type { WhitelistEntry, WhitelistRow } from '@cpm/contracts';
 import { whitelistRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Input, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -19,12 +18,14 @@ import {
   editAction,
   lazySchema,
   useCrudList,
+  useDialogRecord,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { SnListInput, useTypedSnsRule } from '../components/SnListInput';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
-import { readRows } from '../../../shared/table/readRows';
+import { fixedPaging, readRows } from '../../../shared/table/readRows';
+import { timeColumn } from '../../../shared/table/timeColumn';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const whitelistSaveSchema = lazySchema(() =>
@@ -106,13 +107,7 @@ const EntriesDrawer = ({ list, onClose, onSaved }: DialogProps<{ list: Whitelist
             ? { selectedRowKeys: picked, onChange: (keys) => setPicked(keys.map(String)) }
             : undefined
         }
-        pagination={{
-          current,
-          pageSize: ENTRY_PAGE,
-          total: entries.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setCurrent,
-        }}
+        pagination={fixedPaging(current, ENTRY_PAGE, entries.data?.total, setCurrent)}
         columns={[
           { title: t('results.sn'), dataIndex: 'sn' },
           {
@@ -128,11 +123,7 @@ const EntriesDrawer = ({ list, onClose, onSaved }: DialogProps<{ list: Whitelist
                 </Space>
               ),
           },
-          {
-            title: t('whitelist.addedAt'),
-            dataIndex: 'addedAt',
-            render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-          },
+          timeColumn('addedAt', t('whitelist.addedAt')),
         ]}
       />
     </Drawer>
@@ -143,7 +134,7 @@ const EntriesDrawer = ({ list, onClose, onSaved }: DialogProps<{ list: Whitelist
 export const WhitelistPage = () => {
   const { t } = useTranslation('tasks');
   const can = usePermission();
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const editing = useDialogRecord<Editing>(() => list.invalidate());
   const [shown, setShown] = useState<WhitelistRow | null>(null);
   const typedSns = useTypedSnsRule('sns');
   const list = useCrudList<WhitelistRow, Filter>({
@@ -171,12 +162,7 @@ export const WhitelistPage = () => {
       render: (n: number) => <span data-testid="whitelist-size">{n.toLocaleString('en-US')}</span>,
     },
     { key: 'activeTasks', title: t('whitelist.activeTasks'), dataIndex: 'activeTasks' },
-    {
-      key: 'updatedAt',
-      title: t('whitelist.updatedAt'),
-      dataIndex: 'updatedAt',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('updatedAt', t('whitelist.updatedAt')),
     actionsColumn(
       t('fields.actions'),
       (row) => [
@@ -187,7 +173,7 @@ export const WhitelistPage = () => {
           onClick: () => setShown(row),
         },
         editAction(t('whitelist.edit'), 'task:whitelist:add', () =>
-          setEditing({ id: row.id, name: row.name, description: row.description, sns: [] }),
+          editing.show({ id: row.id, name: row.name, description: row.description, sns: [] }),
         ),
         {
           ...deleteAction(
@@ -215,22 +201,19 @@ export const WhitelistPage = () => {
         <AddButton
           permission="task:whitelist:add"
           label={t('whitelist.add')}
-          onClick={() => setEditing({ sns: [] })}
+          onClick={() => editing.show({ sns: [] })}
           testId="whitelist-add"
         />
       }
     >
       <CrudFormModal
-        open={editing !== null}
-        title={editing?.id ? t('whitelist.edit') : t('whitelist.add')}
+        open={editing.record !== null}
+        title={editing.record?.id ? t('whitelist.edit') : t('whitelist.add')}
         schema={whitelistSaveSchema}
-        initialValues={editing ?? undefined}
+        initialValues={editing.record ?? undefined}
         onSubmit={(body) => call(whitelistRoutes.save, { body, notifySuccess: true })}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void list.invalidate();
-        }}
+        onClose={editing.close}
+        onSaved={editing.saved}
         conflictField="name"
         width={640}
         testId="whitelist-form"
@@ -243,7 +226,7 @@ export const WhitelistPage = () => {
         </CrudField>
         <CrudField
           name="sns"
-          label={editing?.id ? t('whitelist.addSns') : t('whitelist.sns')}
+          label={editing.record?.id ? t('whitelist.addSns') : t('whitelist.sns')}
           extra={t('targets.snsHint')}
           rules={[typedSns.rule]}
         >

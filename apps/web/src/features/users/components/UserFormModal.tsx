@@ -1,14 +1,18 @@
 import type { UserRow } from '@cpm/contracts';
 import { groupsRoutes, rolesRoutes, usersRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Input, Row, Select, Switch, TreeSelect } from 'antd';
+import { Col, Input, Row, Select, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import type { DialogProps } from '../../../shared/crud';
-import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
+import { CrudField, CrudFormModal, GridField, lazySchema } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
+import { TreePicker } from '../../../shared/tree/TreePicker';
 import { toTreeSelect } from '../../../shared/tree/treeData';
+
+/** The account's on-off settings, each a switch under its own label. */
+const SWITCHES = ['enabled', 'hardwareSmsAlert', 'fenceEmailAlert', 'locationEnabled'] as const;
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
 const userSaveSchema = lazySchema(() =>
@@ -119,11 +123,9 @@ export const UserFormModal = ({
       }
     >
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <CrudField name="username" label={t('user.username')}>
-            <Input data-testid="user-username" />
-          </CrudField>
-        </Col>
+        <GridField name="username" label={t('user.username')}>
+          <Input data-testid="user-username" />
+        </GridField>
         <Col xs={24} md={12}>
           {!user && (
             <CrudField name="password" label={t('user.password')} extra={t('rules.passwordPolicy')} required>
@@ -131,124 +133,76 @@ export const UserFormModal = ({
             </CrudField>
           )}
         </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="name" label={t('user.name')}>
-            <Input data-testid="user-name" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="email" label={t('user.email')}>
-            <Input data-testid="user-email" />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="phone" label={t('user.phone')}>
-            <Input />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="roleIds" label={t('user.role')}>
-            <Select
-              mode="multiple"
-              data-testid="user-roles"
-              loading={roles.isLoading}
-              options={(roles.data ?? []).map((r) => ({
-                value: r.id,
-                label: zh ? r.name : r.nameEn || r.name,
-              }))}
-              optionFilterProp="label"
-            />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="systemLevel" label={t('user.systemLevel')}>
-            <Select options={levels.options} />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="storeScopeGroupId" label={t('user.storeScope')}>
-            <TreeSelect
-              allowClear
-              showSearch
-              treeNodeFilterProp="title"
-              treeDefaultExpandAll
-              treeData={toTreeSelect(groups.data ?? [])}
-            />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="superiorId" label={t('user.superior')}>
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              options={(superiors.data ?? [])
-                .filter((u) => u.id !== user?.id)
-                .map((u) => ({ value: u.id, label: u.name ? `${u.username} (${u.name})` : u.username }))}
-            />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="companyName" label={t('user.companyName')}>
-            <Input />
-          </CrudField>
-        </Col>
-        <Col xs={24}>
-          <CrudField name="address" label={t('user.address')}>
-            <Input />
-          </CrudField>
-        </Col>
+        <GridField name="name" label={t('user.name')}>
+          <Input data-testid="user-name" />
+        </GridField>
+        <GridField name="email" label={t('user.email')}>
+          <Input data-testid="user-email" />
+        </GridField>
+        <GridField name="phone" label={t('user.phone')}>
+          <Input />
+        </GridField>
+        <GridField name="roleIds" label={t('user.role')}>
+          <Select
+            mode="multiple"
+            data-testid="user-roles"
+            loading={roles.isLoading}
+            options={(roles.data ?? []).map((r) => ({
+              value: r.id,
+              label: zh ? r.name : r.nameEn || r.name,
+            }))}
+            optionFilterProp="label"
+          />
+        </GridField>
+        <GridField name="systemLevel" label={t('user.systemLevel')}>
+          <Select options={levels.options} />
+        </GridField>
+        <GridField name="storeScopeGroupId" label={t('user.storeScope')}>
+          <TreePicker treeData={toTreeSelect(groups.data ?? [])} />
+        </GridField>
+        <GridField name="superiorId" label={t('user.superior')}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            options={(superiors.data ?? [])
+              .filter((u) => u.id !== user?.id)
+              .map((u) => ({ value: u.id, label: u.name ? `${u.username} (${u.name})` : u.username }))}
+          />
+        </GridField>
+        <GridField name="companyName" label={t('user.companyName')}>
+          <Input />
+        </GridField>
+        <GridField span="full" name="address" label={t('user.address')}>
+          <Input />
+        </GridField>
         {/* Two columns as in the rest of the form, and addresses across both, so the fields line up. */}
-        <Col xs={24} md={12}>
-          <CrudField name="salesmanName" label={t('user.salesmanName')}>
-            <Input />
-          </CrudField>
-        </Col>
-        <Col xs={24} md={12}>
-          <CrudField name="salesmanPhone" label={t('user.salesmanPhone')}>
-            <Input />
-          </CrudField>
-        </Col>
-        <Col xs={24}>
-          <CrudField name="salesmanAddress" label={t('user.salesmanAddress')}>
-            <Input />
-          </CrudField>
-        </Col>
-        <Col xs={24}>
-          <CrudField name="description" label={t('user.description')}>
-            <Input.TextArea rows={2} />
-          </CrudField>
-        </Col>
-        <Col xs={12} md={6}>
-          <CrudField name="enabled" label={t('user.enabled')} valuePropName="checked">
+        <GridField name="salesmanName" label={t('user.salesmanName')}>
+          <Input />
+        </GridField>
+        <GridField name="salesmanPhone" label={t('user.salesmanPhone')}>
+          <Input />
+        </GridField>
+        <GridField span="full" name="salesmanAddress" label={t('user.salesmanAddress')}>
+          <Input />
+        </GridField>
+        <GridField span="full" name="description" label={t('user.description')}>
+          <Input.TextArea rows={2} />
+        </GridField>
+        {SWITCHES.map((name) => (
+          <GridField key={name} span="quarter" name={name} label={t(`user.${name}`)} valuePropName="checked">
             <Switch />
-          </CrudField>
-        </Col>
-        <Col xs={12} md={6}>
-          <CrudField name="hardwareSmsAlert" label={t('user.hardwareSmsAlert')} valuePropName="checked">
-            <Switch />
-          </CrudField>
-        </Col>
-        <Col xs={12} md={6}>
-          <CrudField name="fenceEmailAlert" label={t('user.fenceEmailAlert')} valuePropName="checked">
-            <Switch />
-          </CrudField>
-        </Col>
-        <Col xs={12} md={6}>
-          <CrudField name="locationEnabled" label={t('user.locationEnabled')} valuePropName="checked">
-            <Switch />
-          </CrudField>
-        </Col>
-        <Col xs={12} md={6}>
-          <CrudField
-            name="international"
-            label={t('user.international')}
-            tooltip={t('user.internationalHint')}
-            valuePropName="checked"
-          >
-            <Switch data-testid="user-international" />
-          </CrudField>
-        </Col>
+          </GridField>
+        ))}
+        <GridField
+          span="quarter"
+          name="international"
+          label={t('user.international')}
+          tooltip={t('user.internationalHint')}
+          valuePropName="checked"
+        >
+          <Switch data-testid="user-international" />
+        </GridField>
       </Row>
     </CrudFormModal>
   );

@@ -2,7 +2,6 @@ import { LIMITS, type UserRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -13,6 +12,7 @@ import { useCrudList } from '../../../shared/crud/useCrudList';
 import { useDict } from '../../../shared/dicts/useDict';
 import { ReviewDialog } from '../../../shared/review/ReviewDialog';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 
 type Filter = { state?: string };
 
@@ -68,11 +68,7 @@ export const ReviewPage = () => {
       render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{states.label(String(r.state))}</Tag>,
     },
     { key: 'reason', title: t('review.reason'), dataIndex: 'rejectReason' },
-    {
-      key: 'createdAt',
-      title: t('common.createdAt'),
-      render: (_, r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('createdAt', t('common.createdAt')),
     {
       key: 'actions',
       title: t('common.actions'),

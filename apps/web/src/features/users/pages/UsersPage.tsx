@@ -2,7 +2,6 @@ import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import type { UserRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
 import { Input, Space, Switch, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -21,6 +20,7 @@ import {
   useCrudList,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeColumn } from '../../../shared/table/timeColumn';
 import { UserFormModal } from '../components/UserFormModal';
 
 /** The reset form holds the new password only; the row gives the id. */
@@ -93,11 +93,7 @@ export const UsersPage = () => {
     },
     { key: 'superior', title: t('user.superior'), dataIndex: 'superiorName' },
     { key: 'storeScope', title: t('user.storeScope'), dataIndex: 'storeScopeGroupName' },
-    {
-      key: 'createdAt',
-      title: t('common.createdAt'),
-      render: (_, r) => dayjs(r.createdAt).format('YYYY-MM-DD HH:mm'),
-    },
+    timeColumn('createdAt', t('common.createdAt')),
     actionsColumn(
       t('common.actions'),
       (r) => [
