@@ -43,8 +43,8 @@ export default defineConfig({
     // no check waits out an animation.
     contextOptions: { reducedMotion: 'reduce' },
     // A failed test keeps its screenshot and the page's accessibility snapshot (error-context.md).
-    // Its trace (actions, network, DOM snapshots) only with E2E_TRACE=on: recording one for every
-    // test takes CPU from the tests themselves (bench/history/test-loop.md).
+    // Its trace (actions, network, DOM snapshots) only with E2E_TRACE=on: a run on a clean
+    // checkout keeps no file anyone reads, and recording costs CPU (bench/history/test-loop.md).
     trace: process.env.E2E_TRACE === 'on' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
