@@ -16,6 +16,22 @@ const stepTimes = [];
 const fileTimes = [];
 const started = Date.now();
 
+/** The machine's busy and total CPU time so far in clock ticks (Linux), to say how loaded a run kept it. */
+const cpuTicks = () => {
+  if (!existsSync('/proc/stat')) return null;
+  // user, nice, system, idle, iowait, irq, softirq, steal; guest time is already inside user.
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number);
+  const idle = fields[3] + fields[4];
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+};
+const cpuAtStart = cpuTicks();
+
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const slug = (name) => name.replace(/\W+/g, '-');
 
@@ -177,6 +193,14 @@ process.stdout.write('\nStep times (wall clock; steps overlap, so they add up to
 for (const s of stepTimes)
   process.stdout.write(`  ${seconds(s.ms).padStart(7)}  ${s.ok ? '' : 'FAILED '}${s.name}\n`);
 process.stdout.write(`  ${seconds(Date.now() - started).padStart(7)}  in all\n`);
+const cpuAtEnd = cpuTicks();
+if (cpuAtStart && cpuAtEnd) {
+  // Near 100 % the run is bound by the machine's cores: only less work shortens it, not more overlap.
+  const share = (cpuAtEnd.busy - cpuAtStart.busy) / (cpuAtEnd.total - cpuAtStart.total);
+  process.stdout.write(
+    `CPU busy ${(share * 100).toFixed(0)} % of the run (all cores, this and anything else)\n`,
+  );
+}
 for (const { name, files } of fileTimes) {
   process.stdout.write(`\nSlowest test files, ${name}:\n`);
   for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10))
