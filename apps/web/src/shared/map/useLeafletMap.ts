@@ -59,6 +59,13 @@ export const useLeafletMap = (
           maxBoundsViscosity: 1,
         });
         L.control.scale({ position: 'bottomleft', imperial: false }).addTo(map);
+        // The zoom level on the element, as the cluster and drawing state are, for tests and styles.
+        const shown = map;
+        const showZoom = () => {
+          shown.getContainer().dataset.zoom = String(shown.getZoom());
+        };
+        showZoom();
+        shown.on('zoomend', showZoom);
         setState({ status: 'ready', L, map });
       },
       () => {
