@@ -31,6 +31,11 @@ const cpuTicks = () => {
   return { busy: total - idle, total };
 };
 const cpuAtStart = cpuTicks();
+/** The share of all cores' time that was busy between two readings, as a percentage. */
+const busyShare = (from, to) =>
+  from && to && to.total > from.total
+    ? `${((100 * (to.busy - from.busy)) / (to.total - from.total)).toFixed(0)} %`
+    : '';
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const slug = (name) => name.replace(/\W+/g, '-');
@@ -42,6 +47,7 @@ const slug = (name) => name.replace(/\W+/g, '-');
 const run = (name, cmd, args, opts = {}) =>
   new Promise((resolve) => {
     const t0 = Date.now();
+    const cpu0 = cpuTicks();
     const log = opts.buffered ? path.join(reports, `${slug(name)}.log`) : null;
     if (!log) process.stdout.write(`\n=== ${name}\n`);
     const child = spawn(cmd, args, {
@@ -58,7 +64,7 @@ const run = (name, cmd, args, opts = {}) =>
       const ms = Date.now() - t0;
       if (log) process.stdout.write(`\n=== ${name}\n${readFileSync(log, 'utf8')}`);
       process.stdout.write(`--- ${name}: ${code === 0 ? 'ok' : `exit ${code}`} in ${seconds(ms)}\n`);
-      stepTimes.push({ name, ms, ok: code === 0 });
+      stepTimes.push({ name, ms, ok: code === 0, busy: busyShare(cpu0, cpuTicks()) });
       if (code !== 0) failedSteps.push(name);
       resolve(code === 0);
     });
@@ -158,19 +164,21 @@ const small = (async () => {
   if (node) await run('server starts on Node 22', node, ['scripts/check-readyz.mjs'], { buffered: true });
   return run('console build', 'npm', ['run', 'build', '-w', '@cpm/web'], { buffered: true });
 })();
-await Promise.all([checks, serverPass, small]);
-
-const node = await node24;
-const secondPass = node
-  ? vitest(
-      external
-        ? 'server: storage tests on Node 24, PostgreSQL, external broker'
-        : 'server: storage tests on Node 24, PGlite, embedded broker',
-      'apps/server',
-      { env: { SERVER_TESTS: 'storage', PATH: onPath(node) }, buffered: true },
-    )
-  : Promise.resolve();
-await secondPass;
+// The second pass starts once the lint, typecheck and small suites are done, beside the rest of the
+// first; the step times say how busy the cores were meanwhile.
+const secondPass = (async () => {
+  await Promise.all([checks, small]);
+  const node = await node24;
+  if (!node) return;
+  await vitest(
+    external
+      ? 'server: storage tests on Node 24, PostgreSQL, external broker'
+      : 'server: storage tests on Node 24, PGlite, embedded broker',
+    'apps/server',
+    { env: { SERVER_TESTS: 'storage', PATH: onPath(node) }, buffered: true },
+  );
+})();
+await Promise.all([serverPass, secondPass]);
 // The browser suite runs alone: beside the second server pass both took three times as long and
 // timing-bound tests of each failed.
 if (await small) {
@@ -189,18 +197,17 @@ if (await small) {
   }
 }
 
-process.stdout.write('\nStep times (wall clock; steps overlap, so they add up to more than the total):\n');
+process.stdout.write(
+  '\nStep times (wall clock; steps overlap, so they add up to more than the total) and how busy the\n' +
+    'cores were while each ran (near 100 %, only less work shortens the run, not more overlap):\n',
+);
 for (const s of stepTimes)
-  process.stdout.write(`  ${seconds(s.ms).padStart(7)}  ${s.ok ? '' : 'FAILED '}${s.name}\n`);
-process.stdout.write(`  ${seconds(Date.now() - started).padStart(7)}  in all\n`);
-const cpuAtEnd = cpuTicks();
-if (cpuAtStart && cpuAtEnd) {
-  // Near 100 % the run is bound by the machine's cores: only less work shortens it, not more overlap.
-  const share = (cpuAtEnd.busy - cpuAtStart.busy) / (cpuAtEnd.total - cpuAtStart.total);
   process.stdout.write(
-    `CPU busy ${(share * 100).toFixed(0)} % of the run (all cores, this and anything else)\n`,
+    `  ${seconds(s.ms).padStart(7)}  ${s.busy.padStart(5)}  ${s.ok ? '' : 'FAILED '}${s.name}\n`,
   );
-}
+process.stdout.write(`  ${seconds(Date.now() - started).padStart(7)}  in all\n`);
+const cpuAtEnd = busyShare(cpuAtStart, cpuTicks());
+if (cpuAtEnd) process.stdout.write(`CPU busy ${cpuAtEnd} of the run (all cores, this and anything else)\n`);
 for (const { name, files } of fileTimes) {
   process.stdout.write(`\nSlowest test files, ${name}:\n`);
   for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10))
