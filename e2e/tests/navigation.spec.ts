@@ -1,4 +1,5 @@
 import { DEFAULT_MENU } from '@cpm/contracts/menu-tree';
+import { checkAccessibility, withFindings } from '../support/accessibility';
 import { HOME_PATH, menuItem, openFromMenu, storedMenu } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { menuPages } from '../support/menu';
@@ -6,12 +7,17 @@ import { menuPages } from '../support/menu';
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe('navigation', () => {
-  test('every visible page of the admin menu opens from the side menu without an error', async ({
+  // The same walk checks WCAG 2.1 A and AA in the light theme (axe-core: no critical or serious
+  // finding); accessibility.spec.ts walks the dark theme.
+  test('every visible page of the admin menu opens from the side menu without an error or an accessibility finding', async ({
     page,
     problems,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
+    const findings: Record<string, string[]> = {};
     await page.goto(HOME_PATH);
+    // The default theme, light: the dark one is walked by accessibility.spec.ts.
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     const pages = menuPages(await storedMenu(page));
     const visible = pages.filter((p) => !p.hidden);
 
@@ -34,8 +40,10 @@ test.describe('navigation', () => {
         await expect(page.locator('.ant-message-error')).toHaveCount(0);
         await expect(page.getByTestId(`worktab-${target.path}`)).toHaveAttribute('aria-selected', 'true');
         expect(problems.pageErrors).toEqual([]);
+        await checkAccessibility(page, target.path, findings);
       });
     }
+    expect(withFindings(findings)).toEqual({});
   });
 
   test('hidden pages are not in the side menu', async ({ page }) => {
