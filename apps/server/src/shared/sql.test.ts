@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { asc, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
+import { dicts } from '../modules/dicts/dicts.table';
 import { openTestDatabase } from '../test-support/test-app';
-import { textArray } from './sql';
+import { existsWhere, firstWhere, pageWhere, rowsWhere, textArray } from './sql';
 
 describe('text array parameter', () => {
   let close: () => Promise<void>;
@@ -37,5 +38,40 @@ describe('text array parameter', () => {
     ];
     expect(await roundTrip(awkward)).toEqual(awkward);
     expect(await roundTrip([])).toEqual([]);
+  });
+});
+
+describe('table reads', () => {
+  let close: () => Promise<void>;
+  let db: Db;
+  const mine = like(dicts.code, 'sqlread_%');
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    close = database.close;
+    db = database.db;
+    await db
+      .insert(dicts)
+      .values(['c', 'a', 'b'].map((k, i) => ({ code: `sqlread_${k}`, name: k, englishName: k, sort: i })));
+  });
+  afterAll(() => close?.());
+
+  it('reads a page in order with the total of the whole filter', async () => {
+    const page = await pageWhere(db, dicts, mine, [asc(dicts.code)], 1, 1);
+    expect(page.rows.map((r) => r.code)).toEqual(['sqlread_b']);
+    expect(page.total).toBe(3);
+    expect((await rowsWhere(db, dicts, mine, [desc(dicts.sort)], 0, 2)).map((r) => r.name)).toEqual([
+      'b',
+      'a',
+    ]);
+  });
+
+  it('answers the first row in order, or null when none matches', async () => {
+    expect((await firstWhere(db, dicts, mine, [asc(dicts.sort)]))?.name).toBe('c');
+    expect(await firstWhere(db, dicts, eq(dicts.code, 'sqlread_none'))).toBeNull();
+  });
+
+  it('tells whether any row matches', async () => {
+    expect(await existsWhere(db, dicts, eq(dicts.code, 'sqlread_a'))).toBe(true);
+    expect(await existsWhere(db, dicts, eq(dicts.code, 'sqlread_none'))).toBe(false);
   });
 });

@@ -1,12 +1,10 @@
 import type { AppFilter, AppReviewStatus, ReleaseStatus, ShelfStatus } from '@cpm/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { accountAncestorsSql, findInScope, inDataScope } from '../../shared/data-scope';
-import { countWhere, likeAnywhere } from '../../shared/sql';
+import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
+import { countWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
 import { appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type AppRecord = typeof apps.$inferSelect;
 export type VersionRecord = typeof appVersions.$inferSelect;
 export type EventRecord = typeof appEvents.$inferSelect;
@@ -53,13 +51,7 @@ export const createAppMarketRepository = (db: Db) => {
 
   return {
     listApps: (kind: AppListKind, scope: Scope, f: AppFilter, offset: number, limit: number) =>
-      db
-        .select()
-        .from(apps)
-        .where(appWhere(kind, scope, f))
-        .orderBy(desc(apps.updatedAt), desc(apps.id))
-        .offset(offset)
-        .limit(limit),
+      rowsWhere(db, apps, appWhere(kind, scope, f), [desc(apps.updatedAt), desc(apps.id)], offset, limit),
 
     countApps: async (kind: AppListKind, scope: Scope, f: AppFilter) =>
       countWhere(db, apps, appWhere(kind, scope, f)),

@@ -1,11 +1,9 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { inDataScope, type Scope } from '../../shared/data-scope';
 import { likePrefix } from '../../shared/sql';
 import { peripheralFaults, terminals, terminalWarnings } from './devices.table';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type WarningKind = (typeof terminalWarnings.$inferSelect)['kind'];
 
 /** Ids of the terminals in the caller's data scope, as a subquery. */

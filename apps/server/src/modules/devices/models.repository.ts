@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { countWhere, likeAnywhere } from '../../shared/sql';
+import { countWhere, firstWhere, likeAnywhere, pageWhere } from '../../shared/sql';
 import { modelPeripherals, peripherals, terminalModels, terminals } from './devices.table';
 
 export type ModelRecord = typeof terminalModels.$inferSelect;
@@ -14,15 +14,11 @@ export type ModelPeripheralValues = { modelId: string; peripheralId: string; req
 export const createModelsRepository = (db: Db) => ({
   async findPage(name: string | undefined, offset: number, limit: number) {
     const where = name ? sql`${terminalModels.name} ilike ${likeAnywhere(name)}` : undefined;
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(terminalModels).where(where).orderBy(terminalModels.name).limit(limit).offset(offset),
-      db.select({ total: count() }).from(terminalModels).where(where),
-    ]);
-    return { rows, total };
+    return pageWhere(db, terminalModels, where, [terminalModels.name], offset, limit);
   },
 
   findById: async (id: string): Promise<ModelRecord | null> =>
-    (await db.select().from(terminalModels).where(eq(terminalModels.id, id)))[0] ?? null,
+    firstWhere(db, terminalModels, eq(terminalModels.id, id)),
 
   listEnabled: () =>
     db

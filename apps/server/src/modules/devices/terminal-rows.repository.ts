@@ -2,14 +2,11 @@
 import type { TerminalFilter, TerminalRow, TerminalStatus } from '@cpm/contracts';
 import { and, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { inDataScope, type Scope } from '../../shared/data-scope';
 import { escapeLike } from '../../shared/sql';
 import { terminalGroups } from '../groups/groups.table';
 import { users } from '../users/users.table';
 import { terminalModels, terminals } from './devices.table';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** Offline longer than this is highlighted. */
 export const LONG_OFFLINE_MS = 72 * 3600 * 1000;

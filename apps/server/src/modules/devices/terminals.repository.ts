@@ -1,8 +1,8 @@
 import type { TerminalFilter } from '@cpm/contracts';
 import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
+import { inDataScope, type Scope, visibleAccountsSql } from '../../shared/data-scope';
+import { existsWhere } from '../../shared/sql';
 import { subtreeIds } from '../groups/group-tree';
 import { terminalGroups } from '../groups/groups.table';
 import { users } from '../users/users.table';
@@ -25,7 +25,6 @@ export {
   toTerminalRow,
 } from './terminal-rows.repository';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type TerminalRecord = typeof terminals.$inferSelect;
 export type NewTerminal = typeof terminals.$inferInsert;
 
@@ -292,12 +291,11 @@ export const createTerminalsRepository = (db: Db) => ({
       .limit(20),
 
   isFavorite: async (userId: string, terminalId: string) =>
-    (
-      await db
-        .select({ userId: terminalFavorites.userId })
-        .from(terminalFavorites)
-        .where(and(eq(terminalFavorites.userId, userId), eq(terminalFavorites.terminalId, terminalId)))
-    ).length > 0,
+    existsWhere(
+      db,
+      terminalFavorites,
+      and(eq(terminalFavorites.userId, userId), eq(terminalFavorites.terminalId, terminalId)),
+    ),
 
   saveEnrollmentKey: (ownerId: string, keyHash: string, at: Date) =>
     db

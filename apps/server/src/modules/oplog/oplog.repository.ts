@@ -1,8 +1,9 @@
 import type { OperationLogRow } from '@cpm/contracts';
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
+import { countWhere, rowsWhere } from '../../shared/sql';
 import { operationLogs } from './oplog.table';
 
 export type OperationEntry = Omit<typeof operationLogs.$inferInsert, 'id'>;
@@ -47,19 +48,10 @@ export const createOplogRepository = (db: Db) => {
       await db.insert(operationLogs).values(entry);
     },
     async list(auth: AuthContext, f: OperationFilter, offset: number, limit: number) {
-      const rows = await db
-        .select()
-        .from(operationLogs)
-        .where(where(auth, f))
-        .orderBy(desc(operationLogs.at), desc(operationLogs.id))
-        .offset(offset)
-        .limit(limit);
-      return rows.map(toRow);
+      const order = [desc(operationLogs.at), desc(operationLogs.id)];
+      return (await rowsWhere(db, operationLogs, where(auth, f), order, offset, limit)).map(toRow);
     },
-    async count(auth: AuthContext, f: OperationFilter) {
-      const [row] = await db.select({ n: count() }).from(operationLogs).where(where(auth, f));
-      return row.n;
-    },
+    count: (auth: AuthContext, f: OperationFilter) => countWhere(db, operationLogs, where(auth, f)),
   };
 };
 

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizz
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
+import { rowsWhere } from '../../shared/sql';
 import { userRoles } from '../users/users.table';
 import { roleMenus, roles } from './roles.table';
 
@@ -43,13 +44,8 @@ export const createRolesRepository = (db: Db) => {
 
   return {
     async list(auth: AuthContext, f: { name?: string; code?: string }, offset: number, limit: number) {
-      const rows = await db
-        .select()
-        .from(roles)
-        .where(where(auth, f))
-        .orderBy(asc(roles.createdAt), asc(roles.code))
-        .offset(offset)
-        .limit(limit);
+      const order = [asc(roles.createdAt), asc(roles.code)];
+      const rows = await rowsWhere(db, roles, where(auth, f), order, offset, limit);
       const ids = rows.map((r) => r.id);
       const [menus, holders] = await Promise.all([menuIdsOf(ids), holdersOf(ids)]);
       return rows.map(

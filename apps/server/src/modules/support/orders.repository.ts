@@ -1,12 +1,10 @@
 import type { OrderEvent, OrderFault, OrderFilter, OrderStatus } from '@cpm/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { inDataScope, type Scope } from '../../shared/data-scope';
+import { inBatches } from '../../shared/paging';
 import { countWhere, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
 import { supportHealthEvents, supportOrderEvents, supportOrderMedia, supportOrders } from './support.table';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** Rows the export reads at a time. */
 const EXPORT_BATCH = 1000;
@@ -64,13 +62,8 @@ export const createOrdersRepository = (db: Db) => {
     list,
 
     /** Every order under the filter, a batch at a time (exports). */
-    async *batches(scope: Scope, f: OrderFilter, now: Date) {
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const rows = await list(scope, f, now, offset, EXPORT_BATCH);
-        if (rows.length) yield rows;
-        if (rows.length < EXPORT_BATCH) return;
-      }
-    },
+    batches: (scope: Scope, f: OrderFilter, now: Date) =>
+      inBatches((offset, limit) => list(scope, f, now, offset, limit), EXPORT_BATCH),
 
     count: async (scope: Scope, f: OrderFilter, now: Date) =>
       countWhere(db, supportOrders, where(scope, f, now)),

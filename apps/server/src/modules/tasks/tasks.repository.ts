@@ -1,17 +1,15 @@
 import type { DeferReason, TaskFilter, TaskStatus } from '@cpm/contracts';
-import { and, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
-import { likeAnywhere, textArray, uuidArray } from '../../shared/sql';
+import { inDataScope, ownedNamed, type Scope, visibleAccountsSql } from '../../shared/data-scope';
+import { inBatches } from '../../shared/paging';
+import { newestFirst, pageWhere, rowsWhere, textArray, uuidArray } from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
 import { createTaskDeliveriesRepository } from './task-deliveries.repository';
 import { createTaskRunsRepository } from './task-runs.repository';
 import { type MatchSpec, rowsOf } from './task-sql';
 import { matchSql } from './task-sql.repository';
 import { taskRuns, tasks } from './tasks.table';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** The data scope on a raw query's owner column. */
 const inScope = (scope: Scope, ownerColumn: SQL): SQL => {
@@ -53,9 +51,10 @@ const createTaskDefinitionsRepository = (db: Db) => {
   const visible = (scope: Scope, id: string) => and(eq(tasks.id, id), inDataScope(scope, tasks.ownerId));
 
   const taskWhere = (scope: Scope, f: TaskFilter): SQL | undefined =>
-    and(
-      inDataScope(scope, tasks.ownerId),
-      f.name ? ilike(tasks.name, likeAnywhere(f.name)) : undefined,
+    ownedNamed(
+      scope,
+      tasks,
+      f.name,
       f.type ? eq(tasks.type, f.type) : undefined,
       f.platform ? eq(tasks.platform, f.platform) : undefined,
       f.status ? eq(tasks.status, f.status) : undefined,
@@ -103,35 +102,15 @@ const createTaskDefinitionsRepository = (db: Db) => {
           .returning()
       )[0] ?? null,
 
-    page: async (scope: Scope, f: TaskFilter, offset: number, limit: number) => {
-      const where = taskWhere(scope, f);
-      const [rows, [{ n }]] = await Promise.all([
-        db
-          .select()
-          .from(tasks)
-          .where(where)
-          .orderBy(desc(tasks.createdAt), desc(tasks.id))
-          .offset(offset)
-          .limit(limit),
-        db.select({ n: sql<number>`count(*)::int` }).from(tasks).where(where),
-      ]);
-      return { rows, total: n };
-    },
+    page: async (scope: Scope, f: TaskFilter, offset: number, limit: number) =>
+      pageWhere(db, tasks, taskWhere(scope, f), newestFirst(tasks), offset, limit),
 
     /** Every task matching a filter, in batches (exports). */
-    async *batches(scope: Scope, f: TaskFilter, size = 1000) {
-      for (let offset = 0; ; offset += size) {
-        const rows = await db
-          .select()
-          .from(tasks)
-          .where(taskWhere(scope, f))
-          .orderBy(desc(tasks.createdAt), desc(tasks.id))
-          .offset(offset)
-          .limit(size);
-        if (rows.length) yield rows;
-        if (rows.length < size) return;
-      }
-    },
+    batches: (scope: Scope, f: TaskFilter, size = 1000) =>
+      inBatches(
+        (offset, limit) => rowsWhere(db, tasks, taskWhere(scope, f), newestFirst(tasks), offset, limit),
+        size,
+      ),
 
     removeTask: async (id: string) => {
       // Deliveries go with their runs (cascade); in one transaction so a half-deleted task is never seen.
