@@ -1,9 +1,9 @@
-import { asc, desc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { dicts } from '../modules/dicts/dicts.table';
 import { openTestDatabase } from '../test-support/test-app';
-import { existsWhere, firstWhere, pageWhere, rowsWhere, textArray } from './sql';
+import { countWhere, equalTo, existsWhere, firstWhere, pageWhere, rowsWhere, textArray } from './sql';
 
 describe('text array parameter', () => {
   let close: () => Promise<void>;
@@ -73,5 +73,14 @@ describe('table reads', () => {
   it('tells whether any row matches', async () => {
     expect(await existsWhere(db, dicts, eq(dicts.code, 'sqlread_a'))).toBe(true);
     expect(await existsWhere(db, dicts, eq(dicts.code, 'sqlread_none'))).toBe(false);
+  });
+
+  it('filters by each given value and leaves out the empty ones', async () => {
+    const where = (values: { name?: string; code?: string }) => and(mine, ...equalTo(dicts, values));
+    expect(
+      (await rowsWhere(db, dicts, where({ name: 'a', code: '' }), [], 0, 10)).map((r) => r.code),
+    ).toEqual(['sqlread_a']);
+    expect(await rowsWhere(db, dicts, where({ name: 'a', code: 'sqlread_b' }), [], 0, 10)).toEqual([]);
+    expect(await countWhere(db, dicts, where({}))).toBe(3);
   });
 });

@@ -1,5 +1,5 @@
 /** Helpers for repositories: LIKE patterns, array parameters and database error codes. */
-import { count, desc, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
@@ -31,6 +31,15 @@ export const nullOnUniqueViolation = async <T>(write: () => Promise<T>): Promise
 /** How many rows of a table match a filter (a list's total). */
 export const countWhere = async (db: Db, table: PgTable, where: SQL | undefined): Promise<number> =>
   (await db.select({ n: count() }).from(table).where(where))[0].n;
+
+/**
+ * A list's optional equality filters: `column = value` for each value given, nothing for an absent or
+ * empty one. Spread into `and(...)`.
+ */
+export const equalTo = <T extends PgTable>(table: T, values: { [K in keyof T['_']['columns']]?: unknown }) =>
+  Object.entries(values).map(([key, value]) =>
+    value ? eq((table as unknown as Record<string, AnyPgColumn>)[key], value) : undefined,
+  );
 
 /** What a list is sorted by: columns (ascending) or `asc(...)` / `desc(...)` terms. */
 export type SortTerms = readonly (AnyPgColumn | SQL)[];

@@ -2,7 +2,7 @@ import type { AppFilter, AppReviewStatus, ReleaseStatus, ShelfStatus } from '@cp
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
-import { countWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
+import { countWhere, equalTo, likeAnywhere, rowsWhere } from '../../shared/sql';
 import { appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
 
 export type AppRecord = typeof apps.$inferSelect;
@@ -39,9 +39,7 @@ export const createAppMarketRepository = (db: Db) => {
       f.keyword
         ? or(ilike(apps.name, likeAnywhere(f.keyword)), ilike(apps.packageName, likeAnywhere(f.keyword)))
         : undefined,
-      f.type ? eq(apps.type, f.type) : undefined,
-      f.platform ? eq(apps.platform, f.platform) : undefined,
-      f.shelf ? eq(apps.shelf, f.shelf) : undefined,
+      ...equalTo(apps, { type: f.type, platform: f.platform, shelf: f.shelf }),
       // An app is for a model when its newest version lists no models (every model) or names it.
       f.model
         ? sql`exists (select 1 from ${appVersions} v where v.app_id = ${apps.id}

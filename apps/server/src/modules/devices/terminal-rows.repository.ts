@@ -3,7 +3,7 @@ import type { TerminalFilter, TerminalRow, TerminalStatus } from '@cpm/contracts
 import { and, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
-import { escapeLike } from '../../shared/sql';
+import { equalTo, escapeLike } from '../../shared/sql';
 import { terminalGroups } from '../groups/groups.table';
 import { users } from '../users/users.table';
 import { terminalModels, terminals } from './devices.table';
@@ -28,8 +28,7 @@ export const terminalFilterSql = (
     f.name ? sql`${terminals.name} ilike ${`%${escapeLike(f.name)}%`}` : undefined,
     f.status ? eq(terminals.status, f.status) : undefined,
     f.online === undefined ? undefined : eq(terminals.online, f.online),
-    f.modelId ? eq(terminals.modelId, f.modelId) : undefined,
-    f.groupId ? eq(terminals.groupId, f.groupId) : undefined,
+    ...equalTo(terminals, { modelId: f.modelId, groupId: f.groupId }),
     f.storeName ? sql`${terminals.storeName} ilike ${`%${escapeLike(f.storeName)}%`}` : undefined,
     f.ownerId ? eq(terminals.ownerId, f.ownerId) : undefined,
     f.longOffline

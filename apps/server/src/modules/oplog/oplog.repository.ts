@@ -1,9 +1,9 @@
 import type { OperationLogRow } from '@cpm/contracts';
-import { and, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, desc, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { countWhere, rowsWhere } from '../../shared/sql';
+import { countWhere, equalTo, rowsWhere } from '../../shared/sql';
 import { operationLogs } from './oplog.table';
 
 export type OperationEntry = Omit<typeof operationLogs.$inferInsert, 'id'>;
@@ -38,8 +38,7 @@ export const createOplogRepository = (db: Db) => {
     and(
       inDataScope(auth, operationLogs.actorId),
       f.actorName ? ilike(operationLogs.actorName, `%${escapeLike(f.actorName)}%`) : undefined,
-      f.action ? eq(operationLogs.action, f.action) : undefined,
-      f.result ? eq(operationLogs.result, f.result) : undefined,
+      ...equalTo(operationLogs, { action: f.action, result: f.result }),
       f.from ? gte(operationLogs.at, new Date(f.from)) : undefined,
       f.to ? lt(operationLogs.at, new Date(f.to)) : undefined,
     );

@@ -2,7 +2,7 @@ import type { PrivateCustomerRow } from '@cpm/contracts';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findInScope, ownedNamed, type Scope } from '../../shared/data-scope';
-import { countWhere, newestFirst, rowsWhere } from '../../shared/sql';
+import { countWhere, equalTo, newestFirst, rowsWhere } from '../../shared/sql';
 import { privateCustomers } from './privatization.table';
 
 export type CustomerFilter = { name?: string; deploymentStatus?: string; country?: string };
@@ -36,8 +36,7 @@ export const createPrivatizationRepository = (db: Db) => {
       scope,
       privateCustomers,
       f.name,
-      f.deploymentStatus ? eq(privateCustomers.deploymentStatus, f.deploymentStatus) : undefined,
-      f.country ? eq(privateCustomers.country, f.country) : undefined,
+      ...equalTo(privateCustomers, { deploymentStatus: f.deploymentStatus, country: f.country }),
     );
   return {
     /** Rows as the list shows them: the password only as `hasPassword`. */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, ty
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
-import { countWhere, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
+import { countWhere, equalTo, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
 import { supportHealthEvents, supportOrderEvents, supportOrderMedia, supportOrders } from './support.table';
 
 /** Rows the export reads at a time. */
@@ -42,9 +42,7 @@ export const createOrdersRepository = (db: Db) => {
             ilike(supportOrders.description, likeAnywhere(f.keyword)),
           )
         : undefined,
-      f.status ? eq(supportOrders.status, f.status) : undefined,
-      f.faultType ? eq(supportOrders.faultType, f.faultType) : undefined,
-      f.priority ? eq(supportOrders.priority, f.priority) : undefined,
+      ...equalTo(supportOrders, { status: f.status, faultType: f.faultType, priority: f.priority }),
       f.overdue ? and(inArray(supportOrders.status, OPEN), lt(supportOrders.dueAt, now)) : undefined,
       f.source ? eq(supportOrders.source, f.source) : undefined,
       f.mine ? eq(supportOrders.assigneeId, scope.userId) : undefined,

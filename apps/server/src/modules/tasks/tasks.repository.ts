@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inDataScope, ownedNamed, type Scope, visibleAccountsSql } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
-import { newestFirst, pageWhere, rowsWhere, textArray, uuidArray } from '../../shared/sql';
+import { equalTo, newestFirst, pageWhere, rowsWhere, textArray, uuidArray } from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
 import { createTaskDeliveriesRepository } from './task-deliveries.repository';
 import { createTaskRunsRepository } from './task-runs.repository';
@@ -55,9 +55,7 @@ const createTaskDefinitionsRepository = (db: Db) => {
       scope,
       tasks,
       f.name,
-      f.type ? eq(tasks.type, f.type) : undefined,
-      f.platform ? eq(tasks.platform, f.platform) : undefined,
-      f.status ? eq(tasks.status, f.status) : undefined,
+      ...equalTo(tasks, { type: f.type, platform: f.platform, status: f.status }),
       f.createdFrom ? gte(tasks.createdAt, new Date(f.createdFrom)) : undefined,
       f.createdTo ? lte(tasks.createdAt, new Date(f.createdTo)) : undefined,
     );
