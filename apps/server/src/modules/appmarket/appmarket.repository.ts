@@ -1,8 +1,9 @@
 import type { AppFilter, AppReviewStatus, ReleaseStatus, ShelfStatus } from '@cpm/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
-import { countWhere, equalTo, likeAnywhere, rowsWhere } from '../../shared/sql';
+import { countWhere, equalTo, firstWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
 import { appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
 
 export type AppRecord = typeof apps.$inferSelect;
@@ -47,6 +48,21 @@ export const createAppMarketRepository = (db: Db) => {
         : undefined,
     );
 
+  /** Deletes the row the filter still matches and records it, in one transaction; null when none matched. */
+  const deleteRecorded = <T extends typeof apps | typeof appVersions>(
+    table: T,
+    where: SQL | undefined,
+    event: EventValues,
+  ) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(table as PgTable)
+        .where(where)
+        .returning();
+      if (row) await tx.insert(appEvents).values(event);
+      return (row as T['$inferSelect'] | undefined) ?? null;
+    });
+
   return {
     listApps: (kind: AppListKind, scope: Scope, f: AppFilter, offset: number, limit: number) =>
       rowsWhere(db, apps, appWhere(kind, scope, f), [desc(apps.updatedAt), desc(apps.id)], offset, limit),
@@ -60,25 +76,16 @@ export const createAppMarketRepository = (db: Db) => {
 
     /** An app the caller may look at: its own, or one the market shows it. */
     findViewable: async (scope: Scope, id: string): Promise<AppRecord | null> =>
-      (
-        await db
-          .select()
-          .from(apps)
-          .where(
-            and(eq(apps.id, id), or(inDataScope(scope, apps.ownerId) ?? sql`true`, marketVisible(scope))),
-          )
-      )[0] ?? null,
+      firstWhere(
+        db,
+        apps,
+        and(eq(apps.id, id), or(inDataScope(scope, apps.ownerId) ?? sql`true`, marketVisible(scope))),
+      ),
 
-    findById: async (id: string): Promise<AppRecord | null> =>
-      (await db.select().from(apps).where(eq(apps.id, id)))[0] ?? null,
+    findById: async (id: string): Promise<AppRecord | null> => firstWhere(db, apps, eq(apps.id, id)),
 
     findByPackage: async (platform: 'android' | 'windows', packageName: string): Promise<AppRecord | null> =>
-      (
-        await db
-          .select()
-          .from(apps)
-          .where(and(eq(apps.platform, platform), eq(apps.packageName, packageName)))
-      )[0] ?? null,
+      firstWhere(db, apps, and(eq(apps.platform, platform), eq(apps.packageName, packageName))),
 
     /** Creates an app with its first version and the upload record, in one transaction. */
     insertApp: (app: AppValues, version: VersionValues, event: EventValues) =>
@@ -117,14 +124,7 @@ export const createAppMarketRepository = (db: Db) => {
       (await db.update(apps).set(values).where(eq(apps.id, id)).returning())[0] ?? null,
 
     deleteApp: (id: string, event: EventValues) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(apps)
-          .where(and(eq(apps.id, id), eq(apps.shelf, 'unlaunched')))
-          .returning();
-        if (row) await tx.insert(appEvents).values(event);
-        return row ?? null;
-      }),
+      deleteRecorded(apps, and(eq(apps.id, id), eq(apps.shelf, 'unlaunched')), event),
 
     versionsOf: (appId: string) =>
       db
@@ -144,7 +144,7 @@ export const createAppMarketRepository = (db: Db) => {
         : [],
 
     findVersion: async (id: string): Promise<VersionRecord | null> =>
-      (await db.select().from(appVersions).where(eq(appVersions.id, id)))[0] ?? null,
+      firstWhere(db, appVersions, eq(appVersions.id, id)),
 
     /** Edits a version only while its review state is one of `editable`; null otherwise. */
     updateVersion: async (
@@ -218,14 +218,7 @@ export const createAppMarketRepository = (db: Db) => {
 
     /** Deletes a version that was never released. */
     deleteVersion: (id: string, event: EventValues) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(appVersions)
-          .where(and(eq(appVersions.id, id), eq(appVersions.releaseStatus, 'none')))
-          .returning();
-        if (row) await tx.insert(appEvents).values(event);
-        return row ?? null;
-      }),
+      deleteRecorded(appVersions, and(eq(appVersions.id, id), eq(appVersions.releaseStatus, 'none')), event),
 
     screenshotsOf: (appId: string) =>
       db

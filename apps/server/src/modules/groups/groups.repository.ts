@@ -2,6 +2,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
+import { firstWhere } from '../../shared/sql';
 import { terminalGroups } from './groups.table';
 
 export type GroupRow = typeof terminalGroups.$inferSelect;
@@ -18,12 +19,11 @@ export const createGroupsRepository = (db: Db) => ({
 
   /** One group, if the caller may see it. */
   findVisible: async (auth: AuthContext, id: string): Promise<GroupRow | null> =>
-    (
-      await db
-        .select()
-        .from(terminalGroups)
-        .where(and(eq(terminalGroups.id, id), inDataScope(auth, terminalGroups.ownerId) as SQL | undefined))
-    )[0] ?? null,
+    firstWhere(
+      db,
+      terminalGroups,
+      and(eq(terminalGroups.id, id), inDataScope(auth, terminalGroups.ownerId) as SQL | undefined),
+    ),
 
   /** Every group of one owner (for subtree and cycle checks). */
   listByOwner: (ownerId: string): Promise<GroupRow[]> =>

@@ -194,7 +194,7 @@ export const createJobsRepository = (db: Db) => {
       return rows[0] ?? null;
     },
 
-    findById: async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0] ?? null,
+    findById: async (id: string) => firstWhere(db, jobs, eq(jobs.id, id)),
 
     /** Succeeded jobs of a kind that finished before `before` (housekeeping of what they left). */
     findSucceededBefore: (kind: string, before: Date) =>
@@ -304,8 +304,7 @@ export const createJobsRepository = (db: Db) => {
       });
     },
 
-    findSchedule: async (name: string) =>
-      (await db.select().from(jobSchedules).where(eq(jobSchedules.name, name)))[0] ?? null,
+    findSchedule: async (name: string) => firstWhere(db, jobSchedules, eq(jobSchedules.name, name)),
   };
 };
 

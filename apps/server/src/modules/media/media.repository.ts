@@ -28,41 +28,42 @@ export const createMediaRepository = (db: Db) => {
       f.name,
       f.format ? eq(mediaBootAnimations.format, f.format) : undefined,
     );
-  /** The owner's file of that name: names are unique per owner. */
-  const named = (table: typeof mediaWallpapers | typeof mediaBootAnimations, ownerId: string, name: string) =>
-    and(eq(table.ownerId, ownerId), eq(table.name, name));
+  /**
+   * The reads both kinds of media share: a page and its total under a filter, one file in scope, and
+   * an owner's file by name (names are unique per owner).
+   */
+  const ownedFiles = <T extends typeof mediaWallpapers | typeof mediaBootAnimations, F>(
+    table: T,
+    where: (scope: Scope, f: F) => SQL | undefined,
+  ) => {
+    const named = (ownerId: string, name: string) => and(eq(table.ownerId, ownerId), eq(table.name, name));
+    return {
+      list: (scope: Scope, f: F, offset: number, limit: number) =>
+        rowsWhere(db, table, where(scope, f), newestFirst(table), offset, limit),
+      count: (scope: Scope, f: F) => countWhere(db, table, where(scope, f)),
+      find: (scope: Scope, id: string) => findInScope(db, table, scope, id),
+      nameTaken: (ownerId: string, name: string) => existsWhere(db, table, named(ownerId, name)),
+      byName: (ownerId: string, name: string) => firstWhere(db, table, named(ownerId, name)),
+    };
+  };
+  const wallpapers = ownedFiles(mediaWallpapers, wallWhere);
+  const boots = ownedFiles(mediaBootAnimations, bootWhere);
   return {
-    listWallpapers: (scope: Scope, f: WallpaperFilter, offset: number, limit: number) =>
-      rowsWhere(db, mediaWallpapers, wallWhere(scope, f), newestFirst(mediaWallpapers), offset, limit),
-    countWallpapers: async (scope: Scope, f: WallpaperFilter) =>
-      countWhere(db, mediaWallpapers, wallWhere(scope, f)),
-    findWallpaper: async (scope: Scope, id: string): Promise<WallpaperRecord | null> =>
-      findInScope(db, mediaWallpapers, scope, id),
-    wallpaperNameTaken: async (ownerId: string, name: string) =>
-      existsWhere(db, mediaWallpapers, named(mediaWallpapers, ownerId, name)),
+    listWallpapers: wallpapers.list,
+    countWallpapers: wallpapers.count,
+    findWallpaper: wallpapers.find,
+    wallpaperNameTaken: wallpapers.nameTaken,
     insertWallpaper: (values: typeof mediaWallpapers.$inferInsert) =>
       nullOnUniqueViolation(async () => (await db.insert(mediaWallpapers).values(values).returning())[0]),
     removeWallpaper: async (id: string) => {
       await db.delete(mediaWallpapers).where(eq(mediaWallpapers.id, id));
     },
 
-    listBoot: (scope: Scope, f: BootFilter, offset: number, limit: number) =>
-      rowsWhere(
-        db,
-        mediaBootAnimations,
-        bootWhere(scope, f),
-        newestFirst(mediaBootAnimations),
-        offset,
-        limit,
-      ),
-    countBoot: async (scope: Scope, f: BootFilter) =>
-      countWhere(db, mediaBootAnimations, bootWhere(scope, f)),
-    findBoot: async (scope: Scope, id: string): Promise<BootAnimationRecord | null> =>
-      findInScope(db, mediaBootAnimations, scope, id),
-    bootNameTaken: async (ownerId: string, name: string) =>
-      existsWhere(db, mediaBootAnimations, named(mediaBootAnimations, ownerId, name)),
-    findBootByName: async (ownerId: string, name: string): Promise<BootAnimationRecord | null> =>
-      firstWhere(db, mediaBootAnimations, named(mediaBootAnimations, ownerId, name)),
+    listBoot: boots.list,
+    countBoot: boots.count,
+    findBoot: boots.find,
+    bootNameTaken: boots.nameTaken,
+    findBootByName: boots.byName,
     insertBoot: (values: typeof mediaBootAnimations.$inferInsert) =>
       nullOnUniqueViolation(async () => (await db.insert(mediaBootAnimations).values(values).returning())[0]),
     removeBoot: async (id: string) => {

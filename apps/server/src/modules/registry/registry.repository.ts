@@ -21,12 +21,11 @@ export const createRegistryRepository = (db: Db) => ({
 
   /** The account whose username and email both match, case-insensitively. */
   findAccount: async (name: string, email: string) =>
-    (
-      await db
-        .select()
-        .from(users)
-        .where(and(sql`lower(${users.username}) = ${name}`, sql`lower(${users.email}) = ${email}`))
-    )[0] ?? null,
+    firstWhere(
+      db,
+      users,
+      and(sql`lower(${users.username}) = ${name}`, sql`lower(${users.email}) = ${email}`),
+    ),
 
   /** Saves a new code after dropping the expired ones. */
   async insertCode(values: NewEmailCode, now: Date) {

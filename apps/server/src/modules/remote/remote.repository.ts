@@ -65,12 +65,11 @@ export const createRemoteRepository = (db: Db) => {
 
     /** The running session of a terminal, if any. */
     findLiveByTerminal: async (terminalId: string) =>
-      (
-        await db
-          .select()
-          .from(remoteSessions)
-          .where(and(eq(remoteSessions.terminalId, terminalId), ne(remoteSessions.state, 'ended')))
-      )[0] ?? null,
+      firstWhere(
+        db,
+        remoteSessions,
+        and(eq(remoteSessions.terminalId, terminalId), ne(remoteSessions.state, 'ended')),
+      ),
 
     /** A session inside the caller's data scope. */
     findVisible: async (scope: Scope, id: string) => findInScope(db, remoteSessions, scope, id),

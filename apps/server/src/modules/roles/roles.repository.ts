@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizz
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { rowsWhere } from '../../shared/sql';
+import { firstWhere, rowsWhere } from '../../shared/sql';
 import { userRoles } from '../users/users.table';
 import { roleMenus, roles } from './roles.table';
 
@@ -71,12 +71,7 @@ export const createRolesRepository = (db: Db) => {
     listVisible: (auth: AuthContext) =>
       db.select().from(roles).where(visible(auth)).orderBy(asc(roles.createdAt), asc(roles.code)),
     findVisible: async (auth: AuthContext, id: string): Promise<RoleRecord | null> =>
-      (
-        await db
-          .select()
-          .from(roles)
-          .where(and(eq(roles.id, id), visible(auth)))
-      )[0] ?? null,
+      firstWhere(db, roles, and(eq(roles.id, id), visible(auth))),
     findByIds: (ids: string[]) => (ids.length ? db.select().from(roles).where(inArray(roles.id, ids)) : []),
     /** Whether a role the caller can see (a built-in one, or one in their scope) has the code. */
     codeTaken: async (auth: AuthContext, code: string, exceptId?: string) =>

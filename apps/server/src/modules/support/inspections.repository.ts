@@ -88,12 +88,7 @@ export const createInspectionsRepository = (db: Db) => {
       countWhere(db, inspectionProcesses, processWhere(scope, f)),
 
     findProcess: async (scope: Scope, id: string): Promise<ProcessRecord | null> =>
-      (
-        await db
-          .select()
-          .from(inspectionProcesses)
-          .where(and(eq(inspectionProcesses.id, id), processVisible(scope)))
-      )[0] ?? null,
+      firstWhere(db, inspectionProcesses, and(eq(inspectionProcesses.id, id), processVisible(scope))),
 
     findVersion: async (processId: string, versionId: string): Promise<VersionRecord | null> =>
       firstWhere(

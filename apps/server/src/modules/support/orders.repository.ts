@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, ty
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
-import { countWhere, equalTo, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
+import { countWhere, equalTo, firstWhere, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
 import { supportHealthEvents, supportOrderEvents, supportOrderMedia, supportOrders } from './support.table';
 
 /** Rows the export reads at a time. */
@@ -67,24 +67,18 @@ export const createOrdersRepository = (db: Db) => {
       countWhere(db, supportOrders, where(scope, f, now)),
 
     findVisible: async (scope: Scope, id: string): Promise<OrderRecord | null> =>
-      (
-        await db
-          .select()
-          .from(supportOrders)
-          .where(and(eq(supportOrders.id, id), visible(scope)))
-      )[0] ?? null,
+      firstWhere(db, supportOrders, and(eq(supportOrders.id, id), visible(scope))),
 
     findById: async (id: string): Promise<OrderRecord | null> =>
-      (await db.select().from(supportOrders).where(eq(supportOrders.id, id)))[0] ?? null,
+      firstWhere(db, supportOrders, eq(supportOrders.id, id)),
 
     /** The order the caller opened with this request key, if any. */
     findByRequestKey: async (createdBy: string, requestKey: string): Promise<OrderRecord | null> =>
-      (
-        await db
-          .select()
-          .from(supportOrders)
-          .where(and(eq(supportOrders.createdBy, createdBy), eq(supportOrders.requestKey, requestKey)))
-      )[0] ?? null,
+      firstWhere(
+        db,
+        supportOrders,
+        and(eq(supportOrders.createdBy, createdBy), eq(supportOrders.requestKey, requestKey)),
+      ),
 
     /**
      * Inserts the order, its files and its creation event in one transaction. Answers null, with

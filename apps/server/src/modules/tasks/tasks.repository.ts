@@ -3,7 +3,15 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inDataScope, ownedNamed, type Scope, visibleAccountsSql } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
-import { equalTo, newestFirst, pageWhere, rowsWhere, textArray, uuidArray } from '../../shared/sql';
+import {
+  equalTo,
+  firstWhere,
+  newestFirst,
+  pageWhere,
+  rowsWhere,
+  textArray,
+  uuidArray,
+} from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
 import { createTaskDeliveriesRepository } from './task-deliveries.repository';
 import { createTaskRunsRepository } from './task-runs.repository';
@@ -48,6 +56,18 @@ export type WaveStats = { total: number; open: number; success: number; failure:
 
 /** Storage of tasks and their targets. Console reads go through the caller's data scope. */
 const createTaskDefinitionsRepository = (db: Db) => {
+  /** The ids, among `ids`, of no row of `from` the caller can see (`visible` says which it can). */
+  const invisibleAmong = async (ids: string[], from: SQL, id: SQL, visible: SQL) => {
+    if (!ids.length) return [];
+    const seen = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`select ${id}::text as id from ${from} where ${id} = any(${uuidArray(ids)}) and ${visible}`,
+      ),
+    );
+    const ok = new Set(seen.map((r) => r.id));
+    return ids.filter((i) => !ok.has(i));
+  };
+
   const visible = (scope: Scope, id: string) => and(eq(tasks.id, id), inDataScope(scope, tasks.ownerId));
 
   const taskWhere = (scope: Scope, f: TaskFilter): SQL | undefined =>
@@ -69,8 +89,7 @@ const createTaskDefinitionsRepository = (db: Db) => {
     /** Runs writes that belong together in one transaction. */
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
 
-    findVisible: async (scope: Scope, id: string) =>
-      (await db.select().from(tasks).where(visible(scope, id)))[0] ?? null,
+    findVisible: async (scope: Scope, id: string) => firstWhere(db, tasks, visible(scope, id)),
 
     findById: async (id: string, tx: Exec = db) =>
       (await tx.select().from(tasks).where(eq(tasks.id, id)))[0] ?? null,
@@ -178,26 +197,12 @@ const createTaskDefinitionsRepository = (db: Db) => {
     },
 
     /** Groups among `ids` the caller cannot see. */
-    async invisibleGroups(scope: Scope, ids: string[]) {
-      if (!ids.length) return [];
-      const seen = rowsOf<{ id: string }>(
-        await db.execute(sql`select g.id::text from terminal_groups g where g.id = any(${uuidArray(ids)})
-          and ${inScope(scope, sql`g.owner_id`)}`),
-      );
-      const ok = new Set(seen.map((r) => r.id));
-      return ids.filter((id) => !ok.has(id));
-    },
+    invisibleGroups: (scope: Scope, ids: string[]) =>
+      invisibleAmong(ids, sql`terminal_groups g`, sql`g.id`, inScope(scope, sql`g.owner_id`)),
 
     /** Accounts among `ids` the caller cannot see. */
-    async invisibleOwners(scope: Scope, ids: string[]) {
-      if (!ids.length) return [];
-      const seen = rowsOf<{ id: string }>(
-        await db.execute(sql`select u.id::text from users u where u.id = any(${uuidArray(ids)})
-          and ${inScope(scope, sql`u.id`)}`),
-      );
-      const ok = new Set(seen.map((r) => r.id));
-      return ids.filter((id) => !ok.has(id));
-    },
+    invisibleOwners: (scope: Scope, ids: string[]) =>
+      invisibleAmong(ids, sql`users u`, sql`u.id`, inScope(scope, sql`u.id`)),
 
     /** Models among `ids` that do not exist. */
     async unknownModels(ids: string[]) {
