@@ -12,14 +12,9 @@ import {
 import { type ListeningApp, openListeningApp, runPrefix, snSeries } from '../../test-support/listening-app';
 import { connectTerminal } from '../../test-support/mqtt-terminal';
 import { brokerModes } from '../../test-support/test-app';
+import { waitFor } from '../../test-support/wait';
 
-const until = async (check: () => Promise<boolean>, what: string) => {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
+const until = (check: () => Promise<boolean>, what: string) => waitFor(check, what, { ms: 5_000 });
 
 describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   const external = name === 'external broker';
