@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { dicts } from '../modules/dicts/dicts.table';
 import { openTestDatabase } from '../test-support/test-app';
-import { countWhere, equalTo, existsWhere, firstWhere, pageWhere, rowsWhere, textArray } from './sql';
+import {
+  allWhere,
+  countWhere,
+  deleteById,
+  equalTo,
+  existsWhere,
+  firstWhere,
+  pageWhere,
+  rowsWhere,
+  saveById,
+  textArray,
+} from './sql';
 
 describe('text array parameter', () => {
   let close: () => Promise<void>;
@@ -59,6 +70,7 @@ describe('table reads', () => {
     const page = await pageWhere(db, dicts, mine, [asc(dicts.code)], 1, 1);
     expect(page.rows.map((r) => r.code)).toEqual(['sqlread_b']);
     expect(page.total).toBe(3);
+    expect((await allWhere(db, dicts, mine, [asc(dicts.name)])).map((r) => r.name)).toEqual(['a', 'b', 'c']);
     expect((await rowsWhere(db, dicts, mine, [desc(dicts.sort)], 0, 2)).map((r) => r.name)).toEqual([
       'b',
       'a',
@@ -73,6 +85,18 @@ describe('table reads', () => {
   it('tells whether any row matches', async () => {
     expect(await existsWhere(db, dicts, eq(dicts.code, 'sqlread_a'))).toBe(true);
     expect(await existsWhere(db, dicts, eq(dicts.code, 'sqlread_none'))).toBe(false);
+  });
+
+  it('saves by id: inserts without one, updates with one, and deletes by id', async () => {
+    const made = await saveById(db, dicts, undefined, { code: 'sqlsave_x', name: 'x', englishName: 'x' });
+    expect(made?.name).toBe('x');
+    const id = made?.id as string;
+    expect((await saveById(db, dicts, id, { code: 'sqlsave_x', name: 'y', englishName: 'y' }))?.name).toBe(
+      'y',
+    );
+    expect(await deleteById(db, dicts, id)).toBe(true);
+    expect(await deleteById(db, dicts, id)).toBe(false);
+    expect(await saveById(db, dicts, id, { code: 'sqlsave_x', name: 'z', englishName: 'z' })).toBeNull();
   });
 
   it('filters by each given value and leaves out the empty ones', async () => {

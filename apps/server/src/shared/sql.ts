@@ -67,6 +67,14 @@ export const rowsWhere = <T extends PgTable>(
     .offset(offset)
     .limit(limit) as Promise<T['$inferSelect'][]>;
 
+/** Every row of a table matching a filter, in a given order: for lists that stay short, as a row's children. */
+export const allWhere = <T extends PgTable>(db: Db, table: T, where: SQL | undefined, order: SortTerms) =>
+  db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order) as Promise<T['$inferSelect'][]>;
+
 /** One page of a table's rows and the total under the same filter, read side by side. */
 export const pageWhere = async <T extends PgTable>(...read: Parameters<typeof rowsWhere<T>>) => {
   const [db, table, where] = read;
@@ -93,6 +101,30 @@ export const firstWhere = async <T extends PgTable>(
 /** Whether any row of a table matches a filter. */
 export const existsWhere = async (db: Db, table: PgTable, where: SQL | undefined) =>
   (await db.select({ one: sql`1` }).from(table).where(where).limit(1)).length > 0;
+
+/** Updates the row with this id, or inserts one when no id is given; answers the row, null when the id names none. */
+export const saveById = async <T extends PgTable & { id: AnyPgColumn }>(
+  db: Db,
+  table: T,
+  id: string | undefined,
+  values: T['$inferInsert'],
+): Promise<T['$inferSelect'] | null> => {
+  const rows = id
+    ? await db
+        .update(table as PgTable)
+        .set(values)
+        .where(eq(table.id, id))
+        .returning()
+    : await db
+        .insert(table as PgTable)
+        .values(values)
+        .returning();
+  return (rows[0] as T['$inferSelect'] | undefined) ?? null;
+};
+
+/** Deletes the row with this id; answers whether there was one. */
+export const deleteById = async (db: Db, table: PgTable & { id: AnyPgColumn }, id: string) =>
+  (await db.delete(table).where(eq(table.id, id)).returning()).length > 0;
 
 /** A uuid[] parameter: one parameter however many ids, where a list would take one each. */
 export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
-import { countWhere, equalTo, firstWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
+import { allWhere, countWhere, equalTo, firstWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
 import { appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
 
 export type AppRecord = typeof apps.$inferSelect;
@@ -127,20 +127,12 @@ export const createAppMarketRepository = (db: Db) => {
       deleteRecorded(apps, and(eq(apps.id, id), eq(apps.shelf, 'unlaunched')), event),
 
     versionsOf: (appId: string) =>
-      db
-        .select()
-        .from(appVersions)
-        .where(eq(appVersions.appId, appId))
-        .orderBy(desc(appVersions.versionCode)),
+      allWhere(db, appVersions, eq(appVersions.appId, appId), [desc(appVersions.versionCode)]),
 
     /** Versions of many apps (for list rows), newest first. */
     versionsOfApps: async (appIds: string[]) =>
       appIds.length
-        ? db
-            .select()
-            .from(appVersions)
-            .where(inArray(appVersions.appId, appIds))
-            .orderBy(desc(appVersions.versionCode))
+        ? allWhere(db, appVersions, inArray(appVersions.appId, appIds), [desc(appVersions.versionCode)])
         : [],
 
     findVersion: async (id: string): Promise<VersionRecord | null> =>
@@ -221,11 +213,7 @@ export const createAppMarketRepository = (db: Db) => {
       deleteRecorded(appVersions, and(eq(appVersions.id, id), eq(appVersions.releaseStatus, 'none')), event),
 
     screenshotsOf: (appId: string) =>
-      db
-        .select()
-        .from(appScreenshots)
-        .where(eq(appScreenshots.appId, appId))
-        .orderBy(asc(appScreenshots.sort)),
+      allWhere(db, appScreenshots, eq(appScreenshots.appId, appId), [asc(appScreenshots.sort)]),
 
     /** Adds a screenshot while the app has fewer than `max`; false when it has them already. */
     addScreenshot: (appId: string, blobId: string, max: number) =>
@@ -313,16 +301,15 @@ export const createAppMarketRepository = (db: Db) => {
     /** Submissions and decisions of versions, newest first. */
     reviewHistory: async (versionIds: string[]) =>
       versionIds.length
-        ? db
-            .select()
-            .from(appEvents)
-            .where(
-              and(
-                inArray(appEvents.versionId, versionIds),
-                inArray(appEvents.kind, ['submit', 'approve', 'reject']),
-              ),
-            )
-            .orderBy(desc(appEvents.seq))
+        ? allWhere(
+            db,
+            appEvents,
+            and(
+              inArray(appEvents.versionId, versionIds),
+              inArray(appEvents.kind, ['submit', 'approve', 'reject']),
+            ),
+            [desc(appEvents.seq)],
+          )
         : [],
 
     /** Versions in gray release (the health gate checks each). */

@@ -24,6 +24,20 @@ export const createAlertsRepository = (db: Db) => {
     return { rows, total };
   };
 
+  /** Marks the visible alerts among `ids` handled; answers how many changed. */
+  const markHandled = async (
+    table: typeof peripheralFaults | typeof terminalWarnings,
+    scope: Scope,
+    ids: string[],
+  ) =>
+    (
+      await db
+        .update(table as typeof peripheralFaults)
+        .set({ handled: true })
+        .where(and(inArray(table.id, ids), inArray(table.terminalId, visibleTerminals(db, scope))))
+        .returning({ id: table.id })
+    ).length;
+
   return {
     findFaultPage: (scope: Scope, f: { sn?: string; handled?: boolean }, offset: number, limit: number) =>
       page(
@@ -59,19 +73,7 @@ export const createAlertsRepository = (db: Db) => {
       ),
 
     /** Marks visible faults handled; answers how many changed. */
-    handleFaults: async (scope: Scope, ids: string[]) =>
-      (
-        await db
-          .update(peripheralFaults)
-          .set({ handled: true })
-          .where(
-            and(
-              inArray(peripheralFaults.id, ids),
-              inArray(peripheralFaults.terminalId, visibleTerminals(db, scope)),
-            ),
-          )
-          .returning({ id: peripheralFaults.id })
-      ).length,
+    handleFaults: async (scope: Scope, ids: string[]) => markHandled(peripheralFaults, scope, ids),
 
     findWarningPage: (
       scope: Scope,
@@ -112,19 +114,7 @@ export const createAlertsRepository = (db: Db) => {
       ),
 
     /** Marks visible warnings handled; answers how many changed. */
-    handleWarnings: async (scope: Scope, ids: string[]) =>
-      (
-        await db
-          .update(terminalWarnings)
-          .set({ handled: true })
-          .where(
-            and(
-              inArray(terminalWarnings.id, ids),
-              inArray(terminalWarnings.terminalId, visibleTerminals(db, scope)),
-            ),
-          )
-          .returning({ id: terminalWarnings.id })
-      ).length,
+    handleWarnings: async (scope: Scope, ids: string[]) => markHandled(terminalWarnings, scope, ids),
   };
 };
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { firstWhere, likeAnywhere, pageWhere } from '../../shared/sql';
+import { deleteById, firstWhere, likeAnywhere, pageWhere, saveById } from '../../shared/sql';
 import { peripherals } from './devices.table';
 
 export type PeripheralRecord = typeof peripherals.$inferSelect;
@@ -24,12 +24,9 @@ export const createPeripheralsRepository = (db: Db) => ({
 
   /** Inserts or updates; null when the id names no peripheral. */
   save: async (id: string | undefined, values: PeripheralValues): Promise<PeripheralRecord | null> =>
-    (id
-      ? await db.update(peripherals).set(values).where(eq(peripherals.id, id)).returning()
-      : await db.insert(peripherals).values(values).returning())[0] ?? null,
+    saveById(db, peripherals, id, values),
 
-  remove: async (id: string) =>
-    (await db.delete(peripherals).where(eq(peripherals.id, id)).returning()).length > 0,
+  remove: async (id: string) => deleteById(db, peripherals, id),
 });
 
 export type PeripheralsRepository = ReturnType<typeof createPeripheralsRepository>;

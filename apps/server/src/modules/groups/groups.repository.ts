@@ -2,7 +2,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { firstWhere } from '../../shared/sql';
+import { allWhere, firstWhere } from '../../shared/sql';
 import { terminalGroups } from './groups.table';
 
 export type GroupRow = typeof terminalGroups.$inferSelect;
@@ -11,11 +11,10 @@ export type GroupRow = typeof terminalGroups.$inferSelect;
 export const createGroupsRepository = (db: Db) => ({
   /** Every group the caller may see. */
   listVisible: (auth: AuthContext): Promise<GroupRow[]> =>
-    db
-      .select()
-      .from(terminalGroups)
-      .where(inDataScope(auth, terminalGroups.ownerId))
-      .orderBy(asc(terminalGroups.sort), asc(terminalGroups.name)),
+    allWhere(db, terminalGroups, inDataScope(auth, terminalGroups.ownerId), [
+      asc(terminalGroups.sort),
+      asc(terminalGroups.name),
+    ]),
 
   /** One group, if the caller may see it. */
   findVisible: async (auth: AuthContext, id: string): Promise<GroupRow | null> =>

@@ -1,4 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { findInScope, ownedNamed, type Scope } from '../../shared/data-scope';
 import {
@@ -44,6 +45,20 @@ export const createMediaRepository = (db: Db) => {
       find: (scope: Scope, id: string) => findInScope(db, table, scope, id),
       nameTaken: (ownerId: string, name: string) => existsWhere(db, table, named(ownerId, name)),
       byName: (ownerId: string, name: string) => firstWhere(db, table, named(ownerId, name)),
+      /** The insert, or null when the owner already has the name. */
+      insert: (values: T['$inferInsert']) =>
+        nullOnUniqueViolation(
+          async () =>
+            (
+              await db
+                .insert(table as PgTable)
+                .values(values)
+                .returning()
+            )[0] as T['$inferSelect'],
+        ),
+      remove: async (id: string) => {
+        await db.delete(table as PgTable).where(eq(table.id, id));
+      },
     };
   };
   const wallpapers = ownedFiles(mediaWallpapers, wallWhere);
@@ -53,22 +68,16 @@ export const createMediaRepository = (db: Db) => {
     countWallpapers: wallpapers.count,
     findWallpaper: wallpapers.find,
     wallpaperNameTaken: wallpapers.nameTaken,
-    insertWallpaper: (values: typeof mediaWallpapers.$inferInsert) =>
-      nullOnUniqueViolation(async () => (await db.insert(mediaWallpapers).values(values).returning())[0]),
-    removeWallpaper: async (id: string) => {
-      await db.delete(mediaWallpapers).where(eq(mediaWallpapers.id, id));
-    },
+    insertWallpaper: wallpapers.insert,
+    removeWallpaper: wallpapers.remove,
 
     listBoot: boots.list,
     countBoot: boots.count,
     findBoot: boots.find,
     bootNameTaken: boots.nameTaken,
     findBootByName: boots.byName,
-    insertBoot: (values: typeof mediaBootAnimations.$inferInsert) =>
-      nullOnUniqueViolation(async () => (await db.insert(mediaBootAnimations).values(values).returning())[0]),
-    removeBoot: async (id: string) => {
-      await db.delete(mediaBootAnimations).where(eq(mediaBootAnimations.id, id));
-    },
+    insertBoot: boots.insert,
+    removeBoot: boots.remove,
   };
 };
 

@@ -2,7 +2,7 @@ import type { RemoteSessionFilter } from '@cpm/contracts';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findInScope, inDataScope, type Scope } from '../../shared/data-scope';
-import { firstWhere, likePrefix, nullOnUniqueViolation, pageWhere } from '../../shared/sql';
+import { allWhere, firstWhere, likePrefix, nullOnUniqueViolation, pageWhere } from '../../shared/sql';
 import { remoteParticipants, remotePolicies, remoteSessions, remoteTokens } from './remote.table';
 
 export type SessionRecord = typeof remoteSessions.$inferSelect;
@@ -238,16 +238,15 @@ export const createRemoteRepository = (db: Db) => {
         limit,
       );
       const participants = rows.length
-        ? await db
-            .select()
-            .from(remoteParticipants)
-            .where(
-              inArray(
-                remoteParticipants.sessionId,
-                rows.map((r) => r.id),
-              ),
-            )
-            .orderBy(remoteParticipants.joinedAt)
+        ? await allWhere(
+            db,
+            remoteParticipants,
+            inArray(
+              remoteParticipants.sessionId,
+              rows.map((r) => r.id),
+            ),
+            [remoteParticipants.joinedAt],
+          )
         : [];
       return { rows, total, participants };
     },

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizz
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { firstWhere, rowsWhere } from '../../shared/sql';
+import { allWhere, firstWhere, rowsWhere } from '../../shared/sql';
 import { userRoles } from '../users/users.table';
 import { roleMenus, roles } from './roles.table';
 
@@ -69,7 +69,7 @@ export const createRolesRepository = (db: Db) => {
       return row.n;
     },
     listVisible: (auth: AuthContext) =>
-      db.select().from(roles).where(visible(auth)).orderBy(asc(roles.createdAt), asc(roles.code)),
+      allWhere(db, roles, visible(auth), [asc(roles.createdAt), asc(roles.code)]),
     findVisible: async (auth: AuthContext, id: string): Promise<RoleRecord | null> =>
       firstWhere(db, roles, and(eq(roles.id, id), visible(auth))),
     findByIds: (ids: string[]) => (ids.length ? db.select().from(roles).where(inArray(roles.id, ids)) : []),

@@ -2,7 +2,7 @@ import { ORDER_ACTIVE_STATUSES, type ProposalStatus } from '@cpm/contracts';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
-import { countWhere, existsWhere, nullOnUniqueViolation } from '../../shared/sql';
+import { countWhere, existsWhere, nullOnUniqueViolation, saveById } from '../../shared/sql';
 import {
   supportHealthEvents,
   supportHealthRules,
@@ -34,12 +34,7 @@ export const createHealthRepository = (db: Db) => ({
 
   /** Adds or changes a rule; null when another rule has the peripheral type. */
   saveRule: async (id: string | undefined, values: HealthRuleValues): Promise<HealthRuleRecord | null> => {
-    return nullOnUniqueViolation(async () => {
-      const [row] = id
-        ? await db.update(supportHealthRules).set(values).where(eq(supportHealthRules.id, id)).returning()
-        : await db.insert(supportHealthRules).values(values).returning();
-      return row ?? null;
-    });
+    return nullOnUniqueViolation(() => saveById(db, supportHealthRules, id, values));
   },
 
   ruleExists: async (id: string) =>

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'd
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
-import { countWhere, firstWhere, likeAnywhere } from '../../shared/sql';
+import { allWhere, countWhere, firstWhere, likeAnywhere } from '../../shared/sql';
 import {
   inspectionProcessEvents,
   inspectionProcesses,
@@ -217,11 +217,9 @@ export const createInspectionsRepository = (db: Db) => {
     /** The history of a process, oldest first. */
     processHistory: async (processId: string): Promise<ProcessEvent[]> =>
       (
-        await db
-          .select()
-          .from(inspectionProcessEvents)
-          .where(eq(inspectionProcessEvents.processId, processId))
-          .orderBy(asc(inspectionProcessEvents.seq))
+        await allWhere(db, inspectionProcessEvents, eq(inspectionProcessEvents.processId, processId), [
+          asc(inspectionProcessEvents.seq),
+        ])
       ).map((e) => ({
         kind: e.kind,
         fromStatus: e.fromStatus as ProcessStatus | null,

@@ -3,7 +3,14 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, ty
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
-import { countWhere, equalTo, firstWhere, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
+import {
+  allWhere,
+  countWhere,
+  equalTo,
+  firstWhere,
+  likeAnywhere,
+  nullOnUniqueViolation,
+} from '../../shared/sql';
 import { supportHealthEvents, supportOrderEvents, supportOrderMedia, supportOrders } from './support.table';
 
 /** Rows the export reads at a time. */
@@ -136,11 +143,9 @@ export const createOrdersRepository = (db: Db) => {
     /** The faults peripheral health linked to an order, oldest first. */
     faults: async (orderId: string): Promise<OrderFault[]> =>
       (
-        await db
-          .select()
-          .from(supportHealthEvents)
-          .where(eq(supportHealthEvents.orderId, orderId))
-          .orderBy(asc(supportHealthEvents.at))
+        await allWhere(db, supportHealthEvents, eq(supportHealthEvents.orderId, orderId), [
+          asc(supportHealthEvents.at),
+        ])
       ).map((e) => ({
         id: e.id,
         kind: e.kind,
@@ -191,11 +196,9 @@ export const createOrdersRepository = (db: Db) => {
 
     history: async (orderId: string) =>
       (
-        await db
-          .select()
-          .from(supportOrderEvents)
-          .where(eq(supportOrderEvents.orderId, orderId))
-          .orderBy(asc(supportOrderEvents.seq))
+        await allWhere(db, supportOrderEvents, eq(supportOrderEvents.orderId, orderId), [
+          asc(supportOrderEvents.seq),
+        ])
       ).map(toEvent),
 
     mediaIds: async (orderId: string) =>

@@ -8,7 +8,14 @@ import {
   type Scope,
   visibleAccountsSql,
 } from '../../shared/data-scope';
-import { firstWhere, likePrefix, nullOnUniqueViolation, pageWhere, textArray } from '../../shared/sql';
+import {
+  allWhere,
+  firstWhere,
+  likePrefix,
+  nullOnUniqueViolation,
+  pageWhere,
+  textArray,
+} from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
 import { iso, rowsOf } from './task-sql';
 import { taskWhitelists } from './tasks.table';
@@ -140,11 +147,9 @@ export const createWhitelistRepository = (db: Db) => {
 
     all: async (scope: Scope) =>
       toRows(
-        await db
-          .select()
-          .from(taskWhitelists)
-          .where(inDataScope(scope, taskWhitelists.ownerId))
-          .orderBy(asc(taskWhitelists.name)),
+        await allWhere(db, taskWhitelists, inDataScope(scope, taskWhitelists.ownerId), [
+          asc(taskWhitelists.name),
+        ]),
       ),
   };
 };

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
-import { firstWhere } from '../../shared/sql';
+import { allWhere, firstWhere } from '../../shared/sql';
 import { sessions } from '../auth/auth.table';
 import { terminalGroups } from '../groups/groups.table';
 import { menus } from '../menus/menus.table';
@@ -223,11 +223,10 @@ export const createUsersRepository = (db: Db) => {
     /** The review history of an account, newest first. */
     reviewHistory: async (userId: string): Promise<ReviewEntry[]> =>
       (
-        await db
-          .select()
-          .from(userReviews)
-          .where(eq(userReviews.userId, userId))
-          .orderBy(desc(userReviews.at), desc(userReviews.id))
+        await allWhere(db, userReviews, eq(userReviews.userId, userId), [
+          desc(userReviews.at),
+          desc(userReviews.id),
+        ])
       ).map((r) => ({
         decision: r.decision,
         reason: r.reason,
