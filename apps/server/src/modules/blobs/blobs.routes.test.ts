@@ -8,7 +8,7 @@ import { BLOB_KINDS } from '@cpm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD } from '../../test-support/accounts';
 import { type FileWorld, openFileWorld } from '../../test-support/file-world';
-import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
+import { agentGet, callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { blobs } from './blobs.table';
 import { multipartForm } from './testing';
 
@@ -276,11 +276,7 @@ describe('file uploads and downloads', () => {
       const secret = (await enrolledTerminal(w.t, w.ent, { sn: 'BLOB0001', mac: '00:00:00:00:0b:01' }))
         .secret;
       const get = (id: string, headers: Record<string, string> = {}) =>
-        w.t.app.inject({
-          method: 'GET',
-          url: `/device/v1/agent/blob/download?id=${id}`,
-          headers: { ...deviceAuth('BLOB0001', secret), ...headers },
-        });
+        agentGet(w.t, 'BLOB0001', secret, `blob/download?id=${id}`, headers);
       const own = await get(wallpaper.id, { range: 'bytes=49000-' });
       expect(own.statusCode).toBe(206);
       expect(own.rawPayload.equals(PNG.subarray(49_000))).toBe(true);

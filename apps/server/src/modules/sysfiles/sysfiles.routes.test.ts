@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD } from '../../test-support/accounts';
 import { type FileWorld, openFileWorld } from '../../test-support/file-world';
-import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
+import { agentGet, callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { blobs } from '../blobs/blobs.table';
 import { sysFiles } from './sysfiles.table';
 import { makeZip, sysFileForm } from './testing';
@@ -234,11 +234,7 @@ describe('system files', () => {
   it('lets a terminal download its enterprise’s or the platform’s file by sha256 with resume', async () => {
     secret = (await enrolledTerminal(w.t, w.ent, { sn: 'SYSF0001', mac: '00:00:00:00:0c:01' })).secret;
     const fetch = (sha256: string, headers: Record<string, string> = {}) =>
-      w.t.app.inject({
-        method: 'GET',
-        url: `/device/v1/agent/sysFile/download?sha256=${sha256}`,
-        headers: { ...deviceAuth('SYSF0001', secret), ...headers },
-      });
+      agentGet(w.t, 'SYSF0001', secret, `sysFile/download?sha256=${sha256}`, headers);
     const first = await fetch(ota.sha256, { range: 'bytes=0-9999' });
     expect(first.statusCode).toBe(206);
     const rest = await fetch(ota.sha256, { range: 'bytes=10000-', 'if-range': `"${ota.sha256}"` });
