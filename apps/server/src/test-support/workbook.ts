@@ -30,3 +30,13 @@ export const xlsxOf = async (rows: string[][]) => {
   for (const r of rows) sheet.addRow(r);
   return Buffer.from(await book.xlsx.writeBuffer());
 };
+
+/** The table of an XLSX answer's first sheet. */
+export const answerTable = async (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
+  tableOf(await firstSheetOf(res));
+
+/** What the console sends with an export: the reader's time zone (Shanghai in the tests) and language. */
+export const readerHeaders = (language: string) => ({
+  timezone: 'Asia/Shanghai',
+  'accept-language': language,
+});

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../db/schema';
 import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { badHeaders, firstSheetOf, tableOf, xlsxOf } from '../../test-support/workbook';
+import { answerTable, badHeaders, readerHeaders, xlsxOf } from '../../test-support/workbook';
 import { multipartForm } from '../blobs/testing';
 
 describe('terminal management', () => {
@@ -156,14 +156,12 @@ describe('terminal management', () => {
       .set({ lastSeenAt: new Date('2026-01-01T00:00:00Z'), battery: 85, ip: '10.0.0.7' })
       .where(eq(terminals.sn, 'P2000000001'));
     const exportIn = async (language: string) =>
-      tableOf(
-        await firstSheetOf(
-          await t.app.inject({
-            method: 'GET',
-            url: '/device/v1/device/terminal/export?sn=P2',
-            headers: { satoken: token, timezone: 'Asia/Shanghai', 'accept-language': language },
-          }),
-        ),
+      await answerTable(
+        await t.app.inject({
+          method: 'GET',
+          url: '/device/v1/device/terminal/export?sn=P2',
+          headers: { satoken: token, ...readerHeaders(language) },
+        }),
       );
 
     const zh = await exportIn('zh-CN');
@@ -225,7 +223,7 @@ describe('terminal management', () => {
       url: '/device/v1/device/terminal/template',
       headers: { satoken: token },
     });
-    const { headers, rows } = tableOf(await firstSheetOf(res));
+    const { headers, rows } = await answerTable(res);
     expect(headers).toEqual([
       '序列号 / SN',
       '终端名称 / Name',
@@ -258,7 +256,7 @@ describe('terminal management', () => {
       url: '/device/v1/device/exitRecord/template',
       headers: { satoken: token },
     });
-    expect(tableOf(await firstSheetOf(exit)).headers[2]).toBe(
+    expect((await answerTable(exit)).headers[2]).toBe(
       '状态（warehoused 或 shipped） / Status (warehoused or shipped)',
     );
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createAccount, createRole } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
+import { answerTable, badHeaders } from '../../test-support/workbook';
 import { appKeys } from '../keys/keys.table';
 import { operationLogs } from '../oplog/oplog.table';
 import { privateCustomers } from './privatization.table';
@@ -121,16 +121,14 @@ describe('private deployments', () => {
     expect((await callApi(t, b.token, 'GET', `${P}/delete?id=${rec.id}`)).body.code).toBe(404);
     const empty = await t.app.inject({ url: `${P}/export`, headers: { satoken: b.token } });
     expect(empty.statusCode).toBe(200);
-    expect(tableOf(await firstSheetOf(empty)).rows).toEqual([]);
+    expect((await answerTable(empty)).rows).toEqual([]);
     // Deployment status and network by their dictionary labels, in the caller's language.
     const exportIn = async (language: string) =>
-      tableOf(
-        await firstSheetOf(
-          await t.app.inject({
-            url: `${P}/export`,
-            headers: { satoken: a.token, 'accept-language': language },
-          }),
-        ),
+      await answerTable(
+        await t.app.inject({
+          url: `${P}/export`,
+          headers: { satoken: a.token, 'accept-language': language },
+        }),
       );
     const zh = await exportIn('zh-CN');
     expect(badHeaders(zh.headers, 'zh')).toEqual([]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createRole } from '../../test-support/accounts';
 import { clientOf, refusalOf } from '../../test-support/api-client';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
+import { answerTable, badHeaders, readerHeaders } from '../../test-support/workbook';
 import { inspectionProcessEvents, inspectionRecords, supportOrders } from './support.table';
 
 const PNG = Buffer.concat([
@@ -300,13 +300,11 @@ describe('inspection processes and records', () => {
 
   it('exports the records under the filter with their failed items', async () => {
     const exportIn = async (language: string) =>
-      tableOf(
-        await firstSheetOf(
-          await clientOf(t, inspector.token).request(ENDPOINTS.support.recordExport, {
-            query: { failed: '1' },
-            headers: { timezone: 'Asia/Shanghai', 'accept-language': language },
-          }),
-        ),
+      await answerTable(
+        await clientOf(t, inspector.token).request(ENDPOINTS.support.recordExport, {
+          query: { failed: '1' },
+          headers: readerHeaders(language),
+        }),
       );
     const en = await exportIn('en');
     expect(badHeaders(en.headers, 'en')).toEqual([]);

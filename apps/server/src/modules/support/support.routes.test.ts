@@ -12,7 +12,7 @@ import { clientOf, refusalOf } from '../../test-support/api-client';
 import { createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { startSmtpCapture } from '../../test-support/smtp-capture';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
+import { answerTable, badHeaders, firstSheetOf, readerHeaders } from '../../test-support/workbook';
 import { messages } from '../messages/messages.table';
 import { supportOrderEvents, supportOrders } from './support.table';
 
@@ -365,13 +365,11 @@ describe('after-sales orders', () => {
 
   it('exports the orders under the filter, directly and as a background job', async () => {
     const exportIn = async (language: string) =>
-      tableOf(
-        await firstSheetOf(
-          await clientOf(t, customer.token).request(ENDPOINTS.support.export, {
-            query: { status: 'rejected' },
-            headers: { timezone: 'Asia/Shanghai', 'accept-language': language },
-          }),
-        ),
+      await answerTable(
+        await clientOf(t, customer.token).request(ENDPOINTS.support.export, {
+          query: { status: 'rejected' },
+          headers: readerHeaders(language),
+        }),
       );
     const listed = (
       await clientOf(t, customer.token).call(ENDPOINTS.support.page, { status: 'rejected', size: '50' })
