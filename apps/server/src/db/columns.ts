@@ -1,4 +1,4 @@
-import { type AnyPgColumn, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every time the tables keep is a `timestamptz`, so a reading never depends on the server's zone. */
 export const ts = () => timestamp({ withTimezone: true });
@@ -20,4 +20,23 @@ export const timestamps = () => ({
 export const clockTimestamps = () => ({
   createdAt: ts().notNull(),
   updatedAt: ts().notNull(),
+});
+
+/** The account owning a row (data scope follows it) and the user who made it (null: the system). */
+export const ownership = () => ({
+  ownerId: uuid().notNull(),
+  createdBy: uuid(),
+});
+
+/** A history step: what happened, and the state it moved from and to (null when it moved none). */
+export const statusChange = () => ({
+  kind: text().notNull(),
+  fromStatus: text(),
+  toStatus: text(),
+});
+
+/** Who took a step: the account, and its name as it was then so the step outlives the account. */
+export const actor = () => ({
+  actorId: uuid(),
+  actorName: text().notNull(),
 });

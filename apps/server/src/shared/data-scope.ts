@@ -1,7 +1,11 @@
-import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { AuthContext } from '../plugins/auth-context';
+import { likeAnywhere } from './sql';
+
+/** Whose data a read may see: the caller's account and data scope, all the filters below need. */
+export type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /**
  * The one place that walks the account tree (`users.superior_id`). Every query that needs the
@@ -65,3 +69,14 @@ export const findInScope = async <T extends PgTable & { id: AnyPgColumn; ownerId
     .where(and(eq(table.id, id), inDataScope(auth, table.ownerId)));
   return (rows[0] as T['$inferSelect'] | undefined) ?? null;
 };
+
+/**
+ * The filter most owned lists start from: rows inside the caller's data scope whose name contains the
+ * searched text (any name when none is given), joined with the list's own conditions.
+ */
+export const ownedNamed = (
+  auth: Pick<AuthContext, 'userId' | 'dataScope'>,
+  table: { ownerId: AnyColumn; name: AnyColumn },
+  name: string | undefined,
+  ...more: (SQL | undefined)[]
+) => and(inDataScope(auth, table.ownerId), name ? ilike(table.name, likeAnywhere(name)) : undefined, ...more);

@@ -86,6 +86,10 @@ export const enumLabels = (
   labels: Object.fromEntries(Object.entries(labels).map(([value, [zh, en]]) => [value, { zh, en }])),
 });
 
+/** An operation's success or failure, as the record pages show it; `page` is their catalogue entry. */
+export const resultLabels = (page: string) =>
+  enumLabels(page, { success: ['成功', 'Success'], failure: ['失败', 'Failure'] });
+
 /** A column ready to write: its header in one language and its cell for a row. */
 export type PresentedColumn<T> = {
   key: string;

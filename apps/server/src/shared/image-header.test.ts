@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { errorKeyOf } from '../test-support/error-keys';
 import { imageHead } from '../test-support/image-heads';
-import { AppError } from './app-error';
 import { createPixelGuard, gifSize, jpegSize, pngSize, webpSize } from './image-header';
-
-const keyOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (err) {
-    return err instanceof AppError ? err.key : String(err);
-  }
-  return null;
-};
 
 describe('image headers', () => {
   it('reads the declared size of a PNG, JPEG, GIF and WebP without decoding', () => {
@@ -28,17 +19,17 @@ describe('image headers', () => {
     ['webp', imageHead.webp(16_000, 16_000)],
   ])('refuses a %s declaring more pixels than the limit', (type, head) => {
     const guard = createPixelGuard(type);
-    expect(keyOf(() => guard(head))).toBe('imageTooManyPixels');
+    expect(errorKeyOf(() => guard(head))).toBe('imageTooManyPixels');
   });
 
   it('lets a large camera photo through and finds a header split across chunks', () => {
     const guard = createPixelGuard('jpeg');
     const head = imageHead.jpeg(8000, 6000);
-    expect(keyOf(() => guard(head.subarray(0, 7)))).toBeNull();
-    expect(keyOf(() => guard(head.subarray(7)))).toBeNull();
+    expect(errorKeyOf(() => guard(head.subarray(0, 7)))).toBeNull();
+    expect(errorKeyOf(() => guard(head.subarray(7)))).toBeNull();
     const bomb = createPixelGuard('png');
     const big = imageHead.png(50_000, 50_000);
-    expect(keyOf(() => bomb(big.subarray(0, 10)))).toBeNull();
-    expect(keyOf(() => bomb(big.subarray(10)))).toBe('imageTooManyPixels');
+    expect(errorKeyOf(() => bomb(big.subarray(0, 10)))).toBeNull();
+    expect(errorKeyOf(() => bomb(big.subarray(10)))).toBe('imageTooManyPixels');
   });
 });

@@ -1,18 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildTemplate } from '../modules/devices/excel';
+import { rejectionKeyOf } from '../test-support/error-keys';
 import { bombOf, IMPORT_COLUMNS as COLUMNS } from '../test-support/xlsx-bombs';
-import { AppError } from './app-error';
 import { readSheetRows, SHEET_LIMITS } from './sheet-reader';
-
-const keyOf = async (p: Promise<unknown>) => {
-  try {
-    await p;
-    return 'read';
-  } catch (err) {
-    return err instanceof AppError ? err.key : String(err);
-  }
-};
 
 describe('readSheetRows', () => {
   it('reads the data rows by position, with the sheet row numbers', async () => {
@@ -36,7 +27,7 @@ describe('readSheetRows', () => {
     // (the benchmark's) packs 255 MB into a few hundred KB.
     const bomb = await bombOf(1_200_000);
     expect(bomb.length).toBeLessThan(256 * 1024);
-    expect(await keyOf(readSheetRows(bomb, 2))).toBe('excelTooLarge');
+    expect(await rejectionKeyOf(readSheetRows(bomb, 2))).toBe('excelTooLarge');
   });
 
   it('refuses a workbook whose parts unpack to more than they declare, in the worker and not on the event loop', async () => {
@@ -48,7 +39,7 @@ describe('readSheetRows', () => {
     const limits = { ...SHEET_LIMITS, workerHeapMb: 64, concurrency: 3 };
     let ticks = 0;
     const timer = setInterval(() => ticks++, 5);
-    const answers = await Promise.all([1, 2, 3].map(() => keyOf(readSheetRows(liar, 2, limits))));
+    const answers = await Promise.all([1, 2, 3].map(() => rejectionKeyOf(readSheetRows(liar, 2, limits))));
     clearInterval(timer);
     for (const a of answers) expect(['excelTooLarge', 'excelUnreadable']).toContain(a);
     // The timer kept firing while three workers parsed: the event loop was never held.
@@ -57,17 +48,19 @@ describe('readSheetRows', () => {
 
   it('stops at the first row past the cap', async () => {
     const book = await buildTemplate('Terminals', COLUMNS, ['SN1', 'one']);
-    expect(await keyOf(readSheetRows(book, 2, { ...SHEET_LIMITS, maxRows: 0 }))).toBe('excelTooManyRows');
+    expect(await rejectionKeyOf(readSheetRows(book, 2, { ...SHEET_LIMITS, maxRows: 0 }))).toBe(
+      'excelTooManyRows',
+    );
   });
 
   it('tells a caller beyond the waiting line to try again, and serves the rest', async () => {
     const xlsx = await buildTemplate('Terminals', COLUMNS, ['SN1', 'one']);
     const limits = { ...SHEET_LIMITS, concurrency: 1, queue: 1 };
-    const answers = await Promise.all([1, 2, 3].map(() => keyOf(readSheetRows(xlsx, 2, limits))));
+    const answers = await Promise.all([1, 2, 3].map(() => rejectionKeyOf(readSheetRows(xlsx, 2, limits))));
     expect(answers.sort()).toEqual(['importBusy', 'read', 'read']);
   });
 
   it('refuses what is not a workbook', async () => {
-    expect(await keyOf(readSheetRows(Buffer.from('not a zip at all'), 2))).toBe('excelUnreadable');
+    expect(await rejectionKeyOf(readSheetRows(Buffer.from('not a zip at all'), 2))).toBe('excelUnreadable');
   });
 });

@@ -1,6 +1,6 @@
 /** Helpers for repositories: LIKE patterns, array parameters and database error codes. */
-import { count, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 /** Escapes the LIKE wildcards in a user's search text. */
@@ -31,6 +31,100 @@ export const nullOnUniqueViolation = async <T>(write: () => Promise<T>): Promise
 /** How many rows of a table match a filter (a list's total). */
 export const countWhere = async (db: Db, table: PgTable, where: SQL | undefined): Promise<number> =>
   (await db.select({ n: count() }).from(table).where(where))[0].n;
+
+/**
+ * A list's optional equality filters: `column = value` for each value given, nothing for an absent or
+ * empty one. Spread into `and(...)`.
+ */
+export const equalTo = <T extends PgTable>(table: T, values: { [K in keyof T['_']['columns']]?: unknown }) =>
+  Object.entries(values).map(([key, value]) =>
+    value ? eq((table as unknown as Record<string, AnyPgColumn>)[key], value) : undefined,
+  );
+
+/** What a list is sorted by: columns (ascending) or `asc(...)` / `desc(...)` terms. */
+export type SortTerms = readonly (AnyPgColumn | SQL)[];
+
+/** Newest first, the id breaking ties so that pages never overlap. */
+export const newestFirst = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }): SortTerms => [
+  desc(table.createdAt),
+  desc(table.id),
+];
+
+/** One page of a table's rows under a filter, in a given order. */
+export const rowsWhere = <T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  order: SortTerms,
+  offset: number,
+  limit: number,
+): Promise<T['$inferSelect'][]> =>
+  db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .offset(offset)
+    .limit(limit) as Promise<T['$inferSelect'][]>;
+
+/** Every row of a table matching a filter, in a given order: for lists that stay short, as a row's children. */
+export const allWhere = <T extends PgTable>(db: Db, table: T, where: SQL | undefined, order: SortTerms) =>
+  db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order) as Promise<T['$inferSelect'][]>;
+
+/** One page of a table's rows and the total under the same filter, read side by side. */
+export const pageWhere = async <T extends PgTable>(...read: Parameters<typeof rowsWhere<T>>) => {
+  const [db, table, where] = read;
+  const [rows, total] = await Promise.all([rowsWhere(...read), countWhere(db, table, where)]);
+  return { rows, total };
+};
+
+/** The first row of a table matching a filter in a given order (any order when none is given), or null. */
+export const firstWhere = async <T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  order: SortTerms = [],
+): Promise<T['$inferSelect'] | null> =>
+  ((
+    await db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...order)
+      .limit(1)
+  )[0] as T['$inferSelect'] | undefined) ?? null;
+
+/** Whether any row of a table matches a filter. */
+export const existsWhere = async (db: Db, table: PgTable, where: SQL | undefined) =>
+  (await db.select({ one: sql`1` }).from(table).where(where).limit(1)).length > 0;
+
+/** Updates the row with this id, or inserts one when no id is given; answers the row, null when the id names none. */
+export const saveById = async <T extends PgTable & { id: AnyPgColumn }>(
+  db: Db,
+  table: T,
+  id: string | undefined,
+  values: T['$inferInsert'],
+): Promise<T['$inferSelect'] | null> => {
+  const rows = id
+    ? await db
+        .update(table as PgTable)
+        .set(values)
+        .where(eq(table.id, id))
+        .returning()
+    : await db
+        .insert(table as PgTable)
+        .values(values)
+        .returning();
+  return (rows[0] as T['$inferSelect'] | undefined) ?? null;
+};
+
+/** Deletes the row with this id; answers whether there was one. */
+export const deleteById = async (db: Db, table: PgTable & { id: AnyPgColumn }, id: string) =>
+  (await db.delete(table).where(eq(table.id, id)).returning()).length > 0;
 
 /** A uuid[] parameter: one parameter however many ids, where a list would take one each. */
 export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;

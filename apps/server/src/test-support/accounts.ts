@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { roles } from '../modules/roles/roles.table';
+import { eq, inArray, like } from 'drizzle-orm';
+import { menus } from '../modules/menus/menus.table';
+import { roleMenus, roles } from '../modules/roles/roles.table';
 import { userRoles, users } from '../modules/users/users.table';
 import { hashPassword } from '../shared/crypto';
 import { loginAs, type TestApp } from './test-app';
@@ -58,4 +59,29 @@ export const callApi = async (
     payload: method === 'POST' ? (payload ?? {}) : undefined,
   });
   return { status: res.statusCode, body: res.json(), headers: res.headers };
+};
+
+/**
+ * Inserts a role over the account tree granting the menu entries of `permissions`: a LIKE pattern
+ * (`support:%`) or the exact keys; answers its id for `createAccount`.
+ */
+export const createRole = async (
+  t: TestApp,
+  role: { code: string; name: string; nameEn: string },
+  permissions: string | readonly string[],
+) => {
+  const [row] = await t.database.db
+    .insert(roles)
+    .values({ ...role, dataScope: 'tree' })
+    .returning();
+  const entries = await t.database.db
+    .select()
+    .from(menus)
+    .where(
+      typeof permissions === 'string'
+        ? like(menus.permission, permissions)
+        : inArray(menus.permission, [...permissions]),
+    );
+  await t.database.db.insert(roleMenus).values(entries.map((m) => ({ roleId: row.id, menuId: m.id })));
+  return row.id;
 };

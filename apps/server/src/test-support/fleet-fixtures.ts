@@ -24,6 +24,24 @@ export const deviceAuth = (sn: string, secret: string) => ({
   authorization: `Basic ${Buffer.from(`${sn}:${secret}`).toString('base64')}`,
 });
 
+/** A terminal agent's POST to `/device/v1/agent/<path>`, signed with its secret; answers the raw response. */
+export const agentPost = (t: TestApp, sn: string, secret: string, path: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/device/v1/agent/${path}`, headers: deviceAuth(sn, secret), payload });
+
+/** A terminal agent's GET of `/device/v1/agent/<path>` (with its query), signed with its secret. */
+export const agentGet = (
+  t: TestApp,
+  sn: string,
+  secret: string,
+  path: string,
+  headers: Record<string, string> = {},
+) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/device/v1/agent/${path}`,
+    headers: { ...deviceAuth(sn, secret), ...headers },
+  });
+
 /** The caller's enrollment key, issued afresh (the previous one stops working). */
 export const rotateEnrollmentKey = async (t: TestApp, token: string) =>
   (

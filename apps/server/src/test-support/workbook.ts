@@ -22,3 +22,21 @@ export const tableOf = (sheet: ExcelJS.Worksheet) => {
 /** Export headers that are glued from both languages: an English one with Chinese in it, or a word twice ("IP IP"). */
 export const badHeaders = (headers: string[], lang: 'zh' | 'en') =>
   headers.filter((h) => /(^|\s)(\S+)\s+\2(\s|$)/.test(h) || (lang === 'en' && /[\u3400-\u9fff]/.test(h)));
+
+/** An XLSX of one sheet holding these rows, as a user would upload it. */
+export const xlsxOf = async (rows: string[][]) => {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('s');
+  for (const r of rows) sheet.addRow(r);
+  return Buffer.from(await book.xlsx.writeBuffer());
+};
+
+/** The table of an XLSX answer's first sheet. */
+export const answerTable = async (res: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
+  tableOf(await firstSheetOf(res));
+
+/** What the console sends with an export: the reader's time zone (Shanghai in the tests) and language. */
+export const readerHeaders = (language: string) => ({
+  timezone: 'Asia/Shanghai',
+  'accept-language': language,
+});

@@ -1,8 +1,8 @@
 // Hostile workbooks for tests and benchmarks: small files whose shared strings unpack to tens of
 // megabytes, declared honestly or understated in the ZIP directory.
-import { crc32, deflateRawSync } from 'node:zlib';
 import { buildTemplate } from '../modules/devices/excel';
 import { bufferSource, readZipDirectory, readZipEntry } from '../shared/zip-directory';
+import { makeZip } from './zip-builder';
 
 /** Two columns, as a terminal import's first two. */
 export const IMPORT_COLUMNS = [
@@ -28,45 +28,10 @@ const partsOf = async (xlsx: Buffer) => {
 const deflatedZip = (
   parts: Map<string, Buffer>,
   declare: (name: string, size: number) => number = (_, s) => s,
-) => {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of parts) {
-    const packed = deflateRawSync(data);
-    const nameBytes = Buffer.from(name);
-    const size = declare(name, data.length);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, packed);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.size, 8);
-  end.writeUInt16LE(parts.size, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-};
+) =>
+  makeZip(
+    [...parts].map(([name, data]) => ({ name, data, deflate: true, declared: declare(name, data.length) })),
+  );
 
 /**
  * Shared strings XML of `count` one-cell strings, about 25 bytes each unpacked: distinct ones, or

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { DEVICE_PROTOCOL } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
@@ -10,51 +9,36 @@ import {
   deviceAuth,
   rotateEnrollmentKey,
 } from '../../test-support/fleet-fixtures';
+import { type ListeningApp, openListeningApp, runPrefix, snSeries } from '../../test-support/listening-app';
 import { connectTerminal } from '../../test-support/mqtt-terminal';
-import {
-  ADMIN_PASSWORD,
-  brokerModes,
-  createTestApp,
-  loginAs,
-  type TestApp,
-} from '../../test-support/test-app';
+import { brokerModes } from '../../test-support/test-app';
+import { waitFor } from '../../test-support/wait';
 
-const until = async (check: () => Promise<boolean>, what: string) => {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
+const until = (check: () => Promise<boolean>, what: string) => waitFor(check, what, { ms: 5_000 });
 
 describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   const external = name === 'external broker';
-  let t: TestApp;
+  let world: ListeningApp;
   let call: ReturnType<typeof callAs>;
   let key: string;
-  let wsUrl: string;
-  let adminToken: string;
-  const prefix = external ? `EXT${Date.now().toString(36).toUpperCase()}` : 'GW';
-  const sn = (i: number) => `${prefix}${String(i).padStart(4, '0')}`;
+  const prefix = runPrefix(name, 'GW', 'EXT');
+  const sn = snSeries(prefix);
   const secrets = new Map<string, string>();
   const logLines: string[] = [];
 
   const enroll = async (s: string, enrollmentKey = key) =>
-    t.app.inject({ method: 'POST', url: '/device/v1/agent/enroll', payload: { sn: s, enrollmentKey } });
+    world.t.app.inject({ method: 'POST', url: '/device/v1/agent/enroll', payload: { sn: s, enrollmentKey } });
   const row = async (s: string) =>
-    (await t.database.db.select().from(terminals).where(eq(terminals.sn, s)))[0];
+    (await world.t.database.db.select().from(terminals).where(eq(terminals.sn, s)))[0];
 
   beforeAll(async () => {
-    t = await createTestApp({
+    world = await openListeningApp('gateway', {
       broker: true,
       env: { ...env, LOG_LEVEL: 'warn' },
       logStream: { write: (line) => logLines.push(line) },
       gateway: { sweepMs: 3_600_000, flushMs: 50 },
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    wsUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/mqtt`;
-    const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
-    adminToken = admin.token;
+    const { t, admin } = world;
     call = callAs(t, admin.token);
     const f = await createFleetFixtures(t, admin.userId);
     for (let i = 1; i <= 5; i++)
@@ -68,7 +52,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
       });
     key = await rotateEnrollmentKey(t, admin.token);
   });
-  afterAll(() => t.close());
+  afterAll(() => world.t.close());
 
   it('enrolls a registered SN with the enterprise key, activating it; refuses a wrong key or an unknown SN', async () => {
     const wrongKey = await enroll(sn(1), 'ek_wrong-key-wrong-key');
@@ -76,7 +60,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     expect(wrongKey.statusCode).toBe(403);
     expect(unknown.statusCode).toBe(403);
     expect(unknown.json()).toEqual(wrongKey.json());
-    const wrongMac = await t.app.inject({
+    const wrongMac = await world.t.app.inject({
       method: 'POST',
       url: '/device/v1/agent/enroll',
       payload: { sn: sn(1), enrollmentKey: key, mac: '00:00:00:00:09:09' },
@@ -95,7 +79,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
 
   it('takes hello and heartbeats over HTTP, writing heartbeats in batches, and turns the terminal online', async () => {
     const auth = deviceAuth(sn(1), secrets.get(sn(1)) as string);
-    const hello = await t.app.inject({
+    const hello = await world.t.app.inject({
       method: 'POST',
       url: '/device/v1/agent/hello',
       headers: auth,
@@ -108,7 +92,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     });
     expect(hello.json().result).toEqual({ accepted: true });
     for (const battery of [80, 79, 10]) {
-      const hb = await t.app.inject({
+      const hb = await world.t.app.inject({
         method: 'POST',
         url: '/device/v1/agent/heartbeat',
         headers: auth,
@@ -116,11 +100,11 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
       });
       expect(hb.json().result.heartbeatIntervalSec).toBe(30);
     }
-    await t.agent.flush();
+    await world.t.agent.flush();
     const r = await row(sn(1));
     expect(r).toMatchObject({ online: true, battery: 10, ip: '10.0.0.5', osVersion: 'Android 11' });
     expect(r.hardware).toMatchObject({ cpu: 'A53' });
-    const warnings = await t.database.db
+    const warnings = await world.t.database.db
       .select()
       .from(terminalWarnings)
       .where(eq(terminalWarnings.terminalId, r.id));
@@ -130,7 +114,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   });
 
   it('refuses a terminal using another terminal SN with its own secret', async () => {
-    const res = await t.app.inject({
+    const res = await world.t.app.inject({
       method: 'POST',
       url: '/device/v1/agent/heartbeat',
       headers: deviceAuth(sn(2), secrets.get(sn(1)) as string),
@@ -140,8 +124,8 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   });
 
   it('turns silent terminals offline after the heartbeat timeout', async () => {
-    t.clock.advance(91_000);
-    await t.agent.sweep();
+    world.t.clock.advance(91_000);
+    await world.t.agent.sweep();
     expect((await row(sn(1))).online).toBe(false);
     const page = await call('GET', `/device/v1/device/terminal/getPage?sn=${prefix}&online=true`);
     expect(page.body.result).toMatchObject({ total: 0 });
@@ -151,7 +135,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     'lets a terminal use only its own topics on the embedded broker, with online state from the connection',
     async () => {
       const s2 = sn(2);
-      const url = t.broker?.tcpPort() ? `mqtt://127.0.0.1:${t.broker.tcpPort()}` : wsUrl;
+      const url = world.t.broker?.tcpPort() ? `mqtt://127.0.0.1:${world.t.broker.tcpPort()}` : world.wsUrl;
       await expect(
         mqtt.connectAsync(url, { username: s2, password: 'wrong', reconnectPeriod: 0, connectTimeout: 3000 }),
       ).rejects.toThrow();
@@ -175,12 +159,12 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
       await device.publishAsync(`cpm/dev/${s2}/up/heartbeat`, JSON.stringify({ battery: 55 }), { qos: 1 });
       // Malformed: not JSON, wrong shape. Each is dropped and counted; the terminal stays connected. (The
       // embedded broker refuses an oversized message itself: see broker.test.ts.)
-      const before = t.agent.stats().malformed;
+      const before = world.t.agent.stats().malformed;
       await device.publishAsync(`cpm/dev/${s2}/up/heartbeat`, 'not json', { qos: 1 });
       await device.publishAsync(`cpm/dev/${s2}/up/location`, JSON.stringify({ lat: 500 }), { qos: 1 });
-      await until(async () => t.agent.stats().malformed >= before + 2, 'malformed count');
+      await until(async () => world.t.agent.stats().malformed >= before + 2, 'malformed count');
       await until(async () => {
-        await t.agent.flush();
+        await world.t.agent.flush();
         return (await row(s2)).online && (await row(s2)).osVersion === 'Android 12';
       }, 'online over MQTT');
       // Log on request: the command reaches the terminal's own down topic, the answer lands on the detail page.
@@ -212,7 +196,7 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     'refuses terminal logins on the server /mqtt when an external broker serves terminals',
     async () => {
       await expect(
-        mqtt.connectAsync(wsUrl, {
+        mqtt.connectAsync(world.wsUrl, {
           username: sn(2),
           password: secrets.get(sn(2)),
           reconnectPeriod: 0,
@@ -225,15 +209,15 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   it.runIf(external)('handles terminal messages arriving through the external broker', async () => {
     const s3 = sn(3);
     const device = await mqtt.connectAsync(process.env.TEST_MQTT_URL as string, { reconnectPeriod: 0 });
-    const before = t.agent.stats().malformed;
+    const before = world.t.agent.stats().malformed;
     await device.publishAsync(`cpm/dev/${s3}/up/heartbeat`, JSON.stringify({ battery: 66 }), { qos: 1 });
     await device.publishAsync(`cpm/dev/${s3}/up/heartbeat`, '{broken', { qos: 1 });
     // An external broker may let an oversized message through; the gateway still drops and counts it.
     const oversized = JSON.stringify({ battery: 1, ip: 'x'.repeat(DEVICE_PROTOCOL.maxPayloadBytes) });
     await device.publishAsync(`cpm/dev/${s3}/up/heartbeat`, oversized, { qos: 1 });
-    await until(async () => t.agent.stats().malformed >= before + 2, 'malformed count');
+    await until(async () => world.t.agent.stats().malformed >= before + 2, 'malformed count');
     await until(async () => {
-      await t.agent.flush();
+      await world.t.agent.flush();
       return (await row(s3)).battery === 66;
     }, 'heartbeat via external broker');
     expect((await row(s3)).online).toBe(true);
@@ -244,11 +228,11 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     const s5 = sn(5);
     const device = external
       ? await mqtt.connectAsync(process.env.TEST_MQTT_URL as string, { reconnectPeriod: 0 })
-      : await connectTerminal(wsUrl, { username: s5, password: secrets.get(s5), reconnectPeriod: 0 });
+      : await connectTerminal(world.wsUrl, { username: s5, password: secrets.get(s5), reconnectPeriod: 0 });
     // Closed whatever happens: a client left connected would hold up the app's close.
     onTestFinished(() => device.endAsync(true));
     const topic = `cpm/dev/${s5}/up/heartbeat`;
-    const before = t.agent.stats();
+    const before = world.t.agent.stats();
     // Small messages each cost the minimum, so this many fill the burst exactly (the test clock stands still).
     const { burstBytes, minMessageBytes } = DEVICE_PROTOCOL.rateLimit;
     const fit = burstBytes / minMessageBytes;
@@ -257,13 +241,13 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     await Promise.all([...beats, ...beyond].map((body) => device.publishAsync(topic, body, { qos: 1 })));
     // Every message is counted once handled, accepted or dropped: once all are, none can still arrive.
     const handled = () => {
-      const now = t.agent.stats();
+      const now = world.t.agent.stats();
       return now.accepted - before.accepted + now.rateLimited - before.rateLimited;
     };
     await until(async () => handled() >= beats.length + beyond.length, 'every message handled');
-    expect(t.agent.stats().rateLimited - before.rateLimited).toBe(beyond.length);
-    expect(t.agent.stats().accepted - before.accepted).toBe(fit);
-    await t.agent.flush();
+    expect(world.t.agent.stats().rateLimited - before.rateLimited).toBe(beyond.length);
+    expect(world.t.agent.stats().accepted - before.accepted).toBe(fit);
+    await world.t.agent.flush();
     expect((await row(s5)).battery).toBe(50);
     const reports = logLines.filter((line) => line.includes(`"sn":"${s5}"`) && line.includes('rate limit'));
     expect(reports).toHaveLength(1);
@@ -273,26 +257,28 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
     const s2 = sn(2);
     const topic = `cpm/dev/${s2}/up/heartbeat`;
     // Who the terminal is, read from the database on its first message after it was forgotten...
-    t.agent.forgetLocally([s2]);
-    const first = t.agent.handleMessage(topic, Buffer.from(JSON.stringify({ battery: 41 })));
+    world.t.agent.forgetLocally([s2]);
+    const first = world.t.agent.handleMessage(topic, Buffer.from(JSON.stringify({ battery: 41 })));
     expect(first).toBeInstanceOf(Promise);
     await first;
     // ...and known from then on: checked, validated and queued for the writer before the call returns.
-    const before = t.agent.stats().accepted;
-    expect(t.agent.handleMessage(topic, Buffer.from(JSON.stringify({ battery: 42 })))).toBeUndefined();
-    expect(t.agent.stats().accepted).toBe(before + 1);
+    const before = world.t.agent.stats().accepted;
+    expect(world.t.agent.handleMessage(topic, Buffer.from(JSON.stringify({ battery: 42 })))).toBeUndefined();
+    expect(world.t.agent.stats().accepted).toBe(before + 1);
     // A malformed heartbeat is dropped the same way, at once.
-    const malformed = t.agent.stats().malformed;
-    expect(t.agent.handleMessage(topic, Buffer.from(JSON.stringify({ battery: 'full' })))).toBeUndefined();
-    expect(t.agent.stats().malformed).toBe(malformed + 1);
-    await t.agent.flush();
+    const malformed = world.t.agent.stats().malformed;
+    expect(
+      world.t.agent.handleMessage(topic, Buffer.from(JSON.stringify({ battery: 'full' }))),
+    ).toBeUndefined();
+    expect(world.t.agent.stats().malformed).toBe(malformed + 1);
+    await world.t.agent.flush();
     expect((await row(s2)).battery).toBe(42);
   });
 
   it('stores a heartbeat as its terminal wrote it, and no heartbeat can fail its batch for the others', async () => {
     const [s1, s2, s3, s4] = [sn(1), sn(2), sn(3), sn(4)];
     const send = (s: string, text: string | Buffer) =>
-      t.agent.handleMessage(`cpm/dev/${s}/up/heartbeat`, Buffer.from(text));
+      world.t.agent.handleMessage(`cpm/dev/${s}/up/heartbeat`, Buffer.from(text));
     // A terminal heard from twice before a write: its later heartbeat is what is written.
     await send(s1, '{"battery":10,"ip":"10.0.0.9","storageFreeMb":3}');
     // Written as sent: integral numbers in any JSON spelling; an unknown key is dropped by the contract.
@@ -307,11 +293,11 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
       Buffer.concat([Buffer.from('{"battery":42,"ip":"a'), Buffer.from([0xff]), Buffer.from('b"}')]),
     );
     // So does a hello, which is batched the same way.
-    await t.agent.handleMessage(
+    await world.t.agent.handleMessage(
       `cpm/dev/${s3}/up/hello`,
       Buffer.from(JSON.stringify({ osVersion: '13\u0000.1', agentVersion: '2.0.0' })),
     );
-    await t.agent.flush();
+    await world.t.agent.flush();
     expect(await row(s1)).toMatchObject({
       battery: 5,
       ip: '10.0.0.1',
@@ -332,24 +318,24 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   it('still writes what a terminal sent just before it went offline, without marking it online again', async () => {
     const s2 = sn(2);
     const send = (kind: string, body: object) =>
-      t.agent.handleMessage(`cpm/dev/${s2}/up/${kind}`, Buffer.from(JSON.stringify(body)));
+      world.t.agent.handleMessage(`cpm/dev/${s2}/up/${kind}`, Buffer.from(JSON.stringify(body)));
     await send('heartbeat', { battery: 60 });
-    await t.agent.flush();
+    await world.t.agent.flush();
     expect((await row(s2)).online).toBe(true);
     await send('heartbeat', { battery: 33 });
     await send('status', { online: false });
-    await t.agent.flush();
+    await world.t.agent.flush();
     expect(await row(s2)).toMatchObject({ online: false, battery: 33 });
     // Its next sign of life brings it back.
     await send('heartbeat', { battery: 34 });
-    await t.agent.flush();
+    await world.t.agent.flush();
     expect(await row(s2)).toMatchObject({ online: true, battery: 34 });
   });
 
   it('answers the external broker auth calls in Mosquitto go-auth and EMQX formats', async () => {
     const s4 = sn(4);
     const secret = secrets.get(s4) as string;
-    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
+    const post = (url: string, payload: object) => world.t.app.inject({ method: 'POST', url, payload });
     expect(
       (await post('/device/v1/broker/mosquitto/user', { username: s4, password: secret })).statusCode,
     ).toBe(200);
@@ -387,9 +373,9 @@ describe.each(brokerModes())('device gateway ($name)', ({ name, env }) => {
   });
 
   it('keeps serving a console user on /mqtt beside terminals', async () => {
-    const client = await mqtt.connectAsync(wsUrl, {
+    const client = await mqtt.connectAsync(world.wsUrl, {
       username: 'console',
-      password: adminToken,
+      password: world.admin.token,
       reconnectPeriod: 0,
     });
     await client.endAsync();

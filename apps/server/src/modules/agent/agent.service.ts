@@ -30,6 +30,19 @@ import { createTerminalEnrollment } from './terminal-enrollment';
 import { createTerminalRateLimit } from './terminal-rate-limit';
 
 /** An authenticated terminal. */
+/** A peripheral fault or hardware exception a terminal reported. */
+export type TerminalFault = {
+  terminalId: string;
+  sn: string;
+  ownerId: string;
+  /** `peripheral` (event `peripheralFault`) or `hardware` (event `hardwareFault`). */
+  kind: 'peripheral' | 'hardware';
+  /** The peripheral's name; for a hardware exception, what failed (the event's detail). */
+  peripheralName: string;
+  detail: string | null;
+  at: Date;
+};
+
 export type DeviceIdentity = { id: string; sn: string; ownerId: string };
 
 /** A location fix the map kept, as geofences hear it. */
@@ -73,15 +86,7 @@ export type AgentServiceDeps = {
   /** Tells the other server instances that these terminals changed (they forget what they cached). */
   notifyInstances?: (sns: readonly string[]) => Promise<void>;
   /** Hears each peripheral fault and hardware exception (peripheral health); must not reject. */
-  onFault?: (fault: {
-    terminalId: string;
-    sn: string;
-    ownerId: string;
-    kind: 'peripheral' | 'hardware';
-    peripheralName: string;
-    detail: string | null;
-    at: Date;
-  }) => Promise<unknown>;
+  onFault?: (fault: TerminalFault) => Promise<unknown>;
   /** Hears the accepted location fixes, a batch at a time (geofences); must not reject. */
   onLocations?: (fixes: AcceptedFix[]) => Promise<unknown>;
   /** Hears each hello (the payment-app lock is sent again until confirmed); must not reject. */

@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../db/schema';
 import { sha256 } from '../../shared/crypto';
 import { callAs, createFleetFixtures, rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { xlsxOf } from '../../test-support/workbook';
 import { multipartForm } from '../blobs/testing';
 
 // The server's account on the external broker. No broker is started: only its callbacks are called.
 const SUPERUSER = { username: 'CPMSERVER', password: 'broker-pass-1' };
-
-const xlsx = async (rows: string[][]) => {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('s');
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-};
 
 describe('external broker superuser and terminal SNs', () => {
   let t: TestApp;
@@ -104,7 +97,7 @@ describe('external broker superuser and terminal SNs', () => {
   it('refuses the superuser name in the terminal import and the factory exit records', async () => {
     const imported = await importXlsx(
       '/device/v1/device/terminal/import',
-      await xlsx([
+      await xlsxOf([
         ['SN', 'Name', 'Model', 'Group', 'Store', 'MAC', 'Password'],
         ['cpmserver', 'A', 'P2', 'S001', 'Store', '00:00:00:00:AA:02', ''],
       ]),
@@ -115,7 +108,7 @@ describe('external broker superuser and terminal SNs', () => {
     ]);
     const exit = await importXlsx(
       '/device/v1/device/exitRecord/import',
-      await xlsx([
+      await xlsxOf([
         ['SN', 'Model', 'Status', 'Enterprise'],
         ['cpmserver', 'P2', 'warehoused', ''],
       ]),

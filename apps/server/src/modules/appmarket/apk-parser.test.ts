@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixture, fixtureSigners, makeZip } from './apk-fixtures';
+import { makeZip } from '../../test-support/zip-builder';
+import { fixture, fixtureSigners } from './apk-fixtures';
 import { ApkRefused, parseApk } from './apk-parser';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apk-parser-'));

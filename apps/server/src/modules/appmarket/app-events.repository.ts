@@ -1,13 +1,10 @@
 import type { AppOperationFilter } from '@cpm/contracts';
 import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
-import { countWhere, likeAnywhere } from '../../shared/sql';
+import { inDataScope, type Scope } from '../../shared/data-scope';
+import { countWhere, existsWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
 import type { EventValues } from './appmarket.repository';
 import { appCrashCounts, appEvents } from './appmarket.table';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -35,30 +32,27 @@ export const createAppEventsRepository = (db: Db) => {
   return {
     /** Whether a terminal was recorded installing the app before. */
     hasTerminalRecord: async (appId: string, sn: string) =>
-      (
-        await db
-          .select({ id: appEvents.id })
-          .from(appEvents)
-          .where(
-            and(
-              eq(appEvents.appId, appId),
-              eq(appEvents.sn, sn),
-              inArray(appEvents.kind, ['install', 'upgrade']),
-            ),
-          )
-          .limit(1)
-      ).length > 0,
+      existsWhere(
+        db,
+        appEvents,
+        and(
+          eq(appEvents.appId, appId),
+          eq(appEvents.sn, sn),
+          inArray(appEvents.kind, ['install', 'upgrade']),
+        ),
+      ),
 
     addEvent: async (event: EventValues) => (await db.insert(appEvents).values(event).returning())[0],
 
     events: (scope: Scope, f: AppOperationFilter, offset: number, limit: number) =>
-      db
-        .select()
-        .from(appEvents)
-        .where(eventWhere(scope, f))
-        .orderBy(desc(appEvents.at), desc(appEvents.seq))
-        .offset(offset)
-        .limit(limit),
+      rowsWhere(
+        db,
+        appEvents,
+        eventWhere(scope, f),
+        [desc(appEvents.at), desc(appEvents.seq)],
+        offset,
+        limit,
+      ),
 
     countEvents: async (scope: Scope, f: AppOperationFilter) =>
       countWhere(db, appEvents, eventWhere(scope, f)),

@@ -1,5 +1,6 @@
 import type { AppOperation, AppOperationFilter, AppOperationKind, PageQuery } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
+import { pageOffset, toPage } from '../../shared/paging';
 import type { MarketCore } from './market-core';
 
 /**
@@ -85,9 +86,9 @@ export const createAppEventsService = (core: MarketCore) => {
 
     /** App operation records in the caller's scope. */
     async records(auth: AuthContext, q: PageQuery & AppOperationFilter) {
-      const rows = await repo.events(auth, q, (q.current - 1) * q.size, q.size);
-      return {
-        records: rows.map(
+      const rows = await repo.events(auth, q, pageOffset(q), q.size);
+      return toPage(
+        rows.map(
           (r): AppOperation => ({
             id: r.id,
             kind: r.kind as AppOperationKind,
@@ -102,10 +103,9 @@ export const createAppEventsService = (core: MarketCore) => {
             at: r.at.toISOString(),
           }),
         ),
-        total: await repo.countEvents(auth, q),
-        current: q.current,
-        size: q.size,
-      };
+        await repo.countEvents(auth, q),
+        q,
+      );
     },
   };
 };

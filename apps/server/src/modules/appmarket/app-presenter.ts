@@ -44,17 +44,17 @@ export const toVersion = (v: VersionRecord): AppVersion => ({
 });
 
 /** The few facts of a version an app row shows (its newest and its official one). */
-export const brief = (v: VersionRecord | undefined | null) =>
-  v
-    ? {
-        id: v.id,
-        versionCode: v.versionCode,
-        versionName: v.versionName,
-        reviewStatus: v.reviewStatus,
-        releaseStatus: v.releaseStatus,
-        size: v.size,
-      }
-    : null;
+export const briefOf = (v: VersionRecord) => ({
+  id: v.id,
+  versionCode: v.versionCode,
+  versionName: v.versionName,
+  reviewStatus: v.reviewStatus,
+  releaseStatus: v.releaseStatus,
+  size: v.size,
+});
+
+/** A version's brief, or null without a version. */
+export const brief = (v: VersionRecord | undefined | null) => (v ? briefOf(v) : null);
 
 /**
  * Apps and their details as the console shows them: owner names, signed icon and screenshot links,

@@ -1,5 +1,5 @@
 import type { AppOperation } from '@cpm/contracts';
-import { columnsIn, type ExportColumn, enumLabels } from '../../shared/export-columns';
+import { columnsIn, type ExportColumn, enumLabels, resultLabels } from '../../shared/export-columns';
 
 /** An app operation record as the export reads it. */
 export type AppRecordExportRow = {
@@ -35,10 +35,7 @@ export const APP_OPERATION_KIND_LABELS = enumLabels('appmarket:kinds', {
 });
 
 /** Results as the operation records page shows them. */
-export const APP_OPERATION_RESULT_LABELS = enumLabels('appmarket:records', {
-  success: ['成功', 'Success'],
-  failure: ['失败', 'Failure'],
-});
+export const APP_OPERATION_RESULT_LABELS = resultLabels('appmarket:records');
 
 const column = columnsIn<AppRecordExportRow>('appmarket:');
 

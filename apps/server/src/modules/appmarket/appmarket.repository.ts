@@ -1,12 +1,11 @@
 import type { AppFilter, AppReviewStatus, ReleaseStatus, ShelfStatus } from '@cpm/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { accountAncestorsSql, findInScope, inDataScope } from '../../shared/data-scope';
-import { countWhere, likeAnywhere } from '../../shared/sql';
+import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
+import { allWhere, countWhere, equalTo, firstWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
 import { appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type AppRecord = typeof apps.$inferSelect;
 export type VersionRecord = typeof appVersions.$inferSelect;
 export type EventRecord = typeof appEvents.$inferSelect;
@@ -41,9 +40,7 @@ export const createAppMarketRepository = (db: Db) => {
       f.keyword
         ? or(ilike(apps.name, likeAnywhere(f.keyword)), ilike(apps.packageName, likeAnywhere(f.keyword)))
         : undefined,
-      f.type ? eq(apps.type, f.type) : undefined,
-      f.platform ? eq(apps.platform, f.platform) : undefined,
-      f.shelf ? eq(apps.shelf, f.shelf) : undefined,
+      ...equalTo(apps, { type: f.type, platform: f.platform, shelf: f.shelf }),
       // An app is for a model when its newest version lists no models (every model) or names it.
       f.model
         ? sql`exists (select 1 from ${appVersions} v where v.app_id = ${apps.id}
@@ -51,15 +48,24 @@ export const createAppMarketRepository = (db: Db) => {
         : undefined,
     );
 
+  /** Deletes the row the filter still matches and records it, in one transaction; null when none matched. */
+  const deleteRecorded = <T extends typeof apps | typeof appVersions>(
+    table: T,
+    where: SQL | undefined,
+    event: EventValues,
+  ) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(table as PgTable)
+        .where(where)
+        .returning();
+      if (row) await tx.insert(appEvents).values(event);
+      return (row as T['$inferSelect'] | undefined) ?? null;
+    });
+
   return {
     listApps: (kind: AppListKind, scope: Scope, f: AppFilter, offset: number, limit: number) =>
-      db
-        .select()
-        .from(apps)
-        .where(appWhere(kind, scope, f))
-        .orderBy(desc(apps.updatedAt), desc(apps.id))
-        .offset(offset)
-        .limit(limit),
+      rowsWhere(db, apps, appWhere(kind, scope, f), [desc(apps.updatedAt), desc(apps.id)], offset, limit),
 
     countApps: async (kind: AppListKind, scope: Scope, f: AppFilter) =>
       countWhere(db, apps, appWhere(kind, scope, f)),
@@ -70,25 +76,16 @@ export const createAppMarketRepository = (db: Db) => {
 
     /** An app the caller may look at: its own, or one the market shows it. */
     findViewable: async (scope: Scope, id: string): Promise<AppRecord | null> =>
-      (
-        await db
-          .select()
-          .from(apps)
-          .where(
-            and(eq(apps.id, id), or(inDataScope(scope, apps.ownerId) ?? sql`true`, marketVisible(scope))),
-          )
-      )[0] ?? null,
+      firstWhere(
+        db,
+        apps,
+        and(eq(apps.id, id), or(inDataScope(scope, apps.ownerId) ?? sql`true`, marketVisible(scope))),
+      ),
 
-    findById: async (id: string): Promise<AppRecord | null> =>
-      (await db.select().from(apps).where(eq(apps.id, id)))[0] ?? null,
+    findById: async (id: string): Promise<AppRecord | null> => firstWhere(db, apps, eq(apps.id, id)),
 
     findByPackage: async (platform: 'android' | 'windows', packageName: string): Promise<AppRecord | null> =>
-      (
-        await db
-          .select()
-          .from(apps)
-          .where(and(eq(apps.platform, platform), eq(apps.packageName, packageName)))
-      )[0] ?? null,
+      firstWhere(db, apps, and(eq(apps.platform, platform), eq(apps.packageName, packageName))),
 
     /** Creates an app with its first version and the upload record, in one transaction. */
     insertApp: (app: AppValues, version: VersionValues, event: EventValues) =>
@@ -127,34 +124,19 @@ export const createAppMarketRepository = (db: Db) => {
       (await db.update(apps).set(values).where(eq(apps.id, id)).returning())[0] ?? null,
 
     deleteApp: (id: string, event: EventValues) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(apps)
-          .where(and(eq(apps.id, id), eq(apps.shelf, 'unlaunched')))
-          .returning();
-        if (row) await tx.insert(appEvents).values(event);
-        return row ?? null;
-      }),
+      deleteRecorded(apps, and(eq(apps.id, id), eq(apps.shelf, 'unlaunched')), event),
 
     versionsOf: (appId: string) =>
-      db
-        .select()
-        .from(appVersions)
-        .where(eq(appVersions.appId, appId))
-        .orderBy(desc(appVersions.versionCode)),
+      allWhere(db, appVersions, eq(appVersions.appId, appId), [desc(appVersions.versionCode)]),
 
     /** Versions of many apps (for list rows), newest first. */
     versionsOfApps: async (appIds: string[]) =>
       appIds.length
-        ? db
-            .select()
-            .from(appVersions)
-            .where(inArray(appVersions.appId, appIds))
-            .orderBy(desc(appVersions.versionCode))
+        ? allWhere(db, appVersions, inArray(appVersions.appId, appIds), [desc(appVersions.versionCode)])
         : [],
 
     findVersion: async (id: string): Promise<VersionRecord | null> =>
-      (await db.select().from(appVersions).where(eq(appVersions.id, id)))[0] ?? null,
+      firstWhere(db, appVersions, eq(appVersions.id, id)),
 
     /** Edits a version only while its review state is one of `editable`; null otherwise. */
     updateVersion: async (
@@ -228,21 +210,10 @@ export const createAppMarketRepository = (db: Db) => {
 
     /** Deletes a version that was never released. */
     deleteVersion: (id: string, event: EventValues) =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(appVersions)
-          .where(and(eq(appVersions.id, id), eq(appVersions.releaseStatus, 'none')))
-          .returning();
-        if (row) await tx.insert(appEvents).values(event);
-        return row ?? null;
-      }),
+      deleteRecorded(appVersions, and(eq(appVersions.id, id), eq(appVersions.releaseStatus, 'none')), event),
 
     screenshotsOf: (appId: string) =>
-      db
-        .select()
-        .from(appScreenshots)
-        .where(eq(appScreenshots.appId, appId))
-        .orderBy(asc(appScreenshots.sort)),
+      allWhere(db, appScreenshots, eq(appScreenshots.appId, appId), [asc(appScreenshots.sort)]),
 
     /** Adds a screenshot while the app has fewer than `max`; false when it has them already. */
     addScreenshot: (appId: string, blobId: string, max: number) =>
@@ -330,16 +301,15 @@ export const createAppMarketRepository = (db: Db) => {
     /** Submissions and decisions of versions, newest first. */
     reviewHistory: async (versionIds: string[]) =>
       versionIds.length
-        ? db
-            .select()
-            .from(appEvents)
-            .where(
-              and(
-                inArray(appEvents.versionId, versionIds),
-                inArray(appEvents.kind, ['submit', 'approve', 'reject']),
-              ),
-            )
-            .orderBy(desc(appEvents.seq))
+        ? allWhere(
+            db,
+            appEvents,
+            and(
+              inArray(appEvents.versionId, versionIds),
+              inArray(appEvents.kind, ['submit', 'approve', 'reject']),
+            ),
+            [desc(appEvents.seq)],
+          )
         : [],
 
     /** Versions in gray release (the health gate checks each). */

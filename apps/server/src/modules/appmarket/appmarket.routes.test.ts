@@ -8,7 +8,7 @@ import { clientOf } from '../../test-support/api-client';
 import { createFleetFixtures, deviceAuth } from '../../test-support/fleet-fixtures';
 import { imageHead } from '../../test-support/image-heads';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { firstSheetOf, tableOf } from '../../test-support/workbook';
+import { answerTable } from '../../test-support/workbook';
 import { blobs } from '../blobs/blobs.table';
 import { sysFileForm } from '../sysfiles/testing';
 import { fixture, fixtureSigners } from './apk-fixtures';
@@ -427,7 +427,7 @@ describe('app market', () => {
       headers: { timezone: 'Asia/Shanghai', 'accept-language': 'zh-CN' },
     });
     expect(xlsx.statusCode).toBe(200);
-    const { headers, rows } = tableOf(await firstSheetOf(xlsx));
+    const { headers, rows } = await answerTable(xlsx);
     expect(headers).toEqual(['时间', '操作', '应用名称', '包名', '版本', 'SN', '操作人', '结果', '详情']);
     expect(rows.map((r) => r.操作)).toContain('驳回');
     expect(rows.every((r) => ['成功', '失败'].includes(String(r.结果)))).toBe(true);

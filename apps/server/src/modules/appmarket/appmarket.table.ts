@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { clockTimestamps, parentRef, ts, uuidKey } from '../../db/columns';
+import { actor, clockTimestamps, ownership, parentRef, statusChange, ts, uuidKey } from '../../db/columns';
 
 /**
  * Apps of the market: an Android package or a Windows program. `owner_id` is the publishing account,
@@ -35,8 +35,7 @@ export const apps = pgTable(
     iconBlobId: uuid(),
     /** The signer certificate (SHA-256) of the first version; later versions must keep it. */
     signerSha256: text().notNull().default(''),
-    ownerId: uuid().notNull(),
-    createdBy: uuid(),
+    ...ownership(),
     ...clockTimestamps(),
   },
   (t) => [
@@ -119,15 +118,12 @@ export const appEvents = pgTable(
     seq: integer().generatedAlwaysAsIdentity().notNull(),
     appId: uuid(),
     versionId: uuid(),
-    kind: text().notNull(),
-    fromStatus: text(),
-    toStatus: text(),
+    ...statusChange(),
     appName: text().notNull(),
     packageName: text().notNull(),
     versionName: text().notNull().default(''),
     sn: text(),
-    actorId: uuid(),
-    actorName: text().notNull(),
+    ...actor(),
     detail: text().notNull().default(''),
     result: text({ enum: ['success', 'failure'] })
       .notNull()

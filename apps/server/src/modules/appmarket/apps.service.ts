@@ -9,8 +9,9 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError, orNotFound } from '../../shared/app-error';
 import type { OperationNote } from '../../shared/operation-note';
+import { pageOffset, toPage } from '../../shared/paging';
 import type { BlobsService } from '../blobs/blobs.service';
-import { iso } from './app-presenter';
+import { briefOf, iso } from './app-presenter';
 import type { AppListKind } from './appmarket.repository';
 import type { MarketCore } from './market-core';
 
@@ -21,13 +22,8 @@ export const createAppsService = (core: MarketCore) => {
   return {
     /** The market (launched and visible apps) or the caller's own apps, paged. */
     async page(kind: AppListKind, auth: AuthContext, q: PageQuery & AppFilter) {
-      const list = await repo.listApps(kind, auth, q, (q.current - 1) * q.size, q.size);
-      return {
-        records: await rowsOf(list),
-        total: await repo.countApps(kind, auth, q),
-        current: q.current,
-        size: q.size,
-      };
+      const list = await repo.listApps(kind, auth, q, pageOffset(q), q.size);
+      return toPage(await rowsOf(list), await repo.countApps(kind, auth, q), q);
     },
 
     /** The approved versions of the market apps whose name contains `appName`, newest first per app. */
@@ -44,12 +40,7 @@ export const createAppsService = (core: MarketCore) => {
             appName: a.name,
             packageName: a.packageName,
             platform: a.platform,
-            id: v.id,
-            versionCode: v.versionCode,
-            versionName: v.versionName,
-            reviewStatus: v.reviewStatus,
-            releaseStatus: v.releaseStatus,
-            size: v.size,
+            ...briefOf(v),
             releasedAt: iso(v.releasedAt),
           },
         ];

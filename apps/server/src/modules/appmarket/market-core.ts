@@ -73,6 +73,23 @@ export type InstallRequest = {
  */
 export type AppInstaller = { install(req: InstallRequest): Promise<{ taskId: string } | null> };
 
+/** What a publisher says of a version's release: notes in both languages, OS range, models, auto-update. */
+export const releaseFacts = (f: {
+  releaseNotesEn: string;
+  releaseNotesZh: string;
+  osMin?: number | null;
+  osMax?: number | null;
+  models: string[];
+  autoUpdate: boolean;
+}) => ({
+  releaseNotesEn: f.releaseNotesEn,
+  releaseNotesZh: f.releaseNotesZh,
+  osMin: f.osMin ?? null,
+  osMax: f.osMax ?? null,
+  models: f.models,
+  autoUpdate: f.autoUpdate,
+});
+
 export const noInstaller: AppInstaller = { install: async () => null };
 
 /** An account as the market names and mails it. */

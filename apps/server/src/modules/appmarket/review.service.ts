@@ -11,8 +11,9 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { OperationNote } from '../../shared/operation-note';
+import { pageOffset, toPage } from '../../shared/paging';
 import { toVersion } from './app-presenter';
-import type { MarketCore } from './market-core';
+import { type MarketCore, releaseFacts } from './market-core';
 
 /**
  * A version's way through review: edited while it may be, submitted, approved or rejected (the
@@ -30,12 +31,7 @@ export const createReviewService = (core: MarketCore) => {
       const { app, version } = await mustOwnVersion(auth, body.id);
       const now = clock.now();
       const full = {
-        releaseNotesEn: body.releaseNotesEn,
-        releaseNotesZh: body.releaseNotesZh,
-        osMin: body.osMin ?? null,
-        osMax: body.osMax ?? null,
-        models: body.models,
-        autoUpdate: body.autoUpdate,
+        ...releaseFacts(body),
         ...(body.installArgs !== undefined ? { installArgs: body.installArgs } : {}),
         updatedAt: now,
       };
@@ -99,7 +95,7 @@ export const createReviewService = (core: MarketCore) => {
         platform?: 'android' | 'windows';
       },
     ) {
-      const { rows, total } = await repo.auditPage(auth, q, (q.current - 1) * q.size, q.size);
+      const { rows, total } = await repo.auditPage(auth, q, pageOffset(q), q.size);
       const submitters = await repo.submitters(rows.map((r) => r.version.id));
       const history = await repo.reviewHistory(rows.map((r) => r.version.id));
       const DECISION = { submit: 'submitted', approve: 'approved', reject: 'rejected' } as const;
@@ -132,7 +128,7 @@ export const createReviewService = (core: MarketCore) => {
             })),
         });
       }
-      return { records, total, current: q.current, size: q.size };
+      return toPage(records, total, q);
     },
 
     /** Approves or rejects (with a reason) a pending version; the publisher is told either way. */

@@ -17,7 +17,7 @@ import type { OperationNote } from '../../shared/operation-note';
 import { readZipDirectory, ZipRefused } from '../../shared/zip-directory';
 import { type ApkInfo, type ApkProblem, ApkRefused, parseApk } from './apk-parser';
 import type { AppRecord } from './appmarket.repository';
-import type { MarketCore } from './market-core';
+import { type MarketCore, releaseFacts } from './market-core';
 
 /** An upload as it arrives: the form fields read before the file, and the file. */
 export type PackageUpload = {
@@ -183,12 +183,7 @@ export const createUploadsService = (core: MarketCore) => {
         signerSubject: apk.signer.subject,
         signerLineage: apk.signer.lineage,
         schemes: apk.signer.schemes,
-        releaseNotesEn: fields.releaseNotesEn,
-        releaseNotesZh: fields.releaseNotesZh,
-        osMin: fields.osMin ?? null,
-        osMax: fields.osMax ?? null,
-        models: fields.models,
-        autoUpdate: fields.autoUpdate,
+        ...releaseFacts(fields),
         createdBy: auth.userId,
         createdAt: now,
         updatedAt: now,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstWhere } from '../../shared/sql';
 import { findUserMenuTree } from '../menus/menus.repository';
 import { users } from '../users/users.table';
 import { captchas, loginThrottle, sessions } from './auth.table';
@@ -25,9 +26,9 @@ export const createAuthRepository = (db: Db) => ({
   },
 
   findUserByUsername: async (username: string) =>
-    (await db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`))[0] ?? null,
+    firstWhere(db, users, sql`lower(${users.username}) = lower(${username})`),
 
-  findUserById: async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0] ?? null,
+  findUserById: async (id: string) => firstWhere(db, users, eq(users.id, id)),
 
   async createSession(values: typeof sessions.$inferInsert) {
     const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });

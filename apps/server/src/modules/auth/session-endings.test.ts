@@ -1,8 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { get, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { REMOTE_PROTOCOL, type RemoteDown, type RemoteTicket, relayUrlFor, userTopic } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
@@ -11,13 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../db/schema';
 import { ACCOUNT_PASSWORD, callApi, createAccount } from '../../test-support/accounts';
 import { createFleetFixtures } from '../../test-support/fleet-fixtures';
-import {
-  ADMIN_PASSWORD,
-  brokerModes,
-  createTestApp,
-  loginAs,
-  type TestApp,
-} from '../../test-support/test-app';
+import { type ListeningApp, openListeningApp, runPrefix, snSeries } from '../../test-support/listening-app';
+import { ADMIN_PASSWORD, brokerModes, loginAs } from '../../test-support/test-app';
 import { type RelayClient, relayClient } from '../remote/relay-client.testing';
 import { roleMenus, roles } from '../roles/roles.table';
 import type { SessionConnectionKind } from './session-connections';
@@ -34,24 +25,19 @@ const MAX_HOURS = 2;
  * remote desktop closes only what needs it. Before, only `/mqtt` closed, and only on some endings.
  */
 describe.each(brokerModes())('connections end with their session ($name)', ({ name, env }) => {
-  const prefix = name === 'external broker' ? `SE${Date.now().toString(36).toUpperCase()}` : 'SEN';
-  const sn = (i: number) => `${prefix}${String(i).padStart(4, '0')}`;
-  let t: TestApp;
-  let dataDir: string;
-  let port: number;
-  let admin: { token: string; userId: string };
+  const prefix = runPrefix(name, 'SEN', 'SE');
+  const sn = snSeries(prefix);
+  let world: ListeningApp;
   let blobId: string;
   let templateRole: string;
   const downs: { sn: string; message: RemoteDown }[] = [];
   const closers: (() => unknown)[] = [];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cpm-endings-'));
-    t = await createTestApp({
+    world = await openListeningApp('endings', {
       broker: true,
       env: {
         ...env,
-        DATA_DIR: dataDir,
         PUBLIC_URL: 'https://cpm.example.test',
         SESSION_IDLE_MINUTES: String(IDLE_MIN),
         SESSION_MAX_HOURS: String(MAX_HOURS),
@@ -61,9 +47,7 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
       gateway: { sweepMs: 3_600_000 },
       jobs: { run: false },
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-    admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    const { t, admin } = world;
     const f = await createFleetFixtures(t, admin.userId);
     for (let i = 1; i <= 2 * 8; i++)
       await callApi(t, admin.token, 'POST', '/device/v1/device/terminal/addOrUpdate', {
@@ -95,19 +79,23 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
   });
   afterAll(async () => {
     for (const close of closers) await close();
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await world.t.close();
   });
 
   /** An account with a role of its own (the enterprise administrator's grants over all data). */
   const account = async (username: string): Promise<User> => {
-    const [role] = await t.database.db
+    const [role] = await world.t.database.db
       .insert(roles)
       .values({ code: `${username}_role`, name: username, nameEn: username, dataScope: 'all' })
       .returning();
-    const menus = await t.database.db.select().from(roleMenus).where(eq(roleMenus.roleId, templateRole));
-    await t.database.db.insert(roleMenus).values(menus.map((m) => ({ roleId: role.id, menuId: m.menuId })));
-    return { ...(await createAccount(t, { username, roleId: role.id })), roleId: role.id };
+    const menus = await world.t.database.db
+      .select()
+      .from(roleMenus)
+      .where(eq(roleMenus.roleId, templateRole));
+    await world.t.database.db
+      .insert(roleMenus)
+      .values(menus.map((m) => ({ roleId: role.id, menuId: m.menuId })));
+    return { ...(await createAccount(world.t, { username, roleId: role.id })), roleId: role.id };
   };
 
   const relayClientOf = async (url: string) => {
@@ -116,14 +104,14 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
     return c;
   };
   const viewerUrl = (ticket: RemoteTicket) =>
-    relayUrlFor({ protocol: 'http:', hostname: '127.0.0.1', host: `127.0.0.1:${port}` }, ticket.relay, {
+    relayUrlFor({ protocol: 'http:', hostname: '127.0.0.1', host: `127.0.0.1:${world.port}` }, ticket.relay, {
       session: ticket.sessionId,
       token: ticket.token,
     });
 
   /** A remote session on a terminal that dialled in and agreed, with this session's viewer on it. */
   const relayViewer = async (user: User, terminalSn: string, mode: 'control' | 'view') => {
-    const opened = await callApi(t, user.token, 'POST', '/remote/v1/remote/session/open', {
+    const opened = await callApi(world.t, user.token, 'POST', '/remote/v1/remote/session/open', {
       sn: terminalSn,
       mode,
       password: mode === 'control' ? ACCOUNT_PASSWORD : undefined,
@@ -133,7 +121,7 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
     await expect.poll(() => downs.find((d) => d.sn === terminalSn), { timeout: 10_000 }).toBeDefined();
     const down = downs.find((d) => d.sn === terminalSn)?.message as Extract<RemoteDown, { type: 'open' }>;
     const u = new URL(down.url);
-    const terminal = await relayClientOf(`ws://127.0.0.1:${port}${u.pathname}${u.search}`);
+    const terminal = await relayClientOf(`ws://127.0.0.1:${world.port}${u.pathname}${u.search}`);
     terminal.send({ t: 'hello', width: 400, height: 300, rotation: 0 });
     terminal.send({ t: 'consent', granted: true });
     const viewer = await relayClientOf(viewerUrl(ticket));
@@ -147,7 +135,7 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
       const req = get(
         {
           host: '127.0.0.1',
-          port,
+          port: world.port,
           path: `/file/v1/file/blob/download?id=${blobId}`,
           headers: { satoken: token },
         },
@@ -166,7 +154,7 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
 
   /** A console tab on `/mqtt`. */
   const tab = async (token: string) => {
-    const client: MqttClient = await mqtt.connectAsync(`ws://127.0.0.1:${port}/mqtt`, {
+    const client: MqttClient = await mqtt.connectAsync(`ws://127.0.0.1:${world.port}/mqtt`, {
       username: 'console',
       password: token,
       reconnectPeriod: 0,
@@ -179,13 +167,13 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
   /** Moves the clock in steps, keeping the session in use, until its absolute limit passed. */
   const pastAbsoluteLimit = async (user: User) => {
     for (let minutes = 0; minutes <= MAX_HOURS * 60; minutes += IDLE_MIN / 2) {
-      t.clock.advance((IDLE_MIN / 2) * 60_000);
-      await callApi(t, user.token, 'GET', '/upms/v1/upms/user/getUserStatus');
+      world.t.clock.advance((IDLE_MIN / 2) * 60_000);
+      await callApi(world.t, user.token, 'GET', '/upms/v1/upms/user/getUserStatus');
     }
   };
 
   const adminCall = (method: 'GET' | 'POST', url: string, body?: object) =>
-    callApi(t, admin.token, method, url, body);
+    callApi(world.t, world.admin.token, method, url, body);
 
   const endings: {
     name: string;
@@ -195,7 +183,7 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
   }[] = [
     {
       name: 'logout',
-      end: (u) => callApi(t, u.token, 'GET', `/oauth/v1/oauth/login/doLogout?token=${u.token}`),
+      end: (u) => callApi(world.t, u.token, 'GET', `/oauth/v1/oauth/login/doLogout?token=${u.token}`),
       closes: KINDS,
     },
     {
@@ -218,13 +206,13 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
       // Changed from another of the user's sessions, which stays; this one ends.
       name: 'change',
       end: (u, other) =>
-        callApi(t, other.token, 'POST', '/upms/v1/upms/user/resetPassword', {
+        callApi(world.t, other.token, 'POST', '/upms/v1/upms/user/resetPassword', {
           id: u.id,
           password: 'Own#Pass9',
         }),
       closes: KINDS,
     },
-    { name: 'idle', end: async () => t.clock.advance((IDLE_MIN + 1) * 60_000), closes: KINDS },
+    { name: 'idle', end: async () => world.t.clock.advance((IDLE_MIN + 1) * 60_000), closes: KINDS },
     { name: 'absolute', end: (u) => pastAbsoluteLimit(u), closes: KINDS },
     {
       name: 'role',
@@ -246,14 +234,14 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
     '$name closes $closes',
     async ({ name, end, closes, i }) => {
       const user = await account(`${prefix.toLowerCase()}_${name}`);
-      const other = { ...user, ...(await loginAs(t.app, user.username, ACCOUNT_PASSWORD)) };
+      const other = { ...user, ...(await loginAs(world.t.app, user.username, ACCOUNT_PASSWORD)) };
       const live = await tab(user.token);
       await live.client.subscribeAsync(userTopic(user.id, 'notice'), { qos: 1 });
       const download = await stream(user.token);
       const controller = await relayViewer(user, sn(2 * i + 1), 'control');
       const observer = await relayViewer(user, sn(2 * i + 2), 'view');
       // A token issued to this session before it ends, not yet used.
-      const spare = await callApi(t, user.token, 'POST', '/remote/v1/remote/session/token', {
+      const spare = await callApi(world.t, user.token, 'POST', '/remote/v1/remote/session/token', {
         sessionId: controller.ticket.sessionId,
       });
       expect(spare.body.code).toBe(1);
@@ -273,7 +261,7 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
         // A reader that stopped reading hears of the end only once it reads again: it does once the
         // server let go of the download, and gets less than the whole file.
         stream: async () => {
-          await expect.poll(() => t.sessionConnections.count('stream')).toBe(0);
+          await expect.poll(() => world.t.sessionConnections.count('stream')).toBe(0);
           download.resume();
           expect(await download.closed).toBe(false);
         },
@@ -283,7 +271,7 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
       await Promise.all(closes.map((k) => waits[k]()));
       // One check judged every connection of the user: those it left open stay open.
       if (!closes.includes('live')) expect(live.client.connected).toBe(true);
-      if (!closes.includes('stream')) expect(t.sessionConnections.count('stream')).toBe(1);
+      if (!closes.includes('stream')) expect(world.t.sessionConnections.count('stream')).toBe(1);
 
       const late = await relayClientOf(viewerUrl(spare.body.result as RemoteTicket));
       expect((await late.closed()).code).toBe(REMOTE_PROTOCOL.closeCodes.tokenInvalid);
@@ -293,7 +281,7 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
       ).toHaveLength(1);
 
       // The clock moved for some: the administrator signs in again for the next ending.
-      admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+      world.admin = await loginAs(world.t.app, 'admin', ADMIN_PASSWORD);
     },
     120_000,
   );

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, lt, notExists, type SQL, sql
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountAncestorsSql, inDataScope } from '../../shared/data-scope';
+import { firstWhere } from '../../shared/sql';
 import { users } from '../users/users.table';
 import { blobContents, blobQuotas, blobs } from './blobs.table';
 
@@ -49,20 +50,16 @@ export const createBlobsRepository = (db: Db) => ({
 
   /** One record of a kind with these bytes owned by `account` or an account above it, in one query. */
   findForAccountBySha: async (kind: string, sha256: string, account: string): Promise<BlobRow | undefined> =>
-    (
-      await db
-        .select()
-        .from(blobs)
-        .where(
-          and(
-            eq(blobs.kind, kind),
-            eq(blobs.sha256, sha256),
-            sql`${blobs.ownerId} in ${accountAncestorsSql(account)}`,
-          ),
-        )
-        .orderBy(blobs.createdAt)
-        .limit(1)
-    )[0],
+    (await firstWhere(
+      db,
+      blobs,
+      and(
+        eq(blobs.kind, kind),
+        eq(blobs.sha256, sha256),
+        sql`${blobs.ownerId} in ${accountAncestorsSql(account)}`,
+      ),
+      [blobs.createdAt],
+    )) ?? undefined,
 
   async quotaOf(ownerId: string): Promise<number | null> {
     const [row] = await db.select().from(blobQuotas).where(eq(blobQuotas.ownerId, ownerId));

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { BLOB_KINDS } from '@cpm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
-import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
-import { ADMIN_PASSWORD, createFilesTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { ACCOUNT_PASSWORD } from '../../test-support/accounts';
+import { type FileWorld, openFileWorld } from '../../test-support/file-world';
+import { agentGet, callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { blobs } from './blobs.table';
 import { multipartForm } from './testing';
 
@@ -31,61 +31,49 @@ const until = async (check: () => Promise<boolean>, what: string) => {
 };
 
 describe('file uploads and downloads', () => {
-  let t: TestApp;
-  let dataDir: string;
-  let admin: { token: string; userId: string };
-  let entA: { id: string; token: string };
-  let entB: { id: string; token: string };
-  let sales: { id: string; token: string };
+  let w: FileWorld;
   let wallpaper: { id: string; sha256: string; size: number };
   let entBFile: { id: string };
   let adminFile: { id: string };
-  const tmp = () => path.join(dataDir, 'blobs', 'tmp');
-  const tmpFiles = async () => readdir(tmp()).catch(() => [] as string[]);
-  const rowCount = async () => (await t.database.db.select().from(blobs)).length;
+  const tmpFiles = () => w.tmpFiles();
+  const rowCount = async () => (await w.t.database.db.select().from(blobs)).length;
 
   const upload = (token: string, kind: string, form: ReturnType<typeof multipartForm>) =>
-    t.app.inject({
+    w.t.app.inject({
       method: 'POST',
       url: `/file/v1/file/blob/upload?kind=${kind}`,
       headers: { satoken: token, ...form.headers },
       payload: form.payload,
     });
   const download = (token: string, id: string, headers: Record<string, string> = {}) =>
-    t.app.inject({
+    w.t.app.inject({
       method: 'GET',
       url: `/file/v1/file/blob/download?id=${id}`,
       headers: { satoken: token, ...headers },
     });
 
   beforeAll(async () => {
-    const app = await createFilesTestApp('blob-routes');
-    t = app;
-    dataDir = app.dataDir;
-    admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
-    entA = await createAccount(t, { username: 'ent_a', superiorId: admin.userId });
-    entB = await createAccount(t, { username: 'ent_b' });
-    sales = await createAccount(t, { username: 'sales_a', roleCode: 'sales', superiorId: entA.id });
-    const stored = await upload(entA.token, 'wallpaper', multipartForm('门店壁纸 1.png', PNG));
+    w = await openFileWorld('blob-routes', { ent: 'ent_a', other: 'ent_b', sales: 'sales_a' });
+    const stored = await upload(w.ent.token, 'wallpaper', multipartForm('门店壁纸 1.png', PNG));
     expect(stored.json()).toMatchObject({
       code: 1,
       result: { name: '门店壁纸 1.png', size: PNG.length, mediaType: 'image/png' },
     });
     wallpaper = stored.json().result;
-    entBFile = (await upload(entB.token, 'systemFile', multipartForm('b.zip', ZIP))).json().result;
+    entBFile = (await upload(w.other.token, 'systemFile', multipartForm('b.zip', ZIP))).json().result;
     adminFile = (
-      await upload(admin.token, 'systemFile', multipartForm('ota.zip', Buffer.concat([ZIP, PNG])))
+      await upload(w.admin.token, 'systemFile', multipartForm('ota.zip', Buffer.concat([ZIP, PNG])))
     ).json().result;
   });
-  afterAll(() => t.close());
+  afterAll(() => w.t.close());
 
   describe('uploads', () => {
     it('store the bytes under their sha256 in the data folder, once', async () => {
       expect(wallpaper.sha256).toBe(sha(PNG));
-      const again = await upload(entA.token, 'wallpaper', multipartForm('copy.png', PNG));
+      const again = await upload(w.ent.token, 'wallpaper', multipartForm('copy.png', PNG));
       expect(again.json().result.sha256).toBe(wallpaper.sha256);
       const dir = path.join(
-        dataDir,
+        w.t.dataDir,
         'blobs',
         'sha256',
         wallpaper.sha256.slice(0, 2),
@@ -97,10 +85,10 @@ describe('file uploads and downloads', () => {
 
     it('refuse a wrong type behind a right extension, 0 bytes and unsafe names, storing nothing', async () => {
       const before = await rowCount();
-      const wrongType = await upload(entA.token, 'wallpaper', multipartForm('wall.png', ZIP));
+      const wrongType = await upload(w.ent.token, 'wallpaper', multipartForm('wall.png', ZIP));
       expect(wrongType.statusCode).toBe(400);
       expect(wrongType.json()).toMatchObject({ code: 400, messageEn: expect.stringMatching(/not allowed/) });
-      const empty = await upload(entA.token, 'wallpaper', multipartForm('empty.png', Buffer.alloc(0)));
+      const empty = await upload(w.ent.token, 'wallpaper', multipartForm('empty.png', Buffer.alloc(0)));
       expect(empty.json().messageEn).toMatch(/empty/);
       for (const form of [
         multipartForm('../../etc/wall.png', PNG),
@@ -109,7 +97,7 @@ describe('file uploads and downloads', () => {
         multipartForm('wall\u001b[2J.png', PNG, { fileNameStar: true }),
         multipartForm('wall\u007f.png', PNG, { fileNameStar: true }),
       ]) {
-        const res = await upload(entA.token, 'wallpaper', form);
+        const res = await upload(w.ent.token, 'wallpaper', form);
         expect(res.statusCode).toBe(400);
         expect(res.json().messageEn).toMatch(/path separators or control characters/);
       }
@@ -119,45 +107,45 @@ describe('file uploads and downloads', () => {
 
     it('refuse a request without a file, a truncated body, and a kind without direct upload', async () => {
       const before = await rowCount();
-      const json = await t.app.inject({
+      const json = await w.t.app.inject({
         method: 'POST',
         url: '/file/v1/file/blob/upload?kind=wallpaper',
-        headers: { satoken: entA.token },
+        headers: { satoken: w.ent.token },
         payload: { content: PNG.toString('base64') },
       });
       expect(json.json()).toMatchObject({ code: 400, messageEn: expect.stringMatching(/No file was sent/) });
       const wrongField = await upload(
-        entA.token,
+        w.ent.token,
         'wallpaper',
         multipartForm('w.png', PNG, { field: 'image' }),
       );
       expect(wrongField.json().messageEn).toMatch(/No file was sent/);
       const form = multipartForm('cut.png', PNG);
-      const truncated = await t.app.inject({
+      const truncated = await w.t.app.inject({
         method: 'POST',
         url: '/file/v1/file/blob/upload?kind=wallpaper',
-        headers: { satoken: entA.token, ...form.headers },
+        headers: { satoken: w.ent.token, ...form.headers },
         payload: Buffer.concat([form.head, PNG.subarray(0, 20_000)]),
       });
       expect(truncated.statusCode).toBe(400);
       expect(truncated.json().messageEn).toMatch(/cut short/);
-      const importKind = await upload(entA.token, 'excelImport', multipartForm('a.xlsx', ZIP));
+      const importKind = await upload(w.ent.token, 'excelImport', multipartForm('a.xlsx', ZIP));
       expect(importKind.statusCode).toBe(400);
       expect(await rowCount()).toBe(before);
       expect(await tmpFiles()).toEqual([]);
     });
 
     it('need the kind’s upload permission', async () => {
-      const res = await upload(sales.token, 'wallpaper', multipartForm('w.png', PNG));
+      const res = await upload(w.sales.token, 'wallpaper', multipartForm('w.png', PNG));
       expect(res.statusCode).toBe(403);
     });
 
     it('refuse a file over the limit with 413 and store nothing', async () => {
       const form = multipartForm('big.xlsx', Buffer.alloc(BLOB_KINDS.excelImport.maxBytes + 1, 0x50));
-      const res = await t.app.inject({
+      const res = await w.t.app.inject({
         method: 'POST',
         url: '/device/v1/device/terminal/import',
-        headers: { satoken: admin.token, ...form.headers },
+        headers: { satoken: w.admin.token, ...form.headers },
         payload: form.payload,
       });
       expect(res.statusCode).toBe(413);
@@ -166,8 +154,8 @@ describe('file uploads and downloads', () => {
     });
 
     it('leave no temp file when the client goes away half-way', async () => {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const { port } = t.app.server.address() as AddressInfo;
+      await w.t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = w.t.app.server.address() as AddressInfo;
       const before = await rowCount();
       const form = multipartForm('half.zip', ZIP);
       const req = http.request({
@@ -176,7 +164,7 @@ describe('file uploads and downloads', () => {
         method: 'POST',
         path: '/file/v1/file/blob/upload?kind=systemFile',
         headers: {
-          satoken: entA.token,
+          satoken: w.ent.token,
           ...form.headers,
           'content-length': String(form.head.length + 10_000_000),
         },
@@ -193,7 +181,7 @@ describe('file uploads and downloads', () => {
 
   describe('downloads', () => {
     it('send the whole file with ETag = sha256, and 304 when If-None-Match names it', async () => {
-      const res = await download(entA.token, wallpaper.id);
+      const res = await download(w.ent.token, wallpaper.id);
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.equals(PNG)).toBe(true);
       expect(res.headers).toMatchObject({
@@ -205,57 +193,57 @@ describe('file uploads and downloads', () => {
       expect(res.headers['content-disposition']).toContain(
         `filename*=UTF-8''${encodeURIComponent('门店壁纸 1.png')}`,
       );
-      const head = await t.app.inject({
+      const head = await w.t.app.inject({
         method: 'HEAD',
         url: `/file/v1/file/blob/download?id=${wallpaper.id}`,
-        headers: { satoken: entA.token },
+        headers: { satoken: w.ent.token },
       });
       expect(head.statusCode).toBe(200);
       expect(head.headers).toMatchObject({ etag: `"${sha(PNG)}"`, 'content-length': String(PNG.length) });
       expect(head.rawPayload.length).toBe(0);
-      const cached = await download(entA.token, wallpaper.id, { 'if-none-match': `W/"x", "${sha(PNG)}"` });
+      const cached = await download(w.ent.token, wallpaper.id, { 'if-none-match': `W/"x", "${sha(PNG)}"` });
       expect(cached.statusCode).toBe(304);
       expect(cached.rawPayload.length).toBe(0);
     });
 
     it('resume from a Range, and refuse a range past the end with 416', async () => {
-      const first = await download(entA.token, wallpaper.id, { range: 'bytes=0-9999' });
+      const first = await download(w.ent.token, wallpaper.id, { range: 'bytes=0-9999' });
       expect(first.statusCode).toBe(206);
       expect(first.headers['content-range']).toBe(`bytes 0-9999/${PNG.length}`);
-      const rest = await download(entA.token, wallpaper.id, {
+      const rest = await download(w.ent.token, wallpaper.id, {
         range: 'bytes=10000-',
         'if-range': `"${sha(PNG)}"`,
       });
       expect(rest.statusCode).toBe(206);
       expect(Buffer.concat([first.rawPayload, rest.rawPayload]).equals(PNG)).toBe(true);
-      const tail = await download(entA.token, wallpaper.id, { range: 'bytes=-16' });
+      const tail = await download(w.ent.token, wallpaper.id, { range: 'bytes=-16' });
       expect(tail.rawPayload.equals(PNG.subarray(-16))).toBe(true);
-      const changed = await download(entA.token, wallpaper.id, {
+      const changed = await download(w.ent.token, wallpaper.id, {
         range: 'bytes=10000-',
         'if-range': '"other"',
       });
       expect(changed.statusCode).toBe(200);
-      const past = await download(entA.token, wallpaper.id, { range: `bytes=${PNG.length}-` });
+      const past = await download(w.ent.token, wallpaper.id, { range: `bytes=${PNG.length}-` });
       expect(past.statusCode).toBe(416);
       expect(past.headers['content-range']).toBe(`bytes */${PNG.length}`);
       expect(past.json().messageEn).toMatch(/outside the file/);
     });
 
     it('hide another enterprise’s file and need the kind’s read permission', async () => {
-      expect((await download(entA.token, entBFile.id)).statusCode).toBe(404);
-      expect((await download(entB.token, wallpaper.id)).json().code).toBe(404);
-      expect((await download(admin.token, entBFile.id)).statusCode).toBe(200);
+      expect((await download(w.ent.token, entBFile.id)).statusCode).toBe(404);
+      expect((await download(w.other.token, wallpaper.id)).json().code).toBe(404);
+      expect((await download(w.admin.token, entBFile.id)).statusCode).toBe(200);
       // Sales staff see their own files but hold no wallpaper permission.
-      const own = await t.blobs.storeUpload({
+      const own = await w.t.blobs.storeUpload({
         kind: 'wallpaper',
         name: 'own.png',
         stream: Readable.from([PNG]),
-        ownerId: sales.id,
-        createdBy: sales.id,
+        ownerId: w.sales.id,
+        createdBy: w.sales.id,
       });
-      expect((await download(sales.token, own.id)).statusCode).toBe(403);
-      expect((await download(sales.token, wallpaper.id)).statusCode).toBe(404);
-      const anonymous = await t.app.inject({
+      expect((await download(w.sales.token, own.id)).statusCode).toBe(403);
+      expect((await download(w.sales.token, wallpaper.id)).statusCode).toBe(404);
+      const anonymous = await w.t.app.inject({
         method: 'GET',
         url: `/file/v1/file/blob/download?id=${wallpaper.id}`,
       });
@@ -263,41 +251,38 @@ describe('file uploads and downloads', () => {
     });
 
     it('work through a signed link without a session until it expires; a forged link is refused', async () => {
-      const signed = await callAs(t, entA.token)('POST', '/file/v1/file/blob/sign', {
+      const signed = await callAs(w.t, w.ent.token)('POST', '/file/v1/file/blob/sign', {
         id: wallpaper.id,
         ttlSeconds: 120,
       });
       const { url } = signed.body.result as { url: string };
-      const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
+      const part = await w.t.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-199' } });
       expect(part.statusCode).toBe(206);
       expect(part.rawPayload.equals(PNG.subarray(100, 200))).toBe(true);
       const forged = url.replace(/signature=[^&]+/, 'signature=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-      expect((await t.app.inject({ method: 'GET', url: forged })).json()).toMatchObject({
+      expect((await w.t.app.inject({ method: 'GET', url: forged })).json()).toMatchObject({
         code: 403,
         messageEn: 'The download link is invalid or has expired',
       });
       const otherFile = url.replace(wallpaper.id, entBFile.id);
-      expect((await t.app.inject({ method: 'GET', url: otherFile })).statusCode).toBe(403);
-      const refused = await callAs(t, entA.token)('POST', '/file/v1/file/blob/sign', { id: entBFile.id });
+      expect((await w.t.app.inject({ method: 'GET', url: otherFile })).statusCode).toBe(403);
+      const refused = await callAs(w.t, w.ent.token)('POST', '/file/v1/file/blob/sign', { id: entBFile.id });
       expect(refused.status).toBe(404);
-      t.clock.advance(121_000);
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
+      w.t.clock.advance(121_000);
+      expect((await w.t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
     });
 
     it('let a terminal download its enterprise’s files and those from above, with its Basic credentials', async () => {
-      const secret = (await enrolledTerminal(t, entA, { sn: 'BLOB0001', mac: '00:00:00:00:0b:01' })).secret;
+      const secret = (await enrolledTerminal(w.t, w.ent, { sn: 'BLOB0001', mac: '00:00:00:00:0b:01' }))
+        .secret;
       const get = (id: string, headers: Record<string, string> = {}) =>
-        t.app.inject({
-          method: 'GET',
-          url: `/device/v1/agent/blob/download?id=${id}`,
-          headers: { ...deviceAuth('BLOB0001', secret), ...headers },
-        });
+        agentGet(w.t, 'BLOB0001', secret, `blob/download?id=${id}`, headers);
       const own = await get(wallpaper.id, { range: 'bytes=49000-' });
       expect(own.statusCode).toBe(206);
       expect(own.rawPayload.equals(PNG.subarray(49_000))).toBe(true);
       expect((await get(adminFile.id)).statusCode).toBe(200);
       expect((await get(entBFile.id)).statusCode).toBe(404);
-      const wrong = await t.app.inject({
+      const wrong = await w.t.app.inject({
         method: 'GET',
         url: `/device/v1/agent/blob/download?id=${wallpaper.id}`,
         headers: deviceAuth('BLOB0001', ACCOUNT_PASSWORD),

@@ -64,19 +64,23 @@ describe.each([
   const ownerA = randomUUID();
   const ownerB = randomUUID();
   const tmpDir = () => path.join(root, 'tmp');
-
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    root = await mkdtemp(path.join(tmpdir(), 'cpm-blob-svc-'));
-    h = await open(root);
-    service = createBlobsService({
+  /** The service over this test's database and store, with more options where a test needs them. */
+  const serviceWith = (more: Partial<Parameters<typeof createBlobsService>[0]> = {}) =>
+    createBlobsService({
       repo: createBlobsRepository(database.db),
       store: h.store,
       clock,
       tmpDir: tmpDir(),
       signingKey: Buffer.alloc(32, 1),
       graceMs: HOUR,
+      ...more,
     });
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    root = await mkdtemp(path.join(tmpdir(), 'cpm-blob-svc-'));
+    h = await open(root);
+    service = serviceWith();
   });
   afterAll(async () => {
     await h.close();
@@ -120,15 +124,7 @@ describe.each([
   });
 
   it('holds an enterprise without a quota of its own to the default, which its own quota replaces', async () => {
-    const limited = createBlobsService({
-      repo: createBlobsRepository(database.db),
-      store: h.store,
-      clock,
-      tmpDir: tmpDir(),
-      signingKey: Buffer.alloc(32, 1),
-      graceMs: HOUR,
-      defaultQuotaBytes: 500_000,
-    });
+    const limited = serviceWith({ defaultQuotaBytes: 500_000 });
     const owner = randomUUID();
     const put = (size: number, name: string) =>
       limited.storeUpload({

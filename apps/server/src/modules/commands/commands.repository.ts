@@ -1,14 +1,11 @@
 import type { CommandCounts, CommandFilter } from '@cpm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { visibleAccountsSql } from '../../shared/data-scope';
+import { type Scope, visibleAccountsSql } from '../../shared/data-scope';
 import { textArray } from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
 import { iso, rowsOf } from '../tasks/task-sql';
 import { capturedFiles, remoteCommandOutput, remoteCommands, remoteCommandTemplates } from './commands.table';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** The data scope on a raw query's owner column. */
 const inScope = (scope: Scope, ownerColumn: SQL): SQL => {

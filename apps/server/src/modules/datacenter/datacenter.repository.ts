@@ -1,5 +1,5 @@
 import type { MonitorQuery, RunRecordFilter } from '@cpm/contracts';
-import { and, gte, lt, sql } from 'drizzle-orm';
+import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ownerActivityBreakdownDaily, ownerActivityDaily, ownerRollupHourly } from '../../db/schema';
 import { inDataScope } from '../../shared/data-scope';
@@ -113,6 +113,28 @@ const runRecordFrom = (auth: Scope, f: RunRecordFilter) => sql`
 const WRITE_SLICE = 5_000;
 
 /**
+ * The first two steps of a rollup write: `v`, the figures of a period with their terminals (the
+ * columns `terminal` names), and `up`, the hourly or daily rollup rows upserted from them, each with
+ * its new online time.
+ */
+const upsertRollup = (json: string, period: 'hour' | 'day', terminal: SQL) => {
+  const p = sql.raw(period);
+  const type = sql.raw(period === 'hour' ? 'timestamptz' : 'date');
+  const table = sql.raw(period === 'hour' ? 'terminal_rollup_hourly' : 'terminal_rollup_daily');
+  return sql`v as (
+        select v.*, ${terminal}
+        from jsonb_to_recordset(${json}::jsonb) as v(${recordColumns}, ${p} ${type})
+        join terminals t on t.sn = v.sn
+      ), up as (
+        insert into ${table} as r (terminal_id, ${p}, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
+          battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
+        select v.terminal_id, v.${p}, ${valueColumns} from v
+        on conflict (terminal_id, ${p}) do update set ${upsertSet}
+        returning r.terminal_id, r.${p}, r.online_sec
+      )`;
+};
+
+/**
  * One slice of hour figures (whole terminals) into the hourly and daily rollups and, from the online
  * time each upsert answers, the per-account aggregates, in one transaction.
  */
@@ -124,17 +146,7 @@ const writeRollups = async (db: Db, hours: HourFigures[]) => {
     // A terminal counts once in the hour's and the day's aggregates: when its rollup first gets online
     // time, and (for the day) again as active when it first reaches an hour.
     await tx.execute(sql`
-      with v as (
-        select v.*, t.id as terminal_id, t.owner_id
-        from jsonb_to_recordset(${hourJson}::jsonb) as v(${recordColumns}, hour timestamptz)
-        join terminals t on t.sn = v.sn
-      ), up as (
-        insert into terminal_rollup_hourly as r (terminal_id, hour, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
-          battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
-        select v.terminal_id, v.hour, ${valueColumns} from v
-        on conflict (terminal_id, hour) do update set ${upsertSet}
-        returning r.terminal_id, r.hour, r.online_sec
-      )
+      with ${upsertRollup(hourJson, 'hour', sql`t.id as terminal_id, t.owner_id`)}
       insert into owner_rollup_hourly as r (owner_id, hour, online_sec, terminals)
       select v.owner_id, v.hour, sum(v.online), count(*) filter (where up.online_sec > 0 and up.online_sec - v.online = 0)
       from v join up on up.terminal_id = v.terminal_id and up.hour = v.hour
@@ -143,17 +155,11 @@ const writeRollups = async (db: Db, hours: HourFigures[]) => {
       on conflict (owner_id, hour) do update
         set online_sec = r.online_sec + excluded.online_sec, terminals = r.terminals + excluded.terminals`);
     await tx.execute(sql`
-      with v as (
-        select v.*, t.id as terminal_id, t.owner_id, t.model_id, t.group_id, t.os_version, t.agent_version
-        from jsonb_to_recordset(${dayJson}::jsonb) as v(${recordColumns}, day date)
-        join terminals t on t.sn = v.sn
-      ), up as (
-        insert into terminal_rollup_daily as r (terminal_id, day, online_sec, runtime_sec, mobile_bytes, wifi_bytes, heartbeats,
-          battery_min, memory_free_min_mb, storage_free_min_mb, boots, shutdowns, first_boot_at, last_shutdown_at)
-        select v.terminal_id, v.day, ${valueColumns} from v
-        on conflict (terminal_id, day) do update set ${upsertSet}
-        returning r.terminal_id, r.day, r.online_sec
-      ), crossed as (
+      with ${upsertRollup(
+        dayJson,
+        'day',
+        sql`t.id as terminal_id, t.owner_id, t.model_id, t.group_id, t.os_version, t.agent_version`,
+      )}, crossed as (
         select v.owner_id, v.day, v.model_id, v.group_id, v.os_version, v.agent_version,
           up.online_sec > 0 and up.online_sec - v.online = 0 as came_online,
           up.online_sec >= ${ACTIVE_SEC} and up.online_sec - v.online < ${ACTIVE_SEC} as became_active

@@ -1,11 +1,9 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { inDataScope, type Scope } from '../../shared/data-scope';
 import { likePrefix } from '../../shared/sql';
 import { peripheralFaults, terminals, terminalWarnings } from './devices.table';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type WarningKind = (typeof terminalWarnings.$inferSelect)['kind'];
 
 /** Ids of the terminals in the caller's data scope, as a subquery. */
@@ -25,6 +23,20 @@ export const createAlertsRepository = (db: Db) => {
     const [rows, [{ total }]] = await Promise.all([rowsQuery(where), countQuery(where)]);
     return { rows, total };
   };
+
+  /** Marks the visible alerts among `ids` handled; answers how many changed. */
+  const markHandled = async (
+    table: typeof peripheralFaults | typeof terminalWarnings,
+    scope: Scope,
+    ids: string[],
+  ) =>
+    (
+      await db
+        .update(table as typeof peripheralFaults)
+        .set({ handled: true })
+        .where(and(inArray(table.id, ids), inArray(table.terminalId, visibleTerminals(db, scope))))
+        .returning({ id: table.id })
+    ).length;
 
   return {
     findFaultPage: (scope: Scope, f: { sn?: string; handled?: boolean }, offset: number, limit: number) =>
@@ -61,19 +73,7 @@ export const createAlertsRepository = (db: Db) => {
       ),
 
     /** Marks visible faults handled; answers how many changed. */
-    handleFaults: async (scope: Scope, ids: string[]) =>
-      (
-        await db
-          .update(peripheralFaults)
-          .set({ handled: true })
-          .where(
-            and(
-              inArray(peripheralFaults.id, ids),
-              inArray(peripheralFaults.terminalId, visibleTerminals(db, scope)),
-            ),
-          )
-          .returning({ id: peripheralFaults.id })
-      ).length,
+    handleFaults: async (scope: Scope, ids: string[]) => markHandled(peripheralFaults, scope, ids),
 
     findWarningPage: (
       scope: Scope,
@@ -114,19 +114,7 @@ export const createAlertsRepository = (db: Db) => {
       ),
 
     /** Marks visible warnings handled; answers how many changed. */
-    handleWarnings: async (scope: Scope, ids: string[]) =>
-      (
-        await db
-          .update(terminalWarnings)
-          .set({ handled: true })
-          .where(
-            and(
-              inArray(terminalWarnings.id, ids),
-              inArray(terminalWarnings.terminalId, visibleTerminals(db, scope)),
-            ),
-          )
-          .returning({ id: terminalWarnings.id })
-      ).length,
+    handleWarnings: async (scope: Scope, ids: string[]) => markHandled(terminalWarnings, scope, ids),
   };
 };
 

@@ -1,12 +1,9 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { inDataScope, type Scope } from '../../shared/data-scope';
 import { terminalModels, terminals } from './devices.table';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** A terminal as the app market sees it: where it is, what it runs. */
 export type FleetTerminal = {

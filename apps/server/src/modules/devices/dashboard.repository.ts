@@ -1,10 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { visibleAccountsSql } from '../../shared/data-scope';
+import { type Scope, visibleAccountsSql } from '../../shared/data-scope';
 import { terminalModels, terminals, terminalTallies } from './devices.table';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** The caller's terminals of one status and one model (`-` for none), counted. */
 export type FleetCountRow = {

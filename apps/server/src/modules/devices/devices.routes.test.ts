@@ -4,15 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../db/schema';
 import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
+import { answerTable, badHeaders, readerHeaders, xlsxOf } from '../../test-support/workbook';
 import { multipartForm } from '../blobs/testing';
-
-const xlsx = async (rows: string[][]) => {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('s');
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-};
 
 describe('terminal management', () => {
   let t: TestApp;
@@ -113,7 +106,7 @@ describe('terminal management', () => {
 
   it('imports all rows or none, answering a row-by-row report', async () => {
     const header = ['SN', 'Name', 'Model', 'Group', 'Store', 'MAC', 'Password'];
-    const bad = await xlsx([
+    const bad = await xlsxOf([
       header,
       ['IMP0001', 'A', 'P2', 'S001', 'Store', '00:00:00:00:00:01', ''],
       ['IMP0002', 'B', 'NOPE', 'S001', 'Store', '00:00:00:00:00:02', 'x'],
@@ -130,7 +123,7 @@ describe('terminal management', () => {
       [3, 'password'],
     ]);
     expect(await t.database.db.select().from(terminals)).toHaveLength(1);
-    const good = await xlsx([header, ['IMP0001', 'A', 'P2', 'S001', 'Store', '00:00:00:00:00:01', '']]);
+    const good = await xlsxOf([header, ['IMP0001', 'A', 'P2', 'S001', 'Store', '00:00:00:00:00:01', '']]);
     const ok = await importXlsx('/device/v1/device/terminal/import', good);
     expect(ok.body.result).toMatchObject({ ok: true, imported: 1 });
     const notExcel = await importXlsx('/device/v1/device/terminal/import', Buffer.from('not a file'));
@@ -146,7 +139,7 @@ describe('terminal management', () => {
   });
 
   it('creates warehoused terminals from factory exit records', async () => {
-    const content = await xlsx([
+    const content = await xlsxOf([
       ['SN', 'Model', 'Status', 'Enterprise'],
       ['EXIT0001', 'P2', 'warehoused', ''],
       ['EXIT0002', 'P2', '', ''],
@@ -163,14 +156,12 @@ describe('terminal management', () => {
       .set({ lastSeenAt: new Date('2026-01-01T00:00:00Z'), battery: 85, ip: '10.0.0.7' })
       .where(eq(terminals.sn, 'P2000000001'));
     const exportIn = async (language: string) =>
-      tableOf(
-        await firstSheetOf(
-          await t.app.inject({
-            method: 'GET',
-            url: '/device/v1/device/terminal/export?sn=P2',
-            headers: { satoken: token, timezone: 'Asia/Shanghai', 'accept-language': language },
-          }),
-        ),
+      await answerTable(
+        await t.app.inject({
+          method: 'GET',
+          url: '/device/v1/device/terminal/export?sn=P2',
+          headers: { satoken: token, ...readerHeaders(language) },
+        }),
       );
 
     const zh = await exportIn('zh-CN');
@@ -232,7 +223,7 @@ describe('terminal management', () => {
       url: '/device/v1/device/terminal/template',
       headers: { satoken: token },
     });
-    const { headers, rows } = tableOf(await firstSheetOf(res));
+    const { headers, rows } = await answerTable(res);
     expect(headers).toEqual([
       '序列号 / SN',
       '终端名称 / Name',
@@ -265,7 +256,7 @@ describe('terminal management', () => {
       url: '/device/v1/device/exitRecord/template',
       headers: { satoken: token },
     });
-    expect(tableOf(await firstSheetOf(exit)).headers[2]).toBe(
+    expect((await answerTable(exit)).headers[2]).toBe(
       '状态（warehoused 或 shipped） / Status (warehoused or shipped)',
     );
   });

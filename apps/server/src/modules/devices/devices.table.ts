@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgColumnBuilderBase,
   pgTable,
   primaryKey,
   text,
@@ -139,49 +140,42 @@ export const terminalTallies = pgTable(
   (t) => [index('terminal_tallies_owner_idx').on(t.ownerId)],
 );
 
+/**
+ * A history table of terminals: an id, the terminal (its rows go with it), the table's own columns and
+ * when, read newest first per terminal.
+ */
+const terminalHistory = <N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+) =>
+  pgTable(
+    name,
+    { id: uuidKey(), terminalId: parentRef(() => terminals.id), ...columns, at: ts().notNull().defaultNow() },
+    (t) => [index(`${name}_terminal_idx`).on(t.terminalId, t.at.desc())],
+  );
+
 /** Status and connection history of each terminal (online, offline, enrolled, status changes, events). */
-export const terminalStatusLog = pgTable(
-  'terminal_status_log',
-  {
-    id: uuidKey(),
-    terminalId: parentRef(() => terminals.id),
-    kind: text().notNull(),
-    detail: text(),
-    at: ts().notNull().defaultNow(),
-  },
-  (t) => [index('terminal_status_log_terminal_idx').on(t.terminalId, t.at.desc())],
-);
+export const terminalStatusLog = terminalHistory('terminal_status_log', {
+  kind: text().notNull(),
+  detail: text(),
+});
 
 /**
  * Kept location fixes: not every report, only one after the terminal moved more than
  * `GEO_LIMITS.historyMinMetres` or after `historyMinMinutes` (the latest is always on `terminals`).
  */
-export const terminalLocations = pgTable(
-  'terminal_locations',
-  {
-    id: uuidKey(),
-    terminalId: parentRef(() => terminals.id),
-    lat: doublePrecision().notNull(),
-    lng: doublePrecision().notNull(),
-    accuracy: doublePrecision(),
-    source: text(),
-    at: ts().notNull().defaultNow(),
-  },
-  (t) => [index('terminal_locations_terminal_idx').on(t.terminalId, t.at.desc())],
-);
+export const terminalLocations = terminalHistory('terminal_locations', {
+  lat: doublePrecision().notNull(),
+  lng: doublePrecision().notNull(),
+  accuracy: doublePrecision(),
+  source: text(),
+});
 
 /** Logs terminals uploaded on request. */
-export const terminalLogs = pgTable(
-  'terminal_logs',
-  {
-    id: uuidKey(),
-    terminalId: parentRef(() => terminals.id),
-    requestId: text().notNull(),
-    text: text().notNull(),
-    at: ts().notNull().defaultNow(),
-  },
-  (t) => [index('terminal_logs_terminal_idx').on(t.terminalId, t.at.desc())],
-);
+export const terminalLogs = terminalHistory('terminal_logs', {
+  requestId: text().notNull(),
+  text: text().notNull(),
+});
 
 /** Enrollment keys: one per enterprise account, stored as a SHA-256 hash. */
 export const enrollmentKeys = pgTable('enrollment_keys', {

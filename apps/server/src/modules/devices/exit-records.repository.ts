@@ -1,13 +1,10 @@
 import type { TerminalStatus } from '@cpm/contracts';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { inDataScope, type Scope } from '../../shared/data-scope';
 import { likePrefix } from '../../shared/sql';
 import { users } from '../users/users.table';
 import { terminalModels, terminals } from './devices.table';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** Storage view of factory exit records: terminals with a production date. */
 export const createExitRecordsRepository = (db: Db) => ({

@@ -1,13 +1,10 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
+import { inDataScope, type Scope } from '../../shared/data-scope';
 import { terminalGroups } from '../groups/groups.table';
 import { users } from '../users/users.table';
 import { terminalFavorites, terminalModels, terminals } from './devices.table';
 import { terminalRowColumns } from './terminals.repository';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** Storage of each user's favourite terminals. */
 export const createFavoritesRepository = (db: Db) => ({

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { countWhere, likeAnywhere } from '../../shared/sql';
+import { countWhere, deleteById, firstWhere, likeAnywhere, pageWhere, saveById } from '../../shared/sql';
 import { modelPeripherals, peripherals, terminalModels, terminals } from './devices.table';
 
 export type ModelRecord = typeof terminalModels.$inferSelect;
@@ -14,15 +14,11 @@ export type ModelPeripheralValues = { modelId: string; peripheralId: string; req
 export const createModelsRepository = (db: Db) => ({
   async findPage(name: string | undefined, offset: number, limit: number) {
     const where = name ? sql`${terminalModels.name} ilike ${likeAnywhere(name)}` : undefined;
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(terminalModels).where(where).orderBy(terminalModels.name).limit(limit).offset(offset),
-      db.select({ total: count() }).from(terminalModels).where(where),
-    ]);
-    return { rows, total };
+    return pageWhere(db, terminalModels, where, [terminalModels.name], offset, limit);
   },
 
   findById: async (id: string): Promise<ModelRecord | null> =>
-    (await db.select().from(terminalModels).where(eq(terminalModels.id, id)))[0] ?? null,
+    firstWhere(db, terminalModels, eq(terminalModels.id, id)),
 
   listEnabled: () =>
     db
@@ -36,13 +32,10 @@ export const createModelsRepository = (db: Db) => ({
 
   /** Inserts or updates; null when the id names no model. Throws the database's unique violation as is. */
   save: async (id: string | undefined, values: ModelValues): Promise<ModelRecord | null> =>
-    (id
-      ? await db.update(terminalModels).set(values).where(eq(terminalModels.id, id)).returning()
-      : await db.insert(terminalModels).values(values).returning())[0] ?? null,
+    saveById(db, terminalModels, id, values),
 
   /** Whether a row was deleted. */
-  remove: async (id: string) =>
-    (await db.delete(terminalModels).where(eq(terminalModels.id, id)).returning()).length > 0,
+  remove: async (id: string) => deleteById(db, terminalModels, id),
 
   async findPeripheralPage(modelId: string | undefined, offset: number, limit: number) {
     const where = modelId ? eq(modelPeripherals.modelId, modelId) : undefined;
@@ -70,12 +63,9 @@ export const createModelsRepository = (db: Db) => ({
 
   /** Inserts or updates a model peripheral setting; null when the id names none. */
   savePeripheral: async (id: string | undefined, values: ModelPeripheralValues) =>
-    (id
-      ? await db.update(modelPeripherals).set(values).where(eq(modelPeripherals.id, id)).returning()
-      : await db.insert(modelPeripherals).values(values).returning())[0] ?? null,
+    saveById(db, modelPeripherals, id, values),
 
-  removePeripheral: async (id: string) =>
-    (await db.delete(modelPeripherals).where(eq(modelPeripherals.id, id)).returning()).length > 0,
+  removePeripheral: async (id: string) => deleteById(db, modelPeripherals, id),
 });
 
 export type ModelsRepository = ReturnType<typeof createModelsRepository>;

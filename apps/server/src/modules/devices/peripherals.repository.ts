@@ -1,6 +1,6 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { likeAnywhere } from '../../shared/sql';
+import { deleteById, firstWhere, likeAnywhere, pageWhere, saveById } from '../../shared/sql';
 import { peripherals } from './devices.table';
 
 export type PeripheralRecord = typeof peripherals.$inferSelect;
@@ -13,27 +13,20 @@ export const createPeripheralsRepository = (db: Db) => ({
       f.name ? sql`${peripherals.name} ilike ${likeAnywhere(f.name)}` : undefined,
       f.kind ? eq(peripherals.kind, f.kind) : undefined,
     );
-    const [rows, [{ total }]] = await Promise.all([
-      db.select().from(peripherals).where(where).orderBy(peripherals.name).limit(limit).offset(offset),
-      db.select({ total: count() }).from(peripherals).where(where),
-    ]);
-    return { rows, total };
+    return pageWhere(db, peripherals, where, [peripherals.name], offset, limit);
   },
 
   findById: async (id: string): Promise<PeripheralRecord | null> =>
-    (await db.select().from(peripherals).where(eq(peripherals.id, id)))[0] ?? null,
+    firstWhere(db, peripherals, eq(peripherals.id, id)),
 
   list: () =>
     db.select({ id: peripherals.id, name: peripherals.name }).from(peripherals).orderBy(peripherals.name),
 
   /** Inserts or updates; null when the id names no peripheral. */
   save: async (id: string | undefined, values: PeripheralValues): Promise<PeripheralRecord | null> =>
-    (id
-      ? await db.update(peripherals).set(values).where(eq(peripherals.id, id)).returning()
-      : await db.insert(peripherals).values(values).returning())[0] ?? null,
+    saveById(db, peripherals, id, values),
 
-  remove: async (id: string) =>
-    (await db.delete(peripherals).where(eq(peripherals.id, id)).returning()).length > 0,
+  remove: async (id: string) => deleteById(db, peripherals, id),
 });
 
 export type PeripheralsRepository = ReturnType<typeof createPeripheralsRepository>;

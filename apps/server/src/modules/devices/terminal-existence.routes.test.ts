@@ -1,23 +1,16 @@
 import { ERRORS } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, terminalGroups, terminalModels, terminals, userRoles, users } from '../../db/schema';
 import { hashPassword } from '../../shared/crypto';
 import { callAs, rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { xlsxOf } from '../../test-support/workbook';
 import { multipartForm } from '../blobs/testing';
 import { TAKEN_ANSWER_LIMIT } from './terminals.service';
 
 const PASSWORD = 'Tenant#Pass1';
 const ADD = '/device/v1/device/terminal/addOrUpdate';
-
-const xlsx = async (rows: string[][]) => {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('s');
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-};
 
 type Answer = { status: number; body: { code: number; message?: string; messageEn: string; result: never } };
 /** What a caller can compare between two answers. */
@@ -50,7 +43,7 @@ describe('answers about terminals of other enterprises', () => {
     mac,
   });
   const importAs = async (who: 'a' | 'b', url: string, rows: string[][]) => {
-    const form = multipartForm('import.xlsx', await xlsx(rows));
+    const form = multipartForm('import.xlsx', await xlsxOf(rows));
     const res = await t.app.inject({
       method: 'POST',
       url,

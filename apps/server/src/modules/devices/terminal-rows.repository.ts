@@ -2,14 +2,11 @@
 import type { TerminalFilter, TerminalRow, TerminalStatus } from '@cpm/contracts';
 import { and, eq, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
-import { escapeLike } from '../../shared/sql';
+import { inDataScope, type Scope } from '../../shared/data-scope';
+import { equalTo, escapeLike } from '../../shared/sql';
 import { terminalGroups } from '../groups/groups.table';
 import { users } from '../users/users.table';
 import { terminalModels, terminals } from './devices.table';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** Offline longer than this is highlighted. */
 export const LONG_OFFLINE_MS = 72 * 3600 * 1000;
@@ -31,8 +28,7 @@ export const terminalFilterSql = (
     f.name ? sql`${terminals.name} ilike ${`%${escapeLike(f.name)}%`}` : undefined,
     f.status ? eq(terminals.status, f.status) : undefined,
     f.online === undefined ? undefined : eq(terminals.online, f.online),
-    f.modelId ? eq(terminals.modelId, f.modelId) : undefined,
-    f.groupId ? eq(terminals.groupId, f.groupId) : undefined,
+    ...equalTo(terminals, { modelId: f.modelId, groupId: f.groupId }),
     f.storeName ? sql`${terminals.storeName} ilike ${`%${escapeLike(f.storeName)}%`}` : undefined,
     f.ownerId ? eq(terminals.ownerId, f.ownerId) : undefined,
     f.longOffline

@@ -1,8 +1,8 @@
 import type { TerminalFilter } from '@cpm/contracts';
 import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
+import { inDataScope, type Scope, visibleAccountsSql } from '../../shared/data-scope';
+import { existsWhere, firstWhere, rowsWhere } from '../../shared/sql';
 import { subtreeIds } from '../groups/group-tree';
 import { terminalGroups } from '../groups/groups.table';
 import { users } from '../users/users.table';
@@ -25,7 +25,6 @@ export {
   toTerminalRow,
 } from './terminal-rows.repository';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type TerminalRecord = typeof terminals.$inferSelect;
 export type NewTerminal = typeof terminals.$inferInsert;
 
@@ -44,6 +43,14 @@ export const visibleOwnerIds = async (db: Db, scope: Scope): Promise<string[] | 
 };
 
 /** Storage of terminals and their history. */
+/** A terminal's newest rows in one of its history tables. */
+const newestOf = <T extends typeof terminalStatusLog | typeof terminalLocations | typeof terminalLogs>(
+  db: Db,
+  table: T,
+  terminalId: string,
+  limit: number,
+) => rowsWhere(db, table, eq(table.terminalId, terminalId), [desc(table.at)], 0, limit);
+
 export const createTerminalsRepository = (db: Db) => ({
   visibleOwnerIds: (scope: Scope) => visibleOwnerIds(db, scope),
 
@@ -159,9 +166,9 @@ export const createTerminalsRepository = (db: Db) => ({
   findRowBySn: async (scope: Scope, sn: string) =>
     (await selectRows(db).where(and(inDataScope(scope, terminals.ownerId), eq(terminals.sn, sn))))[0] ?? null,
 
-  findBySn: async (sn: string) => (await db.select().from(terminals).where(eq(terminals.sn, sn)))[0] ?? null,
+  findBySn: async (sn: string) => firstWhere(db, terminals, eq(terminals.sn, sn)),
 
-  findById: async (id: string) => (await db.select().from(terminals).where(eq(terminals.id, id)))[0] ?? null,
+  findById: async (id: string) => firstWhere(db, terminals, eq(terminals.id, id)),
 
   findByMac: async (mac: string) =>
     (
@@ -269,35 +276,18 @@ export const createTerminalsRepository = (db: Db) => ({
     ).map((u) => ({ id: u.id, name: u.name || u.username })),
 
   history: async (terminalId: string) => ({
-    statuses: await db
-      .select()
-      .from(terminalStatusLog)
-      .where(eq(terminalStatusLog.terminalId, terminalId))
-      .orderBy(desc(terminalStatusLog.at))
-      .limit(200),
-    locations: await db
-      .select()
-      .from(terminalLocations)
-      .where(eq(terminalLocations.terminalId, terminalId))
-      .orderBy(desc(terminalLocations.at))
-      .limit(200),
+    statuses: await newestOf(db, terminalStatusLog, terminalId, 200),
+    locations: await newestOf(db, terminalLocations, terminalId, 200),
   }),
 
-  logs: (terminalId: string) =>
-    db
-      .select()
-      .from(terminalLogs)
-      .where(eq(terminalLogs.terminalId, terminalId))
-      .orderBy(desc(terminalLogs.at))
-      .limit(20),
+  logs: (terminalId: string) => newestOf(db, terminalLogs, terminalId, 20),
 
   isFavorite: async (userId: string, terminalId: string) =>
-    (
-      await db
-        .select({ userId: terminalFavorites.userId })
-        .from(terminalFavorites)
-        .where(and(eq(terminalFavorites.userId, userId), eq(terminalFavorites.terminalId, terminalId)))
-    ).length > 0,
+    existsWhere(
+      db,
+      terminalFavorites,
+      and(eq(terminalFavorites.userId, userId), eq(terminalFavorites.terminalId, terminalId)),
+    ),
 
   saveEnrollmentKey: (ownerId: string, keyHash: string, at: Date) =>
     db

@@ -45,6 +45,15 @@ const setup = () => {
   return { deps, repo, service: createTerminalsService(deps) };
 };
 
+/** The SN or MAC lookup finds a terminal inside the caller's scope. */
+const ownTerminalFound = (s: ReturnType<typeof setup>, lookup: 'findBySn' | 'findByMac', sn: string) => {
+  const own = terminalRecord({ sn });
+  s.repo[lookup].mockResolvedValue(own);
+  s.repo.findInScope.mockResolvedValue([{ id: own.id, sn: own.sn }] as Awaited<
+    ReturnType<typeof s.repo.findInScope>
+  >);
+};
+
 describe('adding a terminal', () => {
   it('stores the SN upper case and the MAC with colons', async () => {
     const s = setup();
@@ -98,11 +107,7 @@ describe('adding a terminal', () => {
 
   it('does not count an "already registered" answer about one’s own terminal', async () => {
     const s = setup();
-    const own = terminalRecord({ sn: 'SN0001' });
-    s.repo.findBySn.mockResolvedValue(own);
-    s.repo.findInScope.mockResolvedValue([{ id: own.id, sn: own.sn }] as Awaited<
-      ReturnType<typeof s.repo.findInScope>
-    >);
+    ownTerminalFound(s, 'findBySn', 'SN0001');
     await expect(s.service.save(authOf(), saveInput())).rejects.toMatchObject({ key: 'terminalSnTaken' });
     expect(s.deps.countTakenAnswers).not.toHaveBeenCalledWith(expect.anything(), 1);
   });
@@ -118,11 +123,7 @@ describe('adding a terminal', () => {
 
   it('refuses a MAC one’s own terminal holds as used by another terminal', async () => {
     const s = setup();
-    const own = terminalRecord({ sn: 'OTHER' });
-    s.repo.findByMac.mockResolvedValue(own);
-    s.repo.findInScope.mockResolvedValue([{ id: own.id, sn: own.sn }] as Awaited<
-      ReturnType<typeof s.repo.findInScope>
-    >);
+    ownTerminalFound(s, 'findByMac', 'OTHER');
     await expect(s.service.save(authOf(), saveInput())).rejects.toMatchObject({ key: 'terminalMacTaken' });
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { likeAnywhere } from '../../shared/sql';
+import { allWhere, likeAnywhere } from '../../shared/sql';
 import { DICT_SEEDS } from './dict-seeds';
 import { dictItems, dicts } from './dicts.table';
 
@@ -71,11 +71,7 @@ export const createDictsRepository = (db: Db) => ({
     (await db.delete(dicts).where(eq(dicts.id, id)).returning({ id: dicts.id })).length > 0,
 
   items: (dictId: string) =>
-    db
-      .select()
-      .from(dictItems)
-      .where(eq(dictItems.dictId, dictId))
-      .orderBy(asc(dictItems.sort), asc(dictItems.value)),
+    allWhere(db, dictItems, eq(dictItems.dictId, dictId), [asc(dictItems.sort), asc(dictItems.value)]),
 
   /** The id of the item with this value in the dictionary, if any. */
   findItemIdByValue: async (dictId: string, value: string) =>

@@ -1,13 +1,11 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
-import { escapeLike } from '../../shared/sql';
+import { inDataScope, ownedNamed, type Scope } from '../../shared/data-scope';
+import { pageWhere } from '../../shared/sql';
 import { terminals, terminalWarnings } from '../devices/devices.table';
 import { terminalGroups } from '../groups/groups.table';
 import { geofenceStates, geofences, geofenceTargets } from './geo.table';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type FenceRecord = typeof geofences.$inferSelect & {
   groupIds: string[];
   terminalSns: string[];
@@ -63,19 +61,16 @@ export const createFencesRepository = (db: Db) => {
 
   return {
     async page(scope: Scope, f: { name?: string }, offset: number, limit: number) {
-      const where: SQL | undefined = and(
-        inDataScope(scope, geofences.ownerId),
-        f.name ? sql`${geofences.name} ilike ${`%${escapeLike(f.name)}%`}` : undefined,
+      const where = ownedNamed(scope, geofences, f.name);
+      const { rows, total } = await pageWhere(
+        db,
+        geofences,
+        where,
+        [desc(geofences.updatedAt)],
+        offset,
+        limit,
       );
-      const rows = await db
-        .select()
-        .from(geofences)
-        .where(where)
-        .orderBy(desc(geofences.updatedAt))
-        .offset(offset)
-        .limit(limit);
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(geofences).where(where);
-      return { rows: await withTargets(rows), total: n };
+      return { rows: await withTargets(rows), total };
     },
 
     findVisible: async (scope: Scope, id: string) =>

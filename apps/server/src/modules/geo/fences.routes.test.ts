@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals, terminalWarnings, users } from '../../db/schema';
 import { createAccount } from '../../test-support/accounts';
-import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
+import { agentPost, callAs, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { MAIL_JOB_KIND } from '../mail/mail.jobs';
 
@@ -31,12 +31,7 @@ describe('geofences', () => {
 
   const report = async (loc: Record<string, unknown>) => {
     t.clock.advance(30_000);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/location',
-      headers: deviceAuth(SN, secret),
-      payload: loc,
-    });
+    const res = await agentPost(t, SN, secret, 'location', loc);
     expect(res.statusCode).toBe(200);
   };
   const warnings = async () =>
@@ -205,21 +200,9 @@ describe('geofences', () => {
 
   it('locks the payment app while the terminal breaks a locking fence, until it complies or the fence lets go', async () => {
     const heartbeatLock = async () =>
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/device/v1/agent/heartbeat',
-          headers: deviceAuth(SN, secret),
-          payload: { battery: 80 },
-        })
-      ).json().result.paymentLock ?? null;
+      (await agentPost(t, SN, secret, 'heartbeat', { battery: 80 })).json().result.paymentLock ?? null;
     const terminalReports = async (type: 'paymentLocked' | 'paymentUnlocked') => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/device/v1/agent/event',
-        headers: deviceAuth(SN, secret),
-        payload: { type, detail: 'Till lock' },
-      });
+      const res = await agentPost(t, SN, secret, 'event', { type, detail: 'Till lock' });
       expect(res.statusCode).toBe(200);
     };
     const lockInDetail = async () =>

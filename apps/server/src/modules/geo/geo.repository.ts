@@ -1,13 +1,11 @@
 import type { MapViewport, TerminalFilter } from '@cpm/contracts';
 import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { visibleAccountsSql } from '../../shared/data-scope';
+import { type Scope, visibleAccountsSql } from '../../shared/data-scope';
 import { terminalLocations, terminals } from '../devices/devices.table';
 import { terminalFilterSql } from '../devices/terminals.repository';
 import type { GridRow } from './map-grid';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type Box = Pick<MapViewport, 'west' | 'south' | 'east' | 'north'>;
 type Filters = Pick<TerminalFilter, 'status' | 'online' | 'groupId' | 'modelId' | 'ownerId'>;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalLocations, terminals } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth-context';
 import { createAccount } from '../../test-support/accounts';
-import { callAs, deviceAuth, enrolledTerminal } from '../../test-support/fleet-fixtures';
+import { agentPost, callAs, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { overlappingPairs } from '../../test-support/map-overlap';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { createCityIndex } from './city-index';
@@ -25,12 +25,7 @@ describe('device map and locations', () => {
   const SN = 'GEO0000001';
 
   const report = async (loc: Record<string, unknown>) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/device/v1/agent/location',
-      headers: deviceAuth(SN, secret),
-      payload: loc,
-    });
+    const res = await agentPost(t, SN, secret, 'location', loc);
     expect(res.statusCode).toBe(200);
   };
   const kept = async () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { uuidArray } from '../../shared/sql';
+import { firstWhere, uuidArray } from '../../shared/sql';
 import { paymentLocks } from './geo.table';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -74,7 +74,7 @@ export const createPaymentLocksRepository = (db: Db) => ({
       .where(sql`${paymentLocks.terminalId} = any(${uuidArray(terminalIds)})`),
 
   find: async (terminalId: string): Promise<PaymentLockRecord | null> =>
-    (await db.select().from(paymentLocks).where(eq(paymentLocks.terminalId, terminalId)))[0] ?? null,
+    firstWhere(db, paymentLocks, eq(paymentLocks.terminalId, terminalId)),
 
   /** What the terminal reports holding. */
   reported: (terminalId: string, locked: boolean, at: Date) =>

@@ -2,6 +2,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
+import { allWhere, firstWhere } from '../../shared/sql';
 import { terminalGroups } from './groups.table';
 
 export type GroupRow = typeof terminalGroups.$inferSelect;
@@ -10,20 +11,18 @@ export type GroupRow = typeof terminalGroups.$inferSelect;
 export const createGroupsRepository = (db: Db) => ({
   /** Every group the caller may see. */
   listVisible: (auth: AuthContext): Promise<GroupRow[]> =>
-    db
-      .select()
-      .from(terminalGroups)
-      .where(inDataScope(auth, terminalGroups.ownerId))
-      .orderBy(asc(terminalGroups.sort), asc(terminalGroups.name)),
+    allWhere(db, terminalGroups, inDataScope(auth, terminalGroups.ownerId), [
+      asc(terminalGroups.sort),
+      asc(terminalGroups.name),
+    ]),
 
   /** One group, if the caller may see it. */
   findVisible: async (auth: AuthContext, id: string): Promise<GroupRow | null> =>
-    (
-      await db
-        .select()
-        .from(terminalGroups)
-        .where(and(eq(terminalGroups.id, id), inDataScope(auth, terminalGroups.ownerId) as SQL | undefined))
-    )[0] ?? null,
+    firstWhere(
+      db,
+      terminalGroups,
+      and(eq(terminalGroups.id, id), inDataScope(auth, terminalGroups.ownerId) as SQL | undefined),
+    ),
 
   /** Every group of one owner (for subtree and cycle checks). */
   listByOwner: (ownerId: string): Promise<GroupRow[]> =>

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../db/client';
+import { createScratchDatabase } from '../../test-support/scratch-database';
 import { CRASH_STEPS } from './crash-worker.fixture';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -153,16 +153,10 @@ describe('a job whose process is killed', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'is finished exactly once by another process running at the same time (PostgreSQL)',
     async () => {
-      const base = process.env.TEST_DATABASE_URL as string;
-      const name = `cpm_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(base);
-      url.pathname = `/${name}`;
+      const scratch = await createScratchDatabase();
       try {
-        await crashScenario({ DATABASE_URL: url.toString() }, { concurrent: true }, async () => {
-          const client = new pg.Client({ connectionString: url.toString() });
+        await crashScenario({ DATABASE_URL: scratch.url }, { concurrent: true }, async () => {
+          const client = new pg.Client({ connectionString: scratch.url });
           await client.connect();
           try {
             const effects = await client.query<Effect>('select step, worker from job_crash_effects');
@@ -175,8 +169,7 @@ describe('a job whose process is killed', () => {
           }
         });
       } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await scratch.drop();
       }
     },
     240_000,

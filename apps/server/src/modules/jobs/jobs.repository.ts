@@ -1,6 +1,7 @@
 import type { JobStatus } from '@cpm/contracts';
 import { and, asc, count, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstWhere } from '../../shared/sql';
 import { jobSchedules, jobs } from './jobs.table';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -193,7 +194,7 @@ export const createJobsRepository = (db: Db) => {
       return rows[0] ?? null;
     },
 
-    findById: async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0] ?? null,
+    findById: async (id: string) => firstWhere(db, jobs, eq(jobs.id, id)),
 
     /** Succeeded jobs of a kind that finished before `before` (housekeeping of what they left). */
     findSucceededBefore: (kind: string, before: Date) =>
@@ -204,12 +205,7 @@ export const createJobsRepository = (db: Db) => {
 
     /** One of a user's jobs, or null. */
     findOwn: async (userId: string, id: string) =>
-      (
-        await db
-          .select()
-          .from(jobs)
-          .where(and(eq(jobs.id, id), eq(jobs.userId, userId)))
-      )[0] ?? null,
+      firstWhere(db, jobs, and(eq(jobs.id, id), eq(jobs.userId, userId))),
 
     /** A user's jobs, newest first. */
     async pageOwn(userId: string, q: { kind?: string; status?: JobStatus; offset: number; limit: number }) {
@@ -308,8 +304,7 @@ export const createJobsRepository = (db: Db) => {
       });
     },
 
-    findSchedule: async (name: string) =>
-      (await db.select().from(jobSchedules).where(eq(jobSchedules.name, name)))[0] ?? null,
+    findSchedule: async (name: string) => firstWhere(db, jobSchedules, eq(jobSchedules.name, name)),
   };
 };
 

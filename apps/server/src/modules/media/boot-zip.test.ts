@@ -1,17 +1,8 @@
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../shared/app-error';
+import { errorKeyOf } from '../../test-support/error-keys';
 import { descText, inspectBootZip, parseDesc } from './boot-zip';
 import { centralRecords, pngOf, storedZip } from './media-fixtures';
-
-const keyOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (err) {
-    return err instanceof AppError ? err.key : String(err);
-  }
-  return null;
-};
 
 describe('desc.txt', () => {
   it('parses the header and part lines, with CRLF, comments and newer optional fields', () => {
@@ -41,7 +32,7 @@ describe('desc.txt', () => {
       '48 32 8\np -1 0 part0',
     ])
       expect(
-        keyOf(() => parseDesc(bad)),
+        errorKeyOf(() => parseDesc(bad)),
         bad,
       ).toBe('bootZipDescInvalid');
   });
@@ -102,13 +93,13 @@ describe('a ready-made bootanimation.zip', () => {
       'bootZipTooBig',
     ],
   ])('refuses %s', (_name, zip, key) => {
-    expect(keyOf(() => inspectBootZip(zip))).toBe(key);
+    expect(errorKeyOf(() => inspectBootZip(zip))).toBe(key);
   });
 
   it('refuses an entry declaring 100 MB unpacked', () => {
     const bomb = storedZip(good);
     bomb.writeUInt32LE(100 * 1024 * 1024, centralRecords(bomb)[1] + 24);
-    expect(keyOf(() => inspectBootZip(bomb))).toBe('bootZipTooBig');
+    expect(errorKeyOf(() => inspectBootZip(bomb))).toBe('bootZipTooBig');
   });
 
   it.each([
@@ -123,13 +114,13 @@ describe('a ready-made bootanimation.zip', () => {
   ])('refuses %s', (_name, tamper) => {
     const zip = storedZip(good);
     tamper(zip);
-    expect(keyOf(() => inspectBootZip(zip))).toBe('bootZipHeaderMismatch');
+    expect(errorKeyOf(() => inspectBootZip(zip))).toBe('bootZipHeaderMismatch');
   });
 
   it('refuses a frame whose bytes fail their checksum', () => {
     const corrupt = storedZip(good);
     corrupt[corrupt.indexOf(f.subarray(0, 8)) + 40] ^= 0xff;
-    expect(keyOf(() => inspectBootZip(corrupt))).toBe('bootZipNotZip');
+    expect(errorKeyOf(() => inspectBootZip(corrupt))).toBe('bootZipNotZip');
   });
 
   it('refuses compressed entries: terminals read the frames in place', async () => {
@@ -137,6 +128,6 @@ describe('a ready-made bootanimation.zip', () => {
     deflated.file('desc.txt', '20 16 8\np 0 0 part0\n');
     deflated.file('part0/0.png', f);
     const zip = await deflated.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-    expect(keyOf(() => inspectBootZip(zip))).toBe('bootZipCompressed');
+    expect(errorKeyOf(() => inspectBootZip(zip))).toBe('bootZipCompressed');
   });
 });

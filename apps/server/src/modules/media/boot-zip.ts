@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { MEDIA_LIMITS } from '@cpm/contracts';
 import { AppError } from '../../shared/app-error';
+import { zipCentralHeader, zipEndRecord, zipLocalHeader } from '../../shared/zip-records';
 import { imageSize } from './media-probe';
 
 /** A frame's bytes inside a bootanimation.zip (entries are stored, so a frame is a byte range). */
@@ -42,33 +43,23 @@ export const createStoredZipWriter = (now: Date) => {
     entry(name: string, data: Buffer): { chunks: Buffer[]; dataOffset: number } {
       const nameBytes = Buffer.from(name, 'utf8');
       const crc = crc32(data);
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(10, 4);
-      local.writeUInt16LE(0, 6);
-      local.writeUInt16LE(0, 8);
-      local.writeUInt16LE(time, 10);
-      local.writeUInt16LE(date, 12);
-      local.writeUInt32LE(crc, 14);
-      local.writeUInt32LE(data.length, 18);
-      local.writeUInt32LE(data.length, 22);
-      local.writeUInt16LE(nameBytes.length, 26);
-      local.writeUInt16LE(0, 28);
-      const cd = Buffer.alloc(46);
-      cd.writeUInt32LE(0x02014b50, 0);
-      cd.writeUInt16LE(0x030a, 4);
-      cd.writeUInt16LE(10, 6);
-      cd.writeUInt16LE(0, 8);
-      cd.writeUInt16LE(0, 10);
-      cd.writeUInt16LE(time, 12);
-      cd.writeUInt16LE(date, 14);
-      cd.writeUInt32LE(crc, 16);
-      cd.writeUInt32LE(data.length, 20);
-      cd.writeUInt32LE(data.length, 24);
-      cd.writeUInt16LE(nameBytes.length, 28);
+      const fields = {
+        version: 10,
+        method: 0,
+        time,
+        date,
+        crc,
+        compressedSize: data.length,
+        size: data.length,
+      };
+      const local = zipLocalHeader(fields, nameBytes.length);
       const isDir = name.endsWith('/');
-      cd.writeUInt32LE(isDir ? ((0o40755 << 16) | 0x10) >>> 0 : (0o100644 << 16) >>> 0, 38);
-      cd.writeUInt32LE(offset, 42);
+      const externalAttributes = isDir ? ((0o40755 << 16) | 0x10) >>> 0 : (0o100644 << 16) >>> 0;
+      const cd = zipCentralHeader(
+        { ...fields, madeBy: 0x030a, externalAttributes },
+        nameBytes.length,
+        offset,
+      );
       central.push(cd, nameBytes);
       const dataOffset = offset + 30 + nameBytes.length;
       offset = dataOffset + data.length;
@@ -78,12 +69,7 @@ export const createStoredZipWriter = (now: Date) => {
     /** The central directory and end record. */
     finish(): Buffer {
       const dir = Buffer.concat(central);
-      const end = Buffer.alloc(22);
-      end.writeUInt32LE(0x06054b50, 0);
-      end.writeUInt16LE(count, 8);
-      end.writeUInt16LE(count, 10);
-      end.writeUInt32LE(dir.length, 12);
-      end.writeUInt32LE(offset, 16);
+      const end = zipEndRecord(count, dir.length, offset);
       return Buffer.concat([dir, end]);
     },
   };

@@ -1,12 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ENDPOINTS } from '@cpm/contracts';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../test-support/accounts';
 import { clientOf, urlOf } from '../../test-support/api-client';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { type FileWorld, openFileWorld } from '../../test-support/file-world';
 import { blobs } from '../blobs/blobs.table';
 import { multipartForm } from '../blobs/testing';
 import { mediaBootAnimations, mediaWallpapers } from './media.table';
@@ -15,18 +11,14 @@ import { pngOf, storedZip, zipEntries } from './media-fixtures';
 // The checks of names, content, sizes and archives are held by media.service.test.ts, boot-zip.test.ts and
 // media-probe.test.ts; here permission, data scope, the answers' envelope, and what needs the real store and jobs.
 describe('wallpapers, videos and boot animations', () => {
-  let t: TestApp;
-  let dataDir: string;
-  let ent: { id: string; token: string };
-  let other: { id: string; token: string };
-  let sales: { id: string; token: string };
+  let w: FileWorld;
 
-  const as = (token = ent.token) => clientOf(t, token);
+  const as = (token = w.ent.token) => clientOf(w.t, token);
   const counts = async () => ({
-    blobs: (await t.database.db.select().from(blobs)).length,
-    wallpapers: (await t.database.db.select().from(mediaWallpapers)).length,
-    boots: (await t.database.db.select().from(mediaBootAnimations)).length,
-    tmp: (await readdir(path.join(dataDir, 'blobs', 'tmp')).catch(() => [] as string[])).length,
+    blobs: (await w.t.database.db.select().from(blobs)).length,
+    wallpapers: (await w.t.database.db.select().from(mediaWallpapers)).length,
+    boots: (await w.t.database.db.select().from(mediaBootAnimations)).length,
+    tmp: (await w.tmpFiles()).length,
   });
   type Upload = typeof ENDPOINTS.media.wallpaperUpload | typeof ENDPOINTS.media.bootUploadFrame;
   /** Uploads a file to an upload endpoint, answering the raw response. */
@@ -35,15 +27,15 @@ describe('wallpapers, videos and boot animations', () => {
     query: Record<string, unknown>,
     name: string,
     bytes: Buffer,
-    token = ent.token,
+    token = w.ent.token,
   ) => as(token).request(endpoint, { query, file: { name, bytes } });
   /** Sends half of a file's upload: the body ends before the file does. */
   const cut = (url: string, name: string, bytes: Buffer) => () => {
     const form = multipartForm(name, bytes);
-    return t.app.inject({
+    return w.t.app.inject({
       method: 'POST',
       url,
-      headers: { satoken: ent.token, ...form.headers },
+      headers: { satoken: w.ent.token, ...form.headers },
       payload: Buffer.concat([form.head, bytes.subarray(0, Math.floor(bytes.length / 2))]),
     });
   };
@@ -69,30 +61,26 @@ describe('wallpapers, videos and boot animations', () => {
   /** Runs jobs until one has ended. */
   const ended = async (jobId: string) => {
     for (;;) {
-      await t.jobs.runDue();
+      await w.t.jobs.runDue();
       const job = (await as().call(ENDPOINTS.jobs.getById, { id: jobId })).body.result;
       if (job.status === 'succeeded' || job.status === 'failed') return job;
     }
   };
-  const build = (body: object, token = ent.token) => as(token).send(ENDPOINTS.media.bootBuild, body);
+  const build = (body: object, token = w.ent.token) => as(token).send(ENDPOINTS.media.bootBuild, body);
   const frameOf = (bytes: Buffer, name = 'frame.png') =>
     post(ENDPOINTS.media.bootUploadFrame, { format: 'png', width: 32, height: 24 }, name, bytes);
   const frame = (index: number | string, id: string) =>
     as().request(ENDPOINTS.media.bootFrame, { query: { id, index } });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cpm-media-'));
     // Jobs run only when a test calls `runDue`, so a test can act between a build's start and its run.
-    t = await createTestApp({ env: { DATA_DIR: dataDir, BLOB_SWEEP_MINUTES: '0' }, jobs: { run: false } });
-    const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
-    ent = await createAccount(t, { username: 'media_ent', superiorId: admin.userId });
-    other = await createAccount(t, { username: 'media_other' });
-    sales = await createAccount(t, { username: 'media_sales', roleCode: 'sales', superiorId: ent.id });
+    w = await openFileWorld(
+      'media',
+      { ent: 'media_ent', other: 'media_other', sales: 'media_sales' },
+      { jobs: { run: false } },
+    );
   });
-  afterAll(async () => {
-    await t?.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => w?.t.close());
 
   describe('wallpapers and videos', () => {
     it('store an image with its resolution, listed and served in scope', async () => {
@@ -109,10 +97,10 @@ describe('wallpapers, videos and boot animations', () => {
       const page = await as().call(ENDPOINTS.media.wallpaperPage, { kind: 'image', name: 'lob' });
       expect(page.body.result.records.map((r) => r.name)).toEqual(['lobby.png']);
       // The row's link serves the bytes without a session (thumbnails and previews).
-      const bytes = await t.app.inject({ method: 'GET', url: row.url });
+      const bytes = await w.t.app.inject({ method: 'GET', url: row.url });
       expect(bytes.rawPayload.equals(pngOf(64, 40))).toBe(true);
-      expect((await as(other.token).call(ENDPOINTS.media.wallpaperPage)).body.result.total).toBe(0);
-      expect((await as(sales.token).call(ENDPOINTS.media.wallpaperPage)).body.code).toBe(403);
+      expect((await as(w.other.token).call(ENDPOINTS.media.wallpaperPage)).body.result.total).toBe(0);
+      expect((await as(w.sales.token).call(ENDPOINTS.media.wallpaperPage)).body.code).toBe(403);
     });
 
     it('refuse content that is no image and a taken name in both languages, storing nothing', async () => {
@@ -126,7 +114,7 @@ describe('wallpapers, videos and boot animations', () => {
       const again = () => post(ENDPOINTS.media.wallpaperUpload, {}, 'twice.png', pngOf(9, 9));
       await refused(again, 409, /already exists/);
       // Another enterprise may use the same name.
-      const theirs = await post(ENDPOINTS.media.wallpaperUpload, {}, 'twice.png', pngOf(8, 8), other.token);
+      const theirs = await post(ENDPOINTS.media.wallpaperUpload, {}, 'twice.png', pngOf(8, 8), w.other.token);
       expect(theirs.json().code).toBe(1);
     });
 
@@ -139,8 +127,8 @@ describe('wallpapers, videos and boot animations', () => {
       const row = (await post(ENDPOINTS.media.wallpaperUpload, {}, 'gone.png', pngOf(10, 10))).json().result;
       const remove = (token: string) =>
         as(token).request(ENDPOINTS.media.wallpaperDelete, { query: { id: row.id } });
-      await refused(() => remove(other.token), 404, /No such wallpaper/);
-      expect((await remove(ent.token)).json().code).toBe(1);
+      await refused(() => remove(w.other.token), 404, /No such wallpaper/);
+      expect((await remove(w.ent.token)).json().code).toBe(1);
       const names = (await as().call(ENDPOINTS.media.wallpaperPage, { size: '50' })).body.result.records;
       expect(names.map((r) => r.name)).not.toContain('gone.png');
     });
@@ -177,7 +165,7 @@ describe('wallpapers, videos and boot animations', () => {
         frameCount: 3,
         parts: [{ folder: 'part0', count: 0, pause: 0, frames: 3 }],
       });
-      const zip = (await t.app.inject({ method: 'GET', url: built.url })).rawPayload;
+      const zip = (await w.t.app.inject({ method: 'GET', url: built.url })).rawPayload;
       expect(zipEntries(zip)).toEqual([
         { name: 'desc.txt', method: 0, size: 21, compressed: 21 },
         { name: 'part0/', method: 0, size: 0, compressed: 0 },
@@ -221,7 +209,7 @@ describe('wallpapers, videos and boot animations', () => {
       expect(bad.body).toMatchObject({ code: 400 });
       expect(JSON.stringify(bad.body)).toMatch(/no Chinese or special characters/);
       // Another enterprise cannot build from this enterprise's frame.
-      const theirs = await build({ ...welcome, name: 'Theirs', frameIds: [id] }, other.token);
+      const theirs = await build({ ...welcome, name: 'Theirs', frameIds: [id] }, w.other.token);
       expect(theirs.body.messageEn).toMatch(/missing or already used/);
     });
 

@@ -15,6 +15,7 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import { pageOffset, toPage } from '../../shared/paging';
 import type { BlobsService, UploadSource } from '../blobs/blobs.service';
 import type { JobContext, JobsService } from '../jobs/jobs.service';
 import { createStoredZipWriter, descText, type FrameRef, inspectBootZip } from './boot-zip';
@@ -225,13 +226,8 @@ export const createMediaService = (deps: {
 
   return {
     async wallpaperPage(auth: AuthContext, q: PageQuery & WallpaperFilter) {
-      const rows = await repo.listWallpapers(auth, q, (q.current - 1) * q.size, q.size);
-      return {
-        records: rows.map(toWallpaper),
-        total: await repo.countWallpapers(auth, q),
-        current: q.current,
-        size: q.size,
-      };
+      const rows = await repo.listWallpapers(auth, q, pageOffset(q), q.size);
+      return toPage(rows.map(toWallpaper), await repo.countWallpapers(auth, q), q);
     },
 
     /**
@@ -277,13 +273,8 @@ export const createMediaService = (deps: {
     },
 
     async bootPage(auth: AuthContext, q: PageQuery & BootFilter) {
-      const rows = await repo.listBoot(auth, q, (q.current - 1) * q.size, q.size);
-      return {
-        records: rows.map(toBoot),
-        total: await repo.countBoot(auth, q),
-        current: q.current,
-        size: q.size,
-      };
+      const rows = await repo.listBoot(auth, q, pageOffset(q), q.size);
+      return toPage(rows.map(toBoot), await repo.countBoot(auth, q), q);
     },
 
     /** Stores one frame for a later build: of the given format, at most 500 KB, exactly the screen size. */

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ts, uuidKey } from '../../db/columns';
+import { ownership, ts, uuidKey } from '../../db/columns';
 
 /** Wallpaper images and idle-screen videos; the bytes are a blob, the resolution read from its headers. */
 export const mediaWallpapers = pgTable(
@@ -17,8 +17,7 @@ export const mediaWallpapers = pgTable(
     description: text(),
     blobId: uuid().notNull(),
     sha256: text().notNull(),
-    ownerId: uuid().notNull(),
-    createdBy: uuid(),
+    ...ownership(),
     createdAt: ts().notNull().defaultNow(),
   },
   (t) => [
@@ -46,8 +45,7 @@ export const mediaBootAnimations = pgTable(
     blobId: uuid().notNull(),
     sha256: text().notNull(),
     size: integer().notNull(),
-    ownerId: uuid().notNull(),
-    createdBy: uuid(),
+    ...ownership(),
     createdAt: ts().notNull().defaultNow(),
   },
   (t) => [

@@ -2,7 +2,7 @@ import { MENU_TYPE, type MenuNode, type MenuType } from '@cpm/contracts';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql } from '../../shared/data-scope';
-import { countWhere } from '../../shared/sql';
+import { countWhere, firstWhere } from '../../shared/sql';
 import { usablePermissions } from '../devices/catalogue-owner';
 import { roleMenus, roles } from '../roles/roles.table';
 import { userRoles, users } from '../users/users.table';
@@ -148,8 +148,7 @@ export type MenuValues = Omit<typeof menus.$inferInsert, 'id' | 'seedKey' | 'cre
 export const createMenusRepository = (db: Db) => ({
   findAll: () => findAllMenus(db),
 
-  findById: async (id: string): Promise<MenuRow | null> =>
-    (await db.select().from(menus).where(eq(menus.id, id)))[0] ?? null,
+  findById: async (id: string): Promise<MenuRow | null> => firstWhere(db, menus, eq(menus.id, id)),
 
   childCount: async (id: string) => countWhere(db, menus, eq(menus.parentId, id)),
 

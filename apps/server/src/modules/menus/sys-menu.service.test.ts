@@ -2,19 +2,19 @@ import type { SysMenuSave } from '@cpm/contracts';
 import { describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../plugins/auth-context';
 import { createOperationNote } from '../../shared/operation-note';
+import { authOf } from '../../test-support/records';
 import type { MenusRepository, MenuValues } from './menus.repository';
 import { createSysMenuService } from './sys-menu.service';
 
 type Row = Awaited<ReturnType<MenusRepository['findAll']>>[number];
 
-const admin: AuthContext = {
+const admin: AuthContext = authOf({
   userId: 'u1',
   sessionId: 's1',
   username: 'admin',
-  state: 1,
-  permissions: new Set(['user:menu:add', 'user:menu:edit']),
+  permissions: ['user:menu:add', 'user:menu:edit'],
   dataScope: 'all',
-};
+});
 const tenant: AuthContext = { ...admin, username: 'tenant', dataScope: 'tree' };
 
 /** The menu table in memory. */

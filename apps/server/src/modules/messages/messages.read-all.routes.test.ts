@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test-support/accounts';
+import { refuseWrites } from '../../test-support/refuse-writes';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 
 const SYS_MSG = '/upms/v1/upms/sysMsg';
@@ -40,12 +40,7 @@ describe('read all of my messages', () => {
   it('answers "batch mark as read failed" in both languages when the marking fails, and marks nothing', async () => {
     expect(await unread()).toBe(2);
     // The database refuses every read receipt, as a full disk or a lost connection would.
-    await t.database.db.execute(sql`
-      create function refuse_receipt() returns trigger language plpgsql as $$
-      begin raise exception 'receipts cannot be written'; end $$`);
-    await t.database.db.execute(
-      sql`create trigger refuse_receipt before insert on message_receipts for each row execute function refuse_receipt()`,
-    );
+    const lift = await refuseWrites(t.database.db, 'message_receipts', 'insert');
     try {
       const failed = await call(reader.token, 'POST', `${MY_MSG}/readAll`);
       expect(failed).toMatchObject({
@@ -56,8 +51,7 @@ describe('read all of my messages', () => {
       expect(await unread()).toBe(2);
       expect(logLines.some((l) => l.includes('batch mark as read failed'))).toBe(true);
     } finally {
-      await t.database.db.execute(sql`drop trigger refuse_receipt on message_receipts`);
-      await t.database.db.execute(sql`drop function refuse_receipt`);
+      await lift();
     }
 
     const done = await call(reader.token, 'POST', `${MY_MSG}/readAll`);

@@ -3,6 +3,7 @@ import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } fr
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
+import { firstWhere } from '../../shared/sql';
 import { terminalGroups } from '../groups/groups.table';
 import { roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
@@ -66,8 +67,7 @@ export const createMessagesRepository = (db: Db) => ({
     return row ?? null;
   },
 
-  findById: async (id: string): Promise<MessageRow | null> =>
-    (await db.select().from(messages).where(eq(messages.id, id)))[0] ?? null,
+  findById: async (id: string): Promise<MessageRow | null> => firstWhere(db, messages, eq(messages.id, id)),
 
   /** Target ids of a message. */
   async findTargetIds(messageId: string): Promise<string[]> {

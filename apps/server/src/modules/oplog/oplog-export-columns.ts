@@ -1,5 +1,5 @@
 import type { OperationLogRow } from '@cpm/contracts';
-import { columnsIn, type ExportColumn, enumLabels } from '../../shared/export-columns';
+import { columnsIn, type ExportColumn, enumLabels, resultLabels } from '../../shared/export-columns';
 
 /**
  * What each action code is called on the operation log page (the code doubles as the console's
@@ -64,10 +64,7 @@ export const OPLOG_ACTION_LABELS = enumLabels('accounts:oplog.actions', {
 });
 
 /** Results of an operation as the operation log page shows them. */
-export const OPLOG_RESULT_LABELS = enumLabels('accounts:oplog', {
-  success: ['成功', 'Success'],
-  failure: ['失败', 'Failure'],
-});
+export const OPLOG_RESULT_LABELS = resultLabels('accounts:oplog');
 
 const column = columnsIn<OperationLogRow>('accounts:');
 

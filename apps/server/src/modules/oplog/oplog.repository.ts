@@ -1,8 +1,9 @@
 import type { OperationLogRow } from '@cpm/contracts';
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { and, desc, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
+import { countWhere, equalTo, rowsWhere } from '../../shared/sql';
 import { operationLogs } from './oplog.table';
 
 export type OperationEntry = Omit<typeof operationLogs.$inferInsert, 'id'>;
@@ -37,8 +38,7 @@ export const createOplogRepository = (db: Db) => {
     and(
       inDataScope(auth, operationLogs.actorId),
       f.actorName ? ilike(operationLogs.actorName, `%${escapeLike(f.actorName)}%`) : undefined,
-      f.action ? eq(operationLogs.action, f.action) : undefined,
-      f.result ? eq(operationLogs.result, f.result) : undefined,
+      ...equalTo(operationLogs, { action: f.action, result: f.result }),
       f.from ? gte(operationLogs.at, new Date(f.from)) : undefined,
       f.to ? lt(operationLogs.at, new Date(f.to)) : undefined,
     );
@@ -47,19 +47,10 @@ export const createOplogRepository = (db: Db) => {
       await db.insert(operationLogs).values(entry);
     },
     async list(auth: AuthContext, f: OperationFilter, offset: number, limit: number) {
-      const rows = await db
-        .select()
-        .from(operationLogs)
-        .where(where(auth, f))
-        .orderBy(desc(operationLogs.at), desc(operationLogs.id))
-        .offset(offset)
-        .limit(limit);
-      return rows.map(toRow);
+      const order = [desc(operationLogs.at), desc(operationLogs.id)];
+      return (await rowsWhere(db, operationLogs, where(auth, f), order, offset, limit)).map(toRow);
     },
-    async count(auth: AuthContext, f: OperationFilter) {
-      const [row] = await db.select({ n: count() }).from(operationLogs).where(where(auth, f));
-      return row.n;
-    },
+    count: (auth: AuthContext, f: OperationFilter) => countWhere(db, operationLogs, where(auth, f)),
   };
 };
 

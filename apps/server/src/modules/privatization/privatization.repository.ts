@@ -1,12 +1,10 @@
 import type { PrivateCustomerRow } from '@cpm/contracts';
-import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { findInScope, inDataScope } from '../../shared/data-scope';
-import { countWhere, likeAnywhere } from '../../shared/sql';
+import { findInScope, ownedNamed, type Scope } from '../../shared/data-scope';
+import { countWhere, equalTo, newestFirst, rowsWhere } from '../../shared/sql';
 import { privateCustomers } from './privatization.table';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type CustomerFilter = { name?: string; deploymentStatus?: string; country?: string };
 export type CustomerRecord = typeof privateCustomers.$inferSelect;
 export type CustomerValues = Omit<typeof privateCustomers.$inferInsert, 'id' | 'ownerId' | 'createdAt'>;
@@ -34,23 +32,17 @@ const toRow = (r: CustomerRecord): PrivateCustomerRow => ({
 /** Storage of private-deployment customers, always within the caller's data scope. */
 export const createPrivatizationRepository = (db: Db) => {
   const where = (scope: Scope, f: CustomerFilter): SQL | undefined =>
-    and(
-      inDataScope(scope, privateCustomers.ownerId),
-      f.name ? ilike(privateCustomers.name, likeAnywhere(f.name)) : undefined,
-      f.deploymentStatus ? eq(privateCustomers.deploymentStatus, f.deploymentStatus) : undefined,
-      f.country ? eq(privateCustomers.country, f.country) : undefined,
+    ownedNamed(
+      scope,
+      privateCustomers,
+      f.name,
+      ...equalTo(privateCustomers, { deploymentStatus: f.deploymentStatus, country: f.country }),
     );
   return {
     /** Rows as the list shows them: the password only as `hasPassword`. */
     list: async (scope: Scope, f: CustomerFilter, offset: number, limit: number) =>
       (
-        await db
-          .select()
-          .from(privateCustomers)
-          .where(where(scope, f))
-          .orderBy(desc(privateCustomers.createdAt), desc(privateCustomers.id))
-          .offset(offset)
-          .limit(limit)
+        await rowsWhere(db, privateCustomers, where(scope, f), newestFirst(privateCustomers), offset, limit)
       ).map(toRow),
 
     count: async (scope: Scope, f: CustomerFilter) => countWhere(db, privateCustomers, where(scope, f)),

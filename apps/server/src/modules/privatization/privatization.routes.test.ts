@@ -1,12 +1,10 @@
-import { eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, createAccount } from '../../test-support/accounts';
+import { callApi, createAccount, createRole } from '../../test-support/accounts';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
+import { answerTable, badHeaders } from '../../test-support/workbook';
 import { appKeys } from '../keys/keys.table';
-import { menus } from '../menus/menus.table';
 import { operationLogs } from '../oplog/oplog.table';
-import { roleMenus, roles } from '../roles/roles.table';
 import { privateCustomers } from './privatization.table';
 
 const P = '/upms/v1/upms/cpmPrivatization';
@@ -38,14 +36,13 @@ describe('private deployments', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // A tree-scoped role holding the page and all its buttons, for two separate accounts.
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({ code: 'private_ops', name: '私有化运维', nameEn: 'Private ops', dataScope: 'tree' })
-      .returning();
-    const entries = await t.database.db.select().from(menus).where(like(menus.permission, 'user:private:%'));
-    await t.database.db.insert(roleMenus).values(entries.map((m) => ({ roleId: role.id, menuId: m.id })));
-    a = await createAccount(t, { username: 'ops_a', roleId: role.id });
-    b = await createAccount(t, { username: 'ops_b', roleId: role.id });
+    const roleId = await createRole(
+      t,
+      { code: 'private_ops', name: '私有化运维', nameEn: 'Private ops' },
+      'user:private:%',
+    );
+    a = await createAccount(t, { username: 'ops_a', roleId });
+    b = await createAccount(t, { username: 'ops_b', roleId });
     plain = await createAccount(t, { username: 'ent_c', roleCode: 'enterprise_admin' });
   });
   afterAll(() => t.close());
@@ -124,16 +121,14 @@ describe('private deployments', () => {
     expect((await callApi(t, b.token, 'GET', `${P}/delete?id=${rec.id}`)).body.code).toBe(404);
     const empty = await t.app.inject({ url: `${P}/export`, headers: { satoken: b.token } });
     expect(empty.statusCode).toBe(200);
-    expect(tableOf(await firstSheetOf(empty)).rows).toEqual([]);
+    expect((await answerTable(empty)).rows).toEqual([]);
     // Deployment status and network by their dictionary labels, in the caller's language.
     const exportIn = async (language: string) =>
-      tableOf(
-        await firstSheetOf(
-          await t.app.inject({
-            url: `${P}/export`,
-            headers: { satoken: a.token, 'accept-language': language },
-          }),
-        ),
+      await answerTable(
+        await t.app.inject({
+          url: `${P}/export`,
+          headers: { satoken: a.token, 'accept-language': language },
+        }),
       );
     const zh = await exportIn('zh-CN');
     expect(badHeaders(zh.headers, 'zh')).toEqual([]);

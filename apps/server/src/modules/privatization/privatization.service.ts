@@ -3,6 +3,7 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { AppError, orNotFound } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import type { OperationNote } from '../../shared/operation-note';
+import { pageOffset, toPage } from '../../shared/paging';
 import { requireAddOrEdit } from '../../shared/permissions';
 import type { AppKeys } from '../keys/app-keys';
 import type { CustomerFilter, PrivatizationRepository } from './privatization.repository';
@@ -23,8 +24,8 @@ export const createPrivatizationService = (deps: {
     count: (auth: AuthContext, f: CustomerFilter) => repo.count(auth, f),
 
     async page(auth: AuthContext, q: PageQuery & CustomerFilter) {
-      const records = await this.list(auth, q, (q.current - 1) * q.size, q.size);
-      return { records, total: await this.count(auth, q), current: q.current, size: q.size };
+      const records = await this.list(auth, q, pageOffset(q), q.size);
+      return toPage(records, await this.count(auth, q), q);
     },
 
     async save(auth: AuthContext, body: PrivateCustomerSave) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { firstWhere } from '../../shared/sql';
 import { roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
 import { emailCodes, pendingRegistrations } from './registry.table';
@@ -20,12 +21,11 @@ export const createRegistryRepository = (db: Db) => ({
 
   /** The account whose username and email both match, case-insensitively. */
   findAccount: async (name: string, email: string) =>
-    (
-      await db
-        .select()
-        .from(users)
-        .where(and(sql`lower(${users.username}) = ${name}`, sql`lower(${users.email}) = ${email}`))
-    )[0] ?? null,
+    firstWhere(
+      db,
+      users,
+      and(sql`lower(${users.username}) = ${name}`, sql`lower(${users.email}) = ${email}`),
+    ),
 
   /** Saves a new code after dropping the expired ones. */
   async insertCode(values: NewEmailCode, now: Date) {
@@ -38,22 +38,18 @@ export const createRegistryRepository = (db: Db) => ({
 
   /** The newest unused, unexpired code for the address and name that has tries left. */
   findUsableCode: async (email: string, username: string, now: Date, maxAttempts: number) =>
-    (
-      await db
-        .select()
-        .from(emailCodes)
-        .where(
-          and(
-            eq(emailCodes.email, email),
-            eq(emailCodes.username, username),
-            isNull(emailCodes.usedAt),
-            gt(emailCodes.expiresAt, now),
-            lt(emailCodes.attempts, maxAttempts),
-          ),
-        )
-        .orderBy(desc(emailCodes.createdAt))
-        .limit(1)
-    )[0] ?? null,
+    firstWhere(
+      db,
+      emailCodes,
+      and(
+        eq(emailCodes.email, email),
+        eq(emailCodes.username, username),
+        isNull(emailCodes.usedAt),
+        gt(emailCodes.expiresAt, now),
+        lt(emailCodes.attempts, maxAttempts),
+      ),
+      [desc(emailCodes.createdAt)],
+    ),
 
   countWrongAttempt: async (codeId: string) => {
     await db

@@ -1,12 +1,10 @@
 import type { RemoteSessionFilter } from '@cpm/contracts';
-import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { findInScope, inDataScope } from '../../shared/data-scope';
-import { likePrefix, nullOnUniqueViolation } from '../../shared/sql';
+import { findInScope, inDataScope, type Scope } from '../../shared/data-scope';
+import { allWhere, firstWhere, likePrefix, nullOnUniqueViolation, pageWhere } from '../../shared/sql';
 import { remoteParticipants, remotePolicies, remoteSessions, remoteTokens } from './remote.table';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type SessionRecord = typeof remoteSessions.$inferSelect;
 export type ParticipantRecord = typeof remoteParticipants.$inferSelect;
 export type NewSession = Omit<
@@ -67,26 +65,23 @@ export const createRemoteRepository = (db: Db) => {
 
     /** The running session of a terminal, if any. */
     findLiveByTerminal: async (terminalId: string) =>
-      (
-        await db
-          .select()
-          .from(remoteSessions)
-          .where(and(eq(remoteSessions.terminalId, terminalId), ne(remoteSessions.state, 'ended')))
-      )[0] ?? null,
+      firstWhere(
+        db,
+        remoteSessions,
+        and(eq(remoteSessions.terminalId, terminalId), ne(remoteSessions.state, 'ended')),
+      ),
 
     /** A session inside the caller's data scope. */
     findVisible: async (scope: Scope, id: string) => findInScope(db, remoteSessions, scope, id),
 
-    findById: async (id: string) =>
-      (await db.select().from(remoteSessions).where(eq(remoteSessions.id, id)))[0] ?? null,
+    findById: async (id: string) => firstWhere(db, remoteSessions, eq(remoteSessions.id, id)),
 
     findParticipant: async (sessionId: string, userId: string) =>
-      (
-        await db
-          .select()
-          .from(remoteParticipants)
-          .where(and(eq(remoteParticipants.sessionId, sessionId), eq(remoteParticipants.userId, userId)))
-      )[0] ?? null,
+      firstWhere(
+        db,
+        remoteParticipants,
+        and(eq(remoteParticipants.sessionId, sessionId), eq(remoteParticipants.userId, userId)),
+      ),
 
     /**
      * Makes a user the controller of a running session that has none (or already has them), and
@@ -233,28 +228,25 @@ export const createRemoteRepository = (db: Db) => {
     deleteExpiredTokens: (before: Date) => db.delete(remoteTokens).where(lt(remoteTokens.expiresAt, before)),
 
     async page(scope: Scope, f: RemoteSessionFilter, offset: number, limit: number) {
-      const where = sessionWhere(scope, f);
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(remoteSessions)
-          .where(where)
-          .orderBy(desc(remoteSessions.openedAt), desc(remoteSessions.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ total: count() }).from(remoteSessions).where(where),
-      ]);
+      const order = [desc(remoteSessions.openedAt), desc(remoteSessions.id)];
+      const { rows, total } = await pageWhere(
+        db,
+        remoteSessions,
+        sessionWhere(scope, f),
+        order,
+        offset,
+        limit,
+      );
       const participants = rows.length
-        ? await db
-            .select()
-            .from(remoteParticipants)
-            .where(
-              inArray(
-                remoteParticipants.sessionId,
-                rows.map((r) => r.id),
-              ),
-            )
-            .orderBy(remoteParticipants.joinedAt)
+        ? await allWhere(
+            db,
+            remoteParticipants,
+            inArray(
+              remoteParticipants.sessionId,
+              rows.map((r) => r.id),
+            ),
+            [remoteParticipants.joinedAt],
+          )
         : [];
       return { rows, total, participants };
     },

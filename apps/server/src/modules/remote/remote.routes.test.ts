@@ -1,6 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FRAME_FLAGS, parseRecording, type RemoteDown, type RemoteTicket, relayUrlFor } from '@cpm/contracts';
 import { eq, inArray } from 'drizzle-orm';
@@ -8,13 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminalGroups, terminals } from '../../db/schema';
 import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
 import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
-import {
-  ADMIN_PASSWORD,
-  brokerModes,
-  createTestApp,
-  loginAs,
-  type TestApp,
-} from '../../test-support/test-app';
+import { type ListeningApp, openListeningApp, runPrefix, snSeries } from '../../test-support/listening-app';
+import { ADMIN_PASSWORD, brokerModes, loginAs } from '../../test-support/test-app';
 import { menus } from '../menus/menus.table';
 import { operationLogs } from '../oplog/oplog.table';
 import { roleMenus, roles } from '../roles/roles.table';
@@ -32,23 +25,20 @@ const POLICIES = '/remote/v1/remote/policy/getList';
 const jpeg = (marker: number) => Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, marker, 1, 2, 3, 0xff, 0xd9]);
 
 describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ name, env }) => {
-  const external = name === 'external broker';
-  const prefix = external ? `RX${Date.now().toString(36).toUpperCase()}` : 'RMT';
-  const sn = (i: number) => `${prefix}${String(i).padStart(4, '0')}`;
-  let t: TestApp;
-  let dataDir: string;
-  let port: number;
-  let admin: { token: string; userId: string };
+  const _external = name === 'external broker';
+  const prefix = runPrefix(name, 'RMT', 'RX');
+  const sn = snSeries(prefix);
+  let world: ListeningApp;
   let groupId: string;
   let childGroupId: string;
   const downs: { sn: string; message: RemoteDown }[] = [];
   const clients: RelayClient[] = [];
 
-  const as = (token: string) => callAs(t, token);
+  const as = (token: string) => callAs(world.t, token);
   const relayAt = (url: string) => {
     // The terminal is told PUBLIC_URL's address; the test server listens on a port of its own.
     const u = new URL(url);
-    return `ws://127.0.0.1:${port}${u.pathname}${u.search}`;
+    return `ws://127.0.0.1:${world.port}${u.pathname}${u.search}`;
   };
   const dial = async (url: string) => {
     const c = await relayClient(url);
@@ -56,7 +46,7 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
     return c;
   };
   const viewerUrl = (ticket: RemoteTicket) =>
-    relayUrlFor({ protocol: 'http:', hostname: '127.0.0.1', host: `127.0.0.1:${port}` }, ticket.relay, {
+    relayUrlFor({ protocol: 'http:', hostname: '127.0.0.1', host: `127.0.0.1:${world.port}` }, ticket.relay, {
       session: ticket.sessionId,
       token: ticket.token,
     });
@@ -67,7 +57,7 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
     return downs.filter((d) => d.sn === s && d.message.type === type)[after].message;
   };
   const sessionRow = async (id: string) =>
-    (await t.database.db.select().from(remoteSessions).where(eq(remoteSessions.id, id)))[0];
+    (await world.t.database.db.select().from(remoteSessions).where(eq(remoteSessions.id, id)))[0];
 
   /** A terminal answering on the relay: hello, then consent as told. */
   const terminalJoins = async (s: string, granted = true, after = 0) => {
@@ -79,17 +69,14 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cpm-remote-'));
-    t = await createTestApp({
+    world = await openListeningApp('remote', {
       broker: true,
-      env: { ...env, DATA_DIR: dataDir, BLOB_SWEEP_MINUTES: '0', PUBLIC_URL: 'https://cpm.example.test' },
+      env: { ...env, PUBLIC_URL: 'https://cpm.example.test' },
       // The terminals here are marked online in the database and send no heartbeats: the gateway's
       // sweep (every 15 s) would take them offline half-way through a slow run.
       gateway: { sweepMs: 3_600_000 },
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
-    admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    const { t, admin } = world;
     const f = await createFleetFixtures(t, admin.userId);
     groupId = f.group.id;
     const [child] = await t.database.db
@@ -121,19 +108,18 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
   });
   afterAll(async () => {
     for (const c of clients) c.close();
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await world.t.close();
   });
 
   it('refuses an offline terminal, a foreign one, and control without the password, changing nothing', async () => {
-    const call = as(admin.token);
+    const call = as(world.admin.token);
     const offline = await call('POST', OPEN, { sn: sn(5), mode: 'view' });
     expect(offline.status).toBe(409);
     expect(offline.body.messageEn).toBe(
       'The terminal is offline, so details or real-time information cannot be fetched',
     );
 
-    const other = await createAccount(t, { username: `${prefix.toLowerCase()}_other` });
+    const other = await createAccount(world.t, { username: `${prefix.toLowerCase()}_other` });
     const foreign = await as(other.token)('POST', OPEN, { sn: sn(1), mode: 'view' });
     expect(foreign.status).toBe(404);
 
@@ -143,11 +129,11 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
     expect(wrong.status).toBe(400);
     expect(wrong.body.messageEn).toBe('Wrong password; no remote session was opened');
 
-    const rows = await t.database.db.select().from(remoteSessions);
+    const rows = await world.t.database.db.select().from(remoteSessions);
     expect(rows).toHaveLength(0);
     expect(downs).toHaveLength(0);
     // The refused attempts are in the operation log.
-    const logged = await t.database.db
+    const logged = await world.t.database.db
       .select()
       .from(operationLogs)
       .where(eq(operationLogs.action, 'remote.control'));
@@ -155,18 +141,23 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
   });
 
   it('needs the control permission to control; a watcher-only role may still watch', async () => {
-    const [role] = await t.database.db
+    const [role] = await world.t.database.db
       .insert(roles)
       .values({ code: `${prefix}_watch`, name: '观看', nameEn: 'Watch', dataScope: 'all' })
       .returning();
-    const grants = await t.database.db
+    const grants = await world.t.database.db
       .select()
       .from(menus)
       .where(
         inArray(menus.permission, ['remote:desktop:view', 'remote:desktop:connect', 'device:terminal:view']),
       );
-    await t.database.db.insert(roleMenus).values(grants.map((m) => ({ roleId: role.id, menuId: m.id })));
-    const watcher = await createAccount(t, { username: `${prefix.toLowerCase()}_watch`, roleId: role.id });
+    await world.t.database.db
+      .insert(roleMenus)
+      .values(grants.map((m) => ({ roleId: role.id, menuId: m.id })));
+    const watcher = await createAccount(world.t, {
+      username: `${prefix.toLowerCase()}_watch`,
+      roleId: role.id,
+    });
     const control = await as(watcher.token)('POST', OPEN, {
       sn: sn(4),
       mode: 'control',
@@ -196,7 +187,7 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
   });
 
   it('streams frames to the controller and observers, carries input back, allows one controller, and records it all', async () => {
-    const call = as(admin.token);
+    const call = as(world.admin.token);
     const opened = await call('POST', OPEN, { sn: sn(1), mode: 'control', password: ADMIN_PASSWORD });
     expect(opened.body.code).toBe(1);
     const ticket = opened.body.result as RemoteTicket;
@@ -238,7 +229,7 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
     expect((await controller.json<{ code: string }>('error')).code).toBe('invalidInput');
 
     // A second user may watch but not take control.
-    const second = await createAccount(t, {
+    const second = await createAccount(world.t, {
       username: `${prefix.toLowerCase()}_second`,
       roleCode: 'platform_admin',
     });
@@ -294,7 +285,7 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
     expect((await call('POST', CLOSE, { sessionId: ticket.sessionId })).status).toBe(409);
 
     // The audit list and the recording.
-    await t.remote.relay.recordingsIdle();
+    await world.t.remote.relay.recordingsIdle();
     const page = await call('GET', `${PAGE}?sn=${sn(1)}`);
     const row = (page.body.result as { records: Record<string, unknown>[] }).records[0];
     expect(row).toMatchObject({
@@ -309,10 +300,10 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
       { name: 'Administrator', role: 'controller' },
       { name: `${prefix.toLowerCase()}_second`, role: 'observer' },
     ]);
-    const file = await t.app.inject({
+    const file = await world.t.app.inject({
       method: 'GET',
       url: `${RECORDING}?id=${ticket.sessionId}`,
-      headers: { satoken: admin.token },
+      headers: { satoken: world.admin.token },
     });
     expect(file.statusCode).toBe(200);
     const entries = parseRecording(new Uint8Array(file.rawPayload));
@@ -321,16 +312,16 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
       entries.filter((e) => e.kind === 'input').map((e) => (e as { data: { kind: string } }).data.kind),
     ).toEqual(['tap', 'key', 'text']);
     expect(entries.some((e) => e.kind === 'event' && (e.data as { t: string }).t === 'ended')).toBe(true);
-    expect(await readdir(path.join(dataDir, 'remote-recordings'))).toEqual([]);
+    expect(await readdir(path.join(world.t.dataDir, 'remote-recordings'))).toEqual([]);
 
     // Someone outside the scope sees neither the session nor its recording.
-    const other = await createAccount(t, { username: `${prefix.toLowerCase()}_outsider` });
+    const other = await createAccount(world.t, { username: `${prefix.toLowerCase()}_outsider` });
     expect(((await as(other.token)('GET', PAGE)).body.result as { total: number }).total).toBe(0);
     expect((await as(other.token)('GET', `${RECORDING}?id=${ticket.sessionId}`)).status).toBe(404);
   });
 
   it('keeps sessions apart: a frame of one terminal never reaches another session', async () => {
-    const call = as(admin.token);
+    const call = as(world.admin.token);
     const a = (await call('POST', OPEN, { sn: sn(2), mode: 'control', password: ADMIN_PASSWORD })).body
       .result as RemoteTicket;
     const b = (await call('POST', OPEN, { sn: sn(3), mode: 'control', password: ADMIN_PASSWORD })).body
@@ -360,7 +351,7 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
   });
 
   it('tells the viewer when the person at the terminal refuses, and honours the group policy', async () => {
-    const call = as(admin.token);
+    const call = as(world.admin.token);
     const before = downs.filter((d) => d.sn === sn(2) && d.message.type === 'open').length;
     const ticket = (await call('POST', OPEN, { sn: sn(2), mode: 'view' })).body.result as RemoteTicket;
     const viewer = await dial(viewerUrl(ticket));
@@ -393,16 +384,16 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
     await call('POST', CLOSE, { sessionId: auto.sessionId });
     await call('POST', POLICY, { groupId, policy: 'inherit' });
     await call('POST', POLICY, { groupId: childGroupId, policy: 'inherit' });
-    const other = await createAccount(t, { username: `${prefix.toLowerCase()}_pol` });
+    const other = await createAccount(world.t, { username: `${prefix.toLowerCase()}_pol` });
     expect((await as(other.token)('POST', POLICY, { groupId, policy: 'auto' })).status).toBe(400);
   });
 
   it('ends a session whose terminal never dials in, and expires recordings after the retention', async () => {
-    const call = as(admin.token);
+    const call = as(world.admin.token);
     const ticket = (await call('POST', OPEN, { sn: sn(3), mode: 'view' })).body.result as RemoteTicket;
     const closesBefore = downs.filter((d) => d.sn === sn(3) && d.message.type === 'close').length;
-    t.clock.advance(3 * 60_000);
-    expect(await t.remote.service.sweepStale(2 * 60_000)).toEqual({ ended: 1 });
+    world.t.clock.advance(3 * 60_000);
+    expect(await world.t.remote.service.sweepStale(2 * 60_000)).toEqual({ ended: 1 });
     expect(await sessionRow(ticket.sessionId)).toMatchObject({
       state: 'ended',
       endReason: 'terminalTimeout',
@@ -413,25 +404,30 @@ describe.each(brokerModes())('remote desktop sessions and relay ($name)', ({ nam
     const late = await dial(viewerUrl(ticket));
     expect((await late.closed()).code).toBe(4401);
 
-    const recorded = (await t.database.db.select().from(remoteSessions)).filter((s) => s.recordingBlobId);
+    const recorded = (await world.t.database.db.select().from(remoteSessions)).filter(
+      (s) => s.recordingBlobId,
+    );
     expect(recorded.length).toBeGreaterThan(0);
-    t.clock.advance(31 * 86_400_000);
-    expect((await t.remote.service.sweepRecordings()).removed).toBe(recorded.length);
+    world.t.clock.advance(31 * 86_400_000);
+    expect((await world.t.remote.service.sweepRecordings()).removed).toBe(recorded.length);
     const after = await sessionRow(recorded[0].id);
     expect(after).toMatchObject({ recordingBlobId: null, recordingExpired: true });
     // A month on, the admin signs in again.
-    const fresh = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    const fresh = await loginAs(world.t.app, 'admin', ADMIN_PASSWORD);
     const gone = await as(fresh.token)('GET', `${RECORDING}?id=${recorded[0].id}`);
     expect(gone.body.messageEn).toBe(
       'This session has no recording (it may have passed its retention period)',
     );
     // Old tokens are swept too.
-    await t.remote.service.sweepStale(2 * 60_000);
-    expect(await t.database.db.select().from(remoteTokens)).toHaveLength(0);
+    await world.t.remote.service.sweepStale(2 * 60_000);
+    expect(await world.t.database.db.select().from(remoteTokens)).toHaveLength(0);
   });
 
   it('refuses users whose roles do not include the remote desktop page', async () => {
-    const sales = await createAccount(t, { username: `${prefix.toLowerCase()}_sales`, roleCode: 'sales' });
+    const sales = await createAccount(world.t, {
+      username: `${prefix.toLowerCase()}_sales`,
+      roleCode: 'sales',
+    });
     const res = await as(sales.token)('GET', PAGE);
     expect(res.status).toBe(403);
     const open = await as(sales.token)('POST', OPEN, { sn: sn(1), mode: 'view' });

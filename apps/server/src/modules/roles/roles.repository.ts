@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizz
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
+import { allWhere, firstWhere, rowsWhere } from '../../shared/sql';
 import { userRoles } from '../users/users.table';
 import { roleMenus, roles } from './roles.table';
 
@@ -43,13 +44,8 @@ export const createRolesRepository = (db: Db) => {
 
   return {
     async list(auth: AuthContext, f: { name?: string; code?: string }, offset: number, limit: number) {
-      const rows = await db
-        .select()
-        .from(roles)
-        .where(where(auth, f))
-        .orderBy(asc(roles.createdAt), asc(roles.code))
-        .offset(offset)
-        .limit(limit);
+      const order = [asc(roles.createdAt), asc(roles.code)];
+      const rows = await rowsWhere(db, roles, where(auth, f), order, offset, limit);
       const ids = rows.map((r) => r.id);
       const [menus, holders] = await Promise.all([menuIdsOf(ids), holdersOf(ids)]);
       return rows.map(
@@ -73,14 +69,9 @@ export const createRolesRepository = (db: Db) => {
       return row.n;
     },
     listVisible: (auth: AuthContext) =>
-      db.select().from(roles).where(visible(auth)).orderBy(asc(roles.createdAt), asc(roles.code)),
+      allWhere(db, roles, visible(auth), [asc(roles.createdAt), asc(roles.code)]),
     findVisible: async (auth: AuthContext, id: string): Promise<RoleRecord | null> =>
-      (
-        await db
-          .select()
-          .from(roles)
-          .where(and(eq(roles.id, id), visible(auth)))
-      )[0] ?? null,
+      firstWhere(db, roles, and(eq(roles.id, id), visible(auth))),
     findByIds: (ids: string[]) => (ids.length ? db.select().from(roles).where(inArray(roles.id, ids)) : []),
     /** Whether a role the caller can see (a built-in one, or one in their scope) has the code. */
     codeTaken: async (auth: AuthContext, code: string, exceptId?: string) =>

@@ -1,9 +1,8 @@
 import { ORDER_ACTIVE_STATUSES, type ProposalStatus } from '@cpm/contracts';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
-import { countWhere, nullOnUniqueViolation } from '../../shared/sql';
+import { inDataScope, type Scope } from '../../shared/data-scope';
+import { countWhere, existsWhere, nullOnUniqueViolation, saveById } from '../../shared/sql';
 import {
   supportHealthEvents,
   supportHealthRules,
@@ -11,7 +10,6 @@ import {
   supportOrders,
 } from './support.table';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type HealthRuleRecord = typeof supportHealthRules.$inferSelect;
 export type HealthRuleValues = Omit<typeof supportHealthRules.$inferInsert, 'id'>;
 export type HealthEventValues = Omit<
@@ -36,12 +34,7 @@ export const createHealthRepository = (db: Db) => ({
 
   /** Adds or changes a rule; null when another rule has the peripheral type. */
   saveRule: async (id: string | undefined, values: HealthRuleValues): Promise<HealthRuleRecord | null> => {
-    return nullOnUniqueViolation(async () => {
-      const [row] = id
-        ? await db.update(supportHealthRules).set(values).where(eq(supportHealthRules.id, id)).returning()
-        : await db.insert(supportHealthRules).values(values).returning();
-      return row ?? null;
-    });
+    return nullOnUniqueViolation(() => saveById(db, supportHealthRules, id, values));
   },
 
   ruleExists: async (id: string) =>
@@ -163,18 +156,15 @@ export const createHealthRepository = (db: Db) => ({
 
   /** Whether an open proposal is in the caller's scope. */
   openProposalVisible: async (scope: Scope, id: string) =>
-    (
-      await db
-        .select({ id: supportInspectionProposals.id })
-        .from(supportInspectionProposals)
-        .where(
-          and(
-            eq(supportInspectionProposals.id, id),
-            eq(supportInspectionProposals.status, 'open'),
-            inDataScope(scope, supportInspectionProposals.ownerId),
-          ),
-        )
-    ).length > 0,
+    existsWhere(
+      db,
+      supportInspectionProposals,
+      and(
+        eq(supportInspectionProposals.id, id),
+        eq(supportInspectionProposals.status, 'open'),
+        inDataScope(scope, supportInspectionProposals.ownerId),
+      ),
+    ),
 
   dismissProposal: async (scope: Scope, id: string, now: Date) =>
     (

@@ -13,22 +13,22 @@ import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
 import { requirePlatformScope } from '../../shared/permissions';
+import type { TerminalFault } from '../agent/agent.service';
 import type { NotifyUser } from '../messages/messages.service';
 import type { HealthRepository, HealthRuleRecord } from './health.repository';
 import { type OrdersService, orderNumber } from './orders.service';
 
 /** A fault a terminal reported, as peripheral health hears it. */
-export type HeardFault = {
-  terminalId: string;
-  sn: string;
-  ownerId: string;
-  /** `peripheral` (event `peripheralFault`) or `hardware` (event `hardwareFault`). */
-  kind: 'peripheral' | 'hardware';
-  /** The peripheral's name; for a hardware exception, what failed (the event's detail). */
-  peripheralName: string;
-  detail: string | null;
-  at: Date;
-};
+export type HeardFault = TerminalFault;
+
+/** What peripheral health does once a fault crosses its rule's threshold: the fault, rule and count since when. */
+type HealthAction = (breach: {
+  f: HeardFault;
+  rule: HealthRuleRecord;
+  healthKey: string;
+  faults: number;
+  since: Date;
+}) => Promise<HealthOutcome>;
 
 /** What a fault led to. */
 export type HealthOutcome =
@@ -92,13 +92,7 @@ export const createHealthService = (deps: {
     for (const { phone, lang } of await deps.smsRecipients(ownerId)) await deps.queueSms(phone, text[lang]);
   };
 
-  const openOrder = async (
-    f: HeardFault,
-    rule: HealthRuleRecord,
-    healthKey: string,
-    faults: number,
-    since: Date,
-  ): Promise<HealthOutcome> => {
+  const openOrder: HealthAction = async ({ f, rule, healthKey, faults, since }) => {
     const [t, owner] = await Promise.all([deps.terminal(f.sn, f.ownerId), deps.account(f.ownerId)]);
     const [zhWin, enWin] = windowText(rule.windowMinutes);
     const reason = f.detail ? `: ${f.detail}` : '';
@@ -146,13 +140,7 @@ export const createHealthService = (deps: {
     return { kind: 'order', orderId: row.id, created: true };
   };
 
-  const propose = async (
-    f: HeardFault,
-    rule: HealthRuleRecord,
-    healthKey: string,
-    faults: number,
-    since: Date,
-  ): Promise<HealthOutcome> => {
+  const propose: HealthAction = async ({ f, rule, healthKey, faults, since }) => {
     const t = await deps.terminal(f.sn, f.ownerId);
     const storeName = t?.storeName || t?.groupName || '';
     const now = clock.now();
@@ -216,8 +204,8 @@ export const createHealthService = (deps: {
       const faults = await repo.countUnlinked(healthKey, since);
       if (faults < rule.threshold) return { kind: 'counted', faults, threshold: rule.threshold };
       return rule.action === 'order'
-        ? openOrder(f, rule, healthKey, faults, since)
-        : propose(f, rule, healthKey, faults, since);
+        ? openOrder({ f, rule, healthKey, faults, since })
+        : propose({ f, rule, healthKey, faults, since });
     },
 
     listRules: async () => (await repo.listRules()).map(toRule),

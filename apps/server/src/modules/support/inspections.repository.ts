@@ -1,9 +1,9 @@
 import type { CheckedItem, ProcessEvent, ProcessStatus, RecordFilter, Standard } from '@cpm/contracts';
 import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { accountAncestorsSql, findInScope, inDataScope } from '../../shared/data-scope';
-import { countWhere, likeAnywhere } from '../../shared/sql';
+import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
+import { inBatches } from '../../shared/paging';
+import { allWhere, countWhere, firstWhere, likeAnywhere } from '../../shared/sql';
 import {
   inspectionProcessEvents,
   inspectionProcesses,
@@ -18,7 +18,6 @@ const EXPORT_BATCH = 1000;
 /** Thrown inside a transaction to undo a record whose proposal was closed meanwhile. */
 class ProposalGone extends Error {}
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type ProcessRecord = typeof inspectionProcesses.$inferSelect;
 export type VersionRecord = Omit<typeof inspectionProcessVersions.$inferSelect, 'standards'> & {
   standards: Standard[];
@@ -89,25 +88,14 @@ export const createInspectionsRepository = (db: Db) => {
       countWhere(db, inspectionProcesses, processWhere(scope, f)),
 
     findProcess: async (scope: Scope, id: string): Promise<ProcessRecord | null> =>
-      (
-        await db
-          .select()
-          .from(inspectionProcesses)
-          .where(and(eq(inspectionProcesses.id, id), processVisible(scope)))
-      )[0] ?? null,
+      firstWhere(db, inspectionProcesses, and(eq(inspectionProcesses.id, id), processVisible(scope))),
 
     findVersion: async (processId: string, versionId: string): Promise<VersionRecord | null> =>
-      ((
-        await db
-          .select()
-          .from(inspectionProcessVersions)
-          .where(
-            and(
-              eq(inspectionProcessVersions.id, versionId),
-              eq(inspectionProcessVersions.processId, processId),
-            ),
-          )
-      )[0] as VersionRecord | undefined) ?? null,
+      firstWhere(
+        db,
+        inspectionProcessVersions,
+        and(eq(inspectionProcessVersions.id, versionId), eq(inspectionProcessVersions.processId, processId)),
+      ) as Promise<VersionRecord | null>,
 
     /** A new process with its first version and history step, in one transaction. */
     createProcess: (
@@ -229,11 +217,9 @@ export const createInspectionsRepository = (db: Db) => {
     /** The history of a process, oldest first. */
     processHistory: async (processId: string): Promise<ProcessEvent[]> =>
       (
-        await db
-          .select()
-          .from(inspectionProcessEvents)
-          .where(eq(inspectionProcessEvents.processId, processId))
-          .orderBy(asc(inspectionProcessEvents.seq))
+        await allWhere(db, inspectionProcessEvents, eq(inspectionProcessEvents.processId, processId), [
+          asc(inspectionProcessEvents.seq),
+        ])
       ).map((e) => ({
         kind: e.kind,
         fromStatus: e.fromStatus as ProcessStatus | null,
@@ -279,13 +265,8 @@ export const createInspectionsRepository = (db: Db) => {
     listRecords,
 
     /** Every record under the filter, a batch at a time (exports). */
-    async *recordBatches(scope: Scope, f: RecordFilter) {
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const rows = await listRecords(scope, f, offset, EXPORT_BATCH);
-        if (rows.length) yield rows;
-        if (rows.length < EXPORT_BATCH) return;
-      }
-    },
+    recordBatches: (scope: Scope, f: RecordFilter) =>
+      inBatches((offset, limit) => listRecords(scope, f, offset, limit), EXPORT_BATCH),
 
     countRecords: async (scope: Scope, f: RecordFilter) =>
       countWhere(db, inspectionRecords, recordWhere(scope, f)),

@@ -1,12 +1,10 @@
 import { ENDPOINTS } from '@cpm/contracts';
-import { eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../test-support/accounts';
+import { createAccount, createRole } from '../../test-support/accounts';
 import { clientOf, refusalOf } from '../../test-support/api-client';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
-import { menus } from '../menus/menus.table';
-import { roleMenus, roles } from '../roles/roles.table';
+import { answerTable, badHeaders, readerHeaders } from '../../test-support/workbook';
 import { inspectionProcessEvents, inspectionRecords, supportOrders } from './support.table';
 
 const PNG = Buffer.concat([
@@ -60,24 +58,16 @@ describe('inspection processes and records', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({ code: 'inspector', name: '巡检员', nameEn: 'Inspector', dataScope: 'tree' })
-      .returning();
-    const keys = [
+    const roleId = await createRole(t, { code: 'inspector', name: '巡检员', nameEn: 'Inspector' }, [
       'support:record:view',
       'support:record:export',
       'support:recordDetail:view',
       'support:order:view',
       'support:order:add',
-    ];
-    const entries = (
-      await t.database.db.select().from(menus).where(like(menus.permission, 'support:%'))
-    ).filter((m) => keys.includes(m.permission ?? ''));
-    await t.database.db.insert(roleMenus).values(entries.map((m) => ({ roleId: role.id, menuId: m.id })));
+    ]);
     // Inspectors sit below the platform account whose checklists they follow.
-    inspector = await createAccount(t, { username: 'insp_a', roleId: role.id, superiorId: admin.userId });
-    other = await createAccount(t, { username: 'insp_b', roleId: role.id, superiorId: admin.userId });
+    inspector = await createAccount(t, { username: 'insp_a', roleId, superiorId: admin.userId });
+    other = await createAccount(t, { username: 'insp_b', roleId, superiorId: admin.userId });
   });
   afterAll(() => t.close());
 
@@ -310,13 +300,11 @@ describe('inspection processes and records', () => {
 
   it('exports the records under the filter with their failed items', async () => {
     const exportIn = async (language: string) =>
-      tableOf(
-        await firstSheetOf(
-          await clientOf(t, inspector.token).request(ENDPOINTS.support.recordExport, {
-            query: { failed: '1' },
-            headers: { timezone: 'Asia/Shanghai', 'accept-language': language },
-          }),
-        ),
+      await answerTable(
+        await clientOf(t, inspector.token).request(ENDPOINTS.support.recordExport, {
+          query: { failed: '1' },
+          headers: readerHeaders(language),
+        }),
       );
     const en = await exportIn('en');
     expect(badHeaders(en.headers, 'en')).toEqual([]);
@@ -331,13 +319,12 @@ describe('inspection processes and records', () => {
     expect(zh.rows.map((r) => String(r.未通过项)).join('\n')).toContain(
       'Hardware / Printer prints a test receipt: 不通过',
     );
-    const [viewer] = await t.database.db
-      .insert(roles)
-      .values({ code: 'record_viewer', name: '记录查看', nameEn: 'Record viewer', dataScope: 'tree' })
-      .returning();
-    const view = await t.database.db.select().from(menus).where(eq(menus.permission, 'support:record:view'));
-    await t.database.db.insert(roleMenus).values(view.map((m) => ({ roleId: viewer.id, menuId: m.id })));
-    const plain = await createAccount(t, { username: 'viewer_r', roleId: viewer.id });
+    const viewerId = await createRole(
+      t,
+      { code: 'record_viewer', name: '记录查看', nameEn: 'Record viewer' },
+      'support:record:view',
+    );
+    const plain = await createAccount(t, { username: 'viewer_r', roleId: viewerId });
     const denied = await clientOf(t, plain.token).request(ENDPOINTS.support.recordExport);
     expect(denied.statusCode).toBe(403);
   });

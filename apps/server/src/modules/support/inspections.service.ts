@@ -18,7 +18,7 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { toPage } from '../../shared/paging';
+import { pageOffset, toPage } from '../../shared/paging';
 import { requireAddOrEdit, requirePermission } from '../../shared/permissions';
 import type { InspectionRecord, InspectionsRepository, ProcessRecord } from './inspections.repository';
 import type { OrdersService } from './orders.service';
@@ -170,7 +170,7 @@ export const createInspectionsService = (deps: {
   return {
     async processPage(auth: AuthContext, q: PageQuery & { name?: string; status?: ProcessStatus }) {
       const [rows, total] = await Promise.all([
-        repo.listProcesses(auth, q, (q.current - 1) * q.size, q.size),
+        repo.listProcesses(auth, q, pageOffset(q), q.size),
         repo.countProcesses(auth, q),
       ]);
       return toPage(
@@ -226,7 +226,7 @@ export const createInspectionsService = (deps: {
 
     async recordPage(auth: AuthContext, q: PageQuery & RecordFilter) {
       const [rows, total] = await Promise.all([
-        repo.listRecords(auth, q, (q.current - 1) * q.size, q.size),
+        repo.listRecords(auth, q, pageOffset(q), q.size),
         repo.countRecords(auth, q),
       ]);
       return toPage(rows.map(toRecordRow), total, q);

@@ -1,12 +1,17 @@
 import type { OrderEvent, OrderFault, OrderFilter, OrderStatus } from '@cpm/contracts';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
-import { countWhere, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
+import { inDataScope, type Scope } from '../../shared/data-scope';
+import { inBatches } from '../../shared/paging';
+import {
+  allWhere,
+  countWhere,
+  equalTo,
+  firstWhere,
+  likeAnywhere,
+  nullOnUniqueViolation,
+} from '../../shared/sql';
 import { supportHealthEvents, supportOrderEvents, supportOrderMedia, supportOrders } from './support.table';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** Rows the export reads at a time. */
 const EXPORT_BATCH = 1000;
@@ -44,9 +49,7 @@ export const createOrdersRepository = (db: Db) => {
             ilike(supportOrders.description, likeAnywhere(f.keyword)),
           )
         : undefined,
-      f.status ? eq(supportOrders.status, f.status) : undefined,
-      f.faultType ? eq(supportOrders.faultType, f.faultType) : undefined,
-      f.priority ? eq(supportOrders.priority, f.priority) : undefined,
+      ...equalTo(supportOrders, { status: f.status, faultType: f.faultType, priority: f.priority }),
       f.overdue ? and(inArray(supportOrders.status, OPEN), lt(supportOrders.dueAt, now)) : undefined,
       f.source ? eq(supportOrders.source, f.source) : undefined,
       f.mine ? eq(supportOrders.assigneeId, scope.userId) : undefined,
@@ -64,36 +67,25 @@ export const createOrdersRepository = (db: Db) => {
     list,
 
     /** Every order under the filter, a batch at a time (exports). */
-    async *batches(scope: Scope, f: OrderFilter, now: Date) {
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const rows = await list(scope, f, now, offset, EXPORT_BATCH);
-        if (rows.length) yield rows;
-        if (rows.length < EXPORT_BATCH) return;
-      }
-    },
+    batches: (scope: Scope, f: OrderFilter, now: Date) =>
+      inBatches((offset, limit) => list(scope, f, now, offset, limit), EXPORT_BATCH),
 
     count: async (scope: Scope, f: OrderFilter, now: Date) =>
       countWhere(db, supportOrders, where(scope, f, now)),
 
     findVisible: async (scope: Scope, id: string): Promise<OrderRecord | null> =>
-      (
-        await db
-          .select()
-          .from(supportOrders)
-          .where(and(eq(supportOrders.id, id), visible(scope)))
-      )[0] ?? null,
+      firstWhere(db, supportOrders, and(eq(supportOrders.id, id), visible(scope))),
 
     findById: async (id: string): Promise<OrderRecord | null> =>
-      (await db.select().from(supportOrders).where(eq(supportOrders.id, id)))[0] ?? null,
+      firstWhere(db, supportOrders, eq(supportOrders.id, id)),
 
     /** The order the caller opened with this request key, if any. */
     findByRequestKey: async (createdBy: string, requestKey: string): Promise<OrderRecord | null> =>
-      (
-        await db
-          .select()
-          .from(supportOrders)
-          .where(and(eq(supportOrders.createdBy, createdBy), eq(supportOrders.requestKey, requestKey)))
-      )[0] ?? null,
+      firstWhere(
+        db,
+        supportOrders,
+        and(eq(supportOrders.createdBy, createdBy), eq(supportOrders.requestKey, requestKey)),
+      ),
 
     /**
      * Inserts the order, its files and its creation event in one transaction. Answers null, with
@@ -151,11 +143,9 @@ export const createOrdersRepository = (db: Db) => {
     /** The faults peripheral health linked to an order, oldest first. */
     faults: async (orderId: string): Promise<OrderFault[]> =>
       (
-        await db
-          .select()
-          .from(supportHealthEvents)
-          .where(eq(supportHealthEvents.orderId, orderId))
-          .orderBy(asc(supportHealthEvents.at))
+        await allWhere(db, supportHealthEvents, eq(supportHealthEvents.orderId, orderId), [
+          asc(supportHealthEvents.at),
+        ])
       ).map((e) => ({
         id: e.id,
         kind: e.kind,
@@ -206,11 +196,9 @@ export const createOrdersRepository = (db: Db) => {
 
     history: async (orderId: string) =>
       (
-        await db
-          .select()
-          .from(supportOrderEvents)
-          .where(eq(supportOrderEvents.orderId, orderId))
-          .orderBy(asc(supportOrderEvents.seq))
+        await allWhere(db, supportOrderEvents, eq(supportOrderEvents.orderId, orderId), [
+          asc(supportOrderEvents.seq),
+        ])
       ).map(toEvent),
 
     mediaIds: async (orderId: string) =>

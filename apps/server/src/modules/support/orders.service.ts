@@ -21,7 +21,7 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { escapeHtml } from '../../shared/html';
-import { toPage } from '../../shared/paging';
+import { pageOffset, toPage } from '../../shared/paging';
 import { requirePermission } from '../../shared/permissions';
 import type { Mailer } from '../mail/mailer';
 import type { NotifyUser } from '../messages/messages.service';
@@ -230,7 +230,7 @@ export const createOrdersService = (deps: OrdersDeps) => {
     async page(auth: AuthContext, q: PageQuery & OrderFilter) {
       const now = clock.now();
       const [rows, total] = await Promise.all([
-        repo.list(auth, q, now, (q.current - 1) * q.size, q.size),
+        repo.list(auth, q, now, pageOffset(q), q.size),
         repo.count(auth, q, now),
       ]);
       return toPage(

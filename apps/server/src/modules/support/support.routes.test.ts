@@ -7,15 +7,13 @@ import {
 } from '@cpm/contracts';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../test-support/accounts';
+import { createAccount, createRole } from '../../test-support/accounts';
 import { clientOf, refusalOf } from '../../test-support/api-client';
 import { createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { startSmtpCapture } from '../../test-support/smtp-capture';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
-import { menus } from '../menus/menus.table';
+import { answerTable, badHeaders, firstSheetOf, readerHeaders } from '../../test-support/workbook';
 import { messages } from '../messages/messages.table';
-import { roleMenus, roles } from '../roles/roles.table';
 import { supportOrderEvents, supportOrders } from './support.table';
 
 const PNG = Buffer.concat([
@@ -62,15 +60,14 @@ describe('after-sales orders', () => {
     t = await createTestApp({ env: { SMTP_URL: smtp.url } });
     const a = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     admin = { id: a.userId, token: a.token };
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({ code: 'support_all', name: '技术支持', nameEn: 'Support', dataScope: 'tree' })
-      .returning();
-    const entries = await t.database.db.select().from(menus).where(like(menus.permission, 'support:%'));
-    await t.database.db.insert(roleMenus).values(entries.map((m) => ({ roleId: role.id, menuId: m.id })));
-    customer = await createAccount(t, { username: 'shop_a', roleId: role.id });
-    other = await createAccount(t, { username: 'shop_b', roleId: role.id });
-    staff = await createAccount(t, { username: 'tech_s', roleId: role.id });
+    const roleId = await createRole(
+      t,
+      { code: 'support_all', name: '技术支持', nameEn: 'Support' },
+      'support:%',
+    );
+    customer = await createAccount(t, { username: 'shop_a', roleId });
+    other = await createAccount(t, { username: 'shop_b', roleId });
+    staff = await createAccount(t, { username: 'tech_s', roleId });
     const f = await createFleetFixtures(t, admin.id);
     const made = await clientOf(t, admin.token).call(ENDPOINTS.devices.terminalSave, {
       sn: 'SUP0000001',
@@ -285,16 +282,11 @@ describe('after-sales orders', () => {
   });
 
   it('lets a customer confirm a draft (submit) without the handle button, but not accept it', async () => {
-    const [role] = await t.database.db
-      .insert(roles)
-      .values({ code: 'support_customer', name: '客户', nameEn: 'Customer', dataScope: 'tree' })
-      .returning();
-    const keys = ['support:order:view', 'support:order:add'];
-    const entries = (
-      await t.database.db.select().from(menus).where(like(menus.permission, 'support:order:%'))
-    ).filter((m) => keys.includes(m.permission ?? ''));
-    await t.database.db.insert(roleMenus).values(entries.map((m) => ({ roleId: role.id, menuId: m.id })));
-    const shop = await createAccount(t, { username: 'shop_c', roleId: role.id });
+    const roleId = await createRole(t, { code: 'support_customer', name: '客户', nameEn: 'Customer' }, [
+      'support:order:view',
+      'support:order:add',
+    ]);
+    const shop = await createAccount(t, { username: 'shop_c', roleId });
     const id = (
       await clientOf(t, shop.token).call(ENDPOINTS.support.save, order({ sn: undefined, storeName: 'C' }))
     ).body.result.id;
@@ -373,13 +365,11 @@ describe('after-sales orders', () => {
 
   it('exports the orders under the filter, directly and as a background job', async () => {
     const exportIn = async (language: string) =>
-      tableOf(
-        await firstSheetOf(
-          await clientOf(t, customer.token).request(ENDPOINTS.support.export, {
-            query: { status: 'rejected' },
-            headers: { timezone: 'Asia/Shanghai', 'accept-language': language },
-          }),
-        ),
+      await answerTable(
+        await clientOf(t, customer.token).request(ENDPOINTS.support.export, {
+          query: { status: 'rejected' },
+          headers: readerHeaders(language),
+        }),
       );
     const listed = (
       await clientOf(t, customer.token).call(ENDPOINTS.support.page, { status: 'rejected', size: '50' })
@@ -422,13 +412,12 @@ describe('after-sales orders', () => {
   });
 
   it('needs the handle button to move an order', async () => {
-    const [viewer] = await t.database.db
-      .insert(roles)
-      .values({ code: 'support_view', name: '工单查看', nameEn: 'Order viewer', dataScope: 'tree' })
-      .returning();
-    const view = await t.database.db.select().from(menus).where(eq(menus.permission, 'support:order:view'));
-    await t.database.db.insert(roleMenus).values(view.map((m) => ({ roleId: viewer.id, menuId: m.id })));
-    const plain = await createAccount(t, { username: 'viewer_v', roleId: viewer.id });
+    const viewerId = await createRole(
+      t,
+      { code: 'support_view', name: '工单查看', nameEn: 'Order viewer' },
+      'support:order:view',
+    );
+    const plain = await createAccount(t, { username: 'viewer_v', roleId: viewerId });
     const res = await clientOf(t, plain.token).call(ENDPOINTS.support.transition, {
       id: '00000000-0000-4000-8000-000000000000',
       action: 'accept',

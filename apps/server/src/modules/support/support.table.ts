@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { clockTimestamps, parentRef, ts, uuidKey } from '../../db/columns';
+import { actor, clockTimestamps, ownership, parentRef, statusChange, ts, uuidKey } from '../../db/columns';
 
 /** After-sales orders; `owner_id` is the customer's account (the terminal's owner), so the data scope applies. */
 export const supportOrders = pgTable(
@@ -42,8 +42,7 @@ export const supportOrders = pgTable(
     /** The inspection record and item whose failure opened the order. */
     recordId: uuid(),
     recordItemKey: text(),
-    ownerId: uuid().notNull(),
-    createdBy: uuid(),
+    ...ownership(),
     ...clockTimestamps(),
   },
   (t) => [
@@ -86,12 +85,9 @@ export const supportOrderEvents = pgTable(
     /** Insertion order: steps written within one clock tick keep their order. */
     seq: integer().generatedAlwaysAsIdentity().notNull(),
     orderId: parentRef(() => supportOrders.id),
-    kind: text().notNull(),
-    fromStatus: text(),
-    toStatus: text(),
+    ...statusChange(),
     note: text(),
-    actorId: uuid(),
-    actorName: text().notNull(),
+    ...actor(),
     at: ts().notNull(),
   },
   (t) => [index('support_order_events_order_idx').on(t.orderId, t.seq)],
@@ -132,12 +128,9 @@ export const inspectionProcessEvents = pgTable(
   {
     seq: integer().generatedAlwaysAsIdentity().primaryKey(),
     processId: parentRef(() => inspectionProcesses.id),
-    kind: text().notNull(),
-    fromStatus: text(),
-    toStatus: text(),
+    ...statusChange(),
     version: integer().notNull(),
-    actorId: uuid(),
-    actorName: text().notNull(),
+    ...actor(),
     at: ts().notNull(),
   },
   (t) => [index('inspection_process_events_process_idx').on(t.processId, t.seq)],

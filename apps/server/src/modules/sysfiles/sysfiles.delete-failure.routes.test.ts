@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refuseWrites } from '../../test-support/refuse-writes';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { sysFiles } from './sysfiles.table';
 import { makeZip, sysFileForm } from './testing';
@@ -53,12 +53,7 @@ describe('a system file whose deletion fails', () => {
 
   it('answers "file deletion failed" in both languages, keeps the file, and deletes it on a later try', async () => {
     // The database refuses the deletion, as a lost connection or a lock timeout would.
-    await t.database.db.execute(sql`
-      create function refuse_file_delete() returns trigger language plpgsql as $$
-      begin raise exception 'sys_files cannot be deleted now'; end $$`);
-    await t.database.db.execute(
-      sql`create trigger refuse_file_delete before delete on sys_files for each row execute function refuse_file_delete()`,
-    );
+    const lift = await refuseWrites(t.database.db, 'sys_files', 'delete');
     try {
       expect(await del()).toMatchObject({
         code: 9999,
@@ -68,8 +63,7 @@ describe('a system file whose deletion fails', () => {
       expect(await listed()).toEqual([fileId]);
       expect(logLines.some((l) => l.includes('file deletion failed'))).toBe(true);
     } finally {
-      await t.database.db.execute(sql`drop trigger refuse_file_delete on sys_files`);
-      await t.database.db.execute(sql`drop function refuse_file_delete`);
+      await lift();
     }
     expect(await del()).toMatchObject({ code: 1 });
     expect(await listed()).toEqual([]);

@@ -1,12 +1,10 @@
 import type { SysFileFilter, SysFileRow } from '@cpm/contracts';
-import { and, arrayContains, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope } from '../../shared/data-scope';
-import { countWhere, likeAnywhere, nullOnUniqueViolation } from '../../shared/sql';
+import { inDataScope, ownedNamed, type Scope } from '../../shared/data-scope';
+import { countWhere, likeAnywhere, newestFirst, nullOnUniqueViolation, rowsWhere } from '../../shared/sql';
 import { sysFiles } from './sysfiles.table';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 export type SysFileValues = Omit<typeof sysFiles.$inferInsert, 'id' | 'createdAt'>;
 
 const toRow = (file: typeof sysFiles.$inferSelect): SysFileRow => ({
@@ -29,9 +27,10 @@ const toRow = (file: typeof sysFiles.$inferSelect): SysFileRow => ({
 /** Storage of system file records, always within the caller's data scope. */
 export const createSysFilesRepository = (db: Db) => {
   const where = (scope: Scope, f: SysFileFilter): SQL | undefined =>
-    and(
-      inDataScope(scope, sysFiles.ownerId),
-      f.name ? ilike(sysFiles.name, likeAnywhere(f.name)) : undefined,
+    ownedNamed(
+      scope,
+      sysFiles,
+      f.name,
       f.version ? ilike(sysFiles.version, likeAnywhere(f.version)) : undefined,
       f.type ? eq(sysFiles.type, f.type) : undefined,
       f.model ? arrayContains(sysFiles.models, [f.model]) : undefined,
@@ -39,13 +38,7 @@ export const createSysFilesRepository = (db: Db) => {
   const select = () => db.select().from(sysFiles);
   return {
     list: async (scope: Scope, f: SysFileFilter, offset: number, limit: number) =>
-      (
-        await select()
-          .where(where(scope, f))
-          .orderBy(desc(sysFiles.createdAt), desc(sysFiles.id))
-          .offset(offset)
-          .limit(limit)
-      ).map(toRow),
+      (await rowsWhere(db, sysFiles, where(scope, f), newestFirst(sysFiles), offset, limit)).map(toRow),
 
     count: async (scope: Scope, f: SysFileFilter) => countWhere(db, sysFiles, where(scope, f)),
 

@@ -2,18 +2,16 @@ import type { SysFileRow } from '@cpm/contracts';
 import { describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../plugins/auth-context';
 import { createOperationNote } from '../../shared/operation-note';
+import { authOf } from '../../test-support/records';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { SysFilesRepository } from './sysfiles.repository';
 import { createSysFilesService, type FileUsage, type FileUse, noFileUses } from './sysfiles.service';
 
-const auth: AuthContext = {
+const auth: AuthContext = authOf({
   userId: 'u1',
   sessionId: 's1',
-  username: 'ent',
-  state: 1,
-  permissions: new Set(['file:file:view', 'file:file:delete']),
-  dataScope: 'tree',
-};
+  permissions: ['file:file:view', 'file:file:delete'],
+});
 
 const row = (id: string): SysFileRow => ({
   id,

@@ -11,6 +11,7 @@ import {
 import type { AuthContext, DeviceCaller } from '../../plugins/auth-context';
 import { AppError, orNotFound } from '../../shared/app-error';
 import type { OperationNote } from '../../shared/operation-note';
+import { pageOffset, toPage } from '../../shared/paging';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { SysFilesRepository } from './sysfiles.repository';
 import { checkZip } from './zip-check';
@@ -56,8 +57,8 @@ export const createSysFilesService = (deps: {
 
   return {
     async page(auth: AuthContext, q: PageQuery & SysFileFilter) {
-      const records = await repo.list(auth, q, (q.current - 1) * q.size, q.size);
-      return { records, total: await repo.count(auth, q), current: q.current, size: q.size };
+      const records = await repo.list(auth, q, pageOffset(q), q.size);
+      return toPage(records, await repo.count(auth, q), q);
     },
 
     detail: mustFind,
@@ -176,8 +177,8 @@ export const createSysFilesService = (deps: {
     /** Every account's used space and quota, largest first: only platform administrators see it. */
     async quotaPage(auth: AuthContext, q: PageQuery & { username?: string }) {
       if (auth.dataScope !== 'all') throw new AppError('forbidden');
-      const page = await blobs.accountsByUsage({ username: q.username }, (q.current - 1) * q.size, q.size);
-      return { ...page, current: q.current, size: q.size };
+      const page = await blobs.accountsByUsage({ username: q.username }, pageOffset(q), q.size);
+      return toPage(page.records, page.total, q);
     },
 
     /** Sets or clears an enterprise's quota: only platform administrators decide it. */

@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ts, uuidKey } from '../../db/columns';
+import { ownership, ts, uuidKey } from '../../db/columns';
 import { blobs } from '../blobs/blobs.table';
 
 /** System files (OTA packages and others) pushed to terminals; the bytes are a blob. */
@@ -21,8 +21,7 @@ export const sysFiles = pgTable(
     size: bigint({ mode: 'number' }).notNull(),
     fileName: text().notNull(),
     mediaType: text().notNull(),
-    ownerId: uuid().notNull(),
-    createdBy: uuid(),
+    ...ownership(),
     createdAt: ts().notNull().defaultNow(),
   },
   (t) => [

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createScratchDatabase } from '../../test-support/scratch-database';
 import { ADMIN_PASSWORD } from '../../test-support/test-app';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,23 +47,16 @@ export const startServer = (env: Record<string, string>) => {
  * on it, and `drop` (which also ends the servers still running).
  */
 export const scratchDatabase = async () => {
-  const base = process.env.TEST_DATABASE_URL as string;
-  const name = `cpm_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = new pg.Client({ connectionString: url.toString() });
+  const scratch = await createScratchDatabase();
+  const db = new pg.Client({ connectionString: scratch.url });
   return {
-    name,
+    name: scratch.name,
     db,
-    env: { DATABASE_URL: url.toString(), ADMIN_PASSWORD },
+    env: { DATABASE_URL: scratch.url, ADMIN_PASSWORD },
     async drop() {
       await db.end().catch(() => undefined);
       killAll();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     },
   };
 };

@@ -31,6 +31,15 @@ const deliveryWhere = (runId: string, f: DeliveryFilter): SQL => {
   return sql.join(parts, sql` and `);
 };
 
+/** Where a delivery stands, as both the results table and a terminal's plan show it. */
+const deliveryStateOf = (r: Record<string, unknown>) => ({
+  state: r.state as DeliveryState,
+  held: r.state === 'waiting' && Number(r.wave) > Number(r.released_wave),
+  deferReason: (r.defer_reason as DeferReason | null) ?? null,
+  message: (r.message as string | null) ?? null,
+  attempt: Number(r.attempt),
+});
+
 const toDeliveryRow = (r: Record<string, unknown>): DeliveryRow => ({
   id: String(r.id),
   runId: String(r.run_id),
@@ -38,11 +47,7 @@ const toDeliveryRow = (r: Record<string, unknown>): DeliveryRow => ({
   sn: String(r.sn),
   terminalName: String(r.name),
   online: Boolean(r.online),
-  state: r.state as DeliveryState,
-  held: r.state === 'waiting' && Number(r.wave) > Number(r.released_wave),
-  deferReason: (r.defer_reason as DeferReason | null) ?? null,
-  message: (r.message as string | null) ?? null,
-  attempt: Number(r.attempt),
+  ...deliveryStateOf(r),
   wave: Number(r.wave),
   pulledAt: iso(r.pulled_at as Date | null),
   executedAt: iso(r.executed_at as Date | null),
@@ -90,11 +95,7 @@ export const createTaskDeliveriesRepository = (db: Db) => ({
       type: r.type as TerminalTaskRow['type'],
       taskStatus: r.status as TaskStatus,
       runSeq: Number(r.seq),
-      state: r.state as DeliveryState,
-      held: r.state === 'waiting' && Number(r.wave) > Number(r.released_wave),
-      deferReason: (r.defer_reason as DeferReason | null) ?? null,
-      message: (r.message as string | null) ?? null,
-      attempt: Number(r.attempt),
+      ...deliveryStateOf(r),
       expireAt: iso(r.expire_at as Date) as string,
       createdAt: iso(r.created_at as Date) as string,
       updatedAt: iso(r.updated_at as Date) as string,

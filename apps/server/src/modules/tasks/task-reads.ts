@@ -12,7 +12,7 @@ import {
 } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError, orNotFound } from '../../shared/app-error';
-import { pageOffset, toPage } from '../../shared/paging';
+import { inBatches, pageOffset, toPage } from '../../shared/paging';
 import { iso } from './task-sql';
 import type { RunRecord, TaskRecord, TasksRepository } from './tasks.repository';
 import type { WhitelistRepository } from './whitelist.repository';
@@ -162,11 +162,7 @@ export const createTaskReads = (deps: { repo: TasksRepository; whitelists: White
       const task = await mustFind(auth, f.taskId);
       const run = await currentRun(task, f.runId);
       if (!run) return;
-      for (let offset = 0; ; offset += 2000) {
-        const { rows } = await repo.results(run.id, f, offset, 2000);
-        if (rows.length) yield rows;
-        if (rows.length < 2000) return;
-      }
+      yield* inBatches(async (offset, limit) => (await repo.results(run.id, f, offset, limit)).rows, 2000);
     },
 
     async byTerminal(auth: AuthContext, q: PageQuery & { sn: string; state?: DeliveryState }) {

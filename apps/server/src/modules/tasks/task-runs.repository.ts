@@ -8,7 +8,7 @@ import {
 } from '@cpm/contracts';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { textArray, uuidArray } from '../../shared/sql';
+import { allWhere, textArray, uuidArray } from '../../shared/sql';
 import { workable } from './task-deliveries.repository';
 import { type MatchSpec, rowsOf } from './task-sql';
 import { matchSql, waveSql } from './task-sql.repository';
@@ -77,8 +77,7 @@ export const createTaskRunsRepository = (db: Db) => ({
   findRun: async (id: string, tx: Exec = db) =>
     (await tx.select().from(taskRuns).where(eq(taskRuns.id, id)))[0] ?? null,
 
-  runsOf: (taskId: string) =>
-    db.select().from(taskRuns).where(eq(taskRuns.taskId, taskId)).orderBy(desc(taskRuns.seq)),
+  runsOf: (taskId: string) => allWhere(db, taskRuns, eq(taskRuns.taskId, taskId), [desc(taskRuns.seq)]),
 
   setRunJob: async (runId: string, jobId: string) => {
     await db.update(taskRuns).set({ fanoutJobId: jobId }).where(eq(taskRuns.id, runId));

@@ -6,17 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { callApi, createAccount } from '../../test-support/accounts';
 import { connectTerminal } from '../../test-support/mqtt-terminal';
 import { brokerModes, createTestApp, type TestApp } from '../../test-support/test-app';
+import { waitFor } from '../../test-support/wait';
 import { basicAuth, FIXTURE_SECRET, insertTerminals } from './task-fixtures';
 import { DEFAULT_RUNNER_OPTIONS } from './task-runner';
 import { taskDeliveries } from './tasks.table';
 
-const until = async (check: () => Promise<boolean>, what: string) => {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
+const until = (check: () => Promise<boolean>, what: string) => waitFor(check, what, { ms: 10_000 });
 
 describe.each(brokerModes())('remote tasks over MQTT ($name)', ({ name, env }) => {
   const external = name === 'external broker';

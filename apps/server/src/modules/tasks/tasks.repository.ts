@@ -1,17 +1,23 @@
 import type { DeferReason, TaskFilter, TaskStatus } from '@cpm/contracts';
-import { and, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { inDataScope, visibleAccountsSql } from '../../shared/data-scope';
-import { likeAnywhere, textArray, uuidArray } from '../../shared/sql';
+import { inDataScope, ownedNamed, type Scope, visibleAccountsSql } from '../../shared/data-scope';
+import { inBatches } from '../../shared/paging';
+import {
+  equalTo,
+  firstWhere,
+  newestFirst,
+  pageWhere,
+  rowsWhere,
+  textArray,
+  uuidArray,
+} from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
 import { createTaskDeliveriesRepository } from './task-deliveries.repository';
 import { createTaskRunsRepository } from './task-runs.repository';
 import { type MatchSpec, rowsOf } from './task-sql';
 import { matchSql } from './task-sql.repository';
 import { taskRuns, tasks } from './tasks.table';
-
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 
 /** The data scope on a raw query's owner column. */
 const inScope = (scope: Scope, ownerColumn: SQL): SQL => {
@@ -50,15 +56,26 @@ export type WaveStats = { total: number; open: number; success: number; failure:
 
 /** Storage of tasks and their targets. Console reads go through the caller's data scope. */
 const createTaskDefinitionsRepository = (db: Db) => {
+  /** The ids, among `ids`, of no row of `from` the caller can see (`visible` says which it can). */
+  const invisibleAmong = async (ids: string[], from: SQL, id: SQL, visible: SQL) => {
+    if (!ids.length) return [];
+    const seen = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`select ${id}::text as id from ${from} where ${id} = any(${uuidArray(ids)}) and ${visible}`,
+      ),
+    );
+    const ok = new Set(seen.map((r) => r.id));
+    return ids.filter((i) => !ok.has(i));
+  };
+
   const visible = (scope: Scope, id: string) => and(eq(tasks.id, id), inDataScope(scope, tasks.ownerId));
 
   const taskWhere = (scope: Scope, f: TaskFilter): SQL | undefined =>
-    and(
-      inDataScope(scope, tasks.ownerId),
-      f.name ? ilike(tasks.name, likeAnywhere(f.name)) : undefined,
-      f.type ? eq(tasks.type, f.type) : undefined,
-      f.platform ? eq(tasks.platform, f.platform) : undefined,
-      f.status ? eq(tasks.status, f.status) : undefined,
+    ownedNamed(
+      scope,
+      tasks,
+      f.name,
+      ...equalTo(tasks, { type: f.type, platform: f.platform, status: f.status }),
       f.createdFrom ? gte(tasks.createdAt, new Date(f.createdFrom)) : undefined,
       f.createdTo ? lte(tasks.createdAt, new Date(f.createdTo)) : undefined,
     );
@@ -72,8 +89,7 @@ const createTaskDefinitionsRepository = (db: Db) => {
     /** Runs writes that belong together in one transaction. */
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
 
-    findVisible: async (scope: Scope, id: string) =>
-      (await db.select().from(tasks).where(visible(scope, id)))[0] ?? null,
+    findVisible: async (scope: Scope, id: string) => firstWhere(db, tasks, visible(scope, id)),
 
     findById: async (id: string, tx: Exec = db) =>
       (await tx.select().from(tasks).where(eq(tasks.id, id)))[0] ?? null,
@@ -103,35 +119,15 @@ const createTaskDefinitionsRepository = (db: Db) => {
           .returning()
       )[0] ?? null,
 
-    page: async (scope: Scope, f: TaskFilter, offset: number, limit: number) => {
-      const where = taskWhere(scope, f);
-      const [rows, [{ n }]] = await Promise.all([
-        db
-          .select()
-          .from(tasks)
-          .where(where)
-          .orderBy(desc(tasks.createdAt), desc(tasks.id))
-          .offset(offset)
-          .limit(limit),
-        db.select({ n: sql<number>`count(*)::int` }).from(tasks).where(where),
-      ]);
-      return { rows, total: n };
-    },
+    page: async (scope: Scope, f: TaskFilter, offset: number, limit: number) =>
+      pageWhere(db, tasks, taskWhere(scope, f), newestFirst(tasks), offset, limit),
 
     /** Every task matching a filter, in batches (exports). */
-    async *batches(scope: Scope, f: TaskFilter, size = 1000) {
-      for (let offset = 0; ; offset += size) {
-        const rows = await db
-          .select()
-          .from(tasks)
-          .where(taskWhere(scope, f))
-          .orderBy(desc(tasks.createdAt), desc(tasks.id))
-          .offset(offset)
-          .limit(size);
-        if (rows.length) yield rows;
-        if (rows.length < size) return;
-      }
-    },
+    batches: (scope: Scope, f: TaskFilter, size = 1000) =>
+      inBatches(
+        (offset, limit) => rowsWhere(db, tasks, taskWhere(scope, f), newestFirst(tasks), offset, limit),
+        size,
+      ),
 
     removeTask: async (id: string) => {
       // Deliveries go with their runs (cascade); in one transaction so a half-deleted task is never seen.
@@ -201,26 +197,12 @@ const createTaskDefinitionsRepository = (db: Db) => {
     },
 
     /** Groups among `ids` the caller cannot see. */
-    async invisibleGroups(scope: Scope, ids: string[]) {
-      if (!ids.length) return [];
-      const seen = rowsOf<{ id: string }>(
-        await db.execute(sql`select g.id::text from terminal_groups g where g.id = any(${uuidArray(ids)})
-          and ${inScope(scope, sql`g.owner_id`)}`),
-      );
-      const ok = new Set(seen.map((r) => r.id));
-      return ids.filter((id) => !ok.has(id));
-    },
+    invisibleGroups: (scope: Scope, ids: string[]) =>
+      invisibleAmong(ids, sql`terminal_groups g`, sql`g.id`, inScope(scope, sql`g.owner_id`)),
 
     /** Accounts among `ids` the caller cannot see. */
-    async invisibleOwners(scope: Scope, ids: string[]) {
-      if (!ids.length) return [];
-      const seen = rowsOf<{ id: string }>(
-        await db.execute(sql`select u.id::text from users u where u.id = any(${uuidArray(ids)})
-          and ${inScope(scope, sql`u.id`)}`),
-      );
-      const ok = new Set(seen.map((r) => r.id));
-      return ids.filter((id) => !ok.has(id));
-    },
+    invisibleOwners: (scope: Scope, ids: string[]) =>
+      invisibleAmong(ids, sql`users u`, sql`u.id`, inScope(scope, sql`u.id`)),
 
     /** Models among `ids` that do not exist. */
     async unknownModels(ids: string[]) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
 import { clientOf, refusalOf } from '../../test-support/api-client';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
+import { answerTable, badHeaders } from '../../test-support/workbook';
 import { operationLogs } from '../oplog/oplog.table';
 import { makeZip, sysFileForm } from '../sysfiles/testing';
 import { basicAuth, insertGroups, insertTerminals, moveTerminals } from './task-fixtures';
@@ -228,7 +228,7 @@ describe('remote tasks', () => {
         query,
         headers: { timezone: 'Asia/Shanghai', 'accept-language': language === 'zh' ? 'zh-CN' : 'en' },
       });
-      const table = tableOf(await firstSheetOf(res));
+      const table = await answerTable(res);
       expect(badHeaders(table.headers, language)).toEqual([]);
       return table;
     };

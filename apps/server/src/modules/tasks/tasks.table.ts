@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { parentRef, timestamps, ts, uuidKey } from '../../db/columns';
+import { ownership, parentRef, timestamps, ts, uuidKey } from '../../db/columns';
 import { terminals } from '../devices/devices.table';
 import type { StoredRollout, StoredTargets, TaskResource } from './task-records';
 
@@ -137,8 +137,7 @@ export const taskWhitelists = pgTable(
     id: uuidKey(),
     name: text().notNull(),
     description: text().notNull().default(''),
-    ownerId: uuid().notNull(),
-    createdBy: uuid(),
+    ...ownership(),
     ...timestamps(),
   },
   (t) => [uniqueIndex('task_whitelists_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],

@@ -1,14 +1,25 @@
 import type { WhitelistEntry, WhitelistRow } from '@cpm/contracts';
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AuthContext } from '../../plugins/auth-context';
-import { findInScope, inDataScope, visibleAccountsSql } from '../../shared/data-scope';
-import { likeAnywhere, likePrefix, nullOnUniqueViolation, textArray } from '../../shared/sql';
+import {
+  findInScope,
+  inDataScope,
+  ownedNamed,
+  type Scope,
+  visibleAccountsSql,
+} from '../../shared/data-scope';
+import {
+  allWhere,
+  firstWhere,
+  likePrefix,
+  nullOnUniqueViolation,
+  pageWhere,
+  textArray,
+} from '../../shared/sql';
 import type { Tx } from '../jobs/jobs.repository';
 import { iso, rowsOf } from './task-sql';
 import { taskWhitelists } from './tasks.table';
 
-type Scope = Pick<AuthContext, 'userId' | 'dataScope'>;
 type Record = typeof taskWhitelists.$inferSelect;
 
 /** Storage of whitelists and their SNs, within the caller's data scope. */
@@ -47,25 +58,19 @@ export const createWhitelistRepository = (db: Db) => {
   return {
     findVisible: async (scope: Scope, id: string) => findInScope(db, taskWhitelists, scope, id),
 
-    findById: async (id: string) =>
-      (await db.select().from(taskWhitelists).where(eq(taskWhitelists.id, id)))[0] ?? null,
+    findById: async (id: string) => firstWhere(db, taskWhitelists, eq(taskWhitelists.id, id)),
 
     async page(scope: Scope, name: string | undefined, offset: number, limit: number) {
-      const where = and(
-        inDataScope(scope, taskWhitelists.ownerId),
-        name ? ilike(taskWhitelists.name, likeAnywhere(name)) : undefined,
+      const where = ownedNamed(scope, taskWhitelists, name);
+      const { rows, total } = await pageWhere(
+        db,
+        taskWhitelists,
+        where,
+        [asc(taskWhitelists.name)],
+        offset,
+        limit,
       );
-      const [rows, [{ n }]] = await Promise.all([
-        db
-          .select()
-          .from(taskWhitelists)
-          .where(where)
-          .orderBy(asc(taskWhitelists.name))
-          .offset(offset)
-          .limit(limit),
-        db.select({ n: sql<number>`count(*)::int` }).from(taskWhitelists).where(where),
-      ]);
-      return { records: await toRows(rows), total: n };
+      return { records: await toRows(rows), total };
     },
 
     rowOf: async (row: Record) => (await toRows([row]))[0],
@@ -142,11 +147,9 @@ export const createWhitelistRepository = (db: Db) => {
 
     all: async (scope: Scope) =>
       toRows(
-        await db
-          .select()
-          .from(taskWhitelists)
-          .where(inDataScope(scope, taskWhitelists.ownerId))
-          .orderBy(asc(taskWhitelists.name)),
+        await allWhere(db, taskWhitelists, inDataScope(scope, taskWhitelists.ownerId), [
+          asc(taskWhitelists.name),
+        ]),
       ),
   };
 };

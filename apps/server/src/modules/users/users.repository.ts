@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
+import { allWhere, firstWhere } from '../../shared/sql';
 import { sessions } from '../auth/auth.table';
 import { terminalGroups } from '../groups/groups.table';
 import { menus } from '../menus/menus.table';
@@ -130,15 +131,9 @@ export const createUsersRepository = (db: Db) => {
         .orderBy(asc(users.username)),
 
     findVisible: async (auth: AuthContext, id: string): Promise<UserRecord | null> =>
-      (
-        await db
-          .select()
-          .from(users)
-          .where(and(eq(users.id, id), inDataScope(auth, users.id)))
-      )[0] ?? null,
+      firstWhere(db, users, and(eq(users.id, id), inDataScope(auth, users.id))),
 
-    findById: async (id: string): Promise<UserRecord | null> =>
-      (await db.select().from(users).where(eq(users.id, id)))[0] ?? null,
+    findById: async (id: string): Promise<UserRecord | null> => firstWhere(db, users, eq(users.id, id)),
 
     /** Another account with this name in any letter case. */
     usernameTaken: async (username: string, exceptId?: string) =>
@@ -228,11 +223,10 @@ export const createUsersRepository = (db: Db) => {
     /** The review history of an account, newest first. */
     reviewHistory: async (userId: string): Promise<ReviewEntry[]> =>
       (
-        await db
-          .select()
-          .from(userReviews)
-          .where(eq(userReviews.userId, userId))
-          .orderBy(desc(userReviews.at), desc(userReviews.id))
+        await allWhere(db, userReviews, eq(userReviews.userId, userId), [
+          desc(userReviews.at),
+          desc(userReviews.id),
+        ])
       ).map((r) => ({
         decision: r.decision,
         reason: r.reason,

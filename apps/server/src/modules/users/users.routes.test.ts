@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createAccount } from '../../test-support/accounts';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
+import { answerTable, badHeaders, readerHeaders } from '../../test-support/workbook';
 
 const U = '/upms/v1/upms/user';
 
@@ -179,13 +179,11 @@ describe('user management, data scope and the operation log', () => {
     const inShanghai = (iso: string) =>
       new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
     const exportIn = async (url: string, token: string, language: string) =>
-      tableOf(
-        await firstSheetOf(
-          await t.app.inject({
-            url,
-            headers: { satoken: token, timezone: 'Asia/Shanghai', 'accept-language': language },
-          }),
-        ),
+      await answerTable(
+        await t.app.inject({
+          url,
+          headers: { satoken: token, ...readerHeaders(language) },
+        }),
       );
 
     const zh = await exportIn(`${U}/export?username=cashier`, a.token, 'zh-CN');
