@@ -240,4 +240,20 @@ test.describe('polish', () => {
       await fleet.stop(false);
     }
   });
+
+  test('dialog field ids are unique on the page', async ({ page }) => {
+    // A dialog's field ids carry its form's name: unique on the page, so its labels focus its fields.
+    await page.goto('/device/index');
+    await page.getByTestId('add-device').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('#add-device_sn')).toBeVisible();
+    await dialog.locator('label[for="add-device_sn"]').click();
+    await expect(dialog.locator('#add-device_sn')).toBeFocused();
+    const repeated = await page.evaluate(() => {
+      const seen = new Map<string, number>();
+      for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+      return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
+    });
+    expect(repeated, 'ids used more than once').toEqual([]);
+  });
 });
