@@ -241,7 +241,7 @@ test.describe('polish', () => {
     }
   });
 
-  test('dialog field ids are unique on the page', async ({ page }) => {
+  test('dialog field ids and the run records range say what the page holds', async ({ page }) => {
     // A dialog's field ids carry its form's name: unique on the page, so its labels focus its fields.
     await page.goto('/device/index');
     await page.getByTestId('add-device').click();
@@ -255,5 +255,15 @@ test.describe('polish', () => {
       return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
     });
     expect(repeated, 'ids used more than once').toEqual([]);
+
+    // Run records: an empty day shows the default it stands for in the field, not in the label.
+    await page.goto('/dataCenter/index');
+    const from = page.getByTestId('filter-startDate');
+    await expect(from).toBeVisible();
+    await expect(page.locator('label[for="filter-field-startDate"]')).toHaveText('From');
+    await expect(page.locator('label[for="filter-field-endDate"]')).toHaveText('To');
+    await expect(from).toHaveValue('');
+    await expect(from).toHaveAttribute('placeholder', /^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId('filter-endDate')).toHaveAttribute('placeholder', /^\d{4}-\d{2}-\d{2}$/);
   });
 });
