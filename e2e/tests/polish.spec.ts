@@ -241,7 +241,7 @@ test.describe('polish', () => {
     }
   });
 
-  test('dialog field ids and the run records range say what the page holds', async ({ page }) => {
+  test('dialog field ids, the run records range and the manual say what the page holds', async ({ page }) => {
     // A dialog's field ids carry its form's name: unique on the page, so its labels focus its fields.
     await page.goto('/device/index');
     await page.getByTestId('add-device').click();
@@ -265,5 +265,14 @@ test.describe('polish', () => {
     await expect(from).toHaveValue('');
     await expect(from).toHaveAttribute('placeholder', /^\d{4}-\d{2}-\d{2}$/);
     await expect(page.getByTestId('filter-endDate')).toHaveAttribute('placeholder', /^\d{4}-\d{2}-\d{2}$/);
+
+    // The manual describes pages that exist, with no page left "coming", in both languages.
+    await page.goto('/messageManage/helpManual');
+    const manual = page.getByTestId('help-content');
+    await expect(manual).toContainText('what you can do there');
+    await expect(manual).not.toContainText('Coming');
+    await switchLanguage(page, 'cn');
+    await expect(manual).toContainText('每个页面及其用法');
+    await expect(manual).not.toContainText('即将推出');
   });
 });
