@@ -240,4 +240,39 @@ test.describe('polish', () => {
       await fleet.stop(false);
     }
   });
+
+  test('dialog field ids, the run records range and the manual say what the page holds', async ({ page }) => {
+    // A dialog's field ids carry its form's name: unique on the page, so its labels focus its fields.
+    await page.goto('/device/index');
+    await page.getByTestId('add-device').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('#add-device_sn')).toBeVisible();
+    await dialog.locator('label[for="add-device_sn"]').click();
+    await expect(dialog.locator('#add-device_sn')).toBeFocused();
+    const repeated = await page.evaluate(() => {
+      const seen = new Map<string, number>();
+      for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+      return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
+    });
+    expect(repeated, 'ids used more than once').toEqual([]);
+
+    // Run records: an empty day shows the default it stands for in the field, not in the label.
+    await page.goto('/dataCenter/index');
+    const from = page.getByTestId('filter-startDate');
+    await expect(from).toBeVisible();
+    await expect(page.locator('label[for="filter-field-startDate"]')).toHaveText('From');
+    await expect(page.locator('label[for="filter-field-endDate"]')).toHaveText('To');
+    await expect(from).toHaveValue('');
+    await expect(from).toHaveAttribute('placeholder', /^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId('filter-endDate')).toHaveAttribute('placeholder', /^\d{4}-\d{2}-\d{2}$/);
+
+    // The manual describes pages that exist, with no page left "coming", in both languages.
+    await page.goto('/messageManage/helpManual');
+    const manual = page.getByTestId('help-content');
+    await expect(manual).toContainText('what you can do there');
+    await expect(manual).not.toContainText('Coming');
+    await switchLanguage(page, 'cn');
+    await expect(manual).toContainText('每个页面及其用法');
+    await expect(manual).not.toContainText('即将推出');
+  });
 });

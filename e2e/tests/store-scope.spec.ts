@@ -34,23 +34,23 @@ test.describe('store scope', () => {
     });
     expect(scopedSave.code, scopedSave.messageEn).toBe(1);
 
-    // The list's filter form has fields of the same names: address the dialog's own.
+    // The dialog's field ids carry its form's name (add-device_sn), unique on the page.
     const tryAdd = async (save: string) => {
       await page.goto('/device/index');
       await page.getByTestId('add-device').click();
       const dialog = page.getByRole('dialog');
       // A fleet's many models do not all fit the list: type to narrow it, as a user would.
       const pick = async (field: string, option: string) => {
-        await dialog.locator(`#${field}`).click();
-        await dialog.locator(`#${field}`).fill(option);
+        await dialog.locator(`#add-device_${field}`).click();
+        await dialog.locator(`#add-device_${field}`).fill(option);
         await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
       };
-      await dialog.locator('#sn').fill('SCOPEE2E01');
-      await dialog.locator('#name').fill('Till');
+      await dialog.locator('#add-device_sn').fill('SCOPEE2E01');
+      await dialog.locator('#add-device_name').fill('Till');
       await pick('modelId', 'SCOPE-M');
       await pick('groupId', 'Store B');
-      await dialog.locator('#storeName').fill('Store B');
-      await dialog.locator('#mac').fill('00:11:22:33:E2:01');
+      await dialog.locator('#add-device_storeName').fill('Store B');
+      await dialog.locator('#add-device_mac').fill('00:11:22:33:E2:01');
       await dialog.getByRole('button', { name: save }).click();
     };
 

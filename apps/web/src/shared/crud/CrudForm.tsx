@@ -59,6 +59,7 @@ export type CrudFormProps<S extends ObjectSchema, V extends FormValues<S> = Form
   variant?: 'modal' | 'drawer';
   width?: number;
   children: ReactNode;
+  /** Also the form's name, which antd puts before each field's id so ids stay unique on a page. */
   testId?: string;
   form?: FormInstance<V>;
 };
@@ -128,6 +129,7 @@ export const CrudFormModal = <S extends ObjectSchema>({
     <SchemaContext.Provider value={schema}>
       <OtherErrors errors={other} />
       <Form
+        name={testId}
         form={form}
         layout="vertical"
         data-testid={testId}

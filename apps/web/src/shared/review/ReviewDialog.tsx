@@ -122,7 +122,7 @@ export const ReviewDialog = ({
         </Typography.Title>
         {historyLoading ? <Skeleton active paragraph={{ rows: 2 }} /> : <ReviewHistory history={history} />}
         {canDecide && (
-          <Form form={form} layout="vertical" requiredMark={false}>
+          <Form name="review" form={form} layout="vertical" requiredMark={false}>
             <Form.Item
               name="reason"
               label={t('review.reason')}

@@ -69,6 +69,7 @@ export const GrayReleaseModal = ({
       width={600}
     >
       <Form
+        name="gray-release"
         form={form}
         layout="vertical"
         initialValues={{

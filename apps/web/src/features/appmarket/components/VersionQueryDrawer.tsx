@@ -49,7 +49,7 @@ export const VersionQueryDrawer = ({ open, onClose }: { open: boolean; onClose: 
       title={t('versionQuery.title')}
       data-testid="version-query"
     >
-      <Form layout="vertical" onFinish={submit} requiredMark={false}>
+      <Form name="version-query" layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item
           label={t('versionQuery.appName')}
           required

@@ -72,7 +72,7 @@ export const UploadDialog = <V extends object>({
     }}
   >
     {intro}
-    <Form form={form} layout="vertical" initialValues={initialValues} data-testid={testId}>
+    <Form name={testId} form={form} layout="vertical" initialValues={initialValues} data-testid={testId}>
       <Row gutter={16}>{children}</Row>
     </Form>
     {upload}

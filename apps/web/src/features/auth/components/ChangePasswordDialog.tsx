@@ -195,6 +195,7 @@ export const ChangePasswordDialog = ({ open, onClose }: ChangePasswordDialogProp
         />
       )}
       <Form<PasswordForm>
+        name="change-password"
         form={form}
         layout="vertical"
         requiredMark

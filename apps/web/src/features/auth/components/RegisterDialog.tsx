@@ -56,7 +56,13 @@ export const RegisterDialog = ({ open, onClose }: { open: boolean; onClose: () =
       {sent ? (
         <Alert type="success" showIcon title={t('register.sent')} data-testid="register-sent" />
       ) : (
-        <Form<RegisterForm> form={form} layout="vertical" onFinish={submit} data-testid="register-form">
+        <Form<RegisterForm>
+          name="register"
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          data-testid="register-form"
+        >
           <Form.Item
             name="username"
             label={t('register.username')}

@@ -84,7 +84,13 @@ export const GuideToFillingPage = () => {
                 title={t('guide.rejected', { reason: status.data?.rejectReason ?? '' })}
               />
             )}
-            <Form<DetailsForm> form={form} layout="vertical" onFinish={submit} data-testid="guide-form">
+            <Form<DetailsForm>
+              name="guide"
+              form={form}
+              layout="vertical"
+              onFinish={submit}
+              data-testid="guide-form"
+            >
               <Row gutter={16}>
                 {FIELDS.map((f) => (
                   <Col xs={24} md={12} key={f.name}>

@@ -182,7 +182,13 @@ export const TerminalPermissionsTab = ({ terminal }: { terminal: TerminalLike })
       />
       {terminal.platform === 'android' && (
         <Auth permission="task:create:add">
-          <Form form={form} layout="inline" initialValues={{ action: 'grant' }} style={{ rowGap: 8 }}>
+          <Form
+            name="permission-tool"
+            form={form}
+            layout="inline"
+            initialValues={{ action: 'grant' }}
+            style={{ rowGap: 8 }}
+          >
             <Form.Item name="packageName" rules={[{ required: true }]}>
               <Select
                 style={{ minWidth: 200 }}

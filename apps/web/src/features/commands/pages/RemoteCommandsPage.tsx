@@ -142,6 +142,7 @@ export const RemoteCommandsPage = () => {
   const form_ = (
     <Card variant="borderless" title={t('run.title')} data-testid="command-form-card">
       <Form
+        name="remote-command"
         form={form}
         layout="vertical"
         initialValues={{ op: 'device_props', count: 4, sns: params.get('sn') ? [params.get('sn')] : [] }}

@@ -86,8 +86,9 @@ export const RunRecordsPage = () => {
       testId="run-records-page"
       list={list}
       filters={[
-        { name: 'startDate', label: `${t('startDate')} (${range.startDate})` },
-        { name: 'endDate', label: `${t('endDate')} (${range.endDate})` },
+        // An empty day means the default range: the field shows that day, not the label.
+        { name: 'startDate', label: t('startDate'), placeholder: range.startDate },
+        { name: 'endDate', label: t('endDate'), placeholder: range.endDate },
         { name: 'sn', label: t('sn') },
         { name: 'groupId', label: t('group'), options: options.groups, width: 200 },
         { name: 'modelId', label: t('model'), options: options.models, width: 160 },

@@ -73,7 +73,7 @@ export const AddDeviceDialog = ({
       destroyOnHidden
       data-testid="add-device-dialog"
     >
-      <Form form={form} layout="vertical" initialValues={{ platform: 'android' }}>
+      <Form name="add-device" form={form} layout="vertical" initialValues={{ platform: 'android' }}>
         <Form.Item
           name="sn"
           label={t('sn')}

@@ -228,7 +228,7 @@ export const DeviceListPage = () => {
         okButtonProps={{ disabled: !moveGroup }}
         cancelText={t('cancel')}
       >
-        <Form layout="vertical" data-testid="move-form">
+        <Form name="move" layout="vertical" data-testid="move-form">
           <Typography.Paragraph type="secondary">
             {t('moveSelected', { count: selected.length })}
           </Typography.Paragraph>

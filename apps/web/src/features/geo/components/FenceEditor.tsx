@@ -78,7 +78,7 @@ export const FenceEditor = ({
         </Space>
       }
     >
-      <Form form={form} layout="vertical" requiredMark="optional">
+      <Form name="fence" form={form} layout="vertical" requiredMark="optional">
         <Form.Item label={t('fence.shape')} required>
           {shape ? (
             <Typography.Text data-testid="fence-shape">{shapeText(shapeFields(shape))}</Typography.Text>

@@ -154,7 +154,7 @@ export const BootAnimationDialog = ({ open, onClose, onSaved }: DialogProps) => 
         data-testid="boot-mode"
         style={{ marginBottom: 16 }}
       />
-      <Form form={form} layout="vertical" initialValues={DEFAULTS} data-testid="boot-form">
+      <Form name="boot" form={form} layout="vertical" initialValues={DEFAULTS} data-testid="boot-form">
         <Form.Item
           name="name"
           label={t('boot.name')}

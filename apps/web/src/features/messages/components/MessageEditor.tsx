@@ -113,6 +113,7 @@ export const MessageEditor = ({
       }
     >
       <Form<FormValues>
+        name="message"
         form={form}
         layout="vertical"
         preserve={false}

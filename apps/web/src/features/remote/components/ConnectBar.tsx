@@ -113,7 +113,7 @@ export const ConnectBar = ({
         }}
         destroyOnHidden
       >
-        <Form layout="vertical" onFinish={() => void open(password)}>
+        <Form name="remote-connect" layout="vertical" onFinish={() => void open(password)}>
           <Typography.Paragraph type="secondary">{t('passwordHint', { sn })}</Typography.Paragraph>
           <Form.Item label={t('password')} required>
             <Input.Password

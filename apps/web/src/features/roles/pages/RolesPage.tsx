@@ -116,6 +116,7 @@ export const RolesPage = () => {
         destroyOnHidden
       >
         <Form<RoleForm>
+          name="role"
           form={form}
           layout="vertical"
           onFinish={submit}

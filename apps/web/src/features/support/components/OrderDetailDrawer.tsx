@@ -291,7 +291,7 @@ export const OrderDetailDrawer = ({ id, onClose, onSaved }: DialogProps<{ id: st
           setReason('');
         }}
       >
-        <Form layout="vertical">
+        <Form name="order-reject" layout="vertical">
           <Form.Item
             label={t('orders.rejectReason')}
             required

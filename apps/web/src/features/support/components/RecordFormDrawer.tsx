@@ -214,7 +214,7 @@ export const RecordFormDrawer = ({
           message={t('proposals.answering', { sn: proposal.sn, peripheral: proposal.peripheralName })}
         />
       )}
-      <Form layout="vertical">
+      <Form name="record" layout="vertical">
         <Form.Item label={t('records.process')} required>
           <Select
             value={processId}

@@ -237,6 +237,7 @@ export const ProcessEditorPage = () => {
         )}
         <OtherErrors errors={other} />
         <Form<Values>
+          name="process"
           form={form}
           layout="vertical"
           initialValues={{ standards: [{ name: '', items: [emptyItem()] }] }}

@@ -202,7 +202,13 @@ export const SysFilesPage = () => {
           void list.invalidate();
         }}
       >
-        <Form form={form} layout="vertical" initialValues={{ type: '1' }} data-testid="sysfiles-upload-form">
+        <Form
+          name="sysfiles-upload"
+          form={form}
+          layout="vertical"
+          initialValues={{ type: '1' }}
+          data-testid="sysfiles-upload-form"
+        >
           <Row gutter={16}>
             <GridItem name="type" label={t('type')} required>
               <Select options={types} data-testid="sysfiles-field-type" />

@@ -98,7 +98,7 @@ export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: T
           />
           <Alert type="warning" showIcon style={{ margin: '12px 0' }} message={t('approval.explain')} />
           <RefusedAlert message={step.refused} testId="approval-refused" />
-          <Form form={form} layout="vertical" requiredMark={false}>
+          <Form name="approval" form={form} layout="vertical" requiredMark={false}>
             {!fresh && (
               <Form.Item
                 name="password"

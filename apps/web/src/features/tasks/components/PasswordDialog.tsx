@@ -52,7 +52,13 @@ export const PasswordDialog = ({
       <div data-testid="password-dialog">
         {description && <Typography.Paragraph>{description}</Typography.Paragraph>}
         <RefusedAlert message={step.refused} testId="password-refused" />
-        <Form form={form} layout="vertical" onFinish={() => void submit()} requiredMark={false}>
+        <Form
+          name="task-password"
+          form={form}
+          layout="vertical"
+          onFinish={() => void submit()}
+          requiredMark={false}
+        >
           <Form.Item
             name="password"
             label={t('password.label')}

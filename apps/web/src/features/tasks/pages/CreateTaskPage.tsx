@@ -204,6 +204,7 @@ export const CreateTaskPage = () => {
           )}
           <OtherErrors errors={other} />
           <Form
+            name="task"
             form={form}
             layout="vertical"
             className="cpm-task-form"
