@@ -2,7 +2,9 @@ import type { Page } from '@playwright/test';
 import { checkAccessibility, withFindings } from '../support/accessibility';
 import { axeFindings } from '../support/axe';
 import { HOME_PATH, openFromMenu, SIGNED_OUT, storedMenu } from '../support/console';
+import { ADMIN, BASE_URL } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { provisionFleet } from '../support/fleet';
 import { menuPages } from '../support/menu';
 
 const THEMES = ['light', 'dark'] as const;
@@ -16,8 +18,24 @@ const useTheme = (page: Page, theme: (typeof THEMES)[number]) =>
 // sign-in page or in the main dialogs, in either theme. The light theme's pages are checked on the
 // walk of navigation.spec.ts, which opens them all anyway.
 test.describe('accessibility', () => {
-  test('every page of the menu and the main dialogs in the dark theme', async ({ page }) => {
+  test('every page of the menu and the main dialogs in the dark theme', async ({ page, api }) => {
     test.setTimeout(300_000);
+    // Pages show what holds data too, whichever specs ran before: an unread message, a terminal.
+    const { api: admin } = await api.login();
+    const saved = await admin.post<{ id: string }>('/upms/v1/upms/sysMsg/addOrUpdate', {
+      title: `Accessibility notice ${Date.now()}`,
+      scope: 'all',
+      content: '<p>Unread, so the bell and My Messages show it.</p>',
+    });
+    await admin.get('/upms/v1/upms/sysMsg/publish', { id: saved.result.id });
+    await provisionFleet({
+      server: BASE_URL,
+      username: ADMIN.username,
+      password: ADMIN.password,
+      count: 1,
+      prefix: 'A11Y',
+      model: 'A11Y-1',
+    });
     await useTheme(page, 'dark');
     await page.goto(HOME_PATH);
     const findings: Record<string, string[]> = {};

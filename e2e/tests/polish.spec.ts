@@ -275,4 +275,20 @@ test.describe('polish', () => {
     await expect(manual).toContainText('每个页面及其用法');
     await expect(manual).not.toContainText('即将推出');
   });
+
+  test('a success toast opens below the header, on a desktop and on a phone', async ({ page }) => {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/messageManage/myMessage');
+      await page.getByTestId('my-messages-read-all').click();
+      const toast = page.locator('.ant-message-notice').last();
+      await expect(toast).toBeVisible();
+      const header = await page.getByTestId('header-bar').boundingBox();
+      const box = await toast.boundingBox();
+      if (!header || !box) throw new Error('no header or toast');
+      expect(box.y, `the toast at ${width} px is below the header`).toBeGreaterThanOrEqual(
+        header.y + header.height,
+      );
+    }
+  });
 });

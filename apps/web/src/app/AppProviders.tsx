@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { setMessageApi } from '../api/http';
 import { LiveEventsProvider } from '../shared/live/LiveEventsProvider';
 import { useSessionStore } from '../shared/session/sessionStore';
+import { FRAME } from '../shared/settings/settingsDefaults';
 import { useSettingsStore } from '../shared/settings/settingsStore';
 import { useResolvedTheme } from '../shared/settings/useResolvedTheme';
 import { themePalette } from '../shared/theme/palette';
@@ -78,7 +79,8 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
       theme={themeConfig}
       renderEmpty={() => <div className="cpm-empty">{t('table:empty')}</div>}
     >
-      <AntApp message={{ maxCount: 1 }} className="cpm-antd-app">
+      {/* Toasts open below the header, so they never cover the breadcrumbs or the page title. */}
+      <AntApp message={{ maxCount: 1, top: FRAME.headerHeight + 8 }} className="cpm-antd-app">
         <MessageBridge />
         <QueryClientProvider client={queryClient}>
           <SessionLiveEvents>{children}</SessionLiveEvents>

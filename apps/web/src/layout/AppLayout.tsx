@@ -11,6 +11,7 @@ import { useMenuRoutes } from '../shared/menu/useMenuRoutes';
 import { PageTitleContext } from '../shared/page/PageHeader';
 import { FRAME } from '../shared/settings/settingsDefaults';
 import { useSettingsStore } from '../shared/settings/settingsStore';
+import { useInertMeasureRows } from '../shared/table/useInertMeasureRows';
 import { themePalette } from '../shared/theme/palette';
 import { useIsDark } from '../shared/theme/useIsDark';
 import { HeaderBar } from './header/HeaderBar';
@@ -41,6 +42,7 @@ export const AppLayout = () => {
   const { routes } = useMenuRoutes();
   const pageTitle = resolveRouteMeta(routes, pathname)?.title[i18n.language === 'zh' ? 'zh' : 'en'] ?? null;
   useWorktabSync();
+  useInertMeasureRows();
   useFleetLiveEvents();
   const liveStatus = useLiveStatus();
 

@@ -148,7 +148,8 @@ export const HeaderBar = () => {
             <Button
               type="text"
               className="cpm-icon-button"
-              aria-label={t('notice')}
+              // The badge's number is part of what the button shows, so it is part of its name.
+              aria-label={unread ? t('noticeUnread', { count: unread > 99 ? '99+' : unread }) : t('notice')}
               onClick={() => navigate(MY_MESSAGES_PATH)}
               data-testid="notice-bell"
               icon={

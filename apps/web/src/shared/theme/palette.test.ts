@@ -2,7 +2,7 @@ import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { PRIMARY_COLORS } from '../settings/settingsDefaults';
 import { contrastRatio } from './contrast';
-import { DARK_TAG, themePalette } from './palette';
+import { DARK_TAG, darkPresetTagColors, themePalette } from './palette';
 
 const AA = 4.5;
 
@@ -35,5 +35,13 @@ describe('the theme palette', () => {
     expect(contrastRatio(DARK_TAG.colorError, t.colorErrorBg)).toBeGreaterThanOrEqual(AA);
     for (const s of ['Success', 'Warning'] as const)
       expect(contrastRatio(t[`color${s}`], t[`color${s}Bg`])).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('keeps every preset tag colour readable on its tint in the dark theme', () => {
+    const t = theme.getDesignToken({ algorithm: theme.darkAlgorithm }) as unknown as Record<string, string>;
+    const presets = darkPresetTagColors();
+    expect(Object.keys(presets)).toHaveLength(13);
+    for (const [key, color] of Object.entries(presets))
+      expect(contrastRatio(color, t[key.replace('7', '1')] as string), key).toBeGreaterThanOrEqual(AA);
   });
 });
