@@ -28,7 +28,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
 });
 const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
 
-const deadline = Date.now() + 120_000;
+// Generous: on a machine busy with other builds the first start has taken over two minutes.
+const deadline = Date.now() + 300_000;
 let ready = false;
 while (!ready && Date.now() < deadline && server.exitCode === null) {
   ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(

@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateTo } from '../shared/navigation/navigation';
@@ -44,6 +44,10 @@ const mount = () =>
 
 describe('route effects', () => {
   afterEach(async () => {
+    // Unmount while the test's fake timers are in place and run the bar's exit on them: on real
+    // timers it would touch the document after this file's DOM is gone.
+    cleanup();
+    if (vi.isFakeTimers()) vi.runAllTimers();
     (await routerState()).replace = null;
     useSettingsStore.setState({ ...DEFAULT_SETTINGS });
     NProgress.remove();
