@@ -1,7 +1,17 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { ADMIN, ADMIN_STATE, BASE_URL, PORT, REPO_ROOT, SMTP_PORT, WEB_DIST } from './support/env';
 
 const CI = Boolean(process.env.CI);
+
+/**
+ * Debian's headless shell (Chromium's old headless mode) draws no browser window: the suite took about
+ * a fifth less CPU with it (bench/history/test-loop.md). A headed or debug run needs the full browser.
+ */
+const HEADED = Boolean(process.env.PWDEBUG) || process.argv.some((a) => /^--(headed|debug|ui)$/.test(a));
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (!HEADED && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * End-to-end suite: the real server (in-memory database, no captcha) serving the built console,
@@ -48,7 +58,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE === 'on' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

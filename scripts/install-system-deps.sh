@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Installs what the test suite needs that npm does not provide: Debian's Chromium (the browser the
-# end-to-end suite drives), Noto CJK fonts (so Chinese renders in screenshots), and the Android build
-# tools that make the app market's test APKs (scripts/make-test-apks.sh; the APKs are committed, so
-# only remaking them and the upload benchmark use these).
+# Installs what the test suite needs that npm does not provide: Debian's Chromium and its headless
+# shell (the browser the end-to-end suite drives), Noto CJK fonts (so Chinese renders in
+# screenshots), and the Android build tools that make the app market's test APKs
+# (scripts/make-test-apks.sh; the APKs are committed, so only remaking them and the upload benchmark
+# use these).
 set -euo pipefail
 need=()
 command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
+# The browser suite runs on Chromium's headless shell, lighter than the full browser.
+[ -n "${CHROMIUM_PATH:-}" ] || command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
 # grep -c reads all of fc-list's output: -q would stop early and fail the pipe under pipefail.
 fc-list 2>/dev/null | grep -ci "Noto Sans CJK" >/dev/null || need+=(fonts-noto-cjk)
 command -v aapt >/dev/null 2>&1 || need+=(aapt)
