@@ -8,9 +8,13 @@ const include = ['src/**/*.test.ts', 'scripts/**/*.test.ts'];
 const STORAGE =
   /test-support\/(test-app|database-template|mqtt-terminal|fleet-fixtures|accounts)|db\/client|TEST_MQTT_URL|TEST_DATABASE_URL/;
 
+/** A test file that says so in a line of its own runs in the first pass only. */
+const ONE_PASS = /^\/\/ Runs in the first server pass only:/m;
+
 /**
  * `SERVER_TESTS=storage` keeps the files that touch a database or broker, for the second pass on the
- * other database, broker and Node version; the fuzz campaign runs in one pass only.
+ * other database, broker and Node version; the fuzz campaign and the files marked ONE_PASS (their
+ * database or broker is the embedded one whatever the pass) run in one pass only.
  */
 const storageOnly = () =>
   ['src', 'scripts']
@@ -23,7 +27,9 @@ const storageOnly = () =>
       (file) =>
         file.endsWith('.test.ts') &&
         !file.endsWith('fuzz.test.ts') &&
-        STORAGE.test(readFileSync(`${import.meta.dirname}/${file}`, 'utf8')),
+        ((text) => STORAGE.test(text) && !ONE_PASS.test(text))(
+          readFileSync(`${import.meta.dirname}/${file}`, 'utf8'),
+        ),
     );
 
 export default defineConfig({

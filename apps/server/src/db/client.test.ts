@@ -1,3 +1,5 @@
+// Runs in the first server pass only: the embedded database on disk is what it tests, and the seed
+// it checks also builds every test database of both passes.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

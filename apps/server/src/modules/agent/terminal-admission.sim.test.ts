@@ -1,3 +1,4 @@
+// Runs in the first server pass only: the fleet connects to the embedded broker in both passes.
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
