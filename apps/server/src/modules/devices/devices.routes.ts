@@ -1,6 +1,6 @@
 import { devicesEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { streamXlsx, XLSX_TYPE } from '../../shared/xlsx';
+import { XLSX_TYPE, xlsxExport } from '../../shared/xlsx';
 import { receiveFile } from '../blobs/blob-http';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { Catalogue } from './catalogue.module';
@@ -33,15 +33,14 @@ export const registerDevicesRoutes = (
   api.register(e.terminalSave, ({ auth, body }) => terminals.save(auth, body));
   api.register(e.terminalDelete, ({ auth, body }) => terminals.remove(auth, body.sns));
   api.register(e.terminalMove, ({ auth, body }) => terminals.move(auth, body.sns, body.groupId));
-  api.register(e.terminalExport, ({ auth, query, reply, request }) =>
-    streamXlsx({
-      request,
-      reply,
+  api.register(
+    e.terminalExport,
+    xlsxExport(({ auth, query }) => ({
       fileName: 'terminals.xlsx',
       sheet: 'terminals',
       columns: TERMINAL_EXPORT_COLUMNS,
       rows: terminals.exportRows(auth, query).batches(),
-    }),
+    })),
   );
   api.register(e.terminalTemplate, ({ reply }) =>
     xlsx(reply, 'terminal-template.xlsx', terminals.template()),
