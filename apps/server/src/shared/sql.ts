@@ -1,5 +1,5 @@
 /** Helpers for repositories: LIKE patterns, array parameters and database error codes. */
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
@@ -11,6 +11,10 @@ export const likeAnywhere = (value: string) => `%${escapeLike(value)}%`;
 
 /** Pattern matching values that start with the text. */
 export const likePrefix = (value: string) => `${escapeLike(value)}%`;
+
+/** Rows where any of `columns` holds the search text, ignoring case; no condition without a text. */
+export const containsIn = (text: string | undefined, ...columns: AnyPgColumn[]): SQL | undefined =>
+  text ? or(...columns.map((c) => ilike(c, likeAnywhere(text)))) : undefined;
 
 /** Whether a database error is a unique constraint violation (PostgreSQL 23505, also when wrapped). */
 export const isUniqueViolation = (err: unknown) => {

@@ -5,6 +5,7 @@ import {
   APP_NAME_PATTERN,
   ApkUploadFieldsSchema,
   apiLevelOf,
+  type Blob,
   type ErrorKey,
   toFieldErrors,
   type WindowsInstaller,
@@ -16,7 +17,7 @@ import { AppError } from '../../shared/app-error';
 import type { OperationNote } from '../../shared/operation-note';
 import { readZipDirectory, ZipRefused } from '../../shared/zip-directory';
 import { type ApkInfo, type ApkProblem, ApkRefused, parseApk } from './apk-parser';
-import type { AppRecord } from './appmarket.repository';
+import type { AppRecord, VersionValues } from './appmarket.repository';
 import { type MarketCore, releaseFacts } from './market-core';
 
 /** An upload as it arrives: the form fields read before the file, and the file. */
@@ -116,6 +117,32 @@ export const createUploadsService = (core: MarketCore) => {
     return existing;
   };
 
+  /** The stored package of a new version and who added it when. */
+  const versionFile = (auth: AuthContext, blob: Blob, now: Date) => ({
+    blobId: blob.id,
+    sha256: blob.sha256,
+    size: blob.size,
+    fileName: blob.name,
+    createdBy: auth.userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  /** Adds the next version of an app with its upload record; null when its version code is not higher. */
+  const addVersion = (
+    auth: AuthContext,
+    app: AppRecord,
+    version: VersionValues,
+    fileName: string,
+    now: Date,
+  ) =>
+    repo.insertVersion(
+      app.id,
+      version,
+      event(auth, app, 'upload', { versionName: version.versionName, detail: fileName }),
+      now,
+    );
+
   const storeIcon = async (auth: AuthContext, icon: Buffer | null, sha: string) => {
     if (!icon) return null;
     try {
@@ -171,10 +198,7 @@ export const createUploadsService = (core: MarketCore) => {
       const version = {
         versionCode: apk.versionCode,
         versionName: apk.versionName,
-        blobId: blob.id,
-        sha256: blob.sha256,
-        size: blob.size,
-        fileName: blob.name,
+        ...versionFile(auth, blob, now),
         minSdk: apk.minSdk,
         targetSdk: apk.targetSdk,
         permissions: apk.permissions,
@@ -184,19 +208,11 @@ export const createUploadsService = (core: MarketCore) => {
         signerLineage: apk.signer.lineage,
         schemes: apk.signer.schemes,
         ...releaseFacts(fields),
-        createdBy: auth.userId,
-        createdAt: now,
-        updatedAt: now,
       };
       let app: AppRecord;
       try {
         if (found) {
-          const v = await repo.insertVersion(
-            found.id,
-            version,
-            event(auth, found, 'upload', { versionName: apk.versionName, detail: blob.name }),
-            now,
-          );
+          const v = await addVersion(auth, found, version, blob.name, now);
           if (!v) throw new AppError('apkVersionNotHigher', { result: { versionCode: apk.versionCode } });
           app = found;
           // A rotated signer becomes the one the next version must carry.
@@ -308,27 +324,16 @@ export const createUploadsService = (core: MarketCore) => {
       const version = {
         versionCode: (versions[0]?.versionCode ?? 0) + 1,
         versionName: fields.versionName,
-        blobId: blob.id,
-        sha256: blob.sha256,
-        size: blob.size,
-        fileName: blob.name,
+        ...versionFile(auth, blob, now),
         installer,
         installArgs: fields.installArgs,
         releaseNotesEn: fields.releaseNotesEn,
         releaseNotesZh: fields.releaseNotesZh,
-        createdBy: auth.userId,
-        createdAt: now,
-        updatedAt: now,
       };
       let app: AppRecord;
       try {
         if (existing) {
-          const v = await repo.insertVersion(
-            existing.id,
-            version,
-            event(auth, existing, 'upload', { versionName: fields.versionName, detail: blob.name }),
-            now,
-          );
+          const v = await addVersion(auth, existing, version, blob.name, now);
           if (!v) throw new AppError('apkDuplicateVersion');
           app = existing;
         } else {

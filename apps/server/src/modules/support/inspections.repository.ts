@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'd
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
-import { allWhere, countWhere, firstWhere, likeAnywhere } from '../../shared/sql';
+import { allWhere, containsIn, countWhere, firstWhere, likeAnywhere } from '../../shared/sql';
 import {
   inspectionProcessEvents,
   inspectionProcesses,
@@ -45,13 +45,12 @@ export const createInspectionsRepository = (db: Db) => {
   const recordWhere = (scope: Scope, f: RecordFilter) =>
     and(
       inDataScope(scope, inspectionRecords.ownerId),
-      f.keyword
-        ? or(
-            ilike(inspectionRecords.storeName, likeAnywhere(f.keyword)),
-            ilike(inspectionRecords.inspectorName, likeAnywhere(f.keyword)),
-            ilike(inspectionRecords.processName, likeAnywhere(f.keyword)),
-          )
-        : undefined,
+      containsIn(
+        f.keyword,
+        inspectionRecords.storeName,
+        inspectionRecords.inspectorName,
+        inspectionRecords.processName,
+      ),
       f.processId ? eq(inspectionRecords.processId, f.processId) : undefined,
       f.failed ? gt(inspectionRecords.failedCount, 0) : undefined,
     );
