@@ -85,8 +85,20 @@ export const streamXlsx = async <T>(opts: XlsxExport<T> & XlsxCall): Promise<Rea
   });
 };
 
-/** An endpoint handler answering with the export `of` describes for the call (see `streamXlsx`). */
+/**
+ * An endpoint handler answering with a workbook: `file` names it, its sheet, columns and dictionaries;
+ * `rows` reads the caller's rows from the call (see `streamXlsx`).
+ */
 export const xlsxExport =
-  <C extends XlsxCall, T>(of: (ctx: C) => XlsxExport<T>) =>
+  <C extends XlsxCall, T>(
+    file: Pick<XlsxExport<T>, 'fileName' | 'sheet' | 'columns' | 'dicts'>,
+    rows: (ctx: C) => XlsxExport<T>['rows'],
+  ) =>
   (ctx: C): Promise<Readable> =>
-    streamXlsx({ request: ctx.request, reply: ctx.reply, ...of(ctx) });
+    streamXlsx({ request: ctx.request, reply: ctx.reply, ...file, rows: rows(ctx) });
+
+/** `xlsxExport` reading the rows page by page: `page` answers the caller's rows from an offset. */
+export const xlsxPagedExport = <C extends XlsxCall, T>(
+  file: Parameters<typeof xlsxExport<C, T>>[0],
+  page: (ctx: C, offset: number, limit: number) => Promise<T[]>,
+) => xlsxExport(file, (ctx: C) => (offset: number, limit: number) => page(ctx, offset, limit));

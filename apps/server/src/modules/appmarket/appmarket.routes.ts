@@ -1,6 +1,6 @@
 import { APP_LIMITS, appMarketEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { xlsxExport } from '../../shared/xlsx';
+import { xlsxPagedExport } from '../../shared/xlsx';
 import { receiveUpload } from '../blobs/blob-http';
 import type { AppEventsService } from './app-events.service';
 import { APP_RECORD_EXPORT_COLUMNS } from './app-record-export-columns';
@@ -58,11 +58,9 @@ export const registerAppMarketRoutes = (
   api.register(e.records, ({ auth, query }) => events.records(auth, query));
   api.register(
     e.exportRecords,
-    xlsxExport(({ auth, query }) => ({
-      fileName: 'app-operation-records.xlsx',
-      sheet: 'Records',
-      columns: APP_RECORD_EXPORT_COLUMNS,
-      rows: (offset, limit) => events.recordRows(auth, query, offset, limit),
-    })),
+    xlsxPagedExport(
+      { fileName: 'app-operation-records.xlsx', sheet: 'Records', columns: APP_RECORD_EXPORT_COLUMNS },
+      ({ auth, query }, offset, limit) => events.recordRows(auth, query, offset, limit),
+    ),
   );
 };

@@ -1,6 +1,6 @@
 import { datacenterEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { xlsxExport } from '../../shared/xlsx';
+import { xlsxPagedExport } from '../../shared/xlsx';
 import type { DatacenterService } from './datacenter.service';
 import { RUN_RECORD_EXPORT_COLUMNS } from './run-record-columns';
 
@@ -10,12 +10,10 @@ export const registerDatacenterRoutes = (api: EndpointRegistry, deps: { datacent
   api.register(datacenterEndpoints.runRecords, ({ query, auth }) => datacenter.runRecords(auth, query));
   api.register(
     datacenterEndpoints.exportRunRecords,
-    xlsxExport(({ query, auth }) => ({
-      fileName: 'run-records.xlsx',
-      sheet: 'Run records',
-      columns: RUN_RECORD_EXPORT_COLUMNS,
-      rows: (offset, limit) => datacenter.runRecordSlice(auth, query, offset, limit),
-    })),
+    xlsxPagedExport(
+      { fileName: 'run-records.xlsx', sheet: 'Run records', columns: RUN_RECORD_EXPORT_COLUMNS },
+      ({ query, auth }, offset, limit) => datacenter.runRecordSlice(auth, query, offset, limit),
+    ),
   );
   api.register(datacenterEndpoints.runDetail, ({ query, auth }) => datacenter.runDetail(auth, query));
   api.register(datacenterEndpoints.monitor, ({ query, auth }) => datacenter.monitor(auth, query));

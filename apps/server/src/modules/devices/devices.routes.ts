@@ -35,12 +35,10 @@ export const registerDevicesRoutes = (
   api.register(e.terminalMove, ({ auth, body }) => terminals.move(auth, body.sns, body.groupId));
   api.register(
     e.terminalExport,
-    xlsxExport(({ auth, query }) => ({
-      fileName: 'terminals.xlsx',
-      sheet: 'terminals',
-      columns: TERMINAL_EXPORT_COLUMNS,
-      rows: terminals.exportRows(auth, query).batches(),
-    })),
+    xlsxExport(
+      { fileName: 'terminals.xlsx', sheet: 'terminals', columns: TERMINAL_EXPORT_COLUMNS },
+      ({ auth, query }) => terminals.exportRows(auth, query).batches(),
+    ),
   );
   api.register(e.terminalTemplate, ({ reply }) =>
     xlsx(reply, 'terminal-template.xlsx', terminals.template()),

@@ -1,7 +1,7 @@
 import { usersEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { pageOffset, toPage } from '../../shared/paging';
-import { xlsxExport } from '../../shared/xlsx';
+import { xlsxPagedExport } from '../../shared/xlsx';
 import type { OplogRepository } from './oplog.repository';
 import { OPLOG_EXPORT_COLUMNS } from './oplog-export-columns';
 
@@ -17,11 +17,9 @@ export const registerOplogRoutes = (api: EndpointRegistry, deps: { repo: OplogRe
 
   api.register(
     usersEndpoints.logExport,
-    xlsxExport(({ query, auth }) => ({
-      fileName: 'operation-log.xlsx',
-      sheet: 'Operation log',
-      columns: OPLOG_EXPORT_COLUMNS,
-      rows: (offset, limit) => deps.repo.list(auth, query, offset, limit),
-    })),
+    xlsxPagedExport(
+      { fileName: 'operation-log.xlsx', sheet: 'Operation log', columns: OPLOG_EXPORT_COLUMNS },
+      ({ query, auth }, offset, limit) => deps.repo.list(auth, query, offset, limit),
+    ),
   );
 };

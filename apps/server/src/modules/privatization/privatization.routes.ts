@@ -1,6 +1,6 @@
 import { privatizationEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { xlsxExport } from '../../shared/xlsx';
+import { xlsxPagedExport } from '../../shared/xlsx';
 import type { DictsService } from '../dicts/dicts.service';
 import { PRIVATE_CUSTOMER_EXPORT_COLUMNS } from './private-export-columns';
 import type { PrivatizationService } from './privatization.service';
@@ -22,12 +22,14 @@ export const registerPrivatizationRoutes = (
   );
   api.register(
     privatizationEndpoints.exportXlsx,
-    xlsxExport(({ query, auth }) => ({
-      fileName: 'private-deployments.xlsx',
-      sheet: 'Customers',
-      columns: PRIVATE_CUSTOMER_EXPORT_COLUMNS,
-      dicts: () => deps.dicts.bundle(),
-      rows: (offset, limit) => customers.list(auth, query, offset, limit),
-    })),
+    xlsxPagedExport(
+      {
+        fileName: 'private-deployments.xlsx',
+        sheet: 'Customers',
+        columns: PRIVATE_CUSTOMER_EXPORT_COLUMNS,
+        dicts: deps.dicts.bundle,
+      },
+      ({ query, auth }, offset, limit) => customers.list(auth, query, offset, limit),
+    ),
   );
 };

@@ -32,13 +32,10 @@ export const registerSupportRoutes = (
   api.register(oe.comment, ({ body, auth }) => orders.comment(auth, body.id, body.text));
   api.register(
     oe.export,
-    xlsxExport(({ query, auth }) => ({
-      fileName: 'orders.xlsx',
-      sheet: 'Orders',
-      columns: ORDER_EXPORT_COLUMNS,
-      dicts: deps.dicts,
-      rows: orders.exportRows(auth, query).batches(),
-    })),
+    xlsxExport(
+      { fileName: 'orders.xlsx', sheet: 'Orders', columns: ORDER_EXPORT_COLUMNS, dicts: deps.dicts },
+      ({ query, auth }) => orders.exportRows(auth, query).batches(),
+    ),
   );
   api.register(ie.processPage, ({ query, auth }) => inspections.processPage(auth, query));
   api.register(ie.processDetail, ({ query, auth }) =>
@@ -54,12 +51,10 @@ export const registerSupportRoutes = (
   api.register(ie.recordOpenOrder, ({ body, auth }) => inspections.openOrder(auth, body));
   api.register(
     ie.recordExport,
-    xlsxExport(({ query, auth }) => ({
-      fileName: 'inspection-records.xlsx',
-      sheet: 'Inspection records',
-      columns: RECORD_EXPORT_COLUMNS,
-      rows: inspections.exportRows(auth, query).batches(),
-    })),
+    xlsxExport(
+      { fileName: 'inspection-records.xlsx', sheet: 'Inspection records', columns: RECORD_EXPORT_COLUMNS },
+      ({ query, auth }) => inspections.exportRows(auth, query).batches(),
+    ),
   );
   api.register(he.ruleList, () => health.listRules());
   api.register(he.ruleSave, ({ body, auth }) => health.saveRule(auth, body));

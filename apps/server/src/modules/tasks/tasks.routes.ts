@@ -32,23 +32,18 @@ export const registerTasksRoutes = (
   api.register(e.page, ({ auth, query }) => tasks.page(auth, query));
   api.register(
     e.export,
-    xlsxExport(({ auth, query }) => ({
-      fileName: 'tasks.xlsx',
-      sheet: 'tasks',
-      columns: TASK_EXPORT_COLUMNS,
-      rows: deps.exports.tasks(auth, query),
-    })),
+    xlsxExport({ fileName: 'tasks.xlsx', sheet: 'tasks', columns: TASK_EXPORT_COLUMNS }, ({ auth, query }) =>
+      deps.exports.tasks(auth, query),
+    ),
   );
   api.register(e.detail, ({ auth, query }) => tasks.detail(auth, query.id));
   api.register(e.results, ({ auth, query }) => tasks.results(auth, query));
   api.register(
     e.resultsExport,
-    xlsxExport(({ auth, query }) => ({
-      fileName: 'task-results.xlsx',
-      sheet: 'results',
-      columns: TASK_RESULT_EXPORT_COLUMNS,
-      rows: deps.exports.results(auth, query),
-    })),
+    xlsxExport(
+      { fileName: 'task-results.xlsx', sheet: 'results', columns: TASK_RESULT_EXPORT_COLUMNS },
+      ({ auth, query }) => deps.exports.results(auth, query),
+    ),
   );
   api.register(e.stop, ({ auth, oplog, body }) => tasks.stop(auth, oplog, body.id));
   api.register(e.restart, ({ auth, oplog, body }) => tasks.restart(auth, oplog, body.id));

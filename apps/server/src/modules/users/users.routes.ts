@@ -1,7 +1,7 @@
 import { ACCOUNT_STATE, usersEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { pageOffset, toPage } from '../../shared/paging';
-import { xlsxExport } from '../../shared/xlsx';
+import { xlsxPagedExport } from '../../shared/xlsx';
 import type { DictsService } from '../dicts/dicts.service';
 import { USER_EXPORT_COLUMNS } from './user-export-columns';
 import type { UsersRepository } from './users.repository';
@@ -55,12 +55,9 @@ export const registerUsersRoutes = (
 
   api.register(
     usersEndpoints.exportXlsx,
-    xlsxExport(({ query, auth }) => ({
-      fileName: 'users.xlsx',
-      sheet: 'Users',
-      columns: USER_EXPORT_COLUMNS,
-      dicts: () => deps.dicts.bundle(),
-      rows: (offset, limit) => repo.list(auth, query, offset, limit),
-    })),
+    xlsxPagedExport(
+      { fileName: 'users.xlsx', sheet: 'Users', columns: USER_EXPORT_COLUMNS, dicts: deps.dicts.bundle },
+      ({ query, auth }, offset, limit) => repo.list(auth, query, offset, limit),
+    ),
   );
 };
