@@ -40,3 +40,18 @@ export const actor = () => ({
   actorId: uuid(),
   actorName: text().notNull(),
 });
+
+/** A stored history step (`statusChange`, `actor` and when) as the API answers it. */
+export const historyStep = <S extends string>(r: {
+  kind: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  actorName: string;
+  at: Date;
+}) => ({
+  kind: r.kind,
+  fromStatus: r.fromStatus as S | null,
+  toStatus: r.toStatus as S | null,
+  actorName: r.actorName,
+  at: r.at.toISOString(),
+});

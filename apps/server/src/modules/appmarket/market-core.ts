@@ -11,13 +11,14 @@ import type { AppEventsRepository } from './app-events.repository';
 import { createAppPresenter } from './app-presenter';
 import type { AppMarketRepository, AppRecord, EventValues, VersionRecord } from './appmarket.repository';
 
-/** A terminal as the market sees it (the devices module answers these). */
+/** A terminal as the market sees it, where it is and what it runs (the devices module answers these). */
 export type MarketTerminal = {
   sn: string;
   ownerId: string;
   online: boolean;
   osVersion: string | null;
   modelName: string | null;
+  /** The version of the package asked about that the terminal reports, or null when not installed. */
   versionCode: number | null;
 };
 

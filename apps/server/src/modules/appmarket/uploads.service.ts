@@ -12,7 +12,7 @@ import {
   WindowsUploadFieldsSchema,
 } from '@cpm/contracts';
 import type { ZodType } from 'zod';
-import type { AuthContext } from '../../plugins/auth-context';
+import { type AuthContext, ownedByCaller } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { OperationNote } from '../../shared/operation-note';
 import { readZipDirectory, ZipRefused } from '../../shared/zip-directory';
@@ -150,8 +150,7 @@ export const createUploadsService = (core: MarketCore) => {
         kind: 'appIcon',
         name: `icon-${sha.slice(0, 12)}.png`,
         stream: Readable.from([icon]),
-        ownerId: auth.userId,
-        createdBy: auth.userId,
+        ...ownedByCaller(auth),
       });
       return blob.id;
     } catch {
@@ -176,8 +175,7 @@ export const createUploadsService = (core: MarketCore) => {
           kind: 'appPackage',
           name: input.fileName,
           stream: input.stream,
-          ownerId: auth.userId,
-          createdBy: auth.userId,
+          ...ownedByCaller(auth),
         },
         {
           typeError: 'apkNotApk',
@@ -235,8 +233,7 @@ export const createUploadsService = (core: MarketCore) => {
             visibility: fields.visibility,
             iconBlobId: icon,
             signerSha256: apk.signer.certSha256,
-            ownerId: auth.userId,
-            createdBy: auth.userId,
+            ...ownedByCaller(auth),
             createdAt: now,
             updatedAt: now,
           };
@@ -280,8 +277,7 @@ export const createUploadsService = (core: MarketCore) => {
           kind: 'windowsPackage',
           name: input.fileName,
           stream: input.stream,
-          ownerId: auth.userId,
-          createdBy: auth.userId,
+          ...ownedByCaller(auth),
         },
         {
           typeError: 'windowsInstallerInvalid',
@@ -344,8 +340,7 @@ export const createUploadsService = (core: MarketCore) => {
             type: fields.type,
             description: fields.description,
             visibility: fields.visibility,
-            ownerId: auth.userId,
-            createdBy: auth.userId,
+            ...ownedByCaller(auth),
             createdAt: now,
             updatedAt: now,
           };

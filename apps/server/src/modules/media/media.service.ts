@@ -12,7 +12,7 @@ import {
   type PageQuery,
   type WallpaperRow,
 } from '@cpm/contracts';
-import type { AuthContext } from '../../plugins/auth-context';
+import { type AuthContext, ownedByCaller } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
@@ -249,8 +249,7 @@ export const createMediaService = (deps: {
         description: description || null,
         blobId: blob.id,
         sha256: blob.sha256,
-        ownerId: auth.userId,
-        createdBy: auth.userId,
+        ...ownedByCaller(auth),
       });
       if (!row) {
         await blobs.removeBlob(blob.id);
@@ -335,8 +334,7 @@ export const createMediaService = (deps: {
         kind: 'bootAnimation',
         name: BOOT_ZIP_NAME,
         stream: Readable.from([upload.bytes]),
-        ownerId: auth.userId,
-        createdBy: auth.userId,
+        ...ownedByCaller(auth),
       });
       return saveBoot(auth, {
         name: meta.name,

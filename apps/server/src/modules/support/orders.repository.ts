@@ -1,6 +1,7 @@
 import type { OrderEvent, OrderFault, OrderFilter, OrderStatus } from '@cpm/contracts';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { historyStep } from '../../db/columns';
 import { inDataScope, type Scope } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
 import {
@@ -23,12 +24,8 @@ const OPEN: OrderStatus[] = ['submitted', 'accepted', 'repairing'];
 
 const toEvent = (r: typeof supportOrderEvents.$inferSelect): OrderEvent => ({
   id: r.id,
-  kind: r.kind,
-  fromStatus: r.fromStatus as OrderStatus | null,
-  toStatus: r.toStatus as OrderStatus | null,
+  ...historyStep<OrderStatus>(r),
   note: r.note,
-  actorName: r.actorName,
-  at: r.at.toISOString(),
 });
 
 /** Storage of after-sales orders: rows, their files and their history. */

@@ -12,7 +12,7 @@ import {
   type TaskStatus,
   type TaskTargets,
 } from '@cpm/contracts';
-import type { AuthContext } from '../../plugins/auth-context';
+import { type AuthContext, ownedByCaller } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { escapeHtml } from '../../shared/html';
@@ -182,8 +182,7 @@ export const createTasksService = (deps: Deps) => {
         nextRunAt: first,
         status: approval ? 'pendingApproval' : 'normal',
         approvalRequired: approval,
-        ownerId: auth.userId,
-        createdBy: auth.userId,
+        ...ownedByCaller(auth),
         scopeAll: auth.dataScope === 'all',
         createdAt: now,
         updatedAt: now,
