@@ -3,7 +3,7 @@ import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } fr
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
-import { containsIn, firstWhere } from '../../shared/sql';
+import { containsIn, firstWhere, insertLinks } from '../../shared/sql';
 import { terminalGroups } from '../groups/groups.table';
 import { roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
@@ -265,8 +265,11 @@ export const createMessagesRepository = (db: Db) => ({
         id = row.id;
       }
       const targets = values.scope === 'all' ? [] : [...new Set(values.targetIds)];
-      if (targets.length)
-        await tx.insert(messageTargets).values(targets.map((targetId) => ({ messageId: id, targetId })));
+      await insertLinks(
+        tx,
+        messageTargets,
+        targets.map((targetId) => ({ messageId: id, targetId })),
+      );
       return id;
     });
   },
