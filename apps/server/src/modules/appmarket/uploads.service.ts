@@ -16,6 +16,7 @@ import { type AuthContext, ownedByCaller } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { OperationNote } from '../../shared/operation-note';
 import { readZipDirectory, ZipRefused } from '../../shared/zip-directory';
+import type { UploadChecks } from '../blobs/blobs.service';
 import { type ApkInfo, type ApkProblem, ApkRefused, parseApk } from './apk-parser';
 import type { AppRecord, VersionValues } from './appmarket.repository';
 import { type MarketCore, releaseFacts } from './market-core';
@@ -143,6 +144,15 @@ export const createUploadsService = (core: MarketCore) => {
       now,
     );
 
+  /** Stores an uploaded package of `kind` for the caller once every check of `checks` passed. */
+  const storePackage = (
+    auth: AuthContext,
+    input: Pick<PackageUpload, 'fileName' | 'stream'>,
+    kind: 'appPackage' | 'windowsPackage',
+    checks: UploadChecks,
+  ) =>
+    blobs.storeUpload({ kind, name: input.fileName, stream: input.stream, ...ownedByCaller(auth) }, checks);
+
   const storeIcon = async (auth: AuthContext, icon: Buffer | null, sha: string) => {
     if (!icon) return null;
     try {
@@ -170,26 +180,18 @@ export const createUploadsService = (core: MarketCore) => {
         await refuse(input.stream, new AppError('invalidInput'));
       let info: ApkInfo | null = null;
       let existing: AppRecord | null = null;
-      const blob = await blobs.storeUpload(
-        {
-          kind: 'appPackage',
-          name: input.fileName,
-          stream: input.stream,
-          ...ownedByCaller(auth),
+      const blob = await storePackage(auth, input, 'appPackage', {
+        typeError: 'apkNotApk',
+        verify: async (file) => {
+          try {
+            info = await parseApk(file);
+          } catch (err) {
+            if (err instanceof ApkRefused) throw new AppError(APK_ERRORS[err.problem]);
+            throw err;
+          }
+          existing = await checkApkAgainst(auth, info, fields);
         },
-        {
-          typeError: 'apkNotApk',
-          verify: async (file) => {
-            try {
-              info = await parseApk(file);
-            } catch (err) {
-              if (err instanceof ApkRefused) throw new AppError(APK_ERRORS[err.problem]);
-              throw err;
-            }
-            existing = await checkApkAgainst(auth, info, fields);
-          },
-        },
-      );
+      });
       const apk = info as unknown as ApkInfo;
       const found = existing as AppRecord | null;
       const now = clock.now();
@@ -272,45 +274,37 @@ export const createUploadsService = (core: MarketCore) => {
         await refuse(input.stream, new AppError('apkPackageTaken'));
       if (!existing && !fields.name) await refuse(input.stream, new AppError('appNameRequired'));
       let installer: WindowsInstaller | null = null;
-      const blob = await blobs.storeUpload(
-        {
-          kind: 'windowsPackage',
-          name: input.fileName,
-          stream: input.stream,
-          ...ownedByCaller(auth),
+      const blob = await storePackage(auth, input, 'windowsPackage', {
+        typeError: 'windowsInstallerInvalid',
+        verify: async (file) => {
+          const fh = await open(file, 'r');
+          try {
+            const head = Buffer.alloc(8);
+            await fh.read(head, 0, 8, 0);
+            installer = installerOf(head);
+            if (!installer) throw new AppError('windowsInstallerInvalid');
+            if (installer === 'zip')
+              await readZipDirectory(fh, {
+                maxEntries: APP_LIMITS.maxZipEntries,
+                maxUncompressedBytes: APP_LIMITS.maxUncompressedBytes,
+                maxRatio: APP_LIMITS.maxRatio,
+                maxDirectoryBytes: 64 * 1024 * 1024,
+              }).catch((err) => {
+                if (err instanceof ZipRefused)
+                  throw new AppError(
+                    err.problem === 'bomb'
+                      ? 'apkZipBomb'
+                      : err.problem === 'unsafePath'
+                        ? 'apkUnsafePath'
+                        : 'windowsInstallerInvalid',
+                  );
+                throw err;
+              });
+          } finally {
+            await fh.close();
+          }
         },
-        {
-          typeError: 'windowsInstallerInvalid',
-          verify: async (file) => {
-            const fh = await open(file, 'r');
-            try {
-              const head = Buffer.alloc(8);
-              await fh.read(head, 0, 8, 0);
-              installer = installerOf(head);
-              if (!installer) throw new AppError('windowsInstallerInvalid');
-              if (installer === 'zip')
-                await readZipDirectory(fh, {
-                  maxEntries: APP_LIMITS.maxZipEntries,
-                  maxUncompressedBytes: APP_LIMITS.maxUncompressedBytes,
-                  maxRatio: APP_LIMITS.maxRatio,
-                  maxDirectoryBytes: 64 * 1024 * 1024,
-                }).catch((err) => {
-                  if (err instanceof ZipRefused)
-                    throw new AppError(
-                      err.problem === 'bomb'
-                        ? 'apkZipBomb'
-                        : err.problem === 'unsafePath'
-                          ? 'apkUnsafePath'
-                          : 'windowsInstallerInvalid',
-                    );
-                  throw err;
-                });
-            } finally {
-              await fh.close();
-            }
-          },
-        },
-      );
+      });
       const now = clock.now();
       const versions = existing ? await repo.versionsOf(existing.id) : [];
       if (versions.some((v) => v.versionName === fields.versionName)) {
