@@ -67,8 +67,7 @@ export const needsApproval = (type: CreateTaskBody['type'], targets: StoredTarge
 export const createTasksService = (deps: Deps) => {
   const { repo, clock } = deps;
 
-  const reads = createTaskReads(deps);
-  const { mustFind, toRow, currentRun } = reads;
+  const { mustFind, toRow, currentRun, ...answers } = createTaskReads(deps);
 
   /** Refuses targets the caller cannot see; answers what the task would reach. */
   const checkTargets = async (auth: AuthContext, platform: string, targets: TaskTargets) => {
@@ -222,16 +221,8 @@ export const createTasksService = (deps: Deps) => {
       };
     },
 
-    page: reads.page,
-
-    rowsOf: reads.rowsOf,
-
-    detail: reads.detail,
-
-    results: reads.results,
-
-    /** Every result under a filter, in batches (exports). */
-    resultBatches: reads.resultBatches,
+    /** The lists, a task's detail and results, and a terminal's tasks, as the task reads answer them. */
+    ...answers,
 
     async stop(auth: AuthContext, note: OperationNote, id: string) {
       const t = await mustFind(auth, id);
@@ -374,8 +365,6 @@ export const createTasksService = (deps: Deps) => {
       });
       return toRow(row);
     },
-
-    byTerminal: reads.byTerminal,
 
     /** Active tasks using a system file (its deletion is refused meanwhile). */
     usedBy: (fileId: string) => repo.activeUsesOfFile(fileId),
