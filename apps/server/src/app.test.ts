@@ -23,6 +23,18 @@ const rawGet = (t: TestApp, url: string) =>
   });
 
 const LOGIN = '/oauth/v1/oauth/login/cpmDoLogin';
+
+/** The answer is an error envelope whose code is its HTTP status, with the message in both languages. */
+const expectRefused = (
+  res: { statusCode: number; json(): unknown },
+  status: number,
+  message: string,
+  messageEn: string,
+) => {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toMatchObject({ code: status, message, messageEn });
+};
+
 const goodLogin = { username: 'admin', password: 'x', captchaId: 'x', captchaCode: 'x', sysCode: 'cpm' };
 
 describe('HTTP behaviour', () => {
@@ -45,12 +57,7 @@ describe('HTTP behaviour', () => {
   describe('bad input gets a 400 or 413 envelope in both languages and changes nothing', () => {
     it('malformed JSON', async () => {
       const res = await postLogin('{"username": ', { 'content-type': 'application/json' });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
-        code: 400,
-        message: '请求内容不是有效的 JSON',
-        messageEn: 'The request body is not valid JSON',
-      });
+      expectRefused(res, 400, '请求内容不是有效的 JSON', 'The request body is not valid JSON');
     });
 
     it('wrong types, missing and unknown fields, each listed', async () => {
@@ -80,12 +87,7 @@ describe('HTTP behaviour', () => {
 
     it('an oversized body', async () => {
       const res = await postLogin({ ...goodLogin, password: 'p'.repeat(2 * 1024 * 1024) });
-      expect(res.statusCode).toBe(413);
-      expect(res.json()).toMatchObject({
-        code: 413,
-        message: '请求内容过大',
-        messageEn: 'The request is too large',
-      });
+      expectRefused(res, 413, '请求内容过大', 'The request is too large');
     });
 
     it('an over-long field', async () => {
