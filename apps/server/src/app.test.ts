@@ -23,6 +23,18 @@ const rawGet = (t: TestApp, url: string) =>
   });
 
 const LOGIN = '/oauth/v1/oauth/login/cpmDoLogin';
+
+/** The answer is an error envelope whose code is its HTTP status, with the message in both languages. */
+const expectRefused = (
+  res: { statusCode: number; json(): unknown },
+  status: number,
+  message: string,
+  messageEn: string,
+) => {
+  expect(res.statusCode).toBe(status);
+  expect(res.json()).toMatchObject({ code: status, message, messageEn });
+};
+
 const goodLogin = { username: 'admin', password: 'x', captchaId: 'x', captchaCode: 'x', sysCode: 'cpm' };
 
 describe('HTTP behaviour', () => {
@@ -37,31 +49,20 @@ describe('HTTP behaviour', () => {
   });
   afterAll(() => t.close());
 
+  const postLogin = (payload: string | object, headers?: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: LOGIN, payload, headers });
+
   const sessionCount = async () => (await t.database.db.select({ n: count() }).from(sessions))[0].n;
 
   describe('bad input gets a 400 or 413 envelope in both languages and changes nothing', () => {
     it('malformed JSON', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: LOGIN,
-        headers: { 'content-type': 'application/json' },
-        payload: '{"username": ',
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
-        code: 400,
-        message: '请求内容不是有效的 JSON',
-        messageEn: 'The request body is not valid JSON',
-      });
+      const res = await postLogin('{"username": ', { 'content-type': 'application/json' });
+      expectRefused(res, 400, '请求内容不是有效的 JSON', 'The request body is not valid JSON');
     });
 
     it('wrong types, missing and unknown fields, each listed', async () => {
       const before = await sessionCount();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: LOGIN,
-        payload: { username: 42, captchaId: 'x', captchaCode: 'x', extra: true },
-      });
+      const res = await postLogin({ username: 42, captchaId: 'x', captchaCode: 'x', extra: true });
       expect(res.statusCode).toBe(400);
       const body = res.json();
       expect(body.messageEn).toBe('The request is invalid');
@@ -80,35 +81,17 @@ describe('HTTP behaviour', () => {
     });
 
     it('a body that is not an object', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: LOGIN,
-        payload: '[1,2]',
-        headers: { 'content-type': 'application/json' },
-      });
+      const res = await postLogin('[1,2]', { 'content-type': 'application/json' });
       expect(res.json().code).toBe(400);
     });
 
     it('an oversized body', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: LOGIN,
-        payload: { ...goodLogin, password: 'p'.repeat(2 * 1024 * 1024) },
-      });
-      expect(res.statusCode).toBe(413);
-      expect(res.json()).toMatchObject({
-        code: 413,
-        message: '请求内容过大',
-        messageEn: 'The request is too large',
-      });
+      const res = await postLogin({ ...goodLogin, password: 'p'.repeat(2 * 1024 * 1024) });
+      expectRefused(res, 413, '请求内容过大', 'The request is too large');
     });
 
     it('an over-long field', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: LOGIN,
-        payload: { ...goodLogin, username: 'a'.repeat(33) },
-      });
+      const res = await postLogin({ ...goodLogin, username: 'a'.repeat(33) });
       expect(res.json().result.errors[0]).toMatchObject({
         field: 'body.username',
         messageEn: 'Must be at most 32 characters',

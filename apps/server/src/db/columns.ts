@@ -1,10 +1,13 @@
-import { type AnyPgColumn, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Every time the tables keep is a `timestamptz`, so a reading never depends on the server's zone. */
 export const ts = () => timestamp({ withTimezone: true });
 
 /** A random UUID primary key, the id of most rows. */
 export const uuidKey = () => uuid().primaryKey().defaultRandom();
+
+/** An increasing numeric key, so rows added within the same instant keep their order. */
+export const serialKey = () => bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 
 /** A row's required link to the row it belongs to; deleting that row deletes this one with it. */
 export const parentRef = (parent: () => AnyPgColumn) =>
@@ -39,4 +42,19 @@ export const statusChange = () => ({
 export const actor = () => ({
   actorId: uuid(),
   actorName: text().notNull(),
+});
+
+/** A stored history step (`statusChange`, `actor` and when) as the API answers it. */
+export const historyStep = <S extends string>(r: {
+  kind: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  actorName: string;
+  at: Date;
+}) => ({
+  kind: r.kind,
+  fromStatus: r.fromStatus as S | null,
+  toStatus: r.toStatus as S | null,
+  actorName: r.actorName,
+  at: r.at.toISOString(),
 });

@@ -1,4 +1,5 @@
 import { systemTopics, TerminalChangedSchema, terminalFilters } from '@cpm/contracts';
+import { parseJsonMessage } from '../shared/json-message';
 import type { Broker } from './broker';
 
 /** What the gateway needs from the device rules. */
@@ -28,15 +29,9 @@ export const startDeviceGateway = async (opts: {
 }) => {
   // Subscribed first, so no device message is handled before changes can be heard.
   const unsubscribeChanges = await opts.broker.subscribe(systemTopics.terminalChanged, (topic, payload) => {
-    let body: unknown;
-    try {
-      body = JSON.parse(payload.toString('utf8'));
-    } catch {
-      body = undefined;
-    }
-    const parsed = TerminalChangedSchema.safeParse(body);
-    if (!parsed.success) return opts.log.warn({ topic }, 'malformed terminal change notice ignored');
-    opts.handler.forgetLocally(parsed.data.sns);
+    const notice = parseJsonMessage(payload, TerminalChangedSchema);
+    if (!notice) return opts.log.warn({ topic }, 'malformed terminal change notice ignored');
+    opts.handler.forgetLocally(notice.sns);
   });
   const failed = (err: unknown, topic: string) => opts.log.error({ err, topic }, 'device message failed');
   // Shared: with several instances on one broker each terminal message is handled by one of them.

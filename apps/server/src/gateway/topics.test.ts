@@ -53,28 +53,36 @@ describe('matchTopic', () => {
   });
 });
 
-describe('isValidFilter', () => {
-  it.each([
-    ['cpm/user/u1/#', true],
-    ['+/+/#', true],
-    ['#', true],
-    ['cpm/#/x', false],
-    ['cpm/u#', false],
-    ['cpm/u+', false],
-    ['', false],
-    ['a\u0000b', false],
-  ])('%s: %s', (filter, expected) => {
-    expect(isValidFilter(filter)).toBe(expected);
-  });
-});
-
-describe('isValidTopic', () => {
-  it.each([
-    ['cpm/dev/SN1/down/task', true],
-    ['cpm/dev/+/down/task', false],
-    ['cpm/#', false],
-    ['', false],
-  ])('%s: %s', (topic, expected) => {
-    expect(isValidTopic(topic)).toBe(expected);
-  });
-});
+describe.each([
+  {
+    name: 'isValidFilter',
+    check: isValidFilter,
+    cases: [
+      ['cpm/user/u1/#', true],
+      ['+/+/#', true],
+      ['#', true],
+      ['cpm/#/x', false],
+      ['cpm/u#', false],
+      ['cpm/u+', false],
+      ['', false],
+      ['a\u0000b', false],
+    ],
+  },
+  {
+    name: 'isValidTopic',
+    check: isValidTopic,
+    cases: [
+      ['cpm/dev/SN1/down/task', true],
+      ['cpm/dev/+/down/task', false],
+      ['cpm/#', false],
+      ['', false],
+    ],
+  },
+] satisfies { name: string; check: (value: string) => boolean; cases: [string, boolean][] }[])(
+  '$name',
+  ({ check, cases }) => {
+    it.each(cases)('%s: %s', (value, expected) => {
+      expect(check(value)).toBe(expected);
+    });
+  },
+);

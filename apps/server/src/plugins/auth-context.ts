@@ -21,3 +21,9 @@ export type DeviceCaller = { id: string; sn: string; ownerId: string };
 
 /** Resolves a terminal's SN and secret (HTTP Basic) to the terminal, or null. */
 export type DeviceResolver = (sn: string, secret: string) => Promise<DeviceCaller | null>;
+
+/** A new row's owner and author, both the caller (see `ownership()` of the tables). */
+export const ownedByCaller = (auth: Pick<AuthContext, 'userId'>) => ({
+  ownerId: auth.userId,
+  createdBy: auth.userId,
+});

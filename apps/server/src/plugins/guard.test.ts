@@ -1,4 +1,4 @@
-import { methodsOf, SIGNED_IN } from '@cpm/contracts';
+import { type EndpointDef, type HttpMethod, methodsOf, SIGNED_IN } from '@cpm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { userRoles, users } from '../db/schema';
@@ -51,6 +51,10 @@ describe('permission guard over every registered route', () => {
   });
   afterAll(() => t.close());
 
+  /** Calls an endpoint with no input: an empty body for a POST, nothing for a GET. */
+  const callEmpty = (def: EndpointDef, method: HttpMethod, headers: { satoken?: string }) =>
+    t.app.inject({ method, url: def.path, headers, payload: method === 'POST' ? {} : undefined });
+
   it('has exactly the intended public endpoints', () => {
     const publicPaths = t.endpoints.filter((e) => e.public).map((e) => e.path);
     expect(publicPaths.sort()).toEqual([...INTENDED_PUBLIC].sort());
@@ -62,12 +66,7 @@ describe('permission guard over every registered route', () => {
     for (const def of guarded) {
       for (const method of methodsOf(def)) {
         for (const headers of [{}, { satoken: 'not-a-session' }]) {
-          const res = await t.app.inject({
-            method,
-            url: def.path,
-            headers,
-            payload: method === 'POST' ? {} : undefined,
-          });
+          const res = await callEmpty(def, method, headers);
           expect(res.statusCode, `${method} ${def.path}`).toBe(401);
           expect(res.json().code, `${method} ${def.path}`).toBe(500);
         }
@@ -79,12 +78,7 @@ describe('permission guard over every registered route', () => {
     const permissioned = t.endpoints.filter((e) => !e.public && !e.device && e.permission !== SIGNED_IN);
     for (const def of permissioned) {
       for (const method of methodsOf(def)) {
-        const res = await t.app.inject({
-          method,
-          url: def.path,
-          headers: { satoken: bareToken },
-          payload: method === 'POST' ? {} : undefined,
-        });
+        const res = await callEmpty(def, method, { satoken: bareToken });
         expect(res.statusCode, `${method} ${def.path}`).toBe(403);
         expect(res.json().code).toBe(403);
       }
@@ -100,12 +94,7 @@ describe('permission guard over every registered route', () => {
     );
     for (const def of ordered) {
       for (const method of methodsOf(def)) {
-        const res = await t.app.inject({
-          method,
-          url: def.path,
-          headers: { satoken: adminToken },
-          payload: method === 'POST' ? {} : undefined,
-        });
+        const res = await callEmpty(def, method, { satoken: adminToken });
         expect([401, 403], `${method} ${def.path}`).not.toContain(res.statusCode);
       }
     }

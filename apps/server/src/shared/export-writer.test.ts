@@ -30,16 +30,20 @@ const dicts = async () => ({
   ],
 });
 
+/** The test rows written as `format` for a reader of `lang` in Shanghai. */
+const shanghaiExport = (format: 'csv' | 'xlsx', lang: 'en' | 'zh') =>
+  writeExport({
+    format,
+    sheet: 's',
+    columns: COLUMNS,
+    locale: { lang, timeZone: 'Asia/Shanghai' },
+    dicts,
+    batches: batches(),
+  });
+
 describe('export writer', () => {
   it('writes a CSV for its reader: their headers and labels, their time zone, formulas defused', async () => {
-    const { file, done } = writeExport({
-      format: 'csv',
-      sheet: 's',
-      columns: COLUMNS,
-      locale: { lang: 'en', timeZone: 'Asia/Shanghai' },
-      dicts,
-      batches: batches(),
-    });
+    const { file, done } = shanghaiExport('csv', 'en');
     const [bytes, rows] = await Promise.all([read(file), done]);
     expect(rows).toBe(2);
     expect(bytes.toString('utf8').split('\r\n')).toEqual([
@@ -52,14 +56,7 @@ describe('export writer', () => {
   });
 
   it('writes an XLSX in Chinese the same way', async () => {
-    const { file, done } = writeExport({
-      format: 'xlsx',
-      sheet: 's',
-      columns: COLUMNS,
-      locale: { lang: 'zh', timeZone: 'Asia/Shanghai' },
-      dicts,
-      batches: batches(),
-    });
+    const { file, done } = shanghaiExport('xlsx', 'zh');
     const [bytes] = await Promise.all([read(file), done]);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(bytes as unknown as ArrayBuffer);

@@ -1,6 +1,6 @@
 /** Helpers for repositories: LIKE patterns, array parameters and database error codes. */
-import { count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 /** Escapes the LIKE wildcards in a user's search text. */
@@ -11,6 +11,10 @@ export const likeAnywhere = (value: string) => `%${escapeLike(value)}%`;
 
 /** Pattern matching values that start with the text. */
 export const likePrefix = (value: string) => `${escapeLike(value)}%`;
+
+/** Rows where any of `columns` holds the search text, ignoring case; no condition without a text. */
+export const containsIn = (text: string | undefined, ...columns: AnyPgColumn[]): SQL | undefined =>
+  text ? or(...columns.map((c) => ilike(c, likeAnywhere(text)))) : undefined;
 
 /** Whether a database error is a unique constraint violation (PostgreSQL 23505, also when wrapped). */
 export const isUniqueViolation = (err: unknown) => {
@@ -144,3 +148,42 @@ const arrayLiteral = (values: readonly string[]): string => {
   if (!values.some((v) => ARRAY_SPECIAL.test(v))) return `{"${values.join('","')}"}`;
   return `{${values.map((v) => `"${v.replace(ARRAY_SPECIAL_ALL, (c) => `\\${c}`)}"`).join(',')}}`;
 };
+
+/** Writes the rows of a link table (a role's menus, a user's roles); none for an empty list. */
+export const insertLinks = async <T extends PgTable>(
+  db: Pick<Db, 'insert'>,
+  table: T,
+  rows: PgInsertValue<T>[],
+) => {
+  if (rows.length) await db.insert(table).values(rows);
+};
+
+/** Replaces the rows of a link table whose `column` is `id` with `rows`. */
+export const replaceLinks = async <T extends PgTable>(
+  db: Pick<Db, 'insert' | 'delete'>,
+  table: T,
+  column: AnyPgColumn,
+  id: string,
+  rows: PgInsertValue<T>[],
+) => {
+  await db.delete(table).where(eq(column, id));
+  await insertLinks(db, table, rows);
+};
+
+/** Inserts a row and the link rows naming it in one transaction; answers the row's id. */
+export const insertWithLinks = <T extends PgTable & { id: AnyPgColumn }, L extends PgTable>(
+  db: Db,
+  table: T,
+  values: T['$inferInsert'],
+  links: L,
+  linksOf: (id: string) => PgInsertValue<L>[],
+) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(table as PgTable)
+      .values(values)
+      .returning({ id: table.id });
+    const id = row.id as string;
+    await insertLinks(tx, links, linksOf(id));
+    return id;
+  });

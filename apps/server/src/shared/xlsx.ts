@@ -44,16 +44,14 @@ const firstBatchRead = async <T>(batches: AsyncIterable<T[]>): Promise<AsyncIter
   };
 };
 
-/**
- * Streams a list's export as a one-sheet workbook written for the caller: headers and labels in the
- * language of the request (`Accept-Language`), times in its `Timezone`. Rows are fetched batch by
- * batch and written as they come, so a long export never sits in memory. The first batch is read
- * before the answer starts, so a refused filter is an error answer, never a broken file. Sets the
- * download headers and returns the body stream.
- */
-export const streamXlsx = async <T>(opts: {
+/** The request an export answers: its language and time zone, its log and its reply. */
+type XlsxCall = {
   request: Pick<FastifyRequest, 'headers' | 'log'>;
   reply: Pick<FastifyReply, 'header'>;
+};
+
+/** What an export writes: the file's name, its one sheet, the columns and the rows. */
+export type XlsxExport<T> = {
   fileName: string;
   sheet: string;
   columns: readonly ExportColumn<T>[];
@@ -62,7 +60,16 @@ export const streamXlsx = async <T>(opts: {
   /** The rows in batches; or `fetch`, rows from an offset (a short answer ends the file). */
   rows: AsyncIterable<T[]> | ((offset: number, limit: number) => Promise<T[]>);
   batch?: number;
-}): Promise<Readable> => {
+};
+
+/**
+ * Streams a list's export as a one-sheet workbook written for the caller: headers and labels in the
+ * language of the request (`Accept-Language`), times in its `Timezone`. Rows are fetched batch by
+ * batch and written as they come, so a long export never sits in memory. The first batch is read
+ * before the answer starts, so a refused filter is an error answer, never a broken file. Sets the
+ * download headers and returns the body stream.
+ */
+export const streamXlsx = async <T>(opts: XlsxExport<T> & XlsxCall): Promise<Readable> => {
   const batches = await firstBatchRead(
     typeof opts.rows === 'function' ? pages(opts.rows, opts.batch ?? 500) : opts.rows,
   );
@@ -77,3 +84,21 @@ export const streamXlsx = async <T>(opts: {
     onError: (err) => opts.request.log.error({ err }, `export ${opts.fileName} failed`),
   });
 };
+
+/**
+ * An endpoint handler answering with a workbook: `file` names it, its sheet, columns and dictionaries;
+ * `rows` reads the caller's rows from the call (see `streamXlsx`).
+ */
+export const xlsxExport =
+  <C extends XlsxCall, T>(
+    file: Pick<XlsxExport<T>, 'fileName' | 'sheet' | 'columns' | 'dicts'>,
+    rows: (ctx: C) => XlsxExport<T>['rows'],
+  ) =>
+  (ctx: C): Promise<Readable> =>
+    streamXlsx({ request: ctx.request, reply: ctx.reply, ...file, rows: rows(ctx) });
+
+/** `xlsxExport` reading the rows page by page: `page` answers the caller's rows from an offset. */
+export const xlsxPagedExport = <C extends XlsxCall, T>(
+  file: Parameters<typeof xlsxExport<C, T>>[0],
+  page: (ctx: C, offset: number, limit: number) => Promise<T[]>,
+) => xlsxExport(file, (ctx: C) => (offset: number, limit: number) => page(ctx, offset, limit));

@@ -2,6 +2,12 @@ import type { DeviceEvent } from '@cpm/contracts';
 import type { AgentRepository } from './agent.repository';
 import type { AgentServiceDeps, DeviceIdentity } from './agent.service';
 
+/** `list` without the entry whose `key` matches `entry`'s, and with `entry` at the end when `present`. */
+const replaced = <T>(list: T[], entry: T, key: keyof T, present: boolean) => {
+  const others = list.filter((x) => x[key] !== entry[key]);
+  return present ? [...others, entry] : others;
+};
+
 /**
  * What a terminal's events do: boots batched like heartbeats; the rest logged, counted for the data
  * centre, and applied (shutdown, payment lock, faults, peripherals and apps changed), then announced.
@@ -20,6 +26,23 @@ export const createDeviceEventHandler = (
 ) => {
   const { repo, clock } = deps;
   const { writer, stats, logStatus, markOffline } = parts;
+  /** Tells the fault handler (support's health watch) about a terminal's fault. */
+  const fault = (
+    device: DeviceIdentity,
+    kind: 'peripheral' | 'hardware',
+    peripheralName: string,
+    detail: string | undefined,
+    at: Date,
+  ) =>
+    deps.onFault?.({
+      terminalId: device.id,
+      sn: device.sn,
+      ownerId: device.ownerId,
+      kind,
+      peripheralName,
+      detail: detail ?? null,
+      at,
+    });
   return async (device: DeviceIdentity, ev: DeviceEvent) => {
     const now = clock.now();
     // Boots come in bursts (a store powering up, a restarted broker): batched like heartbeats.
@@ -51,42 +74,26 @@ export const createDeviceEventHandler = (
           { name, kind: ev.peripheral?.kind ?? null, detail: ev.detail ?? null },
           now,
         );
-        await deps.onFault?.({
-          terminalId: device.id,
-          sn: device.sn,
-          ownerId: device.ownerId,
-          kind: 'peripheral',
-          peripheralName: name,
-          detail: ev.detail ?? null,
-          at: now,
-        });
+        await fault(device, 'peripheral', name, ev.detail, now);
         break;
       }
       case 'hardwareFault':
-        await deps.onFault?.({
-          terminalId: device.id,
-          sn: device.sn,
-          ownerId: device.ownerId,
-          kind: 'hardware',
-          peripheralName: ev.detail ?? 'hardware',
-          detail: ev.detail ?? null,
-          at: now,
-        });
+        await fault(device, 'hardware', ev.detail ?? 'hardware', ev.detail, now);
         break;
       case 'peripheralAttached':
       case 'peripheralDetached': {
         const p = ev.peripheral;
         if (!p) break;
-        const others = (await repo.peripheralsOf(device.id)).filter((x) => x.name !== p.name);
-        await repo.setPeripherals(device.id, ev.type === 'peripheralAttached' ? [...others, p] : others);
+        const list = await repo.peripheralsOf(device.id);
+        await repo.setPeripherals(device.id, replaced(list, p, 'name', ev.type === 'peripheralAttached'));
         break;
       }
       case 'appInstalled':
       case 'appRemoved': {
         const app = ev.app;
         if (!app) break;
-        const others = (await repo.appsOf(device.id)).filter((x) => x.packageName !== app.packageName);
-        await repo.setApps(device.id, ev.type === 'appInstalled' ? [...others, app] : others);
+        const list = await repo.appsOf(device.id);
+        await repo.setApps(device.id, replaced(list, app, 'packageName', ev.type === 'appInstalled'));
         break;
       }
     }

@@ -27,8 +27,8 @@ const controlledLoader = () => {
 /** A cache with a one-minute TTL whose loads are counted. */
 const countingCache = (
   clock: ReturnType<typeof createTestClock>,
-  random: () => number,
   load: () => ReturnType<typeof row>,
+  random: () => number = () => 0,
 ) => {
   let n = 0;
   const cache = createIdentityCache({
@@ -47,11 +47,7 @@ describe('terminal identity cache', () => {
   it('reads a terminal once while fresh and again after it expires, at most the TTL later', async () => {
     const clock = createTestClock();
     let owner = 'a';
-    const { cache, reads } = countingCache(
-      clock,
-      () => 0,
-      () => row(owner),
-    );
+    const { cache, reads } = countingCache(clock, () => row(owner));
     expect((await cache.get('SN0001'))?.ownerId).toBe('a');
     owner = 'b';
     clock.advance(59_999);
@@ -64,11 +60,7 @@ describe('terminal identity cache', () => {
 
   it('answers a fresh entry synchronously with peekEntry, and nothing for an unknown, expired or forgotten SN', async () => {
     const clock = createTestClock();
-    const { cache, reads } = countingCache(
-      clock,
-      () => 0,
-      () => row('a'),
-    );
+    const { cache, reads } = countingCache(clock, () => row('a'));
     expect(cache.peekEntry('SN0001')).toBeUndefined();
     await cache.get('SN0001');
     expect(cache.peekEntry('SN0001')?.row.ownerId).toBe('a');
@@ -84,11 +76,7 @@ describe('terminal identity cache', () => {
   it('keeps one entry per terminal across expiry, with what the gateway holds in it, until forgotten', async () => {
     const clock = createTestClock();
     let owner = 'a';
-    const { cache } = countingCache(
-      clock,
-      () => 0,
-      () => row(owner),
-    );
+    const { cache } = countingCache(clock, () => row(owner));
     await cache.get('SN0001');
     const entry = cache.peekEntry('SN0001');
     if (!entry) throw new Error('not cached');
@@ -115,8 +103,8 @@ describe('terminal identity cache', () => {
     const clock = createTestClock();
     const { cache, reads } = countingCache(
       clock,
-      () => 1,
       () => row('a'),
+      () => 1,
     );
     await cache.get('SN0001');
     clock.advance(47_999);

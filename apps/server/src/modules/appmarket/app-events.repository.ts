@@ -1,8 +1,8 @@
 import type { AppOperationFilter } from '@cpm/contracts';
-import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
-import { countWhere, existsWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
+import { containsIn, countWhere, existsWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
 import type { EventValues } from './appmarket.repository';
 import { appCrashCounts, appEvents } from './appmarket.table';
 
@@ -16,12 +16,7 @@ export const createAppEventsRepository = (db: Db) => {
   const eventWhere = (scope: Scope, f: AppOperationFilter): SQL | undefined =>
     and(
       inDataScope(scope, appEvents.ownerId),
-      f.keyword
-        ? or(
-            ilike(appEvents.appName, likeAnywhere(f.keyword)),
-            ilike(appEvents.packageName, likeAnywhere(f.keyword)),
-          )
-        : undefined,
+      containsIn(f.keyword, appEvents.appName, appEvents.packageName),
       f.kind ? eq(appEvents.kind, f.kind) : undefined,
       f.sn ? ilike(appEvents.sn, likeAnywhere(f.sn)) : undefined,
       f.actor ? ilike(appEvents.actorName, likeAnywhere(f.actor)) : undefined,

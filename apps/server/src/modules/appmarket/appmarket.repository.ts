@@ -1,9 +1,9 @@
 import type { AppFilter, AppReviewStatus, ReleaseStatus, ShelfStatus } from '@cpm/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
-import { allWhere, countWhere, equalTo, firstWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
+import { allWhere, containsIn, countWhere, equalTo, firstWhere, rowsWhere } from '../../shared/sql';
 import { appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
 
 export type AppRecord = typeof apps.$inferSelect;
@@ -37,9 +37,7 @@ export const createAppMarketRepository = (db: Db) => {
   const appWhere = (kind: AppListKind, scope: Scope, f: AppFilter): SQL | undefined =>
     and(
       kind === 'market' ? marketVisible(scope) : inDataScope(scope, apps.ownerId),
-      f.keyword
-        ? or(ilike(apps.name, likeAnywhere(f.keyword)), ilike(apps.packageName, likeAnywhere(f.keyword)))
-        : undefined,
+      containsIn(f.keyword, apps.name, apps.packageName),
       ...equalTo(apps, { type: f.type, platform: f.platform, shelf: f.shelf }),
       // An app is for a model when its newest version lists no models (every model) or names it.
       f.model
@@ -247,9 +245,7 @@ export const createAppMarketRepository = (db: Db) => {
         inDataScope(scope, apps.ownerId),
         f.status ? eq(appVersions.reviewStatus, f.status) : sql`${appVersions.reviewStatus} <> 'draft'`,
         f.platform ? eq(apps.platform, f.platform) : undefined,
-        f.keyword
-          ? or(ilike(apps.name, likeAnywhere(f.keyword)), ilike(apps.packageName, likeAnywhere(f.keyword)))
-          : undefined,
+        containsIn(f.keyword, apps.name, apps.packageName),
       );
       const rows = await db
         .select({ version: appVersions, app: apps })

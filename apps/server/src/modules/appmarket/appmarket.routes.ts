@@ -1,6 +1,6 @@
 import { APP_LIMITS, appMarketEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { streamXlsx } from '../../shared/xlsx';
+import { xlsxPagedExport } from '../../shared/xlsx';
 import { receiveUpload } from '../blobs/blob-http';
 import type { AppEventsService } from './app-events.service';
 import { APP_RECORD_EXPORT_COLUMNS } from './app-record-export-columns';
@@ -56,14 +56,11 @@ export const registerAppMarketRoutes = (
   api.register(e.release, ({ auth, oplog, body }) => release.release(auth, oplog, body));
   api.register(e.health, ({ auth, query }) => healthGate.health(auth, query.id));
   api.register(e.records, ({ auth, query }) => events.records(auth, query));
-  api.register(e.exportRecords, ({ auth, query, request, reply }) =>
-    streamXlsx({
-      request,
-      reply,
-      fileName: 'app-operation-records.xlsx',
-      sheet: 'Records',
-      columns: APP_RECORD_EXPORT_COLUMNS,
-      rows: (offset, limit) => events.recordRows(auth, query, offset, limit),
-    }),
+  api.register(
+    e.exportRecords,
+    xlsxPagedExport(
+      { fileName: 'app-operation-records.xlsx', sheet: 'Records', columns: APP_RECORD_EXPORT_COLUMNS },
+      ({ auth, query }, offset, limit) => events.recordRows(auth, query, offset, limit),
+    ),
   );
 };

@@ -3,19 +3,9 @@ import { NOT_FOUND } from '../../test-support/fake';
 import { appRecord, appVersionRecord } from '../../test-support/records';
 import type { AppEventsRepository } from './app-events.repository';
 import { createHealthGateService } from './health-gate.service';
-import type { MarketTerminal } from './market-core';
-import { fakeMarket } from './market-fakes';
+import { fakeMarket, marketTerminal } from './market-fakes';
 
 type Crashes = Awaited<ReturnType<AppEventsRepository['crashesSince']>>;
-
-const terminal = (sn: string): MarketTerminal => ({
-  sn,
-  ownerId: 'o',
-  online: true,
-  osVersion: '11',
-  modelName: 'P2',
-  versionCode: 3,
-});
 
 /** Version 3 in gray release on two of four terminals: at least 3 crashes, twice the rest's rate. */
 const setup = (crashes: [string, number, number][]) => {
@@ -30,7 +20,7 @@ const setup = (crashes: [string, number, number][]) => {
   });
   deps.repo.grayVersions.mockResolvedValue([version]);
   deps.repo.findById.mockResolvedValue(app);
-  deps.fleet.running.mockResolvedValue(['G1', 'G2', 'R1', 'R2'].map(terminal));
+  deps.fleet.running.mockResolvedValue(['G1', 'G2', 'R1', 'R2'].map((sn) => marketTerminal(sn, 3)));
   deps.repo.crashesSince.mockResolvedValue(
     crashes.map(([sn, c, a]) => ({ sn, versionCode: 3, crashes: c, anrs: a })) as Crashes,
   );

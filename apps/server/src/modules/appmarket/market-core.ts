@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type AppOperationKind, apiLevelOf } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
@@ -6,18 +5,19 @@ import type { Clock } from '../../shared/clock';
 import { escapeHtml } from '../../shared/html';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { Mailer } from '../mail/mailer';
-import type { NotifyUser } from '../messages/messages.service';
+import { type NotifyUser, notifyAndMail } from '../messages/messages.service';
 import type { AppEventsRepository } from './app-events.repository';
 import { createAppPresenter } from './app-presenter';
 import type { AppMarketRepository, AppRecord, EventValues, VersionRecord } from './appmarket.repository';
 
-/** A terminal as the market sees it (the devices module answers these). */
+/** A terminal as the market sees it, where it is and what it runs (the devices module answers these). */
 export type MarketTerminal = {
   sn: string;
   ownerId: string;
   online: boolean;
   osVersion: string | null;
   modelName: string | null;
+  /** The version of the package asked about that the terminal reports, or null when not installed. */
   versionCode: number | null;
 };
 
@@ -176,15 +176,12 @@ export const createMarketCore = (deps: AppMarketDeps) => {
     for (const userId of targets) {
       const title = `${a.name} ${v?.versionName ?? ''} ${zh} / ${en}`.replace(/\s+/g, ' ');
       const content = `<p>${a.name} (${a.packageName}) ${v?.versionName ?? ''}</p>${note ? `<p>${escapeHtml(note)}</p>` : ''}`;
-      const { announce } = await deps.notifyUser({ id: randomUUID(), userId, title, content });
-      announce();
-      const account = await deps.accountById(userId);
-      if (account?.email)
-        await deps.mailer.send({
-          to: account.email,
-          subject: title,
-          text: [title, `${a.name} (${a.packageName})`, note ?? ''].filter(Boolean).join('\n'),
-        });
+      await notifyAndMail(deps, {
+        userId,
+        title,
+        content,
+        lines: [`${a.name} (${a.packageName})`, note ?? ''],
+      });
     }
   };
 

@@ -5,7 +5,7 @@ import { createTestClock } from '../../test-support/test-app';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { AppEventsRepository } from './app-events.repository';
 import type { AppMarketRepository } from './appmarket.repository';
-import { type AppMarketDeps, createMarketCore, type MarketFleet } from './market-core';
+import { type AppMarketDeps, createMarketCore, type MarketFleet, type MarketTerminal } from './market-core';
 
 /** The app market's core over fakes, for the services' tests: nothing installs, notices are spies. */
 export const fakeMarket = () => {
@@ -23,3 +23,13 @@ export const fakeMarket = () => {
   } satisfies AppMarketDeps;
   return { deps, core: createMarketCore(deps) };
 };
+
+/** A terminal as the market sees it: online, Android 11, model P2, running `versionCode` of the app. */
+export const marketTerminal = (sn: string, versionCode = 1): MarketTerminal => ({
+  sn,
+  ownerId: 'o',
+  online: true,
+  osVersion: '11',
+  modelName: 'P2',
+  versionCode,
+});

@@ -2,18 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createOperationNote } from '../../shared/operation-note';
 import { NOT_FOUND } from '../../test-support/fake';
 import { appRecord, appVersionRecord, authOf } from '../../test-support/records';
-import type { MarketTerminal } from './market-core';
-import { fakeMarket } from './market-fakes';
+import { fakeMarket, marketTerminal } from './market-fakes';
 import { createReleaseService } from './release.service';
-
-const terminal = (sn: string, versionCode = 1): MarketTerminal => ({
-  sn,
-  ownerId: 'o',
-  online: true,
-  osVersion: '11',
-  modelName: 'P2',
-  versionCode,
-});
 
 /** An approved version 3 of the caller's app; terminals answer for every SN asked of them. */
 const setup = () => {
@@ -27,7 +17,7 @@ const setup = () => {
   });
   deps.repo.findVersion.mockResolvedValue(version);
   deps.repo.findOwned.mockResolvedValue(app);
-  deps.fleet.bySns.mockImplementation(async (_auth, sns) => sns.map((sn) => terminal(sn)));
+  deps.fleet.bySns.mockImplementation(async (_auth, sns) => sns.map((sn) => marketTerminal(sn)));
   deps.repo.transitionVersion.mockImplementation(
     async (_id, _field, _from, values) => ({ ...version, ...values }) as never,
   );
@@ -38,7 +28,7 @@ const setup = () => {
 describe('releasing a version', () => {
   it('refuses a gray release to SNs outside the caller’s scope, listing them', async () => {
     const s = setup();
-    s.deps.fleet.bySns.mockResolvedValue([terminal('MKSIM001')]);
+    s.deps.fleet.bySns.mockResolvedValue([marketTerminal('MKSIM001')]);
     await expect(
       s.service.release(authOf(), s.note, {
         id: s.version.id,
@@ -91,7 +81,7 @@ describe('releasing a version', () => {
       graySns: ['MKSIM002'],
     });
     s.deps.repo.previousVersion.mockResolvedValue(previous);
-    s.deps.fleet.running.mockResolvedValue([terminal('MKSIM001', 3), terminal('MKSIM003', 1)]);
+    s.deps.fleet.running.mockResolvedValue([marketTerminal('MKSIM001', 3), marketTerminal('MKSIM003', 1)]);
     await s.service.release(authOf(), s.note, { id: s.version.id, action: 'rollback' });
     expect(s.deps.installer.install.mock.calls[0][0]).toMatchObject({
       reason: 'rollback',

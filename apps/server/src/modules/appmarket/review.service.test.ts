@@ -1,36 +1,20 @@
 import { type VersionUpdate, VersionUpdateSchema } from '@cpm/contracts';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOperationNote } from '../../shared/operation-note';
-import { fakeOf, NOT_FOUND } from '../../test-support/fake';
+import { NOT_FOUND } from '../../test-support/fake';
 import { appRecord, appVersionRecord, authOf, RECORD_TIME } from '../../test-support/records';
-import { createTestClock } from '../../test-support/test-app';
-import type { BlobsService } from '../blobs/blobs.service';
-import type { AppEventsRepository } from './app-events.repository';
-import type { AppMarketRepository } from './appmarket.repository';
-import { type AppMarketDeps, createMarketCore, type MarketFleet } from './market-core';
+import { fakeMarket } from './market-fakes';
 import { createReviewService } from './review.service';
 
 /** The review rules on the real market core over fakes: one app of the caller with one pending version. */
 const setup = () => {
-  const repo = fakeOf<AppMarketRepository & AppEventsRepository>();
-  const tell = vi.fn();
-  const deps = {
-    repo,
-    fleet: fakeOf<MarketFleet>(),
-    blobs: fakeOf<BlobsService>(),
-    clock: createTestClock(RECORD_TIME),
-    installer: { install: vi.fn(async () => null) },
-    accountById: vi.fn<AppMarketDeps['accountById']>(async () => null),
-    actingAs: vi.fn<AppMarketDeps['actingAs']>(async () => null),
-    notifyUser: vi.fn<AppMarketDeps['notifyUser']>(async () => ({ announce: tell })),
-    mailer: { send: vi.fn(async () => {}) },
-  } satisfies AppMarketDeps;
+  const { deps, core } = fakeMarket();
   const app = appRecord();
   const version = appVersionRecord({ appId: app.id, reviewStatus: 'pending', createdBy: app.ownerId });
-  repo.findVersion.mockResolvedValue(version);
-  repo.findOwned.mockResolvedValue(app);
+  deps.repo.findVersion.mockResolvedValue(version);
+  deps.repo.findOwned.mockResolvedValue(app);
   const { note } = createOperationNote();
-  return { deps, repo, app, version, note, service: createReviewService(createMarketCore(deps)) };
+  return { deps, repo: deps.repo, app, version, note, service: createReviewService(core) };
 };
 
 const update = (over: Partial<VersionUpdate>) =>

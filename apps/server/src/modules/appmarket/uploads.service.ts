@@ -5,18 +5,20 @@ import {
   APP_NAME_PATTERN,
   ApkUploadFieldsSchema,
   apiLevelOf,
+  type Blob,
   type ErrorKey,
   toFieldErrors,
   type WindowsInstaller,
   WindowsUploadFieldsSchema,
 } from '@cpm/contracts';
 import type { ZodType } from 'zod';
-import type { AuthContext } from '../../plugins/auth-context';
+import { type AuthContext, ownedByCaller } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { OperationNote } from '../../shared/operation-note';
 import { readZipDirectory, ZipRefused } from '../../shared/zip-directory';
+import type { UploadChecks } from '../blobs/blobs.service';
 import { type ApkInfo, type ApkProblem, ApkRefused, parseApk } from './apk-parser';
-import type { AppRecord } from './appmarket.repository';
+import type { AppRecord, VersionValues } from './appmarket.repository';
 import { type MarketCore, releaseFacts } from './market-core';
 
 /** An upload as it arrives: the form fields read before the file, and the file. */
@@ -116,6 +118,41 @@ export const createUploadsService = (core: MarketCore) => {
     return existing;
   };
 
+  /** The stored package of a new version and who added it when. */
+  const versionFile = (auth: AuthContext, blob: Blob, now: Date) => ({
+    blobId: blob.id,
+    sha256: blob.sha256,
+    size: blob.size,
+    fileName: blob.name,
+    createdBy: auth.userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  /** Adds the next version of an app with its upload record; null when its version code is not higher. */
+  const addVersion = (
+    auth: AuthContext,
+    app: AppRecord,
+    version: VersionValues,
+    fileName: string,
+    now: Date,
+  ) =>
+    repo.insertVersion(
+      app.id,
+      version,
+      event(auth, app, 'upload', { versionName: version.versionName, detail: fileName }),
+      now,
+    );
+
+  /** Stores an uploaded package of `kind` for the caller once every check of `checks` passed. */
+  const storePackage = (
+    auth: AuthContext,
+    input: Pick<PackageUpload, 'fileName' | 'stream'>,
+    kind: 'appPackage' | 'windowsPackage',
+    checks: UploadChecks,
+  ) =>
+    blobs.storeUpload({ kind, name: input.fileName, stream: input.stream, ...ownedByCaller(auth) }, checks);
+
   const storeIcon = async (auth: AuthContext, icon: Buffer | null, sha: string) => {
     if (!icon) return null;
     try {
@@ -123,8 +160,7 @@ export const createUploadsService = (core: MarketCore) => {
         kind: 'appIcon',
         name: `icon-${sha.slice(0, 12)}.png`,
         stream: Readable.from([icon]),
-        ownerId: auth.userId,
-        createdBy: auth.userId,
+        ...ownedByCaller(auth),
       });
       return blob.id;
     } catch {
@@ -144,37 +180,25 @@ export const createUploadsService = (core: MarketCore) => {
         await refuse(input.stream, new AppError('invalidInput'));
       let info: ApkInfo | null = null;
       let existing: AppRecord | null = null;
-      const blob = await blobs.storeUpload(
-        {
-          kind: 'appPackage',
-          name: input.fileName,
-          stream: input.stream,
-          ownerId: auth.userId,
-          createdBy: auth.userId,
+      const blob = await storePackage(auth, input, 'appPackage', {
+        typeError: 'apkNotApk',
+        verify: async (file) => {
+          try {
+            info = await parseApk(file);
+          } catch (err) {
+            if (err instanceof ApkRefused) throw new AppError(APK_ERRORS[err.problem]);
+            throw err;
+          }
+          existing = await checkApkAgainst(auth, info, fields);
         },
-        {
-          typeError: 'apkNotApk',
-          verify: async (file) => {
-            try {
-              info = await parseApk(file);
-            } catch (err) {
-              if (err instanceof ApkRefused) throw new AppError(APK_ERRORS[err.problem]);
-              throw err;
-            }
-            existing = await checkApkAgainst(auth, info, fields);
-          },
-        },
-      );
+      });
       const apk = info as unknown as ApkInfo;
       const found = existing as AppRecord | null;
       const now = clock.now();
       const version = {
         versionCode: apk.versionCode,
         versionName: apk.versionName,
-        blobId: blob.id,
-        sha256: blob.sha256,
-        size: blob.size,
-        fileName: blob.name,
+        ...versionFile(auth, blob, now),
         minSdk: apk.minSdk,
         targetSdk: apk.targetSdk,
         permissions: apk.permissions,
@@ -184,19 +208,11 @@ export const createUploadsService = (core: MarketCore) => {
         signerLineage: apk.signer.lineage,
         schemes: apk.signer.schemes,
         ...releaseFacts(fields),
-        createdBy: auth.userId,
-        createdAt: now,
-        updatedAt: now,
       };
       let app: AppRecord;
       try {
         if (found) {
-          const v = await repo.insertVersion(
-            found.id,
-            version,
-            event(auth, found, 'upload', { versionName: apk.versionName, detail: blob.name }),
-            now,
-          );
+          const v = await addVersion(auth, found, version, blob.name, now);
           if (!v) throw new AppError('apkVersionNotHigher', { result: { versionCode: apk.versionCode } });
           app = found;
           // A rotated signer becomes the one the next version must carry.
@@ -219,8 +235,7 @@ export const createUploadsService = (core: MarketCore) => {
             visibility: fields.visibility,
             iconBlobId: icon,
             signerSha256: apk.signer.certSha256,
-            ownerId: auth.userId,
-            createdBy: auth.userId,
+            ...ownedByCaller(auth),
             createdAt: now,
             updatedAt: now,
           };
@@ -259,46 +274,37 @@ export const createUploadsService = (core: MarketCore) => {
         await refuse(input.stream, new AppError('apkPackageTaken'));
       if (!existing && !fields.name) await refuse(input.stream, new AppError('appNameRequired'));
       let installer: WindowsInstaller | null = null;
-      const blob = await blobs.storeUpload(
-        {
-          kind: 'windowsPackage',
-          name: input.fileName,
-          stream: input.stream,
-          ownerId: auth.userId,
-          createdBy: auth.userId,
+      const blob = await storePackage(auth, input, 'windowsPackage', {
+        typeError: 'windowsInstallerInvalid',
+        verify: async (file) => {
+          const fh = await open(file, 'r');
+          try {
+            const head = Buffer.alloc(8);
+            await fh.read(head, 0, 8, 0);
+            installer = installerOf(head);
+            if (!installer) throw new AppError('windowsInstallerInvalid');
+            if (installer === 'zip')
+              await readZipDirectory(fh, {
+                maxEntries: APP_LIMITS.maxZipEntries,
+                maxUncompressedBytes: APP_LIMITS.maxUncompressedBytes,
+                maxRatio: APP_LIMITS.maxRatio,
+                maxDirectoryBytes: 64 * 1024 * 1024,
+              }).catch((err) => {
+                if (err instanceof ZipRefused)
+                  throw new AppError(
+                    err.problem === 'bomb'
+                      ? 'apkZipBomb'
+                      : err.problem === 'unsafePath'
+                        ? 'apkUnsafePath'
+                        : 'windowsInstallerInvalid',
+                  );
+                throw err;
+              });
+          } finally {
+            await fh.close();
+          }
         },
-        {
-          typeError: 'windowsInstallerInvalid',
-          verify: async (file) => {
-            const fh = await open(file, 'r');
-            try {
-              const head = Buffer.alloc(8);
-              await fh.read(head, 0, 8, 0);
-              installer = installerOf(head);
-              if (!installer) throw new AppError('windowsInstallerInvalid');
-              if (installer === 'zip')
-                await readZipDirectory(fh, {
-                  maxEntries: APP_LIMITS.maxZipEntries,
-                  maxUncompressedBytes: APP_LIMITS.maxUncompressedBytes,
-                  maxRatio: APP_LIMITS.maxRatio,
-                  maxDirectoryBytes: 64 * 1024 * 1024,
-                }).catch((err) => {
-                  if (err instanceof ZipRefused)
-                    throw new AppError(
-                      err.problem === 'bomb'
-                        ? 'apkZipBomb'
-                        : err.problem === 'unsafePath'
-                          ? 'apkUnsafePath'
-                          : 'windowsInstallerInvalid',
-                    );
-                  throw err;
-                });
-            } finally {
-              await fh.close();
-            }
-          },
-        },
-      );
+      });
       const now = clock.now();
       const versions = existing ? await repo.versionsOf(existing.id) : [];
       if (versions.some((v) => v.versionName === fields.versionName)) {
@@ -308,27 +314,16 @@ export const createUploadsService = (core: MarketCore) => {
       const version = {
         versionCode: (versions[0]?.versionCode ?? 0) + 1,
         versionName: fields.versionName,
-        blobId: blob.id,
-        sha256: blob.sha256,
-        size: blob.size,
-        fileName: blob.name,
+        ...versionFile(auth, blob, now),
         installer,
         installArgs: fields.installArgs,
         releaseNotesEn: fields.releaseNotesEn,
         releaseNotesZh: fields.releaseNotesZh,
-        createdBy: auth.userId,
-        createdAt: now,
-        updatedAt: now,
       };
       let app: AppRecord;
       try {
         if (existing) {
-          const v = await repo.insertVersion(
-            existing.id,
-            version,
-            event(auth, existing, 'upload', { versionName: fields.versionName, detail: blob.name }),
-            now,
-          );
+          const v = await addVersion(auth, existing, version, blob.name, now);
           if (!v) throw new AppError('apkDuplicateVersion');
           app = existing;
         } else {
@@ -339,8 +334,7 @@ export const createUploadsService = (core: MarketCore) => {
             type: fields.type,
             description: fields.description,
             visibility: fields.visibility,
-            ownerId: auth.userId,
-            createdBy: auth.userId,
+            ...ownedByCaller(auth),
             createdAt: now,
             updatedAt: now,
           };

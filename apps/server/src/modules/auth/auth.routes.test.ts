@@ -213,6 +213,10 @@ describe('captcha', () => {
     return captchaId as string;
   };
 
+  /** Signs in as the admin with `code` as the answer to captcha `id`. */
+  const answer = (id: string, code: string) =>
+    t.app.inject({ method: 'POST', url: LOGIN, payload: loginBody({ captchaId: id, captchaCode: code }) });
+
   it('serves an SVG image and an id', async () => {
     const res = await t.app.inject({ url: CAPTCHA });
     expect(res.json()).toMatchObject({ code: 1 });
@@ -222,44 +226,24 @@ describe('captcha', () => {
 
   it('accepts the right answer in any case, once', async () => {
     const id = await plantCaptcha('ab3d');
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: LOGIN,
-      payload: loginBody({ captchaId: id, captchaCode: 'AB3D' }),
-    });
+    const ok = await answer(id, 'AB3D');
     expect(ok.json().code).toBe(1);
-    const reused = await t.app.inject({
-      method: 'POST',
-      url: LOGIN,
-      payload: loginBody({ captchaId: id, captchaCode: 'ab3d' }),
-    });
+    const reused = await answer(id, 'ab3d');
     expect(reused.json().messageEn).toBe('The captcha is wrong or has expired');
   });
 
   it('refuses a wrong answer and burns the captcha', async () => {
     const id = await plantCaptcha('wxyz');
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: LOGIN,
-      payload: loginBody({ captchaId: id, captchaCode: 'nope' }),
-    });
+    const wrong = await answer(id, 'nope');
     expect(wrong.json().code).toBe(400);
-    const right = await t.app.inject({
-      method: 'POST',
-      url: LOGIN,
-      payload: loginBody({ captchaId: id, captchaCode: 'wxyz' }),
-    });
+    const right = await answer(id, 'wxyz');
     expect(right.json().messageEn).toBe('The captcha is wrong or has expired');
   });
 
   it('expires after two minutes', async () => {
     const id = await plantCaptcha('kkkk');
     t.clock.advance(2 * 60_000 + 1);
-    const late = await t.app.inject({
-      method: 'POST',
-      url: LOGIN,
-      payload: loginBody({ captchaId: id, captchaCode: 'kkkk' }),
-    });
+    const late = await answer(id, 'kkkk');
     expect(late.json().messageEn).toBe('The captcha is wrong or has expired');
   });
 });

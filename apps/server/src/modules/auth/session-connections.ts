@@ -1,5 +1,6 @@
 import { SessionsEndedSchema, systemTopics } from '@cpm/contracts';
 import type { Broker } from '../../gateway/broker';
+import { parseJsonMessage } from '../../shared/json-message';
 
 /** The kinds of long-lived connection a console session can hold. */
 export type SessionConnectionKind = 'live' | 'relayViewer' | 'relayController' | 'stream';
@@ -83,15 +84,9 @@ export const createSessionConnections = (opts: {
     async start(withBroker: Broker | null) {
       broker = withBroker;
       const unsubscribe = await broker?.subscribe(systemTopics.sessionsEnded, (topic, payload) => {
-        let body: unknown;
-        try {
-          body = JSON.parse(payload.toString('utf8'));
-        } catch {
-          body = undefined;
-        }
-        const parsed = SessionsEndedSchema.safeParse(body);
-        if (!parsed.success) return opts.log.warn({ topic }, 'malformed session end notice ignored');
-        check(new Set(parsed.data.userIds)).catch(failed);
+        const notice = parseJsonMessage(payload, SessionsEndedSchema);
+        if (!notice) return opts.log.warn({ topic }, 'malformed session end notice ignored');
+        check(new Set(notice.userIds)).catch(failed);
       });
       const timer = setInterval(() => check().catch(failed), opts.intervalMs ?? 30_000);
       timer.unref();

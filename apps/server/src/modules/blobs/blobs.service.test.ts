@@ -6,14 +6,13 @@ import { Readable } from 'node:stream';
 import { BLOB_KINDS } from '@cpm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { blobStoreKinds, type StoreHarness } from '../../test-support/blob-stores';
 import { imageHead } from '../../test-support/image-heads';
-import { startS3TestStore } from '../../test-support/s3-test-store';
 import { createTestClock, openTestDatabase } from '../../test-support/test-app';
 import type { BlobStore } from './blob-store';
 import { createBlobsRepository } from './blobs.repository';
 import { createBlobsService } from './blobs.service';
 import { blobContents, blobs } from './blobs.table';
-import { createDiskBlobStore } from './disk-blob-store';
 
 const ZIP_HEAD = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0]);
 const PNG_HEAD = Buffer.from([
@@ -42,19 +41,7 @@ const storeList = async (store: BlobStore) => {
   return out;
 };
 
-type StoreHarness = { store: BlobStore; close(): Promise<void> };
-
-const diskStore = async (root: string): Promise<StoreHarness> => ({
-  store: createDiskBlobStore(path.join(root, 'blobs')),
-  close: async () => {},
-});
-
-const s3Store = (): Promise<StoreHarness> => startS3TestStore({ bucket: 'cpm-service', prefix: '' });
-
-describe.each([
-  { name: 'disk', open: diskStore },
-  { name: 's3 (s3rver)', open: s3Store },
-])('blobs service on $name', ({ open }) => {
+describe.each(blobStoreKinds({ bucket: 'cpm-service', prefix: '' }))('blobs service on $name', ({ open }) => {
   let database: Database;
   let root: string;
   let h: StoreHarness;
@@ -79,7 +66,7 @@ describe.each([
   beforeAll(async () => {
     database = await openTestDatabase();
     root = await mkdtemp(path.join(tmpdir(), 'cpm-blob-svc-'));
-    h = await open(root);
+    h = await open();
     service = serviceWith();
   });
   afterAll(async () => {

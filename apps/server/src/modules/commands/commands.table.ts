@@ -1,5 +1,5 @@
-import { bigint, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { parentRef, ts, uuidKey } from '../../db/columns';
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { parentRef, serialKey, ts, uuidKey } from '../../db/columns';
 import { terminals } from '../devices/devices.table';
 import { tasks } from '../tasks/tasks.table';
 
@@ -30,7 +30,7 @@ export const remoteCommands = pgTable(
 export const remoteCommandOutput = pgTable(
   'remote_command_output',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialKey(),
     commandId: parentRef(() => remoteCommands.id),
     terminalId: parentRef(() => terminals.id),
     text: text().notNull(),

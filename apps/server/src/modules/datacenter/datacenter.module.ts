@@ -1,20 +1,12 @@
 import type { Db } from '../../db/client';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import type { Clock } from '../../shared/clock';
 import type { createJobsModule } from '../jobs/jobs.module';
 import { createDatacenterRepository } from './datacenter.repository';
 import { registerDatacenterRoutes } from './datacenter.routes';
-import { createDatacenterService, type Retention } from './datacenter.service';
+import { createDatacenterService, type DatacenterServiceDeps } from './datacenter.service';
 
 /** The data centre's storage side: made before the device gateway, which reports activity to it. */
-export const createDatacenterModule = (deps: {
-  db: Db;
-  clock: Clock;
-  retention?: Partial<Retention>;
-  offlineAfterSec?: number;
-  /** Rollups are written at most this often, ms. */
-  writeEveryMs?: number;
-}) => {
+export const createDatacenterModule = (deps: Omit<DatacenterServiceDeps, 'repo'> & { db: Db }) => {
   const repo = createDatacenterRepository(deps.db);
   const service = createDatacenterService({ ...deps, repo });
   return {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import {
   ownerActivityBreakdownDaily,
   ownerActivityDaily,
@@ -12,6 +13,18 @@ import { ADMIN_PASSWORD, createTestApp, createTestClock, loginAs } from '../../t
 import { createDatacenterRepository } from './datacenter.repository';
 import { createDatacenterService } from './datacenter.service';
 import { terminalEvents } from './datacenter.table';
+
+/** Two hourly rollups of a terminal (23:00 on 12 June, then `secondHour`) and two daily ones (14 and 15 May). */
+const seedRollups = async (db: Db, terminalId: string, secondHour: string) => {
+  await db.insert(terminalRollupHourly).values([
+    { terminalId, hour: new Date('2026-06-12T23:00:00Z'), onlineSec: 1 },
+    { terminalId, hour: new Date(secondHour), onlineSec: 2 },
+  ]);
+  await db.insert(terminalRollupDaily).values([
+    { terminalId, day: '2026-05-14', onlineSec: 1 },
+    { terminalId, day: '2026-05-15', onlineSec: 2 },
+  ]);
+};
 
 describe('event partitions and retention', () => {
   it('creates monthly partitions ahead, moves early rows out of the default one, and drops what retention ends', async () => {
@@ -42,14 +55,7 @@ describe('event partitions and retention', () => {
       await db
         .insert(terminalEvents)
         .values({ terminalId, kind: 'boot', at: new Date('2026-06-02T00:00:00Z') });
-      await db.insert(terminalRollupHourly).values([
-        { terminalId, hour: new Date('2026-06-12T23:00:00Z'), onlineSec: 1 },
-        { terminalId, hour: new Date('2026-06-13T01:00:00Z'), onlineSec: 2 },
-      ]);
-      await db.insert(terminalRollupDaily).values([
-        { terminalId, day: '2026-05-14', onlineSec: 1 },
-        { terminalId, day: '2026-05-15', onlineSec: 2 },
-      ]);
+      await seedRollups(db, terminalId, '2026-06-13T01:00:00Z');
       clock.advance(100 * 86_400_000); // 2026-09-23
       // The app made June to September at start; the months after come as time moves on.
       expect(await service.ensurePartitions()).toEqual([
@@ -91,14 +97,7 @@ describe('event partitions and retention', () => {
       const [terminalId] = (
         await db.insert(terminals).values({ sn: 'RETN0002', name: 'R2', ownerId }).returning()
       ).map((r) => r.id);
-      await db.insert(terminalRollupHourly).values([
-        { terminalId, hour: new Date('2026-06-12T23:00:00Z'), onlineSec: 1 },
-        { terminalId, hour: new Date('2026-06-13T00:00:00Z'), onlineSec: 2 },
-      ]);
-      await db.insert(terminalRollupDaily).values([
-        { terminalId, day: '2026-05-14', onlineSec: 1 },
-        { terminalId, day: '2026-05-15', onlineSec: 2 },
-      ]);
+      await seedRollups(db, terminalId, '2026-06-13T00:00:00Z');
       // The per-account aggregates go with the rollups they sum.
       await db.insert(ownerRollupHourly).values([
         { ownerId, hour: new Date('2026-06-12T23:00:00Z'), onlineSec: 1, terminals: 1 },

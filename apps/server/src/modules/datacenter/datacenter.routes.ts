@@ -1,7 +1,6 @@
 import { datacenterEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { streamXlsx } from '../../shared/xlsx';
-import type { RunRecord } from './datacenter.repository';
+import { xlsxPagedExport } from '../../shared/xlsx';
 import type { DatacenterService } from './datacenter.service';
 import { RUN_RECORD_EXPORT_COLUMNS } from './run-record-columns';
 
@@ -9,15 +8,12 @@ import { RUN_RECORD_EXPORT_COLUMNS } from './run-record-columns';
 export const registerDatacenterRoutes = (api: EndpointRegistry, deps: { datacenter: DatacenterService }) => {
   const { datacenter } = deps;
   api.register(datacenterEndpoints.runRecords, ({ query, auth }) => datacenter.runRecords(auth, query));
-  api.register(datacenterEndpoints.exportRunRecords, ({ query, auth, request, reply }) =>
-    streamXlsx<RunRecord>({
-      request,
-      reply,
-      fileName: 'run-records.xlsx',
-      sheet: 'Run records',
-      columns: RUN_RECORD_EXPORT_COLUMNS,
-      rows: (offset, limit) => datacenter.runRecordSlice(auth, query, offset, limit),
-    }),
+  api.register(
+    datacenterEndpoints.exportRunRecords,
+    xlsxPagedExport(
+      { fileName: 'run-records.xlsx', sheet: 'Run records', columns: RUN_RECORD_EXPORT_COLUMNS },
+      ({ query, auth }, offset, limit) => datacenter.runRecordSlice(auth, query, offset, limit),
+    ),
   );
   api.register(datacenterEndpoints.runDetail, ({ query, auth }) => datacenter.runDetail(auth, query));
   api.register(datacenterEndpoints.monitor, ({ query, auth }) => datacenter.monitor(auth, query));

@@ -51,15 +51,18 @@ export type ActivitySink = {
 /** How often the rollups are written by default, ms: what a crash can lose at most. */
 export const DEFAULT_ACTIVITY_WRITE_MS = 300_000;
 
-/** The data centre's rules: activity gathering, event partitions and retention. */
-export const createDatacenterService = (deps: {
+/** What the data centre needs: its storage, the clock, and the retention and activity settings. */
+export type DatacenterServiceDeps = {
   repo: DatacenterRepository;
   clock: Clock;
   retention?: Partial<Retention>;
   offlineAfterSec?: number;
   /** Rollups are written at most this often (by the clock); 0 writes after every heartbeat batch. */
   writeEveryMs?: number;
-}) => {
+};
+
+/** The data centre's rules: activity gathering, event partitions and retention. */
+export const createDatacenterService = (deps: DatacenterServiceDeps) => {
   const retention = { ...DEFAULT_RETENTION, ...deps.retention };
   const recorder = createActivityRecorder({ offlineAfterSec: deps.offlineAfterSec });
   const writeEveryMs = deps.writeEveryMs ?? DEFAULT_ACTIVITY_WRITE_MS;

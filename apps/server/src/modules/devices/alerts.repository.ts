@@ -1,4 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
 import { likePrefix } from '../../shared/sql';
@@ -15,13 +17,27 @@ const visibleTerminals = (db: Db, scope: Scope) =>
 
 /** Storage of what terminals report as wrong: peripheral faults and warnings. */
 export const createAlertsRepository = (db: Db) => {
-  const page = async <T>(
-    rowsQuery: (where: SQL | undefined) => Promise<T[]>,
-    countQuery: (where: SQL | undefined) => Promise<{ total: number }[]>,
-    where: SQL | undefined,
+  /**
+   * A page of one alert table's rows in the caller's scope with their terminals, newest first, and
+   * how many there are.
+   */
+  const alertPage = async <S extends SelectedFields>(
+    table: typeof peripheralFaults | typeof terminalWarnings,
+    columns: S,
+    scope: Scope,
+    filters: (SQL | undefined)[],
+    offset: number,
+    limit: number,
   ) => {
-    const [rows, [{ total }]] = await Promise.all([rowsQuery(where), countQuery(where)]);
-    return { rows, total };
+    const alerts = table as typeof peripheralFaults;
+    const where = and(inDataScope(scope, terminals.ownerId), ...filters);
+    const joined = (fields: SelectedFields) =>
+      db.select(fields).from(alerts).innerJoin(terminals, eq(terminals.id, alerts.terminalId)).where(where);
+    const [rows, [{ total }]] = await Promise.all([
+      joined(columns).orderBy(desc(alerts.at)).limit(limit).offset(offset),
+      joined({ total: count() }),
+    ]);
+    return { rows: rows as SelectResultFields<S>[], total: total as number };
   };
 
   /** Marks the visible alerts among `ids` handled; answers how many changed. */
@@ -40,36 +56,25 @@ export const createAlertsRepository = (db: Db) => {
 
   return {
     findFaultPage: (scope: Scope, f: { sn?: string; handled?: boolean }, offset: number, limit: number) =>
-      page(
-        (where) =>
-          db
-            .select({
-              id: peripheralFaults.id,
-              sn: terminals.sn,
-              terminalName: terminals.name,
-              peripheralName: peripheralFaults.peripheralName,
-              kind: peripheralFaults.kind,
-              detail: peripheralFaults.detail,
-              at: peripheralFaults.at,
-              handled: peripheralFaults.handled,
-            })
-            .from(peripheralFaults)
-            .innerJoin(terminals, eq(terminals.id, peripheralFaults.terminalId))
-            .where(where)
-            .orderBy(desc(peripheralFaults.at))
-            .limit(limit)
-            .offset(offset),
-        (where) =>
-          db
-            .select({ total: count() })
-            .from(peripheralFaults)
-            .innerJoin(terminals, eq(terminals.id, peripheralFaults.terminalId))
-            .where(where),
-        and(
-          inDataScope(scope, terminals.ownerId),
+      alertPage(
+        peripheralFaults,
+        {
+          id: peripheralFaults.id,
+          sn: terminals.sn,
+          terminalName: terminals.name,
+          peripheralName: peripheralFaults.peripheralName,
+          kind: peripheralFaults.kind,
+          detail: peripheralFaults.detail,
+          at: peripheralFaults.at,
+          handled: peripheralFaults.handled,
+        },
+        scope,
+        [
           f.sn ? sql`${terminals.sn} like ${likePrefix(f.sn.toUpperCase())}` : undefined,
           f.handled === undefined ? undefined : eq(peripheralFaults.handled, f.handled),
-        ),
+        ],
+        offset,
+        limit,
       ),
 
     /** Marks visible faults handled; answers how many changed. */
@@ -81,36 +86,25 @@ export const createAlertsRepository = (db: Db) => {
       offset: number,
       limit: number,
     ) =>
-      page(
-        (where) =>
-          db
-            .select({
-              id: terminalWarnings.id,
-              sn: terminals.sn,
-              terminalName: terminals.name,
-              kind: terminalWarnings.kind,
-              detail: terminalWarnings.detail,
-              at: terminalWarnings.at,
-              alerted: terminalWarnings.alerted,
-              handled: terminalWarnings.handled,
-            })
-            .from(terminalWarnings)
-            .innerJoin(terminals, eq(terminals.id, terminalWarnings.terminalId))
-            .where(where)
-            .orderBy(desc(terminalWarnings.at))
-            .limit(limit)
-            .offset(offset),
-        (where) =>
-          db
-            .select({ total: count() })
-            .from(terminalWarnings)
-            .innerJoin(terminals, eq(terminals.id, terminalWarnings.terminalId))
-            .where(where),
-        and(
-          inDataScope(scope, terminals.ownerId),
+      alertPage(
+        terminalWarnings,
+        {
+          id: terminalWarnings.id,
+          sn: terminals.sn,
+          terminalName: terminals.name,
+          kind: terminalWarnings.kind,
+          detail: terminalWarnings.detail,
+          at: terminalWarnings.at,
+          alerted: terminalWarnings.alerted,
+          handled: terminalWarnings.handled,
+        },
+        scope,
+        [
           f.kind ? eq(terminalWarnings.kind, f.kind) : undefined,
           f.handled === undefined ? undefined : eq(terminalWarnings.handled, f.handled),
-        ),
+        ],
+        offset,
+        limit,
       ),
 
     /** Marks visible warnings handled; answers how many changed. */

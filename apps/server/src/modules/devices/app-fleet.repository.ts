@@ -1,20 +1,10 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
+import type { MarketTerminal } from '../appmarket/market-core';
 import { terminalModels, terminals } from './devices.table';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/** A terminal as the app market sees it: where it is, what it runs. */
-export type FleetTerminal = {
-  sn: string;
-  ownerId: string;
-  online: boolean;
-  osVersion: string | null;
-  modelName: string | null;
-  /** The version of the package asked about that the terminal reports, or null when not installed. */
-  versionCode: number | null;
-};
 
 const installedCode = (packageName: string) =>
   sql<number | null>`(select (a->>'versionCode')::bigint from jsonb_array_elements(${terminals.apps}) a
@@ -38,7 +28,7 @@ export const createAppFleetRepository = (db: Db) => {
       .select(select(packageName))
       .from(terminals)
       .leftJoin(terminalModels, eq(terminalModels.id, terminals.modelId))
-      .where(where) as Promise<FleetTerminal[]>;
+      .where(where) as Promise<MarketTerminal[]>;
   const hasPackage = (packageName: string) =>
     sql`${terminals.apps} @> ${JSON.stringify([{ packageName }])}::jsonb`;
 

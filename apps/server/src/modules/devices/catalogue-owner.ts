@@ -3,7 +3,7 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 
 /** The shared catalogue: models, peripherals and which peripherals a model expects. */
-type CatalogueArea = 'device:model' | 'device:peripheral' | 'device:modelPeripheral';
+export type CatalogueArea = 'device:model' | 'device:peripheral' | 'device:modelPeripheral';
 
 const CATALOGUE_AREAS: readonly CatalogueArea[] = [
   'device:model',

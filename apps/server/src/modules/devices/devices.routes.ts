@@ -1,10 +1,11 @@
 import { devicesEndpoints } from '@cpm/contracts';
+import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { streamXlsx, XLSX_TYPE } from '../../shared/xlsx';
+import { XLSX_TYPE, xlsxExport } from '../../shared/xlsx';
 import { receiveFile } from '../blobs/blob-http';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { Catalogue } from './catalogue.module';
-import { assertCatalogueChange } from './catalogue-owner';
+import { assertCatalogueChange, type CatalogueArea } from './catalogue-owner';
 import { TERMINAL_EXPORT_COLUMNS } from './terminal-export-columns';
 import type { TerminalsService } from './terminals.service';
 
@@ -16,6 +17,22 @@ const xlsx = <T>(reply: { header(name: string, value: string): unknown }, name: 
   reply.header('content-disposition', attachment(name));
   return file;
 };
+
+/** A catalogue save: the caller's button to add (no id) or edit, then the save. */
+const catalogueSave =
+  <B extends { id?: string | null }, R>(area: CatalogueArea, save: (body: B) => R) =>
+  ({ auth, body }: { auth: AuthContext; body: B }) => {
+    assertCatalogueChange(auth, area, body.id ? 'edit' : 'add');
+    return save(body);
+  };
+
+/** A catalogue delete: the caller's delete button, then the removal. */
+const catalogueDelete =
+  <R>(area: CatalogueArea, remove: (id: string) => R) =>
+  ({ auth, body }: { auth: AuthContext; body: { id: string } }) => {
+    assertCatalogueChange(auth, area, 'delete');
+    return remove(body.id);
+  };
 
 /** Terminals, models, peripherals, factory records, warnings and the dashboard. */
 export const registerDevicesRoutes = (
@@ -33,15 +50,12 @@ export const registerDevicesRoutes = (
   api.register(e.terminalSave, ({ auth, body }) => terminals.save(auth, body));
   api.register(e.terminalDelete, ({ auth, body }) => terminals.remove(auth, body.sns));
   api.register(e.terminalMove, ({ auth, body }) => terminals.move(auth, body.sns, body.groupId));
-  api.register(e.terminalExport, ({ auth, query, reply, request }) =>
-    streamXlsx({
-      request,
-      reply,
-      fileName: 'terminals.xlsx',
-      sheet: 'terminals',
-      columns: TERMINAL_EXPORT_COLUMNS,
-      rows: terminals.exportRows(auth, query).batches(),
-    }),
+  api.register(
+    e.terminalExport,
+    xlsxExport(
+      { fileName: 'terminals.xlsx', sheet: 'terminals', columns: TERMINAL_EXPORT_COLUMNS },
+      ({ auth, query }) => terminals.exportRows(auth, query).batches(),
+    ),
   );
   api.register(e.terminalTemplate, ({ reply }) =>
     xlsx(reply, 'terminal-template.xlsx', terminals.template()),
@@ -58,40 +72,27 @@ export const registerDevicesRoutes = (
 
   api.register(e.modelPage, ({ query }) => models.page(query));
   api.register(e.modelList, () => models.list());
-  api.register(e.modelSave, ({ auth, body }) => {
-    assertCatalogueChange(auth, 'device:model', body.id ? 'edit' : 'add');
-    return models.save(body);
-  });
-  api.register(e.modelDelete, ({ auth, body }) => {
-    assertCatalogueChange(auth, 'device:model', 'delete');
-    return models.remove(body.id);
-  });
+  api.register(e.modelSave, catalogueSave('device:model', models.save));
+  api.register(e.modelDelete, catalogueDelete('device:model', models.remove));
   api.register(e.peripheralPage, ({ query }) => peripherals.page(query));
   api.register(e.peripheralList, () => peripherals.list());
-  api.register(e.peripheralSave, ({ auth, body }) => {
-    assertCatalogueChange(auth, 'device:peripheral', body.id ? 'edit' : 'add');
-    return peripherals.save({
-      ...body,
-      manufacturer: body.manufacturer ?? null,
-      brand: body.brand ?? null,
-      identifier: body.identifier ?? null,
-      baudRate: body.baudRate ?? null,
-      authCode: body.authCode ?? null,
-    });
-  });
-  api.register(e.peripheralDelete, ({ auth, body }) => {
-    assertCatalogueChange(auth, 'device:peripheral', 'delete');
-    return peripherals.remove(body.id);
-  });
+  api.register(
+    e.peripheralSave,
+    catalogueSave('device:peripheral', (body) =>
+      peripherals.save({
+        ...body,
+        manufacturer: body.manufacturer ?? null,
+        brand: body.brand ?? null,
+        identifier: body.identifier ?? null,
+        baudRate: body.baudRate ?? null,
+        authCode: body.authCode ?? null,
+      }),
+    ),
+  );
+  api.register(e.peripheralDelete, catalogueDelete('device:peripheral', peripherals.remove));
   api.register(e.modelPeripheralPage, ({ query }) => models.peripheralPage(query));
-  api.register(e.modelPeripheralSave, ({ auth, body }) => {
-    assertCatalogueChange(auth, 'device:modelPeripheral', body.id ? 'edit' : 'add');
-    return models.peripheralSave(body);
-  });
-  api.register(e.modelPeripheralDelete, ({ auth, body }) => {
-    assertCatalogueChange(auth, 'device:modelPeripheral', 'delete');
-    return models.peripheralRemove(body.id);
-  });
+  api.register(e.modelPeripheralSave, catalogueSave('device:modelPeripheral', models.peripheralSave));
+  api.register(e.modelPeripheralDelete, catalogueDelete('device:modelPeripheral', models.peripheralRemove));
   api.register(e.peripheralFaultPage, ({ auth, query }) => alerts.faultPage(auth, query));
   api.register(e.peripheralFaultHandle, ({ auth, body }) => alerts.faultHandle(auth, body.ids));
   api.register(e.favoritePage, ({ auth, query }) => favorites.page(auth, query));

@@ -7,6 +7,10 @@ export const IMPORT_MAX_ROWS = 10_000;
 /** A column of an import template: header in both languages and the key a row is read into. */
 export type ExcelColumn = { key: string; zh: string; en: string; width?: number };
 
+/** The terminal's SN and model, the first columns of the templates that create terminals. */
+export const SN_COLUMN: ExcelColumn = { key: 'sn', zh: '序列号', en: 'SN' };
+export const MODEL_COLUMN: ExcelColumn = { key: 'model', zh: '型号', en: 'Model' };
+
 /**
  * A template's header names the column in both languages (once when they are the same): an import
  * reads columns by position, so one template serves readers of either language.

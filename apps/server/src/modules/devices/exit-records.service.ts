@@ -2,15 +2,15 @@ import { ERRORS, type PageQuery, type TerminalStatus } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
-import { buildTemplate, type ExcelColumn, readSheet } from './excel';
+import { buildTemplate, type ExcelColumn, MODEL_COLUMN, readSheet, SN_COLUMN } from './excel';
 import type { ExitRecordsRepository } from './exit-records.repository';
 import type { NewTerminal, TerminalsRepository } from './terminals.repository';
 import { isExitStatus } from './terminals.service';
 
 /** Columns of the factory exit-record template (and what each row is read into). */
 export const EXIT_COLUMNS: ExcelColumn[] = [
-  { key: 'sn', zh: '序列号', en: 'SN' },
-  { key: 'model', zh: '型号', en: 'Model' },
+  SN_COLUMN,
+  MODEL_COLUMN,
   { key: 'status', zh: '状态（warehoused 或 shipped）', en: 'Status (warehoused or shipped)' },
   { key: 'enterprise', zh: '企业账号', en: 'Enterprise account' },
   { key: 'productionDate', zh: '生产日期', en: 'Production date' },

@@ -20,7 +20,7 @@ import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { newToken, sha256 } from '../../shared/crypto';
 import { pageOffset, toPage } from '../../shared/paging';
-import { buildTemplate, type ExcelColumn, readSheet } from './excel';
+import { buildTemplate, type ExcelColumn, MODEL_COLUMN, readSheet, SN_COLUMN } from './excel';
 import type { FleetEvents } from './fleet-events';
 import { type NewTerminal, type TerminalsRepository, toTerminalRow } from './terminals.repository';
 
@@ -37,9 +37,9 @@ export const TAKEN_ANSWER_LIMIT = { limit: 30, windowMs: 10 * 60_000 } as const;
 
 /** Columns of the terminal import template (and what each row is read into). */
 export const TERMINAL_IMPORT_COLUMNS: ExcelColumn[] = [
-  { key: 'sn', zh: '序列号', en: 'SN' },
+  SN_COLUMN,
   { key: 'name', zh: '终端名称', en: 'Name' },
-  { key: 'model', zh: '型号', en: 'Model' },
+  MODEL_COLUMN,
   { key: 'group', zh: '分组编号', en: 'Group number' },
   { key: 'storeName', zh: '门店名称', en: 'Store name' },
   { key: 'mac', zh: 'MAC 地址', en: 'MAC' },

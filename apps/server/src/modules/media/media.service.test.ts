@@ -65,6 +65,13 @@ const setup = () => {
   return { repo, blobs, jobs, service, handlerOf };
 };
 
+/** An upload of a ready-made boot animation ZIP named `name` (eight bytes: never read when refused). */
+const zipUpload = (name: string) => ({
+  kind: 'bootAnimation' as const,
+  name,
+  stream: Readable.from([Buffer.alloc(8)]),
+});
+
 describe('wallpapers', () => {
   it.each(['大堂.png', 'a/b.png', 'my#photo.png', '$x.png'])(
     'refuses the name %s (Chinese or special characters) and stores nothing',
@@ -265,11 +272,7 @@ describe('boot animations', () => {
   it('refuses a ready-made ZIP under a taken name before reading it', async () => {
     const s = setup();
     s.repo.bootNameTaken.mockResolvedValue(true);
-    const zip = {
-      kind: 'bootAnimation' as const,
-      name: 'bootanimation.zip',
-      stream: Readable.from([Buffer.alloc(8)]),
-    };
+    const zip = zipUpload('bootanimation.zip');
     await expect(s.service.uploadZip(authOf(), zip, { name: 'Ready' })).rejects.toMatchObject({
       key: 'mediaNameTaken',
     });
@@ -278,11 +281,7 @@ describe('boot animations', () => {
 
   it('refuses a ready-made ZIP whose file name has Chinese characters', async () => {
     const s = setup();
-    const zip = {
-      kind: 'bootAnimation' as const,
-      name: '开机动画.zip',
-      stream: Readable.from([Buffer.alloc(8)]),
-    };
+    const zip = zipUpload('开机动画.zip');
     await expect(s.service.uploadZip(authOf(), zip, { name: 'Ok' })).rejects.toMatchObject({
       key: 'mediaNameInvalid',
     });

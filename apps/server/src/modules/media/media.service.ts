@@ -12,7 +12,7 @@ import {
   type PageQuery,
   type WallpaperRow,
 } from '@cpm/contracts';
-import type { AuthContext } from '../../plugins/auth-context';
+import { type AuthContext, ownedByCaller } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
@@ -88,15 +88,13 @@ export const createMediaService = (deps: {
 }) => {
   const { repo, blobs, clock, jobs } = deps;
 
-  const toWallpaper = (r: WallpaperRecord): WallpaperRow => ({
+  /** What wallpapers and boot animations show alike: name, picture size, stored file and owner. */
+  const common = (r: WallpaperRecord | BootAnimationRecord) => ({
     id: r.id,
     name: r.name,
-    kind: r.kind as WallpaperRow['kind'],
-    mediaType: r.mediaType,
     width: r.width,
     height: r.height,
     size: r.size,
-    durationMs: r.durationMs,
     description: r.description,
     blobId: r.blobId,
     sha256: r.sha256,
@@ -105,22 +103,19 @@ export const createMediaService = (deps: {
     createdAt: r.createdAt.toISOString(),
   });
 
+  const toWallpaper = (r: WallpaperRecord): WallpaperRow => ({
+    ...common(r),
+    kind: r.kind as WallpaperRow['kind'],
+    mediaType: r.mediaType,
+    durationMs: r.durationMs,
+  });
+
   const toBoot = (r: BootAnimationRecord): BootAnimationRow => ({
-    id: r.id,
-    name: r.name,
+    ...common(r),
     format: r.format as BootAnimationRow['format'],
-    width: r.width,
-    height: r.height,
     fps: r.fps,
-    description: r.description,
     parts: r.parts,
     frameCount: r.frames.length,
-    blobId: r.blobId,
-    sha256: r.sha256,
-    size: r.size,
-    url: blobs.signUrl(r.blobId).url,
-    ownerId: r.ownerId,
-    createdAt: r.createdAt.toISOString(),
   });
 
   const mustFindBoot = async (auth: AuthContext, id: string) => {
@@ -254,8 +249,7 @@ export const createMediaService = (deps: {
         description: description || null,
         blobId: blob.id,
         sha256: blob.sha256,
-        ownerId: auth.userId,
-        createdBy: auth.userId,
+        ...ownedByCaller(auth),
       });
       if (!row) {
         await blobs.removeBlob(blob.id);
@@ -340,8 +334,7 @@ export const createMediaService = (deps: {
         kind: 'bootAnimation',
         name: BOOT_ZIP_NAME,
         stream: Readable.from([upload.bytes]),
-        ownerId: auth.userId,
-        createdBy: auth.userId,
+        ...ownedByCaller(auth),
       });
       return saveBoot(auth, {
         name: meta.name,

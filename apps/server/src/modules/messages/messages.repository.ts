@@ -3,7 +3,7 @@ import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } fr
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
-import { firstWhere } from '../../shared/sql';
+import { containsIn, firstWhere, insertLinks } from '../../shared/sql';
 import { terminalGroups } from '../groups/groups.table';
 import { roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
@@ -105,18 +105,12 @@ export const createMessagesRepository = (db: Db) => ({
 
   /** Recipients a message may name, for the picker, by keyword. */
   async findTargetOptions(auth: Scoped, scope: Exclude<MessageScope, 'all'>, keyword: string | undefined) {
-    const like = keyword ? `%${escapeLike(keyword)}%` : undefined;
     const limit = 50;
     if (scope === 'roles') {
       const rows = await db
         .select({ id: roles.id, name: roles.name, nameEn: roles.nameEn })
         .from(roles)
-        .where(
-          and(
-            visibleRole(auth),
-            like ? sql`(${roles.name} ilike ${like} or ${roles.nameEn} ilike ${like})` : undefined,
-          ),
-        )
+        .where(and(visibleRole(auth), containsIn(keyword, roles.name, roles.nameEn)))
         .orderBy(roles.name)
         .limit(limit);
       return rows.map((r) => ({ id: r.id, name: r.nameEn ? `${r.name} / ${r.nameEn}` : r.name }));
@@ -125,12 +119,7 @@ export const createMessagesRepository = (db: Db) => ({
       const rows = await db
         .select({ id: users.id, name: users.name, username: users.username })
         .from(users)
-        .where(
-          and(
-            inDataScope(auth, users.id),
-            like ? sql`(${users.name} ilike ${like} or ${users.username} ilike ${like})` : undefined,
-          ),
-        )
+        .where(and(inDataScope(auth, users.id), containsIn(keyword, users.name, users.username)))
         .orderBy(users.username)
         .limit(limit);
       return rows.map((r) => ({ id: r.id, name: r.name ? `${r.name} (${r.username})` : r.username }));
@@ -141,9 +130,7 @@ export const createMessagesRepository = (db: Db) => ({
       .where(
         and(
           inDataScope(auth, terminalGroups.ownerId),
-          like
-            ? sql`(${terminalGroups.name} ilike ${like} or ${terminalGroups.number} ilike ${like})`
-            : undefined,
+          containsIn(keyword, terminalGroups.name, terminalGroups.number),
         ),
       )
       .orderBy(terminalGroups.name)
@@ -278,8 +265,11 @@ export const createMessagesRepository = (db: Db) => ({
         id = row.id;
       }
       const targets = values.scope === 'all' ? [] : [...new Set(values.targetIds)];
-      if (targets.length)
-        await tx.insert(messageTargets).values(targets.map((targetId) => ({ messageId: id, targetId })));
+      await insertLinks(
+        tx,
+        messageTargets,
+        targets.map((targetId) => ({ messageId: id, targetId })),
+      );
       return id;
     });
   },

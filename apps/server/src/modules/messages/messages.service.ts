@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { MessageVo, MyMessageVo, SaveMessageBody } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
 import type { Tx } from '../../shared/transaction';
+import type { Mailer } from '../mail/mailer';
 import { sanitizeMessageContent } from './message-content';
 import type { Audience, MessageRow, MessagesRepository, MyMessageRow } from './messages.repository';
 import { EVERYONE_ROOT } from './messages.repository';
@@ -37,6 +39,34 @@ export type NotifyUser = (n: {
   title: string;
   content: string;
 }) => Promise<{ announce(): void }>;
+
+/**
+ * Tells a user in their message box (announced live) and by mail when their account has an address:
+ * the mail's subject is the title, its text the title and `lines`.
+ */
+export const notifyAndMail = async (
+  deps: {
+    notifyUser: NotifyUser;
+    accountById(id: string): Promise<{ email: string | null } | null>;
+    mailer: Mailer;
+  },
+  n: { userId: string; title: string; content: string; lines: string[] },
+) => {
+  const { announce } = await deps.notifyUser({
+    id: randomUUID(),
+    userId: n.userId,
+    title: n.title,
+    content: n.content,
+  });
+  announce();
+  const account = await deps.accountById(n.userId);
+  if (account?.email)
+    await deps.mailer.send({
+      to: account.email,
+      subject: n.title,
+      text: [n.title, ...n.lines].filter(Boolean).join('\n'),
+    });
+};
 
 /** Message rules: drafts, publishing to an audience, and each user's box with read receipts. */
 export const createMessagesService = ({ repo, clock, notices, log }: Deps) => {

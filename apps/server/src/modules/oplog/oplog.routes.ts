@@ -1,7 +1,7 @@
-import { type OperationLogRow, usersEndpoints } from '@cpm/contracts';
+import { usersEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { pageOffset, toPage } from '../../shared/paging';
-import { streamXlsx } from '../../shared/xlsx';
+import { xlsxPagedExport } from '../../shared/xlsx';
 import type { OplogRepository } from './oplog.repository';
 import { OPLOG_EXPORT_COLUMNS } from './oplog-export-columns';
 
@@ -15,14 +15,11 @@ export const registerOplogRoutes = (api: EndpointRegistry, deps: { repo: OplogRe
     return toPage(records, total, query);
   });
 
-  api.register(usersEndpoints.logExport, ({ query, auth, request, reply }) =>
-    streamXlsx<OperationLogRow>({
-      request,
-      reply,
-      fileName: 'operation-log.xlsx',
-      sheet: 'Operation log',
-      columns: OPLOG_EXPORT_COLUMNS,
-      rows: (offset, limit) => deps.repo.list(auth, query, offset, limit),
-    }),
+  api.register(
+    usersEndpoints.logExport,
+    xlsxPagedExport(
+      { fileName: 'operation-log.xlsx', sheet: 'Operation log', columns: OPLOG_EXPORT_COLUMNS },
+      ({ query, auth }, offset, limit) => deps.repo.list(auth, query, offset, limit),
+    ),
   );
 };

@@ -1,6 +1,6 @@
-import { type PrivateCustomerRow, privatizationEndpoints } from '@cpm/contracts';
+import { privatizationEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { streamXlsx } from '../../shared/xlsx';
+import { xlsxPagedExport } from '../../shared/xlsx';
 import type { DictsService } from '../dicts/dicts.service';
 import { PRIVATE_CUSTOMER_EXPORT_COLUMNS } from './private-export-columns';
 import type { PrivatizationService } from './privatization.service';
@@ -20,15 +20,16 @@ export const registerPrivatizationRoutes = (
   api.register(privatizationEndpoints.reveal, ({ body, auth, oplog }) =>
     customers.reveal(auth, oplog, body.id),
   );
-  api.register(privatizationEndpoints.exportXlsx, ({ query, auth, request, reply }) =>
-    streamXlsx<PrivateCustomerRow>({
-      request,
-      reply,
-      fileName: 'private-deployments.xlsx',
-      sheet: 'Customers',
-      columns: PRIVATE_CUSTOMER_EXPORT_COLUMNS,
-      dicts: () => deps.dicts.bundle(),
-      rows: (offset, limit) => customers.list(auth, query, offset, limit),
-    }),
+  api.register(
+    privatizationEndpoints.exportXlsx,
+    xlsxPagedExport(
+      {
+        fileName: 'private-deployments.xlsx',
+        sheet: 'Customers',
+        columns: PRIVATE_CUSTOMER_EXPORT_COLUMNS,
+        dicts: deps.dicts.bundle,
+      },
+      ({ query, auth }, offset, limit) => customers.list(auth, query, offset, limit),
+    ),
   );
 };

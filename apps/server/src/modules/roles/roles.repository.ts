@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizz
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
-import { allWhere, firstWhere, rowsWhere } from '../../shared/sql';
+import { allWhere, firstWhere, insertWithLinks, replaceLinks, rowsWhere } from '../../shared/sql';
 import { userRoles } from '../users/users.table';
 import { roleMenus, roles } from './roles.table';
 
@@ -11,6 +11,9 @@ export type RoleRecord = typeof roles.$inferSelect;
 
 const like = (column: Parameters<typeof ilike>[0], v: string) =>
   ilike(column, `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+
+/** The link rows giving a role its menus. */
+const menuRows = (roleId: string, menuIds: string[]) => menuIds.map((menuId) => ({ roleId, menuId }));
 
 /** Storage of roles. A caller sees the built-in roles and those made inside its account tree. */
 export const createRolesRepository = (db: Db) => {
@@ -88,20 +91,12 @@ export const createRolesRepository = (db: Db) => {
       (await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, id))).map(
         (r) => r.userId,
       ),
-    async insert(values: typeof roles.$inferInsert, menuIds: string[]) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(roles).values(values).returning({ id: roles.id });
-        if (menuIds.length)
-          await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: row.id, menuId })));
-        return row.id;
-      });
-    },
+    insert: (values: typeof roles.$inferInsert, menuIds: string[]) =>
+      insertWithLinks(db, roles, values, roleMenus, (roleId) => menuRows(roleId, menuIds)),
     async update(id: string, values: Partial<typeof roles.$inferInsert>, menuIds: string[]) {
       await db.transaction(async (tx) => {
         await tx.update(roles).set(values).where(eq(roles.id, id));
-        await tx.delete(roleMenus).where(eq(roleMenus.roleId, id));
-        if (menuIds.length)
-          await tx.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId: id, menuId })));
+        await replaceLinks(tx, roleMenus, roleMenus.roleId, id, menuRows(id, menuIds));
       });
     },
     remove: (id: string) => db.delete(roles).where(eq(roles.id, id)),

@@ -1,9 +1,10 @@
 import type { CheckedItem, ProcessEvent, ProcessStatus, RecordFilter, Standard } from '@cpm/contracts';
 import { and, asc, desc, eq, gt, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { historyStep } from '../../db/columns';
 import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
-import { allWhere, countWhere, firstWhere, likeAnywhere } from '../../shared/sql';
+import { allWhere, containsIn, countWhere, firstWhere, likeAnywhere } from '../../shared/sql';
 import {
   inspectionProcessEvents,
   inspectionProcesses,
@@ -45,13 +46,12 @@ export const createInspectionsRepository = (db: Db) => {
   const recordWhere = (scope: Scope, f: RecordFilter) =>
     and(
       inDataScope(scope, inspectionRecords.ownerId),
-      f.keyword
-        ? or(
-            ilike(inspectionRecords.storeName, likeAnywhere(f.keyword)),
-            ilike(inspectionRecords.inspectorName, likeAnywhere(f.keyword)),
-            ilike(inspectionRecords.processName, likeAnywhere(f.keyword)),
-          )
-        : undefined,
+      containsIn(
+        f.keyword,
+        inspectionRecords.storeName,
+        inspectionRecords.inspectorName,
+        inspectionRecords.processName,
+      ),
       f.processId ? eq(inspectionRecords.processId, f.processId) : undefined,
       f.failed ? gt(inspectionRecords.failedCount, 0) : undefined,
     );
@@ -220,14 +220,7 @@ export const createInspectionsRepository = (db: Db) => {
         await allWhere(db, inspectionProcessEvents, eq(inspectionProcessEvents.processId, processId), [
           asc(inspectionProcessEvents.seq),
         ])
-      ).map((e) => ({
-        kind: e.kind,
-        fromStatus: e.fromStatus as ProcessStatus | null,
-        toStatus: e.toStatus as ProcessStatus | null,
-        version: e.version,
-        actorName: e.actorName,
-        at: e.at.toISOString(),
-      })),
+      ).map((e) => ({ ...historyStep<ProcessStatus>(e), version: e.version })),
 
     countRecordsOf: async (processId: string) =>
       countWhere(db, inspectionRecords, eq(inspectionRecords.processId, processId)),

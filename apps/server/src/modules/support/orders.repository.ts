@@ -1,14 +1,15 @@
 import type { OrderEvent, OrderFault, OrderFilter, OrderStatus } from '@cpm/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { historyStep } from '../../db/columns';
 import { inDataScope, type Scope } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
 import {
   allWhere,
+  containsIn,
   countWhere,
   equalTo,
   firstWhere,
-  likeAnywhere,
   nullOnUniqueViolation,
 } from '../../shared/sql';
 import { supportHealthEvents, supportOrderEvents, supportOrderMedia, supportOrders } from './support.table';
@@ -23,12 +24,8 @@ const OPEN: OrderStatus[] = ['submitted', 'accepted', 'repairing'];
 
 const toEvent = (r: typeof supportOrderEvents.$inferSelect): OrderEvent => ({
   id: r.id,
-  kind: r.kind,
-  fromStatus: r.fromStatus as OrderStatus | null,
-  toStatus: r.toStatus as OrderStatus | null,
+  ...historyStep<OrderStatus>(r),
   note: r.note,
-  actorName: r.actorName,
-  at: r.at.toISOString(),
 });
 
 /** Storage of after-sales orders: rows, their files and their history. */
@@ -41,14 +38,13 @@ export const createOrdersRepository = (db: Db) => {
   const where = (scope: Scope, f: OrderFilter, now: Date): SQL | undefined =>
     and(
       visible(scope),
-      f.keyword
-        ? or(
-            ilike(supportOrders.sn, likeAnywhere(f.keyword)),
-            ilike(supportOrders.storeName, likeAnywhere(f.keyword)),
-            ilike(supportOrders.contact, likeAnywhere(f.keyword)),
-            ilike(supportOrders.description, likeAnywhere(f.keyword)),
-          )
-        : undefined,
+      containsIn(
+        f.keyword,
+        supportOrders.sn,
+        supportOrders.storeName,
+        supportOrders.contact,
+        supportOrders.description,
+      ),
       ...equalTo(supportOrders, { status: f.status, faultType: f.faultType, priority: f.priority }),
       f.overdue ? and(inArray(supportOrders.status, OPEN), lt(supportOrders.dueAt, now)) : undefined,
       f.source ? eq(supportOrders.source, f.source) : undefined,

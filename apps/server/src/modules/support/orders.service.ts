@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type Assignee,
   BLOB_KINDS,
@@ -24,7 +23,7 @@ import { escapeHtml } from '../../shared/html';
 import { pageOffset, toPage } from '../../shared/paging';
 import { requirePermission } from '../../shared/permissions';
 import type { Mailer } from '../mail/mailer';
-import type { NotifyUser } from '../messages/messages.service';
+import { type NotifyUser, notifyAndMail } from '../messages/messages.service';
 import { orderNumber, toRow } from './order-rows';
 import type { OrderEventValues, OrderRecord, OrdersRepository, OrderValues } from './orders.repository';
 
@@ -131,20 +130,12 @@ export const createOrdersService = (deps: OrdersDeps) => {
       const title = `工单 ${number} ${zh} / Order ${number} ${en}`;
       const extra = note ? `<p>${escapeHtml(note)}</p>` : '';
       try {
-        const { announce: tell } = await deps.notifyUser({
-          id: randomUUID(),
+        await notifyAndMail(deps, {
           userId,
           title,
           content: `<p>${escapeHtml(row.storeName)} ${escapeHtml(row.sn ?? '')}</p>${extra}`,
+          lines: [row.storeName, row.sn ?? '', note ?? ''],
         });
-        tell();
-        const account = await deps.accountById(userId);
-        if (account?.email)
-          await deps.mailer.send({
-            to: account.email,
-            subject: title,
-            text: [title, row.storeName, row.sn ?? '', note ?? ''].filter(Boolean).join('\n'),
-          });
       } catch (err) {
         deps.log.warn({ err, orderId: row.id, userId }, 'order change not announced');
       }

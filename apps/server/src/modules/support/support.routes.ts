@@ -5,7 +5,7 @@ import {
   ordersEndpoints as oe,
 } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
-import { streamXlsx } from '../../shared/xlsx';
+import { xlsxExport } from '../../shared/xlsx';
 import type { HealthService } from './health.service';
 import type { InspectionsService } from './inspections.service';
 import type { OrdersService } from './orders.service';
@@ -30,16 +30,12 @@ export const registerSupportRoutes = (
   api.register(oe.assign, ({ body, auth }) => orders.assign(auth, body));
   api.register(oe.assignees, ({ auth }) => orders.assignees(auth));
   api.register(oe.comment, ({ body, auth }) => orders.comment(auth, body.id, body.text));
-  api.register(oe.export, ({ query, auth, request, reply }) =>
-    streamXlsx({
-      request,
-      reply,
-      fileName: 'orders.xlsx',
-      sheet: 'Orders',
-      columns: ORDER_EXPORT_COLUMNS,
-      dicts: deps.dicts,
-      rows: orders.exportRows(auth, query).batches(),
-    }),
+  api.register(
+    oe.export,
+    xlsxExport(
+      { fileName: 'orders.xlsx', sheet: 'Orders', columns: ORDER_EXPORT_COLUMNS, dicts: deps.dicts },
+      ({ query, auth }) => orders.exportRows(auth, query).batches(),
+    ),
   );
   api.register(ie.processPage, ({ query, auth }) => inspections.processPage(auth, query));
   api.register(ie.processDetail, ({ query, auth }) =>
@@ -53,15 +49,12 @@ export const registerSupportRoutes = (
   api.register(ie.recordDetail, ({ query, auth }) => inspections.recordDetail(auth, query.id));
   api.register(ie.recordSave, ({ body, auth }) => inspections.addRecord(auth, body));
   api.register(ie.recordOpenOrder, ({ body, auth }) => inspections.openOrder(auth, body));
-  api.register(ie.recordExport, ({ query, auth, request, reply }) =>
-    streamXlsx({
-      request,
-      reply,
-      fileName: 'inspection-records.xlsx',
-      sheet: 'Inspection records',
-      columns: RECORD_EXPORT_COLUMNS,
-      rows: inspections.exportRows(auth, query).batches(),
-    }),
+  api.register(
+    ie.recordExport,
+    xlsxExport(
+      { fileName: 'inspection-records.xlsx', sheet: 'Inspection records', columns: RECORD_EXPORT_COLUMNS },
+      ({ query, auth }) => inspections.exportRows(auth, query).batches(),
+    ),
   );
   api.register(he.ruleList, () => health.listRules());
   api.register(he.ruleSave, ({ body, auth }) => health.saveRule(auth, body));

@@ -8,7 +8,7 @@ import {
   SysFileUploadFieldsSchema,
   toFieldErrors,
 } from '@cpm/contracts';
-import type { AuthContext, DeviceCaller } from '../../plugins/auth-context';
+import { type AuthContext, type DeviceCaller, ownedByCaller } from '../../plugins/auth-context';
 import { AppError, orNotFound } from '../../shared/app-error';
 import type { OperationNote } from '../../shared/operation-note';
 import { pageOffset, toPage } from '../../shared/paging';
@@ -104,8 +104,7 @@ export const createSysFilesService = (deps: {
           kind: 'systemFile',
           name: fileName,
           stream: input.stream,
-          ownerId: auth.userId,
-          createdBy: auth.userId,
+          ...ownedByCaller(auth),
         },
         {
           types: isUpdate ? ['zip'] : ['zip', 'apk'],
@@ -127,8 +126,7 @@ export const createSysFilesService = (deps: {
         size: blob.size,
         fileName: blob.name,
         mediaType: blob.mediaType,
-        ownerId: auth.userId,
-        createdBy: auth.userId,
+        ...ownedByCaller(auth),
       });
       if (!id) {
         await blobs.removeBlob(blob.id);

@@ -11,6 +11,7 @@ import {
 } from '@cpm/contracts';
 import type { DeviceCaller } from '../../plugins/auth-context';
 import type { Clock } from '../../shared/clock';
+import { parseJsonMessage } from '../../shared/json-message';
 import type { FileLinks, TaskTypeRegistry } from './task-type-registry';
 import type { TasksRepository } from './tasks.repository';
 
@@ -83,15 +84,8 @@ export const createTaskAgentService = (deps: {
         stats.malformed++;
         return;
       }
-      let body: unknown;
-      try {
-        body = JSON.parse(payload.toString('utf8'));
-      } catch {
-        stats.malformed++;
-        return;
-      }
-      const valid = TaskReportSchema.safeParse(body);
-      if (!valid.success) {
+      const body = parseJsonMessage(payload, TaskReportSchema);
+      if (!body) {
         stats.malformed++;
         return;
       }
@@ -100,7 +94,7 @@ export const createTaskAgentService = (deps: {
         stats.refused++;
         return;
       }
-      await report(terminal.id, valid.data);
+      await report(terminal.id, body);
     },
   };
 };

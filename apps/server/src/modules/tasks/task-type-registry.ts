@@ -10,6 +10,9 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { TaskResource } from './task-records';
 
+/** A stored wallpaper or boot animation, as a task names it. */
+type MediaFile = { name: string; sha256: string; size: number; blobId: string };
+
 /** What a type needs checked when a task is created: the thing it names, found in the caller's scope. */
 export type TaskTypeLookups = {
   sysFile(
@@ -24,14 +27,8 @@ export type TaskTypeLookups = {
     size: number;
     blobId: string;
   } | null>;
-  wallpaper(
-    auth: AuthContext,
-    id: string,
-  ): Promise<{ name: string; sha256: string; size: number; blobId: string } | null>;
-  bootAnimation(
-    auth: AuthContext,
-    id: string,
-  ): Promise<{ name: string; sha256: string; size: number; blobId: string } | null>;
+  wallpaper(auth: AuthContext, id: string): Promise<MediaFile | null>;
+  bootAnimation(auth: AuthContext, id: string): Promise<MediaFile | null>;
   packageKnown(auth: AuthContext, packageName: string): Promise<boolean>;
 };
 
@@ -93,6 +90,20 @@ export const createTaskTypeRegistry = (look: TaskTypeLookups) => {
       blobId: f.blobId,
     };
   };
+  /** A wallpaper or boot animation the caller can see, as the task's resource and summary. */
+  const media = async (kind: 'wallpaper' | 'bootAnimation', id: string, found: Promise<MediaFile | null>) => {
+    const m = await found;
+    if (!m) throw new AppError('taskFileUnknown');
+    const resource: TaskResource = {
+      kind,
+      id,
+      name: m.name,
+      sha256: m.sha256,
+      size: m.size,
+      blobId: m.blobId,
+    };
+    return { resource, summary: m.name };
+  };
   const knownPackage = async (auth: AuthContext, name: string) => {
     if (!(await look.packageKnown(auth, name))) throw new AppError('taskPackageUnknown');
   };
@@ -122,40 +133,13 @@ export const createTaskTypeRegistry = (look: TaskTypeLookups) => {
   });
   add({
     type: 'wallpaper',
-    async resolve(auth, p) {
-      const w = await look.wallpaper(auth, p.wallpaperId);
-      if (!w) throw new AppError('taskFileUnknown');
-      return {
-        resource: {
-          kind: 'wallpaper',
-          id: p.wallpaperId,
-          name: w.name,
-          sha256: w.sha256,
-          size: w.size,
-          blobId: w.blobId,
-        },
-        summary: w.name,
-      };
-    },
+    resolve: (auth, p) => media('wallpaper', p.wallpaperId, look.wallpaper(auth, p.wallpaperId)),
     file: mediaRef,
   });
   add({
     type: 'boot_animation',
-    async resolve(auth, p) {
-      const b = await look.bootAnimation(auth, p.bootAnimationId);
-      if (!b) throw new AppError('taskFileUnknown');
-      return {
-        resource: {
-          kind: 'bootAnimation',
-          id: p.bootAnimationId,
-          name: b.name,
-          sha256: b.sha256,
-          size: b.size,
-          blobId: b.blobId,
-        },
-        summary: b.name,
-      };
-    },
+    resolve: (auth, p) =>
+      media('bootAnimation', p.bootAnimationId, look.bootAnimation(auth, p.bootAnimationId)),
     file: mediaRef,
   });
   add({

@@ -1,7 +1,7 @@
 import { remoteTaskEndpoints, taskAgentEndpoints, whitelistEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { timezoneOf } from '../../shared/request-locale';
-import { streamXlsx } from '../../shared/xlsx';
+import { xlsxExport } from '../../shared/xlsx';
 import { receiveFile } from '../blobs/blob-http';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { TaskAgentService } from './task-agent.service';
@@ -30,27 +30,20 @@ export const registerTasksRoutes = (
   );
   api.register(e.copy, ({ auth, query }) => tasks.copy(auth, query.id));
   api.register(e.page, ({ auth, query }) => tasks.page(auth, query));
-  api.register(e.export, ({ auth, query, request, reply }) =>
-    streamXlsx({
-      request,
-      reply,
-      fileName: 'tasks.xlsx',
-      sheet: 'tasks',
-      columns: TASK_EXPORT_COLUMNS,
-      rows: deps.exports.tasks(auth, query),
-    }),
+  api.register(
+    e.export,
+    xlsxExport({ fileName: 'tasks.xlsx', sheet: 'tasks', columns: TASK_EXPORT_COLUMNS }, ({ auth, query }) =>
+      deps.exports.tasks(auth, query),
+    ),
   );
   api.register(e.detail, ({ auth, query }) => tasks.detail(auth, query.id));
   api.register(e.results, ({ auth, query }) => tasks.results(auth, query));
-  api.register(e.resultsExport, ({ auth, query, request, reply }) =>
-    streamXlsx({
-      request,
-      reply,
-      fileName: 'task-results.xlsx',
-      sheet: 'results',
-      columns: TASK_RESULT_EXPORT_COLUMNS,
-      rows: deps.exports.results(auth, query),
-    }),
+  api.register(
+    e.resultsExport,
+    xlsxExport(
+      { fileName: 'task-results.xlsx', sheet: 'results', columns: TASK_RESULT_EXPORT_COLUMNS },
+      ({ auth, query }) => deps.exports.results(auth, query),
+    ),
   );
   api.register(e.stop, ({ auth, oplog, body }) => tasks.stop(auth, oplog, body.id));
   api.register(e.restart, ({ auth, oplog, body }) => tasks.restart(auth, oplog, body.id));

@@ -208,18 +208,20 @@ describe('changing a task', () => {
     });
   });
 
-  it('restarts only a stopped task', async () => {
+  it.each([
+    ['restarts only a stopped task', 'restart', { status: 'paused' }, 'taskTransitionRefused'],
+    [
+      'will not restart an expired task',
+      'restart',
+      { status: 'stopped', expireAt: new Date(RECORD_TIME.getTime() - 1) },
+      'taskExpired',
+    ],
+    ['answers an overdue task’s retry as expired', 'retryFailed', { status: 'overdue' }, 'taskExpired'],
+    ['has nothing to retry without a run', 'retryFailed', { status: 'normal' }, 'taskNothingToRetry'],
+  ] as const)('%s', async (_name, change, state: Partial<TaskRecord>, key) => {
     const s = setup();
-    withTask(s, { status: 'paused' });
-    await expect(s.service.restart(authOf(), s.note, 'x')).rejects.toMatchObject({
-      key: 'taskTransitionRefused',
-    });
-  });
-
-  it('will not restart an expired task', async () => {
-    const s = setup();
-    withTask(s, { status: 'stopped', expireAt: new Date(RECORD_TIME.getTime() - 1) });
-    await expect(s.service.restart(authOf(), s.note, 'x')).rejects.toMatchObject({ key: 'taskExpired' });
+    withTask(s, state);
+    await expect(s.service[change](authOf(), s.note, 'x')).rejects.toMatchObject({ key });
   });
 
   it('sends a task stopped before its approval back to waiting for approval', async () => {
@@ -269,20 +271,6 @@ describe('changing a task', () => {
       key: 'taskTransitionRefused',
     });
     expect(s.repo.removeTask).not.toHaveBeenCalled();
-  });
-
-  it('answers an overdue task’s retry as expired', async () => {
-    const s = setup();
-    withTask(s, { status: 'overdue' });
-    await expect(s.service.retryFailed(authOf(), s.note, 'x')).rejects.toMatchObject({ key: 'taskExpired' });
-  });
-
-  it('has nothing to retry without a run', async () => {
-    const s = setup();
-    withTask(s, { status: 'normal' });
-    await expect(s.service.retryFailed(authOf(), s.note, 'x')).rejects.toMatchObject({
-      key: 'taskNothingToRetry',
-    });
   });
 
   it('has nothing to retry when no delivery of the run failed', async () => {

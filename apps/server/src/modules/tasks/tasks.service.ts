@@ -12,7 +12,7 @@ import {
   type TaskStatus,
   type TaskTargets,
 } from '@cpm/contracts';
-import type { AuthContext } from '../../plugins/auth-context';
+import { type AuthContext, ownedByCaller } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { escapeHtml } from '../../shared/html';
@@ -67,8 +67,7 @@ export const needsApproval = (type: CreateTaskBody['type'], targets: StoredTarge
 export const createTasksService = (deps: Deps) => {
   const { repo, clock } = deps;
 
-  const reads = createTaskReads(deps);
-  const { mustFind, toRow, currentRun } = reads;
+  const { mustFind, toRow, currentRun, ...answers } = createTaskReads(deps);
 
   /** Refuses targets the caller cannot see; answers what the task would reach. */
   const checkTargets = async (auth: AuthContext, platform: string, targets: TaskTargets) => {
@@ -182,8 +181,7 @@ export const createTasksService = (deps: Deps) => {
         nextRunAt: first,
         status: approval ? 'pendingApproval' : 'normal',
         approvalRequired: approval,
-        ownerId: auth.userId,
-        createdBy: auth.userId,
+        ...ownedByCaller(auth),
         scopeAll: auth.dataScope === 'all',
         createdAt: now,
         updatedAt: now,
@@ -223,16 +221,8 @@ export const createTasksService = (deps: Deps) => {
       };
     },
 
-    page: reads.page,
-
-    rowsOf: reads.rowsOf,
-
-    detail: reads.detail,
-
-    results: reads.results,
-
-    /** Every result under a filter, in batches (exports). */
-    resultBatches: reads.resultBatches,
+    /** The lists, a task's detail and results, and a terminal's tasks, as the task reads answer them. */
+    ...answers,
 
     async stop(auth: AuthContext, note: OperationNote, id: string) {
       const t = await mustFind(auth, id);
@@ -375,8 +365,6 @@ export const createTasksService = (deps: Deps) => {
       });
       return toRow(row);
     },
-
-    byTerminal: reads.byTerminal,
 
     /** Active tasks using a system file (its deletion is refused meanwhile). */
     usedBy: (fileId: string) => repo.activeUsesOfFile(fileId),

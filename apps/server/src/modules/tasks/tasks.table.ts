@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   index,
   integer,
@@ -11,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ownership, parentRef, timestamps, ts, uuidKey } from '../../db/columns';
+import { ownership, parentRef, serialKey, timestamps, ts, uuidKey } from '../../db/columns';
 import { terminals } from '../devices/devices.table';
 import type { StoredRollout, StoredTargets, TaskResource } from './task-records';
 
@@ -108,7 +107,7 @@ export const taskRuns = pgTable(
 export const taskDeliveries = pgTable(
   'task_deliveries',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialKey(),
     runId: parentRef(() => taskRuns.id),
     taskId: uuid().notNull(),
     terminalId: parentRef(() => terminals.id),

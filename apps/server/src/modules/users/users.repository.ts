@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
-import { allWhere, firstWhere } from '../../shared/sql';
+import { allWhere, firstWhere, insertWithLinks, replaceLinks } from '../../shared/sql';
 import { sessions } from '../auth/auth.table';
 import { terminalGroups } from '../groups/groups.table';
 import { menus } from '../menus/menus.table';
@@ -23,6 +23,9 @@ export type UserFilter = {
 };
 
 export type UserRecord = typeof users.$inferSelect;
+
+/** The link rows giving a user their roles. */
+const roleRows = (userId: string, roleIds: string[]) => roleIds.map((roleId) => ({ userId, roleId }));
 
 /** One step of an account's review, as the service records it. */
 export type ReviewStep = Omit<typeof userReviews.$inferInsert, 'id' | 'userId'>;
@@ -177,23 +180,13 @@ export const createUsersRepository = (db: Db) => {
         (r) => r.id,
       ),
 
-    async insert(values: typeof users.$inferInsert, roleIds: string[]) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(users).values(values).returning({ id: users.id });
-        if (roleIds.length)
-          await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: row.id, roleId })));
-        return row.id;
-      });
-    },
+    insert: (values: typeof users.$inferInsert, roleIds: string[]) =>
+      insertWithLinks(db, users, values, userRoles, (userId) => roleRows(userId, roleIds)),
 
     async update(id: string, values: Partial<typeof users.$inferInsert>, roleIds?: string[]) {
       await db.transaction(async (tx) => {
         await tx.update(users).set(values).where(eq(users.id, id));
-        if (roleIds) {
-          await tx.delete(userRoles).where(eq(userRoles.userId, id));
-          if (roleIds.length)
-            await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
-        }
+        if (roleIds) await replaceLinks(tx, userRoles, userRoles.userId, id, roleRows(id, roleIds));
       });
     },
 

@@ -1,7 +1,7 @@
-import { ACCOUNT_STATE, type UserRow, usersEndpoints } from '@cpm/contracts';
+import { ACCOUNT_STATE, usersEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { pageOffset, toPage } from '../../shared/paging';
-import { streamXlsx } from '../../shared/xlsx';
+import { xlsxPagedExport } from '../../shared/xlsx';
 import type { DictsService } from '../dicts/dicts.service';
 import { USER_EXPORT_COLUMNS } from './user-export-columns';
 import type { UsersRepository } from './users.repository';
@@ -53,15 +53,11 @@ export const registerUsersRoutes = (
   api.register(usersEndpoints.reviewHistory, ({ query, auth }) => users.reviewHistory(auth, query.id));
   api.register(usersEndpoints.completeInfo, ({ body, auth, oplog }) => users.completeInfo(auth, oplog, body));
 
-  api.register(usersEndpoints.exportXlsx, ({ query, auth, request, reply }) =>
-    streamXlsx<UserRow>({
-      request,
-      reply,
-      fileName: 'users.xlsx',
-      sheet: 'Users',
-      columns: USER_EXPORT_COLUMNS,
-      dicts: () => deps.dicts.bundle(),
-      rows: (offset, limit) => repo.list(auth, query, offset, limit),
-    }),
+  api.register(
+    usersEndpoints.exportXlsx,
+    xlsxPagedExport(
+      { fileName: 'users.xlsx', sheet: 'Users', columns: USER_EXPORT_COLUMNS, dicts: deps.dicts.bundle },
+      ({ query, auth }, offset, limit) => repo.list(auth, query, offset, limit),
+    ),
   );
 };

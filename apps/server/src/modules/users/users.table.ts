@@ -1,17 +1,7 @@
 import type { ReviewDecision } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { parentRef, timestamps, ts, uuidKey } from '../../db/columns';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { parentRef, serialKey, timestamps, ts, uuidKey } from '../../db/columns';
 import { roles } from '../roles/roles.table';
 
 /** Accounts of administrators, enterprise customers and sales staff. */
@@ -74,7 +64,7 @@ export const userReviews = pgTable(
   'user_reviews',
   {
     /** Increasing, so steps recorded within the same instant keep their order. */
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialKey(),
     userId: parentRef(() => users.id),
     /** `submitted`, `approved` or `rejected`. */
     decision: text().$type<ReviewDecision>().notNull(),
