@@ -1,0 +1,47 @@
+import type { Db } from '../../db/client';
+import type { EndpointRegistry } from '../../plugins/endpoints';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { findRoleGrants } from '../menus/menus.repository';
+import type { OplogService } from '../oplog/oplog.service';
+import type { RolesRepository } from '../roles/roles.repository';
+import type { RolesService } from '../roles/roles.service';
+import { createApiKeyAuth } from './api-key-auth.service';
+import { newApiKey } from './api-key-format';
+import { createServiceAccountsRepository } from './serviceaccounts.repository';
+import { registerServiceAccountsRoutes } from './serviceaccounts.routes';
+import { createServiceAccountsService } from './serviceaccounts.service';
+
+/** The API key check the endpoint registry runs for `Authorization: Bearer` (built before the routes). */
+export const createApiKeys = (deps: { db: Db; clock: Clock; oplog: Pick<OplogService, 'recordAnonymous'> }) =>
+  createApiKeyAuth({
+    repo: createServiceAccountsRepository(deps.db),
+    clock: deps.clock,
+    roleGrants: (roleId) => findRoleGrants(deps.db, roleId),
+    audit: (actor, ip, entry) => deps.oplog.recordAnonymous(actor, ip, entry),
+  });
+
+/** Wires the management of service accounts and their keys. */
+export const createServiceAccountsModule = (deps: {
+  api: EndpointRegistry;
+  db: Db;
+  clock: Clock;
+  roles: Pick<RolesService, 'assertAssignable' | 'options'>;
+  rolesRepo: Pick<RolesRepository, 'findVisible'>;
+}) => {
+  const { db, roles } = deps;
+  registerServiceAccountsRoutes(deps.api, {
+    accounts: createServiceAccountsService({
+      repo: createServiceAccountsRepository(db),
+      clock: deps.clock,
+      newKey: newApiKey,
+      roleOf: (roleId) => findRoleGrants(db, roleId),
+      async assertAssignable(auth, roleId) {
+        const role = await deps.rolesRepo.findVisible(auth, roleId);
+        if (!role) throw new AppError('notFound');
+        await roles.assertAssignable(auth, role);
+      },
+      roleOptions: (auth) => roles.options(auth),
+    }),
+  });
+};
