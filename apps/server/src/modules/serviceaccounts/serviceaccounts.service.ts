@@ -91,7 +91,10 @@ export const createServiceAccountsService = (deps: {
     const now = clock.now();
     const made = deps.newKey();
     const row = {
-      ...values,
+      name: values.name,
+      scopes: values.scopes,
+      allowedSources: values.allowedSources,
+      rateLimitPerMinute: values.rateLimitPerMinute,
       serviceAccountId: account.id,
       prefix: made.prefix,
       secretHash: made.secretHash,
