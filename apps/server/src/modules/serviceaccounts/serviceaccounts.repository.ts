@@ -8,6 +8,8 @@ export type ServiceAccountRecord = typeof serviceAccounts.$inferSelect;
 export type ApiKeyRecord = typeof serviceAccountKeys.$inferSelect;
 export type ServiceAccountValues = Omit<typeof serviceAccounts.$inferInsert, 'id' | 'createdAt'>;
 export type ApiKeyValues = Omit<typeof serviceAccountKeys.$inferInsert, 'id'>;
+/** A key with the service account it belongs to. */
+export type KeyWithAccount = { key: ApiKeyRecord; account: ServiceAccountRecord };
 /** A fixed window's count after a hit. */
 export type CounterState = { count: number; windowStart: Date };
 
@@ -63,7 +65,7 @@ export const createServiceAccountsRepository = (db: Db) => ({
   },
 
   /** A key with its service account, when the account is inside the caller's data scope. */
-  findKeyVisible: async (scope: Scope, keyId: string) =>
+  findKeyVisible: async (scope: Scope, keyId: string): Promise<KeyWithAccount | null> =>
     (
       await db
         .select({ key: serviceAccountKeys, account: serviceAccounts })
@@ -73,7 +75,7 @@ export const createServiceAccountsRepository = (db: Db) => ({
     )[0] ?? null,
 
   /** A key with its service account, by the key's prefix (authentication). */
-  findKeyByPrefix: async (prefix: string) =>
+  findKeyByPrefix: async (prefix: string): Promise<KeyWithAccount | null> =>
     (
       await db
         .select({ key: serviceAccountKeys, account: serviceAccounts })
