@@ -11,6 +11,7 @@ export const KeyShownOnce = ({ issued, onClose }: { issued: IssuedApiKey | null;
       title={t('shown.title')}
       onCancel={onClose}
       maskClosable={false}
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose} data-testid="key-shown-close">
           {t('shown.done')}

@@ -86,7 +86,6 @@ export const ServiceAccountsPage = () => {
           key: 'keys',
           label: t('keys.action'),
           icon: <KeyOutlined />,
-          permission: 'user:serviceaccount:view',
           onClick: () => setKeysOf(r.id),
         },
         editAction(t('common.edit'), 'user:serviceaccount:edit', () => setEditing(r)),
