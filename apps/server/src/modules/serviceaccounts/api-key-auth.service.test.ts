@@ -23,7 +23,12 @@ const memoryCounters = () => {
 };
 
 const setup = (
-  over: { key?: Parameters<typeof apiKeyRecord>[0]; enabled?: boolean; role?: RoleGrants | null } = {},
+  over: {
+    key?: Parameters<typeof apiKeyRecord>[0];
+    enabled?: boolean;
+    ownerActive?: boolean;
+    role?: RoleGrants | null;
+  } = {},
 ) => {
   const clock = createTestClock(RECORD_TIME);
   const account = serviceAccountRecord({ enabled: over.enabled ?? true });
@@ -44,7 +49,8 @@ const setup = (
           permissions: new Set(['device:terminal:view', 'task:create:add']),
         }
       : over.role;
-  const auth = createApiKeyAuth({ repo, clock, roleGrants: async () => role, audit });
+  const ownerActive = vi.fn(async () => over.ownerActive ?? true);
+  const auth = createApiKeyAuth({ repo, clock, roleGrants: async () => role, ownerActive, audit });
   const headers = new Map<string, string>();
   const meta = (ip = '198.51.100.1') => ({ ip, header: (n: string, v: string) => headers.set(n, v) });
   const login = (secret = SECRET, ip?: string) => auth.authenticate(`${key.prefix}.${secret}`, meta(ip));
@@ -78,6 +84,11 @@ describe('API key authentication', () => {
 
   it('refuses the keys of a disabled service account', async () => {
     const s = setup({ enabled: false });
+    await expect(s.login()).rejects.toMatchObject({ key: 'apiKeyInvalid' });
+  });
+
+  it('refuses the keys of a service account whose owning account is disabled', async () => {
+    const s = setup({ ownerActive: false });
     await expect(s.login()).rejects.toMatchObject({ key: 'apiKeyInvalid' });
   });
 

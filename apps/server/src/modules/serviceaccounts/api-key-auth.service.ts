@@ -31,6 +31,8 @@ export const createApiKeyAuth = (deps: {
   repo: Pick<ServiceAccountsRepository, 'findKeyByPrefix' | 'hit' | 'touchKey'>;
   clock: Clock;
   roleGrants(roleId: string): Promise<RoleGrants | null>;
+  /** Whether the owning account is enabled and active: a disabled enterprise's keys stop with it. */
+  ownerActive(ownerId: string): Promise<boolean>;
   /** Writes an operation log entry by the service account (sampled uses). */
   audit(actor: { id: string; name: string }, ip: string, entry: OperationRecord): Promise<void>;
 }) => {
@@ -72,6 +74,7 @@ export const createApiKeyAuth = (deps: {
       if (!secretMatches(parsed.secret, key.secretHash)) return failed(counterKeys.prefix(key.prefix), now);
       if (key.revokedAt || now.getTime() >= key.expiresAt.getTime() || !account.enabled)
         throw new AppError('apiKeyInvalid');
+      if (!(await deps.ownerActive(account.ownerId))) throw new AppError('apiKeyInvalid');
       if (!sourceAllowed(key.allowedSources, meta.ip)) throw new AppError('apiKeySourceRefused');
       await countCall(key.id, key.rateLimitPerMinute, now, meta);
       const role = await deps.roleGrants(account.roleId);

@@ -1,3 +1,4 @@
+import { ACCOUNT_STATE } from '@cpm/contracts';
 import type { Db } from '../../db/client';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { AppError } from '../../shared/app-error';
@@ -6,6 +7,7 @@ import { findRoleGrants } from '../menus/menus.repository';
 import type { OplogService } from '../oplog/oplog.service';
 import type { RolesRepository } from '../roles/roles.repository';
 import type { RolesService } from '../roles/roles.service';
+import { createUsersRepository } from '../users/users.repository';
 import { createApiKeyAuth } from './api-key-auth.service';
 import { newApiKey } from './api-key-format';
 import { createServiceAccountsRepository } from './serviceaccounts.repository';
@@ -13,13 +15,23 @@ import { registerServiceAccountsRoutes } from './serviceaccounts.routes';
 import { createServiceAccountsService } from './serviceaccounts.service';
 
 /** The API key check the endpoint registry runs for `Authorization: Bearer` (built before the routes). */
-export const createApiKeys = (deps: { db: Db; clock: Clock; oplog: Pick<OplogService, 'recordAnonymous'> }) =>
-  createApiKeyAuth({
+export const createApiKeys = (deps: {
+  db: Db;
+  clock: Clock;
+  oplog: Pick<OplogService, 'recordAnonymous'>;
+}) => {
+  const users = createUsersRepository(deps.db);
+  return createApiKeyAuth({
     repo: createServiceAccountsRepository(deps.db),
     clock: deps.clock,
     roleGrants: (roleId) => findRoleGrants(deps.db, roleId),
+    ownerActive: async (ownerId) => {
+      const owner = await users.findById(ownerId);
+      return owner?.enabled === true && owner.state === ACCOUNT_STATE.active;
+    },
     audit: (actor, ip, entry) => deps.oplog.recordAnonymous(actor, ip, entry),
   });
+};
 
 /** Wires the management of service accounts and their keys. */
 export const createServiceAccountsModule = (deps: {
