@@ -6,6 +6,7 @@ import { call } from '../../../api/http';
 import type { DialogProps } from '../../../shared/crud/dialogProps';
 import { CrudField, CrudFormModal } from '../../../shared/crud/LazyCrudForm';
 import { lazySchema } from '../../../shared/crud/lazySchema';
+import { scopeLabel } from '../scopeLabels';
 import { EXPIRY_HOURS } from './keyChoices';
 
 const issueSchema = lazySchema(() =>
@@ -19,7 +20,7 @@ export const IssueKeyModal = ({
   onClose,
   onSaved,
 }: DialogProps<{ account: ServiceAccountRow | null; rolePermissions: string[] }, IssuedApiKey>) => {
-  const { t } = useTranslation('serviceaccounts');
+  const { t, i18n } = useTranslation('serviceaccounts');
   return (
     <CrudFormModal
       open={account !== null}
@@ -41,7 +42,11 @@ export const IssueKeyModal = ({
       <CrudField name="scopes" label={t('key.scopes')} extra={t('issue.scopesHint')}>
         <Select
           mode="multiple"
-          options={rolePermissions.map((p) => ({ value: p, label: p }))}
+          optionFilterProp="label"
+          options={rolePermissions.map((p) => ({
+            value: p,
+            label: scopeLabel(p, i18n.language, t('key.view')),
+          }))}
           data-testid="issue-scopes"
         />
       </CrudField>

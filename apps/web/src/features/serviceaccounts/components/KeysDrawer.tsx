@@ -7,6 +7,7 @@ import { call } from '../../../api/http';
 import { RowActions } from '../../../shared/crud/RowActions';
 import { ToolbarButton } from '../../../shared/crud/ToolbarButton';
 import { formatTime } from '../../../shared/format/formatTime';
+import { scopeLabel } from '../scopeLabels';
 
 const STATUS_COLOR: Record<ApiKeyStatus, string> = {
   active: 'success',
@@ -26,7 +27,7 @@ type Props = {
 
 /** A service account's keys: prefix, scopes, expiry, last use and status, with issue, rotate and revoke. */
 export const KeysDrawer = ({ account, onClose, onIssue, onRotate, onChanged }: Props) => {
-  const { t } = useTranslation('serviceaccounts');
+  const { t, i18n } = useTranslation('serviceaccounts');
   const usable = (k: ApiKeyRow) => k.status === 'active' || k.status === 'rotating';
   return (
     <Drawer
@@ -65,7 +66,9 @@ export const KeysDrawer = ({ account, onClose, onIssue, onRotate, onChanged }: P
             render: (_, k) => (
               <Space size={[0, 4]} wrap>
                 {k.scopes.map((s) => (
-                  <Tag key={s}>{s}</Tag>
+                  <Tag key={s} title={scopeLabel(s, i18n.language, t('key.view'))}>
+                    {s}
+                  </Tag>
                 ))}
               </Space>
             ),
