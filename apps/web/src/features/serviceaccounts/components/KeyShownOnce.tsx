@@ -1,6 +1,7 @@
 import type { IssuedApiKey } from '@cpm/contracts';
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/format/formatTime';
 
 /** The whole key, shown this once with a copy button; closing the dialog forgets it. */
 export const KeyShownOnce = ({ issued, onClose }: { issued: IssuedApiKey | null; onClose: () => void }) => {
@@ -28,7 +29,7 @@ export const KeyShownOnce = ({ issued, onClose }: { issued: IssuedApiKey | null;
         {issued?.key}
       </Typography.Paragraph>
       <Typography.Text type="secondary">
-        {t('shown.expires', { at: issued?.expiresAt ?? '' })}
+        {t('shown.expires', { at: formatTime(issued?.expiresAt) })}
       </Typography.Text>
     </Modal>
   );

@@ -33,7 +33,7 @@ export const KeysDrawer = ({ account, onClose, onIssue, onRotate, onChanged }: P
     <Drawer
       open={account !== null}
       title={t('keys.title', { name: account?.name ?? '' })}
-      size="large"
+      width="min(1100px, 100vw)"
       onClose={onClose}
       extra={
         <ToolbarButton
@@ -50,14 +50,18 @@ export const KeysDrawer = ({ account, onClose, onIssue, onRotate, onChanged }: P
         rowKey="id"
         size="small"
         pagination={false}
-        scroll={{ x: 900 }}
+        scroll={{ x: 'max-content' }}
         dataSource={account?.keys ?? []}
         data-testid="keys-table"
         columns={[
           {
             key: 'prefix',
             title: t('key.prefix'),
-            render: (_, k) => <Typography.Text code>{k.prefix}</Typography.Text>,
+            render: (_, k) => (
+              <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+                {k.prefix}
+              </Typography.Text>
+            ),
           },
           { key: 'name', title: t('key.name'), dataIndex: 'name' },
           {
