@@ -13,12 +13,16 @@ const MINUTE = 60_000;
 /** Fixed windows kept in memory, as the database keeps them. */
 const memoryCounters = () => {
   const windows = new Map<string, CounterState>();
-  return async (key: string, windowMs: number, now: Date, amount = 1) => {
-    const old = windows.get(key);
-    const fresh = !old || old.windowStart.getTime() <= now.getTime() - windowMs;
-    const next = fresh ? { count: amount, windowStart: now } : { ...old, count: old.count + amount };
-    windows.set(key, next);
-    return next;
+  return {
+    hit: async (key: string, windowMs: number, now: Date, amount = 1) => {
+      const old = windows.get(key);
+      const fresh = !old || old.windowStart.getTime() <= now.getTime() - windowMs;
+      const next = fresh ? { count: amount, windowStart: now } : { ...old, count: old.count + amount };
+      windows.set(key, next);
+      return next;
+    },
+    counters: async (keys: string[]) =>
+      new Map(keys.flatMap((k) => (windows.has(k) ? [[k, windows.get(k) as CounterState] as const] : []))),
   };
 };
 
@@ -37,7 +41,7 @@ const setup = (
     typeof createServiceAccountsRepository
   >({
     findKeyByPrefix: async (prefix) => (prefix === key.prefix ? { key, account } : null),
-    hit: memoryCounters(),
+    ...memoryCounters(),
     touchKey: async () => true,
   });
   const audit = vi.fn(async () => undefined);

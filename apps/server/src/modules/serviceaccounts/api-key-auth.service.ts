@@ -28,7 +28,7 @@ export type KeyRequestMeta = { ip: string; header(name: string, value: string): 
  * scopes (as far as the role still grants them). Every refusal throws.
  */
 export const createApiKeyAuth = (deps: {
-  repo: Pick<ServiceAccountsRepository, 'findKeyByPrefix' | 'hit' | 'touchKey'>;
+  repo: Pick<ServiceAccountsRepository, 'findKeyByPrefix' | 'counters' | 'hit' | 'touchKey'>;
   clock: Clock;
   roleGrants(roleId: string): Promise<RoleGrants | null>;
   /** Whether the owning account is enabled and active: a disabled enterprise's keys stop with it. */
@@ -39,11 +39,14 @@ export const createApiKeyAuth = (deps: {
   const { repo } = deps;
 
   /** Refuses while a failure counter is at the limit, until its window ends. */
-  const refuseWhileLocked = async (counter: string, now: Date) => {
-    const state = await repo.hit(counter, LOCK_WINDOW_MS, now, 0);
-    if (state.count < API_KEY_LIMITS.failuresBeforeLock) return;
-    const retry = Math.ceil((state.windowStart.getTime() + LOCK_WINDOW_MS - now.getTime()) / 1000);
-    throw new AppError('apiKeyLocked', { retryAfterSeconds: Math.max(1, retry) });
+  const refuseWhileLocked = async (counters: string[], now: Date) => {
+    for (const state of (await repo.counters(counters)).values()) {
+      const ends = state.windowStart.getTime() + LOCK_WINDOW_MS;
+      if (state.count < API_KEY_LIMITS.failuresBeforeLock || ends <= now.getTime()) continue;
+      throw new AppError('apiKeyLocked', {
+        retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)),
+      });
+    }
   };
 
   const failed = async (counter: string, now: Date): Promise<never> => {
@@ -64,12 +67,12 @@ export const createApiKeyAuth = (deps: {
   return {
     async authenticate(presented: string, meta: KeyRequestMeta): Promise<AuthContext> {
       const now = deps.clock.now();
-      await refuseWhileLocked(counterKeys.address(meta.ip), now);
       const parsed = parseApiKey(presented);
-      if (!parsed) return failed(counterKeys.address(meta.ip), now);
-      await refuseWhileLocked(counterKeys.prefix(parsed.prefix), now);
+      const address = counterKeys.address(meta.ip);
+      await refuseWhileLocked(parsed ? [address, counterKeys.prefix(parsed.prefix)] : [address], now);
+      if (!parsed) return failed(address, now);
       const found = await repo.findKeyByPrefix(parsed.prefix);
-      if (!found) return failed(counterKeys.address(meta.ip), now);
+      if (!found) return failed(address, now);
       const { key, account } = found;
       if (!secretMatches(parsed.secret, key.secretHash)) return failed(counterKeys.prefix(key.prefix), now);
       if (key.revokedAt || now.getTime() >= key.expiresAt.getTime() || !account.enabled)

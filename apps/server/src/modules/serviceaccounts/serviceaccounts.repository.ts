@@ -120,6 +120,15 @@ export const createServiceAccountsRepository = (db: Db) => ({
         .returning({ id: serviceAccountKeys.id })
     ).length > 0,
 
+  /** The counters with these keys that exist, by key (a read: checking a lock writes nothing). */
+  counters: async (keys: string[]): Promise<Map<string, CounterState>> =>
+    new Map(
+      (await db.select().from(apiKeyCounters).where(inArray(apiKeyCounters.key, keys))).map((r) => [
+        r.key,
+        { count: r.count, windowStart: r.windowStart },
+      ]),
+    ),
+
   /** Adds `amount` (0 only reads) to a fixed window, starting a new one when the old has passed. */
   hit: async (key: string, windowMs: number, now: Date, amount = 1): Promise<CounterState> => {
     const cutoff = new Date(now.getTime() - windowMs).toISOString();
