@@ -264,7 +264,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     confirmPassword: async (caller, password) => (await auth.reverify(caller, password)) === 'verified',
   });
   createPrivatizationModule({ api, db, clock, keys, dicts });
-  createServiceAccountsModule({ api, db, clock, ...accounts });
+  createServiceAccountsModule({ api, db, clock, jobs, ...accounts });
   createSysFilesModule({
     api,
     db,

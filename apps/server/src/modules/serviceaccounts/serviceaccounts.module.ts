@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import type { JobsService } from '../jobs/jobs.service';
 import { findRoleGrants } from '../menus/menus.repository';
 import type { OplogService } from '../oplog/oplog.service';
 import type { RolesRepository } from '../roles/roles.repository';
@@ -13,6 +14,10 @@ import { newApiKey } from './api-key-format';
 import { createServiceAccountsRepository } from './serviceaccounts.repository';
 import { registerServiceAccountsRoutes } from './serviceaccounts.routes';
 import { createServiceAccountsService } from './serviceaccounts.service';
+
+const SWEEP_JOB = 'serviceaccounts.sweepCounters';
+/** Longer than any counter's window (the 15-minute lock window). */
+const COUNTER_KEEP_MS = 60 * 60_000;
 
 /** The API key check the endpoint registry runs for `Authorization: Bearer` (built before the routes). */
 export const createApiKeys = (deps: {
@@ -38,13 +43,20 @@ export const createServiceAccountsModule = (deps: {
   api: EndpointRegistry;
   db: Db;
   clock: Clock;
+  jobs: Pick<JobsService, 'registerHandler' | 'schedule'>;
   roles: Pick<RolesService, 'assertAssignable' | 'options'>;
   rolesRepo: Pick<RolesRepository, 'findVisible'>;
 }) => {
   const { db, roles } = deps;
+  const repo = createServiceAccountsRepository(db);
+  // Counters are only read within their window: older ones are dropped every hour.
+  deps.jobs.registerHandler(SWEEP_JOB, async () => ({
+    deleted: await repo.sweepCounters(new Date(deps.clock.now().getTime() - COUNTER_KEEP_MS)),
+  }));
+  deps.jobs.schedule({ name: SWEEP_JOB, cron: '23 * * * *', kind: SWEEP_JOB });
   registerServiceAccountsRoutes(deps.api, {
     accounts: createServiceAccountsService({
-      repo: createServiceAccountsRepository(db),
+      repo,
       clock: deps.clock,
       newKey: newApiKey,
       roleOf: (roleId) => findRoleGrants(db, roleId),

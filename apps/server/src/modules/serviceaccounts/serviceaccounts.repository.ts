@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findInScope, inDataScope, ownedNamed, type Scope } from '../../shared/data-scope';
 import { countWhere, existsWhere, newestFirst, rowsWhere } from '../../shared/sql';
@@ -128,6 +128,15 @@ export const createServiceAccountsRepository = (db: Db) => ({
         { count: r.count, windowStart: r.windowStart },
       ]),
     ),
+
+  /** Deletes counters whose window started before `before`; answers how many. */
+  sweepCounters: async (before: Date) =>
+    (
+      await db
+        .delete(apiKeyCounters)
+        .where(lt(apiKeyCounters.windowStart, before))
+        .returning({ key: apiKeyCounters.key })
+    ).length,
 
   /** Adds `amount` (0 only reads) to a fixed window, starting a new one when the old has passed. */
   hit: async (key: string, windowMs: number, now: Date, amount = 1): Promise<CounterState> => {

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { terminals } from '../devices/devices.table';
 import { operationLogs } from '../oplog/oplog.table';
 import { roles } from '../roles/roles.table';
+import { createServiceAccountsRepository } from './serviceaccounts.repository';
 
 const HOUR = 3_600_000;
 const SCOPES = ['device:terminal:view', 'task:create:add'];
@@ -205,5 +206,14 @@ describe('service accounts and API keys', () => {
       'serviceaccount.key.revoke',
     ])
       expect(actions).toContain(action);
+  });
+
+  it('sweeps only the counters whose window started before the cut-off', async () => {
+    const repo = createServiceAccountsRepository(t.database.db);
+    const now = t.clock.now();
+    await repo.hit('sweep:old', 60_000, new Date(now.getTime() - 2 * HOUR));
+    await repo.hit('sweep:new', 60_000, now);
+    expect(await repo.sweepCounters(new Date(now.getTime() - HOUR))).toBeGreaterThanOrEqual(1);
+    expect([...(await repo.counters(['sweep:old', 'sweep:new'])).keys()]).toEqual(['sweep:new']);
   });
 });
