@@ -151,9 +151,7 @@ export const createEndpointRegistry = (
     noted: NotedOperation,
   ) => {
     if (!def.oplog) return;
-    const actor =
-      noted.actor ??
-      (session ? { id: session.apiKey?.serviceAccountId ?? session.userId, name: session.username } : null);
+    const actor = noted.actor ?? (session ? { id: session.userId, name: session.username } : null);
     if (!actor) return;
     const base = {
       actor,

@@ -101,7 +101,7 @@ describe('API key authentication', () => {
     for (let i = 0; i < 25; i++) await expect(s.login(OTHER)).rejects.toMatchObject({ key: 'apiKeyInvalid' });
     await expect(s.login()).rejects.toMatchObject({ key: 'apiKeyLocked' });
     s.clock.advance(15 * MINUTE);
-    await expect(s.login()).resolves.toMatchObject({ username: 'POS bridge' });
+    await expect(s.login()).resolves.toMatchObject({ username: `POS bridge (${s.key.prefix})` });
   });
 
   it('does not lock the prefix after 24 wrong secrets', async () => {

@@ -82,9 +82,12 @@ export const createApiKeyAuth = (deps: {
       await countCall(key.id, key.rateLimitPerMinute, now, meta);
       const role = await deps.roleGrants(account.roleId);
       const granted = role?.enabled ? role.permissions : new Set<string>();
+      // Named by account and key wherever the caller's name shows (the operation log's actor); the
+      // owning account is the actor's id, so the log is seen by those who see the account's data.
+      const username = `${account.name} (${key.prefix})`;
       // Sampled: the last use and its log entry are written at most once a minute per key.
       if (await repo.touchKey(key.id, now, meta.ip, new Date(now.getTime() - MINUTE_MS)))
-        await deps.audit({ id: account.id, name: account.name }, meta.ip, {
+        await deps.audit({ id: account.ownerId, name: username }, meta.ip, {
           action: 'serviceaccount.key.use',
           objectType: 'apiKey',
           objectId: key.id,
@@ -94,7 +97,7 @@ export const createApiKeyAuth = (deps: {
       return {
         userId: account.ownerId,
         sessionId: `key:${key.id}`,
-        username: account.name,
+        username,
         state: ACCOUNT_STATE.active,
         permissions: new Set(key.scopes.filter((s) => granted.has(s))),
         dataScope: role?.enabled ? role.dataScope : 'tree',

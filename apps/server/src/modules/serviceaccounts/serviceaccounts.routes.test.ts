@@ -5,6 +5,7 @@ import {
   type IssuedApiKey,
   registryEndpoints,
   serviceAccountsEndpoints as sa,
+  usersEndpoints,
 } from '@cpm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ describe('service accounts and API keys', () => {
   let t: TestApp;
   let admin: ReturnType<typeof clientOf>;
   let serviceAccountId: string;
+  let entId: string;
 
   /** Calls an endpoint with `Authorization: Bearer <key>` (and from an address, when given). */
   const withKey = async (key: string, def: EndpointDef, input?: object, remoteAddress?: string) => {
@@ -54,6 +56,7 @@ describe('service accounts and API keys', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const ent = await createAccount(t, { username: 'ent_svc' });
+    entId = ent.id;
     const other = await createAccount(t, { username: 'other_ent' });
     await t.database.db.insert(terminals).values([
       { sn: 'SVC0001', name: 'mine', ownerId: ent.id },
@@ -194,10 +197,17 @@ describe('service accounts and API keys', () => {
           and(eq(operationLogs.action, 'serviceaccount.key.use'), eq(operationLogs.objectId, issued.id)),
         );
     expect(await uses()).toHaveLength(1);
-    expect((await uses())[0]).toMatchObject({ actorId: serviceAccountId, actorName: 'POS bridge' });
+    expect((await uses())[0]).toMatchObject({ actorId: entId, actorName: `POS bridge (${issued.prefix})` });
     t.clock.advance(61_000);
     await listTerminals(issued.key);
     expect(await uses()).toHaveLength(2);
+    // The enterprise's own operation log shows them: the owning account is the actor.
+    const log = await admin.call(usersEndpoints.logPage, {
+      current: 1,
+      size: 5,
+      action: 'serviceaccount.key.use',
+    });
+    expect(log.body.result.records[0]).toMatchObject({ objectId: issued.id });
     const actions = (await t.database.db.select().from(operationLogs)).map((r) => r.action);
     for (const action of [
       'serviceaccount.create',
