@@ -96,7 +96,8 @@ export const createApiKeyAuth = (deps: {
         });
       return {
         userId: account.ownerId,
-        sessionId: `key:${key.id}`,
+        // A key is no session: its id stands where a session id is read, and matches no session.
+        sessionId: key.id,
         username,
         state: ACCOUNT_STATE.active,
         permissions: new Set(key.scopes.filter((s) => granted.has(s))),
