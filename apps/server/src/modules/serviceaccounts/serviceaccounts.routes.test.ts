@@ -25,6 +25,7 @@ describe('service accounts and API keys', () => {
   let admin: ReturnType<typeof clientOf>;
   let serviceAccountId: string;
   let entId: string;
+  let outsider: ReturnType<typeof clientOf>;
 
   /** Calls an endpoint with `Authorization: Bearer <key>` (and from an address, when given). */
   const withKey = async (key: string, def: EndpointDef, input?: object, remoteAddress?: string) => {
@@ -63,6 +64,7 @@ describe('service accounts and API keys', () => {
       { sn: 'SVC0002', name: 'theirs', ownerId: other.id },
     ]);
     admin = clientOf(t, ent.token);
+    outsider = clientOf(t, other.token);
     const [role] = await t.database.db.select().from(roles).where(eq(roles.code, 'enterprise_admin'));
     const options = await admin.call(sa.roleOptions);
     expect(options.body.result.map((r) => r.id)).toContain(role.id);
@@ -225,5 +227,21 @@ describe('service accounts and API keys', () => {
     await repo.hit('sweep:new', 60_000, now);
     expect(await repo.sweepCounters(new Date(now.getTime() - HOUR))).toBeGreaterThanOrEqual(1);
     expect([...(await repo.counters(['sweep:old', 'sweep:new'])).keys()]).toEqual(['sweep:new']);
+  });
+
+  it("keeps another enterprise's administrator away from the accounts and keys", async () => {
+    const issued = await issue();
+    const page = await outsider.call(sa.page, { current: 1, size: 10 });
+    expect(page.body.result.total).toBe(0);
+    const revoke = await outsider.send(sa.revokeKey, { id: issued.id });
+    expect(revoke.status).toBe(404);
+    const more = await outsider.send(sa.issueKey, {
+      serviceAccountId,
+      name: 'stolen',
+      scopes: ['device:terminal:view'],
+      expiresInHours: 1,
+    });
+    expect(more.status).toBe(404);
+    expect((await listTerminals(issued.key)).status).toBe(200);
   });
 });
