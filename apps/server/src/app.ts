@@ -48,6 +48,7 @@ import { createPrivatizationModule } from './modules/privatization/privatization
 import { createCallLimits } from './modules/registry/call-limits';
 import { createCallCounters } from './modules/registry/request-counters.repository';
 import { createRemoteModule } from './modules/remote/remote.module';
+import { createApiKeys, createServiceAccountsModule } from './modules/serviceaccounts/serviceaccounts.module';
 import { createSupportModule } from './modules/support/support.module';
 import { createSysFilesModule } from './modules/sysfiles/sysfiles.module';
 import { createSystemRepository } from './modules/system/system.repository';
@@ -212,6 +213,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     ({ actor, ip, ...entry }) => oplog.recordAnonymous(actor, ip, entry),
     createCallLimits({ limits: config.callLimits, clock, ...createCallCounters(db) }),
     sessionConnections.register,
+    createApiKeys({ db, clock, oplog }).authenticate,
   );
   registerSystemRoutes(api, { system: createSystemRepository(database), broker, map: config.map });
   const blobsModule = await createBlobsModule({
@@ -248,7 +250,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const groupsRepo = createGroupsModule({ api, db, clock }).repo;
   registerOplogRoutes(api, { repo: oplogRepo });
   const dicts = createDictsModule({ api, db, clock });
-  const { usersRepo } = createUsersModule({
+  const { usersRepo, ...accounts } = createUsersModule({
     api,
     db,
     clock,
@@ -262,6 +264,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     confirmPassword: async (caller, password) => (await auth.reverify(caller, password)) === 'verified',
   });
   createPrivatizationModule({ api, db, clock, keys, dicts });
+  createServiceAccountsModule({ api, db, clock, jobs, ...accounts });
   createSysFilesModule({
     api,
     db,

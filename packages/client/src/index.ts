@@ -28,6 +28,8 @@ export interface ClientOptions {
   baseUrl: string;
   /** A session token (`tokenValue` of a sign-in), sent in the `satoken` header. */
   token?: string;
+  /** A service account's API key (`prefix.secret`), sent as `Authorization: Bearer`; instead of `token`. */
+  apiKey?: string;
   /** The caller's IANA time zone, sent in the `Timezone` header (default: this process's). */
   timeZone?: string;
   /** `en` or `zh-CN`: the language of exported files. */
@@ -53,6 +55,7 @@ export const createClient = (options: ClientOptions): CpmClient => {
   client.use({
     onRequest({ request }) {
       if (token) request.headers.set('satoken', token);
+      else if (options.apiKey) request.headers.set('Authorization', `Bearer ${options.apiKey}`);
       request.headers.set('Timezone', timeZone);
       if (options.language) request.headers.set('Accept-Language', options.language);
       return request;

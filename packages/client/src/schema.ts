@@ -4120,6 +4120,146 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/upms/v1/upms/serviceAccount/addOrUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or edit a service account (user:serviceaccount:add / user:serviceaccount:edit)
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_serviceAccount_addOrUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/serviceAccount/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a service account; its keys stop working at once
+         * @description Requires permission `user:serviceaccount:delete`.
+         */
+        post: operations["upms_upms_serviceAccount_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/serviceAccount/getPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service accounts in the caller’s data scope with their keys (never the secrets), paged
+         * @description Requires permission `user:serviceaccount:view`.
+         */
+        get: operations["upms_upms_serviceAccount_getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/serviceAccount/getRoleOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enabled roles the caller may give a service account, with the permission keys each grants
+         * @description Requires permission `user:serviceaccount:view`.
+         */
+        get: operations["upms_upms_serviceAccount_getRoleOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/serviceAccount/issueKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an API key; the answer holds the whole key, which is never shown again
+         * @description Requires permission `user:serviceaccount:keys`.
+         */
+        post: operations["upms_upms_serviceAccount_issueKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/serviceAccount/revokeKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a key; the very next request with it is refused
+         * @description Requires permission `user:serviceaccount:keys`.
+         */
+        post: operations["upms_upms_serviceAccount_revokeKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/serviceAccount/rotateKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a successor to a key; the old key stays valid for the chosen overlap, then stops
+         * @description Requires permission `user:serviceaccount:keys`.
+         */
+        post: operations["upms_upms_serviceAccount_rotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upms/v1/upms/sysMenu/addOrUpdate": {
         parameters: {
             query?: never;
@@ -15470,6 +15610,290 @@ export interface operations {
                             total: number;
                             current: number;
                             size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_serviceAccount_addOrUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id?: string;
+                    name: string;
+                    description?: string | null;
+                    /** Format: uuid */
+                    roleId: string;
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_serviceAccount_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_serviceAccount_getPage: {
+        parameters: {
+            query?: {
+                current?: number;
+                size?: number;
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            records: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                roleId: string;
+                                roleName: string;
+                                roleNameEn: string;
+                                enabled: boolean;
+                                ownerId: string;
+                                createdAt: string;
+                                keys: {
+                                    id: string;
+                                    prefix: string;
+                                    name: string;
+                                    scopes: string[];
+                                    expiresAt: string;
+                                    allowedSources: string[];
+                                    rateLimitPerMinute: number;
+                                    lastUsedAt: string | null;
+                                    lastUsedIp: string | null;
+                                    revokedAt: string | null;
+                                    /** @enum {string} */
+                                    status: "active" | "rotating" | "expired" | "revoked";
+                                    createdAt: string;
+                                }[];
+                            }[];
+                            total: number;
+                            current: number;
+                            size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_serviceAccount_getRoleOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                            name: string;
+                            nameEn: string;
+                            code: string;
+                            permissions: string[];
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_serviceAccount_issueKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    serviceAccountId: string;
+                    name: string;
+                    scopes: string[];
+                    expiresInHours: number;
+                    /** @default [] */
+                    allowedSources?: string[];
+                    /** @default 600 */
+                    rateLimitPerMinute?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                            prefix: string;
+                            key: string;
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_serviceAccount_revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_serviceAccount_rotateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    overlapMinutes: number;
+                    expiresInHours: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                            prefix: string;
+                            key: string;
+                            expiresAt: string;
                         };
                     };
                 };

@@ -45,6 +45,8 @@ export type EndpointDef<
    * `links` signs download links.
    */
   rateLimit?: RateLimitClass;
+  /** Only a signed-in console session may call it; an API key is refused even with the permission. */
+  consoleOnly?: true;
   /** Recorded in the operation log: the server writes the entry once the call has succeeded. */
   oplog?: OplogDecl<{ query: z.output<Q>; body: z.output<B> }>;
 };

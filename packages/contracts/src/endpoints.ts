@@ -19,6 +19,7 @@ import { registryEndpoints } from './registry/registry.contract';
 import { commandEndpoints } from './remote/commands.contract';
 import { remoteEndpoints } from './remote/remote.contract';
 import { rolesEndpoints } from './roles/roles.contract';
+import { serviceAccountsEndpoints } from './serviceaccounts/serviceaccounts.contract';
 import { supportEndpoints } from './support/support.contract';
 import { sysFileEndpoints } from './sysfiles/sysfiles.contract';
 import { sysMenuEndpoints } from './sysmenu/sysmenu.contract';
@@ -57,6 +58,7 @@ export const ENDPOINTS = {
   tasks: remoteTaskEndpoints,
   taskWhitelist: whitelistEndpoints,
   taskAgent: taskAgentEndpoints,
+  serviceAccounts: serviceAccountsEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

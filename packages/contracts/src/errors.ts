@@ -2,6 +2,7 @@ import { APP_MARKET_ERRORS } from './appmarket/appmarket.errors';
 import { GEO_ERRORS } from './geo/geo.errors';
 import { MEDIA_ERRORS } from './media/media.errors';
 import { REMOTE_ERRORS } from './remote/remote.errors';
+import { SERVICE_ACCOUNT_ERRORS } from './serviceaccounts/serviceaccounts.errors';
 import { SUPPORT_ERRORS } from './support/support.errors';
 import { TASK_ERRORS } from './tasks/tasks.errors';
 
@@ -428,6 +429,7 @@ export const ERRORS = {
   ...APP_MARKET_ERRORS,
   ...TASK_ERRORS,
   ...GEO_ERRORS,
+  ...SERVICE_ACCOUNT_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

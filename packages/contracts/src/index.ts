@@ -40,6 +40,7 @@ export * from './remote/relay-protocol';
 export * from './remote/remote.contract';
 export * from './review';
 export * from './roles/roles.contract';
+export * from './serviceaccounts/serviceaccounts.contract';
 export * from './support/support.contract';
 export * from './sysfiles/sysfiles.contract';
 export * from './sysmenu/sysmenu.contract';

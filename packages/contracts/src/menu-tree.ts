@@ -34,6 +34,7 @@ const ACTIONS = {
   replay: ['录像回放', 'Replay recordings'],
   policy: ['同意策略', 'Consent policy'],
   approve: ['审批', 'Approve'],
+  keys: ['管理密钥', 'Manage keys'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** A button action a page may offer; its label comes from `ACTIONS`. */
@@ -121,6 +122,12 @@ const MENU = [
         ['add', 'edit', 'delete', 'reveal', 'export'],
       ),
       page('operationLog', '操作日志', 'Operation Log', 'FileSearchOutlined', 'user:oplog', ['export']),
+      page('serviceAccount', '服务账号', 'Service Accounts', 'ApiOutlined', 'user:serviceaccount', [
+        'add',
+        'edit',
+        'delete',
+        'keys',
+      ]),
     ],
   },
   {

@@ -29,6 +29,7 @@ import type { appMarketEndpoints } from './appmarket/appmarket.contract';
 import type { remoteTaskEndpoints } from './tasks/remote-tasks.contract';
 import type { whitelistEndpoints } from './tasks/whitelist.contract';
 import type { taskAgentEndpoints } from './device-protocol/task-protocol';
+import type { serviceAccountsEndpoints } from './serviceaccounts/serviceaccounts.contract';
 
 export const systemRoutes: RoutesOf<typeof systemEndpoints> = {
   healthz: { method: 'GET', path: '/healthz' },
@@ -344,4 +345,14 @@ export const whitelistRoutes: RoutesOf<typeof whitelistEndpoints> = {
 export const taskAgentRoutes: RoutesOf<typeof taskAgentEndpoints> = {
   pull: { method: 'GET', path: '/device/v1/agent/tasks' },
   report: { method: 'POST', path: '/device/v1/agent/tasks/report' },
+};
+
+export const serviceAccountsRoutes: RoutesOf<typeof serviceAccountsEndpoints> = {
+  page: { method: 'GET', path: '/upms/v1/upms/serviceAccount/getPage' },
+  roleOptions: { method: 'GET', path: '/upms/v1/upms/serviceAccount/getRoleOptions' },
+  save: { method: 'POST', path: '/upms/v1/upms/serviceAccount/addOrUpdate' },
+  remove: { method: 'POST', path: '/upms/v1/upms/serviceAccount/delete' },
+  issueKey: { method: 'POST', path: '/upms/v1/upms/serviceAccount/issueKey' },
+  rotateKey: { method: 'POST', path: '/upms/v1/upms/serviceAccount/rotateKey' },
+  revokeKey: { method: 'POST', path: '/upms/v1/upms/serviceAccount/revokeKey' },
 };

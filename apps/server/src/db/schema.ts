@@ -24,6 +24,7 @@ export * from '../modules/privatization/privatization.table';
 export * from '../modules/registry/registry.table';
 export * from '../modules/remote/remote.table';
 export * from '../modules/roles/roles.table';
+export * from '../modules/serviceaccounts/serviceaccounts.table';
 export * from '../modules/support/support.table';
 export * from '../modules/sysfiles/sysfiles.table';
 export * from '../modules/tasks/tasks.table';

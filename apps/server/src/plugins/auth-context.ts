@@ -11,10 +11,18 @@ export type AuthContext = {
   dataScope: 'all' | 'tree';
   /** The address the request came from (counts re-entered passwords against it). */
   ip?: string;
+  /** Set when an API key authenticated the call: `userId` is then its service account's owner. */
+  apiKey?: { id: string; prefix: string; serviceAccountId: string };
 };
 
 /** Resolves a session token to its caller, or null when there is no live session. */
 export type AuthResolver = (token: string, meta: { ip: string }) => Promise<AuthContext | null>;
+
+/** Resolves an API key (`Authorization: Bearer prefix.secret`) to its caller; every refusal throws. */
+export type ApiKeyResolver = (
+  key: string,
+  meta: { ip: string; header(name: string, value: string): void },
+) => Promise<AuthContext>;
 
 /** A terminal calling the HTTP fallback of the device protocol. */
 export type DeviceCaller = { id: string; sn: string; ownerId: string };

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../shared/app-error';
 import { createOperationNote, type NotedOperation, type OperationNote } from '../shared/operation-note';
-import type { AuthContext, AuthResolver, DeviceCaller, DeviceResolver } from './auth-context';
+import type { ApiKeyResolver, AuthContext, AuthResolver, DeviceCaller, DeviceResolver } from './auth-context';
 import { okEnvelope } from './envelope';
 
 /** What a handler receives: validated input and the caller. */
@@ -111,6 +111,13 @@ export const parseBasicAuth = (header: string | undefined): { user: string; pass
   return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 };
 
+/** The key of an `Authorization: Bearer <key>` header. */
+const bearerKey = (header: string | undefined) => {
+  if (!header?.startsWith('Bearer ')) return null;
+  const key = header.slice(7).trim();
+  return key && key.length <= 256 ? key : null;
+};
+
 /**
  * Binds endpoint definitions from the contracts to handlers: access check, input validation,
  * envelope. Every registered definition is remembered for the API document and the guard test.
@@ -130,6 +137,8 @@ export const createEndpointRegistry = (
     permissions: string[];
     close(): void;
   }) => () => void = () => () => {},
+  /** Resolves `Authorization: Bearer` API keys; without it keys are not accepted. */
+  resolveApiKey: ApiKeyResolver | null = null,
 ) => {
   const registered: EndpointDef[] = [];
 
@@ -184,18 +193,27 @@ export const createEndpointRegistry = (
           if (!device) throw new AppError('deviceUnauthorized');
         }
         const token = def.device ? undefined : request.headers.satoken;
+        const bearer = def.device || def.public || token ? null : bearerKey(request.headers.authorization);
         const session =
-          typeof token === 'string' && token ? await resolveAuth(token, { ip: request.ip }) : null;
+          typeof token === 'string' && token
+            ? await resolveAuth(token, { ip: request.ip })
+            : bearer && resolveApiKey
+              ? await resolveApiKey(bearer, {
+                  ip: request.ip,
+                  header: (name, value) => reply.header(name, value),
+                })
+              : null;
         request.session = session;
         if (!def.public && !def.device) {
           if (!session) throw new AppError('notLoggedIn');
           if (def.permission !== SIGNED_IN && !session.permissions.has(def.permission as string))
             throw new AppError('forbidden');
+          if (def.consoleOnly && session.apiKey) throw new AppError('apiKeyConsoleOnly');
           // Counted before the input is read: a burst of bad uploads is a burst all the same.
           if (def.rateLimit) await limitCalls(def.rateLimit, session);
         }
         // A binary answer may stream for long (a download): it ends with the session that asked for it.
-        if (def.binary && session) {
+        if (def.binary && session && !session.apiKey) {
           const release = holdStream({
             kind: 'stream',
             sessionId: session.sessionId,

@@ -85,6 +85,7 @@ export const buildOpenApi = (endpoints: readonly EndpointDef[], version: string)
         .replace(/\/v1\//, '/')
         .replace(/[/:]/g, '_'),
       ...(def.public ? { 'x-public': true, security: [] } : { 'x-permission': def.permission }),
+      ...(def.consoleOnly ? { 'x-console-only': true, security: [{ satoken: [] }] } : {}),
       ...(def.public
         ? {}
         : {
@@ -145,14 +146,17 @@ export const buildOpenApi = (endpoints: readonly EndpointDef[], version: string)
       title: 'Cloud POS Management System API',
       version,
       description:
-        'Every answer is the envelope {code, message, messageEn, msg, result}. Send the session token in the `satoken` header and the IANA time zone in `Timezone`.',
+        'Every answer is the envelope {code, message, messageEn, msg, result}. Send the session token in the `satoken` header (or an API key as `Authorization: Bearer prefix.secret`) and the IANA time zone in `Timezone`.',
     },
     components: {
       // Sorted so the committed file does not reorder when endpoints move.
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
-      securitySchemes: { satoken: { type: 'apiKey', in: 'header', name: 'satoken' } },
+      securitySchemes: {
+        satoken: { type: 'apiKey', in: 'header', name: 'satoken' },
+        apiKey: { type: 'http', scheme: 'bearer', description: 'A service account key, `prefix.secret`' },
+      },
     },
-    security: [{ satoken: [] }],
+    security: [{ satoken: [] }, { apiKey: [] }],
     paths,
   };
 };

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { apps, appVersions } from '../modules/appmarket/appmarket.table';
 import type { TerminalRecord, TerminalsRepository } from '../modules/devices/terminals.repository';
 import type { BootAnimationRecord, WallpaperRecord } from '../modules/media/media.repository';
+import type {
+  ApiKeyRecord,
+  ServiceAccountRecord,
+} from '../modules/serviceaccounts/serviceaccounts.repository';
 import type { OrderRecord } from '../modules/support/orders.repository';
 import type { RunRecord, TaskRecord } from '../modules/tasks/tasks.repository';
 import type { AuthContext } from '../plugins/auth-context';
@@ -288,5 +292,38 @@ export const appVersionRecord = (
   createdBy: null,
   createdAt: RECORD_TIME,
   updatedAt: RECORD_TIME,
+  ...over,
+});
+
+/** An enabled service account of `ownerId` holding a role. */
+export const serviceAccountRecord = (over: Partial<ServiceAccountRecord> = {}): ServiceAccountRecord => ({
+  id: randomUUID(),
+  name: 'POS bridge',
+  description: null,
+  roleId: randomUUID(),
+  ownerId: randomUUID(),
+  createdBy: null,
+  enabled: true,
+  createdAt: RECORD_TIME,
+  updatedAt: RECORD_TIME,
+  ...over,
+});
+
+/** A live API key issued at RECORD_TIME for a day, reading terminals; its hash is of `secret` when given. */
+export const apiKeyRecord = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
+  id: randomUUID(),
+  serviceAccountId: randomUUID(),
+  prefix: 'cpk_0123456789ab',
+  secretHash: '',
+  name: 'till sync',
+  scopes: ['device:terminal:view'],
+  expiresAt: hoursLater(24),
+  allowedSources: [],
+  rateLimitPerMinute: 600,
+  lastUsedAt: null,
+  lastUsedIp: null,
+  revokedAt: null,
+  replacedById: null,
+  createdAt: RECORD_TIME,
   ...over,
 });

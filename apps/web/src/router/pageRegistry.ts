@@ -75,6 +75,11 @@ const PrivateDeploymentsPage = lazy(() =>
     default: m.PrivateDeploymentsPage,
   })),
 );
+const ServiceAccountsPage = lazy(() =>
+  import('../features/serviceaccounts/pages/ServiceAccountsPage').then((m) => ({
+    default: m.ServiceAccountsPage,
+  })),
+);
 const WallpaperPage = lazy(() =>
   import('../features/media/pages/WallpaperPage').then((m) => ({ default: m.WallpaperPage })),
 );
@@ -175,6 +180,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'user/dicInfo': DictsPage,
   'user/cpmPrivatization': PrivateDeploymentsPage,
   'user/operationLog': OperationLogPage,
+  'user/serviceAccount': ServiceAccountsPage,
 
   'device/index': DeviceListPage,
   'device/deviceDetail/:sn': DeviceDetailPage,

@@ -117,6 +117,7 @@ export const authEndpoints = {
   stepUp: defineEndpoint({
     method: 'GET',
     path: '/oauth/v1/oauth/login/stepUp',
+    consoleOnly: true,
     summary: 'Until when a password entered again in this session spares asking for it (null: ask)',
     tag: 'oauth',
     permission: SIGNED_IN,

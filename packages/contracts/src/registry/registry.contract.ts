@@ -91,6 +91,7 @@ export const registryEndpoints = {
   changePassword: defineEndpoint({
     method: 'POST',
     path: '/oauth/v1/oauth/registry/changePassword',
+    consoleOnly: true,
     summary:
       'Set a new password with the current one (throttled like sign-in); every other session of the account ends',
     tag: 'oauth',

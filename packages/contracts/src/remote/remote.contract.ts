@@ -98,6 +98,7 @@ export const remoteEndpoints = {
   open: defineEndpoint({
     method: 'POST',
     path: `${base}/session/open`,
+    consoleOnly: true,
     summary:
       'Opens a remote screen session on an online terminal (or joins its running one) and sends it the relay address',
     tag: TAG,
@@ -112,6 +113,7 @@ export const remoteEndpoints = {
   token: defineEndpoint({
     method: 'POST',
     path: `${base}/session/token`,
+    consoleOnly: true,
     summary: "A new one-time relay token for the caller's place in a running session (to reconnect)",
     tag: TAG,
     permission: 'remote:desktop:connect',

@@ -291,6 +291,7 @@ export const usersEndpoints = {
   completeInfo: defineEndpoint({
     method: 'POST',
     path: '/upms/v1/upms/user/completeInfo',
+    consoleOnly: true,
     summary: 'The applicant completes their details and the account goes to review',
     tag: 'upms',
     permission: SIGNED_IN,

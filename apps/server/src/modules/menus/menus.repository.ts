@@ -142,6 +142,20 @@ export const findRolePermissions = async (db: Db, roleId: string) =>
       .filter(Boolean),
   );
 
+/** One role's names, state, data scope and granted permission keys; null when there is no such role. */
+export const findRoleGrants = async (db: Db, roleId: string) => {
+  const [role] = await db.select().from(roles).where(eq(roles.id, roleId));
+  if (!role) return null;
+  const permissions = role.enabled ? await findRolePermissions(db, roleId) : new Set<string>();
+  return {
+    name: role.name,
+    nameEn: role.nameEn,
+    enabled: role.enabled,
+    dataScope: role.dataScope,
+    permissions,
+  };
+};
+
 export type MenuValues = Omit<typeof menus.$inferInsert, 'id' | 'seedKey' | 'createdAt' | 'updatedAt'>;
 
 /** Storage of the menu tree for its management page. */

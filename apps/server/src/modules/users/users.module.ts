@@ -76,5 +76,5 @@ export const createUsersModule = (deps: {
       confirmPassword: deps.confirmPassword,
     }),
   });
-  return { usersRepo };
+  return { usersRepo, roles, rolesRepo };
 };

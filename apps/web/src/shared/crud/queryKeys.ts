@@ -11,6 +11,7 @@ export const queryKeys = {
   menus: { all: ['menus'] as const },
   dicts: { all: ['dicts'] as const, items: ['dicts', 'items'] as const, bundle: ['dict-bundle'] as const },
   privateDeployments: { all: ['private-deployments'] as const },
+  serviceAccounts: { all: ['service-accounts'] as const },
   operationLog: { all: ['operation-log'] as const },
   review: { all: ['review'] as const },
   fleet: { all: [FLEET_QUERY_ROOT] as const },
