@@ -2,26 +2,38 @@ import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import {
   chooseFromMenu,
-  confirmOk,
   HOME_PATH,
+  type Language,
   login,
   openLogoutDialog,
   SIGNED_OUT,
+  storageItem,
   submitLogin,
+  switchLanguage,
 } from '../support/console';
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import {
+  PICTURES,
+  pictured,
+  SCREEN_SIZES,
+  saveScreenshot,
+  setTheme,
+  settle,
+  THEMES,
+} from '../support/screenshot';
 
-const ACCOUNT = { username: 'totp_clerk', password: 'Totp#Pass1' };
+// A name of its own per run: a second run on the same server meets a fresh account.
+const ACCOUNT = { username: `totp_${Date.now().toString(36)}`, password: 'Totp#Pass1' };
 const STEP_MS = 30_000;
 
-/** The authenticator's code now, as the app on a phone would show it. */
-const codeNow = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
-const stepNow = () => Math.floor(Date.now() / STEP_MS);
+/** The authenticator's code `ahead` ms from now, as the app on a phone would show it then. */
+const codeNow = (secret: string, ahead = 0) =>
+  generate({ secret, epoch: Math.floor((Date.now() + ahead) / 1000) });
 
 const logOut = async (page: Page) => {
-  await openLogoutDialog(page);
-  await confirmOk(page);
+  const dialog = await openLogoutDialog(page);
+  await dialog.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/, PAGE_LOAD);
 };
 
@@ -52,7 +64,6 @@ test.describe('two-factor sign-in', () => {
     await security.getByTestId('totp-setup').click();
     await expect(page.getByTestId('totp-secret')).toHaveText(/^[A-Z2-7]{32}$/);
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
-    const enrolledAt = stepNow();
     await page.getByTestId('totp-confirm-code').fill(await codeNow(secret));
     await page.getByTestId('totp-confirm').click();
     await expect(page.getByTestId('recovery-code')).toHaveCount(10);
@@ -75,12 +86,58 @@ test.describe('two-factor sign-in', () => {
     await step.getByTestId('login-code-submit').click();
     await expect(page.getByText('Wrong or already used code')).toBeVisible();
 
-    // The code used to enrol is spent for its step; the app's next one signs in.
-    await expect.poll(stepNow, { timeout: STEP_MS + 5_000 }).toBeGreaterThan(enrolledAt);
+    // The code used to enrol is spent for its step; the app's next code signs in (the server takes
+    // one step either side of its clock).
     await step.getByTestId('login-use-recovery').click();
-    await step.getByTestId('login-code').fill(await codeNow(secret));
+    await step.getByTestId('login-code').fill(await codeNow(secret, STEP_MS));
     await step.getByTestId('login-code-submit').click();
     await expect(page).toHaveURL(HOME_PATH, PAGE_LOAD);
     await expect((await openSecurity(page)).getByTestId('recovery-left')).toHaveText('9');
   });
+
+  for (const size of SCREEN_SIZES) {
+    test(`the second step, enrolment and security pages at ${size.width} px`, { tag: PICTURES }, async ({
+      page,
+      api,
+    }) => {
+      const { api: admin } = await api.login();
+      const sales = await admin.roleId('sales');
+      const fresh = { username: `totp_pic_${size.width}_${Date.now().toString(36)}`, password: 'Totp#Pass1' };
+      const enrolled = { username: `${fresh.username}_on`, password: 'Totp#Pass1' };
+      for (const account of [fresh, enrolled])
+        expect(
+          (await admin.post('/upms/v1/upms/user/addOrUpdate', { ...account, roleIds: [sales] })).code,
+        ).toBe(1);
+      const { api: user } = await api.login(enrolled.username, enrolled.password);
+      const started = await user.post<{ secret: string }>('/upms/v1/upms/factors/totp/start', {});
+      await user.post('/upms/v1/upms/factors/totp/confirm', { otp: await codeNow(started.result.secret) });
+
+      await page.setViewportSize(size);
+      await login(page, fresh.username, fresh.password);
+      for (const language of ['en', 'cn'] as Language[]) {
+        if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
+        for (const theme of THEMES) {
+          if (!pictured(size.width, language, theme)) continue;
+          await setTheme(page, theme);
+          const security = await openSecurity(page);
+          await settle(page);
+          await saveScreenshot(page, 'account-security', language, theme);
+          await security.getByTestId('totp-setup').click();
+          await expect(page.getByTestId('totp-secret')).toHaveText(/^[A-Z2-7]{32}$/);
+          await settle(page);
+          await saveScreenshot(page, 'totp-enrol', language, theme);
+          await page.keyboard.press('Escape');
+          await expect(page.getByTestId('totp-enrol')).toBeHidden();
+          const dialog = await openLogoutDialog(page);
+          await dialog.locator('.ant-btn-dangerous').click();
+          await submitLogin(page, enrolled.username, enrolled.password);
+          await expect(page.getByTestId('login-second-factor')).toBeVisible();
+          await settle(page);
+          await saveScreenshot(page, 'login-second-factor', language, theme);
+          await page.goto('/login');
+          await login(page, fresh.username, fresh.password);
+        }
+      }
+    });
+  }
 });

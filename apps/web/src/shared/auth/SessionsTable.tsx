@@ -37,7 +37,7 @@ export const SessionsTable = ({
 }) => {
   const { t } = useTranslation('auth');
   const client = useQueryClient();
-  const sessions = useQuery({ queryKey, queryFn: fetch });
+  const sessions = useQuery({ queryKey, queryFn: fetch, refetchOnMount: 'always' });
 
   const endOne = async (session: SignedInSession) => {
     try {

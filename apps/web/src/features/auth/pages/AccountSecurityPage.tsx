@@ -9,11 +9,9 @@ import { SessionsTable } from '../../../shared/auth/SessionsTable';
 import { formatTime } from '../../../shared/format/formatTime';
 import { NotLoaded } from '../../../shared/page/NotLoaded';
 import { PageHeader } from '../../../shared/page/PageHeader';
+import { useSessionStore } from '../../../shared/session/sessionStore';
 import { signOutLocally } from '../authService';
 import { TotpEnrolment } from '../components/TotpEnrolment';
-
-const FACTORS_KEY = ['factors', 'mine'] as const;
-const SESSIONS_KEY = ['sessions', 'mine'] as const;
 
 /** Why a second factor is compulsory, in a sentence, or null. */
 export const requirementText = (
@@ -32,9 +30,14 @@ export const requirementText = (
 export const AccountSecurityPage = () => {
   const { t } = useTranslation('auth');
   const client = useQueryClient();
+  // Per account, and read afresh each time the page opens: a sign-in since may have used a code.
+  const userId = useSessionStore((s) => s.user?.id ?? '');
+  const FACTORS_KEY = ['factors', 'mine', userId] as const;
+  const SESSIONS_KEY = ['sessions', 'mine', userId] as const;
   const status = useQuery({
     queryKey: FACTORS_KEY,
     queryFn: () => call(factorsRoutes.mine, { loading: false }),
+    refetchOnMount: 'always',
   });
   const [enrolling, setEnrolling] = useState(false);
   const start = useCallback(() => call(factorsRoutes.enrolStart, {}), []);

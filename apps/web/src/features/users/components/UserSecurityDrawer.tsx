@@ -26,6 +26,7 @@ export const UserSecurityDrawer = ({ user, onClose }: { user: UserRow | null; on
     queryKey: factorKey,
     queryFn: () => call(factorsRoutes.ofUser, { query: { id }, loading: false }),
     enabled: user !== null,
+    refetchOnMount: 'always',
   });
   const rules = useQuery({
     queryKey: RULES_KEY,
