@@ -111,16 +111,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       .catch((err: unknown) => app.log.error({ err, userIds }, 'could not announce ended sessions'));
   };
 
-  const identity = createIdentityModule({ db, clock, keys });
-  const { auth, ...signIn } = createAuthModule({
-    db,
-    clock,
-    config,
-    keys,
-    oplog,
-    sessionsEnded,
-    factors: identity.factors,
-  });
+  const { factors, register: registerIdentityRoutes } = createIdentityModule({ db, clock, keys });
+  const { auth, ...signIn } = createAuthModule({ db, clock, config, keys, oplog, sessionsEnded, factors });
 
   const consoleEvents = createConsoleEvents({
     publish: () => (brokerRef ? brokerRef.publish : null),
@@ -233,7 +225,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
   });
   registerAuthRoutes(api, { auth, ...signIn });
-  identity.register(api);
+  registerIdentityRoutes(api);
   const jobs = createJobsModule({ api, db, clock, consoleEvents, log: app.log, options: deps.jobs });
   const devices = createDevicesModule({
     api,
