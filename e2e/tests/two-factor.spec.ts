@@ -128,7 +128,9 @@ test.describe('two-factor sign-in', () => {
           await saveScreenshot(page, 'totp-enrol', language, theme);
           await page.keyboard.press('Escape');
           await expect(page.getByTestId('totp-enrol')).toBeHidden();
-          const dialog = await openLogoutDialog(page);
+          // The confirmation in the page's language: its one danger button logs out.
+          const dialog = page.getByRole('dialog');
+          await chooseFromMenu(page.getByTestId('user-dropdown'), page.getByTestId('user-logout'), dialog);
           await dialog.locator('.ant-btn-dangerous').click();
           await submitLogin(page, enrolled.username, enrolled.password);
           await expect(page.getByTestId('login-second-factor')).toBeVisible();

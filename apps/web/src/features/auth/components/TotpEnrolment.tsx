@@ -82,6 +82,7 @@ export const TotpEnrolment = ({
       </div>
       <form
         noValidate
+        style={{ marginTop: 16 }}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
