@@ -142,4 +142,51 @@ test.describe('two-factor sign-in', () => {
       }
     });
   }
+
+  for (const size of SCREEN_SIZES) {
+    test(`an account's security drawer and the roles' switch at ${size.width} px`, { tag: PICTURES }, async ({
+      page,
+      api,
+    }) => {
+      const { api: admin } = await api.login();
+      const account = {
+        username: `totp_adm_${size.width}_${Date.now().toString(36)}`,
+        password: 'Totp#Pass1',
+      };
+      expect(
+        (
+          await admin.post('/upms/v1/upms/user/addOrUpdate', {
+            ...account,
+            roleIds: [await admin.roleId('sales')],
+          })
+        ).code,
+      ).toBe(1);
+      const { api: user } = await api.login(account.username, account.password);
+      const started = await user.post<{ secret: string }>('/upms/v1/upms/factors/totp/start', {});
+      await user.post('/upms/v1/upms/factors/totp/confirm', { otp: await codeNow(started.result.secret) });
+
+      await page.setViewportSize(size);
+      await login(page);
+      const SECURITY: Record<Language, string> = { en: 'Security', cn: '安全' };
+      for (const language of ['en', 'cn'] as Language[]) {
+        if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
+        for (const theme of THEMES) {
+          if (!pictured(size.width, language, theme)) continue;
+          await setTheme(page, theme);
+          await page.goto(`/user/index?username=${account.username}`);
+          await page.getByTestId('row-more').first().click();
+          await page.getByRole('menuitem', { name: SECURITY[language] }).click();
+          const drawer = page.getByTestId('user-security');
+          await expect(drawer.getByTestId('user-factor-on')).toBeVisible();
+          await expect(drawer.getByTestId('session-end').first()).toBeVisible();
+          await settle(page);
+          await saveScreenshot(page, 'user-security', language, theme);
+          await page.goto('/user/role');
+          await expect(page.getByTestId('role-factor-sales')).toBeVisible();
+          await settle(page);
+          await saveScreenshot(page, 'roles-factor', language, theme);
+        }
+      }
+    });
+  }
 });

@@ -122,7 +122,8 @@ export const UsersPage = () => {
           key: 'security',
           label: t('user.security'),
           icon: <SafetyCertificateOutlined />,
-          permission: 'user:user:view',
+          // Shown to whoever may act in the drawer: end sessions, reset the factor or require it.
+          hidden: !can(['user:user:kick', 'user:user:resetPassword', 'user:user:edit']),
           onClick: () => setSecurity(r),
         },
         deleteAction(t('actions.delete'), 'user:user:delete', t('actions.deleteConfirm'), () =>
