@@ -8,9 +8,17 @@ import { readRows } from '../table/readRows';
 /** A user agent in a few words: the browser and the system it names, else the start of it. */
 export const describeAgent = (agent: string | null): string => {
   if (!agent) return '-';
-  const browser = /(Edg|Firefox|Chrome|Safari|HeadlessChrome)\/[\d.]+/
-    .exec(agent)?.[0]
-    .replace('Edg', 'Edge');
+  // Edge and Chrome name Chrome and Safari too: the most particular name wins.
+  const browser = [
+    /Edg\/[\d.]+/,
+    /Firefox\/[\d.]+/,
+    /Chrome\/[\d.]+/,
+    /Version\/[\d.]+ (Mobile\/\w+ )?Safari/,
+  ]
+    .map((pattern) => pattern.exec(agent)?.[0])
+    .find(Boolean)
+    ?.replace('Edg/', 'Edge/')
+    .replace(/^Version\/([\d.]+).*Safari$/, 'Safari/$1');
   const system = /(Windows NT [\d.]+|Mac OS X [\d_]+|Android [\d.]+|iPhone OS [\d_]+|Linux)/.exec(agent)?.[0];
   return browser || system ? [browser, system].filter(Boolean).join(' · ') : agent.slice(0, 40);
 };

@@ -72,7 +72,8 @@ export const SecondFactorStep = ({
           confirm={confirm}
           doneLabel={t('factor.continue')}
           onDone={() => {
-            if (signedIn) void enter(username, signedIn).then(onOutcome);
+            // The client showed why when the menu could not be read; the user signs in again.
+            if (signedIn) void enter(username, signedIn).then(onOutcome, onRestart);
           }}
         />
         <Button type="link" onClick={onRestart} style={{ paddingInline: 0, marginTop: 12 }}>
