@@ -26,6 +26,7 @@ import { createGeoModule } from './modules/geo/geo.module';
 import { createPaymentLocksRepository } from './modules/geo/payment-locks.repository';
 import { createPaymentLocksService } from './modules/geo/payment-locks.service';
 import { createGroupsModule } from './modules/groups/groups.module';
+import { createIdentityModule } from './modules/identity/identity.module';
 import { createExportsModule } from './modules/jobs/exports.module';
 import { createJobsModule } from './modules/jobs/jobs.module';
 import { createJobsRepository } from './modules/jobs/jobs.repository';
@@ -111,7 +112,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       .catch((err: unknown) => app.log.error({ err, userIds }, 'could not announce ended sessions'));
   };
 
-  const auth = createAuthModule({ db, clock, config, keys, oplog, sessionsEnded });
+  const { factors, register: registerIdentityRoutes } = createIdentityModule({ db, clock, keys });
+  const { auth, ...signIn } = createAuthModule({ db, clock, config, keys, oplog, sessionsEnded, factors });
 
   const consoleEvents = createConsoleEvents({
     publish: () => (brokerRef ? brokerRef.publish : null),
@@ -224,7 +226,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     signingKey: keys.urlSigningKey,
     log: app.log,
   });
-  registerAuthRoutes(api, { auth });
+  registerAuthRoutes(api, { auth, ...signIn });
+  registerIdentityRoutes(api);
   const jobs = createJobsModule({ api, db, clock, consoleEvents, log: app.log, options: deps.jobs });
   const devices = createDevicesModule({
     api,

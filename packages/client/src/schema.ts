@@ -2160,6 +2160,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/oauth/v1/oauth/login/enrolConfirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms the authenticator enrolled during sign-in with a code; opens the session */
+        post: operations["oauth_oauth_login_enrolConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/login/enrolStart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** During a sign-in that needs a second factor not yet enrolled: a new authenticator secret */
+        post: operations["oauth_oauth_login_enrolStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/v1/oauth/login/isLogin": {
         parameters: {
             query?: never;
@@ -2171,6 +2205,23 @@ export type paths = {
         get: operations["oauth_oauth_login_isLogin"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/login/secondFactor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Second sign-in step: an authenticator or recovery code; opens the session */
+        post: operations["oauth_oauth_login_secondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2296,6 +2347,46 @@ export type paths = {
         put?: never;
         /** Set a new password with the mailed code; every other session of the account ends */
         post: operations["oauth_oauth_registry_updateNewPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/sessions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends one of the caller’s sessions and closes its connections
+         * @description Any signed-in user.
+         */
+        post: operations["oauth_oauth_sessions_end"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/sessions/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live sessions, newest first, the calling one marked
+         * @description Any signed-in user.
+         */
+        get: operations["oauth_oauth_sessions_mine"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3932,6 +4023,146 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/upms/v1/upms/factors/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's second factors, recovery codes left and whether a rule requires one
+         * @description Any signed-in user.
+         */
+        get: operations["upms_upms_factors_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/factors/ofUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's second factors and requirement, for its administrator
+         * @description Requires permission `user:user:view`.
+         */
+        get: operations["upms_upms_factors_ofUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/factors/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes an account's second factors and recovery codes (it enrols again)
+         * @description Requires permission `user:user:resetPassword`.
+         */
+        post: operations["upms_upms_factors_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/factors/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The enterprise and role rules requiring a second factor, in the caller’s data scope
+         * @description Any signed-in user.
+         */
+        get: operations["upms_upms_factors_rules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/factors/rules/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Requires a second factor for an enterprise (user edit) or a role (role edit), or stops
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_factors_rules_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/factors/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the authenticator with a code; answers ten recovery codes, once
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_factors_totp_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/factors/totp/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts enrolling an authenticator for the caller: a new secret, unconfirmed
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_factors_totp_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upms/v1/upms/job/getById": {
         parameters: {
             query?: never;
@@ -4794,6 +5025,46 @@ export type paths = {
          * @description Requires permission `user:user:resetPassword`.
          */
         post: operations["upms_upms_user_resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's live sessions, for its administrator
+         * @description Requires permission `user:user:kick`.
+         */
+        get: operations["upms_upms_user_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/user/sessions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends one session of an account and closes its connections
+         * @description Requires permission `user:user:kick`.
+         */
+        post: operations["upms_upms_user_sessions_end"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10497,6 +10768,12 @@ export interface operations {
                             };
                             tokenValue: string;
                             deviceToken: string;
+                            secondFactor?: {
+                                /** @enum {string} */
+                                step: "verify" | "enrol";
+                                pendingToken: string;
+                                expiresAt: string;
+                            };
                         };
                     };
                 };
@@ -10531,6 +10808,91 @@ export interface operations {
             };
         };
     };
+    oauth_oauth_login_enrolConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pendingToken: string;
+                    otp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            userVo: {
+                                id: string;
+                                name: string;
+                                verify: number;
+                                username: string;
+                                language: string;
+                            };
+                            tokenValue: string;
+                            deviceToken: string;
+                            secondFactor?: {
+                                /** @enum {string} */
+                                step: "verify" | "enrol";
+                                pendingToken: string;
+                                expiresAt: string;
+                            };
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_login_enrolStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pendingToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            secret: string;
+                            otpauthUri: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     oauth_oauth_login_isLogin: {
         parameters: {
             query?: {
@@ -10555,6 +10917,56 @@ export interface operations {
                         messageEn: string;
                         msg: string;
                         result: boolean;
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_login_secondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pendingToken: string;
+                    otp?: string;
+                    recoveryCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            userVo: {
+                                id: string;
+                                name: string;
+                                verify: number;
+                                username: string;
+                                language: string;
+                            };
+                            tokenValue: string;
+                            deviceToken: string;
+                            secondFactor?: {
+                                /** @enum {string} */
+                                step: "verify" | "enrol";
+                                pendingToken: string;
+                                expiresAt: string;
+                            };
+                        };
                     };
                 };
             };
@@ -10793,6 +11205,72 @@ export interface operations {
                         messageEn: string;
                         msg: string;
                         result: null;
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_sessions_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_sessions_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                            userAgent: string | null;
+                            ip: string | null;
+                            createdAt: string;
+                            lastSeenAt: string;
+                            current: boolean;
+                        }[];
                     };
                 };
             };
@@ -15207,6 +15685,253 @@ export interface operations {
             };
         };
     };
+    upms_upms_factors_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            factors: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "totp";
+                                createdAt: string;
+                                lastUsedAt: string | null;
+                            }[];
+                            recoveryCodesLeft: number;
+                            requirement: {
+                                required: boolean;
+                                enterprise: string | null;
+                                roles: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_ofUser: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            factors: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "totp";
+                                createdAt: string;
+                                lastUsedAt: string | null;
+                            }[];
+                            recoveryCodesLeft: number;
+                            requirement: {
+                                required: boolean;
+                                enterprise: string | null;
+                                roles: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            removed: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            /** @enum {string} */
+                            kind: "enterprise" | "role";
+                            targetId: string;
+                            targetName: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_rules_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "enterprise" | "role";
+                    /** Format: uuid */
+                    targetId: string;
+                    required: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_totp_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    otp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_totp_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            secret: string;
+                            otpauthUri: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     upms_upms_job_getById: {
         parameters: {
             query: {
@@ -17258,6 +17983,76 @@ export interface operations {
                     /** Format: uuid */
                     id: string;
                     password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_user_sessions: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                            userAgent: string | null;
+                            ip: string | null;
+                            createdAt: string;
+                            lastSeenAt: string;
+                            current: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_user_sessions_end: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    userId: string;
+                    /** Format: uuid */
+                    id: string;
                 };
             };
         };

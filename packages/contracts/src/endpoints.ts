@@ -1,5 +1,7 @@
 import { appMarketEndpoints } from './appmarket/appmarket.contract';
 import { authEndpoints } from './auth/auth.contract';
+import { factorsEndpoints } from './auth/factors.contract';
+import { sessionsEndpoints } from './auth/sessions.contract';
 import { blobEndpoints } from './blobs/blobs.contract';
 import { datacenterEndpoints } from './datacenter/datacenter.contract';
 import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
@@ -32,6 +34,8 @@ import { usersEndpoints } from './users/users.contract';
 export const ENDPOINTS = {
   system: systemEndpoints,
   auth: authEndpoints,
+  factors: factorsEndpoints,
+  sessions: sessionsEndpoints,
   devices: devicesEndpoints,
   geo: geoEndpoints,
   fences: fenceEndpoints,

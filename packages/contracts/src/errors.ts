@@ -1,4 +1,5 @@
 import { APP_MARKET_ERRORS } from './appmarket/appmarket.errors';
+import { FACTOR_ERRORS } from './auth/factors.errors';
 import { GEO_ERRORS } from './geo/geo.errors';
 import { MEDIA_ERRORS } from './media/media.errors';
 import { REMOTE_ERRORS } from './remote/remote.errors';
@@ -430,6 +431,7 @@ export const ERRORS = {
   ...TASK_ERRORS,
   ...GEO_ERRORS,
   ...SERVICE_ACCOUNT_ERRORS,
+  ...FACTOR_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -3,6 +3,8 @@
 import type { RoutesOf } from './endpoint-ref';
 import type { systemEndpoints } from './system/system.contract';
 import type { authEndpoints } from './auth/auth.contract';
+import type { factorsEndpoints } from './auth/factors.contract';
+import type { sessionsEndpoints } from './auth/sessions.contract';
 import type { devicesEndpoints } from './devices/devices.contract';
 import type { geoEndpoints } from './geo/geo.contract';
 import type { fenceEndpoints } from './geo/fences.contract';
@@ -45,6 +47,26 @@ export const authRoutes: RoutesOf<typeof authEndpoints> = {
   menu: { method: 'GET', path: '/upms/v1/upms/user/getSubUserMenuById' },
   stepUp: { method: 'GET', path: '/oauth/v1/oauth/login/stepUp' },
   userStatus: { method: 'GET', path: '/upms/v1/upms/user/getUserStatus' },
+};
+
+export const factorsRoutes: RoutesOf<typeof factorsEndpoints> = {
+  loginVerify: { method: 'POST', path: '/oauth/v1/oauth/login/secondFactor' },
+  loginEnrolStart: { method: 'POST', path: '/oauth/v1/oauth/login/enrolStart' },
+  loginEnrolConfirm: { method: 'POST', path: '/oauth/v1/oauth/login/enrolConfirm' },
+  mine: { method: 'GET', path: '/upms/v1/upms/factors/mine' },
+  enrolStart: { method: 'POST', path: '/upms/v1/upms/factors/totp/start' },
+  enrolConfirm: { method: 'POST', path: '/upms/v1/upms/factors/totp/confirm' },
+  ofUser: { method: 'GET', path: '/upms/v1/upms/factors/ofUser' },
+  reset: { method: 'POST', path: '/upms/v1/upms/factors/reset' },
+  rules: { method: 'GET', path: '/upms/v1/upms/factors/rules' },
+  saveRule: { method: 'POST', path: '/upms/v1/upms/factors/rules/save' },
+};
+
+export const sessionsRoutes: RoutesOf<typeof sessionsEndpoints> = {
+  mine: { method: 'GET', path: '/oauth/v1/oauth/sessions/mine' },
+  endMine: { method: 'POST', path: '/oauth/v1/oauth/sessions/end' },
+  ofUser: { method: 'GET', path: '/upms/v1/upms/user/sessions' },
+  endOfUser: { method: 'POST', path: '/upms/v1/upms/user/sessions/end' },
 };
 
 export const devicesRoutes: RoutesOf<typeof devicesEndpoints> = {

@@ -14,6 +14,10 @@ const INTENDED_PUBLIC = [
   '/oauth/v1/oauth/login/cpmDoLogin',
   '/oauth/v1/oauth/login/doLogout',
   '/oauth/v1/oauth/login/isLogin',
+  // The second sign-in step: the handler checks the signed token the password step gave.
+  '/oauth/v1/oauth/login/secondFactor',
+  '/oauth/v1/oauth/login/enrolStart',
+  '/oauth/v1/oauth/login/enrolConfirm',
   // Terminals enroll with their enterprise's enrollment key, checked by the handler.
   '/device/v1/agent/enroll',
   // An external broker asks these whether a client may connect, publish or subscribe.

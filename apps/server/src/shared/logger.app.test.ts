@@ -1,5 +1,9 @@
+import { authEndpoints, factorsEndpoints } from '@cpm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
+import { createTotp } from '../modules/identity/totp';
+import { ACCOUNT_PASSWORD, createAccount } from '../test-support/accounts';
+import { clientOf } from '../test-support/api-client';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../test-support/test-app';
 
 describe('request logs', () => {
@@ -62,5 +66,27 @@ describe('request logs', () => {
     expect(line).toContain('Failed query: insert into');
     expect(line).toContain('params: ***');
     expect(line).not.toContain('SECRET-HASH-VALUE');
+  });
+
+  it('never contain an authenticator secret, a code, a recovery code or the pending step token', async () => {
+    const user = await createAccount(t, { username: 'log-2fa' });
+    const me = clientOf(t, user.token);
+    const { secret } = (await me.call(factorsEndpoints.enrolStart)).body.result;
+    const otp = await createTotp().codeAt(secret, t.clock.now());
+    const { recoveryCodes } = (await me.call(factorsEndpoints.enrolConfirm, { otp })).body.result;
+    const anon = clientOf(t, null);
+    const login = { username: 'log-2fa', password: ACCOUNT_PASSWORD, captchaId: 'x', captchaCode: 'x' };
+    const pendingToken =
+      (await anon.call(authEndpoints.login, login)).body.result.secondFactor?.pendingToken ?? '';
+    // A refused call is logged as well: a wrong code, then a recovery code that signs in.
+    await anon.call(factorsEndpoints.loginVerify, { pendingToken, otp: '000000' });
+    const done = await anon.call(factorsEndpoints.loginVerify, {
+      pendingToken,
+      recoveryCode: recoveryCodes[0],
+    });
+    expect(done.body.code).toBe(1);
+    const log = lines.join('');
+    for (const value of [secret, pendingToken, ...recoveryCodes, `"${otp}"`, '"000000"'])
+      expect(log).not.toContain(value);
   });
 });

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useMenuRoutes } from '../shared/menu/useMenuRoutes';
-import { HOME_PATH } from '../shared/worktabs/worktabRules';
+import { ACCOUNT_SECURITY_PATH, HOME_PATH } from '../shared/worktabs/worktabRules';
 import { GuestOnly, RequireAuth } from './guards';
 import { KitGalleryPage, pageFor } from './pageRegistry';
 
@@ -11,6 +11,9 @@ const LoginPage = lazy(() =>
 );
 const GuideToFillingPage = lazy(() =>
   import('../features/auth/pages/GuideToFillingPage').then((m) => ({ default: m.GuideToFillingPage })),
+);
+const AccountSecurityPage = lazy(() =>
+  import('../features/auth/pages/AccountSecurityPage').then((m) => ({ default: m.AccountSecurityPage })),
 );
 const ExceptionPage = lazy(() =>
   import('../shared/page/ExceptionPage').then((m) => ({ default: m.ExceptionPage })),
@@ -66,6 +69,7 @@ export const AppRoutes = () => {
               element={<Navigate to={group.redirect ?? HOME_PATH} replace />}
             />
           ))}
+        <Route path={ACCOUNT_SECURITY_PATH} element={<AccountSecurityPage />} />
         <Route path="/kit/gallery" element={<KitGalleryPage />} />
         <Route path="/exception/403" element={<ExceptionPage status={403} />} />
         <Route path="/exception/404" element={<ExceptionPage status={404} />} />

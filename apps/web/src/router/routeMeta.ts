@@ -1,5 +1,5 @@
 import { type Bilingual, findRoute, type PageRoute } from '../shared/menu/menuToRoutes';
-import { HOME_PATH } from '../shared/worktabs/worktabRules';
+import { ACCOUNT_SECURITY_PATH, HOME_PATH } from '../shared/worktabs/worktabRules';
 
 /** What the frame needs to know about the current location. */
 export type RouteMeta = {
@@ -35,6 +35,13 @@ export const STATIC_META: Record<string, RouteMeta> = {
     group: null,
     hidden: true,
     standalone: true,
+  },
+  [ACCOUNT_SECURITY_PATH]: {
+    pattern: ACCOUNT_SECURITY_PATH,
+    title: { zh: '账号安全', en: 'Account security' },
+    group: null,
+    hidden: false,
+    standalone: false,
   },
   '/kit/gallery': {
     pattern: '/kit/gallery',

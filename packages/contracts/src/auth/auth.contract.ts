@@ -37,13 +37,29 @@ export const UserVoSchema = z.object({
 });
 export type UserVo = z.infer<typeof UserVoSchema>;
 
+/** The second sign-in step a password opened: a code (`verify`) or enrolling an authenticator first (`enrol`). */
+export const SecondFactorStepSchema = z.object({
+  step: z.enum(['verify', 'enrol']),
+  /** Signed, short-lived: send it with the code; it proves the password, nothing more. */
+  pendingToken: z.string(),
+  /** ISO time after which the step must start again from the password. */
+  expiresAt: z.string(),
+});
+export type SecondFactorStep = z.infer<typeof SecondFactorStepSchema>;
+
 export const LoginResultSchema = z.object({
   userVo: UserVoSchema,
-  /** Session token: send it back in the `satoken` header. */
+  /** Session token: send it back in the `satoken` header. Empty while `secondFactor` is pending. */
   tokenValue: z.string(),
   /** Device token for this browser and account: keep it and send it with this account's next sign-ins. */
   deviceToken: z.string(),
+  /**
+   * Set when the account needs a second factor: no session exists yet (`tokenValue` and
+   * `deviceToken` are empty) until the step's call succeeds.
+   */
+  secondFactor: SecondFactorStepSchema.optional(),
 });
+export type LoginResult = z.infer<typeof LoginResultSchema>;
 
 export const UserStatusSchema = z.object({
   id: z.string(),

@@ -2,18 +2,23 @@ import { LIMITS } from '@cpm/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../shared/clock';
+import type { FactorsService } from '../identity/factors.service';
 import type { AppKeys } from '../keys/app-keys';
 import { findGrants } from '../menus/menus.repository';
 import type { OplogService } from '../oplog/oplog.service';
 import { isAccountVisible } from '../users/users.repository';
 import { createAuthRepository } from './auth.repository';
-import { createAuthService } from './auth.service';
+import { createAuthService, type LoginAttempt } from './auth.service';
 import { createDeviceTokens } from './device-token';
+import { createPendingSignIns } from './pending-sign-in';
+import { createSecondStepService } from './second-step.service';
+import { createThrottleGate } from './throttle-gate';
+import { createUserSessionsService } from './user-sessions.service';
 
 /**
- * Wires sign-in and sessions: the auth service over its repository, with every login attempt in the
- * operation log. Its routes are registered once the endpoint registry, which resolves sessions with
- * it, exists.
+ * Wires sign-in and sessions: the auth service over its repository, the second sign-in step and the
+ * sessions page, with every login attempt in the operation log. Their routes are registered once the
+ * endpoint registry, which resolves sessions with the auth service, exists.
  */
 export const createAuthModule = (deps: {
   db: Db;
@@ -23,10 +28,24 @@ export const createAuthModule = (deps: {
   oplog: OplogService;
   /** Told when sessions of a user ended, so their live connections close. */
   sessionsEnded: (userIds: string[]) => void;
+  /** Second factors: what a sign-in needs after the password, and the checks of its codes. */
+  factors: Pick<FactorsService, 'stepAfterPassword' | 'verify' | 'startTotp' | 'confirmTotp'>;
 }) => {
-  const { db, config, oplog } = deps;
-  return createAuthService({
-    repo: createAuthRepository(db),
+  const { db, config, oplog, clock } = deps;
+  const repo = createAuthRepository(db);
+  const pending = createPendingSignIns(deps.keys.deviceTokenKey);
+  const recordLogin = (attempt: LoginAttempt) =>
+    oplog.recordAnonymous({ id: attempt.userId, name: attempt.username }, attempt.ip, {
+      action: 'login',
+      objectType: 'session',
+      objectId: attempt.userId,
+      objectName: attempt.username,
+      result: attempt.ok ? 'success' : 'failure',
+      detail: attempt.reason ?? null,
+    });
+  const auth = createAuthService({
+    repo,
+    secondFactor: { factors: deps.factors, pending },
     deviceTokens: createDeviceTokens(deps.keys.deviceTokenKey),
     sessionsEnded: deps.sessionsEnded,
     clock: deps.clock,
@@ -37,14 +56,23 @@ export const createAuthModule = (deps: {
     sessionIdleMs: config.sessionIdleMs,
     sessionMaxMs: config.sessionMaxMs,
     stepUpMs: config.stepUpMs,
-    recordLogin: (attempt) =>
-      oplog.recordAnonymous({ id: attempt.userId, name: attempt.username }, attempt.ip, {
-        action: 'login',
-        objectType: 'session',
-        objectId: attempt.userId,
-        objectName: attempt.username,
-        result: attempt.ok ? 'success' : 'failure',
-        detail: attempt.reason ?? null,
-      }),
+    recordLogin,
   });
+  const secondStep = createSecondStepService({
+    repo,
+    clock,
+    pending,
+    gate: createThrottleGate({ repo, clock }),
+    factors: deps.factors,
+    openSession: auth.openSession,
+    recordLogin,
+  });
+  const userSessions = createUserSessionsService({
+    repo,
+    clock,
+    sessionIdleMs: config.sessionIdleMs,
+    accountVisible: (caller, id) => isAccountVisible(db, caller, id),
+    sessionsEnded: deps.sessionsEnded,
+  });
+  return { auth, secondStep, userSessions };
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { firstWhere } from '../../shared/sql';
 import { findUserMenuTree } from '../menus/menus.repository';
@@ -83,6 +83,31 @@ export const createAuthRepository = (db: Db) => ({
       .set({ endedAt: at, endReason: 'logout' })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)))
       .returning({ userId: sessions.userId }),
+
+  /** A user's sessions not ended yet, newest first (the service drops those past their limits). */
+  listOpenSessions: (userId: string) =>
+    db
+      .select({
+        id: sessions.id,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+      .orderBy(desc(sessions.createdAt)),
+
+  /** Ends one open session of a user; false when it is not theirs or already ended. */
+  endSessionOf: async (userId: string, id: string, reason: EndReason, at: Date) =>
+    (
+      await db
+        .update(sessions)
+        .set({ endedAt: at, endReason: reason })
+        .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.endedAt)))
+        .returning({ id: sessions.id })
+    ).length > 0,
 
   /** Ends every live session of a user (password change, disable, kick-out). */
   endUserSessions: (userId: string, reason: EndReason, at: Date) =>

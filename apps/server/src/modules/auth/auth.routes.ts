@@ -1,15 +1,23 @@
-import { authEndpoints } from '@cpm/contracts';
+import { authEndpoints, factorsEndpoints, sessionsEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { AppError } from '../../shared/app-error';
 import type { AuthService } from './auth.service';
+import type { SecondStepService } from './second-step.service';
+import type { UserSessionsService } from './user-sessions.service';
 
-/** The spec's sign-in calls. */
-export const registerAuthRoutes = (api: EndpointRegistry, deps: { auth: AuthService }) => {
+/** The spec's sign-in calls, the second sign-in step and the sessions page. */
+export const registerAuthRoutes = (
+  api: EndpointRegistry,
+  deps: { auth: AuthService; secondStep: SecondStepService; userSessions: UserSessionsService },
+) => {
+  const meta = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+
   api.register(authEndpoints.captcha, () => deps.auth.captcha());
 
-  api.register(authEndpoints.login, ({ body, request }) =>
-    deps.auth.login(body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
-  );
+  api.register(authEndpoints.login, ({ body, request }) => deps.auth.login(body, meta(request)));
 
   api.register(authEndpoints.logout, async ({ query, request }) => {
     const header = request.headers.satoken;
@@ -27,4 +35,19 @@ export const registerAuthRoutes = (api: EndpointRegistry, deps: { auth: AuthServ
   api.register(authEndpoints.stepUp, ({ auth }) => deps.auth.stepUp(auth));
 
   api.register(authEndpoints.userStatus, ({ auth }) => deps.auth.status(auth));
+
+  api.register(factorsEndpoints.loginVerify, ({ body, request }) =>
+    deps.secondStep.verify(body, meta(request)),
+  );
+  api.register(factorsEndpoints.loginEnrolStart, ({ body }) => deps.secondStep.enrolStart(body));
+  api.register(factorsEndpoints.loginEnrolConfirm, ({ body, request }) =>
+    deps.secondStep.enrolConfirm(body, meta(request)),
+  );
+
+  api.register(sessionsEndpoints.mine, ({ auth }) => deps.userSessions.mine(auth));
+  api.register(sessionsEndpoints.endMine, ({ auth, body }) => deps.userSessions.endMine(auth, body.id));
+  api.register(sessionsEndpoints.ofUser, ({ auth, query }) => deps.userSessions.ofUser(auth, query.id));
+  api.register(sessionsEndpoints.endOfUser, ({ auth, body, oplog }) =>
+    deps.userSessions.endOfUser(auth, oplog, body.userId, body.id),
+  );
 };

@@ -1,22 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ACCOUNT_STATE, type LoginBody, SYS_CODE, type UserVo } from '@cpm/contracts';
+import { ACCOUNT_STATE, type LoginBody, type LoginResult, SYS_CODE, type UserVo } from '@cpm/contracts';
 import svgCaptcha from 'svg-captcha';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { DUMMY_PASSWORD_HASH, newToken, sha256, verifyPassword } from '../../shared/crypto';
-import type { AuthRepository, ThrottleRow } from './auth.repository';
+import type { FactorsService } from '../identity/factors.service';
+import type { AuthRepository } from './auth.repository';
 import type { DeviceTokens } from './device-token';
 import {
   deviceThrottleKeys,
   failureDelayMs,
-  nextFailure,
   sessionThrottleKeys,
   type ThrottleKeys,
-  type ThrottleRule,
-  type ThrottleState,
   throttleKeys,
 } from './login-throttle';
+import type { PendingSignIns } from './pending-sign-in';
+import { createThrottleGate, type Reserved } from './throttle-gate';
 
 export type AuthServiceDeps = {
   repo: AuthRepository;
@@ -33,6 +33,11 @@ export type AuthServiceDeps = {
   stepUpMs?: number;
   /** Told of every login attempt (the operation log); its failure never changes the answer. */
   recordLogin?: (attempt: LoginAttempt) => Promise<void>;
+  /**
+   * What a sign-in needs after the password (`factors`) and the token signed between the two steps
+   * (`pending`); without it the password alone signs in.
+   */
+  secondFactor?: { factors: Pick<FactorsService, 'stepAfterPassword'>; pending: PendingSignIns };
   /** Told when sessions of a user ended (logout), so their live connections close. */
   sessionsEnded?: (userIds: string[]) => void;
   /** Waits between failed attempts; replaced by a no-op in unit tests. */
@@ -72,56 +77,9 @@ export const createAuthService = (deps: AuthServiceDeps) => {
     if (!valid) throw new AppError('captchaInvalid');
   };
 
-  type Reserved = { key: string; before: ThrottleRow | undefined; after: ThrottleState }[];
-
-  /**
-   * Counts the attempt as a failure before the password is checked, in one locked step with the
-   * check of the blocks: parallel attempts cannot all pass the check before any is counted. Refused
-   * while any counter is blocked (nothing counted then).
-   */
-  const reserveAttempt = (keys: ThrottleKeys) => {
-    const now = clock.now();
-    return repo.updateThrottle(Object.values(keys) as string[], { create: true, now }, (rows) => {
-      const blocked = [...rows.values()]
-        .map((row) => row.blockedUntil?.getTime() ?? 0)
-        .filter((until) => until > now.getTime());
-      if (blocked.length)
-        throw new AppError('loginThrottled', {
-          retryAfterSeconds: Math.ceil((Math.max(...blocked) - now.getTime()) / 1000),
-        });
-      const reserved: Reserved = (Object.entries(keys) as [ThrottleRule, string][]).map(([rule, key]) => {
-        const before = rows.get(key);
-        return { key, before, after: nextFailure(before, rule, now) };
-      });
-      return { writes: reserved.map(({ key, after }) => ({ key, ...after })), result: reserved };
-    });
-  };
-
-  /**
-   * Takes back a reserved count when the attempt did not fail on its password (a wrong captcha, a
-   * disabled account, a success): one count less, and a block this attempt set is lifted.
-   */
-  const refundAttempt = (reserved: Reserved) =>
-    repo.updateThrottle(
-      reserved.map((r) => r.key),
-      { create: false, now: clock.now() },
-      (rows) => ({
-        writes: reserved.flatMap(({ key, before, after }) => {
-          const row = rows.get(key);
-          if (!row) return [];
-          const setByThis = row.blockedUntil?.getTime() === after.blockedUntil?.getTime();
-          return [
-            {
-              key,
-              failures: Math.max(0, row.failures - 1),
-              windowStart: row.windowStart,
-              blockedUntil: setByThis ? (before?.blockedUntil ?? null) : row.blockedUntil,
-            },
-          ];
-        }),
-        result: undefined,
-      }),
-    );
+  const gate = createThrottleGate({ repo, clock });
+  const reserveAttempt = gate.reserve;
+  const refundAttempt = gate.refund;
 
   const userVo = (user: NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>): UserVo => ({
     id: user.id,
@@ -152,7 +110,8 @@ export const createAuthService = (deps: AuthServiceDeps) => {
           .catch(() => undefined);
       try {
         const answer = await service.attemptLogin(body, meta);
-        await record(answer.userVo.id, true);
+        // A sign-in waiting for its second factor is recorded by that step.
+        if (!answer.secondFactor) await record(answer.userVo.id, true);
         return answer;
       } catch (err) {
         if (err instanceof AppError) {
@@ -193,26 +152,41 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         await repo.clearThrottle(
           [keys.device, keys.accountAddress, keys.account].filter((k): k is string => k !== undefined),
         );
-        const token = newToken();
-        const now = clock.now();
-        await repo.createSession({
-          tokenHash: sha256(token),
-          userId: user.id,
-          ip: meta.ip,
-          userAgent: meta.userAgent?.slice(0, 300),
-          createdAt: now,
-          lastSeenAt: now,
-          expiresAt: new Date(now.getTime() + deps.sessionMaxMs),
-        });
-        return {
-          userVo: userVo(user),
-          tokenValue: token,
-          deviceToken: deps.deviceTokens.issue(user.id, now),
-        };
+        const second = deps.secondFactor;
+        const step = second ? await second.factors.stepAfterPassword(user.id) : 'none';
+        if (second && step !== 'none') {
+          const pending = second.pending.issue(user.id, step, clock.now());
+          return {
+            userVo: userVo(user),
+            tokenValue: '',
+            deviceToken: '',
+            secondFactor: { step, pendingToken: pending.token, expiresAt: pending.expiresAt.toISOString() },
+          };
+        }
+        return await service.openSession(user, meta);
       } finally {
         // Only a wrong user name or password counts; the cleared counters of a success are not recreated.
         if (!failedOnPassword) await refundAttempt(reserved);
       }
+    },
+
+    /** Opens a session for an account whose sign-in is complete; answers the login result. */
+    async openSession(
+      user: NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>,
+      meta: { ip: string; userAgent?: string },
+    ): Promise<LoginResult> {
+      const token = newToken();
+      const now = clock.now();
+      await repo.createSession({
+        tokenHash: sha256(token),
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 300),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + deps.sessionMaxMs),
+      });
+      return { userVo: userVo(user), tokenValue: token, deviceToken: deps.deviceTokens.issue(user.id, now) };
     },
 
     /** Ends the session of a token; unknown or ended tokens are fine (logging out twice is harmless). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MAX_BLOCK_MS,
+  FACTOR_ATTEMPTS_PER_HOUR,
   failureDelayMs,
   nextFailure,
   THROTTLE_MAX_BLOCK_MS,
@@ -33,6 +34,30 @@ describe('nextFailure', () => {
     for (let i = 0; i < 9; i++) state = nextFailure(state, 'accountAddress', now);
     const later = new Date(now.getTime() + THROTTLE_WINDOW_MS + 1);
     expect(nextFailure(state, 'accountAddress', later)).toMatchObject({ failures: 1, blockedUntil: null });
+  });
+});
+
+describe('second-factor codes', () => {
+  /** Times of the wrong codes of someone who tries again the second the counter lets them, for `hours`. */
+  const tries = (hours: number) => {
+    const times: number[] = [];
+    let state: ReturnType<typeof nextFailure> | undefined;
+    for (let t = 0; t < hours * 3600_000; t += 1000) {
+      const at = new Date(now.getTime() + t);
+      while (!state?.blockedUntil || state.blockedUntil.getTime() <= at.getTime()) {
+        state = nextFailure(state, 'factor', at);
+        times.push(t);
+      }
+    }
+    return times;
+  };
+
+  it('lets at most the stated number of wrong codes into any hour', () => {
+    const times = tries(6);
+    const most = Math.max(
+      ...times.map((start) => times.filter((t) => t >= start && t < start + 3600_000).length),
+    );
+    expect(most).toBe(FACTOR_ATTEMPTS_PER_HOUR);
   });
 });
 

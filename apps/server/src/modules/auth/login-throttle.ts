@@ -10,6 +10,8 @@ export const THROTTLE_RULES = {
   account: { prefix: 'u:', limit: 50 },
   device: { prefix: 'dt:', limit: 5 },
   session: { prefix: 's:', limit: 5 },
+  /** Second-factor codes, per account: whoever tries them already knows the password. */
+  factor: { prefix: 'f:', limit: 5 },
 } as const;
 
 export type ThrottleRule = keyof typeof THROTTLE_RULES;
@@ -19,6 +21,16 @@ export type ThrottleKeys = Partial<Record<ThrottleRule, string>>;
 
 /** Counting window for failures. */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
+/**
+ * Counting window of second-factor codes: an hour, so that with the growing blocks at most
+ * `FACTOR_ATTEMPTS_PER_HOUR` wrong codes fit in any hour (proven in the tests).
+ */
+export const FACTOR_WINDOW_MS = 60 * 60_000;
+/** The most wrong second-factor codes one account can be tried with in an hour (docs/security.md). */
+export const FACTOR_ATTEMPTS_PER_HOUR = 12;
+
+const windowOf = (rule: ThrottleRule) => (rule === 'factor' ? FACTOR_WINDOW_MS : THROTTLE_WINDOW_MS);
+
 /** The longest any counter refuses logins. */
 export const THROTTLE_MAX_BLOCK_MS = 15 * 60_000;
 /** The account-wide counter never blocks longer than this. */
@@ -45,7 +57,7 @@ export const nextFailure = (
   rule: ThrottleRule,
   now: Date,
 ): ThrottleState => {
-  const fresh = !state || now.getTime() - state.windowStart.getTime() > THROTTLE_WINDOW_MS;
+  const fresh = !state || now.getTime() - state.windowStart.getTime() > windowOf(rule);
   const failures = fresh ? 1 : state.failures + 1;
   const windowStart = fresh ? now : state.windowStart;
   const over = failures - THROTTLE_RULES[rule].limit;
@@ -73,3 +85,8 @@ export const sessionThrottleKeys = (sessionId: string, username: string, ip: str
 /** Extra wait before answering a failed attempt, growing with recent failures (slows guessing). */
 export const failureDelayMs = (failures: number) =>
   failures <= 2 ? 0 : Math.min(2000, 250 * (failures - 2));
+
+/** The one counter of second-factor codes of an account (by its id, which the pending token names). */
+export const factorThrottleKeys = (userId: string): ThrottleKeys => ({
+  factor: `${THROTTLE_RULES.factor.prefix}${userId}`,
+});

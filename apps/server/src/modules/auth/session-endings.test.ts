@@ -174,6 +174,12 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
 
   const adminCall = (method: 'GET' | 'POST', url: string, body?: object) =>
     callApi(world.t, world.admin.token, method, url, body);
+  /** The live sessions a token's user sees on the sessions page. */
+  const sessionIdsOf = async (token: string) =>
+    (await callApi(world.t, token, 'GET', '/oauth/v1/oauth/sessions/mine')).body.result as {
+      id: string;
+      current: boolean;
+    }[];
 
   const endings: {
     name: string;
@@ -210,6 +216,25 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
           id: u.id,
           password: 'Own#Pass9',
         }),
+      closes: KINDS,
+    },
+    {
+      // Ended from the user's other session on the sessions page, which stays.
+      name: 'own page',
+      end: async (_u, other) => {
+        const id = (await sessionIdsOf(other.token)).find((s) => !s.current)?.id;
+        return callApi(world.t, other.token, 'POST', '/oauth/v1/oauth/sessions/end', { id });
+      },
+      closes: KINDS,
+    },
+    {
+      name: 'admin page',
+      end: async (u, other) => {
+        const others = (await sessionIdsOf(other.token)).find((s) => s.current)?.id;
+        const listed = await adminCall('GET', `/upms/v1/upms/user/sessions?id=${u.id}`);
+        const id = (listed.body.result as { id: string }[]).find((s) => s.id !== others)?.id;
+        return adminCall('POST', '/upms/v1/upms/user/sessions/end', { userId: u.id, id });
+      },
       closes: KINDS,
     },
     { name: 'idle', end: async () => world.t.clock.advance((IDLE_MIN + 1) * 60_000), closes: KINDS },

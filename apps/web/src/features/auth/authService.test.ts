@@ -7,7 +7,7 @@ import { useSessionStore } from '../../shared/session/sessionStore';
 import { useWorktabStore } from '../../shared/worktabs/worktabStore';
 import { defaultMenuNodes } from '../../test/menuFactory';
 import { sessionUser } from '../../test/sessionFactory';
-import { GUIDE_PATH, login, logout, verifySavedSession } from './authService';
+import { GUIDE_PATH, login, logout, verifySavedSession, verifySecondFactor } from './authService';
 
 const ok = (result: unknown) =>
   new Response(JSON.stringify({ code: 1, message: '操作成功', messageEn: 'OK', msg: '', result }), {
@@ -56,6 +56,27 @@ describe('authService', () => {
     }
     expect(JSON.parse(localStorage.getItem('permissionForm') ?? '[]')).toContain('device:terminal:add');
     expect(useSessionStore.getState().isLogin).toBe(true);
+  });
+
+  it('stops at the second factor with no session, then enters with the code', async () => {
+    const menu = defaultMenuNodes();
+    const secondFactor = { step: 'verify', pendingToken: 'pending-1', expiresAt: '2026-06-01T08:05:00Z' };
+    serve({
+      '/cpmDoLogin': () => ok({ userVo: user(1), tokenValue: '', deviceToken: '', secondFactor }),
+      '/secondFactor': () => ok({ userVo: user(1), tokenValue: 'tok', deviceToken: 'dev' }),
+      '/getSubUserMenuById': () => ok({ menuList: menu }),
+    });
+    const outcome = await login(input);
+    expect(outcome).toEqual({
+      kind: 'secondFactor',
+      step: 'verify',
+      pendingToken: 'pending-1',
+      username: 'ada',
+    });
+    expect(useSessionStore.getState()).toMatchObject({ isLogin: false, token: null });
+    const entered = await verifySecondFactor('ada', { pendingToken: 'pending-1', otp: '123456' });
+    expect(entered).toMatchObject({ kind: 'enter', to: '/dashboard/index' });
+    expect(useSessionStore.getState()).toMatchObject({ isLogin: true, token: 'tok' });
   });
 
   it('sends the device token of the account’s last sign-in in this browser, keeps the new one past logout', async () => {

@@ -1,5 +1,11 @@
-import { ACCOUNT_STATE, collectPermissions, SYS_CODE } from '@cpm/contracts';
-import { authRoutes } from '@cpm/contracts/routes';
+import {
+  ACCOUNT_STATE,
+  collectPermissions,
+  type SecondFactorStep,
+  SYS_CODE,
+  type UserVo,
+} from '@cpm/contracts';
+import { authRoutes, factorsRoutes } from '@cpm/contracts/routes';
 import { call } from '../../api/http';
 import { ApiError } from '../../api/httpClient';
 import { currentLanguage } from '../../i18n';
@@ -15,11 +21,14 @@ export const GUIDE_PATH = '/exception/guide-to-filling';
 
 export type LoginInput = { username: string; password: string; captchaId: string; captchaCode: string };
 
-/** Where a login ended: in the console, or stopped with the account's state. */
+/** Where a login ended: in the console, stopped with the account's state, or waiting for a second factor. */
 export type LoginOutcome =
   | { kind: 'enter'; to: string; userId: string }
   | { kind: 'pending' }
-  | { kind: 'rejected'; reason: string | null };
+  | { kind: 'rejected'; reason: string | null }
+  | { kind: 'secondFactor'; step: SecondFactorStep['step']; pendingToken: string; username: string };
+
+type LoginResult = { userVo: UserVo; tokenValue: string; deviceToken: string };
 
 /** Ends the server session without messages; failures do not keep anyone signed in. */
 const endServerSession = async (token: string) => {
@@ -27,16 +36,39 @@ const endServerSession = async (token: string) => {
 };
 
 /**
- * Signs in (spec section 4): log in, fetch the menu with the new token, store the spec's keys and
- * the permission list. Accounts waiting for review or rejected stop here with their state.
+ * Signs in (spec section 4): log in with the password; an account with a second factor (or one a
+ * rule requires) stops at `secondFactor`, any other enters as `enter` describes.
  */
 export const login = async (input: LoginInput): Promise<LoginOutcome> => {
   const saved = deviceTokenFor(input.username);
-  const { userVo, tokenValue, deviceToken } = await call(authRoutes.login, {
+  const result = await call(authRoutes.login, {
     body: { ...input, sysCode: SYS_CODE, ...(saved ? { deviceToken: saved } : {}) },
   });
+  if (result.secondFactor)
+    return {
+      kind: 'secondFactor',
+      step: result.secondFactor.step,
+      pendingToken: result.secondFactor.pendingToken,
+      username: input.username,
+    };
+  return enter(input.username, result);
+};
+
+/** Signs in with the second factor's code (or a recovery code) after the password. */
+export const verifySecondFactor = async (
+  username: string,
+  body: { pendingToken: string; otp?: string; recoveryCode?: string },
+): Promise<LoginOutcome> => enter(username, await call(factorsRoutes.loginVerify, { body }));
+
+/**
+ * Finishes a sign-in (spec section 4) once the server opened the session: fetch the menu with the
+ * new token, store the spec's keys and the permission list. Accounts waiting for review or rejected
+ * stop here with their state.
+ */
+export const enter = async (username: string, result: LoginResult): Promise<LoginOutcome> => {
+  const { userVo, tokenValue, deviceToken } = result;
   // Kept whatever the account's state: the browser proved the password.
-  if (deviceToken) rememberDeviceToken(input.username, deviceToken);
+  if (deviceToken) rememberDeviceToken(username, deviceToken);
   // The following calls need the token before the session is complete.
   useSessionStore.setState({ token: tokenValue });
   try {

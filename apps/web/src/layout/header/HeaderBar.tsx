@@ -9,6 +9,7 @@ import {
   MenuUnfoldOutlined,
   QuestionCircleOutlined,
   ReloadOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ import { useMenuRoutes } from '../../shared/menu/useMenuRoutes';
 import { useSessionStore } from '../../shared/session/sessionStore';
 import { LanguageDropdown } from '../../shared/settings/LanguageDropdown';
 import { useSettingsStore } from '../../shared/settings/settingsStore';
+import { ACCOUNT_SECURITY_PATH } from '../../shared/worktabs/worktabRules';
 import { useLayoutStore } from '../layoutStore';
 import { useIsMobile } from '../useIsMobile';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -178,6 +180,11 @@ export const HeaderBar = () => {
                 icon: <KeyOutlined />,
                 label: <span data-testid="user-change-password">{t('user.changePassword')}</span>,
               },
+              {
+                key: 'security',
+                icon: <SafetyCertificateOutlined />,
+                label: <span data-testid="user-security">{t('user.security')}</span>,
+              },
               { type: 'divider' },
               {
                 key: 'logout',
@@ -186,7 +193,12 @@ export const HeaderBar = () => {
                 label: <span data-testid="user-logout">{t('user.logout')}</span>,
               },
             ],
-            onClick: ({ key }) => (key === 'password' ? setPasswordOpen(true) : confirmLogout()),
+            onClick: ({ key }) =>
+              key === 'password'
+                ? setPasswordOpen(true)
+                : key === 'security'
+                  ? navigate(ACCOUNT_SECURITY_PATH)
+                  : confirmLogout(),
           }}
         >
           <button type="button" className="cpm-user" data-testid="user-dropdown">

@@ -1,6 +1,9 @@
 /** The home page: the tab that every close action falls back to. */
 export const HOME_PATH = '/dashboard/index';
 
+/** The signed-in user's own security page (second factor, sessions), opened from the user menu. */
+export const ACCOUNT_SECURITY_PATH = '/account/security';
+
 /** One open page. `path` identifies the tab; `fullPath` (with query) is where it navigates. */
 export type WorkTab = {
   path: string;

@@ -20,6 +20,7 @@ import { LanguageSwitch } from '../../../shared/settings/LanguageSwitch';
 import { ThemeToggle } from '../../../shared/settings/ThemeToggle';
 import { HOME_PATH } from '../../../shared/worktabs/worktabRules';
 import { type LoginOutcome, login } from '../authService';
+import { SecondFactorStep } from '../components/SecondFactorStep';
 import { type LoginField, useLoginForm } from './loginForm';
 
 const RegisterDialog = lazyNamed(() => import('../components/RegisterDialog').then((m) => m.RegisterDialog));
@@ -27,7 +28,8 @@ const ChangePasswordDialog = lazyNamed(() =>
   import('../components/ChangePasswordDialog').then((m) => m.ChangePasswordDialog),
 );
 
-type Notice = Exclude<LoginOutcome, { kind: 'enter' }>;
+type Notice = Exclude<LoginOutcome, { kind: 'enter' } | { kind: 'secondFactor' }>;
+type Pending = Extract<LoginOutcome, { kind: 'secondFactor' }>;
 
 /** Stand-alone sign-in page: account, password, captcha (click to refresh), language and theme switches. */
 export const LoginPage = () => {
@@ -38,6 +40,7 @@ export const LoginPage = () => {
   const setField = form.set;
   const [submitting, setSubmitting] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [second, setSecond] = useState<Pending | null>(null);
   const [registerOpen, setRegisterOpen] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [activated, setActivated] = useState<string | null>(null);
@@ -77,22 +80,37 @@ export const LoginPage = () => {
     setSubmitting(true);
     setNotice(null);
     try {
-      const outcome = await login({ ...values, captchaId: captcha.data.captchaId });
-      if (outcome.kind === 'enter') {
-        // Back to the page asked for, unless another user's session ended on it: they start at home.
-        const back = location.state as LoginReturn | null;
-        const from = !back?.userId || back.userId === outcome.userId ? back?.from : undefined;
-        navigate(outcome.to === HOME_PATH && from && from !== '/' ? from : outcome.to, { replace: true });
-        return;
-      }
-      setNotice(outcome);
-      refreshCaptcha();
+      if (!handle(await login({ ...values, captchaId: captcha.data.captchaId }))) refreshCaptcha();
     } catch {
       // The client already showed the server's text; a captcha is single use.
       refreshCaptcha();
     } finally {
       setSubmitting(false);
     }
+  };
+
+  /** Acts on where a sign-in step ended; false when the form should be used again. */
+  const handle = (outcome: LoginOutcome): boolean => {
+    if (outcome.kind === 'enter') {
+      // Back to the page asked for, unless another user's session ended on it: they start at home.
+      const back = location.state as LoginReturn | null;
+      const from = !back?.userId || back.userId === outcome.userId ? back?.from : undefined;
+      navigate(outcome.to === HOME_PATH && from && from !== '/' ? from : outcome.to, { replace: true });
+      return true;
+    }
+    if (outcome.kind === 'secondFactor') {
+      setSecond(outcome);
+      return true;
+    }
+    setSecond(null);
+    setNotice(outcome);
+    return false;
+  };
+
+  const restart = () => {
+    setSecond(null);
+    setField('password', '');
+    refreshCaptcha();
   };
 
   const year = new Date().getFullYear();
@@ -133,8 +151,12 @@ export const LoginPage = () => {
             <Logo size={36} />
             <span>{t('common:app.name')}</span>
           </div>
-          <h2 className="cpm-login-title">{t('login.title')}</h2>
-          <p className="cpm-text-secondary cpm-login-subtitle">{t('login.subtitle')}</p>
+          {!second && (
+            <>
+              <h2 className="cpm-login-title">{t('login.title')}</h2>
+              <p className="cpm-text-secondary cpm-login-subtitle">{t('login.subtitle')}</p>
+            </>
+          )}
 
           {activated && (
             <Alert
@@ -161,116 +183,129 @@ export const LoginPage = () => {
             />
           )}
 
-          <form
-            className="cpm-login-form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-            data-testid="login-form"
-          >
-            <LoginInput
-              form={form}
-              field="username"
-              label={t('login.username')}
-              error={t('login.usernameRequired')}
-            >
-              {(props) => (
-                <Input
-                  {...props}
-                  prefix={<UserOutlined />}
-                  placeholder={t('login.usernamePlaceholder')}
-                  autoComplete="username"
-                  maxLength={LIMITS.usernameMax}
-                  data-testid="login-username"
-                />
-              )}
-            </LoginInput>
-            <LoginInput
-              form={form}
-              field="password"
-              label={t('login.password')}
-              error={t('login.passwordRequired')}
-            >
-              {(props) => (
-                <Input.Password
-                  {...props}
-                  prefix={<LockOutlined />}
-                  placeholder={t('login.passwordPlaceholder')}
-                  autoComplete="current-password"
-                  maxLength={LIMITS.passwordMax}
-                  data-testid="login-password"
-                />
-              )}
-            </LoginInput>
-            <LoginInput
-              form={form}
-              field="captchaCode"
-              label={t('login.captcha')}
-              error={t('login.captchaRequired')}
-            >
-              {(props) => (
-                <div className="cpm-login-captcha">
-                  <Input
-                    {...props}
-                    prefix={<SafetyOutlined />}
-                    placeholder={t('login.captchaPlaceholder')}
-                    autoComplete="off"
-                    maxLength={16}
-                    data-testid="login-captcha"
-                  />
-                  <button
-                    type="button"
-                    className="cpm-login-captcha-image"
-                    onClick={refreshCaptcha}
-                    title={t('login.captchaRefresh')}
-                    aria-label={t('login.captchaRefresh')}
-                    data-testid="login-captcha-image"
-                  >
-                    {captcha.data ? (
-                      <img src={captcha.data.image} alt={t('login.captcha')} />
-                    ) : (
-                      <span className="cpm-login-captcha-placeholder">
-                        <ReloadOutlined spin={captcha.isFetching} />
-                        {captcha.isError && <small>{t('login.captchaFailed')}</small>}
-                      </span>
-                    )}
-                  </button>
-                </div>
-              )}
-            </LoginInput>
-            <div className="cpm-login-submit">
-              <Button
-                type="primary"
-                htmlType="submit"
-                size="large"
-                block
-                loading={submitting}
-                data-testid="login-submit"
+          {second ? (
+            <SecondFactorStep
+              key={second.pendingToken}
+              pending={second}
+              onOutcome={(outcome) => {
+                if (!handle(outcome)) refreshCaptcha();
+              }}
+              onRestart={restart}
+            />
+          ) : (
+            <>
+              <form
+                className="cpm-login-form"
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void submit();
+                }}
+                data-testid="login-form"
               >
-                {t('login.submit')}
-              </Button>
-            </div>
-          </form>
-          <div className="cpm-login-links" style={{ display: 'flex', justifyContent: 'space-between' }}>
-            <Button
-              type="link"
-              onClick={() => setRegisterOpen(true)}
-              data-testid="register-link"
-              style={{ paddingInline: 0 }}
-            >
-              {t('accounts:register.link')}
-            </Button>
-            <Button
-              type="link"
-              onClick={() => setForgotOpen(true)}
-              data-testid="forgot-link"
-              style={{ paddingInline: 0 }}
-            >
-              {t('accounts:register.forgot')}
-            </Button>
-          </div>
+                <LoginInput
+                  form={form}
+                  field="username"
+                  label={t('login.username')}
+                  error={t('login.usernameRequired')}
+                >
+                  {(props) => (
+                    <Input
+                      {...props}
+                      prefix={<UserOutlined />}
+                      placeholder={t('login.usernamePlaceholder')}
+                      autoComplete="username"
+                      maxLength={LIMITS.usernameMax}
+                      data-testid="login-username"
+                    />
+                  )}
+                </LoginInput>
+                <LoginInput
+                  form={form}
+                  field="password"
+                  label={t('login.password')}
+                  error={t('login.passwordRequired')}
+                >
+                  {(props) => (
+                    <Input.Password
+                      {...props}
+                      prefix={<LockOutlined />}
+                      placeholder={t('login.passwordPlaceholder')}
+                      autoComplete="current-password"
+                      maxLength={LIMITS.passwordMax}
+                      data-testid="login-password"
+                    />
+                  )}
+                </LoginInput>
+                <LoginInput
+                  form={form}
+                  field="captchaCode"
+                  label={t('login.captcha')}
+                  error={t('login.captchaRequired')}
+                >
+                  {(props) => (
+                    <div className="cpm-login-captcha">
+                      <Input
+                        {...props}
+                        prefix={<SafetyOutlined />}
+                        placeholder={t('login.captchaPlaceholder')}
+                        autoComplete="off"
+                        maxLength={16}
+                        data-testid="login-captcha"
+                      />
+                      <button
+                        type="button"
+                        className="cpm-login-captcha-image"
+                        onClick={refreshCaptcha}
+                        title={t('login.captchaRefresh')}
+                        aria-label={t('login.captchaRefresh')}
+                        data-testid="login-captcha-image"
+                      >
+                        {captcha.data ? (
+                          <img src={captcha.data.image} alt={t('login.captcha')} />
+                        ) : (
+                          <span className="cpm-login-captcha-placeholder">
+                            <ReloadOutlined spin={captcha.isFetching} />
+                            {captcha.isError && <small>{t('login.captchaFailed')}</small>}
+                          </span>
+                        )}
+                      </button>
+                    </div>
+                  )}
+                </LoginInput>
+                <div className="cpm-login-submit">
+                  <Button
+                    type="primary"
+                    htmlType="submit"
+                    size="large"
+                    block
+                    loading={submitting}
+                    data-testid="login-submit"
+                  >
+                    {t('login.submit')}
+                  </Button>
+                </div>
+              </form>
+              <div className="cpm-login-links" style={{ display: 'flex', justifyContent: 'space-between' }}>
+                <Button
+                  type="link"
+                  onClick={() => setRegisterOpen(true)}
+                  data-testid="register-link"
+                  style={{ paddingInline: 0 }}
+                >
+                  {t('accounts:register.link')}
+                </Button>
+                <Button
+                  type="link"
+                  onClick={() => setForgotOpen(true)}
+                  data-testid="forgot-link"
+                  style={{ paddingInline: 0 }}
+                >
+                  {t('accounts:register.forgot')}
+                </Button>
+              </div>
+            </>
+          )}
           <MountOnceOpen open={registerOpen}>
             <RegisterDialog open={registerOpen} onClose={() => setRegisterOpen(false)} />
           </MountOnceOpen>

@@ -1,7 +1,7 @@
 import { LIMITS, type RoleRow } from '@cpm/contracts';
-import { rolesRoutes } from '@cpm/contracts/routes';
+import { factorsRoutes, rolesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Modal, Switch, Tree } from 'antd';
+import { Form, Input, Modal, Switch, Tooltip, Tree } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -70,6 +70,13 @@ export const RolesPage = () => {
     }
   };
 
+  // Which roles require a second factor at sign-in (rules of other kinds are the user page's).
+  const rules = useQuery({
+    queryKey: ['factors', 'rules'],
+    queryFn: () => call(factorsRoutes.rules, { loading: false }),
+  });
+  const factorRoles = new Set((rules.data ?? []).filter((r) => r.kind === 'role').map((r) => r.targetId));
+
   const columns: DataColumn<RoleRow>[] = [
     { key: 'name', title: t('role.name'), render: (_, r) => (zh ? r.name : r.nameEn || r.name) },
     { key: 'code', title: t('role.code'), dataIndex: 'code' },
@@ -81,6 +88,27 @@ export const RolesPage = () => {
     { key: 'scope', title: t('role.dataScope'), render: (_, r) => t(`role.scope.${r.dataScope}`) },
     { key: 'menus', title: t('role.menuCount'), render: (_, r) => r.menuIds.length },
     { key: 'users', title: t('role.userCount'), dataIndex: 'userCount' },
+    {
+      key: 'factor',
+      title: <Tooltip title={t('role.requireFactorHelp')}>{t('role.requireFactor')}</Tooltip>,
+      render: (_, r) => (
+        <Switch
+          size="small"
+          checked={factorRoles.has(r.id)}
+          disabled={!can('user:role:edit')}
+          aria-label={`${t('role.requireFactor')}: ${r.name}`}
+          data-testid={`role-factor-${r.code}`}
+          onChange={(required) =>
+            void call(factorsRoutes.saveRule, {
+              body: { kind: 'role', targetId: r.id, required },
+              notifySuccess: true,
+            })
+              .catch(() => undefined)
+              .then(() => rules.refetch())
+          }
+        />
+      ),
+    },
     actionsColumn(t('common.actions'), (r) => [
       editAction(t('actions.edit'), 'user:role:edit', () => setEditing(r)),
       deleteAction(t('actions.delete'), 'user:role:delete', t('actions.deleteConfirm'), () =>

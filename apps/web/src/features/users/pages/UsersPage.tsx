@@ -1,4 +1,4 @@
-import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { UserRow } from '@cpm/contracts';
 import { usersRoutes } from '@cpm/contracts/routes';
 import { Input, Space, Switch, Tag } from 'antd';
@@ -22,6 +22,7 @@ import {
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { timeColumn } from '../../../shared/table/timeColumn';
 import { UserFormModal } from '../components/UserFormModal';
+import { UserSecurityDrawer } from '../components/UserSecurityDrawer';
 
 /** The reset form holds the new password only; the row gives the id. */
 const ResetPasswordFormSchema = lazySchema(() =>
@@ -32,12 +33,16 @@ const ResetPasswordFormSchema = lazySchema(() =>
 
 type Filter = { username?: string; name?: string; email?: string; enabled?: '0' | '1' };
 
-/** User management (`/user/index`): filters, status, create and edit, enable, reset, kick out, delete, export. */
+/**
+ * User management (`/user/index`): filters, status, create and edit, enable, reset, kick out, an
+ * account's security (second factor, sessions), delete, export.
+ */
 export const UsersPage = () => {
   const { t, i18n } = useTranslation('accounts');
   const can = usePermission();
   const [editing, setEditing] = useState<UserRow | null | undefined>(undefined);
   const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [security, setSecurity] = useState<UserRow | null>(null);
   const list = useCrudList<UserRow, Filter>({
     queryKey: queryKeys.users.all,
     filterKeys: ['username', 'name', 'email', 'enabled'],
@@ -113,6 +118,14 @@ export const UsersPage = () => {
           confirm: t('user.kickConfirm'),
           onClick: () => act(() => call(usersRoutes.kick, { body: { id: r.id }, notifySuccess: true })),
         },
+        {
+          key: 'security',
+          label: t('user.security'),
+          icon: <SafetyCertificateOutlined />,
+          // Shown to whoever may act in the drawer: end sessions, reset the factor or require it.
+          hidden: !can(['user:user:kick', 'user:user:resetPassword', 'user:user:edit']),
+          onClick: () => setSecurity(r),
+        },
         deleteAction(t('actions.delete'), 'user:user:delete', t('actions.deleteConfirm'), () =>
           act(() => call(usersRoutes.remove, { query: { id: r.id }, notifySuccess: true })),
         ),
@@ -156,6 +169,7 @@ export const UsersPage = () => {
         list: 'users',
       }}
     >
+      <UserSecurityDrawer user={security} onClose={() => setSecurity(null)} />
       <UserFormModal
         open={editing !== undefined}
         user={editing ?? null}

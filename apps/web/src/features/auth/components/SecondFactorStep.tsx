@@ -1,0 +1,150 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { factorsRoutes } from '@cpm/contracts/routes';
+import { Button, Input, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { enter, type LoginOutcome, verifySecondFactor } from '../authService';
+import { cleanOtp, TotpEnrolment } from './TotpEnrolment';
+
+type Pending = Extract<LoginOutcome, { kind: 'secondFactor' }>;
+
+/**
+ * The sign-in's second step on the login page: the authenticator's code (or a recovery code), or,
+ * for an account a rule requires to have one, enrolling an authenticator first.
+ */
+export const SecondFactorStep = ({
+  pending,
+  onOutcome,
+  onRestart,
+}: {
+  pending: Pending;
+  onOutcome: (outcome: LoginOutcome) => void;
+  /** Back to the password (the step expired or the user wants another account). */
+  onRestart: () => void;
+}) => {
+  const { t } = useTranslation('auth');
+  const { pendingToken, username } = pending;
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [signedIn, setSignedIn] = useState<Parameters<typeof enter>[1] | null>(null);
+
+  const start = useCallback(
+    () => call(factorsRoutes.loginEnrolStart, { body: { pendingToken } }),
+    [pendingToken],
+  );
+  const confirm = useCallback(
+    async (otp: string) => {
+      const result = await call(factorsRoutes.loginEnrolConfirm, { body: { pendingToken, otp } });
+      setSignedIn(result);
+      return result;
+    },
+    [pendingToken],
+  );
+
+  const submit = async () => {
+    const value = code.trim();
+    if (recovery ? value.length < 8 : value.length !== 6) return;
+    setBusy(true);
+    try {
+      onOutcome(
+        await verifySecondFactor(
+          username,
+          recovery ? { pendingToken, recoveryCode: value } : { pendingToken, otp: value },
+        ),
+      );
+    } catch {
+      // The client showed why (wrong code, expired step, too many attempts).
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (pending.step === 'enrol')
+    return (
+      <div data-testid="login-enrol">
+        <h2 className="cpm-login-title">{t('factor.enrolTitle')}</h2>
+        <p className="cpm-text-secondary cpm-login-subtitle">{t('factor.enrolRequired')}</p>
+        <TotpEnrolment
+          start={start}
+          confirm={confirm}
+          doneLabel={t('factor.continue')}
+          onDone={() => {
+            // The client showed why when the menu could not be read; the user signs in again.
+            if (signedIn) void enter(username, signedIn).then(onOutcome, onRestart);
+          }}
+        />
+        <Button type="link" onClick={onRestart} style={{ paddingInline: 0, marginTop: 12 }}>
+          {t('factor.restart')}
+        </Button>
+      </div>
+    );
+
+  return (
+    <div data-testid="login-second-factor">
+      <h2 className="cpm-login-title">{t('factor.verifyTitle')}</h2>
+      <p className="cpm-text-secondary cpm-login-subtitle">
+        {recovery ? t('factor.recoveryPrompt') : t('factor.codePrompt')}
+      </p>
+      <form
+        className="cpm-login-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="cpm-login-field">
+          <label htmlFor="login-second-code">
+            {recovery ? t('factor.recoveryLabel') : t('factor.codeLabel')}
+          </label>
+          <Input
+            id="login-second-code"
+            size="large"
+            prefix={<SafetyCertificateOutlined />}
+            value={code}
+            onChange={(e) => setCode(recovery ? e.target.value.slice(0, 32) : cleanOtp(e.target.value))}
+            inputMode={recovery ? 'text' : 'numeric'}
+            autoComplete="one-time-code"
+            autoFocus
+            placeholder={recovery ? 'xxxxx-xxxxx' : '123456'}
+            data-testid="login-code"
+          />
+        </div>
+        <div className="cpm-login-submit">
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            loading={busy}
+            data-testid="login-code-submit"
+          >
+            {t('factor.verify')}
+          </Button>
+        </div>
+      </form>
+      <div className="cpm-login-links" style={{ display: 'flex', justifyContent: 'space-between' }}>
+        <Button
+          type="link"
+          style={{ paddingInline: 0 }}
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+          }}
+          data-testid="login-use-recovery"
+        >
+          {recovery ? t('factor.useCode') : t('factor.useRecovery')}
+        </Button>
+        <Button type="link" style={{ paddingInline: 0 }} onClick={onRestart}>
+          {t('factor.restart')}
+        </Button>
+      </div>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+        {t('factor.lostDevice')}
+      </Typography.Paragraph>
+    </div>
+  );
+};
