@@ -425,8 +425,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     ],
     ['events', () => events.flush()],
     ['notices', () => messages.noticesIdle()],
-    ['broker', () => broker?.close()],
-    ['database', () => (deps.database ? undefined : database.close())],
+    ['broker', () => broker?.close(), 'final'],
+    ['database', () => (deps.database ? undefined : database.close()), 'final'],
   ]);
   return {
     app,

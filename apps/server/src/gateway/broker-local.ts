@@ -153,6 +153,16 @@ export const startLocalAedes = async (
         const identity = identityOf(client);
         return identity ? [identity] : [];
       }),
+    /**
+     * Ends every client's connection at once, without its will: the server is stopping, and a will
+     * would only say so to a server that no longer listens. Nothing here waits on a client.
+     */
+    dropAll: () => {
+      for (const client of [...connected] as (Client & { will?: unknown })[]) {
+        client.will = null;
+        client.conn.destroy();
+      }
+    },
     disconnect: (match: (identity: BrokerIdentity) => boolean) => {
       let closed = 0;
       for (const client of [...connected]) {
