@@ -94,6 +94,15 @@ describe('heartbeat answers', () => {
     expect((await s.answers.get(T1)).pending).toBe(4);
   });
 
+  it("keeps a read under way when another terminal's answer is dropped", async () => {
+    const s = setup();
+    const reading = s.answers.get(T1);
+    s.answers.taken(T2);
+    await reading;
+    await s.answers.get(T1);
+    expect(s.pending).toHaveBeenCalledTimes(1);
+  });
+
   it('reads again once the answer is older than its time to live', async () => {
     const s = setup();
     await s.answers.get(T1);

@@ -40,7 +40,6 @@ export const createHeartbeatAnswers = (deps: {
   const max = deps.max ?? ANSWERS_MAX;
   const entries = new Map<string, Entry>();
   const reading = new Map<string, Promise<HeartbeatAnswer>>();
-  let generation = 0;
   let broker: Pick<Broker, 'publish' | 'subscribe'> | null = null;
   // Changes made in one turn of the event loop go out as one notice.
   let outgoing: Set<string> | 'all' | null = null;
@@ -48,17 +47,18 @@ export const createHeartbeatAnswers = (deps: {
   const read = (terminalId: string) => {
     const under = reading.get(terminalId);
     if (under) return under;
-    const started = generation;
-    const promise = Promise.all([deps.pending(terminalId), deps.paymentLock(terminalId)]).then(
-      ([pending, paymentLock]) => {
-        const answer = { pending, paymentLock };
-        if (generation === started) {
-          if (entries.size >= max) entries.delete(entries.keys().next().value as string);
-          entries.set(terminalId, { answer, until: nowMs(deps.clock) + ttlMs });
-        }
-        return answer;
-      },
-    );
+    const promise: Promise<HeartbeatAnswer> = Promise.all([
+      deps.pending(terminalId),
+      deps.paymentLock(terminalId),
+    ]).then(([pending, paymentLock]) => {
+      const answer = { pending, paymentLock };
+      // A drop while it was read took it out of `reading`: what it read may be older than the drop.
+      if (reading.get(terminalId) === promise) {
+        if (entries.size >= max) entries.delete(entries.keys().next().value as string);
+        entries.set(terminalId, { answer, until: nowMs(deps.clock) + ttlMs });
+      }
+      return answer;
+    });
     reading.set(terminalId, promise);
     const done = () => {
       if (reading.get(terminalId) === promise) reading.delete(terminalId);
@@ -69,7 +69,6 @@ export const createHeartbeatAnswers = (deps: {
 
   /** Drops what this instance keeps about these terminals (absent: every terminal). */
   const forgetLocally = (terminalIds?: readonly string[]) => {
-    generation++;
     if (!terminalIds) {
       entries.clear();
       reading.clear();
