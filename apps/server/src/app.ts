@@ -8,6 +8,7 @@ import { announceTerminalChanges, startDeviceGateway } from './gateway/device-ga
 import { createAgentModule } from './modules/agent/agent.module';
 import { registerAgentRoutes } from './modules/agent/agent.routes';
 import { isSuperuserSn, superuserFromUrl } from './modules/agent/broker-superuser';
+import { createHeartbeatAnswers } from './modules/agent/heartbeat-answers';
 import { createAppMarketModule } from './modules/appmarket/appmarket.module';
 import { appInstallTaskType, createTaskInstaller } from './modules/appmarket/task-install';
 import { createAuthModule } from './modules/auth/auth.module';
@@ -133,8 +134,17 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     writeEveryMs: config.activityWriteMs,
     offlineAfterSec: deps.gateway?.offlineAfterMs ? deps.gateway.offlineAfterMs / 1000 : undefined,
   });
+  const tasksRepo = createTasksRepository(db);
+  // The heartbeat's pending work and payment lock, read once per terminal and change.
+  const answers = createHeartbeatAnswers({
+    clock,
+    pending: (id) => tasksRepo.pending(id),
+    paymentLock: (id) => paymentLocks.unconfirmed(id),
+    log: app.log,
+  });
   const paymentLocksRepo = createPaymentLocksRepository(db);
   const paymentLocks = createPaymentLocksService({
+    changed: (id) => answers.changed([id]),
     repo: paymentLocksRepo,
     clock,
     log: app.log,
@@ -206,6 +216,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     ? await startDeviceGateway({ broker, handler: agent, log: app.log, sweepMs: deps.gateway?.sweepMs })
     : null;
   await sessionConnections.start(broker);
+  if (broker) await answers.listen(broker);
 
   await registerUploads(app);
   const api = createEndpointRegistry(
@@ -242,14 +253,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     paymentLock: paymentLocks.standing,
     snReserved,
   });
-  const tasksRepo = createTasksRepository(db);
-  registerAgentRoutes(api, {
-    agent,
-    clock,
-    superuser: brokerSuperuser,
-    pendingWork: (device) => tasksRepo.pending(device.id),
-    paymentLock: (device) => paymentLocks.unconfirmed(device.id),
-  });
+  registerAgentRoutes(api, { agent, clock, superuser: brokerSuperuser, answers: (d) => answers.get(d.id) });
   const groupsRepo = createGroupsModule({ api, db, clock }).repo;
   registerOplogRoutes(api, { repo: oplogRepo });
   const dicts = createDictsModule({ api, db, clock });
@@ -356,6 +360,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     consoleEvents,
     notifyUser: messages.notifyUser,
     log: app.log,
+    work: { changed: () => answers.changed(), taken: answers.taken },
     options: deps.tasks,
   });
   const appMarket = createAppMarketModule({
@@ -406,29 +411,33 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   // Terminal work stops first (connections refused, messages ignored, what runs finished and written),
   // so nothing a terminal sends reaches the database after it closes.
-  closeInOrder(app, [
-    ['agent', () => agent.stop()],
-    ['tasks', () => tasks.stop()],
-    ['jobs', () => jobs.stop()],
-    ['remote', () => remote.close()],
-    ['gateway', () => gateway?.stop()],
-    ['session connections', () => sessionConnections.stop()],
-    ['blobs', () => blobsModule.stop()],
-    ['heartbeats', () => agent.flush()],
-    // The rollups gathered since their last write: a graceful stop loses none. A failure is logged and
-    // the stop goes on, so the database still closes.
+  closeInOrder(
+    app,
     [
-      'activity',
-      () =>
-        datacenter.service.activity
-          .writeAll()
-          .catch((err: unknown) => app.log.error({ err }, 'activity rollups not written at shutdown')),
+      ['agent', () => agent.stop()],
+      ['tasks', () => tasks.stop()],
+      ['jobs', () => jobs.stop()],
+      ['remote', () => remote.close()],
+      ['gateway', () => gateway?.stop()],
+      ['session connections', () => sessionConnections.stop()],
+      ['blobs', () => blobsModule.stop()],
+      ['heartbeats', () => agent.flush()],
+      // The rollups gathered since their last write: a graceful stop loses none. A failure is logged and
+      // the stop goes on, so the database still closes.
+      [
+        'activity',
+        () =>
+          datacenter.service.activity
+            .writeAll()
+            .catch((err: unknown) => app.log.error({ err }, 'activity rollups not written at shutdown')),
+      ],
+      ['events', () => events.flush()],
+      ['notices', () => messages.noticesIdle()],
+      ['broker', () => broker?.close(), 'final'],
+      ['database', () => (deps.database ? undefined : database.close()), 'final'],
     ],
-    ['events', () => events.flush()],
-    ['notices', () => messages.noticesIdle()],
-    ['broker', () => broker?.close()],
-    ['database', () => (deps.database ? undefined : database.close())],
-  ]);
+    deps.shutdown,
+  );
   return {
     app,
     database,

@@ -27,6 +27,11 @@ export type AppDeps = {
   broker?: boolean;
   /** Device gateway timing (tests shorten or stop them). */
   gateway?: { flushMs?: number; sweepMs?: number; offlineAfterMs?: number; fleetEventsMs?: number };
+  /**
+   * Bounds on how long closing waits for each part (`shutdown.ts`): the process passes them, so a
+   * stop meets its grace; tests leave them out and wait for every part.
+   */
+  shutdown?: { budgetMs: number; finalMs: number };
   /** How often every live console connection's session is checked again (default 30 s). */
   sessionCheckMs?: number;
   /** Where log lines go (default stdout); tests read them. */

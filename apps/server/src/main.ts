@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { isBindError, PortError, portError } from './shared/side-port';
+import { FINAL_STEP_MS, SHUTDOWN_STEPS_BUDGET_MS } from './shutdown';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,7 +18,10 @@ const start = async () => {
     throw error;
   }
   const startedAt = performance.now();
-  const { app, seed, broker, database } = await buildApp({ config });
+  const { app, seed, broker, database } = await buildApp({
+    config,
+    shutdown: { budgetMs: SHUTDOWN_STEPS_BUDGET_MS, finalMs: FINAL_STEP_MS },
+  });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -234,4 +234,30 @@ describe.skipIf(!databaseUrl || !brokerUrl)('two server instances on one Postgre
     expect(out.body.code).toBe(1);
     await Promise.all([tabClosed, controllerClosed]);
   });
+
+  it('tells a terminal heartbeating on one instance of work written through the other', async () => {
+    const sn = `TWO${run}05`;
+    const secret = await enrolled(sn, 5, fixtures);
+    const pending = async () => {
+      const res = await second.app.inject({
+        method: 'POST',
+        url: '/device/v1/agent/heartbeat',
+        headers: deviceAuth(sn, secret),
+        payload: { battery: 80 },
+      });
+      return res.json().result.pending as number;
+    };
+    // The second instance keeps this answer until it hears that the terminal's work changed.
+    expect(await pending()).toBe(0);
+    const admin = await loginAs(first.app, 'admin', ADMIN_PASSWORD);
+    const made = await callAs(first as TestApp, admin.token)('POST', '/task/v1/task/remoteTask/create', {
+      name: 'Reboot tonight',
+      platform: 'android',
+      type: 'reboot',
+      targets: { sns: [sn] },
+      timing: { expireAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(made.body.code, JSON.stringify(made.body)).toBe(1);
+    await vi.waitFor(async () => expect(await pending()).toBe(1), LIVE);
+  });
 });

@@ -153,6 +153,21 @@ export const startLocalAedes = async (
         const identity = identityOf(client);
         return identity ? [identity] : [];
       }),
+    /**
+     * Ends every authenticated client's connection at once when the broker closes. Marked closed
+     * first, Aedes skips its close of each client (unsubscribing, the will, a notice on `$SYS`): with
+     * 10,000 terminals that was seconds of work for a broker about to be discarded, and a will would
+     * only tell a server that has stopped listening. Relies on Aedes 1.x's client fields.
+     */
+    dropAll: () => {
+      for (const client of [...connected] as unknown as AedesClientState[]) {
+        clearTimeout(client._keepaliveTimer ?? undefined);
+        clearTimeout(client._connectTimer ?? undefined);
+        clearTimeout(client._drainTimer ?? undefined);
+        client.closed = true;
+        client.conn.destroy();
+      }
+    },
     disconnect: (match: (identity: BrokerIdentity) => boolean) => {
       let closed = 0;
       for (const client of [...connected]) {
@@ -166,6 +181,15 @@ export const startLocalAedes = async (
       return closed;
     },
   };
+};
+
+/** The fields of an Aedes 1.x client that `dropAll` ends it through. */
+type AedesClientState = {
+  closed: boolean;
+  conn: { destroy(): void };
+  _keepaliveTimer?: ReturnType<typeof setTimeout> | null;
+  _connectTimer?: ReturnType<typeof setTimeout> | null;
+  _drainTimer?: ReturnType<typeof setTimeout> | null;
 };
 
 /** How Aedes publishes what a client sent (and its will): the packet, the client, and when it is done. */

@@ -139,6 +139,7 @@ const createEmbeddedBroker = async (opts: BrokerOptions): Promise<Broker> => {
     ready = false;
     endpoint.stopAccepting();
     tcp?.stopAccepting();
+    local.dropAll();
     await settle(closeAedes(local.aedes), CLOSE_STEP_TIMEOUT_MS, 'aedes close', log);
     await Promise.all([
       endpoint.close(),

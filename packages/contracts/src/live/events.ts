@@ -14,6 +14,13 @@ export const TerminalChangedSchema = z.object({
 });
 export type TerminalChanged = z.infer<typeof TerminalChangedSchema>;
 
+/** Payload of `systemTopics.terminalWork`. */
+export const TerminalWorkChangedSchema = z.object({
+  /** Terminals whose heartbeat answer may have changed; absent: any terminal. */
+  terminalIds: z.array(z.uuid()).min(1).max(10_000).optional(),
+});
+export type TerminalWorkChanged = z.infer<typeof TerminalWorkChangedSchema>;
+
 /** Payload of `notice`: something in the box changed; the console counts again. */
 export const NoticeEventSchema = z.object({
   type: z.literal('message'),

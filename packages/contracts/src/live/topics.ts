@@ -131,6 +131,8 @@ export const parseUserTopic = (topic: string): { userId: string; kind: UserEvent
 export const systemTopics = {
   /** A terminal's owner, status or secret changed: every instance forgets what it cached about it. */
   terminalChanged: `${ROOT}/sys/terminal/changed`,
+  /** Work for terminals changed (tasks, payment locks): every instance reads their heartbeat answers again. */
+  terminalWork: `${ROOT}/sys/terminal/work`,
   /** Sessions of these users ended: every instance closes their console connections that lost theirs. */
   sessionsEnded: `${ROOT}/sys/session/ended`,
   /** A remote desktop session ended: the instance holding its relay sockets closes them (`{"sessionId"}`). */

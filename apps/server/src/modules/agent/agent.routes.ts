@@ -3,7 +3,6 @@ import {
   brokerAuthEndpoints,
   DEVICE_PROTOCOL,
   isUpTopicOf,
-  type PaymentLockCommand,
   terminalFilters,
 } from '@cpm/contracts';
 import { matchTopic } from '../../gateway/topics';
@@ -12,6 +11,7 @@ import type { Clock } from '../../shared/clock';
 import { isOwnDownFilter } from '../auth/broker-auth';
 import type { AgentService } from './agent.service';
 import { type BrokerSuperuser, isSuperuserPassword } from './broker-superuser';
+import type { HeartbeatAnswer } from './heartbeat-answers';
 
 /** The HTTP fallback of the device protocol and the external broker's auth callbacks. */
 export const registerAgentRoutes = (
@@ -20,10 +20,8 @@ export const registerAgentRoutes = (
     agent: AgentService;
     clock: Clock;
     superuser: BrokerSuperuser;
-    /** Work waiting for a terminal (remote tasks), answered as the heartbeat's `pending`. */
-    pendingWork?: (device: { id: string }) => Promise<number>;
-    /** The payment-app lock a terminal has not confirmed, answered as the heartbeat's `paymentLock`. */
-    paymentLock?: (device: { id: string }) => Promise<PaymentLockCommand | null>;
+    /** Work waiting for a terminal (remote tasks) and the payment-app lock it has not confirmed. */
+    answers?: (device: { id: string }) => Promise<HeartbeatAnswer>;
   },
 ) => {
   const { agent } = deps;
@@ -36,10 +34,10 @@ export const registerAgentRoutes = (
   });
   api.register(agentEndpoints.heartbeat, async ({ body, device }) => {
     agent.heartbeat(device, body);
-    const paymentLock = (await deps.paymentLock?.(device)) ?? undefined;
+    const { pending, paymentLock } = (await deps.answers?.(device)) ?? { pending: 0, paymentLock: null };
     return {
       heartbeatIntervalSec: DEVICE_PROTOCOL.heartbeatIntervalSec,
-      pending: deps.pendingWork ? await deps.pendingWork(device) : 0,
+      pending,
       serverTime: deps.clock.now().getTime(),
       ...(paymentLock ? { paymentLock } : {}),
     };

@@ -29,6 +29,8 @@ export const createPaymentLocksService = (deps: {
   send: (sn: string, cmd: PaymentLockCommand) => Promise<void>;
   audit: (entry: OperationRecord) => Promise<void>;
   log: { warn(obj: object, msg: string): void };
+  /** A terminal's lock was asked or confirmed: what its heartbeat answers changed. */
+  changed?: (terminalId: string) => void;
 }) => {
   const { repo, clock } = deps;
 
@@ -53,6 +55,7 @@ export const createPaymentLocksService = (deps: {
           if (want === (s.locked ?? false)) continue;
           const lock = { locked: want, fenceId: s.fenceId, fenceName: s.fenceName };
           await repo.ask(s.terminalId, lock, now);
+          deps.changed?.(s.terminalId);
           await deps.audit({
             action: want ? 'payment.lock' : 'payment.unlock',
             objectType: 'terminal',
@@ -80,7 +83,10 @@ export const createPaymentLocksService = (deps: {
     },
 
     /** The terminal reports the state its payment app is in. */
-    reported: (terminalId: string, locked: boolean, at: Date) => repo.reported(terminalId, locked, at),
+    async reported(terminalId: string, locked: boolean, at: Date) {
+      await repo.reported(terminalId, locked, at);
+      deps.changed?.(terminalId);
+    },
 
     /** For the device detail. */
     async standing(terminalId: string) {

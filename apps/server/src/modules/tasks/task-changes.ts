@@ -120,7 +120,7 @@ export const announceTaskChanges = (
   },
   async catchUp(run, match, now) {
     const out = await repo.catchUp(run, match, now);
-    if (out.length) changed([run.taskId]);
+    if (out.written) changed([run.taskId]);
     return out;
   },
   async releaseWave(...args) {

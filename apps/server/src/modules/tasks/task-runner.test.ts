@@ -28,7 +28,7 @@ const setup = () => {
     taskRecord({ id, ...(values as Partial<TaskRecord>) }),
   );
   repo.onlineOpen.mockResolvedValue([]);
-  repo.catchUp.mockResolvedValue([]);
+  repo.catchUp.mockResolvedValue({ written: 0, nudge: [] });
   const clock = createTestClock(RECORD_TIME);
   const runner = createTaskRunner({
     repo,

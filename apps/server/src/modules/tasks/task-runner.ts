@@ -58,6 +58,8 @@ export const createTaskRunner = (deps: {
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Tells a task's creator something (the bell). */
   notify(n: { userId: string; title: string; content: string }): Promise<void>;
+  /** Deliveries were written and committed: terminals may have work they had not. */
+  workAdded?: () => void;
   options?: Partial<TaskRunnerOptions>;
 }) => {
   const { repo, clock } = deps;
@@ -156,6 +158,7 @@ export const createTaskRunner = (deps: {
             }),
           to,
         );
+        if (res.written) deps.workAdded?.();
         written += res.written;
         // A task for a few terminals is someone waiting at the console: its terminals hear of it
         // at once, even if they were nudged a moment ago for earlier work.
@@ -164,6 +167,7 @@ export const createTaskRunner = (deps: {
         if (cp.planned > 0) await ctx.progress((cp.ordinal / cp.planned) * 100);
       }
       const total = await ctx.inLease((tx) => repo.finishFanOut(tx, run.id, task.id, clock.now()));
+      deps.workAdded?.();
       return { written, total };
     } catch (err) {
       if (ctx.attempt >= 3)
@@ -247,7 +251,7 @@ export const createTaskRunner = (deps: {
       const last = lastCatchUp.get(run.id) ?? 0;
       if (now.getTime() - last >= o.catchUpMs) {
         lastCatchUp.set(run.id, now.getTime());
-        deps.nudger.nudge(await repo.catchUp(run, matchOf(task), now));
+        deps.nudger.nudge((await repo.catchUp(run, matchOf(task), now)).nudge);
       }
       const schedule = task.schedule as TaskSchedule;
       const fresh = await repo.findRun(run.id);

@@ -150,7 +150,7 @@ export const createTaskRunsRepository = (db: Db) => ({
   /**
    * Terminals that match an active run's task now but have no delivery in it (they joined a
    * targeted group, model or enterprise, or were registered, after the fan-out): written into the
-   * released wave. Answers the SNs of those online, to nudge.
+   * released wave. Answers how many were written and the SNs of those online, to nudge.
    */
   async catchUp(run: RunRecord, match: MatchSpec, now: Date) {
     const rows = rowsOf<{ sn: string; online: boolean }>(
@@ -170,7 +170,7 @@ export const createTaskRunsRepository = (db: Db) => ({
         .update(taskRuns)
         .set({ total: sql`${taskRuns.total} + ${rows.length}` })
         .where(eq(taskRuns.id, run.id));
-    return rows.filter((r) => r.online).map((r) => r.sn);
+    return { written: rows.length, nudge: rows.filter((r) => r.online).map((r) => r.sn) };
   },
 
   /** Ends a run's fan-out: its total written, the run open, the task out of `creating`. */

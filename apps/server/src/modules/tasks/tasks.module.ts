@@ -20,6 +20,7 @@ import { announceTaskChanges, createTaskChanges } from './task-changes';
 import { createTaskExports } from './task-exports';
 import { createTaskRunner, type TaskRunnerOptions } from './task-runner';
 import { createTaskTypeRegistry } from './task-type-registry';
+import { announceWorkChanges, type WorkChanges } from './task-work';
 import { createTasksRepository, type TasksRepository } from './tasks.repository';
 import { registerTasksRoutes } from './tasks.routes';
 import { createTasksService } from './tasks.service';
@@ -55,10 +56,13 @@ export const createTasksModule = async (deps: {
   consoleEvents: Pick<ConsoleEvents, 'audienceOf' | 'publishToUsers'>;
   notifyUser: NotifyUser;
   log: FastifyBaseLogger;
+  /** Told when the work terminals could pull may have changed (the heartbeat answers it). */
+  work?: WorkChanges;
   options?: TasksOptions;
 }) => {
   const { clock, broker, log } = deps;
-  const storage = deps.repo ?? createTasksRepository(deps.db);
+  const plain = deps.repo ?? createTasksRepository(deps.db);
+  const storage = deps.work ? announceWorkChanges(plain, deps.work) : plain;
   const changes = createTaskChanges({
     ownersOf: (ids) => storage.ownersOf(ids),
     audienceOf: (ownerId) => deps.consoleEvents.audienceOf(ownerId),
@@ -96,6 +100,7 @@ export const createTasksModule = async (deps: {
     clock,
     log,
     notify,
+    workAdded: () => deps.work?.changed(),
     options: deps.options,
   });
   runner.register();
