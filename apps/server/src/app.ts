@@ -55,6 +55,7 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { createTasksModule } from './modules/tasks/tasks.module';
 import { createTasksRepository } from './modules/tasks/tasks.repository';
 import { createUsersModule } from './modules/users/users.module';
+import { createWebhooksModule } from './modules/webhooks/webhooks.module';
 import { createEndpointRegistry } from './plugins/endpoints';
 import { createHttpServer } from './plugins/http-server';
 import { registerMetrics } from './plugins/metrics';
@@ -122,6 +123,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     console: consoleEvents,
     log: app.log,
     flushMs: deps.gateway?.fleetEventsMs,
+    heard: (changes) => void bus.emit('fleet.changed', changes),
   });
   const datacenter = createDatacenterModule({
     db,
@@ -209,7 +211,11 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     app,
     (token, meta) => auth.resolve(token, meta),
     (sn, secret) => agent.authenticate(sn, secret),
-    ({ actor, ip, ...entry }) => oplog.recordAnonymous(actor, ip, entry),
+    async (op) => {
+      const { actor, ip, ...entry } = op;
+      await oplog.recordAnonymous(actor, ip, entry);
+      void bus.emit('operation.recorded', op);
+    },
     createCallLimits({ limits: config.callLimits, clock, ...createCallCounters(db) }),
     sessionConnections.register,
   );
@@ -270,6 +276,18 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
   });
   const messages = createMessagesModule({ api, db, clock, consoleEvents, log: app.log });
+  const webhooks = createWebhooksModule({
+    api,
+    db,
+    clock,
+    keys,
+    jobs,
+    bus,
+    notifyUser: messages.notifyUser,
+    log: app.log,
+    allowHttp: config.webhookAllowHttp,
+    options: deps.webhooks,
+  });
   createExportsModule({
     api,
     jobs,
@@ -439,5 +457,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     tasks,
     metrics,
     sessionConnections,
+    webhooks: webhooks.outbound,
   };
 };

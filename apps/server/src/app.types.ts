@@ -15,6 +15,7 @@ import type { JobsOptions } from './modules/jobs/jobs.service';
 import type { createRemoteModule } from './modules/remote/remote.module';
 import type { FileUsage } from './modules/sysfiles/sysfiles.service';
 import type { TasksModule, TasksOptions } from './modules/tasks/tasks.module';
+import type { OutboundOptions, OutboundService } from './modules/webhooks/outbound.service';
 import type { registerMetrics } from './plugins/metrics';
 import type { Clock } from './shared/clock';
 
@@ -39,6 +40,8 @@ export type AppDeps = {
   appInstaller?: AppInstaller;
   /** Remote tasks' monitor, fan-out batch and nudge limits (tests stop the monitor). */
   tasks?: TasksOptions;
+  /** Webhook back-off and auto-disable thresholds (tests shorten them). */
+  webhooks?: Partial<OutboundOptions>;
 };
 
 export type App = {
@@ -68,4 +71,6 @@ export type App = {
   metrics: ReturnType<typeof registerMetrics>;
   /** The long-lived connections console sessions hold, closed when their session ends. */
   sessionConnections: SessionConnections;
+  /** Signed outbound delivery (tests publish events and run deliveries through it). */
+  webhooks: OutboundService;
 };

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
     )
     .optional(),
   CAPTCHA: onOff.default('on'),
+  WEBHOOK_ALLOW_HTTP: onOff.default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -178,6 +179,8 @@ export type Config = {
   activityRetention: { eventDays: number; hourlyDays: number; dailyDays: number };
   /** Data centre rollups are written this often, ms (0: after every heartbeat batch). */
   activityWriteMs: number;
+  /** Webhook URLs may use plain http for localhost and 127.0.0.1 (`WEBHOOK_ALLOW_HTTP`, development). */
+  webhookAllowHttp: boolean;
   /** A Nominatim-compatible street-address geocoder (`GEOCODER_URL`); unset: offline cities only. */
   geocoder: { url: string | null; timeoutMs: number };
   /** The SMS provider (`SMS_URL`, `SMS_TOKEN`); without a URL messages are only logged. */
@@ -295,6 +298,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       dailyDays: e.ACTIVITY_DAILY_DAYS,
     },
     activityWriteMs: e.ACTIVITY_WRITE_SEC * 1000,
+    webhookAllowHttp: e.WEBHOOK_ALLOW_HTTP === 'on',
     geocoder: { url: e.GEOCODER_URL?.replace(/\/$/, '') ?? null, timeoutMs: e.GEOCODER_TIMEOUT_MS },
     sms: { url: e.SMS_URL, token: e.SMS_TOKEN },
     remote: {

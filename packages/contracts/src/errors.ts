@@ -4,6 +4,7 @@ import { MEDIA_ERRORS } from './media/media.errors';
 import { REMOTE_ERRORS } from './remote/remote.errors';
 import { SUPPORT_ERRORS } from './support/support.errors';
 import { TASK_ERRORS } from './tasks/tasks.errors';
+import { WEBHOOK_ERRORS } from './webhooks/webhooks.errors';
 
 /** Envelope codes: the console reads `code`, the HTTP status tells proxies and logs the class. */
 export const CODE = {
@@ -428,6 +429,7 @@ export const ERRORS = {
   ...APP_MARKET_ERRORS,
   ...TASK_ERRORS,
   ...GEO_ERRORS,
+  ...WEBHOOK_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -120,6 +120,7 @@ const MENU = [
         'user:private',
         ['add', 'edit', 'delete', 'reveal', 'export'],
       ),
+      page('webhooks', 'Webhooks', 'Webhooks', 'ApiOutlined', 'user:webhook', ['add', 'edit', 'delete']),
       page('operationLog', '操作日志', 'Operation Log', 'FileSearchOutlined', 'user:oplog', ['export']),
     ],
   },

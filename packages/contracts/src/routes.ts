@@ -29,6 +29,7 @@ import type { appMarketEndpoints } from './appmarket/appmarket.contract';
 import type { remoteTaskEndpoints } from './tasks/remote-tasks.contract';
 import type { whitelistEndpoints } from './tasks/whitelist.contract';
 import type { taskAgentEndpoints } from './device-protocol/task-protocol';
+import type { webhooksEndpoints } from './webhooks/webhooks.contract';
 
 export const systemRoutes: RoutesOf<typeof systemEndpoints> = {
   healthz: { method: 'GET', path: '/healthz' },
@@ -344,4 +345,14 @@ export const whitelistRoutes: RoutesOf<typeof whitelistEndpoints> = {
 export const taskAgentRoutes: RoutesOf<typeof taskAgentEndpoints> = {
   pull: { method: 'GET', path: '/device/v1/agent/tasks' },
   report: { method: 'POST', path: '/device/v1/agent/tasks/report' },
+};
+
+export const webhooksRoutes: RoutesOf<typeof webhooksEndpoints> = {
+  page: { method: 'GET', path: '/upms/v1/upms/webhooks/getPage' },
+  save: { method: 'POST', path: '/upms/v1/upms/webhooks/addOrUpdate' },
+  rotateSecret: { method: 'POST', path: '/upms/v1/upms/webhooks/rotateSecret' },
+  remove: { method: 'POST', path: '/upms/v1/upms/webhooks/delete' },
+  ping: { method: 'POST', path: '/upms/v1/upms/webhooks/ping' },
+  deliveries: { method: 'GET', path: '/upms/v1/upms/webhooks/deliveries' },
+  resend: { method: 'POST', path: '/upms/v1/upms/webhooks/resend' },
 };

@@ -107,6 +107,7 @@ export const createTestApp = async (
     appInstaller?: AppDeps['appInstaller'];
     jobs?: AppDeps['jobs'];
     tasks?: AppDeps['tasks'];
+    webhooks?: AppDeps['webhooks'];
   } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase({ from: 'seeded' });
@@ -122,6 +123,7 @@ export const createTestApp = async (
     appInstaller: opts.appInstaller,
     jobs: opts.jobs,
     tasks: opts.tasks,
+    webhooks: opts.webhooks,
   });
   await built.app.ready();
   return {

@@ -15,6 +15,8 @@ export const createFleetEvents = (deps: {
   console: ConsoleEvents;
   log: { error(obj: object, msg: string): void };
   flushMs?: number;
+  /** Hears every change as it is queued, whether or not a console listens (webhooks). */
+  heard?: (changes: FleetChange[]) => void;
 }) => {
   const flushMs = deps.flushMs ?? FLEET_EVENTS_FLUSH_MS;
   const pending: FleetChange[] = [];
@@ -48,6 +50,7 @@ export const createFleetEvents = (deps: {
   return {
     /** Queue changes; they leave within a second. */
     emit(...changes: FleetChange[]) {
+      if (changes.length) deps.heard?.(changes);
       if (!deps.console.enabled() || changes.length === 0) return;
       pending.push(...changes);
       timer ??= setTimeout(() => void flushLogged(), flushMs);
