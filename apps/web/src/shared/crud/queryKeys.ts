@@ -12,6 +12,7 @@ export const queryKeys = {
   dicts: { all: ['dicts'] as const, items: ['dicts', 'items'] as const, bundle: ['dict-bundle'] as const },
   privateDeployments: { all: ['private-deployments'] as const },
   operationLog: { all: ['operation-log'] as const },
+  webhooks: { all: ['webhooks'] as const },
   review: { all: ['review'] as const },
   fleet: { all: [FLEET_QUERY_ROOT] as const },
   models: { all: [FLEET_QUERY_ROOT, 'models'] as const },

@@ -5,6 +5,7 @@
 export {
   AlertOutlined,
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreAddOutlined,
   AppstoreOutlined,
   AuditOutlined,
