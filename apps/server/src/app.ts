@@ -86,14 +86,14 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     outbox: createMailRepository(db),
     log: app.log,
   });
+  const bus = createEventBus<AppEvents>();
   const oplogRepo = createOplogRepository(db);
   const oplog = createOplogService({
     repo: oplogRepo,
     clock,
     onError: (err) => app.log.error({ err }, 'operation log write failed'),
+    onRecorded: (entry) => void bus.emit('operation.recorded', entry),
   });
-  // What terminals report reaches the modules built after the device gateway through this bus.
-  const bus = createEventBus<AppEvents>();
   // The broker authenticates with the session and device rules, and those rules publish through it:
   // they reach it through this reference, set once it exists.
   let brokerRef: Broker | null = null;
@@ -211,11 +211,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     app,
     (token, meta) => auth.resolve(token, meta),
     (sn, secret) => agent.authenticate(sn, secret),
-    async (op) => {
-      const { actor, ip, ...entry } = op;
-      await oplog.recordAnonymous(actor, ip, entry);
-      void bus.emit('operation.recorded', op);
-    },
+    ({ actor, ip, ...entry }) => oplog.recordAnonymous(actor, ip, entry),
     createCallLimits({ limits: config.callLimits, clock, ...createCallCounters(db) }),
     sessionConnections.register,
   );
@@ -276,18 +272,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
   });
   const messages = createMessagesModule({ api, db, clock, consoleEvents, log: app.log });
-  const webhooks = createWebhooksModule({
-    api,
-    db,
-    clock,
-    keys,
-    jobs,
-    bus,
-    notifyUser: messages.notifyUser,
-    log: app.log,
-    allowHttp: config.webhookAllowHttp,
-    options: deps.webhooks,
-  });
+  const webhooks = createWebhooksModule({ api, db, clock, keys, jobs, bus, messages, config, log: app.log });
   createExportsModule({
     api,
     jobs,
@@ -320,6 +305,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     consoleEvents,
     jobs,
     sms: createSmsSender(config.sms, app.log),
+    announce: (e) => void bus.emit('domain.event', e),
   });
   bus.on('terminal.fault', support.heard);
   const geo = createGeoModule({
@@ -369,6 +355,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     notifyUser: messages.notifyUser,
     log: app.log,
     options: deps.tasks,
+    announce: (e) => void bus.emit('domain.event', e),
   });
   const appMarket = createAppMarketModule({
     api,
@@ -386,6 +373,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     },
     notifyUser: (n) => messages.notifyUser(n),
     installer: deps.appInstaller ?? createTaskInstaller(tasks.tasks, () => clock.now()),
+    announce: (e) => void bus.emit('domain.event', e),
   });
   bus.on('terminal.appEvent', appMarket.heardAppEvent);
   tasks.types.add(appInstallTaskType(appMarket.market));
@@ -402,7 +390,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       .output(device, deliveryId, text, at)
       .catch((err: unknown) => app.log.warn({ err, sn: device.sn }, 'command output not kept')),
   );
-
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)
     throw new Error(`Endpoints without a handler: ${missing.map((d) => d.path).join(', ')}`);

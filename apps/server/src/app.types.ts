@@ -15,7 +15,7 @@ import type { JobsOptions } from './modules/jobs/jobs.service';
 import type { createRemoteModule } from './modules/remote/remote.module';
 import type { FileUsage } from './modules/sysfiles/sysfiles.service';
 import type { TasksModule, TasksOptions } from './modules/tasks/tasks.module';
-import type { OutboundOptions, OutboundService } from './modules/webhooks/outbound.service';
+import type { OutboundService } from './modules/webhooks/outbound.service';
 import type { registerMetrics } from './plugins/metrics';
 import type { Clock } from './shared/clock';
 
@@ -40,8 +40,6 @@ export type AppDeps = {
   appInstaller?: AppInstaller;
   /** Remote tasks' monitor, fan-out batch and nudge limits (tests stop the monitor). */
   tasks?: TasksOptions;
-  /** Webhook back-off and auto-disable thresholds (tests shorten them). */
-  webhooks?: Partial<OutboundOptions>;
 };
 
 export type App = {

@@ -107,7 +107,6 @@ export const createTestApp = async (
     appInstaller?: AppDeps['appInstaller'];
     jobs?: AppDeps['jobs'];
     tasks?: AppDeps['tasks'];
-    webhooks?: AppDeps['webhooks'];
   } = {},
 ): Promise<TestApp> => {
   const database = await openTestDatabase({ from: 'seeded' });
@@ -123,7 +122,6 @@ export const createTestApp = async (
     appInstaller: opts.appInstaller,
     jobs: opts.jobs,
     tasks: opts.tasks,
-    webhooks: opts.webhooks,
   });
   await built.app.ready();
   return {

@@ -1,7 +1,15 @@
 import type { ConsoleEvents } from '../live/console-events.service';
 
 /** A change the console shows live: a terminal came online, went offline, changed status or data. */
-export type FleetChange = { sn: string; ownerId: string; online?: boolean; status?: string; kind: string };
+export type FleetChange = {
+  sn: string;
+  ownerId: string;
+  online?: boolean;
+  status?: string;
+  /** The group a terminal moved to. */
+  groupId?: string;
+  kind: string;
+};
 
 /** How long changes are collected before they are sent (tests shorten it). */
 export const FLEET_EVENTS_FLUSH_MS = 1_000;

@@ -1,7 +1,7 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@cpm/contracts';
-import type { OperationLogEntry } from '../../plugins/endpoints';
 import type { DomainEvent } from '../../shared/domain-events';
 import type { FleetChange } from '../devices/fleet-events';
+import type { OperationEntry } from '../oplog/oplog.repository';
 
 const KNOWN = new Set<string>(WEBHOOK_EVENT_TYPES);
 
@@ -18,7 +18,11 @@ export const eventOfFleetChange = (c: FleetChange, at: Date): DomainEvent | null
             ? 'terminal.deleted'
             : null;
   if (!type) return null;
-  const data: Record<string, unknown> = { sn: c.sn, ...(c.status ? { status: c.status } : {}) };
+  const data: Record<string, unknown> = {
+    sn: c.sn,
+    ...(c.status ? { status: c.status } : {}),
+    ...(c.groupId ? { groupId: c.groupId } : {}),
+  };
   if (c.kind === 'status') data.enrolled = true;
   return { type, ownerId: c.ownerId, objectKey: `terminal:${c.sn}`, data, at };
 };
@@ -39,22 +43,21 @@ const OPERATION_EVENTS: Record<string, WebhookEventType> = {
  * The webhook event a successful operation is, or null. The actor's account is the enterprise: what
  * a user does is heard by the subscriptions of their account and the accounts above it.
  */
-export const eventOfOperation = (op: OperationLogEntry, at: Date): DomainEvent | null => {
+export const eventOfOperation = (op: OperationEntry): DomainEvent | null => {
   const type = OPERATION_EVENTS[op.action];
-  if (!type || op.result !== 'success' || !op.actor.id || !op.objectId) return null;
+  if (!type || op.result !== 'success' || !op.actorId || !op.objectId) return null;
   return {
     type,
-    ownerId: op.actor.id,
+    ownerId: op.actorId,
     objectKey: `${op.objectType}:${op.objectId}`,
     data: {
-      [op.objectType === 'user' || op.objectType === 'account' ? 'userId' : `${op.objectType}Id`]:
-        op.objectId,
-      name: op.objectName,
+      [op.objectType === 'user' ? 'userId' : `${op.objectType}Id`]: op.objectId,
+      name: op.objectName ?? null,
       action: op.action,
-      detail: op.detail,
-      actor: op.actor,
+      detail: op.detail ?? null,
+      actor: { id: op.actorId, name: op.actorName },
     },
-    at,
+    at: op.at,
   };
 };
 

@@ -100,11 +100,15 @@ describe('1,000 events to a receiver killed and restarted mid-way', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { WEBHOOK_ALLOW_HTTP: 'on' },
       // The runner on the real clock with a short back-off: retries come within a fraction of a second.
+      env: {
+        WEBHOOK_ALLOW_HTTP: 'on',
+        WEBHOOK_RETRY_BASE_MS: '20',
+        WEBHOOK_RETRY_MAX_MS: '200',
+        WEBHOOK_DISABLE_AFTER_FAILURES: '1000000',
+      },
       clock: { now: () => new Date(), advance: () => undefined },
       jobs: { pollMs: 20, concurrency: 8 },
-      webhooks: { baseMs: 20, capMs: 200, retryForMs: HOUR, disableAfterFailures: 1_000_000 },
     });
   });
   afterAll(() => t.close());

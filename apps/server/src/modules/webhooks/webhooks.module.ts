@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppEvents } from '../../app-events';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
@@ -8,7 +9,7 @@ import type { EventBus } from '../../shared/event-bus';
 import type { JobsService } from '../jobs/jobs.service';
 import type { AppKeys } from '../keys/app-keys';
 import type { MessagesService } from '../messages/messages.service';
-import { createOutboundService, type OutboundOptions } from './outbound.service';
+import { createOutboundService } from './outbound.service';
 import { createHttpSender, type Sender } from './webhook-sender';
 import { eventOfFleetChange, eventOfOperation, isWebhookEvent } from './webhook-sources';
 import { createWebhooksRepository } from './webhooks.repository';
@@ -29,10 +30,9 @@ export const createWebhooksModule = (deps: {
   keys: Pick<AppKeys, 'encryptSecret' | 'decryptSecret'>;
   jobs: JobsService;
   bus: EventBus<AppEvents>;
-  notifyUser: MessagesService['notifyUser'];
+  messages: Pick<MessagesService, 'notifyUser'>;
+  config: Pick<Config, 'webhooks'>;
   log: FastifyBaseLogger;
-  allowHttp: boolean;
-  options?: Partial<OutboundOptions>;
   send?: Sender;
 }) => {
   const repo = createWebhooksRepository(deps.db);
@@ -50,8 +50,9 @@ export const createWebhooksModule = (deps: {
       return plain;
     },
     clock: deps.clock,
-    notifyUser: (n, tx) => deps.notifyUser(n, tx as unknown as Parameters<MessagesService['notifyUser']>[1]),
-    options: deps.options,
+    notifyUser: (n, tx) =>
+      deps.messages.notifyUser(n, tx as unknown as Parameters<MessagesService['notifyUser']>[1]),
+    options: deps.config.webhooks,
   });
   registerWebhooksRoutes(deps.api, {
     webhooks: createWebhooksService({
@@ -59,7 +60,7 @@ export const createWebhooksModule = (deps: {
       outbound,
       encrypt: deps.keys.encryptSecret,
       clock: deps.clock,
-      allowHttp: deps.allowHttp,
+      allowHttp: deps.config.webhooks.allowHttp,
     }),
   });
 
@@ -72,7 +73,7 @@ export const createWebhooksModule = (deps: {
     }
   };
   deps.bus.on('domain.event', publish);
-  deps.bus.on('operation.recorded', (op) => publish(eventOfOperation(op, deps.clock.now())));
+  deps.bus.on('operation.recorded', (op) => publish(eventOfOperation(op)));
   deps.bus.on('fleet.changed', async (changes) => {
     for (const c of changes) await publish(eventOfFleetChange(c, deps.clock.now()));
   });
