@@ -87,10 +87,7 @@ export const WebhookSaveSchema = z.strictObject({
   id: z.uuid().optional(),
   name: z.string().trim().min(1).max(LIMITS.nameMax),
   url: WebhookUrlSchema,
-  eventTypes: z
-    .array(WebhookEventTypeSchema)
-    .min(1, bilingual('请至少选择一种事件', 'Choose at least one event'))
-    .max(WEBHOOK_EVENT_TYPES.length),
+  eventTypes: z.array(WebhookEventTypeSchema).min(1).max(WEBHOOK_EVENT_TYPES.length),
   enabled: z.boolean(),
 });
 export type WebhookSave = z.infer<typeof WebhookSaveSchema>;

@@ -122,7 +122,7 @@ describe('outbound delivery', () => {
   });
 
   it('records a 2xx as delivered, ends the failure streak and lets the next of its object go', async () => {
-    const s = setup();
+    const s = setup({ sub: subscription({ consecutiveFailures: 2 }) });
     s.repo.promoteNext.mockResolvedValueOnce(delivery({ id: 'd-2', seq: 2 }));
     await s.outbound.deliver(s.ctx);
     expect(s.repo.recordAttempt).toHaveBeenCalledWith(

@@ -131,8 +131,9 @@ export const createOutboundService = (deps: {
       });
       if (!recorded) return undefined;
       let told: undefined | (() => void);
-      if (ok) await repo.succeeded(tx, sub.id);
-      else if (sub.enabled) {
+      if (ok) {
+        if (sub.consecutiveFailures > 0) await repo.succeeded(tx, sub.id);
+      } else if (sub.enabled) {
         const streak = await repo.failed(tx, sub.id, now);
         const lasted = streak?.failingSince ? now.getTime() - streak.failingSince.getTime() : 0;
         if (

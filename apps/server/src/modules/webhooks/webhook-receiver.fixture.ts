@@ -10,7 +10,7 @@ export type Received = { eventId: string; signature: string; body: string; statu
  * connections, and started again on the same port.
  */
 export const startReceiver = async (
-  opts: { port?: number; answer?: (n: number, r: Received) => number } = {},
+  opts: { port?: number; answer?: (n: number, r: Received) => number; delayMs?: number } = {},
 ) => {
   const received: Received[] = [];
   let n = 0;
@@ -29,7 +29,9 @@ export const startReceiver = async (
           };
           r.status = opts.answer ? opts.answer(n++, r) : 200;
           received.push(r);
-          res.writeHead(r.status, { 'content-type': 'text/plain' }).end('ok');
+          const reply = () => res.writeHead(r.status, { 'content-type': 'text/plain' }).end('ok');
+          if (opts.delayMs) setTimeout(reply, opts.delayMs);
+          else reply();
         });
       });
       server.keepAliveTimeout = 30_000;

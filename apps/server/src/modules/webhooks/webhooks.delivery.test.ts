@@ -143,7 +143,7 @@ describe('1,000 events to a receiver killed and restarted mid-way', () => {
       expect(order).toEqual([...order].sort((x, y) => x - y));
     }
     await rx.kill();
-  }, 180_000);
+  }, 400_000);
 });
 
 const failedAttempts = async (t: TestApp) =>
