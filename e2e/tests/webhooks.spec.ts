@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
+import { pictured, SIZES_TO_PICTURE, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
 
 test.describe('webhooks', () => {
   test('a subscription made on the page shows its secret once and its test ping arrives, signed', async ({
@@ -46,6 +48,27 @@ test.describe('webhooks', () => {
       await row.getByRole('button', { name: 'Deliveries' }).click();
       const log = page.getByTestId('webhook-deliveries');
       await expect(log.getByRole('row', { name: /webhook\.ping.*Delivered.*204/ })).toBeVisible();
+      // On demand (E2E_SCREENSHOTS): the list and the delivery log in both languages, themes and widths.
+      for (const size of SIZES_TO_PICTURE)
+        for (const language of ['en', 'cn'] as const)
+          for (const theme of THEMES) {
+            if (!pictured(size.width, language, theme)) continue;
+            await page.setViewportSize(size);
+            await page.goto('/user/webhooks');
+            await switchLanguage(page, language);
+            await setTheme(page, theme);
+            await settle(page);
+            await saveScreenshot(page, 'webhooks', language, theme);
+            await page
+              .getByTestId('webhooks-page')
+              .getByRole('row')
+              .nth(1)
+              .getByRole('button')
+              .first()
+              .click();
+            await settle(page);
+            await saveScreenshot(page, 'webhooks-deliveries', language, theme);
+          }
     } finally {
       receiver.close();
     }

@@ -72,13 +72,13 @@ export const DeliveriesDrawer = ({
       <Table<WebhookDeliveryRow>
         rowKey="id"
         size="small"
-        scroll={{ x: 900 }}
+        scroll={{ x: 1100 }}
         loading={log.isFetching && !log.data}
         {...readRows(log.data?.records, log)}
         pagination={fixedPaging(current, PAGE_SIZE, log.data?.total, setCurrent)}
         columns={[
           { key: 'createdAt', title: t('deliveries.createdAt'), render: (_, r) => time(r.createdAt) },
-          { key: 'type', title: t('deliveries.type'), dataIndex: 'eventType' },
+          { key: 'type', title: t('deliveries.type'), dataIndex: 'eventType', width: 190 },
           {
             key: 'status',
             title: t('deliveries.status'),
@@ -105,6 +105,7 @@ export const DeliveriesDrawer = ({
             key: 'actions',
             title: t('deliveries.actions'),
             fixed: 'right',
+            width: 130,
             render: (_, r) =>
               r.status === 'delivered' || r.status === 'failed' ? (
                 <Auth permission="user:webhook:edit">
