@@ -1,9 +1,11 @@
-import { webhooksEndpoints as e, WEBHOOK_REPLAY_WINDOW_SEC } from '@cpm/contracts';
+import { webhooksEndpoints as e, WEBHOOK_REPLAY_WINDOW_SEC, type WebhookEventType } from '@cpm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount, createRole } from '../../test-support/accounts';
 import { clientOf } from '../../test-support/api-client';
-import { createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { terminalGroups } from '../groups/groups.table';
 import { startReceiver } from './webhook-receiver.fixture';
 import { verifySignature } from './webhook-signing';
 import { webhookDeliveries } from './webhooks.table';
@@ -14,7 +16,7 @@ const subscribe = async (
   t: TestApp,
   token: string,
   url: string,
-  eventTypes = ['terminal.online' as const],
+  eventTypes: WebhookEventType[] = ['terminal.online'],
 ) => {
   const made = await clientOf(t, token).call(e.save, { name: 'ops', url, eventTypes, enabled: true });
   expect(made.body.code).toBe(1);
@@ -92,6 +94,53 @@ describe('a receiver that fails three times, then answers 200', () => {
     await t.jobs.runDue();
     expect(rx.accepted()).toHaveLength(2);
     expect(new Set(rx.accepted()).size).toBe(1);
+    await rx.kill();
+  });
+});
+
+describe('domain events from the modules that make them', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEBHOOK_ALLOW_HTTP: 'on' }, jobs: { run: false } });
+  });
+  afterAll(() => t.close());
+
+  it('sends a terminal created, moved and deleted through the console, in that order', async () => {
+    const rx = await startReceiver();
+    const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    const { model, group } = await createFleetFixtures(t, admin.userId);
+    const [other] = await t.database.db
+      .insert(terminalGroups)
+      .values({ name: 'Second store', number: 'S002', ownerId: admin.userId })
+      .returning();
+    await subscribe(t, admin.token, rx.url, ['terminal.created', 'terminal.moved', 'terminal.deleted']);
+    const call = callAs(t, admin.token);
+    const terminal = {
+      sn: 'HOOK0001',
+      name: 'Till',
+      modelId: model.id,
+      groupId: group.id,
+      storeName: 'Main',
+      mac: '00-11-22-33-44-66',
+    };
+    expect((await call('POST', '/device/v1/device/terminal/addOrUpdate', terminal)).body.code).toBe(1);
+    expect(
+      (await call('POST', '/device/v1/device/terminal/move', { sns: ['HOOK0001'], groupId: other.id })).body
+        .code,
+    ).toBe(1);
+    expect((await call('POST', '/device/v1/device/terminal/delete', { sns: ['HOOK0001'] })).body.code).toBe(
+      1,
+    );
+    await until(async () => {
+      await t.jobs.runDue();
+      return rx.accepted().length === 3;
+    });
+    const bodies = rx.received.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type)).toEqual(['terminal.created', 'terminal.moved', 'terminal.deleted']);
+    expect(bodies[1]).toMatchObject({
+      enterprise: admin.userId,
+      data: { sn: 'HOOK0001', groupId: other.id },
+    });
     await rx.kill();
   });
 });
