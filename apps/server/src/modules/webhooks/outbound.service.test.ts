@@ -60,6 +60,7 @@ const setup = (o: { answer?: PostOutcome; sub?: SubscriptionRecord; d?: Delivery
     transaction: async (work) => work(TX),
     enqueue: async (_tx, d) => delivery({ ...d, id: `d-${d.subscriptionId}` }),
     matching: async () => [subscription()],
+    subscribedTypes: async () => ['terminal.online'],
   });
   const jobs = fakeOf<JobsService>({
     enqueueJob: async () => ({}) as never,
@@ -233,5 +234,23 @@ describe('outbound delivery', () => {
       { kind: DELIVERY_JOB_KIND, payload: { deliveryId: 'd-sub-1' }, runAt: undefined },
       TX,
     );
+  });
+
+  it('looks for no subscription of a type nobody chose, and looks again once they change', async () => {
+    const s = setup();
+    const event = {
+      type: 'terminal.offline' as const,
+      ownerId: 'owner-1',
+      objectKey: 'terminal:SN1',
+      data: {},
+    };
+    expect(await s.outbound.publish(event)).toBeNull();
+    expect(await s.outbound.publish(event)).toBeNull();
+    expect(s.repo.subscribedTypes).toHaveBeenCalledOnce();
+    expect(s.repo.matching).not.toHaveBeenCalled();
+    s.repo.subscribedTypes.mockResolvedValueOnce(['terminal.offline']);
+    s.outbound.subscriptionsChanged();
+    expect(await s.outbound.publish(event)).toEqual(expect.any(String));
+    expect(s.repo.matching).toHaveBeenCalledWith('terminal.offline', 'owner-1');
   });
 });

@@ -6,6 +6,9 @@ import type { Sender } from './webhook-sender';
 import { type BackOff, retryDelayMs, signatureHeader } from './webhook-signing';
 import type { DeliveryRecord, SubscriptionRecord, Tx, WebhooksRepository } from './webhooks.repository';
 
+/** How long the set of event types some subscription chose is kept before it is read again. */
+export const WANTED_TYPES_MS = 5000;
+
 /** The job kind of one delivery attempt series; its payload names the delivery. */
 export const DELIVERY_JOB_KIND = 'webhooks.deliver';
 
@@ -56,6 +59,16 @@ export const createOutboundService = (deps: {
 }) => {
   const { repo, clock } = deps;
   const o: OutboundOptions = { ...DEFAULT_OUTBOUND_OPTIONS, ...deps.options };
+
+  // Terminals going on and offline make many events that nobody may want: which types some
+  // subscription chose is read at most every few seconds (and again at once after a change here).
+  let wanted: { until: number; types: Promise<Set<string>> } | null = null;
+  const isWanted = async (type: string) => {
+    const now = clock.now().getTime();
+    if (!wanted || now >= wanted.until)
+      wanted = { until: now + WANTED_TYPES_MS, types: repo.subscribedTypes().then((t) => new Set(t)) };
+    return (await wanted.types).has(type);
+  };
 
   const queue = (tx: Tx, d: DeliveryRecord, runAt?: Date) =>
     deps.jobs.enqueueJob({ kind: DELIVERY_JOB_KIND, payload: { deliveryId: d.id }, runAt }, tx);
@@ -160,6 +173,7 @@ export const createOutboundService = (deps: {
   return {
     /** Sends an event to every enabled subscription that chose its type; answers the event id. */
     async publish(e: OutboundEvent): Promise<string | null> {
+      if (!(await isWanted(e.type))) return null;
       const subs = await repo.matching(e.type, e.ownerId);
       if (subs.length === 0) return null;
       const eventId = randomUUID();
@@ -167,6 +181,11 @@ export const createOutboundService = (deps: {
         for (const sub of subs) await append(tx, sub, e, eventId);
       });
       return eventId;
+    },
+
+    /** Reads the chosen event types again on the next event (a subscription was saved or removed). */
+    subscriptionsChanged() {
+      wanted = null;
     },
 
     /** Sends an event to one subscription whatever its choice of types (the test ping). */

@@ -63,6 +63,15 @@ export const createWebhooksRepository = (db: Db) => ({
     await db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, id));
   },
 
+  /** The event types some enabled subscription chose. */
+  subscribedTypes: async (): Promise<string[]> =>
+    (
+      await db
+        .selectDistinct({ type: sql<string>`unnest(${webhookSubscriptions.eventTypes})` })
+        .from(webhookSubscriptions)
+        .where(eq(webhookSubscriptions.enabled, true))
+    ).map((r) => r.type),
+
   /** Enabled subscriptions of `ownerId`'s account or any account above it that chose `type`. */
   matching: (type: string, ownerId: string): Promise<SubscriptionRecord[]> =>
     db

@@ -52,7 +52,7 @@ export const toDeliveryRow = (d: DeliveryRecord): WebhookDeliveryRow => ({
 /** Webhook subscriptions of an account: the secret is shown once, kept encrypted, used to sign. */
 export const createWebhooksService = (deps: {
   repo: WebhooksRepository;
-  outbound: Pick<OutboundService, 'sendTo' | 'resend'>;
+  outbound: Pick<OutboundService, 'sendTo' | 'resend' | 'subscriptionsChanged'>;
   encrypt: (plain: string) => string;
   clock: Clock;
   allowHttp: boolean;
@@ -85,6 +85,7 @@ export const createWebhooksService = (deps: {
           updatedAt: now,
           ...(reenabled ? { disabledReason: null, consecutiveFailures: 0, failingSince: null } : {}),
         });
+        deps.outbound.subscriptionsChanged();
         note.subject({ id: existing.id, name: body.name });
         return { id: existing.id, secret: null };
       }
@@ -97,6 +98,7 @@ export const createWebhooksService = (deps: {
         createdAt: now,
         updatedAt: now,
       });
+      deps.outbound.subscriptionsChanged();
       note.subject({ id: row.id, name: row.name });
       return { id: row.id, secret };
     },
@@ -113,6 +115,7 @@ export const createWebhooksService = (deps: {
     async remove(auth: AuthContext, note: OperationNote, id: string) {
       const row = await mustFind(auth, id);
       await repo.remove(row.id);
+      deps.outbound.subscriptionsChanged();
       note.subject({ id: row.id, name: row.name });
     },
 
