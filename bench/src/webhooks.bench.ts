@@ -73,7 +73,7 @@ const bare = async () => {
 
 /** The subject: queue every event (timed apart), then run the deliveries until the receiver has them all. */
 const webhooks = async () => {
-  const before = receiver.accepted().length;
+  const before = receiver.acceptedCount();
   const queuing = performance.now();
   for (let i = 0; i < EVENTS; i++)
     await built.webhooks.publish({
@@ -85,7 +85,7 @@ const webhooks = async () => {
   const published = performance.now() - queuing;
   const started = performance.now();
   await built.jobs.start();
-  while (receiver.accepted().length - before < EVENTS) await new Promise((r) => setTimeout(r, 10));
+  while (receiver.acceptedCount() - before < EVENTS) await new Promise((r) => setTimeout(r, 20));
   return { ms: performance.now() - started, published };
 };
 

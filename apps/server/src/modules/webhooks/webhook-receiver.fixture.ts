@@ -14,6 +14,7 @@ export const startReceiver = async (
 ) => {
   const received: Received[] = [];
   let n = 0;
+  let ok = 0;
   const listen = (port: number) =>
     new Promise<http.Server>((resolve, reject) => {
       const server = http.createServer((req, res) => {
@@ -29,6 +30,7 @@ export const startReceiver = async (
           };
           r.status = opts.answer ? opts.answer(n++, r) : 200;
           received.push(r);
+          if (r.status >= 200 && r.status < 300) ok++;
           const reply = () => res.writeHead(r.status, { 'content-type': 'text/plain' }).end('ok');
           if (opts.delayMs) setTimeout(reply, opts.delayMs);
           else reply();
@@ -44,6 +46,8 @@ export const startReceiver = async (
     port,
     url: `http://127.0.0.1:${port}/hook`,
     received,
+    /** How many requests were answered 2xx (cheap enough to poll). */
+    acceptedCount: () => ok,
     /** Event ids answered 2xx, in arrival order. */
     accepted: () => received.filter((r) => r.status >= 200 && r.status < 300).map((r) => r.eventId),
     /** Stops at once: open connections are cut, new ones refused. */
