@@ -109,6 +109,8 @@ export default defineConfig({
       RATE_LINKS_PER_MINUTE: '1000',
       // The specs share one administrator session and each checks its own password dialog.
       STEP_UP_MINUTES: '0',
+      // The webhooks spec receives its test ping on a local http port.
+      WEBHOOK_ALLOW_HTTP: 'on',
     },
   },
 });

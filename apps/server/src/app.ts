@@ -58,6 +58,7 @@ import { registerSystemRoutes } from './modules/system/system.routes';
 import { createTasksModule } from './modules/tasks/tasks.module';
 import { createTasksRepository } from './modules/tasks/tasks.repository';
 import { createUsersModule } from './modules/users/users.module';
+import { createWebhooksModule } from './modules/webhooks/webhooks.module';
 import { createEndpointRegistry } from './plugins/endpoints';
 import { createHttpServer } from './plugins/http-server';
 import { registerMetrics } from './plugins/metrics';
@@ -88,14 +89,14 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     outbox: createMailRepository(db),
     log: app.log,
   });
+  const bus = createEventBus<AppEvents>();
   const oplogRepo = createOplogRepository(db);
   const oplog = createOplogService({
     repo: oplogRepo,
     clock,
     onError: (err) => app.log.error({ err }, 'operation log write failed'),
+    onRecorded: (entry) => void bus.emit('operation.recorded', entry),
   });
-  // What terminals report reaches the modules built after the device gateway through this bus.
-  const bus = createEventBus<AppEvents>();
   // The broker authenticates with the session and device rules, and those rules publish through it:
   // they reach it through this reference, set once it exists.
   let brokerRef: Broker | null = null;
@@ -126,6 +127,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     console: consoleEvents,
     log: app.log,
     flushMs: deps.gateway?.fleetEventsMs,
+    heard: (changes) => void bus.emit('fleet.changed', changes),
   });
   const datacenter = createDatacenterModule({
     db,
@@ -280,6 +282,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
   });
   const messages = createMessagesModule({ api, db, clock, consoleEvents, log: app.log });
+  const webhooks = createWebhooksModule({ api, db, clock, keys, jobs, bus, messages, config, log: app.log });
   createExportsModule({
     api,
     jobs,
@@ -312,6 +315,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     consoleEvents,
     jobs,
     sms: createSmsSender(config.sms, app.log),
+    announce: (e) => void bus.emit('domain.event', e),
   });
   bus.on('terminal.fault', support.heard);
   const geo = createGeoModule({
@@ -362,6 +366,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
     work: { changed: () => answers.changed(), taken: answers.taken },
     options: deps.tasks,
+    announce: (e) => void bus.emit('domain.event', e),
   });
   const appMarket = createAppMarketModule({
     api,
@@ -379,6 +384,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     },
     notifyUser: (n) => messages.notifyUser(n),
     installer: deps.appInstaller ?? createTaskInstaller(tasks.tasks, () => clock.now()),
+    announce: (e) => void bus.emit('domain.event', e),
   });
   bus.on('terminal.appEvent', appMarket.heardAppEvent);
   tasks.types.add(appInstallTaskType(appMarket.market));
@@ -395,7 +401,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       .output(device, deliveryId, text, at)
       .catch((err: unknown) => app.log.warn({ err, sn: device.sn }, 'command output not kept')),
   );
-
   const missing = allEndpoints().filter((def) => !api.registered().includes(def));
   if (missing.length)
     throw new Error(`Endpoints without a handler: ${missing.map((d) => d.path).join(', ')}`);
@@ -454,5 +459,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     tasks,
     metrics,
     sessionConnections,
+    webhooks: webhooks.outbound,
   };
 };

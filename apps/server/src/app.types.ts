@@ -15,6 +15,7 @@ import type { JobsOptions } from './modules/jobs/jobs.service';
 import type { createRemoteModule } from './modules/remote/remote.module';
 import type { FileUsage } from './modules/sysfiles/sysfiles.service';
 import type { TasksModule, TasksOptions } from './modules/tasks/tasks.module';
+import type { OutboundService } from './modules/webhooks/outbound.service';
 import type { registerMetrics } from './plugins/metrics';
 import type { Clock } from './shared/clock';
 
@@ -73,4 +74,6 @@ export type App = {
   metrics: ReturnType<typeof registerMetrics>;
   /** The long-lived connections console sessions hold, closed when their session ends. */
   sessionConnections: SessionConnections;
+  /** Signed outbound delivery (tests publish events and run deliveries through it). */
+  webhooks: OutboundService;
 };

@@ -37,6 +37,16 @@ const EnvSchema = z.object({
     )
     .optional(),
   CAPTCHA: onOff.default('on'),
+  WEBHOOK_ALLOW_HTTP: onOff.default('off'),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  WEBHOOK_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(3 * 3_600_000),
+  WEBHOOK_RETRY_HOURS: z.coerce.number().min(0).default(24),
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(10),
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().min(0).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -178,6 +188,19 @@ export type Config = {
   activityRetention: { eventDays: number; hourlyDays: number; dailyDays: number };
   /** Data centre rollups are written this often, ms (0: after every heartbeat batch). */
   activityWriteMs: number;
+  /**
+   * Webhooks: plain http for localhost allowed (`WEBHOOK_ALLOW_HTTP`, development); the back-off from
+   * `WEBHOOK_RETRY_BASE_MS` doubling up to `WEBHOOK_RETRY_MAX_MS`, for `WEBHOOK_RETRY_HOURS`; turned off
+   * after `WEBHOOK_DISABLE_AFTER_FAILURES` failures in a row lasting `WEBHOOK_DISABLE_AFTER_HOURS`.
+   */
+  webhooks: {
+    allowHttp: boolean;
+    baseMs: number;
+    capMs: number;
+    retryForMs: number;
+    disableAfterFailures: number;
+    disableAfterMs: number;
+  };
   /** A Nominatim-compatible street-address geocoder (`GEOCODER_URL`); unset: offline cities only. */
   geocoder: { url: string | null; timeoutMs: number };
   /** The SMS provider (`SMS_URL`, `SMS_TOKEN`); without a URL messages are only logged. */
@@ -295,6 +318,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       dailyDays: e.ACTIVITY_DAILY_DAYS,
     },
     activityWriteMs: e.ACTIVITY_WRITE_SEC * 1000,
+    webhooks: {
+      allowHttp: e.WEBHOOK_ALLOW_HTTP === 'on',
+      baseMs: e.WEBHOOK_RETRY_BASE_MS,
+      capMs: e.WEBHOOK_RETRY_MAX_MS,
+      retryForMs: e.WEBHOOK_RETRY_HOURS * 3_600_000,
+      disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
+      disableAfterMs: e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
+    },
     geocoder: { url: e.GEOCODER_URL?.replace(/\/$/, '') ?? null, timeoutMs: e.GEOCODER_TIMEOUT_MS },
     sms: { url: e.SMS_URL, token: e.SMS_TOKEN },
     remote: {

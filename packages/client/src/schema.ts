@@ -5091,6 +5091,146 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/upms/v1/upms/webhooks/addOrUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (user:webhook:add) or edit (user:webhook:edit) a subscription; a new one answers its secret once
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_webhooks_addOrUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/webhooks/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a subscription and its delivery log
+         * @description Requires permission `user:webhook:delete`.
+         */
+        post: operations["upms_upms_webhooks_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A subscription's delivery log, newest first
+         * @description Requires permission `user:webhook:view`.
+         */
+        get: operations["upms_upms_webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/webhooks/getPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook subscriptions of the caller's accounts, paged
+         * @description Requires permission `user:webhook:view`.
+         */
+        get: operations["upms_upms_webhooks_getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/webhooks/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a signed `webhook.ping` delivery to the subscription
+         * @description Requires permission `user:webhook:edit`.
+         */
+        post: operations["upms_upms_webhooks_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/webhooks/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a logged delivery again with the same event id (a new attempt series)
+         * @description Requires permission `user:webhook:edit`.
+         */
+        post: operations["upms_upms_webhooks_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/webhooks/rotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret; the new one is answered once
+         * @description Requires permission `user:webhook:edit`.
+         */
+        post: operations["upms_upms_webhooks_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -18103,6 +18243,280 @@ export interface operations {
                         messageEn: string;
                         msg: string;
                         result: null;
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_webhooks_addOrUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id?: string;
+                    name: string;
+                    url: string;
+                    eventTypes: ("terminal.created" | "terminal.online" | "terminal.offline" | "terminal.moved" | "terminal.deleted" | "task.created" | "task.deliverySucceeded" | "task.deliveryFailed" | "task.finished" | "app.submitted" | "app.reviewed" | "app.released" | "app.paused" | "order.stateChanged" | "inspection.stateChanged" | "user.registered" | "user.approved")[];
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                            secret: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_webhooks_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_webhooks_deliveries: {
+        parameters: {
+            query: {
+                current?: number;
+                size?: number;
+                subscriptionId: string;
+                status?: "waiting" | "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            records: {
+                                id: string;
+                                subscriptionId: string;
+                                eventId: string;
+                                eventType: string;
+                                objectKey: string;
+                                /** @enum {string} */
+                                status: "waiting" | "pending" | "delivered" | "failed";
+                                attempts: number;
+                                responseCode: number | null;
+                                durationMs: number | null;
+                                error: string | null;
+                                createdAt: string;
+                                lastAttemptAt: string | null;
+                                nextAttemptAt: string | null;
+                                deliveredAt: string | null;
+                            }[];
+                            total: number;
+                            current: number;
+                            size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_webhooks_getPage: {
+        parameters: {
+            query?: {
+                current?: number;
+                size?: number;
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            records: {
+                                id: string;
+                                name: string;
+                                url: string;
+                                eventTypes: ("terminal.created" | "terminal.online" | "terminal.offline" | "terminal.moved" | "terminal.deleted" | "task.created" | "task.deliverySucceeded" | "task.deliveryFailed" | "task.finished" | "app.submitted" | "app.reviewed" | "app.released" | "app.paused" | "order.stateChanged" | "inspection.stateChanged" | "user.registered" | "user.approved")[];
+                                enabled: boolean;
+                                disabledReason: string | null;
+                                consecutiveFailures: number;
+                                ownerId: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                            current: number;
+                            size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_webhooks_ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            deliveryId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_webhooks_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_webhooks_rotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            secret: string;
+                        };
                     };
                 };
             };

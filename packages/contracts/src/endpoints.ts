@@ -29,6 +29,7 @@ import { systemEndpoints } from './system/system.contract';
 import { remoteTaskEndpoints } from './tasks/remote-tasks.contract';
 import { whitelistEndpoints } from './tasks/whitelist.contract';
 import { usersEndpoints } from './users/users.contract';
+import { webhooksEndpoints } from './webhooks/webhooks.contract';
 
 /** Every endpoint of the API, grouped by domain. The server registers each of them. */
 export const ENDPOINTS = {
@@ -63,6 +64,7 @@ export const ENDPOINTS = {
   taskWhitelist: whitelistEndpoints,
   taskAgent: taskAgentEndpoints,
   serviceAccounts: serviceAccountsEndpoints,
+  webhooks: webhooksEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

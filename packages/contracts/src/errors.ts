@@ -6,6 +6,7 @@ import { REMOTE_ERRORS } from './remote/remote.errors';
 import { SERVICE_ACCOUNT_ERRORS } from './serviceaccounts/serviceaccounts.errors';
 import { SUPPORT_ERRORS } from './support/support.errors';
 import { TASK_ERRORS } from './tasks/tasks.errors';
+import { WEBHOOK_ERRORS } from './webhooks/webhooks.errors';
 
 /** Envelope codes: the console reads `code`, the HTTP status tells proxies and logs the class. */
 export const CODE = {
@@ -432,6 +433,7 @@ export const ERRORS = {
   ...GEO_ERRORS,
   ...SERVICE_ACCOUNT_ERRORS,
   ...FACTOR_ERRORS,
+  ...WEBHOOK_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

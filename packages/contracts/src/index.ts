@@ -49,3 +49,4 @@ export * from './sysmenu/sysmenu.contract';
 export * from './system/system.contract';
 export * from './tasks/tasks.contract';
 export * from './users/users.contract';
+export * from './webhooks/webhooks.contract';

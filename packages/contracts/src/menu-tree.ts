@@ -121,6 +121,7 @@ const MENU = [
         'user:private',
         ['add', 'edit', 'delete', 'reveal', 'export'],
       ),
+      page('webhooks', 'Webhooks', 'Webhooks', 'ApiOutlined', 'user:webhook', ['add', 'edit', 'delete']),
       page('operationLog', '操作日志', 'Operation Log', 'FileSearchOutlined', 'user:oplog', ['export']),
       page('serviceAccount', '服务账号', 'Service Accounts', 'ApiOutlined', 'user:serviceaccount', [
         'add',

@@ -32,6 +32,7 @@ import type { remoteTaskEndpoints } from './tasks/remote-tasks.contract';
 import type { whitelistEndpoints } from './tasks/whitelist.contract';
 import type { taskAgentEndpoints } from './device-protocol/task-protocol';
 import type { serviceAccountsEndpoints } from './serviceaccounts/serviceaccounts.contract';
+import type { webhooksEndpoints } from './webhooks/webhooks.contract';
 
 export const systemRoutes: RoutesOf<typeof systemEndpoints> = {
   healthz: { method: 'GET', path: '/healthz' },
@@ -377,4 +378,14 @@ export const serviceAccountsRoutes: RoutesOf<typeof serviceAccountsEndpoints> = 
   issueKey: { method: 'POST', path: '/upms/v1/upms/serviceAccount/issueKey' },
   rotateKey: { method: 'POST', path: '/upms/v1/upms/serviceAccount/rotateKey' },
   revokeKey: { method: 'POST', path: '/upms/v1/upms/serviceAccount/revokeKey' },
+};
+
+export const webhooksRoutes: RoutesOf<typeof webhooksEndpoints> = {
+  page: { method: 'GET', path: '/upms/v1/upms/webhooks/getPage' },
+  save: { method: 'POST', path: '/upms/v1/upms/webhooks/addOrUpdate' },
+  rotateSecret: { method: 'POST', path: '/upms/v1/upms/webhooks/rotateSecret' },
+  remove: { method: 'POST', path: '/upms/v1/upms/webhooks/delete' },
+  ping: { method: 'POST', path: '/upms/v1/upms/webhooks/ping' },
+  deliveries: { method: 'GET', path: '/upms/v1/upms/webhooks/deliveries' },
+  resend: { method: 'POST', path: '/upms/v1/upms/webhooks/resend' },
 };

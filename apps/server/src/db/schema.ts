@@ -30,3 +30,4 @@ export * from '../modules/support/support.table';
 export * from '../modules/sysfiles/sysfiles.table';
 export * from '../modules/tasks/tasks.table';
 export * from '../modules/users/users.table';
+export * from '../modules/webhooks/webhooks.table';

@@ -70,6 +70,9 @@ const MenusPage = lazy(() =>
 const DictsPage = lazy(() =>
   import('../features/dicts/pages/DictsPage').then((m) => ({ default: m.DictsPage })),
 );
+const WebhooksPage = lazy(() =>
+  import('../features/webhooks/pages/WebhooksPage').then((m) => ({ default: m.WebhooksPage })),
+);
 const PrivateDeploymentsPage = lazy(() =>
   import('../features/privatization/pages/PrivateDeploymentsPage').then((m) => ({
     default: m.PrivateDeploymentsPage,
@@ -179,6 +182,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'user/sysMenu': MenusPage,
   'user/dicInfo': DictsPage,
   'user/cpmPrivatization': PrivateDeploymentsPage,
+  'user/webhooks': WebhooksPage,
   'user/operationLog': OperationLogPage,
   'user/serviceAccount': ServiceAccountsPage,
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
+import type { AnnounceDomainEvent } from '../../shared/domain-events';
 import type { BlobsService } from '../blobs/blobs.service';
 import { createAppFleetRepository } from '../devices/app-fleet.repository';
 import type { createJobsModule } from '../jobs/jobs.module';
@@ -46,6 +47,8 @@ export const createAppMarketModule = (deps: {
   notifyUser: NotifyUser;
   installer?: AppInstaller;
   actingAs(userId: string): Promise<AuthContext | null>;
+  /** Hears the health gate's pauses (webhooks). */
+  announce?: AnnounceDomainEvent;
 }) => {
   const core = createMarketCore({
     repo: { ...createAppMarketRepository(deps.db), ...createAppEventsRepository(deps.db) },
@@ -57,6 +60,7 @@ export const createAppMarketModule = (deps: {
     actingAs: deps.actingAs,
     notifyUser: deps.notifyUser,
     mailer: deps.mailer,
+    announce: deps.announce,
   });
   const release = createReleaseService(core);
   const healthGate = createHealthGateService(core);

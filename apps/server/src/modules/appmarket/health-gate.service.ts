@@ -108,6 +108,18 @@ export const createHealthGateService = (core: MarketCore) => {
         );
         if (!row) continue;
         paused++;
+        deps.announce?.({
+          type: 'app.paused',
+          ownerId: a.ownerId,
+          objectKey: `appVersion:${v.id}`,
+          data: {
+            appId: a.id,
+            packageName: a.packageName,
+            versionId: v.id,
+            versionName: v.versionName,
+            breaches: h.breaches,
+          },
+        });
         const zh = h.breaches.map((b) => BREACH_TEXT[b]?.[0] ?? b).join('；');
         const en = h.breaches.map((b) => BREACH_TEXT[b]?.[1] ?? b).join('; ');
         await tellPublisher(

@@ -2,6 +2,7 @@ import { type AppOperationKind, apiLevelOf } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import type { AnnounceDomainEvent } from '../../shared/domain-events';
 import { escapeHtml } from '../../shared/html';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { Mailer } from '../mail/mailer';
@@ -123,6 +124,8 @@ export type AppMarketDeps = {
   actingAs(userId: string): Promise<AuthContext | null>;
   notifyUser: NotifyUser;
   mailer: Mailer;
+  /** Hears the health gate's pauses (webhooks). */
+  announce?: AnnounceDomainEvent;
 };
 
 /**

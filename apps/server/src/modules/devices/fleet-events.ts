@@ -1,7 +1,15 @@
 import type { ConsoleEvents } from '../live/console-events.service';
 
 /** A change the console shows live: a terminal came online, went offline, changed status or data. */
-export type FleetChange = { sn: string; ownerId: string; online?: boolean; status?: string; kind: string };
+export type FleetChange = {
+  sn: string;
+  ownerId: string;
+  online?: boolean;
+  status?: string;
+  /** The group a terminal moved to. */
+  groupId?: string;
+  kind: string;
+};
 
 /** How long changes are collected before they are sent (tests shorten it). */
 export const FLEET_EVENTS_FLUSH_MS = 1_000;
@@ -15,6 +23,8 @@ export const createFleetEvents = (deps: {
   console: ConsoleEvents;
   log: { error(obj: object, msg: string): void };
   flushMs?: number;
+  /** Hears every change as it is queued, whether or not a console listens (webhooks). */
+  heard?: (changes: FleetChange[]) => void;
 }) => {
   const flushMs = deps.flushMs ?? FLEET_EVENTS_FLUSH_MS;
   const pending: FleetChange[] = [];
@@ -48,6 +58,7 @@ export const createFleetEvents = (deps: {
   return {
     /** Queue changes; they leave within a second. */
     emit(...changes: FleetChange[]) {
+      if (changes.length) deps.heard?.(changes);
       if (!deps.console.enabled() || changes.length === 0) return;
       pending.push(...changes);
       timer ??= setTimeout(() => void flushLogged(), flushMs);

@@ -191,7 +191,7 @@ export const createTerminalsRepository = (db: Db) => ({
   /** Terminals by SN that the caller may see. */
   findInScope: (scope: Scope, sns: string[]) =>
     db
-      .select({ id: terminals.id, sn: terminals.sn })
+      .select({ id: terminals.id, sn: terminals.sn, ownerId: terminals.ownerId })
       .from(terminals)
       .where(and(inDataScope(scope, terminals.ownerId), inArray(terminals.sn, sns))),
 

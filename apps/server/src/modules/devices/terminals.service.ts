@@ -211,7 +211,7 @@ export const createTerminalsService = (deps: {
         });
       }
       const saved = await findVisible(auth, sn);
-      deps.events.emit({ sn, ownerId: saved.ownerId as string, kind: 'saved' });
+      deps.events.emit({ sn, ownerId: saved.ownerId as string, kind: input.id ? 'saved' : 'created' });
       return toTerminalRow(saved, now);
     },
 
@@ -222,6 +222,7 @@ export const createTerminalsService = (deps: {
       );
       const deleted = found.length ? await repo.deleteByIds(found.map((f) => f.id)) : 0;
       for (const f of found) deps.forgetDevice(f.sn);
+      deps.events.emit(...found.map((f) => ({ sn: f.sn, ownerId: f.ownerId, kind: 'deleted' })));
       return { deleted };
     },
 
@@ -232,15 +233,15 @@ export const createTerminalsService = (deps: {
         auth,
         sns.map((s) => s.toUpperCase()),
       );
-      return {
-        moved: found.length
-          ? await repo.moveToGroup(
-              found.map((f) => f.id),
-              groupId,
-              clock.now(),
-            )
-          : 0,
-      };
+      const moved = found.length
+        ? await repo.moveToGroup(
+            found.map((f) => f.id),
+            groupId,
+            clock.now(),
+          )
+        : 0;
+      deps.events.emit(...found.map((f) => ({ sn: f.sn, ownerId: f.ownerId, kind: 'moved', groupId })));
+      return { moved };
     },
 
     groupOptions: (auth: AuthContext) => repo.groupOptions(auth),

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
+import type { NewJob } from './jobs.repository';
 import { type JobRow, type JobsRepository, type Lease, LeaseLostError, type Tx } from './jobs.repository';
 
 /** A text in both languages (progress messages are shown to users). */
@@ -339,23 +340,19 @@ export const createJobsService = (deps: Deps) => {
       });
     },
 
-    /** Queues a job; with a singleton key already queued or running, answers that job instead. */
-    async enqueueJob(job: {
-      kind: string;
-      payload?: unknown;
-      userId?: string | null;
-      singletonKey?: string;
-      maxAttempts?: number;
-      runAt?: Date;
-    }) {
-      const row = await repo.insert({
-        kind: job.kind,
-        payload: job.payload ?? {},
-        userId: job.userId ?? null,
-        singletonKey: job.singletonKey ?? null,
-        maxAttempts: job.maxAttempts ?? handlers.get(job.kind)?.maxAttempts ?? o.maxAttempts,
-        runAt: job.runAt ?? clock.now(),
-      });
+    /** Queues a job (a singleton key already active answers that job); with `tx`, only if it commits. */
+    async enqueueJob(job: Pick<NewJob, 'kind'> & Partial<NewJob>, tx?: Tx) {
+      const row = await repo.insert(
+        {
+          kind: job.kind,
+          payload: job.payload ?? {},
+          userId: job.userId ?? null,
+          singletonKey: job.singletonKey ?? null,
+          maxAttempts: job.maxAttempts ?? handlers.get(job.kind)?.maxAttempts ?? o.maxAttempts,
+          runAt: job.runAt ?? clock.now(),
+        },
+        tx,
+      );
       nudge();
       return row;
     },

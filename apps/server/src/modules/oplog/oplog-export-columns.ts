@@ -66,6 +66,10 @@ export const OPLOG_ACTION_LABELS = enumLabels('accounts:oplog.actions', {
   'command.templateDelete': ['删除指令模板', 'Delete command template'],
   'payment.lock': ['锁定支付应用（电子围栏）', 'Lock payment app (geofence)'],
   'payment.unlock': ['解锁支付应用（电子围栏）', 'Unlock payment app (geofence)'],
+  'webhook.create': ['新建 Webhook', 'Create webhook'],
+  'webhook.update': ['编辑 Webhook', 'Edit webhook'],
+  'webhook.rotate': ['更换 Webhook 密钥', 'Rotate webhook secret'],
+  'webhook.delete': ['删除 Webhook', 'Delete webhook'],
 });
 
 /** Results of an operation as the operation log page shows them. */

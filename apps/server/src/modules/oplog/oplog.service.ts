@@ -12,13 +12,17 @@ export const createOplogService = (deps: {
   repo: OplogRepository;
   clock: Clock;
   onError?: (err: unknown) => void;
+  /** Hears each entry once it is written (webhooks turn some into events). */
+  onRecorded?: (entry: OperationEntry) => void;
 }) => {
   const write = async (entry: OperationEntry) => {
     try {
       await deps.repo.insert(entry);
     } catch (err) {
       deps.onError?.(err);
+      return;
     }
+    deps.onRecorded?.(entry);
   };
   return {
     /** An operation by a signed-in caller. */

@@ -18,6 +18,7 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import type { AnnounceDomainEvent } from '../../shared/domain-events';
 import { pageOffset, toPage } from '../../shared/paging';
 import { requireAddOrEdit, requirePermission } from '../../shared/permissions';
 import type { InspectionRecord, InspectionsRepository, ProcessRecord } from './inspections.repository';
@@ -121,6 +122,8 @@ export const createInspectionsService = (deps: {
   signUrl(blobId: string): string;
   /** An open proposed inspection in the caller's scope (peripheral health). */
   proposalVisible(auth: AuthContext, id: string): Promise<boolean>;
+  /** Hears inspection state changes (webhooks). */
+  domainEvent?: AnnounceDomainEvent;
 }) => {
   const { repo, clock } = deps;
 
@@ -221,6 +224,12 @@ export const createInspectionsService = (deps: {
       const t = PROCESS_TRANSITIONS[action];
       const p = await repo.transitionProcess(id, t.from, t.to, clock.now(), event(auth, action));
       if (!p) throw new AppError('processTransitionRefused');
+      deps.domainEvent?.({
+        type: 'inspection.stateChanged',
+        ownerId: p.ownerId,
+        objectKey: `inspectionProcess:${p.id}`,
+        data: { processId: p.id, name: p.name, action, status: p.status },
+      });
       return processDetail(auth, p);
     },
 
@@ -287,6 +296,18 @@ export const createInspectionsService = (deps: {
         createdAt: clock.now(),
       });
       if (!row) throw new AppError('proposalNotFound');
+      deps.domainEvent?.({
+        type: 'inspection.stateChanged',
+        ownerId: auth.userId,
+        objectKey: `inspectionRecord:${row.id}`,
+        data: {
+          recordId: row.id,
+          processId: p.id,
+          status: 'recorded',
+          failedCount,
+          storeName: input.storeName,
+        },
+      });
       return { id: row.id, failedCount };
     },
 

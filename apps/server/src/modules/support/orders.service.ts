@@ -19,6 +19,7 @@ import {
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import type { AnnounceDomainEvent } from '../../shared/domain-events';
 import { escapeHtml } from '../../shared/html';
 import { pageOffset, toPage } from '../../shared/paging';
 import { requirePermission } from '../../shared/permissions';
@@ -66,6 +67,8 @@ export type OrdersDeps = {
   /** Tells console tabs live; never rejects (live module). */
   publishLive(userIds: readonly string[], event: SupportEvent): Promise<unknown>;
   log: { warn(obj: object, msg: string): void };
+  /** Hears order state changes (webhooks). */
+  domainEvent?: AnnounceDomainEvent;
 };
 
 /** Who did something to an order: a signed-in person, or the system (peripheral health). */
@@ -116,6 +119,12 @@ export const createOrdersService = (deps: OrdersDeps) => {
     note?: string | null,
   ) => {
     const number = orderNumber(row.seq);
+    deps.domainEvent?.({
+      type: 'order.stateChanged',
+      ownerId: row.ownerId,
+      objectKey: `order:${row.id}`,
+      data: { orderId: row.id, number, status: row.status, sn: row.sn, storeName: row.storeName, actor },
+    });
     const targets = new Set(
       [row.ownerId, row.createdBy, row.assigneeId].filter((x): x is string => Boolean(x)),
     );

@@ -3,6 +3,7 @@ import { HEALTH_WINDOW_MAX_MINUTES } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
+import type { AnnounceDomainEvent } from '../../shared/domain-events';
 import type { SmsSender } from '../../shared/sms';
 import { createBlobsRepository } from '../blobs/blobs.repository';
 import type { BlobsService } from '../blobs/blobs.service';
@@ -56,6 +57,8 @@ export const createSupportModule = (deps: {
   consoleEvents: Pick<ConsoleEvents, 'audienceOf' | 'publishToUsers'>;
   jobs: Pick<JobsService, 'registerHandler' | 'enqueueJob' | 'schedule'>;
   sms: SmsSender;
+  /** Hears order and inspection state changes (webhooks). */
+  announce?: AnnounceDomainEvent;
 }) => {
   const { db, clock, users } = deps;
   const dicts = createDictsService({ repo: createDictsRepository(db), clock });
@@ -85,6 +88,7 @@ export const createSupportModule = (deps: {
     mailer: deps.mailer,
     signUrl,
     audienceOf: (ownerId) => deps.consoleEvents.audienceOf(ownerId),
+    domainEvent: deps.announce,
     publishLive: (userIds, event) =>
       deps.consoleEvents.publishToUsers([...new Set(userIds)], 'support', event),
     log: deps.log,
@@ -121,6 +125,7 @@ export const createSupportModule = (deps: {
   const inspections = createInspectionsService({
     repo: createInspectionsRepository(db),
     clock,
+    domainEvent: deps.announce,
     media: (auth, id) => blobRows.findVisible(auth, id),
     orders,
     signUrl,

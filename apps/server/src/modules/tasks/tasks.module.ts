@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { Broker } from '../../gateway/broker';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
+import type { AnnounceDomainEvent } from '../../shared/domain-events';
 import type { AuthService } from '../auth/auth.service';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { JobsService } from '../jobs/jobs.service';
@@ -17,6 +18,7 @@ import type { UsersRepository } from '../users/users.repository';
 import { createNudger } from './nudger';
 import { createTaskAgentService } from './task-agent.service';
 import { announceTaskChanges, createTaskChanges } from './task-changes';
+import { announceTaskEvents } from './task-domain-events';
 import { createTaskExports } from './task-exports';
 import { createTaskRunner, type TaskRunnerOptions } from './task-runner';
 import { createTaskTypeRegistry } from './task-type-registry';
@@ -55,6 +57,8 @@ export const createTasksModule = async (deps: {
   auth: Pick<AuthService, 'reverify'>;
   consoleEvents: Pick<ConsoleEvents, 'audienceOf' | 'publishToUsers'>;
   notifyUser: NotifyUser;
+  /** Hears task domain events (webhooks). */
+  announce?: AnnounceDomainEvent;
   log: FastifyBaseLogger;
   /** Told when the work terminals could pull may have changed (the heartbeat answers it). */
   work?: WorkChanges;
@@ -69,7 +73,8 @@ export const createTasksModule = async (deps: {
     publish: (userIds, event) => deps.consoleEvents.publishToUsers(userIds, 'task', event),
     log,
   });
-  const repo = announceTaskChanges(storage, (ids) => changes.changed(ids));
+  const announced = announceTaskChanges(storage, (ids) => changes.changed(ids));
+  const repo = deps.announce ? announceTaskEvents(announced, deps.announce) : announced;
   const whitelistRepo = createWhitelistRepository(deps.db);
   const sysFiles = createSysFilesRepository(deps.db);
   const media = createMediaRepository(deps.db);

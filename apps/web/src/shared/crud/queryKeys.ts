@@ -13,6 +13,7 @@ export const queryKeys = {
   privateDeployments: { all: ['private-deployments'] as const },
   serviceAccounts: { all: ['service-accounts'] as const },
   operationLog: { all: ['operation-log'] as const },
+  webhooks: { all: ['webhooks'] as const },
   review: { all: ['review'] as const },
   fleet: { all: [FLEET_QUERY_ROOT] as const },
   models: { all: [FLEET_QUERY_ROOT, 'models'] as const },

@@ -83,6 +83,10 @@ const ACTIONS = [
   'whitelist.update',
   'whitelist.removeSns',
   'whitelist.delete',
+  'webhook.create',
+  'webhook.update',
+  'webhook.rotate',
+  'webhook.delete',
 ];
 
 /** Operation log (`/user/operationLog`): who did what, from where and when (shown in local time, stored in UTC). */

@@ -1,0 +1,213 @@
+import { webhooksEndpoints as e, WEBHOOK_REPLAY_WINDOW_SEC, type WebhookEventType } from '@cpm/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_PASSWORD, createAccount, createRole } from '../../test-support/accounts';
+import { clientOf } from '../../test-support/api-client';
+import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { terminalGroups } from '../groups/groups.table';
+import { startReceiver } from './webhook-receiver.fixture';
+import { verifySignature } from './webhook-signing';
+import { webhookDeliveries } from './webhooks.table';
+
+const HOUR = 3_600_000;
+
+const subscribe = async (
+  t: TestApp,
+  token: string,
+  url: string,
+  eventTypes: WebhookEventType[] = ['terminal.online'],
+) => {
+  const made = await clientOf(t, token).call(e.save, { name: 'ops', url, eventTypes, enabled: true });
+  expect(made.body.code).toBe(1);
+  return made.body.result as { id: string; secret: string };
+};
+
+const owner = async (t: TestApp, username: string) => {
+  const roleId = await createRole(
+    t,
+    { code: `wh_${username}`, name: username, nameEn: username },
+    'user:webhook:%',
+  );
+  return createAccount(t, { username, roleId });
+};
+
+describe('a receiver that fails three times, then answers 200', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEBHOOK_ALLOW_HTTP: 'on' }, jobs: { run: false } });
+  });
+  afterAll(() => t.close());
+
+  it('gets the event exactly once, signed, after back-off on the test clock', async () => {
+    const rx = await startReceiver({ answer: (n) => (n < 3 ? 500 : 200) });
+    const a = await owner(t, 'hook_retry');
+    const sub = await subscribe(t, a.token, rx.url);
+    expect(sub.secret).toMatch(/^whsec_/);
+    const eventId = await t.webhooks.publish({
+      type: 'terminal.online',
+      ownerId: a.id,
+      objectKey: 'terminal:SN1',
+      data: { sn: 'SN1' },
+    });
+    for (let round = 0; round < 12 && rx.accepted().length === 0; round++) {
+      await t.jobs.runDue();
+      if (rx.accepted().length === 0) t.clock.advance(3 * HOUR);
+    }
+    expect(rx.received.map((r) => r.status)).toEqual([500, 500, 500, 200]);
+    expect(rx.accepted()).toEqual([eventId]);
+    const last = rx.received[3];
+    expect(JSON.parse(last.body)).toMatchObject({ id: eventId, type: 'terminal.online', enterprise: a.id });
+    const nowSec = Math.floor(t.clock.now().getTime() / 1000);
+    const check = { secret: sub.secret, body: last.body, nowSec, toleranceSec: WEBHOOK_REPLAY_WINDOW_SEC };
+    expect(verifySignature({ ...check, header: last.signature })).toBe(true);
+    expect(verifySignature({ ...check, header: last.signature, body: `${last.body} ` })).toBe(false);
+    expect(
+      verifySignature({ ...check, header: last.signature, nowSec: nowSec + WEBHOOK_REPLAY_WINDOW_SEC + 1 }),
+    ).toBe(false);
+
+    // Delivered: later rounds send nothing more.
+    for (let round = 0; round < 3; round++) {
+      t.clock.advance(3 * HOUR);
+      await t.jobs.runDue();
+    }
+    expect(rx.received).toHaveLength(4);
+    // The clock moved on by hours: the session has ended, so sign in again.
+    const { token } = await loginAs(t.app, a.username, ACCOUNT_PASSWORD);
+    const log = await clientOf(t, token).call(e.deliveries, { subscriptionId: sub.id, current: 1, size: 10 });
+    expect(log.body.result.records).toMatchObject([
+      { eventId, status: 'delivered', attempts: 4, responseCode: 200, error: null },
+    ]);
+    await rx.kill();
+  });
+
+  it('sends a test ping and sends a delivered event again with the same id on request', async () => {
+    const rx = await startReceiver();
+    const a = await owner(t, 'hook_ping');
+    const sub = await subscribe(t, a.token, rx.url);
+    const api = clientOf(t, a.token);
+    const ping = await api.call(e.ping, { id: sub.id });
+    expect(ping.body.code).toBe(1);
+    await t.jobs.runDue();
+    expect(JSON.parse(rx.received[0].body)).toMatchObject({ type: 'webhook.ping' });
+    await api.call(e.resend, { id: ping.body.result.deliveryId });
+    await t.jobs.runDue();
+    expect(rx.accepted()).toHaveLength(2);
+    expect(new Set(rx.accepted()).size).toBe(1);
+    await rx.kill();
+  });
+});
+
+describe('domain events from the modules that make them', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEBHOOK_ALLOW_HTTP: 'on' }, jobs: { run: false } });
+  });
+  afterAll(() => t.close());
+
+  it('sends a terminal created, moved and deleted through the console, in that order', async () => {
+    const rx = await startReceiver();
+    const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    const { model, group } = await createFleetFixtures(t, admin.userId);
+    const [other] = await t.database.db
+      .insert(terminalGroups)
+      .values({ name: 'Second store', number: 'S002', ownerId: admin.userId })
+      .returning();
+    await subscribe(t, admin.token, rx.url, ['terminal.created', 'terminal.moved', 'terminal.deleted']);
+    const call = callAs(t, admin.token);
+    const terminal = {
+      sn: 'HOOK0001',
+      name: 'Till',
+      modelId: model.id,
+      groupId: group.id,
+      storeName: 'Main',
+      mac: '00-11-22-33-44-66',
+    };
+    expect((await call('POST', '/device/v1/device/terminal/addOrUpdate', terminal)).body.code).toBe(1);
+    expect(
+      (await call('POST', '/device/v1/device/terminal/move', { sns: ['HOOK0001'], groupId: other.id })).body
+        .code,
+    ).toBe(1);
+    expect((await call('POST', '/device/v1/device/terminal/delete', { sns: ['HOOK0001'] })).body.code).toBe(
+      1,
+    );
+    await until(async () => {
+      await t.jobs.runDue();
+      return rx.accepted().length === 3;
+    });
+    const bodies = rx.received.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.type)).toEqual(['terminal.created', 'terminal.moved', 'terminal.deleted']);
+    expect(bodies[1]).toMatchObject({
+      enterprise: admin.userId,
+      data: { sn: 'HOOK0001', groupId: other.id },
+    });
+    await rx.kill();
+  });
+});
+
+describe('1,000 events to a receiver killed and restarted mid-way', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      // The runner on the real clock with a short back-off: retries come within a fraction of a second.
+      env: {
+        WEBHOOK_ALLOW_HTTP: 'on',
+        WEBHOOK_RETRY_BASE_MS: '20',
+        WEBHOOK_RETRY_MAX_MS: '200',
+        WEBHOOK_DISABLE_AFTER_FAILURES: '1000000',
+      },
+      clock: { now: () => new Date(), advance: () => undefined },
+      jobs: { pollMs: 20, concurrency: 8 },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('all arrive, none twice, and the events of each object in order', async () => {
+    const rx = await startReceiver();
+    const a = await owner(t, 'hook_bulk');
+    await subscribe(t, a.token, rx.url);
+    const sent: { id: string; object: number }[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const object = i % 50;
+      const id = await t.webhooks.publish({
+        type: 'terminal.online',
+        ownerId: a.id,
+        objectKey: `terminal:SN${object}`,
+        data: { sn: `SN${object}`, n: i },
+      });
+      sent.push({ id: id as string, object });
+    }
+    await until(async () => rx.accepted().length >= 200);
+    await rx.kill();
+    expect(rx.accepted().length).toBeLessThan(1000);
+    // Restart once attempts have failed against the dead receiver.
+    await until(async () => (await failedAttempts(t)) > 0);
+    await rx.restart();
+    await until(async () => new Set(rx.accepted()).size === 1000);
+    expect(rx.accepted()).toHaveLength(1000);
+    expect(new Set(rx.accepted())).toEqual(new Set(sent.map((s) => s.id)));
+    const arrival = new Map(rx.accepted().map((id, i) => [id, i]));
+    for (let object = 0; object < 50; object++) {
+      const order = sent.filter((s) => s.object === object).map((s) => arrival.get(s.id) as number);
+      expect(order).toEqual([...order].sort((x, y) => x - y));
+    }
+    await rx.kill();
+  }, 400_000);
+});
+
+const failedAttempts = async (t: TestApp) =>
+  (
+    await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.status, 'pending'), sql`${webhookDeliveries.error} is not null`))
+  )[0].n;
+
+/** Polls a condition every 50 ms until it holds, failing after two minutes. */
+const until = async (cond: () => Promise<boolean>) => {
+  const end = Date.now() + 120_000;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('condition not met within two minutes');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
