@@ -49,7 +49,8 @@ describe.each(brokerModes())('connections end with their session ($name)', ({ na
     });
     const { t, admin } = world;
     const f = await createFleetFixtures(t, admin.userId);
-    for (let i = 1; i <= 2 * 8; i++)
+    // Two terminals for each ending below (a controller and a viewer).
+    for (let i = 1; i <= 2 * endings.length; i++)
       await callApi(t, admin.token, 'POST', '/device/v1/device/terminal/addOrUpdate', {
         sn: sn(i),
         name: `Till ${i}`,
