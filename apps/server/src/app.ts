@@ -10,6 +10,7 @@ import { registerAgentRoutes } from './modules/agent/agent.routes';
 import { isSuperuserSn, superuserFromUrl } from './modules/agent/broker-superuser';
 import { createAppMarketModule } from './modules/appmarket/appmarket.module';
 import { appInstallTaskType, createTaskInstaller } from './modules/appmarket/task-install';
+import { createAuditStreamModule } from './modules/auditstream/auditstream.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createBrokerAuth } from './modules/auth/broker-auth';
@@ -247,6 +248,15 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   const groupsRepo = createGroupsModule({ api, db, clock }).repo;
   registerOplogRoutes(api, { repo: oplogRepo });
+  const audit = createAuditStreamModule({
+    api,
+    db,
+    clock,
+    oplog,
+    oplogRepo,
+    log: app.log,
+    options: deps.auditStream,
+  });
   const dicts = createDictsModule({ api, db, clock });
   const { usersRepo } = createUsersModule({
     api,
@@ -404,6 +414,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     ['agent', () => agent.stop()],
     ['tasks', () => tasks.stop()],
     ['jobs', () => jobs.stop()],
+    ['audit stream', () => audit.stop()],
     ['remote', () => remote.close()],
     ['gateway', () => gateway?.stop()],
     ['session connections', () => sessionConnections.stop()],

@@ -1,4 +1,5 @@
 import { appMarketEndpoints } from './appmarket/appmarket.contract';
+import { auditStreamEndpoints } from './auditstream/auditstream.contract';
 import { authEndpoints } from './auth/auth.contract';
 import { blobEndpoints } from './blobs/blobs.contract';
 import { datacenterEndpoints } from './datacenter/datacenter.contract';
@@ -57,6 +58,7 @@ export const ENDPOINTS = {
   tasks: remoteTaskEndpoints,
   taskWhitelist: whitelistEndpoints,
   taskAgent: taskAgentEndpoints,
+  auditStream: auditStreamEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

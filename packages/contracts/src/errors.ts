@@ -1,4 +1,5 @@
 import { APP_MARKET_ERRORS } from './appmarket/appmarket.errors';
+import { AUDIT_STREAM_ERRORS } from './auditstream/auditstream.errors';
 import { GEO_ERRORS } from './geo/geo.errors';
 import { MEDIA_ERRORS } from './media/media.errors';
 import { REMOTE_ERRORS } from './remote/remote.errors';
@@ -428,6 +429,7 @@ export const ERRORS = {
   ...APP_MARKET_ERRORS,
   ...TASK_ERRORS,
   ...GEO_ERRORS,
+  ...AUDIT_STREAM_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

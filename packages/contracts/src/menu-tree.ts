@@ -34,6 +34,7 @@ const ACTIONS = {
   replay: ['录像回放', 'Replay recordings'],
   policy: ['同意策略', 'Consent policy'],
   approve: ['审批', 'Approve'],
+  test: ['发送测试', 'Send a test'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** A button action a page may offer; its label comes from `ACTIONS`. */
@@ -121,6 +122,11 @@ const MENU = [
         ['add', 'edit', 'delete', 'reveal', 'export'],
       ),
       page('operationLog', '操作日志', 'Operation Log', 'FileSearchOutlined', 'user:oplog', ['export']),
+      page('auditStream', '审计日志流', 'Audit Stream', 'CloudSyncOutlined', 'user:auditstream', [
+        'edit',
+        'test',
+        'export',
+      ]),
     ],
   },
   {

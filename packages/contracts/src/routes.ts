@@ -29,6 +29,7 @@ import type { appMarketEndpoints } from './appmarket/appmarket.contract';
 import type { remoteTaskEndpoints } from './tasks/remote-tasks.contract';
 import type { whitelistEndpoints } from './tasks/whitelist.contract';
 import type { taskAgentEndpoints } from './device-protocol/task-protocol';
+import type { auditStreamEndpoints } from './auditstream/auditstream.contract';
 
 export const systemRoutes: RoutesOf<typeof systemEndpoints> = {
   healthz: { method: 'GET', path: '/healthz' },
@@ -344,4 +345,11 @@ export const whitelistRoutes: RoutesOf<typeof whitelistEndpoints> = {
 export const taskAgentRoutes: RoutesOf<typeof taskAgentEndpoints> = {
   pull: { method: 'GET', path: '/device/v1/agent/tasks' },
   report: { method: 'POST', path: '/device/v1/agent/tasks/report' },
+};
+
+export const auditStreamRoutes: RoutesOf<typeof auditStreamEndpoints> = {
+  get: { method: 'GET', path: '/upms/v1/upms/auditStream/get' },
+  save: { method: 'POST', path: '/upms/v1/upms/auditStream/save' },
+  test: { method: 'POST', path: '/upms/v1/upms/auditStream/test' },
+  export: { method: 'GET', path: '/upms/v1/upms/auditStream/export' },
 };

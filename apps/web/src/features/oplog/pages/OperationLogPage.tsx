@@ -71,6 +71,16 @@ const ACTIONS = [
   'whitelist.update',
   'whitelist.removeSns',
   'whitelist.delete',
+  'auditStream.save',
+  'auditStream.test',
+  'security.signIn',
+  'security.signInFailed',
+  'security.signOut',
+  'security.permissionChange',
+  'security.remoteSessionStart',
+  'security.remoteSessionEnd',
+  'security.shellCommand',
+  'security.apiKeyUse',
 ];
 
 /** Operation log (`/user/operationLog`): who did what, from where and when (shown in local time, stored in UTC). */
