@@ -75,6 +75,9 @@ const PrivateDeploymentsPage = lazy(() =>
     default: m.PrivateDeploymentsPage,
   })),
 );
+const AuditStreamPage = lazy(() =>
+  import('../features/auditstream/pages/AuditStreamPage').then((m) => ({ default: m.AuditStreamPage })),
+);
 const WallpaperPage = lazy(() =>
   import('../features/media/pages/WallpaperPage').then((m) => ({ default: m.WallpaperPage })),
 );
@@ -175,6 +178,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'user/dicInfo': DictsPage,
   'user/cpmPrivatization': PrivateDeploymentsPage,
   'user/operationLog': OperationLogPage,
+  'user/auditStream': AuditStreamPage,
 
   'device/index': DeviceListPage,
   'device/deviceDetail/:sn': DeviceDetailPage,
