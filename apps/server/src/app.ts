@@ -248,15 +248,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   const groupsRepo = createGroupsModule({ api, db, clock }).repo;
   registerOplogRoutes(api, { repo: oplogRepo });
-  const audit = createAuditStreamModule({
-    api,
-    db,
-    clock,
-    oplog,
-    oplogRepo,
-    log: app.log,
-    options: deps.auditStream,
-  });
+  const audit = createAuditStreamModule({ api, db, clock, oplog, log: app.log, options: deps.auditStream });
   const dicts = createDictsModule({ api, db, clock });
   const { usersRepo } = createUsersModule({
     api,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import type { Db } from '../../db/client';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
-import type { OplogRepository } from '../oplog/oplog.repository';
+import { createOplogRepository } from '../oplog/oplog.repository';
 import type { OplogService } from '../oplog/oplog.service';
 import { createAuditShipper, type ShipperTimings } from './audit-shipper';
 import { createAuditStreamRepository } from './auditstream.repository';
@@ -21,16 +21,17 @@ export const createAuditStreamModule = (deps: {
   db: Db;
   clock: Clock;
   oplog: Pick<OplogService, 'recordAnonymous'>;
-  oplogRepo: Pick<OplogRepository, 'after' | 'countAfter' | 'range'>;
   log: { warn: (obj: object, msg: string) => void };
   /** Shipper timings; `run: false` leaves it stopped. */
   options?: Partial<ShipperTimings> & { run?: boolean };
 }) => {
   const repo = createAuditStreamRepository(deps.db);
+  // Plain reads of the operation log in writing order; writes still go through its service.
+  const events = createOplogRepository(deps.db);
   const hostname = os.hostname();
   const shipper = createAuditShipper({
     repo,
-    events: deps.oplogRepo,
+    events,
     connect: (target) => connectSyslog(target),
     clock: deps.clock,
     hostname,
@@ -41,7 +42,7 @@ export const createAuditStreamModule = (deps: {
   registerAuditStreamRoutes(deps.api, {
     stream: createAuditStreamService({
       repo,
-      events: deps.oplogRepo,
+      events,
       shipper,
       connect: (target) => connectSyslog(target),
       clock: deps.clock,

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { ENDPOINTS } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../test-support/accounts';
+import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
 import { clientOf } from '../../test-support/api-client';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { createOplogRepository } from '../oplog/oplog.repository';
@@ -129,6 +129,16 @@ describe('audit stream routes', () => {
     ]);
     const seqs = lines.map((l) => l.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  });
+
+  it('records a sign-out as a security event', async () => {
+    const { token } = await loginAs(t.app, 'ent_audit', ACCOUNT_PASSWORD);
+    expect((await clientOf(t, token).call(ENDPOINTS.auth.logout, {})).status).toBe(200);
+    const log = (
+      await t.database.db.select().from(operationLogs).where(eq(operationLogs.action, 'security.signOut'))
+    ).filter((r) => r.actorName === 'ent_audit');
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ actorName: 'ent_audit', objectType: 'session', result: 'success' });
   });
 
   it('refuses an export range that ends before it starts', async () => {
