@@ -128,6 +128,18 @@ describe('audit shipper', () => {
     expect(s.repo.markError).toHaveBeenCalledWith('connect ECONNREFUSED', expect.any(Date));
   });
 
+  it('holds back what follows a fresh gap in the sequence until the gap is old', async () => {
+    const s = setup([event(1), event(3)]);
+    s.shipper.start();
+    stop = s.shipper.stop;
+    await until(() => s.connections[0]?.written.length === 1, 2000, 'the first send');
+    expect(s.connections[0]?.written[0]).toContain('seq="1"');
+    expect(s.connections[0]?.written[0]).not.toContain('seq="3"');
+    s.clock.advance(5000);
+    await until(() => s.connections[0]?.written.length === 2, 2000, 'the event after the gap');
+    expect(s.connections[0]?.written[1]).toContain('seq="3"');
+  });
+
   it('sends nothing while the stream is off', async () => {
     const s = setup([event(1)]);
     s.state.enabled = false;

@@ -21,6 +21,12 @@ export type ShipperTimings = {
   batch: number;
   /** How long the shipping lease lasts without renewal. */
   leaseMs: number;
+  /**
+   * How long a gap in the sequence holds back what follows it. Numbers are taken when a row is
+   * inserted but become visible at commit, so a gap may be a write still committing; one older
+   * than this is taken as a write that rolled back.
+   */
+  gapWaitMs: number;
 };
 
 export const SHIPPER_DEFAULTS: ShipperTimings = {
@@ -30,6 +36,7 @@ export const SHIPPER_DEFAULTS: ShipperTimings = {
   backoffMaxMs: 60_000,
   batch: 200,
   leaseMs: 30_000,
+  gapWaitMs: 5000,
 };
 
 type Deps = {
@@ -105,6 +112,19 @@ export const createAuditShipper = (deps: Deps) => {
     if (last !== null) await deps.repo.advance(last);
   };
 
+  /** The events up to the first gap in the sequence that may still fill. */
+  const gapless = (events: AuditEvent[], from: number) => {
+    const now = deps.clock.now().getTime();
+    let expected = from + 1;
+    const out: AuditEvent[] = [];
+    for (const e of events) {
+      if (e.seq !== expected && now - Date.parse(e.at) < t.gapWaitMs) break;
+      out.push(e);
+      expected = e.seq + 1;
+    }
+    return out;
+  };
+
   const step = async () => {
     const now = deps.clock.now();
     const stream = await deps.repo.get();
@@ -122,7 +142,7 @@ export const createAuditShipper = (deps: Deps) => {
     }
     await confirm();
     const from = position ?? stream.cursor;
-    const events = await deps.events.after(from, t.batch);
+    const events = gapless(await deps.events.after(from, t.batch), from);
     if (!events.length) return sleep(pending.length ? Math.min(t.pollMs, t.confirmMs) : t.pollMs);
     const frames = Buffer.concat(
       events.map((e) => eventFrame(e, { facility: stream.facility, hostname: deps.hostname })),
