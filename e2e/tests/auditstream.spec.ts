@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { checkAccessibility, withFindings } from '../support/accessibility';
 import { switchLanguage } from '../support/console';
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
@@ -27,6 +28,9 @@ test.describe('audit stream', () => {
         .poll(() => Buffer.concat(received).toString('utf8'))
         .toContain(' auditStream.test [cpm@32473 ');
       await expect(page.getByTestId('audit-lag')).toHaveText(/^\d+$/);
+      const findings: Record<string, string[]> = {};
+      await checkAccessibility(page, '/user/auditStream', findings);
+      expect(withFindings(findings)).toEqual({});
       await saveScreenshot(page, 'audit-stream', 'en', 'light');
       if (SCREENSHOTS) {
         await switchLanguage(page, 'cn');

@@ -56,7 +56,7 @@ export const AuditStreamPage = () => {
   if (!view.data) return <NotLoaded query={view} />;
   const { state } = view.data;
   return (
-    <div data-testid="audit-stream">
+    <div data-testid="audit-stream-page">
       <PageHeader />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Card title={t('receiver')}>
@@ -141,6 +141,8 @@ export const AuditStreamPage = () => {
           <Card title={t('export')}>
             <Space wrap>
               <DatePicker.RangePicker
+                aria-label={t('range')}
+                id={{ start: 'audit-export-from', end: 'audit-export-to' }}
                 showTime
                 value={range}
                 onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
