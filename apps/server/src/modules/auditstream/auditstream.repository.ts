@@ -32,8 +32,13 @@ export const createAuditStreamRepository = (db: Db) => {
   return {
     /** The stream, created with its defaults (off) on first read. */
     async get(): Promise<AuditStreamRecord> {
-      await db.insert(auditStreams).values({ id: ID }).onConflictDoNothing();
-      const [row] = await db.select().from(auditStreams).where(at);
+      const read = async () => (await db.select().from(auditStreams).where(at))[0];
+      // The shipper reads it every second: insert only when it is missing.
+      let row = await read();
+      if (!row) {
+        await db.insert(auditStreams).values({ id: ID }).onConflictDoNothing();
+        row = await read();
+      }
       if (!row) throw new Error('audit stream row missing');
       return toRecord(row);
     },
