@@ -82,6 +82,14 @@ describe.skipIf(skipReason)('audit stream to a real rsyslog', () => {
       await rsyslog.start();
       await until(() => has([...first, ...during]), 20_000, 'every event after rsyslog restarted');
 
+      // Killed outright this time: what it had not read is gone, and the shipper sends it again.
+      const killedWrite = write(40, 'k', 15);
+      await until(() => has(['k-3']), 15_000, 'events written before the kill');
+      await rsyslog.stop('SIGKILL');
+      const killed = await killedWrite;
+      await rsyslog.start();
+      await until(() => has(killed), 20_000, 'every event after rsyslog was killed');
+
       await until(
         async () => (await repo.get()).cursor >= Math.max(...received().map((e) => e.seq)),
         15_000,
@@ -99,7 +107,7 @@ describe.skipIf(skipReason)('audit stream to a real rsyslog', () => {
 
       const all = received();
       const firstSeen = [...new Map(all.map((e) => [e.id, e])).values()];
-      expect(firstSeen.map((e) => e.detail)).toEqual([...first, ...during, ...after]);
+      expect(firstSeen.map((e) => e.detail)).toEqual([...first, ...during, ...killed, ...after]);
       const seqs = firstSeen.map((e) => e.seq);
       expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
       // A line is either the next new event or a repeat of one already delivered (at least once).

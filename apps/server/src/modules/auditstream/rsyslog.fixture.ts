@@ -108,12 +108,12 @@ export const startRsyslog = async (opts: { port: number; tls?: { key: string; ce
       'rsyslogd to listen',
     );
   };
-  const stop = async () => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     const child = proc;
     proc = null;
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
   };
   await start();
