@@ -3,7 +3,7 @@
 # shell (the browser the end-to-end suite drives), Noto CJK fonts (so Chinese renders in
 # screenshots), and the Android build tools that make the app market's test APKs
 # (scripts/make-test-apks.sh; the APKs are committed, so only remaking them and the upload benchmark
-# use these).
+# use these), and rsyslog with its TLS driver (the audit stream's integration test).
 set -euo pipefail
 need=()
 command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
@@ -15,6 +15,9 @@ command -v aapt >/dev/null 2>&1 || need+=(aapt)
 command -v apksigner >/dev/null 2>&1 || need+=(apksigner)
 command -v zipalign >/dev/null 2>&1 || need+=(zipalign)
 [ -f /usr/share/android-framework-res/framework-res.apk ] || need+=(android-framework-res)
+# The audit stream's integration test sends to a real rsyslog, plain and over TLS (gtls driver).
+command -v rsyslogd >/dev/null 2>&1 || [ -x /usr/sbin/rsyslogd ] || need+=(rsyslog)
+compgen -G '/usr/lib/*/rsyslog/lmnsd_gtls.so' >/dev/null || need+=(rsyslog-gnutls)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Missing system packages: ${need[*]}. Install them with: sudo apt-get install -y ${need[*]}" >&2

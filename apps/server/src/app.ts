@@ -11,6 +11,7 @@ import { isSuperuserSn, superuserFromUrl } from './modules/agent/broker-superuse
 import { createHeartbeatAnswers } from './modules/agent/heartbeat-answers';
 import { createAppMarketModule } from './modules/appmarket/appmarket.module';
 import { appInstallTaskType, createTaskInstaller } from './modules/appmarket/task-install';
+import { createAuditStreamModule } from './modules/auditstream/auditstream.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createBrokerAuth } from './modules/auth/broker-auth';
@@ -258,6 +259,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   registerAgentRoutes(api, { agent, clock, superuser: brokerSuperuser, answers: (d) => answers.get(d.id) });
   const groupsRepo = createGroupsModule({ api, db, clock }).repo;
   registerOplogRoutes(api, { repo: oplogRepo });
+  const audit = createAuditStreamModule({ api, db, clock, oplog, log: app.log, options: deps.auditStream });
   const dicts = createDictsModule({ api, db, clock });
   const { usersRepo, ...accounts } = createUsersModule({
     api,
@@ -422,6 +424,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       ['agent', () => agent.stop()],
       ['tasks', () => tasks.stop()],
       ['jobs', () => jobs.stop()],
+      ['audit stream', () => audit.stop()],
       ['remote', () => remote.close()],
       ['gateway', () => gateway?.stop()],
       ['session connections', () => sessionConnections.stop()],

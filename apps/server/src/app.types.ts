@@ -7,6 +7,7 @@ import type { Broker } from './gateway/broker';
 import type { createAgentService } from './modules/agent/agent.service';
 import type { createAppMarketModule } from './modules/appmarket/appmarket.module';
 import type { AppInstaller } from './modules/appmarket/appmarket.service';
+import type { ShipperTimings } from './modules/auditstream/audit-shipper';
 import type { SessionConnections } from './modules/auth/session-connections';
 import type { BlobsService } from './modules/blobs/blobs.service';
 import type { DatacenterService } from './modules/datacenter/datacenter.service';
@@ -39,6 +40,8 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
   /** Background job runner timing; `run: false` leaves the runner stopped (tests drive it). */
   jobs?: Partial<JobsOptions> & { run?: boolean };
+  /** Audit stream shipper timing; `run: false` leaves it stopped. */
+  auditStream?: Partial<ShipperTimings> & { run?: boolean };
   /** Who uses system files (remote tasks); nothing does when absent. */
   sysFileUsage?: FileUsage;
   /** Creates install tasks for the app market (remote tasks); nothing installs when absent. */

@@ -3646,6 +3646,86 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/upms/v1/upms/auditStream/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operation log of a time range as JSON lines, one event per line as the stream sends it
+         * @description Requires permission `user:auditstream:export`.
+         */
+        get: operations["upms_upms_auditStream_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/auditStream/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit stream's settings and how far it has sent
+         * @description Requires permission `user:auditstream:view`.
+         */
+        get: operations["upms_upms_auditStream_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/auditStream/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set where the operation log and security events are streamed (syslog over TCP or TLS)
+         * @description Requires permission `user:auditstream:edit`.
+         */
+        post: operations["upms_upms_auditStream_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/auditStream/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one test message to the configured receiver now, outside the stream
+         * @description Requires permission `user:auditstream:test`.
+         */
+        post: operations["upms_upms_auditStream_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upms/v1/upms/cpmPrivatization/addOrUpdate": {
         parameters: {
             query?: never;
@@ -14947,6 +15027,158 @@ export interface operations {
                             ownerId: string;
                             createdAt: string;
                             updatedAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_auditStream_export: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+        };
+    };
+    upms_upms_auditStream_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            settings: {
+                                enabled: boolean;
+                                host: string;
+                                port: number;
+                                tls: boolean;
+                                caCert: string;
+                                /** @enum {string} */
+                                facility: "auth" | "authpriv" | "local0" | "local1" | "local2" | "local3" | "local4" | "local5" | "local6" | "local7";
+                            };
+                            state: {
+                                cursor: number;
+                                lag: number;
+                                lastSentAt: string | null;
+                                lastError: string | null;
+                                lastErrorAt: string | null;
+                                connected: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_auditStream_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    host: string;
+                    port: number;
+                    tls: boolean;
+                    caCert: string;
+                    /** @enum {string} */
+                    facility: "auth" | "authpriv" | "local0" | "local1" | "local2" | "local3" | "local4" | "local5" | "local6" | "local7";
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            settings: {
+                                enabled: boolean;
+                                host: string;
+                                port: number;
+                                tls: boolean;
+                                caCert: string;
+                                /** @enum {string} */
+                                facility: "auth" | "authpriv" | "local0" | "local1" | "local2" | "local3" | "local4" | "local5" | "local6" | "local7";
+                            };
+                            state: {
+                                cursor: number;
+                                lag: number;
+                                lastSentAt: string | null;
+                                lastError: string | null;
+                                lastErrorAt: string | null;
+                                connected: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_auditStream_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            ok: boolean;
+                            error: string | null;
                         };
                     };
                 };

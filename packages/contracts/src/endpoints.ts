@@ -1,4 +1,5 @@
 import { appMarketEndpoints } from './appmarket/appmarket.contract';
+import { auditStreamEndpoints } from './auditstream/auditstream.contract';
 import { authEndpoints } from './auth/auth.contract';
 import { factorsEndpoints } from './auth/factors.contract';
 import { sessionsEndpoints } from './auth/sessions.contract';
@@ -65,6 +66,7 @@ export const ENDPOINTS = {
   taskAgent: taskAgentEndpoints,
   serviceAccounts: serviceAccountsEndpoints,
   webhooks: webhooksEndpoints,
+  auditStream: auditStreamEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

@@ -1,4 +1,5 @@
 import { APP_MARKET_ERRORS } from './appmarket/appmarket.errors';
+import { AUDIT_STREAM_ERRORS } from './auditstream/auditstream.errors';
 import { FACTOR_ERRORS } from './auth/factors.errors';
 import { GEO_ERRORS } from './geo/geo.errors';
 import { MEDIA_ERRORS } from './media/media.errors';
@@ -434,6 +435,7 @@ export const ERRORS = {
   ...SERVICE_ACCOUNT_ERRORS,
   ...FACTOR_ERRORS,
   ...WEBHOOK_ERRORS,
+  ...AUDIT_STREAM_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

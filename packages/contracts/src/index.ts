@@ -1,4 +1,5 @@
 export * from './appmarket/appmarket.contract';
+export * from './auditstream/auditstream.contract';
 export * from './auth/account-state';
 export * from './auth/auth.contract';
 export * from './auth/factors.contract';

@@ -35,6 +35,7 @@ const ACTIONS = {
   policy: ['同意策略', 'Consent policy'],
   approve: ['审批', 'Approve'],
   keys: ['管理密钥', 'Manage keys'],
+  test: ['发送测试', 'Send a test'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** A button action a page may offer; its label comes from `ACTIONS`. */
@@ -128,6 +129,11 @@ const MENU = [
         'edit',
         'delete',
         'keys',
+      ]),
+      page('auditStream', '审计日志流', 'Audit Stream', 'CloudSyncOutlined', 'user:auditstream', [
+        'edit',
+        'test',
+        'export',
       ]),
     ],
   },

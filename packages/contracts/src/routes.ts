@@ -33,6 +33,7 @@ import type { whitelistEndpoints } from './tasks/whitelist.contract';
 import type { taskAgentEndpoints } from './device-protocol/task-protocol';
 import type { serviceAccountsEndpoints } from './serviceaccounts/serviceaccounts.contract';
 import type { webhooksEndpoints } from './webhooks/webhooks.contract';
+import type { auditStreamEndpoints } from './auditstream/auditstream.contract';
 
 export const systemRoutes: RoutesOf<typeof systemEndpoints> = {
   healthz: { method: 'GET', path: '/healthz' },
@@ -388,4 +389,11 @@ export const webhooksRoutes: RoutesOf<typeof webhooksEndpoints> = {
   ping: { method: 'POST', path: '/upms/v1/upms/webhooks/ping' },
   deliveries: { method: 'GET', path: '/upms/v1/upms/webhooks/deliveries' },
   resend: { method: 'POST', path: '/upms/v1/upms/webhooks/resend' },
+};
+
+export const auditStreamRoutes: RoutesOf<typeof auditStreamEndpoints> = {
+  get: { method: 'GET', path: '/upms/v1/upms/auditStream/get' },
+  save: { method: 'POST', path: '/upms/v1/upms/auditStream/save' },
+  test: { method: 'POST', path: '/upms/v1/upms/auditStream/test' },
+  export: { method: 'GET', path: '/upms/v1/upms/auditStream/export' },
 };

@@ -1,4 +1,5 @@
 export * from '../modules/appmarket/appmarket.table';
+export * from '../modules/auditstream/auditstream.table';
 export * from '../modules/auth/auth.table';
 export * from '../modules/blobs/blobs.table';
 export * from '../modules/commands/commands.table';

@@ -83,6 +83,9 @@ const ServiceAccountsPage = lazy(() =>
     default: m.ServiceAccountsPage,
   })),
 );
+const AuditStreamPage = lazy(() =>
+  import('../features/auditstream/pages/AuditStreamPage').then((m) => ({ default: m.AuditStreamPage })),
+);
 const WallpaperPage = lazy(() =>
   import('../features/media/pages/WallpaperPage').then((m) => ({ default: m.WallpaperPage })),
 );
@@ -185,6 +188,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'user/webhooks': WebhooksPage,
   'user/operationLog': OperationLogPage,
   'user/serviceAccount': ServiceAccountsPage,
+  'user/auditStream': AuditStreamPage,
 
   'device/index': DeviceListPage,
   'device/deviceDetail/:sn': DeviceDetailPage,

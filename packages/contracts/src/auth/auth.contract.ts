@@ -111,6 +111,7 @@ export const authEndpoints = {
     public: true,
     query: z.object({ token: z.string().max(128).optional() }),
     result: z.null(),
+    oplog: { objectType: 'session', action: 'security.signOut' },
   }),
   isLogin: defineEndpoint({
     method: 'GET',

@@ -44,6 +44,7 @@ const ROLE_SEEDS: RoleSeed[] = [
         'user/sysMenu',
         'user/dicInfo',
         'user/cpmPrivatization',
+        'user/auditStream',
         'user/toExamine',
         'appMarket/appAudit',
       ],

@@ -77,6 +77,16 @@ export const OPLOG_ACTION_LABELS = enumLabels('accounts:oplog.actions', {
   'webhook.update': ['编辑 Webhook', 'Edit webhook'],
   'webhook.rotate': ['更换 Webhook 密钥', 'Rotate webhook secret'],
   'webhook.delete': ['删除 Webhook', 'Delete webhook'],
+  'auditStream.save': ['保存审计日志流设置', 'Save audit stream settings'],
+  'auditStream.test': ['发送审计日志流测试消息', 'Send audit stream test message'],
+  'security.signIn': ['安全事件：登录', 'Security: sign-in'],
+  'security.signInFailed': ['安全事件：登录失败', 'Security: failed sign-in'],
+  'security.signOut': ['安全事件：退出登录', 'Security: sign-out'],
+  'security.permissionChange': ['安全事件：权限变更', 'Security: permission change'],
+  'security.remoteSessionStart': ['安全事件：远程桌面开始', 'Security: remote desktop started'],
+  'security.remoteSessionEnd': ['安全事件：远程桌面结束', 'Security: remote desktop ended'],
+  'security.shellCommand': ['安全事件：发送 Shell 指令', 'Security: shell command sent'],
+  'security.apiKeyUse': ['安全事件：使用 API 密钥', 'Security: API key used'],
 });
 
 /** Results of an operation as the operation log page shows them. */

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts, uuidKey } from '../../db/columns';
 
 /** Who did what to which object, from where, when (UTC) and with what result. */
@@ -17,6 +17,12 @@ export const operationLogs = pgTable(
     objectName: text(),
     result: text({ enum: ['success', 'failure'] }).notNull(),
     detail: text(),
+    /** Order of writing; the audit stream's cursor counts in it. */
+    seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  (t) => [index('operation_logs_at_idx').on(t.at), index('operation_logs_actor_idx').on(t.actorId)],
+  (t) => [
+    index('operation_logs_at_idx').on(t.at),
+    index('operation_logs_actor_idx').on(t.actorId),
+    uniqueIndex('operation_logs_seq_idx').on(t.seq),
+  ],
 );

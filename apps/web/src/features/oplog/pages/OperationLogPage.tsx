@@ -87,6 +87,16 @@ const ACTIONS = [
   'webhook.update',
   'webhook.rotate',
   'webhook.delete',
+  'auditStream.save',
+  'auditStream.test',
+  'security.signIn',
+  'security.signInFailed',
+  'security.signOut',
+  'security.permissionChange',
+  'security.remoteSessionStart',
+  'security.remoteSessionEnd',
+  'security.shellCommand',
+  'security.apiKeyUse',
 ];
 
 /** Operation log (`/user/operationLog`): who did what, from where and when (shown in local time, stored in UTC). */
