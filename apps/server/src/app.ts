@@ -1,9 +1,10 @@
 import { ACCOUNT_STATE, allEndpoints, terminalTopic } from '@cpm/contracts';
 import type { App, AppDeps } from './app.types';
+import { openBroker } from './app-broker';
 import type { AppEvents } from './app-events';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/seed';
-import { type Broker, createBroker } from './gateway/broker';
+import type { Broker } from './gateway/broker';
 import { announceTerminalChanges, startDeviceGateway } from './gateway/device-gateway';
 import { createAgentModule } from './modules/agent/agent.module';
 import { registerAgentRoutes } from './modules/agent/agent.routes';
@@ -14,7 +15,6 @@ import { appInstallTaskType, createTaskInstaller } from './modules/appmarket/tas
 import { createAuditStreamModule } from './modules/auditstream/auditstream.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { createBrokerAuth } from './modules/auth/broker-auth';
 import { createSessionConnections } from './modules/auth/session-connections';
 import { registerUploads } from './modules/blobs/blob-http';
 import { createBlobsModule } from './modules/blobs/blobs.module';
@@ -36,7 +36,6 @@ import { loadAppKeys } from './modules/keys/app-keys';
 import { createKeysRepository } from './modules/keys/keys.repository';
 import { createConsoleEventsRepository } from './modules/live/console-events.repository';
 import { createConsoleEvents } from './modules/live/console-events.service';
-import { serveLiveMqttPort } from './modules/live/live-mqtt-port';
 import { createMailRepository } from './modules/mail/mail.repository';
 import { createMailer } from './modules/mail/mailer';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -181,29 +180,13 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const broker =
     deps.broker === false
       ? null
-      : await createBroker({
-          mqttUrl: config.mqttUrl,
-          mqttPort: config.mqttPort,
-          shareGroup: config.mqttShareGroup,
-          host: config.host,
-          auth: createBrokerAuth({
-            resolveSession: (token) => auth.resolve(token),
-            authenticateDevice: (sn, secret) => agent.authenticate(sn, secret),
-            admitDevice: () => agent.admit(),
-            devices: !config.mqttUrl,
-            connections: sessionConnections,
-          }),
-          logger: app.log,
+      : await openBroker(app, config, {
+          resolveSession: (token) => auth.resolve(token),
+          authenticateDevice: (sn, secret) => agent.authenticate(sn, secret),
+          admitDevice: () => agent.admit(),
+          connections: sessionConnections,
         });
   brokerRef = broker;
-  broker?.attachWebSocket(app.server);
-  // Live messaging on a port of its own as well (LIVE_MQTT_PORT), once the main port listens.
-  if (broker && config.liveMqttPort)
-    serveLiveMqttPort(app, {
-      port: config.liveMqttPort,
-      host: config.host,
-      attach: (server) => broker.attachWebSocket(server),
-    });
   // Registered before any route so its response hook times every one; counts are read when scraped.
   const metrics = registerMetrics(
     app,
