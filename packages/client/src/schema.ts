@@ -18494,7 +18494,7 @@ export interface operations {
                     id?: string;
                     name: string;
                     url: string;
-                    eventTypes: ("terminal.created" | "terminal.online" | "terminal.offline" | "terminal.moved" | "terminal.deleted" | "task.created" | "task.deliverySucceeded" | "task.deliveryFailed" | "task.finished" | "app.submitted" | "app.reviewed" | "app.released" | "app.paused" | "order.stateChanged" | "inspection.stateChanged" | "user.registered" | "user.approved")[];
+                    eventTypes: ("terminal.created" | "terminal.online" | "terminal.offline" | "terminal.moved" | "terminal.deleted" | "task.created" | "task.deliverySucceeded" | "task.deliveryFailed" | "task.finished" | "app.submitted" | "app.reviewed" | "app.released" | "app.paused" | "order.stateChanged" | "inspection.stateChanged" | "user.registered" | "user.approved" | "audit.entry")[];
                     enabled: boolean;
                 };
             };
@@ -18634,7 +18634,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 url: string;
-                                eventTypes: ("terminal.created" | "terminal.online" | "terminal.offline" | "terminal.moved" | "terminal.deleted" | "task.created" | "task.deliverySucceeded" | "task.deliveryFailed" | "task.finished" | "app.submitted" | "app.reviewed" | "app.released" | "app.paused" | "order.stateChanged" | "inspection.stateChanged" | "user.registered" | "user.approved")[];
+                                eventTypes: ("terminal.created" | "terminal.online" | "terminal.offline" | "terminal.moved" | "terminal.deleted" | "task.created" | "task.deliverySucceeded" | "task.deliveryFailed" | "task.finished" | "app.submitted" | "app.reviewed" | "app.released" | "app.paused" | "order.stateChanged" | "inspection.stateChanged" | "user.registered" | "user.approved" | "audit.entry")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 consecutiveFailures: number;

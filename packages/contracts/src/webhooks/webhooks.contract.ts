@@ -25,6 +25,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'inspection.stateChanged',
   'user.registered',
   'user.approved',
+  // Every operation log entry, security events included: the audit stream to a webhook.
+  'audit.entry',
 ] as const;
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;

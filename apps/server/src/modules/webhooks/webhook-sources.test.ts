@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OperationEntry } from '../oplog/oplog.repository';
-import { eventOfFleetChange, eventOfOperation, isWebhookEvent } from './webhook-sources';
+import {
+  auditEventOfOperation,
+  eventOfFleetChange,
+  eventOfOperation,
+  isWebhookEvent,
+} from './webhook-sources';
 
 const at = new Date('2026-06-01T08:00:00Z');
 
@@ -61,6 +66,17 @@ describe('webhook event sources', () => {
     expect(eventOfOperation(op({ action: 'role.delete' }))).toBeNull();
     expect(eventOfOperation(op({ actorId: null }))).toBeNull();
     expect(eventOfOperation(op({ objectId: null }))).toBeNull();
+  });
+
+  it('streams every entry with an actor as an audit entry, failures included, ordered per actor', () => {
+    expect(auditEventOfOperation(op({ action: 'security.signInFailed', result: 'failure' }))).toMatchObject({
+      type: 'audit.entry',
+      ownerId: 'user-1',
+      objectKey: 'audit:user-1',
+      data: { action: 'security.signInFailed', result: 'failure', actor: { id: 'user-1', name: 'ops' } },
+    });
+    expect(auditEventOfOperation(op({ action: 'role.delete' }))?.type).toBe('audit.entry');
+    expect(auditEventOfOperation(op({ actorId: null }))).toBeNull();
   });
 
   it('passes on only the domain events a subscription may choose', () => {

@@ -61,6 +61,30 @@ export const eventOfOperation = (op: OperationEntry): DomainEvent | null => {
   };
 };
 
+/**
+ * Every entry with an actor as an `audit.entry` event of the actor's account, failures included: the
+ * audit stream to a webhook. Ordered per actor, as the entries were written.
+ */
+export const auditEventOfOperation = (op: OperationEntry): DomainEvent | null =>
+  op.actorId
+    ? {
+        type: 'audit.entry',
+        ownerId: op.actorId,
+        objectKey: `audit:${op.actorId}`,
+        data: {
+          action: op.action,
+          result: op.result,
+          objectType: op.objectType ?? null,
+          objectId: op.objectId ?? null,
+          objectName: op.objectName ?? null,
+          detail: op.detail ?? null,
+          actor: { id: op.actorId, name: op.actorName },
+          ip: op.ip ?? null,
+        },
+        at: op.at,
+      }
+    : null;
+
 /** Whether a module's domain event is one a subscription may choose. */
 export const isWebhookEvent = (e: DomainEvent): e is DomainEvent & { type: WebhookEventType } =>
   KNOWN.has(e.type);

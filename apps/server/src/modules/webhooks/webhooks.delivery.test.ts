@@ -143,6 +143,40 @@ describe('domain events from the modules that make them', () => {
     });
     await rx.kill();
   });
+
+  it('streams the operation log of the subscription’s accounts as audit entries, failures included', async () => {
+    const rx = await startReceiver();
+    const a = await owner(t, 'hook_audit');
+    await subscribe(t, a.token, rx.url, ['audit.entry']);
+    // A failed and a successful sign-in of the account, as the log records them.
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/v1/oauth/login/cpmDoLogin',
+      payload: {
+        username: a.username,
+        password: 'Wrong#Pass1',
+        captchaId: 'x',
+        captchaCode: 'x',
+        sysCode: 'cpm',
+      },
+    });
+    expect(wrong.json().code).not.toBe(1);
+    await loginAs(t.app, a.username, ACCOUNT_PASSWORD);
+    await until(async () => {
+      await t.jobs.runDue();
+      return rx.accepted().length >= 3;
+    });
+    const entries = rx.received.map((r) => JSON.parse(r.body));
+    expect(entries.every((b) => b.type === 'audit.entry' && b.enterprise === a.id)).toBe(true);
+    // The subscription's own creation, then the two sign-ins, in the order they were written.
+    expect(entries.map((b) => [b.data.action, b.data.result])).toEqual([
+      ['webhook.create', 'success'],
+      ['login', 'failure'],
+      ['login', 'success'],
+    ]);
+    expect(entries[1].data).toMatchObject({ actor: { id: a.id, name: a.username } });
+    await rx.kill();
+  });
 });
 
 describe('1,000 events to a receiver killed and restarted mid-way', () => {

@@ -11,7 +11,12 @@ import type { AppKeys } from '../keys/app-keys';
 import type { MessagesService } from '../messages/messages.service';
 import { createOutboundService } from './outbound.service';
 import { createHttpSender, type Sender } from './webhook-sender';
-import { eventOfFleetChange, eventOfOperation, isWebhookEvent } from './webhook-sources';
+import {
+  auditEventOfOperation,
+  eventOfFleetChange,
+  eventOfOperation,
+  isWebhookEvent,
+} from './webhook-sources';
 import { createWebhooksRepository } from './webhooks.repository';
 import { registerWebhooksRoutes } from './webhooks.routes';
 import { createWebhooksService } from './webhooks.service';
@@ -73,7 +78,10 @@ export const createWebhooksModule = (deps: {
     }
   };
   deps.bus.on('domain.event', publish);
-  deps.bus.on('operation.recorded', (op) => publish(eventOfOperation(op)));
+  deps.bus.on('operation.recorded', (op) => {
+    publish(eventOfOperation(op));
+    publish(auditEventOfOperation(op));
+  });
   deps.bus.on('fleet.changed', async (changes) => {
     for (const c of changes) await publish(eventOfFleetChange(c, deps.clock.now()));
   });
