@@ -230,8 +230,8 @@ export const ERRORS = {
   roleCodeTaken: { code: 409, zh: '角色编码已存在', en: 'A role with this code already exists' },
   roleInUse: {
     code: 409,
-    zh: '该角色仍有用户在使用，不能删除',
-    en: 'Accounts still hold this role; it cannot be deleted',
+    zh: '该角色仍有用户或服务账号在使用，不能删除',
+    en: 'Accounts or service accounts still hold this role; it cannot be deleted',
   },
   builtInReadOnly: {
     code: 403,

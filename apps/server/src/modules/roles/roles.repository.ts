@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
 import { allWhere, firstWhere, insertWithLinks, replaceLinks, rowsWhere } from '../../shared/sql';
+import { serviceAccounts } from '../serviceaccounts/serviceaccounts.table';
 import { userRoles } from '../users/users.table';
 import { roleMenus, roles } from './roles.table';
 
@@ -85,7 +86,14 @@ export const createRolesRepository = (db: Db) => {
           .where(and(eq(roles.code, code), visible(auth)))
       ).some((r) => r.id !== exceptId),
     menuIdsOf: async (id: string) => (await menuIdsOf([id])).get(id) ?? [],
-    holderCount: async (id: string) => (await holdersOf([id])).get(id) ?? 0,
+    /** Users and service accounts holding a role: either keeps it from being deleted. */
+    holderCount: async (id: string) => {
+      const [services] = await db
+        .select({ n: count() })
+        .from(serviceAccounts)
+        .where(eq(serviceAccounts.roleId, id));
+      return ((await holdersOf([id])).get(id) ?? 0) + services.n;
+    },
     /** The users holding a role. */
     holderIds: async (id: string) =>
       (await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, id))).map(

@@ -88,7 +88,7 @@ describe('roles and their grants', () => {
     const inUse = await callApi(t, ent.token, 'GET', `${R}/delete?id=${role.id}`);
     expect(inUse.body).toMatchObject({
       code: 409,
-      messageEn: 'Accounts still hold this role; it cannot be deleted',
+      messageEn: 'Accounts or service accounts still hold this role; it cannot be deleted',
     });
     const beyond = await save(ent.token, {
       name: 'y',

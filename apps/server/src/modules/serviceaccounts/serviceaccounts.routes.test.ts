@@ -2,16 +2,18 @@ import {
   authEndpoints,
   devicesEndpoints,
   type EndpointDef,
+  ERRORS,
   type IssuedApiKey,
   registryEndpoints,
+  rolesEndpoints,
   serviceAccountsEndpoints as sa,
   usersEndpoints,
 } from '@cpm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../test-support/accounts';
+import { createAccount, createRole } from '../../test-support/accounts';
 import { clientOf, urlOf } from '../../test-support/api-client';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
 import { terminals } from '../devices/devices.table';
 import { operationLogs } from '../oplog/oplog.table';
 import { roles } from '../roles/roles.table';
@@ -227,6 +229,18 @@ describe('service accounts and API keys', () => {
     await repo.hit('sweep:new', 60_000, now);
     expect(await repo.sweepCounters(new Date(now.getTime() - HOUR))).toBeGreaterThanOrEqual(1);
     expect([...(await repo.counters(['sweep:old', 'sweep:new'])).keys()]).toEqual(['sweep:new']);
+  });
+
+  it('keeps a role a service account holds from being deleted', async () => {
+    const platform = clientOf(t, (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).token);
+    const roleId = await createRole(t, { code: 'svc_only', name: '集成', nameEn: 'Integration' }, SCOPES);
+    const made = await platform.call(sa.save, { name: 'ERP link', roleId: roleId, enabled: true });
+    expect(made.body.code).toBe(1);
+    const refused = await platform.call(rolesEndpoints.remove, { id: roleId });
+    expect(refused.body.messageEn).toBe(ERRORS.roleInUse.en);
+    expect(await t.database.db.select().from(roles).where(eq(roles.id, roleId))).toHaveLength(1);
+    expect((await platform.call(sa.remove, { id: made.body.result.id })).body.code).toBe(1);
+    expect((await platform.call(rolesEndpoints.remove, { id: roleId })).body.code).toBe(1);
   });
 
   it("keeps another enterprise's administrator away from the accounts and keys", async () => {
