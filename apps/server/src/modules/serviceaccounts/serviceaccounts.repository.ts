@@ -1,7 +1,16 @@
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { findInScope, inDataScope, ownedNamed, type Scope } from '../../shared/data-scope';
-import { countWhere, existsWhere, newestFirst, rowsWhere } from '../../shared/sql';
+import {
+  allWhere,
+  countWhere,
+  deletedCount,
+  existsWhere,
+  hitWindow,
+  newestFirst,
+  rowsWhere,
+  updatedCount,
+} from '../../shared/sql';
 import { apiKeyCounters, serviceAccountKeys, serviceAccounts } from './serviceaccounts.table';
 
 export type ServiceAccountRecord = typeof serviceAccounts.$inferSelect;
@@ -31,11 +40,12 @@ export const createServiceAccountsRepository = (db: Db) => ({
   /** The keys of these service accounts, newest first. */
   keysOf: async (accountIds: string[]): Promise<ApiKeyRecord[]> =>
     accountIds.length
-      ? db
-          .select()
-          .from(serviceAccountKeys)
-          .where(inArray(serviceAccountKeys.serviceAccountId, accountIds))
-          .orderBy(desc(serviceAccountKeys.createdAt), desc(serviceAccountKeys.id))
+      ? allWhere(
+          db,
+          serviceAccountKeys,
+          inArray(serviceAccountKeys.serviceAccountId, accountIds),
+          newestFirst(serviceAccountKeys),
+        )
       : [],
 
   findVisible: (scope: Scope, id: string): Promise<ServiceAccountRecord | null> =>
@@ -107,18 +117,15 @@ export const createServiceAccountsRepository = (db: Db) => ({
 
   /** Records a use; answers false when another request recorded one since `notBefore` (so only one logs it). */
   touchKey: async (id: string, at: Date, ip: string, notBefore: Date) =>
-    (
-      await db
-        .update(serviceAccountKeys)
-        .set({ lastUsedAt: at, lastUsedIp: ip })
-        .where(
-          and(
-            eq(serviceAccountKeys.id, id),
-            sql`(${serviceAccountKeys.lastUsedAt} is null or ${serviceAccountKeys.lastUsedAt} < ${notBefore.toISOString()}::timestamptz)`,
-          ),
-        )
-        .returning({ id: serviceAccountKeys.id })
-    ).length > 0,
+    (await updatedCount(
+      db,
+      serviceAccountKeys,
+      { lastUsedAt: at, lastUsedIp: ip },
+      and(
+        eq(serviceAccountKeys.id, id),
+        sql`(${serviceAccountKeys.lastUsedAt} is null or ${serviceAccountKeys.lastUsedAt} < ${notBefore.toISOString()}::timestamptz)`,
+      ),
+    )) > 0,
 
   /** The counters with these keys that exist, by key (a read: checking a lock writes nothing). */
   counters: async (keys: string[]): Promise<Map<string, CounterState>> =>
@@ -130,31 +137,11 @@ export const createServiceAccountsRepository = (db: Db) => ({
     ),
 
   /** Deletes counters whose window started before `before`; answers how many. */
-  sweepCounters: async (before: Date) =>
-    (
-      await db
-        .delete(apiKeyCounters)
-        .where(lt(apiKeyCounters.windowStart, before))
-        .returning({ key: apiKeyCounters.key })
-    ).length,
+  sweepCounters: (before: Date) => deletedCount(db, apiKeyCounters, lt(apiKeyCounters.windowStart, before)),
 
   /** Adds `amount` (0 only reads) to a fixed window, starting a new one when the old has passed. */
-  hit: async (key: string, windowMs: number, now: Date, amount = 1): Promise<CounterState> => {
-    const cutoff = new Date(now.getTime() - windowMs).toISOString();
-    const fresh = sql`${apiKeyCounters.windowStart} <= ${cutoff}::timestamptz`;
-    const [row] = await db
-      .insert(apiKeyCounters)
-      .values({ key, count: amount, windowStart: now })
-      .onConflictDoUpdate({
-        target: apiKeyCounters.key,
-        set: {
-          count: sql`case when ${fresh} then ${amount} else ${apiKeyCounters.count} + ${amount} end`,
-          windowStart: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${apiKeyCounters.windowStart} end`,
-        },
-      })
-      .returning();
-    return { count: row.count, windowStart: row.windowStart };
-  },
+  hit: (key: string, windowMs: number, now: Date, amount = 1): Promise<CounterState> =>
+    hitWindow(db, apiKeyCounters, key, windowMs, now, amount),
 });
 
 export type ServiceAccountsRepository = ReturnType<typeof createServiceAccountsRepository>;
