@@ -17,6 +17,12 @@ const setup = () => {
   return { deps, repo: deps.repo, app, version, note, service: createReviewService(core) };
 };
 
+/** Approving the version must be refused with `key`. */
+const approvalRefused = (s: ReturnType<typeof setup>, key: string) =>
+  expect(s.service.audit(authOf(), s.note, { id: s.version.id, approved: true })).rejects.toMatchObject({
+    key,
+  });
+
 const update = (over: Partial<VersionUpdate>) =>
   VersionUpdateSchema.parse({ id: '00000000-0000-4000-8000-0000000000e1', ...over });
 
@@ -24,11 +30,7 @@ describe('reviewing a version', () => {
   it('answers appVersionNotFound for a version of an app outside the reviewer’s scope', async () => {
     const s = setup();
     s.repo.findOwned.mockResolvedValue(null);
-    await expect(
-      s.service.audit(authOf(), s.note, { id: s.version.id, approved: true }),
-    ).rejects.toMatchObject({
-      key: 'appVersionNotFound',
-    });
+    await approvalRefused(s, 'appVersionNotFound');
     expect(s.repo.transitionVersion).not.toHaveBeenCalled();
   });
 
@@ -58,11 +60,7 @@ describe('reviewing a version', () => {
   it('answers appReviewConflict when the version left review meanwhile, telling nobody', async () => {
     const s = setup();
     s.repo.transitionVersion.mockResolvedValue(NOT_FOUND);
-    await expect(
-      s.service.audit(authOf(), s.note, { id: s.version.id, approved: true }),
-    ).rejects.toMatchObject({
-      key: 'appReviewConflict',
-    });
+    await approvalRefused(s, 'appReviewConflict');
     expect(s.deps.notifyUser).not.toHaveBeenCalled();
   });
 
