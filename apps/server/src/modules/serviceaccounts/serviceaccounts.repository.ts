@@ -1,14 +1,13 @@
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { findInScope, inDataScope, ownedNamed, type Scope } from '../../shared/data-scope';
+import { findInScope, inDataScope, ownedNamed, ownerNamed, type Scope } from '../../shared/data-scope';
 import {
   allWhere,
-  countWhere,
   deletedCount,
   existsWhere,
   hitWindow,
   newestFirst,
-  rowsWhere,
+  pageWhere,
   updatedCount,
 } from '../../shared/sql';
 import { apiKeyCounters, serviceAccountKeys, serviceAccounts } from './serviceaccounts.table';
@@ -24,8 +23,9 @@ export type CounterState = { count: number; windowStart: Date };
 
 /** Storage of service accounts, their keys and the keys' counters. */
 export const createServiceAccountsRepository = (db: Db) => ({
-  list: (scope: Scope, name: string | undefined, offset: number, limit: number) =>
-    rowsWhere(
+  /** A page of the service accounts in scope, named like `name`, newest first, and their total. */
+  page: (scope: Scope, name: string | undefined, offset: number, limit: number) =>
+    pageWhere(
       db,
       serviceAccounts,
       ownedNamed(scope, serviceAccounts, name),
@@ -33,9 +33,6 @@ export const createServiceAccountsRepository = (db: Db) => ({
       offset,
       limit,
     ),
-
-  count: (scope: Scope, name: string | undefined) =>
-    countWhere(db, serviceAccounts, ownedNamed(scope, serviceAccounts, name)),
 
   /** The keys of these service accounts, newest first. */
   keysOf: async (accountIds: string[]): Promise<ApiKeyRecord[]> =>
@@ -52,15 +49,7 @@ export const createServiceAccountsRepository = (db: Db) => ({
     findInScope(db, serviceAccounts, scope, id),
 
   nameTaken: (ownerId: string, name: string, exceptId?: string) =>
-    existsWhere(
-      db,
-      serviceAccounts,
-      and(
-        eq(serviceAccounts.ownerId, ownerId),
-        eq(serviceAccounts.name, name),
-        exceptId ? ne(serviceAccounts.id, exceptId) : undefined,
-      ),
-    ),
+    existsWhere(db, serviceAccounts, ownerNamed(serviceAccounts, ownerId, name, exceptId)),
 
   insert: async (values: ServiceAccountValues) =>
     (await db.insert(serviceAccounts).values(values).returning({ id: serviceAccounts.id }))[0].id,

@@ -112,10 +112,7 @@ export const createServiceAccountsService = (deps: {
       auth: AuthContext,
       q: PageQuery & { name?: string },
     ): Promise<ReturnType<typeof toPage<ServiceAccountRow>>> {
-      const [accounts, total] = await Promise.all([
-        repo.list(auth, q.name, pageOffset(q), q.size),
-        repo.count(auth, q.name),
-      ]);
+      const { rows: accounts, total } = await repo.page(auth, q.name, pageOffset(q), q.size);
       const keys = await repo.keysOf(accounts.map((a) => a.id));
       const roles = new Map<string, RoleSummary | null>();
       for (const a of accounts) if (!roles.has(a.roleId)) roles.set(a.roleId, await deps.roleOf(a.roleId));
