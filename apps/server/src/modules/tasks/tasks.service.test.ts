@@ -294,11 +294,17 @@ describe('changing a task', () => {
   });
 });
 
+/** A task awaiting approval that the caller created; answers the caller. */
+const ownPendingTask = (s: ReturnType<typeof setup>) => {
+  const auth = authOf();
+  withTask(s, { status: 'pendingApproval', createdBy: auth.userId });
+  return auth;
+};
+
 describe('approving a task', () => {
   it('never lets the creator approve their own task', async () => {
     const s = setup();
-    const auth = authOf();
-    withTask(s, { status: 'pendingApproval', createdBy: auth.userId });
+    const auth = ownPendingTask(s);
     await expect(s.service.approve(auth, s.note, 'x', 'pw')).rejects.toMatchObject({
       key: 'taskSelfApproval',
     });
@@ -326,8 +332,7 @@ describe('approving a task', () => {
 
   it('never lets the creator reject their own task', async () => {
     const s = setup();
-    const auth = authOf();
-    withTask(s, { status: 'pendingApproval', createdBy: auth.userId });
+    const auth = ownPendingTask(s);
     await expect(s.service.reject(auth, s.note, 'x', 'no')).rejects.toMatchObject({
       key: 'taskSelfApproval',
     });
