@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from './modules/devices/devices.table';
 import { dictItems, dicts } from './modules/dicts/dicts.table';
 import { privateCustomers } from './modules/privatization/privatization.table';
 import { roles } from './modules/roles/roles.table';
 import { callApi } from './test-support/accounts';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from './test-support/test-app';
+import { useTestApp } from './test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from './test-support/test-app';
 
 // The spec's list of required fields (section 5): each form refuses an empty submission naming
 // every required field in both languages, and stores nothing.
@@ -12,14 +13,12 @@ import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from './test-sup
 type FieldError = { field: string; message: string; messageEn: string };
 
 describe('required fields', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let token: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     token = (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).token;
   });
-  afterAll(() => t.close());
 
   /** Posts an empty body and answers the fields named, after checking each has both texts. */
   const refusedFields = async (url: string, body: object = {}) => {

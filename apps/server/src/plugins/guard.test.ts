@@ -1,9 +1,10 @@
 import { type EndpointDef, type HttpMethod, methodsOf, SIGNED_IN } from '@cpm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { userRoles, users } from '../db/schema';
 import { hashPassword } from '../shared/crypto';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../test-support/test-app';
+import { useTestApp } from '../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from '../test-support/test-app';
 import { assertAccessRule } from './endpoints';
 
 /** The only endpoints anyone may call without a session. */
@@ -38,12 +39,11 @@ const INTENDED_PUBLIC = [
 ];
 
 describe('permission guard over every registered route', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let bareToken: string;
   let adminToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     // An active account holding no role: signed in, but with no permission at all.
     const [bare] = await t.database.db
       .insert(users)
@@ -53,7 +53,6 @@ describe('permission guard over every registered route', () => {
     bareToken = (await loginAs(t.app, bare.username, 'Bare#Pass1')).token;
     adminToken = (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).token;
   });
-  afterAll(() => t.close());
 
   /** Calls an endpoint with no input: an empty body for a POST, nothing for a GET. */
   const callEmpty = (def: EndpointDef, method: HttpMethod, headers: { satoken?: string }) =>

@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blobs, loginThrottle, operationLogs, users } from '../db/schema';
 import { makeZip, postFileForm } from '../modules/sysfiles/testing';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../test-support/test-app';
+import { useTestApp } from '../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from '../test-support/test-app';
 
 /**
  * PostgreSQL cannot store a NUL character in text: before every endpoint validated its input for
@@ -10,13 +11,11 @@ import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../test-su
  * database and came back as an internal error.
  */
 describe('a NUL character in any input, or an id that is not one', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let adminToken: string;
   beforeAll(async () => {
-    t = await createTestApp();
     adminToken = (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).token;
   });
-  afterAll(() => t.close());
 
   it('is refused at sign-in as a field error in both languages, and nothing is written', async () => {
     const written = async () => [

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import type { AuthContext } from '../plugins/auth-context';
@@ -80,3 +80,14 @@ export const ownedNamed = (
   name: string | undefined,
   ...more: (SQL | undefined)[]
 ) => and(inDataScope(auth, table.ownerId), name ? ilike(table.name, likeAnywhere(name)) : undefined, ...more);
+
+/**
+ * The row an owner keeps under exactly this name (names unique per owner), other than `exceptId`
+ * when given: what a save checks before it takes a name.
+ */
+export const ownerNamed = (
+  table: { id: AnyColumn; ownerId: AnyColumn; name: AnyColumn },
+  ownerId: string,
+  name: string,
+  exceptId?: string,
+) => and(eq(table.ownerId, ownerId), eq(table.name, name), exceptId ? ne(table.id, exceptId) : undefined);

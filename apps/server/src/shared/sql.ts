@@ -1,7 +1,10 @@
 /** Helpers for repositories: LIKE patterns, array parameters and database error codes. */
+
+import type { ErrorKey } from '@cpm/contracts';
 import { count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { AppError } from './app-error';
 
 /** Escapes the LIKE wildcards in a user's search text. */
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -28,6 +31,16 @@ export const nullOnUniqueViolation = async <T>(write: () => Promise<T>): Promise
     return await write();
   } catch (err) {
     if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+};
+
+/** Runs a write, refusing with the catalogue error `key` when it clashes with a unique index (a taken name). */
+export const refuseOnUniqueViolation = async <T>(key: ErrorKey, write: () => Promise<T>): Promise<T> => {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(key);
     throw err;
   }
 };
@@ -86,6 +99,20 @@ export const pageWhere = async <T extends PgTable>(...read: Parameters<typeof ro
   return { rows, total };
 };
 
+/**
+ * One page read by a query of its own (joins, chosen columns) and the total of `table` under the
+ * same filter, read side by side.
+ */
+export const withTotal = async <R>(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  rows: PromiseLike<R[]>,
+) => {
+  const [page, total] = await Promise.all([rows, countWhere(db, table, where)]);
+  return { rows: page, total };
+};
+
 /** The first row of a table matching a filter in a given order (any order when none is given), or null. */
 export const firstWhere = async <T extends PgTable>(
   db: Db,
@@ -103,7 +130,7 @@ export const firstWhere = async <T extends PgTable>(
   )[0] as T['$inferSelect'] | undefined) ?? null;
 
 /** Whether any row of a table matches a filter. */
-export const existsWhere = async (db: Db, table: PgTable, where: SQL | undefined) =>
+export const existsWhere = async (db: Pick<Db, 'select'>, table: PgTable, where: SQL | undefined) =>
   (await db.select({ one: sql`1` }).from(table).where(where).limit(1)).length > 0;
 
 /** Updates the row with this id, or inserts one when no id is given; answers the row, null when the id names none. */
@@ -129,6 +156,46 @@ export const saveById = async <T extends PgTable & { id: AnyPgColumn }>(
 /** Deletes the row with this id; answers whether there was one. */
 export const deleteById = async (db: Db, table: PgTable & { id: AnyPgColumn }, id: string) =>
   (await db.delete(table).where(eq(table.id, id)).returning()).length > 0;
+
+/** Updates the rows matching a filter; answers how many it changed (0: none matched, as a lost race). */
+export const updatedCount = async <T extends PgTable>(
+  db: Pick<Db, 'update'>,
+  table: T,
+  set: PgUpdateSetSource<T>,
+  where: SQL | undefined,
+) => (await db.update(table).set(set).where(where).returning({ one: sql<number>`1` })).length;
+
+/** Deletes the rows matching a filter; answers how many went. */
+export const deletedCount = async (db: Pick<Db, 'delete'>, table: PgTable, where: SQL | undefined) =>
+  (await db.delete(table).where(where).returning({ one: sql<number>`1` })).length;
+
+/**
+ * Adds `amount` (0 only reads) to the fixed window counted under `key`, starting a new window when
+ * the old one has passed; answers the count and the window's start after the hit.
+ */
+export const hitWindow = async (
+  db: Pick<Db, 'insert'>,
+  table: PgTable & { key: AnyPgColumn; count: AnyPgColumn; windowStart: AnyPgColumn },
+  key: string,
+  windowMs: number,
+  now: Date,
+  amount = 1,
+): Promise<{ count: number; windowStart: Date }> => {
+  const cutoff = new Date(now.getTime() - windowMs).toISOString();
+  const fresh = sql`${table.windowStart} <= ${cutoff}::timestamptz`;
+  const [row] = await db
+    .insert(table)
+    .values({ key, count: amount, windowStart: now } as never)
+    .onConflictDoUpdate({
+      target: table.key,
+      set: {
+        count: sql`case when ${fresh} then ${amount} else ${table.count} + ${amount} end`,
+        windowStart: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${table.windowStart} end`,
+      } as never,
+    })
+    .returning({ count: table.count, windowStart: table.windowStart });
+  return row as { count: number; windowStart: Date };
+};
 
 /** A uuid[] parameter: one parameter however many ids, where a list would take one each. */
 export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;

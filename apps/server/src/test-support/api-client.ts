@@ -2,6 +2,7 @@ import type { DefOf, EndpointDef, EndpointRef, Envelope } from '@cpm/contracts';
 import type { z } from 'zod';
 import { multipartForm } from '../modules/blobs/testing';
 import type { TestApp } from './test-app';
+import { answerTable, readerHeaders } from './workbook';
 
 type Endpoint = EndpointDef | EndpointRef;
 type InputOf<S> = NonNullable<S> extends z.ZodType ? z.input<NonNullable<S>> : never;
@@ -81,6 +82,14 @@ export const clientOf = (t: TestApp, token: string | null) => {
     request,
   };
 };
+
+/** The table of an export under a list's query, as a reader in `language` (Shanghai time) downloads it. */
+export const exportTableOf = async <E extends Endpoint>(
+  client: ReturnType<typeof clientOf>,
+  endpoint: E,
+  query: RequestParts<E>['query'],
+  language: string,
+) => answerTable(await client.request(endpoint, { query, headers: readerHeaders(language) }));
 
 /** What a refusal carries in `result` (field errors, what was out of scope) instead of the endpoint's result. */
 export const refusalOf = <R>(answer: { body: { result: unknown } }) => answer.body.result as R;

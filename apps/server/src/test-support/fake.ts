@@ -37,6 +37,12 @@ export const fakeOf = <F>(stubs: FakeStubs<Made<F>> = {}): Fake<Made<F>> => {
   });
 };
 
+/** Makes a fake read answer `row` from now on, and answers the row: "the repository holds this". */
+export const holding = <R>(read: { mockResolvedValue(value: NoInfer<R>): unknown }, row: R): R => {
+  read.mockResolvedValue(row);
+  return row;
+};
+
 /**
  * The "nothing matched" of a repository function written `rows[0] ?? null`: its inferred type
  * leaves the null out (an index is assumed to hit), so a stub of "not found" passes this.

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../db/schema';
 import { sha256 } from '../../shared/crypto';
 import { callAs, createFleetFixtures, rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from '../../test-support/test-app';
 import { xlsxOf } from '../../test-support/workbook';
 import { multipartForm } from '../blobs/testing';
 
@@ -11,7 +12,9 @@ import { multipartForm } from '../blobs/testing';
 const SUPERUSER = { username: 'CPMSERVER', password: 'broker-pass-1' };
 
 describe('external broker superuser and terminal SNs', () => {
-  let t: TestApp;
+  const t = useTestApp({
+    env: { MQTT_URL: `mqtt://${SUPERUSER.username}:${SUPERUSER.password}@127.0.0.1:1` },
+  });
   let call: ReturnType<typeof callAs>;
   let token: string;
   let modelId: string;
@@ -32,9 +35,6 @@ describe('external broker superuser and terminal SNs', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { MQTT_URL: `mqtt://${SUPERUSER.username}:${SUPERUSER.password}@127.0.0.1:1` },
-    });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     token = admin.token;
     call = callAs(t, admin.token);
@@ -54,7 +54,6 @@ describe('external broker superuser and terminal SNs', () => {
       updatedAt: t.clock.now(),
     });
   });
-  afterAll(() => t.close());
 
   it('refuses the superuser name with a terminal secret in the Mosquitto callbacks', async () => {
     const user = (password: string) =>

@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND } from '../../test-support/fake';
-import { appRecord, appVersionRecord } from '../../test-support/records';
 import type { AppEventsRepository } from './app-events.repository';
 import { createHealthGateService } from './health-gate.service';
-import { fakeMarket, marketTerminal } from './market-fakes';
+import { fakeMarketVersion, marketTerminal } from './market-fakes';
 
 type Crashes = Awaited<ReturnType<AppEventsRepository['crashesSince']>>;
 
 /** Version 3 in gray release on two of four terminals: at least 3 crashes, twice the rest's rate. */
 const setup = (crashes: [string, number, number][]) => {
-  const { deps, core } = fakeMarket();
-  const app = appRecord();
-  const version = appVersionRecord({
-    appId: app.id,
-    versionCode: 3,
+  const { deps, core, app, version } = fakeMarketVersion({
     releaseStatus: 'gray',
     graySns: ['G1', 'G2'],
     health: { minCrashes: 3, crashRatio: 2 },
@@ -26,9 +21,6 @@ const setup = (crashes: [string, number, number][]) => {
   );
   deps.repo.installResults.mockResolvedValue([]);
   deps.repo.previousVersion.mockResolvedValue(NOT_FOUND);
-  deps.repo.transitionVersion.mockImplementation(
-    async (_id, _f, _from, values) => ({ ...version, ...values }) as never,
-  );
   return { deps, service: createHealthGateService(core) };
 };
 

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { fakeOf } from '../../test-support/fake';
-import { RECORD_TIME } from '../../test-support/records';
+import { appRecord, appVersionRecord, RECORD_TIME } from '../../test-support/records';
 import { createTestClock } from '../../test-support/test-app';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { AppEventsRepository } from './app-events.repository';
@@ -22,6 +22,20 @@ export const fakeMarket = () => {
     mailer: { send: vi.fn(async () => {}) },
   } satisfies AppMarketDeps;
   return { deps, core: createMarketCore(deps) };
+};
+
+/**
+ * The market over fakes holding an app and its version 3 as `over` sets it; moving the version to
+ * another status answers it with the new values.
+ */
+export const fakeMarketVersion = (over: Parameters<typeof appVersionRecord>[0]) => {
+  const { deps, core } = fakeMarket();
+  const app = appRecord();
+  const version = appVersionRecord({ appId: app.id, versionCode: 3, ...over });
+  deps.repo.transitionVersion.mockImplementation(
+    async (_id, _field, _from, values) => ({ ...version, ...values }) as never,
+  );
+  return { deps, core, app, version };
 };
 
 /** A terminal as the market sees it: online, Android 11, model P2, running `versionCode` of the app. */

@@ -1,26 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createOperationNote } from '../../shared/operation-note';
 import { NOT_FOUND } from '../../test-support/fake';
-import { appRecord, appVersionRecord, authOf } from '../../test-support/records';
-import { fakeMarket, marketTerminal } from './market-fakes';
+import { appVersionRecord, authOf } from '../../test-support/records';
+import { fakeMarketVersion, marketTerminal } from './market-fakes';
 import { createReleaseService } from './release.service';
 
 /** An approved version 3 of the caller's app; terminals answer for every SN asked of them. */
 const setup = () => {
-  const { deps, core } = fakeMarket();
-  const app = appRecord();
-  const version = appVersionRecord({
-    appId: app.id,
-    versionCode: 3,
-    reviewStatus: 'approved',
-    releaseStatus: 'none',
-  });
+  const { deps, core, app, version } = fakeMarketVersion({ reviewStatus: 'approved', releaseStatus: 'none' });
   deps.repo.findVersion.mockResolvedValue(version);
   deps.repo.findOwned.mockResolvedValue(app);
   deps.fleet.bySns.mockImplementation(async (_auth, sns) => sns.map((sn) => marketTerminal(sn)));
-  deps.repo.transitionVersion.mockImplementation(
-    async (_id, _field, _from, values) => ({ ...version, ...values }) as never,
-  );
   const { note } = createOperationNote();
   return { deps, app, version, note, service: createReleaseService(core) };
 };

@@ -17,6 +17,19 @@ const setup = () => {
   return { deps, repo: deps.repo, app, version, note, service: createReviewService(core) };
 };
 
+/** Approving the version must be refused with `key`. */
+const approvalRefused = (s: ReturnType<typeof setup>, key: string) =>
+  expect(s.service.audit(authOf(), s.note, { id: s.version.id, approved: true })).rejects.toMatchObject({
+    key,
+  });
+
+/** Reviews the version into `status` with `reason`; answers the values its transition wrote. */
+const audited = async (s: ReturnType<typeof setup>, status: 'approved' | 'rejected', reason: string) => {
+  s.repo.transitionVersion.mockResolvedValue({ ...s.version, reviewStatus: status });
+  await s.service.audit(authOf(), s.note, { id: s.version.id, approved: status === 'approved', reason });
+  return s.repo.transitionVersion.mock.calls[0][3];
+};
+
 const update = (over: Partial<VersionUpdate>) =>
   VersionUpdateSchema.parse({ id: '00000000-0000-4000-8000-0000000000e1', ...over });
 
@@ -24,19 +37,13 @@ describe('reviewing a version', () => {
   it('answers appVersionNotFound for a version of an app outside the reviewer’s scope', async () => {
     const s = setup();
     s.repo.findOwned.mockResolvedValue(null);
-    await expect(
-      s.service.audit(authOf(), s.note, { id: s.version.id, approved: true }),
-    ).rejects.toMatchObject({
-      key: 'appVersionNotFound',
-    });
+    await approvalRefused(s, 'appVersionNotFound');
     expect(s.repo.transitionVersion).not.toHaveBeenCalled();
   });
 
   it('keeps a rejection’s reason, trimmed, and tells the publisher why', async () => {
     const s = setup();
-    s.repo.transitionVersion.mockResolvedValue({ ...s.version, reviewStatus: 'rejected' });
-    await s.service.audit(authOf(), s.note, { id: s.version.id, approved: false, reason: '  No notes  ' });
-    expect(s.repo.transitionVersion.mock.calls[0][3]).toMatchObject({
+    expect(await audited(s, 'rejected', '  No notes  ')).toMatchObject({
       reviewStatus: 'rejected',
       rejectReason: 'No notes',
     });
@@ -47,9 +54,7 @@ describe('reviewing a version', () => {
 
   it('clears the reason of an approval', async () => {
     const s = setup();
-    s.repo.transitionVersion.mockResolvedValue({ ...s.version, reviewStatus: 'approved' });
-    await s.service.audit(authOf(), s.note, { id: s.version.id, approved: true, reason: 'ignored' });
-    expect(s.repo.transitionVersion.mock.calls[0][3]).toMatchObject({
+    expect(await audited(s, 'approved', 'ignored')).toMatchObject({
       reviewStatus: 'approved',
       rejectReason: null,
     });
@@ -58,11 +63,7 @@ describe('reviewing a version', () => {
   it('answers appReviewConflict when the version left review meanwhile, telling nobody', async () => {
     const s = setup();
     s.repo.transitionVersion.mockResolvedValue(NOT_FOUND);
-    await expect(
-      s.service.audit(authOf(), s.note, { id: s.version.id, approved: true }),
-    ).rejects.toMatchObject({
-      key: 'appReviewConflict',
-    });
+    await approvalRefused(s, 'appReviewConflict');
     expect(s.deps.notifyUser).not.toHaveBeenCalled();
   });
 

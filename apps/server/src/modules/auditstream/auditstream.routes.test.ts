@@ -1,10 +1,11 @@
 import net from 'node:net';
 import { ENDPOINTS } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
 import { clientOf } from '../../test-support/api-client';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from '../../test-support/test-app';
 import { createOplogRepository } from '../oplog/oplog.repository';
 import { createOplogService } from '../oplog/oplog.service';
 import { operationLogs } from '../oplog/oplog.table';
@@ -21,16 +22,14 @@ const settings = {
 } as const;
 
 describe('audit stream routes', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
   let ent: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     admin = (await loginAs(t.app, 'admin', ADMIN_PASSWORD)).token;
     ent = (await createAccount(t, { username: 'ent_audit', roleCode: 'enterprise_admin' })).token;
   });
-  afterAll(() => t.close());
 
   it('answers the stored settings and the state, off by default', async () => {
     const got = await clientOf(t, admin).call(E.get);

@@ -217,6 +217,10 @@ describe('captcha', () => {
   const answer = (id: string, code: string) =>
     t.app.inject({ method: 'POST', url: LOGIN, payload: loginBody({ captchaId: id, captchaCode: code }) });
 
+  /** Answering captcha `id` with `code` is refused as a wrong or expired captcha. */
+  const expectRefused = async (id: string, code: string) =>
+    expect((await answer(id, code)).json().messageEn).toBe('The captcha is wrong or has expired');
+
   it('serves an SVG image and an id', async () => {
     const res = await t.app.inject({ url: CAPTCHA });
     expect(res.json()).toMatchObject({ code: 1 });
@@ -228,23 +232,20 @@ describe('captcha', () => {
     const id = await plantCaptcha('ab3d');
     const ok = await answer(id, 'AB3D');
     expect(ok.json().code).toBe(1);
-    const reused = await answer(id, 'ab3d');
-    expect(reused.json().messageEn).toBe('The captcha is wrong or has expired');
+    await expectRefused(id, 'ab3d');
   });
 
   it('refuses a wrong answer and burns the captcha', async () => {
     const id = await plantCaptcha('wxyz');
     const wrong = await answer(id, 'nope');
     expect(wrong.json().code).toBe(400);
-    const right = await answer(id, 'wxyz');
-    expect(right.json().messageEn).toBe('The captcha is wrong or has expired');
+    await expectRefused(id, 'wxyz');
   });
 
   it('expires after two minutes', async () => {
     const id = await plantCaptcha('kkkk');
     t.clock.advance(2 * 60_000 + 1);
-    const late = await answer(id, 'kkkk');
-    expect(late.json().messageEn).toBe('The captcha is wrong or has expired');
+    await expectRefused(id, 'kkkk');
   });
 });
 

@@ -1,8 +1,9 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { terminalGroups, terminalModels, terminals } from '../../db/schema';
 import { hashPassword } from '../../shared/crypto';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD } from '../../test-support/test-app';
 import { users } from '../users/users.table';
 import { loginThrottle } from './auth.table';
 import { THROTTLE_RULES } from './login-throttle';
@@ -16,7 +17,7 @@ const OTHER_PASSWORD = 'Other#Pass1';
  * holds a device token and is judged by its own failures only.
  */
 describe('device tokens of sign-in', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let adminDevice: string;
   let otherDevice: string;
 
@@ -38,7 +39,6 @@ describe('device tokens of sign-in', () => {
       }));
 
   beforeAll(async () => {
-    t = await createTestApp();
     await t.database.db.insert(users).values({
       username: 'other',
       name: 'other',
@@ -52,7 +52,6 @@ describe('device tokens of sign-in', () => {
     expect(adminDevice).toMatch(/^d1\./);
     expect(otherDevice).toMatch(/^d1\./);
   });
-  afterAll(() => t.close());
 
   it('lets the owner in with a device token while failures from 60 addresses lock out every attempt without one', async () => {
     const spray = [];

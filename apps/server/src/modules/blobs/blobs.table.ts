@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { ts, uuidKey } from '../../db/columns';
+import { ownership, ts, uuidKey } from '../../db/columns';
 
 /**
  * Bytes in the blob store, one row per distinct SHA-256. `touchedAt` moves on every upload of the
@@ -24,8 +24,7 @@ export const blobs = pgTable(
       .notNull()
       .references(() => blobContents.sha256),
     /** Account (enterprise) the file belongs to; data scope and usage follow it. */
-    ownerId: uuid().notNull(),
-    createdBy: uuid(),
+    ...ownership(),
     createdAt: ts().notNull().defaultNow(),
   },
   (t) => [index('blobs_sha256_idx').on(t.sha256), index('blobs_owner_idx').on(t.ownerId)],

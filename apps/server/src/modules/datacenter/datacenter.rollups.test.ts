@@ -1,15 +1,10 @@
 import { asc, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { terminalRollupDaily, terminalRollupHourly, terminals } from '../../db/schema';
 import { callApi, createAccount } from '../../test-support/accounts';
 import { callAs, deviceAuth, enrolledTerminals } from '../../test-support/fleet-fixtures';
-import {
-  ADMIN_PASSWORD,
-  createTestApp,
-  createTestClock,
-  loginAs,
-  type TestApp,
-} from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, createTestClock, loginAs } from '../../test-support/test-app';
 import { badHeaders, firstSheetOf, tableOf } from '../../test-support/workbook';
 import { terminalEvents } from './datacenter.table';
 
@@ -22,7 +17,7 @@ const at = (hhmmss: string, day = 0) => {
 /** A day of activity through the device endpoints, the server's clock moved step by step. */
 describe('activity rollups', () => {
   const clock = createTestClock(new Date(T0));
-  let t: TestApp;
+  const t = useTestApp({ clock, gateway: { sweepMs: 3_600_000, flushMs: 3_600_000 } });
   const secrets = new Map<string, string>();
   const ids = new Map<string, string>();
   let call: ReturnType<typeof callAs>;
@@ -52,7 +47,6 @@ describe('activity rollups', () => {
 
   let adminToken: string;
   beforeAll(async () => {
-    t = await createTestApp({ clock, gateway: { sweepMs: 3_600_000, flushMs: 3_600_000 } });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     call = callAs(t, admin.token);
     adminToken = admin.token;
@@ -116,7 +110,6 @@ describe('activity rollups', () => {
     // A whole day of heartbeats for three terminals (about 8,600 calls) goes through the real routes;
     // on a loaded two-core machine that takes close to two minutes.
   }, 300_000);
-  afterAll(() => t?.close());
 
   const daily = async (sn: string) =>
     (

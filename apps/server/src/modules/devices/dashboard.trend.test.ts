@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, callApi, createAccount } from '../../test-support/accounts';
 import { deviceAuth, enrolledTerminals } from '../../test-support/fleet-fixtures';
-import {
-  ADMIN_PASSWORD,
-  createTestApp,
-  createTestClock,
-  loginAs,
-  type TestApp,
-} from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, createTestClock, loginAs } from '../../test-support/test-app';
 
 const T0 = Date.parse('2026-06-01T00:00:00Z');
 const HOUR_MS = 3_600_000;
@@ -24,7 +19,7 @@ type Trend = { at: string; online: number }[];
  */
 describe('dashboard online trend', () => {
   const clock = createTestClock(new Date(T0 - HOUR_MS));
-  let t: TestApp;
+  const t = useTestApp({ clock, gateway: { flushMs: 3_600_000, sweepMs: 3_600_000 } });
   const secrets = new Map<string, string>();
   const trendOf = async (username: string, password = ACCOUNT_PASSWORD) => {
     // Sessions idled out while the morning went by.
@@ -43,7 +38,6 @@ describe('dashboard online trend', () => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp({ clock, gateway: { flushMs: 3_600_000, sweepMs: 3_600_000 } });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     const entA = await createAccount(t, { username: 'trend_a', superiorId: admin.userId });
     const shopA = await createAccount(t, { username: 'trend_a_shop', superiorId: entA.id });
@@ -95,7 +89,6 @@ describe('dashboard online trend', () => {
     // The rollups gathered since their last write, as a graceful stop writes them.
     await t.datacenter.activity.writeAll();
   }, 120_000);
-  afterAll(() => t?.close());
 
   it('gives every account 24 whole hours before the current one, then its count online now', async () => {
     const trend = (await trendOf('trend_b')).onlineTrend;

@@ -1,8 +1,8 @@
 import type { TerminalStatus } from '@cpm/contracts';
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
-import { likePrefix } from '../../shared/sql';
+import { likePrefix, withTotal } from '../../shared/sql';
 import { users } from '../users/users.table';
 import { terminalModels, terminals } from './devices.table';
 
@@ -15,7 +15,10 @@ export const createExitRecordsRepository = (db: Db) => ({
       f.sn ? sql`${terminals.sn} like ${likePrefix(f.sn.toUpperCase())}` : undefined,
       f.status ? eq(terminals.status, f.status) : undefined,
     );
-    const [rows, [{ total }]] = await Promise.all([
+    return withTotal(
+      db,
+      terminals,
+      where,
       db
         .select({
           id: terminals.id,
@@ -34,9 +37,7 @@ export const createExitRecordsRepository = (db: Db) => ({
         .orderBy(desc(terminals.createdAt), desc(terminals.id))
         .limit(limit)
         .offset(offset),
-      db.select({ total: count() }).from(terminals).where(where),
-    ]);
-    return { rows, total };
+    );
   },
 });
 

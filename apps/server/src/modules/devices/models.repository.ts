@@ -1,6 +1,14 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { countWhere, deleteById, firstWhere, likeAnywhere, pageWhere, saveById } from '../../shared/sql';
+import {
+  countWhere,
+  deleteById,
+  firstWhere,
+  likeAnywhere,
+  pageWhere,
+  saveById,
+  withTotal,
+} from '../../shared/sql';
 import { modelPeripherals, peripherals, terminalModels, terminals } from './devices.table';
 
 export type ModelRecord = typeof terminalModels.$inferSelect;
@@ -39,7 +47,10 @@ export const createModelsRepository = (db: Db) => ({
 
   async findPeripheralPage(modelId: string | undefined, offset: number, limit: number) {
     const where = modelId ? eq(modelPeripherals.modelId, modelId) : undefined;
-    const [rows, [{ total }]] = await Promise.all([
+    return withTotal(
+      db,
+      modelPeripherals,
+      where,
       db
         .select({
           id: modelPeripherals.id,
@@ -56,9 +67,7 @@ export const createModelsRepository = (db: Db) => ({
         .orderBy(terminalModels.name, peripherals.name)
         .limit(limit)
         .offset(offset),
-      db.select({ total: count() }).from(modelPeripherals).where(where),
-    ]);
-    return { rows, total };
+    );
   },
 
   /** Inserts or updates a model peripheral setting; null when the id names none. */

@@ -2,22 +2,12 @@ import type { PageQuery } from '@cpm/contracts';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { pageOffset, toPage } from '../../shared/paging';
-import { isUniqueViolation } from '../../shared/sql';
+import { refuseOnUniqueViolation } from '../../shared/sql';
 import type { ModelRecord, ModelsRepository } from './models.repository';
 import type { PeripheralsRepository } from './peripherals.repository';
 
 type ModelInput = { id?: string; name: string; description?: string; state: 0 | 1 };
 type ModelPeripheralInput = { id?: string; modelId: string; peripheralId: string; required: boolean };
-
-/** Runs a write and turns a unique violation into the given catalogue error. */
-const unique = async <T>(write: () => Promise<T>, error: 'modelNameTaken' | 'modelPeripheralTaken') => {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(error);
-    throw err;
-  }
-};
 
 /** Terminal models and the peripherals each model expects. A model in use cannot be deleted. */
 export const createModelsService = (deps: {
@@ -45,7 +35,7 @@ export const createModelsService = (deps: {
         state: input.state,
         updatedAt: deps.clock.now(),
       };
-      const row = await unique(() => repo.save(input.id, values), 'modelNameTaken');
+      const row = await refuseOnUniqueViolation('modelNameTaken', () => repo.save(input.id, values));
       if (!row) throw new AppError('notFound');
       return present(row);
     },
@@ -65,7 +55,9 @@ export const createModelsService = (deps: {
       const peripheral = await deps.peripherals.findById(input.peripheralId);
       if (!peripheral) throw new AppError('peripheralUnknown');
       const { id, ...values } = input;
-      const row = await unique(() => repo.savePeripheral(id, values), 'modelPeripheralTaken');
+      const row = await refuseOnUniqueViolation('modelPeripheralTaken', () =>
+        repo.savePeripheral(id, values),
+      );
       if (!row) throw new AppError('notFound');
       return { ...values, id: row.id, modelName: model.name, peripheralName: peripheral.name };
     },

@@ -1,16 +1,17 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { terminalGroups, terminalModels, terminals, users } from '../../db/schema';
 import { createAccount } from '../../test-support/accounts';
 import { callAs } from '../../test-support/fleet-fixtures';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from '../../test-support/test-app';
 import { multipartForm } from '../blobs/testing';
 
 const T = '/device/v1/device/terminal';
 
 describe('a store outside the store scope has no add permission', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let call: ReturnType<typeof callAs>;
   let token: string;
   let modelId: string;
@@ -28,7 +29,6 @@ describe('a store outside the store scope has no add permission', () => {
     (await t.database.db.select({ sn: terminals.sn }).from(terminals)).map((r) => r.sn);
 
   beforeAll(async () => {
-    t = await createTestApp();
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     const shop = await createAccount(t, { username: 'scoped_shop', superiorId: admin.userId });
     token = shop.token;
@@ -50,7 +50,6 @@ describe('a store outside the store scope has no add permission', () => {
     // The account's store scope is the north region: Store A lies inside it, Store B does not.
     await db.update(users).set({ storeScopeGroupId: region.id }).where(eq(users.id, shop.id));
   });
-  afterAll(() => t.close());
 
   it('adds a terminal to a store inside the scope', async () => {
     const added = await call('POST', `${T}/addOrUpdate`, terminal('SCOPE0001', storeA, '00:00:00:00:0A:01'));

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { terminals, terminalWarnings, users } from '../../db/schema';
 import { createAccount } from '../../test-support/accounts';
 import { agentPost, callAs, enrolledTerminal } from '../../test-support/fleet-fixtures';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from '../../test-support/test-app';
 import { MAIL_JOB_KIND } from '../mail/mail.jobs';
 
 type Envelope = { code: number; result: never; messageEn: string; message: string };
@@ -20,7 +21,7 @@ const INSIDE = { lat: 48.855, lng: 2.3525, accuracy: 8 };
 const OUTSIDE = { lat: 48.87, lng: 2.3525, accuracy: 8 };
 
 describe('geofences', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { LOG_LEVEL: 'warn' } });
   let call: ReturnType<typeof callAs>;
   let tenant: ReturnType<typeof callAs>;
   let secret: string;
@@ -55,7 +56,6 @@ describe('geofences', () => {
   });
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { LOG_LEVEL: 'warn' } });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     adminId = admin.userId;
     call = callAs(t, admin.token);
@@ -83,7 +83,6 @@ describe('geofences', () => {
       ),
     )[0].id;
   });
-  afterAll(() => t.close());
 
   it('refuses bad shapes, hours and foreign targets in both languages, saving nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [

@@ -5,7 +5,7 @@ import type { Clock } from '../../shared/clock';
 import type { OperationNote } from '../../shared/operation-note';
 import { pageOffset, toPage } from '../../shared/paging';
 import { requireAddOrEdit } from '../../shared/permissions';
-import { isUniqueViolation } from '../../shared/sql';
+import { refuseOnUniqueViolation } from '../../shared/sql';
 import type { AcceptedFix } from '../agent/agent.service';
 import { fenceRing, polygonText } from './fence-shape';
 import type { FenceHit, FenceRecord, FencesRepository } from './fences.repository';
@@ -144,13 +144,7 @@ export const createFencesService = (deps: {
         ...ownGroups.map((id) => ({ kind: 'group' as const, targetId: id })),
         ...ownTerminals.map((t) => ({ kind: 'terminal' as const, targetId: t.id })),
       ];
-      let id: string;
-      try {
-        id = await repo.save(input.id, values, targets);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('fenceDuplicate');
-        throw err;
-      }
+      const id = await refuseOnUniqueViolation('fenceDuplicate', () => repo.save(input.id, values, targets));
       note.subject({ id, name: input.name });
       // Locking turned on or off, the fence disabled: its violators' locks follow.
       await deps.locks.reconcile(await deps.locks.violatorsOf([id]));

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { GEO_LIMITS, type MapCluster } from '@cpm/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { terminalLocations, terminals } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth-context';
 import { createAccount } from '../../test-support/accounts';
 import { agentPost, callAs, enrolledTerminal } from '../../test-support/fleet-fixtures';
 import { overlappingPairs } from '../../test-support/map-overlap';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from '../../test-support/test-app';
 import { createCityIndex } from './city-index';
 import { createGeoRepository } from './geo.repository';
 import { createGeoService } from './geo.service';
@@ -17,7 +18,7 @@ type Envelope = { code: number; result: never; messageEn: string; message: strin
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 describe('device map and locations', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { LOG_LEVEL: 'warn' } });
   let call: ReturnType<typeof callAs>;
   let tenant: ReturnType<typeof callAs>;
   let secret: string;
@@ -38,7 +39,6 @@ describe('device map and locations', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { LOG_LEVEL: 'warn' } });
     const admin = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     call = callAs(t, admin.token);
     ({ secret } = await enrolledTerminal(
@@ -62,7 +62,6 @@ describe('device map and locations', () => {
              i % 2 = 0, 31.1 + (i / 20) * 0.02, 121.3 + (i % 20) * 0.02, now()
       from generate_series(0, 399) i`);
   });
-  afterAll(() => t.close());
 
   it('keeps the latest position on the terminal and a history row only after a move or a pause', async () => {
     await report({ lat: 48.8566, lng: 2.3522, accuracy: 10 });

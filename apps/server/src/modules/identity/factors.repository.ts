@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { deletedCount, replaceLinks, updatedCount } from '../../shared/sql';
 import { roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
 import { factorRules, recoveryCodes, userFactors } from './factors.table';
@@ -34,59 +35,54 @@ export const createFactorsRepository = (db: Db) => ({
   },
 
   /** Confirms an enrolling factor with the step of its first code; false when it was confirmed already. */
-  async confirm(id: string, step: number, now: Date) {
-    const rows = await db
-      .update(userFactors)
-      .set({ confirmedAt: now, createdAt: now, lastUsedStep: step })
-      .where(and(eq(userFactors.id, id), isNull(userFactors.confirmedAt)))
-      .returning({ id: userFactors.id });
-    return rows.length > 0;
-  },
+  confirm: async (id: string, step: number, now: Date) =>
+    (await updatedCount(
+      db,
+      userFactors,
+      { confirmedAt: now, createdAt: now, lastUsedStep: step },
+      and(eq(userFactors.id, id), isNull(userFactors.confirmedAt)),
+    )) > 0,
 
   /**
    * Records a sign-in with the code of `step`, only when that step is newer than the last one used:
    * two requests with the same code cannot both pass.
    */
-  async useStep(id: string, step: number, now: Date) {
-    const rows = await db
-      .update(userFactors)
-      .set({ lastUsedStep: step, lastUsedAt: now })
-      .where(
-        and(
-          eq(userFactors.id, id),
-          isNotNull(userFactors.confirmedAt),
-          or(isNull(userFactors.lastUsedStep), lt(userFactors.lastUsedStep, step)),
-        ),
-      )
-      .returning({ id: userFactors.id });
-    return rows.length > 0;
-  },
+  useStep: async (id: string, step: number, now: Date) =>
+    (await updatedCount(
+      db,
+      userFactors,
+      { lastUsedStep: step, lastUsedAt: now },
+      and(
+        eq(userFactors.id, id),
+        isNotNull(userFactors.confirmedAt),
+        or(isNull(userFactors.lastUsedStep), lt(userFactors.lastUsedStep, step)),
+      ),
+    )) > 0,
 
   /** Replaces an account's recovery codes by new ones (hashes). */
   replaceRecoveryCodes: (userId: string, hashes: string[], now: Date) =>
-    db.transaction(async (tx) => {
-      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-      if (hashes.length)
-        await tx
-          .insert(recoveryCodes)
-          .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
-    }),
+    db.transaction((tx) =>
+      replaceLinks(
+        tx,
+        recoveryCodes,
+        recoveryCodes.userId,
+        userId,
+        hashes.map((codeHash) => ({ userId, codeHash, createdAt: now })),
+      ),
+    ),
 
   /** Marks an unused recovery code used; false when there is none with this hash (or it was used). */
-  async useRecoveryCode(userId: string, codeHash: string, now: Date) {
-    const rows = await db
-      .update(recoveryCodes)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(recoveryCodes.userId, userId),
-          eq(recoveryCodes.codeHash, codeHash),
-          isNull(recoveryCodes.usedAt),
-        ),
-      )
-      .returning({ id: recoveryCodes.id });
-    return rows.length > 0;
-  },
+  useRecoveryCode: async (userId: string, codeHash: string, now: Date) =>
+    (await updatedCount(
+      db,
+      recoveryCodes,
+      { usedAt: now },
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )) > 0,
 
   recoveryCodesLeft: async (userId: string) =>
     (
@@ -99,13 +95,14 @@ export const createFactorsRepository = (db: Db) => ({
   /** Removes every factor and recovery code of an account; answers how many factors went. */
   removeAll: (userId: string) =>
     db.transaction(async (tx) => {
-      const removed = await tx
-        .delete(userFactors)
-        .where(and(eq(userFactors.userId, userId), isNotNull(userFactors.confirmedAt)))
-        .returning({ id: userFactors.id });
+      const removed = await deletedCount(
+        tx,
+        userFactors,
+        and(eq(userFactors.userId, userId), isNotNull(userFactors.confirmedAt)),
+      );
       await tx.delete(userFactors).where(eq(userFactors.userId, userId));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-      return removed.length;
+      return removed;
     }),
 
   /** Rules with their target's name: every rule, or those of one enterprise and some roles. */

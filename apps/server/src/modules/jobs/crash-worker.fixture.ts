@@ -6,86 +6,53 @@
  * Reports on stdout, one line per event: `job <id>`, `ready`, `step <n> attempt <a>`, `succeeded <id>`.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
-import { openDatabase } from '../../db/client';
-import { systemClock } from '../../shared/clock';
-import { createJobsRepository } from './jobs.repository';
-import { createJobsService } from './jobs.service';
+import { runCrashWorker, say } from '../../test-support/crash-worker';
 
 export const CRASH_KIND = 'test.crash';
 export const CRASH_STEPS = 8;
 
-const say = (line: string) => process.stdout.write(`${line}\n`);
-
-const main = async () => {
-  const mode = process.argv[2];
-  const database = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL,
-    dataDir: process.env.DATA_DIR ?? '',
-  });
-  await database.db.execute(
-    sql`create table if not exists job_crash_effects (job_id uuid not null, step int not null, worker int not null)`,
-  );
-  const jobs = createJobsService({
-    repo: createJobsRepository(database.db),
-    clock: systemClock,
-    log: pino(
-      { level: process.env.LOG_LEVEL ?? 'silent' },
-      pino.destination(2),
-    ) as unknown as FastifyBaseLogger,
+runCrashWorker(
+  import.meta.url,
+  {
     publish: async (_userId, event) => {
       if (event.status === 'succeeded') say(`succeeded ${event.jobId}`);
     },
     options: { leaseMs: Number(process.env.LEASE_MS ?? 1500), pollMs: 100, retryBaseMs: 100 },
-  });
-  jobs.registerHandler<{ stepMs: number }>(
-    CRASH_KIND,
-    async (ctx) => {
-      const from = (ctx.checkpoint as { next: number } | null)?.next ?? 0;
-      for (let step = from; step < CRASH_STEPS; step++) {
-        // The process to be killed stops here mid-job (still renewing its lease) until it is killed.
-        if (step === Number(process.env.HANG_AT_STEP ?? -1)) await new Promise(() => {});
-        await ctx.inLease(
-          (tx) => tx.execute(sql`insert into job_crash_effects values (${ctx.id}, ${step}, ${process.pid})`),
-          { next: step + 1 },
-        );
-        await ctx.progress(((step + 1) / CRASH_STEPS) * 100);
-        say(`step ${step} attempt ${ctx.attempt}`);
-        await delay(ctx.payload.stepMs);
-      }
-      return { steps: CRASH_STEPS };
-    },
-    {
-      finish: async (job, _result, tx) => {
-        await tx.execute(sql`insert into job_crash_effects values (${job.id}, -1, ${process.pid})`);
-        return undefined;
+  },
+  async ({ database, jobs }) => {
+    await database.db.execute(
+      sql`create table if not exists job_crash_effects (job_id uuid not null, step int not null, worker int not null)`,
+    );
+    jobs.registerHandler<{ stepMs: number }>(
+      CRASH_KIND,
+      async (ctx) => {
+        const from = (ctx.checkpoint as { next: number } | null)?.next ?? 0;
+        for (let step = from; step < CRASH_STEPS; step++) {
+          // The process to be killed stops here mid-job (still renewing its lease) until it is killed.
+          if (step === Number(process.env.HANG_AT_STEP ?? -1)) await new Promise(() => {});
+          await ctx.inLease(
+            (tx) =>
+              tx.execute(sql`insert into job_crash_effects values (${ctx.id}, ${step}, ${process.pid})`),
+            { next: step + 1 },
+          );
+          await ctx.progress(((step + 1) / CRASH_STEPS) * 100);
+          say(`step ${step} attempt ${ctx.attempt}`);
+          await delay(ctx.payload.stepMs);
+        }
+        return { steps: CRASH_STEPS };
       },
-    },
-  );
-
-  if (mode === 'enqueue') {
-    const row = await jobs.enqueueJob({ kind: CRASH_KIND, payload: { stepMs: 150 }, userId: randomUUID() });
-    say(`job ${row.id}`);
-    await database.close();
-    return;
-  }
-  await jobs.start();
-  say('ready');
-  process.on('SIGTERM', () => {
-    jobs
-      .stop()
-      .then(() => database.close())
-      .then(() => process.exit(0));
-  });
-};
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
-  main().catch((err) => {
-    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exit(1);
-  });
+      {
+        finish: async (job, _result, tx) => {
+          await tx.execute(sql`insert into job_crash_effects values (${job.id}, -1, ${process.pid})`);
+          return undefined;
+        },
+      },
+    );
+    return async () => {
+      const row = await jobs.enqueueJob({ kind: CRASH_KIND, payload: { stepMs: 150 }, userId: randomUUID() });
+      say(`job ${row.id}`);
+    };
+  },
+);

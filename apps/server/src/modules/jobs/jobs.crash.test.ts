@@ -1,74 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
+import { killScripts, migratedDataDir, startScript } from '../../test-support/child-script';
 import { createScratchDatabase } from '../../test-support/scratch-database';
 import { CRASH_STEPS } from './crash-worker.fixture';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const worker = path.join(here, 'crash-worker.fixture.ts');
-const serverRoot = path.resolve(here, '..', '..', '..');
-const children: ChildProcess[] = [];
+const worker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crash-worker.fixture.ts');
 
-type Child = {
-  proc: ChildProcess;
-  lines: string[];
-  waitFor(pattern: RegExp): Promise<string>;
-  exited: Promise<number | null>;
-};
+/** Starts the worker script in its own Node process. */
+const start = (mode: 'enqueue' | 'work', env: Record<string, string>) => startScript(worker, [mode], env);
 
-/** Starts the worker script in its own Node process through tsx. */
-const start = (mode: 'enqueue' | 'work', env: Record<string, string>): Child => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', worker, mode], {
-    cwd: serverRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  const lines: string[] = [];
-  const waiters: { pattern: RegExp; resolve(line: string): void }[] = [];
-  let buffer = '';
-  let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  proc.stdout?.on('data', (d: Buffer) => {
-    buffer += d.toString();
-    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      lines.push(line);
-      for (const w of [...waiters]) {
-        if (w.pattern.test(line)) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(line);
-        }
-      }
-    }
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  return {
-    proc,
-    lines,
-    exited,
-    waitFor: (pattern) =>
-      new Promise<string>((resolve, reject) => {
-        const seen = lines.find((l) => pattern.test(l));
-        if (seen) return resolve(seen);
-        waiters.push({ pattern, resolve });
-        exited.then((code) => reject(new Error(`worker exited (${code}) before ${pattern}: ${stderr}`)));
-      }),
-  };
-};
-
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
+afterAll(killScripts);
 
 type Effect = { step: number; worker: number };
 
@@ -121,11 +66,8 @@ const crashScenario = async (
 
 describe('a job whose process is killed', () => {
   it('is finished exactly once by another process (PGlite in DATA_DIR, one process at a time)', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'cpm-jobs-crash-'));
     // Start from the run's migrated database instead of creating one (initdb) in the first process.
-    const templates = inject('databaseTemplates');
-    if (templates.kind === 'pglite')
-      cpSync(templates.migrated, path.join(dataDir, 'db'), { recursive: true });
+    const { dir: dataDir, remove } = migratedDataDir('cpm-jobs-crash-');
     try {
       await crashScenario({ DATA_DIR: dataDir, DATABASE_URL: '' }, { concurrent: false }, async () => {
         const database = await openDatabase({ dataDir });
@@ -146,7 +88,7 @@ describe('a job whose process is killed', () => {
         }
       });
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      remove();
     }
   }, 240_000);
 

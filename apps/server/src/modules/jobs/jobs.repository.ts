@@ -1,7 +1,7 @@
 import type { JobStatus } from '@cpm/contracts';
-import { and, asc, count, desc, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { firstWhere } from '../../shared/sql';
+import { deletedCount, firstWhere, newestFirst, pageWhere } from '../../shared/sql';
 import { jobSchedules, jobs } from './jobs.table';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -214,27 +214,12 @@ export const createJobsRepository = (db: Db) => {
         q.kind ? eq(jobs.kind, q.kind) : undefined,
         q.status ? eq(jobs.status, q.status) : undefined,
       );
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(jobs)
-          .where(where)
-          .orderBy(desc(jobs.createdAt), desc(jobs.id))
-          .offset(q.offset)
-          .limit(q.limit),
-        db.select({ total: count() }).from(jobs).where(where),
-      ]);
-      return { rows, total };
+      return pageWhere(db, jobs, where, newestFirst(jobs), q.offset, q.limit);
     },
 
     /** Deletes finished jobs that ended before `before`; answers how many. */
-    async pruneFinished(before: Date) {
-      const rows = await db
-        .delete(jobs)
-        .where(and(inArray(jobs.status, ['succeeded', 'failed']), lt(jobs.finishedAt, before)))
-        .returning({ id: jobs.id });
-      return rows.length;
-    },
+    pruneFinished: (before: Date) =>
+      deletedCount(db, jobs, and(inArray(jobs.status, ['succeeded', 'failed']), lt(jobs.finishedAt, before))),
 
     /** Creates a schedule, or updates its cron, kind and payload (keeping its next occurrence when the cron is unchanged). */
     async upsertSchedule(s: Omit<ScheduleRow, 'lastRunAt' | 'updatedAt' | 'enabled'>, now: Date) {

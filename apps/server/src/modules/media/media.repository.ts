@@ -1,7 +1,7 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { findInScope, ownedNamed, type Scope } from '../../shared/data-scope';
+import { findInScope, ownedNamed, ownerNamed, type Scope } from '../../shared/data-scope';
 import {
   countWhere,
   existsWhere,
@@ -37,14 +37,13 @@ export const createMediaRepository = (db: Db) => {
     table: T,
     where: (scope: Scope, f: F) => SQL | undefined,
   ) => {
-    const named = (ownerId: string, name: string) => and(eq(table.ownerId, ownerId), eq(table.name, name));
     return {
       list: (scope: Scope, f: F, offset: number, limit: number) =>
         rowsWhere(db, table, where(scope, f), newestFirst(table), offset, limit),
       count: (scope: Scope, f: F) => countWhere(db, table, where(scope, f)),
       find: (scope: Scope, id: string) => findInScope(db, table, scope, id),
-      nameTaken: (ownerId: string, name: string) => existsWhere(db, table, named(ownerId, name)),
-      byName: (ownerId: string, name: string) => firstWhere(db, table, named(ownerId, name)),
+      nameTaken: (ownerId: string, name: string) => existsWhere(db, table, ownerNamed(table, ownerId, name)),
+      byName: (ownerId: string, name: string) => firstWhere(db, table, ownerNamed(table, ownerId, name)),
       /** The insert, or null when the owner already has the name. */
       insert: (values: T['$inferInsert']) =>
         nullOnUniqueViolation(

@@ -7,7 +7,7 @@ import {
 } from '@cpm/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/app-error';
-import { fakeOf } from '../../test-support/fake';
+import { fakeOf, holding } from '../../test-support/fake';
 import { authOf, bootAnimationRecord, RECORD_TIME, wallpaperRecord } from '../../test-support/records';
 import { createTestClock } from '../../test-support/test-app';
 import type { BlobsService, UploadSource } from '../blobs/blobs.service';
@@ -147,8 +147,7 @@ describe('wallpapers', () => {
 
   it('removes the stored file with the wallpaper', async () => {
     const s = setup();
-    const row = wallpaperRecord();
-    s.repo.findWallpaper.mockResolvedValue(row);
+    const row = holding(s.repo.findWallpaper, wallpaperRecord());
     await s.service.removeWallpaper(authOf(), row.id);
     expect(s.repo.removeWallpaper).toHaveBeenCalledWith(row.id);
     expect(s.blobs.removeBlob).toHaveBeenCalledWith(row.blobId);
@@ -305,8 +304,7 @@ describe('boot animations', () => {
 
   it('removes the stored ZIP with the animation', async () => {
     const s = setup();
-    const row = bootAnimationRecord();
-    s.repo.findBoot.mockResolvedValue(row);
+    const row = holding(s.repo.findBoot, bootAnimationRecord());
     await s.service.removeBoot(authOf(), row.id);
     expect(s.blobs.removeBlob).toHaveBeenCalledWith(row.blobId);
   });

@@ -1,23 +1,22 @@
 import type { SysMenuNode } from '@cpm/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createAccount } from '../../test-support/accounts';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from '../../test-support/test-app';
 
 const M = '/upms/v1/upms/sysMenu';
 const D = '/upms/v1/upms/dicInfo';
 
 describe('menu and dictionary management', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
   let adminId: string;
   let ent: { token: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
     ({ token: admin, userId: adminId } = await loginAs(t.app, 'admin', ADMIN_PASSWORD));
     ent = await createAccount(t, { username: 'ent_a' });
   });
-  afterAll(() => t.close());
 
   const tree = async (): Promise<SysMenuNode[]> =>
     (await callApi(t, admin, 'GET', `${M}/getTree`)).body.result;

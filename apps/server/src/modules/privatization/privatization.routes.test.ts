@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi, createAccount, createRole } from '../../test-support/accounts';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
 import { answerTable, badHeaders } from '../../test-support/workbook';
 import { appKeys } from '../keys/keys.table';
 import { operationLogs } from '../oplog/oplog.table';
@@ -28,13 +28,12 @@ const customer = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('private deployments', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let a: { id: string; token: string };
   let b: { id: string; token: string };
   let plain: { id: string; token: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
     // A tree-scoped role holding the page and all its buttons, for two separate accounts.
     const roleId = await createRole(
       t,
@@ -45,7 +44,6 @@ describe('private deployments', () => {
     b = await createAccount(t, { username: 'ops_b', roleId });
     plain = await createAccount(t, { username: 'ent_c', roleCode: 'enterprise_admin' });
   });
-  afterAll(() => t.close());
 
   it('stores the password encrypted, never lists it, and records each reveal', async () => {
     const made = await callApi(t, a.token, 'POST', `${P}/addOrUpdate`, customer());

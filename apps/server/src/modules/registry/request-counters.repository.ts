@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
+import { hitWindow } from '../../shared/sql';
 import { requestCounters } from './registry.table';
 
 /**
@@ -21,18 +22,7 @@ export const hitLimit = async (
     | 'linksRateLimited' = 'tooManyRequests',
   amount = 1,
 ) => {
-  const cutoff = new Date(now.getTime() - rule.windowMs);
-  const [row] = await db
-    .insert(requestCounters)
-    .values({ key, count: amount, windowStart: now })
-    .onConflictDoUpdate({
-      target: requestCounters.key,
-      set: {
-        count: sql`case when ${requestCounters.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${amount} else ${requestCounters.count} + ${amount} end`,
-        windowStart: sql`case when ${requestCounters.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${requestCounters.windowStart} end`,
-      },
-    })
-    .returning();
+  const row = await hitWindow(db, requestCounters, key, rule.windowMs, now, amount);
   if (row.count > rule.limit) {
     const retry = Math.max(1, Math.ceil((row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
     throw new AppError(error, { retryAfterSeconds: retry });

@@ -4,7 +4,7 @@ import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import type { OperationNote } from '../../shared/operation-note';
 import { requireAddOrEdit, requirePermission } from '../../shared/permissions';
-import { isUniqueViolation } from '../../shared/sql';
+import { refuseOnUniqueViolation } from '../../shared/sql';
 import type { MenusRepository } from '../menus/menus.repository';
 import { buildSysMenuTree, grantableRows } from '../menus/sys-menu-tree';
 import type { RoleRecord, RolesRepository } from './roles.repository';
@@ -83,17 +83,14 @@ export const createRolesService = (deps: {
         enabled: body.enabled,
         dataScope: body.dataScope,
       };
-      let id = existing?.id;
-      try {
-        if (id) {
-          await repo.update(id, { ...values, updatedAt: deps.clock.now() }, menuIds);
-          if (changed || existing?.enabled !== body.enabled) deps.grantsChanged?.(await repo.holderIds(id));
-        } else id = await repo.insert({ ...values, ownerId: auth.userId }, menuIds);
-      } catch (err) {
-        // Two saves of one code at once: the index decides, the second hears the same answer.
-        if (isUniqueViolation(err)) throw new AppError('roleCodeTaken');
-        throw err;
-      }
+      // Two saves of one code at once: the index decides, the second hears the same answer.
+      const id = await refuseOnUniqueViolation('roleCodeTaken', async () => {
+        if (!existing) return repo.insert({ ...values, ownerId: auth.userId }, menuIds);
+        await repo.update(existing.id, { ...values, updatedAt: deps.clock.now() }, menuIds);
+        if (changed || existing.enabled !== body.enabled)
+          deps.grantsChanged?.(await repo.holderIds(existing.id));
+        return existing.id;
+      });
       note.subject({
         id,
         name: body.code,

@@ -1,7 +1,15 @@
-import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { findInScope, inDataScope, ownedNamed, type Scope } from '../../shared/data-scope';
-import { countWhere, existsWhere, newestFirst, rowsWhere } from '../../shared/sql';
+import { findInScope, inDataScope, ownedNamed, ownerNamed, type Scope } from '../../shared/data-scope';
+import {
+  allWhere,
+  deletedCount,
+  existsWhere,
+  hitWindow,
+  newestFirst,
+  pageWhere,
+  updatedCount,
+} from '../../shared/sql';
 import { apiKeyCounters, serviceAccountKeys, serviceAccounts } from './serviceaccounts.table';
 
 export type ServiceAccountRecord = typeof serviceAccounts.$inferSelect;
@@ -15,8 +23,9 @@ export type CounterState = { count: number; windowStart: Date };
 
 /** Storage of service accounts, their keys and the keys' counters. */
 export const createServiceAccountsRepository = (db: Db) => ({
-  list: (scope: Scope, name: string | undefined, offset: number, limit: number) =>
-    rowsWhere(
+  /** A page of the service accounts in scope, named like `name`, newest first, and their total. */
+  page: (scope: Scope, name: string | undefined, offset: number, limit: number) =>
+    pageWhere(
       db,
       serviceAccounts,
       ownedNamed(scope, serviceAccounts, name),
@@ -25,32 +34,22 @@ export const createServiceAccountsRepository = (db: Db) => ({
       limit,
     ),
 
-  count: (scope: Scope, name: string | undefined) =>
-    countWhere(db, serviceAccounts, ownedNamed(scope, serviceAccounts, name)),
-
   /** The keys of these service accounts, newest first. */
   keysOf: async (accountIds: string[]): Promise<ApiKeyRecord[]> =>
     accountIds.length
-      ? db
-          .select()
-          .from(serviceAccountKeys)
-          .where(inArray(serviceAccountKeys.serviceAccountId, accountIds))
-          .orderBy(desc(serviceAccountKeys.createdAt), desc(serviceAccountKeys.id))
+      ? allWhere(
+          db,
+          serviceAccountKeys,
+          inArray(serviceAccountKeys.serviceAccountId, accountIds),
+          newestFirst(serviceAccountKeys),
+        )
       : [],
 
   findVisible: (scope: Scope, id: string): Promise<ServiceAccountRecord | null> =>
     findInScope(db, serviceAccounts, scope, id),
 
   nameTaken: (ownerId: string, name: string, exceptId?: string) =>
-    existsWhere(
-      db,
-      serviceAccounts,
-      and(
-        eq(serviceAccounts.ownerId, ownerId),
-        eq(serviceAccounts.name, name),
-        exceptId ? ne(serviceAccounts.id, exceptId) : undefined,
-      ),
-    ),
+    existsWhere(db, serviceAccounts, ownerNamed(serviceAccounts, ownerId, name, exceptId)),
 
   insert: async (values: ServiceAccountValues) =>
     (await db.insert(serviceAccounts).values(values).returning({ id: serviceAccounts.id }))[0].id,
@@ -107,18 +106,15 @@ export const createServiceAccountsRepository = (db: Db) => ({
 
   /** Records a use; answers false when another request recorded one since `notBefore` (so only one logs it). */
   touchKey: async (id: string, at: Date, ip: string, notBefore: Date) =>
-    (
-      await db
-        .update(serviceAccountKeys)
-        .set({ lastUsedAt: at, lastUsedIp: ip })
-        .where(
-          and(
-            eq(serviceAccountKeys.id, id),
-            sql`(${serviceAccountKeys.lastUsedAt} is null or ${serviceAccountKeys.lastUsedAt} < ${notBefore.toISOString()}::timestamptz)`,
-          ),
-        )
-        .returning({ id: serviceAccountKeys.id })
-    ).length > 0,
+    (await updatedCount(
+      db,
+      serviceAccountKeys,
+      { lastUsedAt: at, lastUsedIp: ip },
+      and(
+        eq(serviceAccountKeys.id, id),
+        sql`(${serviceAccountKeys.lastUsedAt} is null or ${serviceAccountKeys.lastUsedAt} < ${notBefore.toISOString()}::timestamptz)`,
+      ),
+    )) > 0,
 
   /** The counters with these keys that exist, by key (a read: checking a lock writes nothing). */
   counters: async (keys: string[]): Promise<Map<string, CounterState>> =>
@@ -130,31 +126,11 @@ export const createServiceAccountsRepository = (db: Db) => ({
     ),
 
   /** Deletes counters whose window started before `before`; answers how many. */
-  sweepCounters: async (before: Date) =>
-    (
-      await db
-        .delete(apiKeyCounters)
-        .where(lt(apiKeyCounters.windowStart, before))
-        .returning({ key: apiKeyCounters.key })
-    ).length,
+  sweepCounters: (before: Date) => deletedCount(db, apiKeyCounters, lt(apiKeyCounters.windowStart, before)),
 
   /** Adds `amount` (0 only reads) to a fixed window, starting a new one when the old has passed. */
-  hit: async (key: string, windowMs: number, now: Date, amount = 1): Promise<CounterState> => {
-    const cutoff = new Date(now.getTime() - windowMs).toISOString();
-    const fresh = sql`${apiKeyCounters.windowStart} <= ${cutoff}::timestamptz`;
-    const [row] = await db
-      .insert(apiKeyCounters)
-      .values({ key, count: amount, windowStart: now })
-      .onConflictDoUpdate({
-        target: apiKeyCounters.key,
-        set: {
-          count: sql`case when ${fresh} then ${amount} else ${apiKeyCounters.count} + ${amount} end`,
-          windowStart: sql`case when ${fresh} then ${now.toISOString()}::timestamptz else ${apiKeyCounters.windowStart} end`,
-        },
-      })
-      .returning();
-    return { count: row.count, windowStart: row.windowStart };
-  },
+  hit: (key: string, windowMs: number, now: Date, amount = 1): Promise<CounterState> =>
+    hitWindow(db, apiKeyCounters, key, windowMs, now, amount),
 });
 
 export type ServiceAccountsRepository = ReturnType<typeof createServiceAccountsRepository>;

@@ -44,14 +44,16 @@ describe('service accounts and API keys', () => {
   const listTerminals = (key: string, remoteAddress?: string) =>
     withKey(key, devicesEndpoints.terminalPage, { current: 1, size: 10 }, remoteAddress);
 
+  /** A request to issue a key to the service account, with these fields changed. */
+  const keyRequest = (over: Record<string, unknown> = {}) => ({
+    serviceAccountId,
+    name: 'till sync',
+    scopes: SCOPES,
+    expiresInHours: 24,
+    ...over,
+  });
   const issue = async (over: Record<string, unknown> = {}) => {
-    const res = await admin.call(sa.issueKey, {
-      serviceAccountId,
-      name: 'till sync',
-      scopes: SCOPES,
-      expiresInHours: 24,
-      ...over,
-    });
+    const res = await admin.call(sa.issueKey, keyRequest(over));
     expect(res.body.code).toBe(1);
     return res.body.result as IssuedApiKey;
   };
@@ -104,12 +106,7 @@ describe('service accounts and API keys', () => {
 
   it('refuses scopes outside the role in both languages and changes nothing', async () => {
     const before = await admin.call(sa.page, { current: 1, size: 10 });
-    const res = await admin.send(sa.issueKey, {
-      serviceAccountId,
-      name: 'too wide',
-      scopes: ['user:menu:add'],
-      expiresInHours: 24,
-    });
+    const res = await admin.send(sa.issueKey, keyRequest({ name: 'too wide', scopes: ['user:menu:add'] }));
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('子集');
     expect(res.body.messageEn).toContain('subset');
@@ -249,12 +246,10 @@ describe('service accounts and API keys', () => {
     expect(page.body.result.total).toBe(0);
     const revoke = await outsider.send(sa.revokeKey, { id: issued.id });
     expect(revoke.status).toBe(404);
-    const more = await outsider.send(sa.issueKey, {
-      serviceAccountId,
-      name: 'stolen',
-      scopes: ['device:terminal:view'],
-      expiresInHours: 1,
-    });
+    const more = await outsider.send(
+      sa.issueKey,
+      keyRequest({ name: 'stolen', scopes: ['device:terminal:view'], expiresInHours: 1 }),
+    );
     expect(more.status).toBe(404);
     expect((await listTerminals(issued.key)).status).toBe(200);
   });

@@ -14,7 +14,7 @@ import type { Clock } from '../../shared/clock';
 import type { OperationNote } from '../../shared/operation-note';
 import { pageOffset, toPage } from '../../shared/paging';
 import { requireAddOrEdit } from '../../shared/permissions';
-import { isUniqueViolation } from '../../shared/sql';
+import { refuseOnUniqueViolation } from '../../shared/sql';
 import type { NewApiKey } from './api-key-format';
 import type {
   ApiKeyRecord,
@@ -112,10 +112,7 @@ export const createServiceAccountsService = (deps: {
       auth: AuthContext,
       q: PageQuery & { name?: string },
     ): Promise<ReturnType<typeof toPage<ServiceAccountRow>>> {
-      const [accounts, total] = await Promise.all([
-        repo.list(auth, q.name, pageOffset(q), q.size),
-        repo.count(auth, q.name),
-      ]);
+      const { rows: accounts, total } = await repo.page(auth, q.name, pageOffset(q), q.size);
       const keys = await repo.keysOf(accounts.map((a) => a.id));
       const roles = new Map<string, RoleSummary | null>();
       for (const a of accounts) if (!roles.has(a.roleId)) roles.set(a.roleId, await deps.roleOf(a.roleId));
@@ -158,14 +155,12 @@ export const createServiceAccountsService = (deps: {
         roleId: body.roleId,
         enabled: body.enabled,
       };
-      let id = existing?.id;
-      try {
-        if (id) await repo.update(id, { ...values, updatedAt: clock.now() });
-        else id = await repo.insert({ ...values, ownerId, createdBy: auth.apiKey ? null : auth.userId });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('serviceAccountNameTaken');
-        throw err;
-      }
+      const id = await refuseOnUniqueViolation('serviceAccountNameTaken', async () => {
+        if (!existing)
+          return repo.insert({ ...values, ownerId, createdBy: auth.apiKey ? null : auth.userId });
+        await repo.update(existing.id, { ...values, updatedAt: clock.now() });
+        return existing.id;
+      });
       note.subject({ id, name: body.name, detail: body.enabled ? null : 'disabled' });
       return { id };
     },

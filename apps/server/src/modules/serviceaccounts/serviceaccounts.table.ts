@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { parentRef, timestamps, ts, uuidKey } from '../../db/columns';
+import { ownership, parentRef, timestamps, ts, uuidKey } from '../../db/columns';
 
 /** Non-human callers of the API: a role for the permissions, an owning account for the data scope. */
 export const serviceAccounts = pgTable(
@@ -10,8 +10,7 @@ export const serviceAccounts = pgTable(
     description: text(),
     /** The role granting the permissions; a role that is gone or disabled grants nothing. */
     roleId: uuid().notNull(),
-    ownerId: uuid().notNull(),
-    createdBy: uuid(),
+    ...ownership(),
     enabled: boolean().notNull().default(true),
     ...timestamps(),
   },

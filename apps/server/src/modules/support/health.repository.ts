@@ -2,7 +2,15 @@ import { ORDER_ACTIVE_STATUSES, type ProposalStatus } from '@cpm/contracts';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
-import { countWhere, existsWhere, nullOnUniqueViolation, saveById } from '../../shared/sql';
+import {
+  countWhere,
+  deletedCount,
+  existsWhere,
+  nullOnUniqueViolation,
+  saveById,
+  updatedCount,
+  withTotal,
+} from '../../shared/sql';
 import {
   supportHealthEvents,
   supportHealthRules,
@@ -37,21 +45,9 @@ export const createHealthRepository = (db: Db) => ({
     return nullOnUniqueViolation(() => saveById(db, supportHealthRules, id, values));
   },
 
-  ruleExists: async (id: string) =>
-    (
-      await db
-        .select({ id: supportHealthRules.id })
-        .from(supportHealthRules)
-        .where(eq(supportHealthRules.id, id))
-    ).length > 0,
+  ruleExists: (id: string) => existsWhere(db, supportHealthRules, eq(supportHealthRules.id, id)),
 
-  deleteRule: async (id: string) =>
-    (
-      await db
-        .delete(supportHealthRules)
-        .where(eq(supportHealthRules.id, id))
-        .returning({ id: supportHealthRules.id })
-    ).length,
+  deleteRule: (id: string) => deletedCount(db, supportHealthRules, eq(supportHealthRules.id, id)),
 
   /**
    * Stores a fault, linked at once to the standing order of its terminal peripheral when there is
@@ -75,14 +71,8 @@ export const createHealthRepository = (db: Db) => ({
     countWhere(db, supportHealthEvents, unlinkedSince(healthKey, since)),
 
   /** Links the waiting faults of a terminal peripheral since a time to an order. */
-  linkToOrder: async (healthKey: string, since: Date, orderId: string) =>
-    (
-      await db
-        .update(supportHealthEvents)
-        .set({ orderId })
-        .where(unlinkedSince(healthKey, since))
-        .returning({ id: supportHealthEvents.id })
-    ).length,
+  linkToOrder: (healthKey: string, since: Date, orderId: string) =>
+    updatedCount(db, supportHealthEvents, { orderId }, unlinkedSince(healthKey, since)),
 
   /** The order standing for a terminal peripheral (draft to in repair), if any. */
   standingOrderId: async (healthKey: string) =>
@@ -140,7 +130,10 @@ export const createHealthRepository = (db: Db) => ({
       .from(supportHealthEvents)
       .groupBy(supportHealthEvents.proposalId)
       .as('faults');
-    const [rows, [{ total }]] = await Promise.all([
+    return withTotal(
+      db,
+      supportInspectionProposals,
+      where,
       db
         .select({ p: supportInspectionProposals, faultCount: sql<number>`coalesce(${faults.n}, 0)::int` })
         .from(supportInspectionProposals)
@@ -149,9 +142,7 @@ export const createHealthRepository = (db: Db) => ({
         .orderBy(desc(supportInspectionProposals.createdAt), desc(supportInspectionProposals.id))
         .offset(offset)
         .limit(limit),
-      db.select({ total: count() }).from(supportInspectionProposals).where(where),
-    ]);
-    return { rows, total };
+    );
   },
 
   /** Whether an open proposal is in the caller's scope. */
@@ -167,34 +158,28 @@ export const createHealthRepository = (db: Db) => ({
     ),
 
   dismissProposal: async (scope: Scope, id: string, now: Date) =>
-    (
-      await db
-        .update(supportInspectionProposals)
-        .set({ status: 'dismissed', updatedAt: now })
-        .where(
-          and(
-            eq(supportInspectionProposals.id, id),
-            eq(supportInspectionProposals.status, 'open'),
-            inDataScope(scope, supportInspectionProposals.ownerId),
-          ),
-        )
-        .returning({ id: supportInspectionProposals.id })
-    ).length,
+    updatedCount(
+      db,
+      supportInspectionProposals,
+      { status: 'dismissed', updatedAt: now },
+      and(
+        eq(supportInspectionProposals.id, id),
+        eq(supportInspectionProposals.status, 'open'),
+        inDataScope(scope, supportInspectionProposals.ownerId),
+      ),
+    ),
 
   /** Removes faults older than `before` that no order or proposal points at; how many went. */
-  pruneUnlinked: async (before: Date) =>
-    (
-      await db
-        .delete(supportHealthEvents)
-        .where(
-          and(
-            isNull(supportHealthEvents.orderId),
-            isNull(supportHealthEvents.proposalId),
-            lt(supportHealthEvents.at, before),
-          ),
-        )
-        .returning({ id: supportHealthEvents.id })
-    ).length,
+  pruneUnlinked: (before: Date) =>
+    deletedCount(
+      db,
+      supportHealthEvents,
+      and(
+        isNull(supportHealthEvents.orderId),
+        isNull(supportHealthEvents.proposalId),
+        lt(supportHealthEvents.at, before),
+      ),
+    ),
 });
 
 export type HealthRepository = ReturnType<typeof createHealthRepository>;

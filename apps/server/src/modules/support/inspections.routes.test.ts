@@ -2,9 +2,9 @@ import { ENDPOINTS } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createRole } from '../../test-support/accounts';
-import { clientOf, refusalOf } from '../../test-support/api-client';
+import { clientOf, exportTableOf, refusalOf } from '../../test-support/api-client';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { answerTable, badHeaders, readerHeaders } from '../../test-support/workbook';
+import { badHeaders } from '../../test-support/workbook';
 import { inspectionProcessEvents, inspectionRecords, supportOrders } from './support.table';
 
 const PNG = Buffer.concat([
@@ -299,13 +299,8 @@ describe('inspection processes and records', () => {
   });
 
   it('exports the records under the filter with their failed items', async () => {
-    const exportIn = async (language: string) =>
-      await answerTable(
-        await clientOf(t, inspector.token).request(ENDPOINTS.support.recordExport, {
-          query: { failed: '1' },
-          headers: readerHeaders(language),
-        }),
-      );
+    const exportIn = (language: string) =>
+      exportTableOf(clientOf(t, inspector.token), ENDPOINTS.support.recordExport, { failed: '1' }, language);
     const en = await exportIn('en');
     expect(badHeaders(en.headers, 'en')).toEqual([]);
     expect(en.rows.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { BLOB_KINDS, type OrderSave, OrderSaveSchema } from '@cpm/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeOf } from '../../test-support/fake';
+import { fakeOf, holding } from '../../test-support/fake';
 import { authOf, orderRecord, RECORD_TIME } from '../../test-support/records';
 import { createTestClock } from '../../test-support/test-app';
 import type { createOrdersRepository, OrderRecord } from './orders.repository';
@@ -54,11 +54,8 @@ const setup = () => {
   return { deps, repo, tell, service: createOrdersService(deps) };
 };
 
-const withOrder = (s: ReturnType<typeof setup>, over: Partial<OrderRecord> = {}) => {
-  const order = orderRecord(over);
-  s.repo.findVisible.mockResolvedValue(order);
-  return order;
-};
+const withOrder = (s: ReturnType<typeof setup>, over: Partial<OrderRecord> = {}) =>
+  holding(s.repo.findVisible, orderRecord(over));
 
 describe('opening an order', () => {
   it('answers the order a request key already opened instead of opening another', async () => {

@@ -8,11 +8,11 @@ import {
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createRole } from '../../test-support/accounts';
-import { clientOf, refusalOf } from '../../test-support/api-client';
+import { clientOf, exportTableOf, refusalOf } from '../../test-support/api-client';
 import { createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { startSmtpCapture } from '../../test-support/smtp-capture';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
-import { answerTable, badHeaders, firstSheetOf, readerHeaders } from '../../test-support/workbook';
+import { badHeaders, firstSheetOf } from '../../test-support/workbook';
 import { messages } from '../messages/messages.table';
 import { supportOrderEvents, supportOrders } from './support.table';
 
@@ -364,13 +364,8 @@ describe('after-sales orders', () => {
   });
 
   it('exports the orders under the filter, directly and as a background job', async () => {
-    const exportIn = async (language: string) =>
-      await answerTable(
-        await clientOf(t, customer.token).request(ENDPOINTS.support.export, {
-          query: { status: 'rejected' },
-          headers: readerHeaders(language),
-        }),
-      );
+    const exportIn = (language: string) =>
+      exportTableOf(clientOf(t, customer.token), ENDPOINTS.support.export, { status: 'rejected' }, language);
     const listed = (
       await clientOf(t, customer.token).call(ENDPOINTS.support.page, { status: 'rejected', size: '50' })
     ).body.result.records as { number: string; createdAt: string; priority: string }[];

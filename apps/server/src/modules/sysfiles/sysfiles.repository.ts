@@ -1,7 +1,7 @@
 import type { SysFileFilter, SysFileRow } from '@cpm/contracts';
 import { and, arrayContains, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inDataScope, ownedNamed, type Scope } from '../../shared/data-scope';
+import { inDataScope, ownedNamed, ownerNamed, type Scope } from '../../shared/data-scope';
 import { countWhere, likeAnywhere, newestFirst, nullOnUniqueViolation, rowsWhere } from '../../shared/sql';
 import { sysFiles } from './sysfiles.table';
 
@@ -52,7 +52,7 @@ export const createSysFilesRepository = (db: Db) => {
         await db
           .select({ id: sysFiles.id })
           .from(sysFiles)
-          .where(and(eq(sysFiles.ownerId, ownerId), eq(sysFiles.name, name), eq(sysFiles.version, version)))
+          .where(and(ownerNamed(sysFiles, ownerId, name), eq(sysFiles.version, version)))
       ).length > 0,
 
     /** The new record's id, or null when the name and version are taken (a concurrent upload won). */

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from '../../test-support/test-app';
 
 const MAP_CONFIG = '/upms/v1/upms/system/getMapConfig';
 
 describe('map configuration', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      env: {
-        MAP_TILE_URL: 'http://{s}.tiles.example.test/{z}/{x}/{y}.png',
-        MAP_TILE_ATTRIBUTION: 'Example tiles',
-      },
-    });
+  const t = useTestApp({
+    env: {
+      MAP_TILE_URL: 'http://{s}.tiles.example.test/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: 'Example tiles',
+    },
   });
-  afterAll(() => t.close());
 
   it('is given to signed-in users only', async () => {
     const anonymous = await t.app.inject({ url: MAP_CONFIG });

@@ -1,45 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { killScripts, startScript } from '../../test-support/child-script';
 import { createScratchDatabase } from '../../test-support/scratch-database';
 import { ADMIN_PASSWORD } from '../../test-support/test-app';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const fixture = path.join(here, 'crash-server.fixture.ts');
-const serverRoot = path.resolve(here, '..', '..', '..');
+const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crash-server.fixture.ts');
 
-/** The server processes a crash test started; `killAll` ends those still running. */
-const children: ChildProcess[] = [];
-export const killAll = () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-};
+/** Ends the server processes a crash test started that are still running. */
+export const killAll = killScripts;
 
 /** Starts the real server in its own process; `port` resolves once it listens. */
 export const startServer = (env: Record<string, string>) => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', fixture], {
-    cwd: serverRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const port = new Promise<number>((resolve, reject) => {
-    let out = '';
-    proc.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    exited.then((code) => reject(new Error(`server exited (${code}): ${stderr}`)));
-  });
+  const server = startScript(fixture, [], env);
+  const port = server.waitFor(/listening \d+/).then((line) => Number(/listening (\d+)/.exec(line)?.[1]));
   // A server killed before anyone waited for its port is no failure of its own.
   port.catch(() => undefined);
-  return { proc, port, exited };
+  return { proc: server.proc, port, exited: server.exited };
 };
 
 /**

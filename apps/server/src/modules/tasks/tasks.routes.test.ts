@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ENDPOINTS, ERRORS, type TaskPullAnswer, type TaskReportAnswer } from '@cpm/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
 import { clientOf, refusalOf } from '../../test-support/api-client';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs } from '../../test-support/test-app';
 import { answerTable, badHeaders } from '../../test-support/workbook';
 import { operationLogs } from '../oplog/oplog.table';
 import { makeZip, sysFileForm } from '../sysfiles/testing';
@@ -14,7 +15,7 @@ import { taskDeliveries, tasks } from './tasks.table';
 type Caller = { id: string; token: string };
 
 describe('remote tasks', () => {
-  let t: TestApp;
+  const t = useTestApp({ jobs: { run: false }, tasks: { monitorMs: false, catchUpMs: 0 } });
   let admin: Caller;
   let ent: Caller;
   let other: Caller;
@@ -71,7 +72,6 @@ describe('remote tasks', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ jobs: { run: false }, tasks: { monitorMs: false, catchUpMs: 0 } });
     const a = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     admin = { id: a.userId, token: a.token };
     ent = await createAccount(t, { username: 'task_ent' });
@@ -120,7 +120,6 @@ describe('remote tasks', () => {
     fileId = (await upload('prices.zip', '2')).id;
     otaId = (await upload('ota.zip', '1')).id;
   });
-  afterAll(() => t.close());
 
   it('answers the types this server runs, with install from the app market', async () => {
     const types = (await as().call(ENDPOINTS.tasks.types)).body.result;

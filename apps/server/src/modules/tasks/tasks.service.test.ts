@@ -1,7 +1,7 @@
 import { CreateTaskBodySchema, type CreateTaskInput } from '@cpm/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createOperationNote } from '../../shared/operation-note';
-import { fakeOf, NOT_FOUND } from '../../test-support/fake';
+import { fakeOf, holding, NOT_FOUND } from '../../test-support/fake';
 import { authOf, RECORD_TIME, runRecord, taskRecord } from '../../test-support/records';
 import { createTestClock } from '../../test-support/test-app';
 import type { createTaskRunner } from './task-runner';
@@ -57,11 +57,8 @@ const setup = () => {
   return { deps, repo, types, runner, note, noted, service: createTasksService(deps) };
 };
 
-const withTask = (s: ReturnType<typeof setup>, over: Partial<TaskRecord> = {}) => {
-  const task = taskRecord(over);
-  s.repo.findVisible.mockResolvedValue(task);
-  return task;
-};
+const withTask = (s: ReturnType<typeof setup>, over: Partial<TaskRecord> = {}) =>
+  holding(s.repo.findVisible, taskRecord(over));
 
 describe('creating a task', () => {
   it('refuses a type the server cannot run', async () => {
@@ -297,11 +294,17 @@ describe('changing a task', () => {
   });
 });
 
+/** A task awaiting approval that the caller created; answers the caller. */
+const ownPendingTask = (s: ReturnType<typeof setup>) => {
+  const auth = authOf();
+  withTask(s, { status: 'pendingApproval', createdBy: auth.userId });
+  return auth;
+};
+
 describe('approving a task', () => {
   it('never lets the creator approve their own task', async () => {
     const s = setup();
-    const auth = authOf();
-    withTask(s, { status: 'pendingApproval', createdBy: auth.userId });
+    const auth = ownPendingTask(s);
     await expect(s.service.approve(auth, s.note, 'x', 'pw')).rejects.toMatchObject({
       key: 'taskSelfApproval',
     });
@@ -329,8 +332,7 @@ describe('approving a task', () => {
 
   it('never lets the creator reject their own task', async () => {
     const s = setup();
-    const auth = authOf();
-    withTask(s, { status: 'pendingApproval', createdBy: auth.userId });
+    const auth = ownPendingTask(s);
     await expect(s.service.reject(auth, s.note, 'x', 'no')).rejects.toMatchObject({
       key: 'taskSelfApproval',
     });

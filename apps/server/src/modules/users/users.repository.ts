@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
-import { allWhere, firstWhere, insertWithLinks, replaceLinks } from '../../shared/sql';
+import { allWhere, firstWhere, insertWithLinks, replaceLinks, updatedCount } from '../../shared/sql';
 import { sessions } from '../auth/auth.table';
 import { terminalGroups } from '../groups/groups.table';
 import { menus } from '../menus/menus.table';
@@ -234,18 +234,16 @@ export const createUsersRepository = (db: Db) => {
       at: Date,
       exceptSessionId?: string,
     ) {
-      const ended = await db
-        .update(sessions)
-        .set({ endedAt: at, endReason: reason })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.endedAt),
-            exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
-          ),
-        )
-        .returning({ id: sessions.id });
-      return ended.length;
+      return updatedCount(
+        db,
+        sessions,
+        { endedAt: at, endReason: reason },
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.endedAt),
+          exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+        ),
+      );
     },
 
     /** Enabled platform administrators' addresses (they are told about new applications). */

@@ -1,81 +1,46 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
+import { killScripts, migratedDataDir, startScript } from '../../test-support/child-script';
+import { waitFor } from '../../test-support/wait';
 import { startReceiver } from './webhook-receiver.fixture';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const worker = path.join(here, 'crash-worker.fixture.ts');
-const serverRoot = path.resolve(here, '..', '..', '..');
-const children: ChildProcess[] = [];
+const worker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crash-worker.fixture.ts');
 const COUNT = 100;
 
-/** Starts the worker script in its own Node process; resolves when it prints a line matching `ready`. */
-const start = (mode: 'enqueue' | 'work', env: Record<string, string>, ready: RegExp) => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', worker, mode], {
-    cwd: serverRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(proc);
-  let out = '';
-  let err = '';
-  proc.stderr?.on('data', (d: Buffer) => {
-    err += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const started = new Promise<void>((resolve, reject) => {
-    proc.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (ready.test(out)) resolve();
-    });
-    exited.then((code) => reject(new Error(`worker exited (${code}) before ${ready}: ${err}`)));
-  });
-  return { proc, started, exited };
+/** Starts the worker script in its own Node process; resolves once it prints a line matching `ready`. */
+const start = async (mode: 'enqueue' | 'work', env: Record<string, string>, ready: RegExp) => {
+  const script = startScript(worker, [mode], env);
+  await script.waitFor(ready);
+  return script;
 };
 
-/** Polls a condition every 50 ms until it holds, failing after two minutes. */
-const until = async (cond: () => boolean) => {
-  const end = Date.now() + 120_000;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met within two minutes');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** Waits up to two minutes for a condition on what the receiver accepted. */
+const until = (cond: () => boolean, what: string) => waitFor(async () => cond(), what, { ms: 120_000 });
 
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
+afterAll(killScripts);
 
 describe('a delivery runner killed with deliveries in flight', () => {
   it('loses none: another process delivers the rest, and only what was in flight may arrive twice', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'cpm-webhooks-crash-'));
-    const templates = inject('databaseTemplates');
-    if (templates.kind === 'pglite')
-      cpSync(templates.migrated, path.join(dataDir, 'db'), { recursive: true });
+    const { dir: dataDir, remove } = migratedDataDir('cpm-webhooks-crash-');
     // Slow answers keep several deliveries in flight when the first process dies.
     const rx = await startReceiver({ delayMs: 30 });
     const env = { DATA_DIR: dataDir, DATABASE_URL: '', RECEIVER_URL: rx.url, COUNT: String(COUNT) };
     try {
-      const enqueue = start('enqueue', env, /^queued /m);
-      await enqueue.started;
+      const enqueue = await start('enqueue', env, /^queued /);
       expect(await enqueue.exited).toBe(0);
 
-      const a = start('work', env, /^ready$/m);
-      await a.started;
-      await until(() => rx.accepted().length >= 30);
+      const a = await start('work', env, /^ready$/);
+      await until(() => rx.accepted().length >= 30, 'thirty deliveries');
       a.proc.kill('SIGKILL');
       await a.exited;
       const beforeKill = rx.accepted().length;
       expect(beforeKill).toBeLessThan(COUNT);
 
-      const b = start('work', env, /^ready$/m);
-      await b.started;
-      await until(() => new Set(rx.accepted()).size === COUNT);
+      const b = await start('work', env, /^ready$/);
+      await until(() => new Set(rx.accepted()).size === COUNT, 'every event delivered');
       b.proc.kill('SIGTERM');
       expect(await b.exited).toBe(0);
 
@@ -92,7 +57,7 @@ describe('a delivery runner killed with deliveries in flight', () => {
       }
     } finally {
       await rx.kill();
-      rmSync(dataDir, { recursive: true, force: true });
+      remove();
     }
   }, 240_000);
 });

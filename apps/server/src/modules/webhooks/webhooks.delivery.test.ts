@@ -1,10 +1,11 @@
 import { webhooksEndpoints as e, WEBHOOK_REPLAY_WINDOW_SEC, type WebhookEventType } from '@cpm/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount, createRole } from '../../test-support/accounts';
 import { clientOf } from '../../test-support/api-client';
 import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
+import { ADMIN_PASSWORD, loginAs, type TestApp } from '../../test-support/test-app';
 import { terminalGroups } from '../groups/groups.table';
 import { startReceiver } from './webhook-receiver.fixture';
 import { verifySignature } from './webhook-signing';
@@ -33,11 +34,7 @@ const owner = async (t: TestApp, username: string) => {
 };
 
 describe('a receiver that fails three times, then answers 200', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { WEBHOOK_ALLOW_HTTP: 'on' }, jobs: { run: false } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { WEBHOOK_ALLOW_HTTP: 'on' }, jobs: { run: false } });
 
   it('gets the event exactly once, signed, after back-off on the test clock', async () => {
     const rx = await startReceiver({ answer: (n) => (n < 3 ? 500 : 200) });
@@ -99,11 +96,7 @@ describe('a receiver that fails three times, then answers 200', () => {
 });
 
 describe('domain events from the modules that make them', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { WEBHOOK_ALLOW_HTTP: 'on' }, jobs: { run: false } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { WEBHOOK_ALLOW_HTTP: 'on' }, jobs: { run: false } });
 
   it('sends a terminal created, moved and deleted through the console, in that order', async () => {
     const rx = await startReceiver();
@@ -180,21 +173,17 @@ describe('domain events from the modules that make them', () => {
 });
 
 describe('1,000 events to a receiver killed and restarted mid-way', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      // The runner on the real clock with a short back-off: retries come within a fraction of a second.
-      env: {
-        WEBHOOK_ALLOW_HTTP: 'on',
-        WEBHOOK_RETRY_BASE_MS: '20',
-        WEBHOOK_RETRY_MAX_MS: '200',
-        WEBHOOK_DISABLE_AFTER_FAILURES: '1000000',
-      },
-      clock: { now: () => new Date(), advance: () => undefined },
-      jobs: { pollMs: 20, concurrency: 8 },
-    });
+  const t = useTestApp({
+    // The runner on the real clock with a short back-off: retries come within a fraction of a second.
+    env: {
+      WEBHOOK_ALLOW_HTTP: 'on',
+      WEBHOOK_RETRY_BASE_MS: '20',
+      WEBHOOK_RETRY_MAX_MS: '200',
+      WEBHOOK_DISABLE_AFTER_FAILURES: '1000000',
+    },
+    clock: { now: () => new Date(), advance: () => undefined },
+    jobs: { pollMs: 20, concurrency: 8 },
   });
-  afterAll(() => t.close());
 
   it('all arrive, none twice, and the events of each object in order', async () => {
     const rx = await startReceiver();

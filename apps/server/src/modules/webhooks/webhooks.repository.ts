@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, inDataScope, type Scope } from '../../shared/data-scope';
-import { likeAnywhere } from '../../shared/sql';
+import { existsWhere, likeAnywhere, newestFirst, pageWhere, updatedCount } from '../../shared/sql';
 import { webhookDeliveries, webhookSubscriptions } from './webhooks.table';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -28,17 +28,7 @@ export const createWebhooksRepository = (db: Db) => ({
       inDataScope(scope, webhookSubscriptions.ownerId),
       f.name ? sql`${webhookSubscriptions.name} ilike ${likeAnywhere(f.name)}` : undefined,
     );
-    const [rows, [{ n }]] = await Promise.all([
-      db
-        .select()
-        .from(webhookSubscriptions)
-        .where(where)
-        .orderBy(desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id))
-        .offset(f.offset)
-        .limit(f.limit),
-      db.select({ n: count() }).from(webhookSubscriptions).where(where),
-    ]);
-    return { rows, total: n };
+    return pageWhere(db, webhookSubscriptions, where, newestFirst(webhookSubscriptions), f.offset, f.limit);
   },
 
   findVisible: async (scope: Scope, id: string): Promise<SubscriptionRecord | null> =>
@@ -90,12 +80,7 @@ export const createWebhooksRepository = (db: Db) => ({
    * An event already delivered to the subscription is not inserted twice (null).
    */
   async enqueue(tx: Tx, d: NewDelivery): Promise<DeliveryRecord | null> {
-    await lockLane(tx, d.subscriptionId, d.objectKey);
-    const [ahead] = await tx
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(laneOf(d.subscriptionId, d.objectKey))
-      .limit(1);
+    const ahead = await laneBusy(tx, d.subscriptionId, d.objectKey);
     const [row] = await tx
       .insert(webhookDeliveries)
       .values({
@@ -120,17 +105,7 @@ export const createWebhooksRepository = (db: Db) => ({
       eq(webhookDeliveries.subscriptionId, subscriptionId),
       f.status ? eq(webhookDeliveries.status, f.status) : undefined,
     );
-    const [rows, [{ n }]] = await Promise.all([
-      db
-        .select()
-        .from(webhookDeliveries)
-        .where(where)
-        .orderBy(desc(webhookDeliveries.seq))
-        .offset(f.offset)
-        .limit(f.limit),
-      db.select({ n: count() }).from(webhookDeliveries).where(where),
-    ]);
-    return { rows, total: n };
+    return pageWhere(db, webhookDeliveries, where, [desc(webhookDeliveries.seq)], f.offset, f.limit);
   },
 
   /** Records one attempt's outcome on a pending delivery; false when it is no longer pending. */
@@ -141,9 +116,10 @@ export const createWebhooksRepository = (db: Db) => ({
       now: Date;
     },
   ): Promise<boolean> {
-    const rows = await tx
-      .update(webhookDeliveries)
-      .set({
+    const changed = await updatedCount(
+      tx,
+      webhookDeliveries,
+      {
         status: a.status,
         attempts: sql`${webhookDeliveries.attempts} + 1`,
         responseCode: a.responseCode,
@@ -152,10 +128,10 @@ export const createWebhooksRepository = (db: Db) => ({
         lastAttemptAt: a.now,
         nextAttemptAt: a.nextAttemptAt,
         deliveredAt: a.status === 'delivered' ? a.now : null,
-      })
-      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')))
-      .returning({ id: webhookDeliveries.id });
-    return rows.length > 0;
+      },
+      and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')),
+    );
+    return changed > 0;
   },
 
   /** Makes the oldest waiting delivery of a lane pending, when none is; answers it, or null. */
@@ -188,12 +164,7 @@ export const createWebhooksRepository = (db: Db) => ({
   async restart(tx: Tx, id: string, now: Date): Promise<DeliveryRecord | null> {
     const [d] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
     if (!d || !['delivered', 'failed'].includes(d.status)) return null;
-    await lockLane(tx, d.subscriptionId, d.objectKey);
-    const [ahead] = await tx
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(laneOf(d.subscriptionId, d.objectKey))
-      .limit(1);
+    const ahead = await laneBusy(tx, d.subscriptionId, d.objectKey);
     const [row] = await tx
       .update(webhookDeliveries)
       .set({
@@ -232,15 +203,20 @@ export const createWebhooksRepository = (db: Db) => ({
   },
 
   /** Turns an enabled subscription off; false when it already was. */
-  async disable(tx: Tx, subscriptionId: string, reason: string, now: Date): Promise<boolean> {
-    const rows = await tx
-      .update(webhookSubscriptions)
-      .set({ enabled: false, disabledReason: reason, updatedAt: now })
-      .where(and(eq(webhookSubscriptions.id, subscriptionId), eq(webhookSubscriptions.enabled, true)))
-      .returning({ id: webhookSubscriptions.id });
-    return rows.length > 0;
-  },
+  disable: async (tx: Tx, subscriptionId: string, reason: string, now: Date): Promise<boolean> =>
+    (await updatedCount(
+      tx,
+      webhookSubscriptions,
+      { enabled: false, disabledReason: reason, updatedAt: now },
+      and(eq(webhookSubscriptions.id, subscriptionId), eq(webhookSubscriptions.enabled, true)),
+    )) > 0,
 });
+
+/** Locks a lane (see `lockLane`) and answers whether a delivery of it is still unfinished. */
+const laneBusy = async (tx: Tx, subscriptionId: string, objectKey: string) => {
+  await lockLane(tx, subscriptionId, objectKey);
+  return existsWhere(tx, webhookDeliveries, laneOf(subscriptionId, objectKey));
+};
 
 const laneOf = (subscriptionId: string, objectKey: string): SQL =>
   and(

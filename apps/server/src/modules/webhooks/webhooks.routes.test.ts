@@ -1,9 +1,9 @@
 import { webhooksEndpoints as e } from '@cpm/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createRole } from '../../test-support/accounts';
 import { clientOf } from '../../test-support/api-client';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { useTestApp } from '../../test-support/suite-app';
 import { operationLogs } from '../oplog/oplog.table';
 import { webhookDeliveries, webhookSubscriptions } from './webhooks.table';
 
@@ -16,13 +16,12 @@ const hook = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('webhook subscriptions', () => {
-  let t: TestApp;
+  const t = useTestApp({ jobs: { run: false } });
   let a: { id: string; token: string };
   let b: { id: string; token: string };
   let viewer: { id: string; token: string };
 
   beforeAll(async () => {
-    t = await createTestApp({ jobs: { run: false } });
     const roleId = await createRole(
       t,
       { code: 'hooks_all', name: '回调', nameEn: 'Hooks' },
@@ -37,7 +36,6 @@ describe('webhook subscriptions', () => {
     b = await createAccount(t, { username: 'hooks_b', roleId });
     viewer = await createAccount(t, { username: 'hooks_v', roleId: viewOnly, superiorId: null });
   });
-  afterAll(() => t.close());
 
   it('answers the secret once, keeps it encrypted and records the change in the operation log', async () => {
     const made = await clientOf(t, a.token).call(e.save, hook());
