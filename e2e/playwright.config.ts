@@ -103,6 +103,8 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       // The data centre's pages show a few seconds of heartbeats without waiting for the five-minute write.
       ACTIVITY_WRITE_SEC: '2',
+      // The gray-release test waits for the health gate: every 5 s instead of every minute.
+      APP_HEALTH_CHECK_SEC: '5',
       // The suite uploads and exports as a few accounts at machine speed; the server's tests cover the limits.
       RATE_FILES_PER_MINUTE: '1000',
       RATE_JOBS_PER_MINUTE: '1000',

@@ -97,8 +97,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     onError: (err) => app.log.error({ err }, 'operation log write failed'),
     onRecorded: (entry) => void bus.emit('operation.recorded', entry),
   });
-  // The broker authenticates with the session and device rules, and those rules publish through it:
-  // they reach it through this reference, set once it exists.
+  // The session and device rules publish through the broker they authenticate for: this reference.
   let brokerRef: Broker | null = null;
 
   // Every long-lived connection a console session opens is held here with its session; ending the
@@ -355,6 +354,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   const appMarket = createAppMarketModule({
     api,
+    healthCheckSec: config.appHealthCheckSec,
     db,
     clock,
     blobs: blobsModule.blobs,

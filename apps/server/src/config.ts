@@ -111,6 +111,7 @@ const EnvSchema = z.object({
   ACTIVITY_HOURLY_DAYS: z.coerce.number().int().min(2).max(3650).default(90),
   ACTIVITY_DAILY_DAYS: z.coerce.number().int().min(31).max(3650).default(730),
   ACTIVITY_WRITE_SEC: z.coerce.number().int().min(0).max(3600).default(300),
+  APP_HEALTH_CHECK_SEC: z.coerce.number().int().min(1).max(60).default(60),
   SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_TOKEN: z.string().min(1).optional(),
   REMOTE_PORT: port(0),
@@ -188,6 +189,8 @@ export type Config = {
   activityRetention: { eventDays: number; hourlyDays: number; dailyDays: number };
   /** Data centre rollups are written this often, ms (0: after every heartbeat batch). */
   activityWriteMs: number;
+  /** The app market's health gate looks at gray releases this often, seconds (at most a minute). */
+  appHealthCheckSec: number;
   /**
    * Webhooks: plain http for localhost allowed (`WEBHOOK_ALLOW_HTTP`, development); the back-off from
    * `WEBHOOK_RETRY_BASE_MS` doubling up to `WEBHOOK_RETRY_MAX_MS`, for `WEBHOOK_RETRY_HOURS`; turned off
@@ -318,6 +321,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       dailyDays: e.ACTIVITY_DAILY_DAYS,
     },
     activityWriteMs: e.ACTIVITY_WRITE_SEC * 1000,
+    appHealthCheckSec: e.APP_HEALTH_CHECK_SEC,
     webhooks: {
       allowHttp: e.WEBHOOK_ALLOW_HTTP === 'on',
       baseMs: e.WEBHOOK_RETRY_BASE_MS,

@@ -21,8 +21,8 @@ import { createReleaseService } from './release.service';
 import { createReviewService } from './review.service';
 import { createUploadsService } from './uploads.service';
 
-/** How often the health gate looks at gray releases (croner syntax). */
-const HEALTH_CRON = '* * * * *';
+/** How often the health gate looks at gray releases (croner syntax): every minute, or every few seconds. */
+const healthCron = (sec = 60) => (sec >= 60 ? '* * * * *' : `*/${sec} * * * * *`);
 
 /** The job that gives terminals appearing after a release the newest auto-updating versions. */
 export const AUTO_UPDATE_JOB_KIND = 'appmarket.autoUpdate';
@@ -49,6 +49,8 @@ export const createAppMarketModule = (deps: {
   actingAs(userId: string): Promise<AuthContext | null>;
   /** Hears the health gate's pauses (webhooks). */
   announce?: AnnounceDomainEvent;
+  /** `APP_HEALTH_CHECK_SEC`. */
+  healthCheckSec?: number;
 }) => {
   const core = createMarketCore({
     repo: { ...createAppMarketRepository(deps.db), ...createAppEventsRepository(deps.db) },
@@ -75,7 +77,11 @@ export const createAppMarketModule = (deps: {
   });
   const market = createAppMarketService({ release, healthGate, events });
   deps.jobs.registerHandler('appmarket.health', () => market.checkGrayHealth());
-  deps.jobs.schedule({ name: 'appmarket.health', cron: HEALTH_CRON, kind: 'appmarket.health' });
+  deps.jobs.schedule({
+    name: 'appmarket.health',
+    cron: healthCron(deps.healthCheckSec),
+    kind: 'appmarket.health',
+  });
   deps.jobs.registerHandler(AUTO_UPDATE_JOB_KIND, () => market.autoUpdateSweep());
   deps.jobs.schedule({ name: AUTO_UPDATE_JOB_KIND, cron: AUTO_UPDATE_CRON, kind: AUTO_UPDATE_JOB_KIND });
   /** Hears a terminal's app events: crashes and ANRs feed the health gate, installs and removals the records. */
