@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FieldError } from './envelope';
 
 type Issue = z.core.$ZodIssue;
@@ -65,3 +65,22 @@ export const toFieldErrors = (issues: readonly Issue[], prefix: string): FieldEr
 /** A custom check's issue parameters carrying both texts; use with `.refine(fn, bilingual(zh, en))`. */
 /* @__NO_SIDE_EFFECTS__ */
 export const bilingual = (zh: string, en: string) => ({ message: en, params: { zh, en } });
+
+/** A trimmed http(s) URL of at most `max` characters, refused with both texts when it is not one. */
+export const httpUrlSchema = (max: number, zh: string, en: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+        } catch {
+          return false;
+        }
+      },
+      bilingual(zh, en),
+    );

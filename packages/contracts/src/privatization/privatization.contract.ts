@@ -1,26 +1,15 @@
 import { z } from 'zod';
 import { defineEndpoint, SIGNED_IN } from '../endpoint';
-import { bilingual } from '../issue-text';
+import { httpUrlSchema } from '../issue-text';
 import { LIMITS } from '../limits';
 import { PageQuerySchema, pageSchema } from '../pagination';
 
 /** An http(s) URL, with both texts when it is not. */
-export const InterfaceUrlSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(LIMITS.titleMax * 2)
-  .refine(
-    (v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
-      } catch {
-        return false;
-      }
-    },
-    bilingual('接口地址不是有效的 http(s) 网址', 'The interface URL is not a valid http(s) URL'),
-  );
+export const InterfaceUrlSchema = httpUrlSchema(
+  LIMITS.titleMax * 2,
+  '接口地址不是有效的 http(s) 网址',
+  'The interface URL is not a valid http(s) URL',
+);
 
 export const PrivateCustomerRowSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, SIGNED_IN } from '../endpoint';
-import { bilingual } from '../issue-text';
+import { httpUrlSchema } from '../issue-text';
 import { LIMITS } from '../limits';
 import { PageQuerySchema, pageSchema } from '../pagination';
 
@@ -52,22 +52,11 @@ export const WEBHOOK_EVENT_ID_HEADER = 'X-CPM-Event-Id';
 /** How old a signed timestamp a receiver should still accept (seconds). */
 export const WEBHOOK_REPLAY_WINDOW_SEC = 300;
 
-export const WebhookUrlSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(LIMITS.titleMax * 4)
-  .refine(
-    (v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
-      } catch {
-        return false;
-      }
-    },
-    bilingual('地址不是有效的 http(s) 网址', 'The URL is not a valid http(s) URL'),
-  );
+export const WebhookUrlSchema = httpUrlSchema(
+  LIMITS.titleMax * 4,
+  '地址不是有效的 http(s) 网址',
+  'The URL is not a valid http(s) URL',
+);
 
 export const WebhookRowSchema = z.object({
   id: z.string(),
