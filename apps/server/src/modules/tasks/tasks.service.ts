@@ -106,6 +106,10 @@ export const createTasksService = (deps: Deps) => {
   return {
     types: () => deps.types.available(),
 
+    /** Installed apps the caller may name in an uninstall or permission task (the picker's list). */
+    packages: (auth: AuthContext, query: { keyword?: string; platform?: string }) =>
+      repo.installedPackages(auth, { ...query, limit: 20 }),
+
     async preview(auth: AuthContext, body: PreviewTaskBody) {
       const { stored, match, outOfScope } = await checkTargets(auth, body.platform, body.targets);
       const [{ reach, online }, missingSns] = await Promise.all([repo.reach(match), repo.missingSns(match)]);
