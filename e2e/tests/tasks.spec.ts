@@ -247,6 +247,14 @@ test.describe('remote tasks', () => {
     const problems = { pageErrors: [] as string[], consoleErrors: [] as string[] };
     watchPage(other, problems);
     await signInAs(other, APPROVER.username, APPROVER.password);
+    // The approver hears of it from the system, in their language only.
+    await other.goto('/messageManage/myMessage');
+    const notice = other.getByTestId('my-message-title').filter({ hasText: 'E2E fleet-wide task' });
+    await expect(notice).toHaveText('Task E2E fleet-wide task awaits your approval', LIVE);
+    await notice.click();
+    await expect(other.getByTestId('my-message-detail')).toContainText('From System');
+    await expect(other.getByTestId('my-message-detail')).not.toContainText('待');
+    await other.keyboard.press('Escape');
     await other.goto('/longRange/taskManage?status=pendingApproval');
     const row = other.locator('tr', { has: other.getByText('E2E fleet-wide task', { exact: true }) });
     await row.getByTestId('row-approve').click();

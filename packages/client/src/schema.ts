@@ -17625,6 +17625,13 @@ export interface operations {
                                 content: string;
                                 publishedAt: string;
                                 publisherName: string;
+                                notice: {
+                                    /** @enum {string} */
+                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                } | null;
                                 read: boolean;
                                 readAt: string | null;
                             }[];
@@ -17669,6 +17676,13 @@ export interface operations {
                                 content: string;
                                 publishedAt: string;
                                 publisherName: string;
+                                notice: {
+                                    /** @enum {string} */
+                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                } | null;
                                 read: boolean;
                                 readAt: string | null;
                             }[];
@@ -17709,6 +17723,13 @@ export interface operations {
                             content: string;
                             publishedAt: string;
                             publisherName: string;
+                            notice: {
+                                /** @enum {string} */
+                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             read: boolean;
                             readAt: string | null;
                         };
@@ -17745,6 +17766,13 @@ export interface operations {
                             content: string;
                             publishedAt: string;
                             publisherName: string;
+                            notice: {
+                                /** @enum {string} */
+                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             read: boolean;
                             readAt: string | null;
                         };
