@@ -13,7 +13,9 @@ export const PackageSelect = ({
   value,
   onChange,
   testId,
+  id,
 }: {
+  id?: string;
   platform: TaskPlatform;
   value?: string;
   onChange?: (packageName: string | undefined) => void;
@@ -36,6 +38,7 @@ export const PackageSelect = ({
       placeholder={t('params.pickPackage')}
       notFound={t('params.noPackage')}
       testId={testId}
+      id={id}
     />
   );
 };
