@@ -16,6 +16,8 @@ import {
 import { makeZip } from '../support/zip';
 
 const PATH = '/sysManage/index';
+/** A model the upload form picks: models are chosen from the list, never typed. */
+const MODEL = 'SYSF-P2';
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 const OTA = makeZip([{ name: 'payload.bin', data: randomBytes(6 * 1024 * 1024) }]);
@@ -30,13 +32,21 @@ const PNG = Buffer.concat([
 const openUpload = async (page: Page, version: string) => {
   await page.getByTestId('sysfiles-upload-open').click();
   await page.getByTestId('sysfiles-field-version').fill(version);
-  await page.getByTestId('sysfiles-field-models').fill('P2, A920');
+  await page.getByTestId('sysfiles-field-models').click();
+  await page.keyboard.type(MODEL);
+  await page.locator('.ant-select-item-option', { hasText: MODEL }).click();
+  await page.keyboard.press('Escape');
   await page.getByTestId('sysfiles-field-description').fill('Android 14 OTA for the P2');
 };
 
 test.describe('system files', () => {
-  test('upload an OTA ZIP with progress, list, detail, download, refusals, screenshots', async ({ page }) => {
+  test('upload an OTA ZIP with progress, list, detail, download, refusals, screenshots', async ({
+    page,
+    api,
+  }) => {
     test.setTimeout(240_000);
+    const { api: admin } = await api.login();
+    await admin.post('/device/v1/device/model/addOrUpdate', { name: MODEL, state: 1 });
     await page.goto(PATH);
     await expect(page.getByTestId('sysfiles-page')).toBeVisible(PAGE_LOAD);
     await expect(page.getByTestId('sysfiles-usage')).toContainText('Storage used');
@@ -105,7 +115,7 @@ test.describe('system files', () => {
     await expect(row).toBeVisible();
     await row.getByTestId('sysfile-name').click();
     await expect(page.getByTestId('sysfiles-detail-list')).toContainText(sha(OTA));
-    await expect(page.getByTestId('sysfiles-detail-list')).toContainText('P2, A920');
+    await expect(page.getByTestId('sysfiles-detail-list')).toContainText(MODEL);
     await page.keyboard.press('Escape');
 
     // Download: the browser receives the same bytes.

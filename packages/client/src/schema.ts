@@ -3322,6 +3322,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/task/v1/task/remoteTask/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Apps installed on terminals in the caller scope, matched by package or name, most installed first (the app picker)
+         * @description Requires permission `task:create:view`.
+         */
+        get: operations["task_task_remoteTask_packages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/task/v1/task/remoteTask/parseSns": {
         parameters: {
             query?: never;
@@ -14228,6 +14248,39 @@ export interface operations {
             };
         };
     };
+    task_task_remoteTask_packages: {
+        parameters: {
+            query?: {
+                keyword?: string;
+                platform?: "android" | "windows";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            packageName: string;
+                            name: string | null;
+                            terminals: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     task_task_remoteTask_parseSns: {
         parameters: {
             query?: never;
@@ -17572,6 +17625,13 @@ export interface operations {
                                 content: string;
                                 publishedAt: string;
                                 publisherName: string;
+                                notice: {
+                                    /** @enum {string} */
+                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                } | null;
                                 read: boolean;
                                 readAt: string | null;
                             }[];
@@ -17616,6 +17676,13 @@ export interface operations {
                                 content: string;
                                 publishedAt: string;
                                 publisherName: string;
+                                notice: {
+                                    /** @enum {string} */
+                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                } | null;
                                 read: boolean;
                                 readAt: string | null;
                             }[];
@@ -17656,6 +17723,13 @@ export interface operations {
                             content: string;
                             publishedAt: string;
                             publisherName: string;
+                            notice: {
+                                /** @enum {string} */
+                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             read: boolean;
                             readAt: string | null;
                         };
@@ -17692,6 +17766,13 @@ export interface operations {
                             content: string;
                             publishedAt: string;
                             publisherName: string;
+                            notice: {
+                                /** @enum {string} */
+                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             read: boolean;
                             readAt: string | null;
                         };

@@ -338,6 +338,7 @@ export const appMarketRoutes: RoutesOf<typeof appMarketEndpoints> = {
 
 export const remoteTaskRoutes: RoutesOf<typeof remoteTaskEndpoints> = {
   types: { method: 'GET', path: '/task/v1/task/remoteTask/types' },
+  packages: { method: 'GET', path: '/task/v1/task/remoteTask/packages' },
   preview: { method: 'POST', path: '/task/v1/task/remoteTask/preview' },
   create: { method: 'POST', path: '/task/v1/task/remoteTask/create' },
   copy: { method: 'GET', path: '/task/v1/task/remoteTask/copy' },

@@ -3,6 +3,9 @@ import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { bilingual } from '../issue-text';
 import { LIMITS } from '../limits';
 import { PageQuerySchema, pageSchema } from '../pagination';
+import { NoticeTextSchema } from './notice-text';
+
+export * from './notice-text';
 
 /** Who a message reaches: everyone in the publisher's data scope, or holders of roles, users, or terminal groups. */
 export const MESSAGE_SCOPES = ['all', 'roles', 'users', 'groups'] as const;
@@ -112,8 +115,10 @@ export const MyMessageVoSchema = z.object({
   title: z.string(),
   content: z.string(),
   publishedAt: z.string(),
-  /** Who published it. */
+  /** Who published it (empty for a system notice). */
   publisherName: z.string(),
+  /** A system notice's catalogue key and values, rendered in the reader's language; null otherwise. */
+  notice: NoticeTextSchema.nullable(),
   read: z.boolean(),
   readAt: z.string().nullable(),
 });

@@ -16,6 +16,7 @@ import { TASK_PLATFORMS, TASK_TYPES } from './task-types';
 import {
   DeliveryFilterSchema,
   DeliveryRowSchema,
+  InstalledPackageSchema,
   TaskDetailSchema,
   TaskFilterSchema,
   TaskRowSchema,
@@ -40,6 +41,19 @@ export const remoteTaskEndpoints = {
     tag: TAG,
     permission: 'task:create:view',
     result: z.array(TaskTypeInfoSchema),
+  }),
+  packages: defineEndpoint({
+    method: 'GET',
+    path: `${base}/packages`,
+    summary:
+      'Apps installed on terminals in the caller scope, matched by package or name, most installed first (the app picker)',
+    tag: TAG,
+    permission: 'task:create:view',
+    query: z.object({
+      keyword: opt(z.string().trim().max(100)),
+      platform: opt(z.enum(TASK_PLATFORMS)),
+    }),
+    result: z.array(InstalledPackageSchema),
   }),
   preview: defineEndpoint({
     method: 'POST',

@@ -195,6 +195,17 @@ export const TerminalTaskRowSchema = z.object({
 export type TerminalTaskRow = z.infer<typeof TerminalTaskRowSchema>;
 
 /** A type this server can run now, with its platforms and whether it is risky. */
+/** An app installed on terminals in the caller's scope, as the uninstall and permission pickers list it. */
+export const InstalledPackageSchema = z.object({
+  /** The package (Android) or program id (Windows) the task names. */
+  packageName: z.string(),
+  /** The app's name as the terminals report it; null when none reports one. */
+  name: z.string().nullable(),
+  /** How many terminals in scope report it installed. */
+  terminals: z.number().int(),
+});
+export type InstalledPackage = z.infer<typeof InstalledPackageSchema>;
+
 export const TaskTypeInfoSchema = z.object({
   type: z.enum(TASK_TYPES),
   platforms: z.array(z.enum(TASK_PLATFORMS)),

@@ -125,8 +125,17 @@ export const createHealthGateService = (core: MarketCore) => {
         await tellPublisher(
           a,
           row,
-          '灰度发布已自动暂停',
-          'gray release paused',
+          {
+            key: 'appGrayPaused',
+            zh: '灰度发布已自动暂停',
+            en: 'gray release paused',
+            // The reasons travel as codes the console names in the reader's language.
+            params: {
+              breaches: h.breaches.join(','),
+              gray: h.gray.crashRate.toFixed(2),
+              rest: h.rest.crashRate.toFixed(2),
+            },
+          },
           `${zh} / ${en}. 灰度终端 ${h.gray.crashRate.toFixed(2)}，其余 ${h.rest.crashRate.toFixed(2)} 次/台 / gray ${h.gray.crashRate.toFixed(2)} vs rest ${h.rest.crashRate.toFixed(2)} per terminal. 可在“我的应用”中一键回滚 / Roll back from My Apps.`,
         );
       }

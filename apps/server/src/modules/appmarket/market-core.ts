@@ -1,4 +1,4 @@
-import { type AppOperationKind, apiLevelOf } from '@cpm/contracts';
+import { type AppOperationKind, apiLevelOf, type NoticeKey } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
@@ -171,18 +171,27 @@ export const createMarketCore = (deps: AppMarketDeps) => {
   const tellPublisher = async (
     a: AppRecord,
     v: VersionRecord | null,
-    zh: string,
-    en: string,
+    what: { key: NoticeKey; zh: string; en: string; params?: Record<string, string | number> },
     note?: string,
   ) => {
     const targets = new Set([a.ownerId, v?.createdBy].filter((x): x is string => !!x));
     for (const userId of targets) {
-      const title = `${a.name} ${v?.versionName ?? ''} ${zh} / ${en}`.replace(/\s+/g, ' ');
+      const title = `${a.name} ${v?.versionName ?? ''} ${what.zh} / ${what.en}`.replace(/\s+/g, ' ');
       const content = `<p>${a.name} (${a.packageName}) ${v?.versionName ?? ''}</p>${note ? `<p>${escapeHtml(note)}</p>` : ''}`;
       await notifyAndMail(deps, {
         userId,
         title,
         content,
+        notice: {
+          key: what.key,
+          params: {
+            app: a.name,
+            packageName: a.packageName,
+            version: v?.versionName ?? '',
+            note: note ?? '',
+            ...what.params,
+          },
+        },
         lines: [`${a.name} (${a.packageName})`, note ?? ''],
       });
     }

@@ -50,6 +50,15 @@ describe('reviewing a version', () => {
     expect(s.deps.notifyUser).toHaveBeenCalledWith(
       expect.objectContaining({ userId: s.app.ownerId, content: expect.stringContaining('No notes') }),
     );
+    // Each reader sees the notice in their own language: it carries its key and values.
+    expect(s.deps.notifyUser).toHaveBeenCalledWith(
+      expect.objectContaining({
+        notice: {
+          key: 'appRejected',
+          params: expect.objectContaining({ app: s.app.name, note: 'No notes' }),
+        },
+      }),
+    );
   });
 
   it('clears the reason of an approval', async () => {

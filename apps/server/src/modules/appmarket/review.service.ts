@@ -165,8 +165,9 @@ export const createReviewService = (core: MarketCore) => {
       await tellPublisher(
         app,
         row,
-        body.approved ? '审核通过' : '审核驳回',
-        body.approved ? 'approved' : 'rejected',
+        body.approved
+          ? { key: 'appApproved', zh: '审核通过', en: 'approved' }
+          : { key: 'appRejected', zh: '审核驳回', en: 'rejected' },
         reason ?? undefined,
       );
       return toVersion(row);

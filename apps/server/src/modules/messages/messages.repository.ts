@@ -1,4 +1,4 @@
-import type { MessageScope, MessageStatus } from '@cpm/contracts';
+import type { MessageScope, MessageStatus, NoticeText } from '@cpm/contracts';
 import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
@@ -41,6 +41,7 @@ export type MyMessageRow = {
   content: string;
   publishedAt: Date;
   publisherName: string;
+  notice: NoticeText | null;
   readAt: Date | null;
 };
 
@@ -205,7 +206,7 @@ export const createMessagesRepository = (db: Db) => ({
    * is given. The id is the caller's (e.g. a job's), so writing it twice stores it once.
    */
   async insertNotice(
-    n: { id: string; userId: string; title: string; content: string; now: Date },
+    n: { id: string; userId: string; title: string; content: string; notice?: NoticeText; now: Date },
     tx: Db = db,
   ) {
     const inserted = await tx
@@ -215,6 +216,7 @@ export const createMessagesRepository = (db: Db) => ({
         ownerId: n.userId,
         title: n.title,
         content: n.content,
+        notice: n.notice ?? null,
         scope: 'users',
         status: 'published',
         audienceRootId: n.userId,
@@ -311,11 +313,12 @@ export const createMessagesRepository = (db: Db) => ({
       content: string;
       published_at: Date | string;
       publisher_name: string | null;
+      notice: NoticeText | null;
       read_at: Date | string | null;
     }>(
       db,
       sql`${mineCte(reach, q.only)}
-      select m.id, m.title, m.content, m.published_at, p.name as publisher_name, r.read_at
+      select m.id, m.title, m.content, m.published_at, p.name as publisher_name, m.notice, r.read_at
       ${mineFrom(reach, q, true)}
       order by m.published_at desc, m.id desc
       offset ${q.offset} limit ${q.limit}`,
@@ -327,7 +330,9 @@ export const createMessagesRepository = (db: Db) => ({
         title: r.title,
         content: r.content,
         publishedAt: toDate(r.published_at) as Date,
-        publisherName: r.publisher_name ?? '',
+        // A system notice comes from nobody: the recipient is only its nominal publisher.
+        publisherName: r.notice ? '' : (r.publisher_name ?? ''),
+        notice: r.notice,
         readAt: toDate(r.read_at),
       })),
     };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MessageVo, MyMessageVo, SaveMessageBody } from '@cpm/contracts';
+import type { MessageVo, MyMessageVo, NoticeText, SaveMessageBody } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
@@ -28,6 +28,7 @@ const toMyVo = (row: MyMessageRow): MyMessageVo => ({
   content: row.content,
   publishedAt: row.publishedAt.toISOString(),
   publisherName: row.publisherName,
+  notice: row.notice,
   read: row.readAt !== null,
   readAt: iso(row.readAt),
 });
@@ -38,6 +39,8 @@ export type NotifyUser = (n: {
   userId: string;
   title: string;
   content: string;
+  /** The notice's catalogue key and values, so each reader sees it in their language. */
+  notice?: NoticeText;
 }) => Promise<{ announce(): void }>;
 
 /**
@@ -50,13 +53,14 @@ export const notifyAndMail = async (
     accountById(id: string): Promise<{ email: string | null } | null>;
     mailer: Mailer;
   },
-  n: { userId: string; title: string; content: string; lines: string[] },
+  n: { userId: string; title: string; content: string; notice?: NoticeText; lines: string[] },
 ) => {
   const { announce } = await deps.notifyUser({
     id: randomUUID(),
     userId: n.userId,
     title: n.title,
     content: n.content,
+    notice: n.notice,
   });
   announce();
   const account = await deps.accountById(n.userId);
@@ -224,7 +228,10 @@ export const createMessagesService = ({ repo, clock, notices, log }: Deps) => {
      * Puts a system notice (sanitized rich text) in one user's box, inside the caller's transaction
      * when given; `announce` then tells their open tabs, to be called once that has committed.
      */
-    async notifyUser(n: { id: string; userId: string; title: string; content: string }, tx?: Tx) {
+    async notifyUser(
+      n: { id: string; userId: string; title: string; content: string; notice?: NoticeText },
+      tx?: Tx,
+    ) {
       const stored = await repo.insertNotice(
         { ...n, content: sanitizeMessageContent(n.content), now: clock.now() },
         tx,

@@ -1,5 +1,6 @@
+import type { NoticeText } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { parentRef, timestamps, ts, uuidKey } from '../../db/columns';
 import { users } from '../users/users.table';
 
@@ -15,6 +16,8 @@ export const messages = pgTable(
     title: text().notNull(),
     /** Sanitized rich text. */
     content: text().notNull().default(''),
+    /** A system notice's catalogue key and values, rendered per reader; null for a written message. */
+    notice: jsonb().$type<NoticeText>(),
     scope: text({ enum: ['all', 'roles', 'users', 'groups'] }).notNull(),
     status: text({ enum: ['draft', 'published'] })
       .notNull()

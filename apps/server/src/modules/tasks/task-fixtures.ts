@@ -25,7 +25,7 @@ export const insertTerminals = async (
     modelId?: string | null;
     platform?: string;
     online?: boolean | 'half';
-    apps?: { packageName: string }[];
+    apps?: { packageName: string; name?: string }[];
   },
 ) => {
   const online = o.online === 'half' ? sql`(i % 2 = 0)` : sql`${o.online ?? false}`;

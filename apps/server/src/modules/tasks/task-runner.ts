@@ -1,4 +1,4 @@
-import { TASK_TRANSITIONS, type TaskSchedule, type TaskStatus } from '@cpm/contracts';
+import { type NoticeText, TASK_TRANSITIONS, type TaskSchedule, type TaskStatus } from '@cpm/contracts';
 import type { Clock } from '../../shared/clock';
 import { escapeHtml } from '../../shared/html';
 import type { JobContext, JobsService } from '../jobs/jobs.service';
@@ -57,7 +57,7 @@ export const createTaskRunner = (deps: {
   clock: Clock;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Tells a task's creator something (the bell). */
-  notify(n: { userId: string; title: string; content: string }): Promise<void>;
+  notify(n: { userId: string; title: string; content: string; notice: NoticeText }): Promise<void>;
   /** Deliveries were written and committed: terminals may have work they had not. */
   workAdded?: () => void;
   options?: Partial<TaskRunnerOptions>;
@@ -112,6 +112,7 @@ export const createTaskRunner = (deps: {
         userId: task.createdBy,
         title: `任务 ${task.name} 创建失败 / Task ${task.name} could not be created`,
         content: `<p>${escapeHtml(why)}</p>`,
+        notice: { key: 'taskCreateFailed', params: { task: task.name, reason: why } },
       });
   };
 
@@ -208,6 +209,10 @@ export const createTaskRunner = (deps: {
           content:
             `<p>第 ${wave} 批：成功 ${s.success}，失败 ${s.failure}（${percent}%，上限 ${limit}%）。请检查失败原因后继续或停止任务。</p>` +
             `<p>Wave ${wave}: ${s.success} succeeded, ${s.failure} failed (${percent}%, limit ${limit}%). Check the failures, then resume or stop the task.</p>`,
+          notice: {
+            key: 'taskPaused',
+            params: { task: task.name, wave, success: s.success, failure: s.failure, percent, limit },
+          },
         });
       return;
     }

@@ -34,6 +34,7 @@ const EFFECTS: Record<keyof TasksRepository, 'none' | 'changes' | 'takes' | 'cal
   invisibleOwners: 'none',
   unknownModels: 'none',
   packageKnown: 'none',
+  installedPackages: 'none',
   activeUsesOfFile: 'none',
   findTerminal: 'none',
   openRun: 'changes',

@@ -94,7 +94,7 @@ export const createTasksModule = async (deps: {
     perSecond: deps.options?.nudgePerSecond,
     perTerminalMs: deps.options?.nudgePerTerminalMs,
   });
-  const notify = async (n: { userId: string; title: string; content: string }) => {
+  const notify = async (n: Omit<Parameters<NotifyUser>[0], 'id'>) => {
     const { announce } = await deps.notifyUser({ id: randomUUID(), ...n });
     announce();
   };

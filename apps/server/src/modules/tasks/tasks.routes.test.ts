@@ -320,11 +320,18 @@ describe('remote tasks', () => {
 
     // Whoever may approve it hears of it (the platform administrator here), never the creator.
     const inbox = async (token: string) =>
-      JSON.stringify(
-        (await as(token).call(ENDPOINTS.messages.myPage, { current: '1', size: '20' })).body.result,
-      );
-    expect(await inbox(admin.token)).toMatch(/Task Clear cache awaits approval/);
-    expect(await inbox(ent.token)).not.toMatch(/awaits approval/);
+      (await as(token).call(ENDPOINTS.messages.myPage, { current: '1', size: '20' })).body.result.records;
+    // The notice is a catalogue key with its values, rendered in each reader's language, from nobody.
+    expect(await inbox(admin.token)).toContainEqual(
+      expect.objectContaining({
+        notice: {
+          key: 'taskAwaitsApproval',
+          params: { task: 'Clear cache', user: 'task_ent', type: 'command', reach: 10 },
+        },
+        publisherName: '',
+      }),
+    );
+    expect(JSON.stringify(await inbox(ent.token))).not.toMatch(/awaits approval|taskAwaitsApproval/);
     const approve = (password: string, token = admin.token) =>
       as(token).call(ENDPOINTS.tasks.approve, { id: made.id, password });
     expect((await approve(ACCOUNT_PASSWORD, ent.token)).status).toBe(403);
@@ -440,5 +447,38 @@ describe('remote tasks', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/json/);
     expect(res.json()).toMatchObject({ messageEn: 'No such task in your data scope' });
+  });
+
+  it('lists the apps installed in the caller’s scope by package or name, most installed first', async () => {
+    const db = t.database.db;
+    const cashier = { packageName: 'com.acme.till', name: 'Acme Till' };
+    await insertTerminals(db, { prefix: 'PK', count: 3, ownerId: ent.id, apps: [cashier] });
+    await insertTerminals(db, {
+      prefix: 'PW',
+      count: 1,
+      ownerId: ent.id,
+      platform: 'windows',
+      apps: [{ packageName: 'AcmeBackOffice', name: 'Acme Back Office' }],
+    });
+    await insertTerminals(db, {
+      prefix: 'PO',
+      count: 5,
+      ownerId: other.id,
+      apps: [{ packageName: 'com.acme.hidden', name: 'Acme Hidden' }],
+    });
+    const packages = async (
+      query: { keyword?: string; platform?: 'android' | 'windows' },
+      token = ent.token,
+    ) => (await as(token).call(ENDPOINTS.tasks.packages, query)).body.result;
+    expect(await packages({ keyword: 'ACME', platform: 'android' })).toEqual([{ ...cashier, terminals: 3 }]);
+    expect(await packages({ keyword: 'back office' })).toEqual([
+      { packageName: 'AcmeBackOffice', name: 'Acme Back Office', terminals: 1 },
+    ]);
+    expect((await packages({ keyword: 'acme' }, admin.token)).map((p) => p.packageName)).toEqual([
+      'com.acme.hidden',
+      'com.acme.till',
+      'AcmeBackOffice',
+    ]);
+    expect(await packages({ keyword: '100%' })).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ export const registerTasksRoutes = (
   const { tasks, whitelists, agent } = deps;
   const e = remoteTaskEndpoints;
   api.register(e.types, () => tasks.types());
+  api.register(e.packages, ({ auth, query }) => tasks.packages(auth, query));
   api.register(e.preview, ({ auth, body }) => tasks.preview(auth, body));
   api.register(e.create, ({ auth, oplog, body, request }) =>
     tasks.create(auth, oplog, body, timezoneOf(request.headers)),

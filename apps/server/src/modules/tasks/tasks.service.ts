@@ -1,5 +1,6 @@
 import {
   type CreateTaskBody,
+  type NoticeText,
   type PreviewTaskBody,
   RISKY_TASK_TYPES,
   TASK_DELETABLE,
@@ -39,7 +40,7 @@ type Deps = {
     auth: AuthContext,
     password: string | undefined,
   ): Promise<'fresh' | 'verified' | 'missing' | 'wrong'>;
-  notify(n: { userId: string; title: string; content: string }): Promise<void>;
+  notify(n: { userId: string; title: string; content: string; notice: NoticeText }): Promise<void>;
   /** Who may approve a task the given account created (never the creator, who is filtered out here). */
   approvers(creatorId: string): Promise<string[]>;
 };
@@ -105,6 +106,10 @@ export const createTasksService = (deps: Deps) => {
 
   return {
     types: () => deps.types.available(),
+
+    /** Installed apps the caller may name in an uninstall or permission task (the picker's list). */
+    packages: (auth: AuthContext, query: { keyword?: string; platform?: string }) =>
+      repo.installedPackages(auth, { ...query, limit: 20 }),
 
     async preview(auth: AuthContext, body: PreviewTaskBody) {
       const { stored, match, outOfScope } = await checkTargets(auth, body.platform, body.targets);
@@ -202,6 +207,10 @@ export const createTasksService = (deps: Deps) => {
             content:
               `<p>${escapeHtml(auth.username)}：${escapeHtml(row.type)}，${reach} 台终端。</p>` +
               `<p>${escapeHtml(auth.username)}: ${escapeHtml(row.type)}, ${reach} terminals.</p>`,
+            notice: {
+              key: 'taskAwaitsApproval',
+              params: { task: row.name, user: auth.username, type: row.type, reach },
+            },
           });
       return toRow(approval ? row : await startIfDue(row));
     },
@@ -334,6 +343,7 @@ export const createTasksService = (deps: Deps) => {
         userId: t.createdBy,
         title: `任务 ${t.name} 已审批通过 / Task ${t.name} approved`,
         content: `<p>${escapeHtml(auth.username)}</p>`,
+        notice: { key: 'taskApproved', params: { task: t.name, user: auth.username } },
       });
       return toRow(await startIfDue(row));
     },
@@ -362,6 +372,7 @@ export const createTasksService = (deps: Deps) => {
         userId: t.createdBy,
         title: `任务 ${t.name} 被驳回 / Task ${t.name} rejected`,
         content: `<p>${escapeHtml(reason)}</p>`,
+        notice: { key: 'taskRejected', params: { task: t.name, user: auth.username, reason } },
       });
       return toRow(row);
     },

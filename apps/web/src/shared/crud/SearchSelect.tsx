@@ -19,6 +19,8 @@ export type SearchSelectProps = {
   allowClear?: boolean;
   disabled?: boolean;
   testId?: string;
+  /** The input's id, which the form item's label points to (set by the form item). */
+  id?: string;
 };
 
 /**
@@ -36,6 +38,7 @@ export const SearchSelect = ({
   allowClear,
   disabled,
   testId,
+  id,
 }: SearchSelectProps) => {
   const [search, setSearch] = useState<string>();
   const options = useQuery({
@@ -51,6 +54,7 @@ export const SearchSelect = ({
       : loaded;
   return (
     <Select
+      id={id}
       showSearch={{ filterOption: false, onSearch: (v) => setSearch(v.trim() || undefined) }}
       value={value}
       onChange={(v: string | undefined) => onChange?.(v)}
@@ -66,9 +70,8 @@ export const SearchSelect = ({
         <Space orientation="vertical" size={0}>
           <span>{o.label}</span>
           {(o.data as PickerOption).detail && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {(o.data as PickerOption).detail}
-            </Typography.Text>
+            // Secondary grey fails contrast on the highlighted option in the dark theme.
+            <Typography.Text style={{ fontSize: 12 }}>{(o.data as PickerOption).detail}</Typography.Text>
           )}
         </Space>
       )}

@@ -10,6 +10,7 @@ export { GridField } from './GridField';
 export { CrudField, CrudFormModal } from './LazyCrudForm';
 export { lazySchema } from './lazySchema';
 export { compactFilter, type ListFilter, sortRows } from './listState';
+export { type ModelKey, ModelSelect, useModelOptions } from './ModelSelect';
 export { OtherErrors } from './OtherErrors';
 export type { PermissionKeyLike } from './permission';
 export { queryKeys } from './queryKeys';

@@ -1,6 +1,7 @@
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/http';
+import { useModelOptions } from '../crud/ModelSelect';
 import { FLEET_QUERY_ROOT } from '../live/useLiveEvents';
 
 type Option = { value: string; label: string };
@@ -10,10 +11,7 @@ type Option = { value: string; label: string };
  * (run records, terminals); shared by every page that filters terminals by them.
  */
 export const useFleetOptions = () => {
-  const models = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'models'],
-    queryFn: () => call(devicesRoutes.modelList, { loading: false }),
-  });
+  const models = useModelOptions('id');
   const groups = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'groups'],
     queryFn: () => call(devicesRoutes.groupOptions, { loading: false }),
@@ -23,7 +21,7 @@ export const useFleetOptions = () => {
     queryFn: () => call(devicesRoutes.ownerOptions, { loading: false }),
   });
   return {
-    models: (models.data ?? []).map((m): Option => ({ value: m.id, label: m.name })),
+    models: models.options,
     groups: (groups.data ?? []).map((g): Option => ({ value: g.id, label: `${g.name} (${g.number})` })),
     owners: (owners.data ?? []).map((o): Option => ({ value: o.id, label: o.name })),
   };

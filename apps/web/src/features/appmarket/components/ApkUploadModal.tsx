@@ -4,8 +4,9 @@ import { Alert, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DialogProps } from '../../../shared/crud';
 import { GridItem } from '../../../shared/crud/GridItem';
+import { ModelSelect } from '../../../shared/crud/ModelSelect';
 import { Upload } from '../../../shared/upload/Upload';
-import { useAppTypes, useModelOptions } from '../hooks';
+import { useAppTypes } from '../hooks';
 import { ReleaseNotesFields, UploadDialog, VisibilitySelect } from './uploadFields';
 
 type Fields = {
@@ -44,7 +45,6 @@ export const ApkUploadModal = ({ open, onClose, onSaved }: DialogProps<{ open: b
   const [form] = Form.useForm<Fields>();
   const values = Form.useWatch([], form) as Fields | undefined;
   const types = useAppTypes();
-  const models = useModelOptions();
   return (
     <UploadDialog<Fields>
       open={open}
@@ -74,7 +74,7 @@ export const ApkUploadModal = ({ open, onClose, onSaved }: DialogProps<{ open: b
         <VisibilitySelect data-testid="apk-field-visibility" />
       </GridItem>
       <GridItem name="models" label={t('models')} extra={t('modelsHint')}>
-        <Select mode="multiple" allowClear options={models} data-testid="apk-field-models" />
+        <ModelSelect by="name" mode="multiple" allowClear testId="apk-field-models" />
       </GridItem>
       <GridItem span="quarter" name="osMin" label={t('osMin')}>
         <Select allowClear options={osOptions()} popupMatchSelectWidth={false} />

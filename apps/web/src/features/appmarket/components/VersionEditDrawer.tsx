@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import type { DialogProps } from '../../../shared/crud';
 import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
-import { useModelOptions } from '../hooks';
+import { ModelSelect } from '../../../shared/crud/ModelSelect';
 import { osOptions } from './ApkUploadModal';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -24,7 +24,6 @@ export const VersionEditDrawer = ({
   onSaved,
 }: DialogProps<{ version: AppVersion | null; windows?: boolean }>) => {
   const { t } = useTranslation('appmarket');
-  const models = useModelOptions();
   const locked = version !== null && !['draft', 'rejected'].includes(version.reviewStatus);
   return (
     <CrudFormModal
@@ -60,7 +59,7 @@ export const VersionEditDrawer = ({
             <Select allowClear options={osOptions()} disabled={locked} />
           </CrudField>
           <CrudField name="models" label={t('models')} extra={t('modelsHint')}>
-            <Select mode="multiple" allowClear options={models} disabled={locked} />
+            <ModelSelect by="name" mode="multiple" allowClear disabled={locked} />
           </CrudField>
         </>
       )}

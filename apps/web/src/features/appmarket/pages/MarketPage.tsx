@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { FilterBar, queryKeys, useCrudList } from '../../../shared/crud';
+import { useModelOptions } from '../../../shared/crud/ModelSelect';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { formatBytes } from '../../../shared/upload/formatBytes';
 import { AppIcon } from '../components/AppTags';
 import { VersionQueryDrawer } from '../components/VersionQueryDrawer';
-import { useAppTypes, useModelOptions } from '../hooks';
+import { useAppTypes } from '../hooks';
 import '../appmarket.css';
 import { TableLoadError } from '../../../shared/table/TableLoadError';
 
@@ -59,7 +60,7 @@ export const MarketPage = () => {
   const { t } = useTranslation('appmarket');
   const navigate = useNavigate();
   const types = useAppTypes();
-  const models = useModelOptions();
+  const models = useModelOptions('name').options;
   const [versionQuery, setVersionQuery] = useState(false);
   const list = useCrudList<AppRow, Filter>({
     queryKey: [...queryKeys.appMarket.all, 'market'],

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import type { DialogProps } from '../../../shared/crud';
+import { ModelSelect } from '../../../shared/crud/ModelSelect';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 
 type Values = {
@@ -28,11 +29,6 @@ export const AddDeviceDialog = ({
 }: DialogProps<{ open: boolean; editing: TerminalRow | null }>) => {
   const { t } = useTranslation('devices');
   const [form] = Form.useForm<Values>();
-  const models = useQuery({
-    queryKey: [FLEET_QUERY_ROOT, 'models'],
-    queryFn: () => call(devicesRoutes.modelList, { loading: false }),
-    enabled: open,
-  });
   const groups = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'groups'],
     queryFn: () => call(devicesRoutes.groupOptions, { loading: false }),
@@ -85,18 +81,19 @@ export const AddDeviceDialog = ({
           <Input maxLength={64} />
         </Form.Item>
         <Form.Item name="platform" label={t('platform')} rules={[{ required: true }]}>
-          <Select options={['android', 'linux', 'windows'].map((v) => ({ value: v, label: v }))} />
+          <Select
+            options={(['android', 'linux', 'windows'] as const).map((v) => ({
+              value: v,
+              label: t(`platforms.${v}`),
+            }))}
+          />
         </Form.Item>
         <Form.Item
           name="modelId"
           label={t('model')}
           rules={[{ required: true, message: t('rules.required') }]}
         >
-          <Select
-            showSearch
-            optionFilterProp="label"
-            options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-          />
+          <ModelSelect />
         </Form.Item>
         <Form.Item
           name="groupId"

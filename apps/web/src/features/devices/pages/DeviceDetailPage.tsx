@@ -134,7 +134,11 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
         { key: 'online', label: t('onlineState'), value: <OnlineState row={d} /> },
         { key: 'status', label: t('statusLabel'), value: <StatusTag status={d.status} /> },
         { key: 'model', label: t('model'), value: fmt(d.modelName) },
-        { key: 'platform', label: t('platform'), value: d.platform },
+        {
+          key: 'platform',
+          label: t('platform'),
+          value: t(`platforms.${d.platform as 'android'}`, { defaultValue: d.platform }),
+        },
         { key: 'enterprise', label: t('enterprise'), value: fmt(d.ownerName) },
         { key: 'group', label: t('group'), value: fmt(d.groupName) },
         { key: 'store', label: t('storeName'), value: fmt(d.storeName) },

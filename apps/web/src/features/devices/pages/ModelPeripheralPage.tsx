@@ -14,8 +14,10 @@ import {
   CrudListView,
   deleteAction,
   lazySchema,
+  ModelSelect,
   queryKeys,
   useCrudList,
+  useModelOptions,
 } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 
@@ -37,10 +39,7 @@ export const ModelPeripheralPage = () => {
     fetchPage: ({ current, size, modelId }) =>
       call(devicesRoutes.modelPeripheralPage, { query: { current, size, modelId }, loading: false }),
   });
-  const models = useQuery({
-    queryKey: queryKeys.models.all,
-    queryFn: () => call(devicesRoutes.modelList, { loading: false }),
-  });
+  const modelOptions = useModelOptions('id').options;
   const peripherals = useQuery({
     queryKey: queryKeys.peripherals.all,
     queryFn: () => call(devicesRoutes.peripheralList, { loading: false }),
@@ -63,7 +62,6 @@ export const ModelPeripheralPage = () => {
       ),
     ]),
   ];
-  const modelOptions = (models.data ?? []).map((m) => ({ value: m.id, label: m.name }));
   return (
     <CrudListView<Row, Filter>
       testId="model-peripheral-page"
@@ -93,7 +91,7 @@ export const ModelPeripheralPage = () => {
         }}
       >
         <CrudField name="modelId" label={t('model')}>
-          <Select showSearch optionFilterProp="label" options={modelOptions} />
+          <ModelSelect />
         </CrudField>
         <CrudField name="peripheralId" label={t('peripheral')}>
           <Select

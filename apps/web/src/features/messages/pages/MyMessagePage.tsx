@@ -12,6 +12,7 @@ import type { DataColumn } from '../../../shared/table/DataTable';
 import { MessageDialog } from '../components/MessageDialog';
 import { messageKeys } from '../hooks/messageKeys';
 import { htmlToText } from '../messageHtml';
+import { readableMessage } from '../noticeText';
 
 const READ_FILTERS = ['all', 'unread', 'read'] as const;
 type ReadFilter = (typeof READ_FILTERS)[number];
@@ -85,7 +86,7 @@ export const MyMessagePage = () => {
               className={`cpm-my-message-title${row.read ? '' : ' is-unread'}`}
               data-testid="my-message-title"
             >
-              {row.title}
+              {readableMessage(row, t).title}
             </button>
             {narrow && (
               <Typography.Text type="secondary" className="cpm-my-message-time">
@@ -102,13 +103,15 @@ export const MyMessagePage = () => {
       title: t('mine.columns.preview'),
       ellipsis: true,
       responsive: ['xl'],
-      render: (_, row) => <Typography.Text type="secondary">{htmlToText(row.content)}</Typography.Text>,
+      render: (_, row) => (
+        <Typography.Text type="secondary">{htmlToText(readableMessage(row, t).content)}</Typography.Text>
+      ),
     },
     {
       key: 'publisher',
       title: t('mine.columns.publisher'),
-      dataIndex: 'publisherName',
       width: 160,
+      render: (_, row) => readableMessage(row, t).publisherName,
       responsive: ['xl'],
     },
     {
@@ -164,7 +167,7 @@ export const MyMessagePage = () => {
       }
     >
       <MessageDialog
-        message={opened}
+        message={opened && readableMessage(opened, t)}
         about={(message) => (
           <>
             {t('mine.from', { name: message.publisherName })} · {formatTime(message.publishedAt)}

@@ -102,8 +102,8 @@ export const ProcessInfoPage = () => {
       title={p.name}
       subtitle={t('processes.summary', {
         version: p.version,
-        standards: p.standardCount,
-        items: p.itemCount,
+        standards: t('processes.standardCount', { count: p.standardCount }),
+        items: t('processes.itemCount', { count: p.itemCount }),
       })}
       status={<DictTag dict="inspection_process_status" value={p.status} testId="process-status" />}
       actions={

@@ -16,6 +16,7 @@ import {
   useCrudList,
 } from '../../../shared/crud';
 import { GridItem } from '../../../shared/crud/GridItem';
+import { ModelSelect, useModelOptions } from '../../../shared/crud/ModelSelect';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { formatTime } from '../../../shared/format/formatTime';
 import type { DataColumn } from '../../../shared/table/DataTable';
@@ -32,7 +33,7 @@ type UploadFields = {
   version?: string;
   type: '1' | '2';
   description?: string;
-  models?: string;
+  models?: string[];
   osVersions?: string;
 };
 
@@ -164,9 +165,13 @@ export const SysFilesPage = () => {
   ];
   const type = fields?.type ?? '1';
   const ready = Boolean(fields?.version?.trim());
+  // The upload carries the form as text fields; the chosen models travel as the comma list it reads.
   const uploadFields = Object.fromEntries(
-    Object.entries(fields ?? {}).filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
+    Object.entries(fields ?? {})
+      .map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v])
+      .filter(([, v]) => typeof v === 'string' && v.trim() !== ''),
   ) as Record<string, string>;
+  const models = useModelOptions('name').options;
   return (
     <CrudListView<SysFileRow, Filter>
       testId="sysfiles-page"
@@ -175,7 +180,7 @@ export const SysFilesPage = () => {
         { name: 'name', label: t('name') },
         { name: 'version', label: t('version') },
         { name: 'type', label: t('type'), options: types },
-        { name: 'model', label: t('model') },
+        { name: 'model', label: t('model'), options: models },
       ]}
       columns={columns}
       toolbar={
@@ -219,8 +224,8 @@ export const SysFilesPage = () => {
             <GridItem name="name" label={t('name')} extra={t('nameHint')}>
               <Input data-testid="sysfiles-field-name" />
             </GridItem>
-            <GridItem name="models" label={t('models')} extra={t('listHint')}>
-              <Input data-testid="sysfiles-field-models" placeholder="P2, A920" />
+            <GridItem name="models" label={t('models')} extra={t('modelsHint')}>
+              <ModelSelect by="name" mode="multiple" allowClear testId="sysfiles-field-models" />
             </GridItem>
             <GridItem name="osVersions" label={t('osVersions')} extra={t('listHint')}>
               <Input data-testid="sysfiles-field-os" placeholder="11, 14" />

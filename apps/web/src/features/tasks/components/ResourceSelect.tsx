@@ -45,7 +45,9 @@ export const ResourceSelect = ({
   onChange,
   testId,
   known,
+  id,
 }: {
+  id?: string;
   kind: ResourceKind;
   value?: string;
   onChange?: (id: string | undefined) => void;
@@ -64,6 +66,7 @@ export const ResourceSelect = ({
       placeholder={t(`params.pick.${kind}`)}
       notFound={t('params.noResource')}
       testId={testId}
+      id={id}
     />
   );
 };

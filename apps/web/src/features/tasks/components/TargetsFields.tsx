@@ -8,6 +8,7 @@ import { call } from '../../../api/http';
 import { useCanOpen } from '../../../shared/auth/useCanOpen';
 import { usePermission } from '../../../shared/auth/usePermission';
 import { GridItem } from '../../../shared/crud/GridItem';
+import { ModelSelect } from '../../../shared/crud/ModelSelect';
 import { TreePicker } from '../../../shared/tree/TreePicker';
 import { taskKeys } from '../taskKeys';
 import { SnListInput, useTypedSnsRule } from './SnListInput';
@@ -33,10 +34,6 @@ export const TargetsFields = ({ preview }: { preview?: TaskPreview }) => {
   const groups = useQuery({
     queryKey: [...taskKeys.all, 'group-tree'],
     queryFn: () => call(groupsRoutes.tree, { loading: false }),
-  });
-  const models = useQuery({
-    queryKey: [...taskKeys.all, 'models'],
-    queryFn: () => call(devicesRoutes.modelList, { loading: false }),
   });
   const owners = useQuery({
     queryKey: [...taskKeys.all, 'owners'],
@@ -80,15 +77,7 @@ export const TargetsFields = ({ preview }: { preview?: TaskPreview }) => {
         />
       </GridItem>
       <GridItem name={['targets', 'modelIds']} label={t('targets.models')}>
-        <Select
-          mode="multiple"
-          allowClear
-          optionFilterProp="label"
-          options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
-          loading={models.isFetching}
-          placeholder={t('targets.any')}
-          data-testid="task-models"
-        />
+        <ModelSelect mode="multiple" allowClear placeholder={t('targets.any')} testId="task-models" />
       </GridItem>
       <GridItem
         name={['targets', 'ownerIds']}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { GridItem } from '../../../shared/crud/GridItem';
 import { type ObjectSchema, zodRules } from '../../../shared/crud/zodForm';
 import { AppInstallFields } from './AppInstallFields';
+import { PackageSelect } from './PackageSelect';
 import { ResourceSelect } from './ResourceSelect';
 
 /** Permissions offered in the picker; any other permission name can be typed. */
@@ -65,8 +66,8 @@ export const TypeParamsFields = ({
     case 'app_uninstall':
       return (
         <Row gutter={16}>
-          <GridItem col={{ xs: 24, md: 16 }} {...param('packageName')} label={t('params.packageName')}>
-            <Input placeholder="com.example.pos" data-testid="task-param-packageName" />
+          <GridItem col={{ xs: 24, md: 16 }} {...param('packageName')} label={t('params.installedApp')}>
+            <PackageSelect platform={platform} testId="task-param-packageName" />
           </GridItem>
           <GridItem col={{ xs: 24, md: 8 }} name={field('keepData')} valuePropName="checked" label=" ">
             <Checkbox data-testid="task-param-keepData">{t('params.keepData')}</Checkbox>
@@ -140,8 +141,8 @@ export const TypeParamsFields = ({
     case 'permission':
       return (
         <Row gutter={16}>
-          <GridItem {...param('packageName')} label={t('params.packageName')}>
-            <Input placeholder="com.example.pos" data-testid="task-param-packageName" />
+          <GridItem {...param('packageName')} label={t('params.installedApp')}>
+            <PackageSelect platform={platform} testId="task-param-packageName" />
           </GridItem>
           <GridItem {...param('action')} label={t('params.permissionAction')}>
             <Radio.Group

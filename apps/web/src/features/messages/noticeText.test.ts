@@ -1,0 +1,78 @@
+import type { MyMessageVo } from '@cpm/contracts';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import en from '../../i18n/locales/en/messages.json';
+import zh from '../../i18n/locales/zh/messages.json';
+import { readableMessage } from './noticeText';
+
+const i18n = i18next.createInstance();
+await i18n.init({
+  resources: { en: { messages: en }, zh: { messages: zh } },
+  lng: 'en',
+  ns: ['messages'],
+  defaultNS: 'messages',
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+});
+
+const message = (over: Partial<MyMessageVo>): MyMessageVo => ({
+  id: 'm1',
+  title: 'Stored title',
+  content: '<p>Stored content</p>',
+  publishedAt: '2026-12-07T06:00:00.000Z',
+  publisherName: 'Administrator',
+  notice: null,
+  read: false,
+  readAt: null,
+  ...over,
+});
+
+describe('readableMessage', () => {
+  const paused = message({
+    title: 'Cashier 1.2 灰度发布已自动暂停 / gray release paused',
+    publisherName: '',
+    notice: {
+      key: 'appGrayPaused',
+      params: {
+        app: 'Cashier',
+        version: '1.2',
+        breaches: 'crashRate,offline',
+        gray: '3.00',
+        rest: '0.50',
+        note: '',
+      },
+    },
+  });
+
+  it('renders a system notice in the reader’s language only, from the system', () => {
+    const t = i18n.getFixedT('en', 'messages');
+    const shown = readableMessage(paused, t);
+    expect(shown.title).toBe('Gray release of Cashier 1.2 paused');
+    expect(shown.content).toContain('crash/ANR rate above the threshold; offline rate above the threshold');
+    expect(shown.publisherName).toBe('System');
+    const zhShown = readableMessage(paused, i18n.getFixedT('zh', 'messages'));
+    expect(zhShown.title).toBe('Cashier 1.2 灰度发布已自动暂停');
+    expect(zhShown.title).not.toMatch(/paused/);
+    expect(zhShown.publisherName).toBe('系统');
+  });
+
+  it('escapes the values it puts into the content and adds the note as its own paragraph', () => {
+    const shown = readableMessage(
+      message({
+        notice: {
+          key: 'appRejected',
+          params: { app: '<b>X</b>', packageName: 'com.x', version: '1', note: 'Icon & name' },
+        },
+      }),
+      i18n.getFixedT('en', 'messages'),
+    );
+    expect(shown.content).toBe(
+      '<p>&#60;b&#62;X&#60;/b&#62; (com.x) 1 did not pass review.</p><p>Icon &#38; name</p>',
+    );
+  });
+
+  it('keeps a written message, or a notice stored without a key, as it was stored', () => {
+    const written = message({});
+    expect(readableMessage(written, i18n.getFixedT('zh', 'messages'))).toBe(written);
+  });
+});

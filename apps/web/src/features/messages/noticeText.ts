@@ -1,0 +1,46 @@
+import type { MyMessageVo, NoticeText } from '@cpm/contracts';
+import type { TFunction } from 'i18next';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The values a notice's text names, with the codes among them named in the reader's language. */
+const valuesOf = (notice: NoticeText, t: TFunction<'messages'>) => {
+  const breaches = notice.params.breaches;
+  return typeof breaches === 'string'
+    ? {
+        ...notice.params,
+        breaches: breaches
+          .split(',')
+          .filter(Boolean)
+          .map((code) => t(`notices.breach.${code as 'crashRate'}`, { defaultValue: code }))
+          .join(t('notices.listSeparator')),
+      }
+    : notice.params;
+};
+
+/**
+ * A message as the reader sees it: a system notice rendered from the catalogue in the reader's
+ * language and sent by the system; a written message, or a notice stored before notices carried a
+ * key, as it was stored.
+ */
+export const readableMessage = <
+  M extends Pick<MyMessageVo, 'title' | 'content' | 'publisherName' | 'notice'>,
+>(
+  message: M,
+  t: TFunction<'messages'>,
+): M => {
+  const { notice } = message;
+  if (!notice) return message;
+  const values = valuesOf(notice, t);
+  const body = t(`notices.${notice.key}.body`, values);
+  const note = typeof values.note === 'string' && values.note ? values.note : '';
+  return {
+    ...message,
+    title: t(`notices.${notice.key}.title`, values),
+    content: [body, note]
+      .filter(Boolean)
+      .map((p) => `<p>${escapeHtml(p)}</p>`)
+      .join(''),
+    publisherName: t('notices.system'),
+  };
+};

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * The notices the system sends, each rendered from the console's catalogue in the reader's language
+ * (`messages:notices.<key>`) with its parameters; the stored title and content stay as the text for
+ * mail and for rows written before notices carried a key.
+ */
+export const NOTICE_KEYS = [
+  'taskAwaitsApproval',
+  'taskApproved',
+  'taskRejected',
+  'taskPaused',
+  'taskCreateFailed',
+  'appApproved',
+  'appRejected',
+  'appGrayPaused',
+] as const;
+export type NoticeKey = (typeof NOTICE_KEYS)[number];
+
+/** A system notice as a catalogue key and the values its text names. */
+export const NoticeTextSchema = z.object({
+  key: z.enum(NOTICE_KEYS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type NoticeText = z.infer<typeof NoticeTextSchema>;
