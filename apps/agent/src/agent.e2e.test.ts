@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +11,14 @@ import { rotateEnrollmentKey } from '../../server/src/test-support/fleet-fixture
 import { startSimApp } from '../../server/src/test-support/sim-app';
 import { waitFor } from '../../server/src/test-support/wait';
 import { startAgentProcess } from './testing/agent-process';
+import { cupsMissing, startPrivateCups } from './testing/cups';
 import { startCutProxy } from './testing/cut-proxy';
+import { freePort, gpsfakeMissing, replayTrack } from './testing/gps';
 
 type Detail = {
   platform: string;
+  lat: number | null;
+  lng: number | null;
   online: boolean;
   osVersion: string | null;
   hardware: { cpu?: string; memoryMb?: number; mac?: string; cores?: number };
@@ -33,11 +37,29 @@ describe('the Linux agent as a process against the real server', { timeout: 120_
   let proxy: Awaited<ReturnType<typeof startCutProxy>>;
   let agent: Awaited<ReturnType<typeof startAgentProcess>>;
   let ent: { id: string; token: string };
+  let cups: Awaited<ReturnType<typeof startPrivateCups>> | null = null;
+  let gpsPort = 0;
   const SN = 'LNXA000001';
 
   const detail = async () =>
     (await callApi(sim.t, ent.token, 'GET', `/device/v1/device/terminal/getBySn?sn=${SN}`)).body
       .result as Detail;
+  /** Runs a shell line on the terminal from the console and answers its final result. */
+  const shell = async (command: string) => {
+    const run = await callApi(sim.t, ent.token, 'POST', '/remote/v1/command/run', {
+      sns: [SN],
+      command: { op: 'shell', command },
+      password: ACCOUNT_PASSWORD,
+    });
+    expect(run.body.code, JSON.stringify(run.body)).toBe(1);
+    return until(async () => {
+      const r = (
+        (await callApi(sim.t, ent.token, 'GET', `/remote/v1/command/detail?id=${run.body.result.id}`)).body
+          .result as { results: { state: string; message: string | null; output: string }[] }
+      ).results[0];
+      return r && ['success', 'failure'].includes(r.state) ? r : null;
+    }, command);
+  };
   const until = <T>(check: () => Promise<T | null | undefined | false>, what: string) =>
     waitFor(check, `${what}\n${agent?.output().slice(-3000)}`, { ms: 45_000, everyMs: 100 });
 
@@ -55,10 +77,19 @@ describe('the Linux agent as a process against the real server', { timeout: 120_
       apps: [],
     });
     const key = await rotateEnrollmentKey(sim.t, ent.token);
-    agent = await startAgentProcess({ server: proxy.url, sn: SN, key });
+    if (!cupsMissing()) cups = await startPrivateCups();
+    gpsPort = await freePort();
+    agent = await startAgentProcess({
+      server: proxy.url,
+      sn: SN,
+      key,
+      config: { gpsd: { host: '127.0.0.1', port: gpsPort }, locationEverySec: 1 },
+      env: cups ? { CUPS_SERVER: cups.socket } : {},
+    });
   });
   afterAll(async () => {
     await agent?.close();
+    await cups?.close();
     await proxy?.close();
     await sim?.close();
   });
@@ -155,5 +186,84 @@ describe('the Linux agent as a process against the real server', { timeout: 120_
       createHash('sha256').update(zip).digest('hex'),
     );
     expect(r.message).toBe(`saved ${path.join(target, 'menu.zip')} (${zip.length} bytes, sha256 ok)`);
+  });
+
+  it.skipIf(cupsMissing())(
+    'shows a CUPS PDF printer as a peripheral, prints a test page to PDF, and warns when the queue stops',
+    async () => {
+      const printer = await until(
+        async () => (await detail()).peripherals.find((p) => p.kind === 'printer'),
+        'the printer',
+      );
+      expect(printer).toMatchObject({ name: 'Printer PDF', status: 'ok' });
+      const pdfDir = path.join(os.homedir(), 'PDF');
+      // cups-pdf names the file after the job's user and queue, and overwrites it: a fresh one is newer.
+      const since = Date.now() - 1000;
+      const printed = await shell('echo "cpm-agent test page" | lp -d PDF -t cpm-agent-test');
+      expect(printed.state, printed.output).toBe('success');
+      expect(printed.output).toMatch(/request id is PDF-\d+/);
+      const pdf = await until(async () => {
+        const fresh = (existsSync(pdfDir) ? readdirSync(pdfDir) : [])
+          .map((f) => path.join(pdfDir, f))
+          .filter((f) => f.endsWith('.pdf') && statSync(f).mtimeMs >= since);
+        return fresh[0] ?? null;
+      }, 'the PDF');
+      const bytes = await until(async () => {
+        const b = readFileSync(pdf);
+        return b.includes('%%EOF') ? b : null;
+      }, 'the whole PDF');
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      rmSync(pdf, { force: true });
+
+      cups?.cmd('cupsdisable', ['PDF']);
+      await until(
+        async () => (await detail()).peripherals.find((p) => p.kind === 'printer' && p.status === 'fault'),
+        'the printer at fault',
+      );
+      const warnings = await until(async () => {
+        const page = await callApi(
+          sim.t,
+          ent.token,
+          'GET',
+          '/device/v1/device/warning/getPage?kind=peripheralFault',
+        );
+        const records = (page.body.result as { records: { sn: string; detail: string | null }[] }).records;
+        return records.filter((w) => w.sn === SN).length ? records.filter((w) => w.sn === SN) : null;
+      }, 'the warning');
+      expect(warnings[0].detail).toContain('Printer PDF');
+    },
+  );
+
+  it.skipIf(gpsfakeMissing())('follows an NMEA track replayed by gpsfake through gpsd', async () => {
+    const points = Array.from({ length: 16 }, (_, i) => ({ lat: 31.23 + i * 0.0009, lng: 121.47 }));
+    const replay = replayTrack(gpsPort, points);
+    try {
+      const from = new Date(Date.now() - 60_000).toISOString();
+      type Track = { points: { lat: number; lng: number }[] };
+      const track = await until(async () => {
+        const to = new Date(Date.now() + 60_000).toISOString();
+        const t = (
+          await callApi(
+            sim.t,
+            ent.token,
+            'GET',
+            `/device/v1/device/map/track?sn=${SN}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+          )
+        ).body.result as Track;
+        return t.points.length >= 4 ? t : null;
+      }, 'four positions on the track');
+      const lats = track.points.map((p) => p.lat);
+      expect([...lats].sort((a, b) => a - b)).toEqual(lats);
+      expect(lats[lats.length - 1] - lats[0]).toBeGreaterThan(0.002);
+      for (const p of track.points) {
+        expect(p.lng).toBeCloseTo(121.47, 5);
+        expect(p.lat).toBeGreaterThanOrEqual(31.23 - 1e-6);
+        expect(p.lat).toBeLessThanOrEqual(31.23 + 15 * 0.0009 + 1e-6);
+      }
+      const d = await detail();
+      expect(d.lat).toBeGreaterThan(31.23);
+    } finally {
+      await replay.close();
+    }
   });
 });

@@ -8,8 +8,11 @@ const exec = promisify(execFile);
 const MAIN = path.join(import.meta.dirname, '..', 'main.ts');
 
 /** Runs `cpm-agent <args>` as the operator would (through tsx), to the end. */
-export const agentCommand = (args: string[]) =>
-  exec(process.execPath, ['--import', 'tsx', MAIN, ...args], { timeout: 120_000 });
+export const agentCommand = (args: string[], env: Record<string, string> = {}) =>
+  exec(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    timeout: 120_000,
+    env: { ...process.env, ...env },
+  });
 
 /**
  * A terminal's agent in a folder of its own: writes its configuration, enrols it with the real
@@ -20,6 +23,8 @@ export const startAgentProcess = async (o: {
   sn: string;
   key: string;
   config?: Record<string, unknown>;
+  /** Environment of the agent's processes (e.g. `CUPS_SERVER`). */
+  env?: Record<string, string>;
 }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cpm-agent-'));
   const config = path.join(dir, 'agent.json');
@@ -35,12 +40,14 @@ export const startAgentProcess = async (o: {
       ...o.config,
     }),
   );
-  const enrolled = await agentCommand(['enroll', '--config', config, '--sn', o.sn, '--key', o.key]);
+  const env = { ...process.env, ...o.env };
+  const enrolled = await agentCommand(['enroll', '--config', config, '--sn', o.sn, '--key', o.key], o.env);
   let output = '';
   let child: ChildProcess | null = null;
   const start = () => {
     const c = spawn(process.execPath, ['--import', 'tsx', MAIN, 'run', '--config', config], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env,
     });
     c.stdout?.on('data', (d) => {
       output += d;

@@ -31,7 +31,7 @@ export const fixOf = (line: string): Location | null => {
 
 /**
  * Watches gpsd (its JSON protocol on TCP) and hands each fix on. When gpsd is not running, or stops,
- * it looks again every `retryMs`; a terminal without a receiver simply never reports a location.
+ * it looks again every `retryMs` (5 s); a terminal without a receiver simply never reports a location.
  */
 export const watchGpsd = (o: {
   host: string;
@@ -63,7 +63,7 @@ export const watchGpsd = (o: {
     s.on('error', () => undefined);
     s.on('close', () => {
       socket = null;
-      if (!stopped) timer = setTimeout(connect, o.retryMs ?? 10_000);
+      if (!stopped) timer = setTimeout(connect, o.retryMs ?? 5000);
     });
   };
   connect();

@@ -58,22 +58,3 @@ export const printerQueues = async (): Promise<PrinterQueue[]> => {
     return out ? parseLpstat(out) : [];
   }
 };
-
-/** Prints a test page on a queue; answers the CUPS job id. */
-export const printTestPage = async (queue: string, text: string) => {
-  const child = execFile('lp', ['-d', queue, '-t', 'cpm-agent test page'], {
-    env: { ...process.env, LANG: 'C', LC_ALL: 'C' },
-    timeout: 30_000,
-  });
-  const out = new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.on('data', (d) => {
-      stdout += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`lp exited ${code}`))));
-  });
-  child.stdin?.end(text);
-  const stdout = await out;
-  return /request id is (\S+)/.exec(stdout)?.[1] ?? stdout.trim();
-};
