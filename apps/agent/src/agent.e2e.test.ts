@@ -70,7 +70,7 @@ describe('the Linux agent as a process against the real server', { timeout: 120_
     const groupId = (await insertGroups(sim.t.database.db, ent.id, 'LNX')).group.id;
     await insertTerminals(sim.t.database.db, {
       prefix: 'LNXA0',
-      count: 1,
+      count: 2,
       ownerId: ent.id,
       groupId,
       platform: 'linux',
@@ -264,6 +264,52 @@ describe('the Linux agent as a process against the real server', { timeout: 120_
       expect(d.lat).toBeGreaterThan(31.23);
     } finally {
       await replay.close();
+    }
+  });
+
+  it('falls back to HTTP while its broker cannot be reached, and pulls work its heartbeat answer announces', async () => {
+    const SN2 = 'LNXA000002';
+    const closed = await freePort();
+    const key = await rotateEnrollmentKey(sim.t, ent.token);
+    const second = await startAgentProcess({
+      server: sim.server,
+      sn: SN2,
+      key,
+      config: { mqttUrl: `ws://127.0.0.1:${closed}/mqtt`, httpFallbackAfterSec: 1 },
+    });
+    try {
+      const d = await waitFor(
+        async () => {
+          const x = (await callApi(sim.t, ent.token, 'GET', `/device/v1/device/terminal/getBySn?sn=${SN2}`))
+            .body.result as Detail;
+          return x.online && x.hardware.memoryMb ? x : null;
+        },
+        `the second terminal online over HTTP\n${second.output()}`,
+        { ms: 45_000, everyMs: 100 },
+      );
+      expect(d.platform).toBe('linux');
+      expect(second.output()).toContain('using the HTTP fallback');
+      const run = await callApi(sim.t, ent.token, 'POST', '/remote/v1/command/run', {
+        sns: [SN2],
+        command: { op: 'shell', command: 'echo over-http' },
+        password: ACCOUNT_PASSWORD,
+      });
+      expect(run.body.code, JSON.stringify(run.body)).toBe(1);
+      const r = await waitFor(
+        async () => {
+          const x = (
+            (await callApi(sim.t, ent.token, 'GET', `/remote/v1/command/detail?id=${run.body.result.id}`))
+              .body.result as { results: { state: string; output: string }[] }
+          ).results[0];
+          return x?.state === 'success' ? x : null;
+        },
+        `the command over HTTP\n${second.output()}`,
+        { ms: 45_000, everyMs: 100 },
+      );
+      expect(r.output).toBe('over-http\n');
+      expect(second.output()).not.toContain('connected over mqtt');
+    } finally {
+      await second.close();
     }
   });
 });
