@@ -99,3 +99,31 @@ describe('rules the agent applies itself', () => {
     expect(unmetCondition(c, { payment: null, date })).toBeNull();
   });
 });
+
+describe('X11 screenshots', () => {
+  it('decodes a 32-bit TrueColor XWD image into RGBA', async () => {
+    const { decodeXwd } = await import('./platform/linux/screen');
+    const [width, height] = [2, 1];
+    const header = Buffer.alloc(100 + 4);
+    const set = (i: number, v: number) => header.writeUInt32BE(v, i * 4);
+    set(0, 104);
+    set(1, 7);
+    set(2, 2);
+    set(3, 24);
+    set(4, width);
+    set(5, height);
+    set(7, 0);
+    set(11, 32);
+    set(12, width * 4);
+    set(14, 0xff0000);
+    set(15, 0x00ff00);
+    set(16, 0x0000ff);
+    set(19, 0);
+    const pixels = Buffer.alloc(8);
+    pixels.writeUInt32LE(0xd02010, 0);
+    pixels.writeUInt32LE(0x00ff80, 4);
+    const f = decodeXwd(Buffer.concat([header, pixels]));
+    expect([f.width, f.height]).toEqual([2, 1]);
+    expect([...f.rgba]).toEqual([0xd0, 0x20, 0x10, 255, 0x00, 0xff, 0x80, 255]);
+  });
+});

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeZip, postFileForm } from '../../server/src/modules/sysfiles/testing';
 import { insertGroups, insertTerminals } from '../../server/src/modules/tasks/task-fixtures';
@@ -14,6 +15,7 @@ import { startAgentProcess } from './testing/agent-process';
 import { cupsMissing, startPrivateCups } from './testing/cups';
 import { startCutProxy } from './testing/cut-proxy';
 import { freePort, gpsfakeMissing, replayTrack } from './testing/gps';
+import { startXvfb, xvfbMissing } from './testing/xvfb';
 
 type Detail = {
   platform: string;
@@ -39,6 +41,7 @@ describe('the Linux agent as a process against the real server', { timeout: 120_
   let ent: { id: string; token: string };
   let cups: Awaited<ReturnType<typeof startPrivateCups>> | null = null;
   let gpsPort = 0;
+  let x: Awaited<ReturnType<typeof startXvfb>> | null = null;
   const SN = 'LNXA000001';
 
   const detail = async () =>
@@ -79,17 +82,19 @@ describe('the Linux agent as a process against the real server', { timeout: 120_
     const key = await rotateEnrollmentKey(sim.t, ent.token);
     if (!cupsMissing()) cups = await startPrivateCups();
     gpsPort = await freePort();
+    if (!xvfbMissing()) x = await startXvfb();
     agent = await startAgentProcess({
       server: proxy.url,
       sn: SN,
       key,
       config: { gpsd: { host: '127.0.0.1', port: gpsPort }, locationEverySec: 1 },
-      env: cups ? { CUPS_SERVER: cups.socket } : {},
+      env: { ...(cups ? { CUPS_SERVER: cups.socket } : {}), ...(x ? { DISPLAY: x.display } : {}) },
     });
   });
   afterAll(async () => {
     await agent?.close();
     await cups?.close();
+    await x?.close();
     await proxy?.close();
     await sim?.close();
   });
@@ -311,5 +316,32 @@ describe('the Linux agent as a process against the real server', { timeout: 120_
     } finally {
       await second.close();
     }
+  });
+
+  it.skipIf(xvfbMissing())('takes a screenshot of its X screen and uploads it for the console', async () => {
+    await until(async () => (await detail()).online, 'the terminal online');
+    const run = await callApi(sim.t, ent.token, 'POST', '/remote/v1/command/run', {
+      sns: [SN],
+      command: { op: 'screenshot' },
+    });
+    expect(run.body.code, JSON.stringify(run.body)).toBe(1);
+    type Files = {
+      results: { state: string; message: string | null; files: { blobId: string; mediaType: string }[] }[];
+    };
+    const r = await until(async () => {
+      const d = (await callApi(sim.t, ent.token, 'GET', `/remote/v1/command/detail?id=${run.body.result.id}`))
+        .body.result as Files;
+      return d.results[0] && ['success', 'failure'].includes(d.results[0].state) ? d.results[0] : null;
+    }, 'the screenshot');
+    expect(r.state, r.message ?? '').toBe('success');
+    expect(r.message).toMatch(/^screenshot-\d+\.jpg 320x240, \d+ bytes$/);
+    expect(r.files[0].mediaType).toBe('image/jpeg');
+    const bytes = await sim.t.app.inject({
+      method: 'GET',
+      url: `/file/v1/file/blob/download?id=${r.files[0].blobId}`,
+      headers: { satoken: ent.token },
+    });
+    const img = jpeg.decode(bytes.rawPayload);
+    expect([img.width, img.height]).toEqual([320, 240]);
   });
 });

@@ -129,6 +129,7 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
       return `${name}: ${lines.length} lines, ${gz.length} bytes`;
     },
     onAppsChanged: () => void hello().catch((err) => log(`hello: ${err.message}`)),
+    screenshot: () => platform.screenshot(config.display),
   });
 
   /** Compares peripherals with the last hello: attached and detached ones, and printers that stopped. */

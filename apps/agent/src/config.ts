@@ -34,6 +34,8 @@ export const AgentConfigSchema = z.strictObject({
     .object({ host: z.string(), port: z.number().int() })
     .nullable()
     .default({ host: '127.0.0.1', port: 2947 }),
+  /** The X display screenshots are taken of (default `$DISPLAY`). */
+  display: z.string().optional(),
   /** Model name reported in hello (default the DMI product name). */
   model: z.string().max(128).optional(),
   /** Log file uploaded when the server asks for logs (default the agent's own journal in stateDir). */

@@ -50,6 +50,7 @@ export const createTaskRunner = (o: {
   props: () => Promise<[string, string][]>;
   uploadLogs: (item: PulledTask, c: Extract<RemoteCommand, { op: 'upload_logs' }>) => Promise<string>;
   onAppsChanged: () => void;
+  screenshot: () => Promise<{ width: number; height: number; bytes: Buffer }>;
 }) => {
   const held = new Map<string, PulledTask>();
   const running = new Set<string>();
@@ -172,6 +173,19 @@ export const createTaskRunner = (o: {
         return reboot(t);
       case 'upload_logs':
         return o.uploadLogs(t, c);
+      case 'screenshot': {
+        const shot = await o.screenshot().catch((err: Error) => {
+          throw new TaskFailure(`screenshot: ${err.message}`);
+        });
+        const name = `screenshot-${Date.now()}.jpg`;
+        await o.http.upload(
+          `/device/v1/agent/command/upload?deliveryId=${t.deliveryId}&kind=screenshot`,
+          name,
+          'image/jpeg',
+          shot.bytes,
+        );
+        return `${name} ${shot.width}x${shot.height}, ${shot.bytes.length} bytes`;
+      }
       case 'device_props': {
         const lines = (await o.props()).map(([k, v]) => `[${k}]: [${v}]`);
         await o

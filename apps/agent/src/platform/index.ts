@@ -1,6 +1,7 @@
 import type { AttachedPeripheral, Heartbeat, Hello, Location } from '@cpm/contracts';
 import { bootId, heartbeatFacts, helloFacts, peripherals } from './linux/facts';
 import { watchGpsd } from './linux/gps';
+import { screenshotJpeg } from './linux/screen';
 
 /**
  * What the agent needs from the operating system. Everything OS-specific sits behind this, in one
@@ -14,6 +15,8 @@ export type Platform = {
   bootId(): string;
   /** Reports fixes from the positioning service while it runs. */
   watchLocation(o: { host: string; port: number; onFix: (fix: Location) => void }): { stop(): void };
+  /** The screen as a JPEG (X11 on Linux). */
+  screenshot(display?: string): Promise<{ width: number; height: number; bytes: Buffer }>;
 };
 
 export const linuxPlatform: Platform = {
@@ -22,6 +25,7 @@ export const linuxPlatform: Platform = {
   peripherals,
   bootId,
   watchLocation: watchGpsd,
+  screenshot: screenshotJpeg,
 };
 
 /** The platform this process runs on; only Linux is supported so far. */
