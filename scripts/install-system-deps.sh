@@ -3,7 +3,8 @@
 # shell (the browser the end-to-end suite drives), Noto CJK fonts (so Chinese renders in
 # screenshots), and the Android build tools that make the app market's test APKs
 # (scripts/make-test-apks.sh; the APKs are committed, so only remaking them and the upload benchmark
-# use these), and rsyslog with its TLS driver (the audit stream's integration test).
+# use these), rsyslog with its TLS driver (the audit stream's integration test), and what the Linux
+# terminal agent's suite drives: CUPS with its PDF printer, gpsd and gpsfake, Xvfb and xdotool.
 set -euo pipefail
 need=()
 command -v "${CHROMIUM_PATH:-/usr/bin/chromium}" >/dev/null 2>&1 || need+=(chromium)
@@ -18,6 +19,15 @@ command -v zipalign >/dev/null 2>&1 || need+=(zipalign)
 # The audit stream's integration test sends to a real rsyslog, plain and over TLS (gtls driver).
 command -v rsyslogd >/dev/null 2>&1 || [ -x /usr/sbin/rsyslogd ] || need+=(rsyslog)
 compgen -G '/usr/lib/*/rsyslog/lmnsd_gtls.so' >/dev/null || need+=(rsyslog-gnutls)
+# The Linux terminal agent's end-to-end suite (apps/agent): a CUPS PDF printer, gpsd with gpsfake,
+# an X server without a screen, xwd (screenshots) and xdotool.
+command -v cupsd >/dev/null 2>&1 || [ -x /usr/sbin/cupsd ] || need+=(cups)
+[ -x /usr/lib/cups/backend/cups-pdf ] || need+=(printer-driver-cups-pdf)
+command -v gpsd >/dev/null 2>&1 || [ -x /usr/sbin/gpsd ] || need+=(gpsd)
+command -v gpsfake >/dev/null 2>&1 || need+=(gpsd-clients)
+command -v Xvfb >/dev/null 2>&1 || need+=(xvfb)
+command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
+command -v xwd >/dev/null 2>&1 || need+=(x11-apps)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Missing system packages: ${need[*]}. Install them with: sudo apt-get install -y ${need[*]}" >&2

@@ -178,7 +178,9 @@ const secondPass = (async () => {
     { env: { SERVER_TESTS: 'storage', PATH: onPath(node) }, buffered: true },
   );
 })();
-await Promise.all([serverPass, secondPass]);
+// The Linux terminal agent against the real server, as a process on this machine (its own buffered step).
+const agentSuite = vitest('terminal agent (Linux)', 'apps/agent', { env: withoutExternal, buffered: true });
+await Promise.all([serverPass, secondPass, agentSuite]);
 // The browser suite runs alone: beside the second server pass both took three times as long and
 // timing-bound tests of each failed.
 if (await small) {

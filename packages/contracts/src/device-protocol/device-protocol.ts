@@ -40,7 +40,8 @@ export const InstalledAppSchema = z.object({
 
 /** A peripheral attached to the terminal. */
 export const AttachedPeripheralSchema = z.object({
-  kind: z.enum(['serial', 'usb']),
+  /** `printer`: a print queue of the terminal's OS (CUPS on Linux), whatever connects it. */
+  kind: z.enum(['serial', 'usb', 'printer']),
   name: shortText,
   vid: z.string().max(8).optional(),
   pid: z.string().max(8).optional(),

@@ -42,6 +42,19 @@ describe('CreateTaskBodySchema', () => {
     ).toBe('body.type');
   });
 
+  it('takes Linux file pushes to POSIX paths and refuses what a Linux terminal cannot run', () => {
+    const push = (path: string) =>
+      body({ platform: 'linux', type: 'file_push', params: { fileId: crypto.randomUUID(), path } });
+    expect(fields(push('/opt/pos/files'))).toEqual([]);
+    const errs = fields(push('C:\\POS'));
+    expect(errs.map((e) => [e.field, e.messageEn])).toEqual([
+      ['body.params.path', 'Enter an absolute path, like /opt/pos/files'],
+    ]);
+    expect(errs[0].message).toBe('请填写绝对路径，如 /opt/pos/files');
+    const ota = fields(body({ platform: 'linux', type: 'ota', params: { fileId: crypto.randomUUID() } }));
+    expect(ota[0].messageEn).toMatch(/Linux takes file pushes/);
+  });
+
   it('has a platform for every type and at least one type Android cannot run', () => {
     for (const t of TASK_TYPES) expect(TASK_TYPE_PLATFORMS[t].length).toBeGreaterThan(0);
     expect(TASK_TYPES.some((t) => !TASK_TYPE_PLATFORMS[t].includes('android'))).toBe(true);

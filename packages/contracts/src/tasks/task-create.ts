@@ -177,6 +177,13 @@ const taskCore = {
   params: z.record(z.string(), z.unknown()).default({}),
 };
 
+/** What a file push's path must look like on each platform, in both languages. */
+const ABSOLUTE_PATH_TEXT = {
+  android: ['请填写绝对路径，如 /sdcard/Download', 'Enter an absolute path, like /sdcard/Download'],
+  windows: ['请填写绝对路径，如 C:\\POS\\data', 'Enter an absolute path, like C:\\POS\\data'],
+  linux: ['请填写绝对路径，如 /opt/pos/files', 'Enter an absolute path, like /opt/pos/files'],
+} as const;
+
 /** Checks the parameters against the type's schema and the platform matrix; issues land on their fields. */
 const checkKind = (
   b: { type: TaskType; platform: (typeof TASK_PLATFORMS)[number]; params: Record<string, unknown> },
@@ -187,8 +194,8 @@ const checkKind = (
       code: 'custom',
       path: ['type'],
       ...bilingual(
-        '所选平台不能执行此类任务（Android 不能创建注册表任务；Windows 不能创建系统升级、开机动画和权限任务）',
-        'This platform cannot run this task type (Android has no registry tasks; Windows no OTA, boot animation or permission tasks)',
+        '所选平台不能执行此类任务（Android 不能创建注册表任务；Windows 不能创建系统升级、开机动画和权限任务；Linux 只能执行文件推送、命令、重启、终端指令和卸载应用）',
+        'This platform cannot run this task type (Android has no registry tasks; Windows no OTA, boot animation or permission tasks; Linux takes file pushes, commands, reboots, terminal commands and app removal)',
       ),
     });
     return;
@@ -200,17 +207,10 @@ const checkKind = (
     return;
   }
   const path = (parsed.data as { path?: string }).path;
-  if (b.type === 'file_push' && path && !isPlatformPath(b.platform, path))
-    ctx.addIssue({
-      code: 'custom',
-      path: ['params', 'path'],
-      ...bilingual(
-        b.platform === 'windows' ? '请填写绝对路径，如 C:\\POS\\data' : '请填写绝对路径，如 /sdcard/Download',
-        b.platform === 'windows'
-          ? 'Enter an absolute path, like C:\\POS\\data'
-          : 'Enter an absolute path, like /sdcard/Download',
-      ),
-    });
+  if (b.type === 'file_push' && path && !isPlatformPath(b.platform, path)) {
+    const [zh, en] = ABSOLUTE_PATH_TEXT[b.platform];
+    ctx.addIssue({ code: 'custom', path: ['params', 'path'], ...bilingual(zh, en) });
+  }
 };
 
 /** Creating a task. Risky types (RISKY_TASK_TYPES) carry the creator's password. */

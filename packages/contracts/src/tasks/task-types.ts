@@ -23,26 +23,28 @@ export const TASK_TYPES = [
 export type TaskType = (typeof TASK_TYPES)[number];
 
 /** Platforms a task is written for; a task reaches only terminals of its platform. */
-export const TASK_PLATFORMS = ['android', 'windows'] as const;
+export const TASK_PLATFORMS = ['android', 'windows', 'linux'] as const;
 export type TaskPlatform = (typeof TASK_PLATFORMS)[number];
 
 /**
  * The platform matrix: which types each platform can run. Android has no registry and cannot take
  * a registry task (the spec's "Android cannot create certain task types"); Windows has no OTA
- * package, boot animation or Android runtime permissions.
+ * package, boot animation or Android runtime permissions. Linux terminals (the Linux agent,
+ * `apps/agent`) take files, shell commands, reboots, remote commands and app removal; their apps
+ * are not in the app market yet, and they have no OTA image, boot animation, permissions or registry.
  */
 export const TASK_TYPE_PLATFORMS: Record<TaskType, readonly TaskPlatform[]> = {
   app_install: ['android', 'windows'],
-  app_uninstall: ['android', 'windows'],
-  file_push: ['android', 'windows'],
+  app_uninstall: ['android', 'windows', 'linux'],
+  file_push: ['android', 'windows', 'linux'],
   ota: ['android'],
   wallpaper: ['android', 'windows'],
   boot_animation: ['android'],
-  command: ['android', 'windows'],
+  command: ['android', 'windows', 'linux'],
   permission: ['android'],
-  reboot: ['android', 'windows'],
+  reboot: ['android', 'windows', 'linux'],
   registry: ['windows'],
-  remote_command: ['android', 'windows'],
+  remote_command: ['android', 'windows', 'linux'],
 };
 
 /** Whether a platform can run a type. */

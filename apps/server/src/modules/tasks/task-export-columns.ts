@@ -20,6 +20,7 @@ export const TASK_TYPE_LABELS = enumLabels('tasks:type', {
 export const TASK_PLATFORM_LABELS = enumLabels('tasks:platform', {
   android: ['Android', 'Android'],
   windows: ['Windows', 'Windows'],
+  linux: ['Linux', 'Linux'],
 });
 
 /** Task statuses as the task list shows them. */

@@ -21,6 +21,18 @@ const COMMON_PERMISSIONS = [
   'android.permission.POST_NOTIFICATIONS',
 ];
 
+/** An example target directory and shell command on each platform, shown as placeholders. */
+const PATH_EXAMPLE: Record<TaskPlatform, string> = {
+  android: '/sdcard/Download',
+  windows: 'C:\\POS\\data',
+  linux: '/opt/pos/files',
+};
+const COMMAND_EXAMPLE: Record<TaskPlatform, string> = {
+  android: 'getprop ro.build.version.release',
+  windows: 'ipconfig /all',
+  linux: 'uname -a',
+};
+
 /**
  * The fields of the chosen task type. Each field's rule is the contract's own parameter schema, so
  * the console refuses what the server would (a shell command with shutdown or reboot, a path ending
@@ -83,7 +95,7 @@ export const TypeParamsFields = ({
           <GridItem {...param('path', [pathRule])} label={t('params.path')} extra={t('params.pathHint')}>
             <Input
               className="cpm-task-mono"
-              placeholder={platform === 'windows' ? 'C:\\POS\\data' : '/sdcard/Download'}
+              placeholder={PATH_EXAMPLE[platform]}
               data-testid="task-param-path"
             />
           </GridItem>
@@ -133,7 +145,7 @@ export const TypeParamsFields = ({
           <Input.TextArea
             rows={4}
             className="cpm-task-mono"
-            placeholder={platform === 'windows' ? 'ipconfig /all' : 'getprop ro.build.version.release'}
+            placeholder={COMMAND_EXAMPLE[platform]}
             data-testid="task-param-command"
           />
         </Form.Item>

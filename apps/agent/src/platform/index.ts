@@ -1,0 +1,36 @@
+import type { AttachedPeripheral, Heartbeat, Hello, Location } from '@cpm/contracts';
+import { bootId, heartbeatFacts, helloFacts, peripherals } from './linux/facts';
+import { watchGpsd } from './linux/gps';
+import { screenshotJpeg } from './linux/screen';
+
+/**
+ * What the agent needs from the operating system. Everything OS-specific sits behind this, in one
+ * folder per OS (`linux/` today); the rest of the agent is the same everywhere.
+ */
+export type Platform = {
+  hello(o: { model?: string; agentVersion: string }): Promise<Hello>;
+  heartbeat(): Promise<Heartbeat>;
+  peripherals(): Promise<AttachedPeripheral[]>;
+  /** Changes at every power-on. */
+  bootId(): string;
+  /** Reports fixes from the positioning service while it runs. */
+  watchLocation(o: { host: string; port: number; onFix: (fix: Location) => void }): { stop(): void };
+  /** The screen as a JPEG (X11 on Linux). */
+  screenshot(display?: string): Promise<{ width: number; height: number; bytes: Buffer }>;
+};
+
+export const linuxPlatform: Platform = {
+  hello: helloFacts,
+  heartbeat: heartbeatFacts,
+  peripherals,
+  bootId,
+  watchLocation: watchGpsd,
+  screenshot: screenshotJpeg,
+};
+
+/** The platform this process runs on; only Linux is supported so far. */
+export const currentPlatform = (): Platform => {
+  if (process.platform !== 'linux')
+    throw new Error(`cpm-agent supports Linux only (this is ${process.platform})`);
+  return linuxPlatform;
+};

@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** Why an Xvfb screen cannot be had here, or null. */
+export const xvfbMissing = () => {
+  for (const tool of ['/usr/bin/Xvfb', '/usr/bin/xwd'])
+    if (!existsSync(tool)) return `${tool} is not installed (scripts/install-system-deps.sh)`;
+  return null;
+};
+
+/** An X server without a screen (Xvfb) on a free display number, `width`x`height` at 24 bits. */
+export const startXvfb = async (width = 320, height = 240) => {
+  let n = 90 + Math.floor(Math.random() * 100);
+  while (existsSync(`/tmp/.X11-unix/X${n}`) || existsSync(`/tmp/.X${n}-lock`)) n++;
+  const display = `:${n}`;
+  const x: ChildProcess = spawn(
+    'Xvfb',
+    [display, '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const end = Date.now() + 15_000;
+  while (!existsSync(`/tmp/.X11-unix/X${n}`)) {
+    if (Date.now() > end) throw new Error('Xvfb did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    display,
+    async close() {
+      const done = new Promise((r) => x.once('exit', r));
+      x.kill('SIGTERM');
+      await done;
+    },
+  };
+};
