@@ -1,4 +1,5 @@
 import type { CDPSession, Page } from '@playwright/test';
+import { axeFindings } from '../support/axe';
 import {
   chooseFromMenu,
   HOME_PATH,
@@ -84,6 +85,7 @@ test.describe('passkeys', () => {
     await page.getByTestId('recovery-done').click();
     await expect(security.getByTestId('passkey-list')).toContainText('Test laptop');
     expect(await device.credentials()).toHaveLength(1);
+    expect(await axeFindings(page)).toEqual([]);
 
     const dialog = await openLogoutDialog(page);
     await dialog.getByRole('button', { name: 'Log out' }).click();

@@ -70,7 +70,7 @@ export const AccountSecurityPage = () => {
               </Descriptions>
             ) : (
               <>
-                <p>{t('factor.offText')}</p>
+                <p>{status.data.passkeys.length ? t('passkey.totpOptional') : t('factor.offText')}</p>
                 <Button type="primary" onClick={() => setEnrolling(true)} data-testid="totp-setup">
                   {t('factor.setUp')}
                 </Button>
