@@ -101,6 +101,9 @@ export default defineConfig({
       WEB_DIST,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       PUBLIC_URL: BASE_URL,
+      // Browsers refuse passkeys on an IP address: the passkey spec opens the console as localhost.
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${PORT}`,
       // The data centre's pages show a few seconds of heartbeats without waiting for the five-minute write.
       ACTIVITY_WRITE_SEC: '2',
       // The gray-release test waits for the health gate: every 5 s instead of every minute.

@@ -61,6 +61,12 @@ const EnvSchema = z.object({
     .max(24 * 90)
     .default(12),
   STEP_UP_MINUTES: z.coerce.number().int().min(0).max(60).default(5),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a domain name such as pos.example.com')
+    .optional(),
+  WEBAUTHN_ORIGINS: z.string().optional(),
+  WEBAUTHN_RP_NAME: z.string().min(1).max(64).default('Cloud POS'),
   WEB_DIST: z.string().optional(),
   BLOB_URL: z
     .string()
@@ -210,6 +216,11 @@ export type Config = {
   sms: { url: string | undefined; token: string | undefined };
   /** Remote desktop relay and sessions. */
   remote: RemoteConfig;
+  /**
+   * Passkeys: the relying party id (`WEBAUTHN_RP_ID`, by default PUBLIC_URL's host; null, so no
+   * passkeys, when that host is an IP address), its name and the console origins (`WEBAUTHN_ORIGINS`).
+   */
+  webauthn: { rpId: string | null; rpName: string; origins: string[] };
   /** `/metrics`: behind a bearer token on the main port (`METRICS_TOKEN`) and/or on its own port (`METRICS_PORT`). */
   metrics: { token: string | undefined; port: number | undefined };
   /**
@@ -338,12 +349,28 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       idleMs: e.REMOTE_IDLE_MINUTES * 60_000,
       recordingDays: e.REMOTE_RECORDING_DAYS,
     },
+    webauthn: webauthnConfig(e),
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     http: {
       ...DEFAULT_CONNECTION_LIMITS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SEC * 1000,
       perAddress: e.HTTP_CONNS_PER_ADDRESS,
     },
+  };
+};
+
+/** The passkeys' relying party: a domain (never an IP address, which WebAuthn refuses) and its origins. */
+const webauthnConfig = (e: z.infer<typeof EnvSchema>) => {
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const host = publicUrl.hostname;
+  const isIp = /^[\d.]+$/.test(host) || host.startsWith('[');
+  const origins = e.WEBAUTHN_ORIGINS?.split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  return {
+    rpId: e.WEBAUTHN_RP_ID ?? (isIp ? null : host),
+    rpName: e.WEBAUTHN_RP_NAME,
+    origins: origins?.length ? origins : [publicUrl.origin],
   };
 };
 

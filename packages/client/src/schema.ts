@@ -2211,6 +2211,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/oauth/v1/oauth/login/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with a passkey: as the second step (with the pending token) or, where the enterprise allows it, alone */
+        post: operations["oauth_oauth_login_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/login/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for navigator.credentials.get: for the second step (with the pending token) or a sign-in without a password */
+        post: operations["oauth_oauth_login_passkey_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/v1/oauth/login/secondFactor": {
         parameters: {
             query?: never;
@@ -4163,6 +4197,86 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/upms/v1/upms/factors/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts registering a passkey for the caller: options for navigator.credentials.create
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_factors_passkeys_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/factors/passkeys/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers the passkey the browser created; answers ten recovery codes, once, when it is the first factor
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_factors_passkeys_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/factors/passkeys/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes one of the caller's passkeys
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_factors_passkeys_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/factors/passkeys/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renames one of the caller's passkeys
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_factors_passkeys_rename"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upms/v1/upms/factors/reset": {
         parameters: {
             query?: never;
@@ -4213,7 +4327,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Requires a second factor for an enterprise (user edit) or a role (role edit), or stops
+         * Requires a second factor for an enterprise (user edit) or a role (role edit), allows passkey-only sign-in for an enterprise, or stops
          * @description Any signed-in user.
          */
         post: operations["upms_upms_factors_rules_save"];
@@ -11011,6 +11125,7 @@ export interface operations {
                             secondFactor?: {
                                 /** @enum {string} */
                                 step: "verify" | "enrol";
+                                methods: ("totp" | "passkey")[];
                                 pendingToken: string;
                                 expiresAt: string;
                             };
@@ -11088,6 +11203,7 @@ export interface operations {
                             secondFactor?: {
                                 /** @enum {string} */
                                 step: "verify" | "enrol";
+                                methods: ("totp" | "passkey")[];
                                 pendingToken: string;
                                 expiresAt: string;
                             };
@@ -11162,6 +11278,117 @@ export interface operations {
             };
         };
     };
+    oauth_oauth_login_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pendingToken?: string;
+                    /** Format: uuid */
+                    challengeId: string;
+                    credential: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject?: string;
+                            authenticatorData?: string;
+                            transports?: string[];
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            signature?: string;
+                            userHandle?: string;
+                        };
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            credProps?: {
+                                rk?: boolean;
+                            };
+                        };
+                        authenticatorAttachment?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            userVo: {
+                                id: string;
+                                name: string;
+                                verify: number;
+                                username: string;
+                                language: string;
+                            };
+                            tokenValue: string;
+                            deviceToken: string;
+                            secondFactor?: {
+                                /** @enum {string} */
+                                step: "verify" | "enrol";
+                                methods: ("totp" | "passkey")[];
+                                pendingToken: string;
+                                expiresAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_login_passkey_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pendingToken?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            challengeId: string;
+                            options: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
     oauth_oauth_login_secondFactor: {
         parameters: {
             query?: never;
@@ -11203,6 +11430,7 @@ export interface operations {
                             secondFactor?: {
                                 /** @enum {string} */
                                 step: "verify" | "enrol";
+                                methods: ("totp" | "passkey")[];
                                 pendingToken: string;
                                 expiresAt: string;
                             };
@@ -16138,6 +16366,13 @@ export interface operations {
                                 createdAt: string;
                                 lastUsedAt: string | null;
                             }[];
+                            passkeys: {
+                                id: string;
+                                name: string;
+                                synced: boolean;
+                                createdAt: string;
+                                lastUsedAt: string | null;
+                            }[];
                             recoveryCodesLeft: number;
                             requirement: {
                                 required: boolean;
@@ -16180,6 +16415,13 @@ export interface operations {
                                 createdAt: string;
                                 lastUsedAt: string | null;
                             }[];
+                            passkeys: {
+                                id: string;
+                                name: string;
+                                synced: boolean;
+                                createdAt: string;
+                                lastUsedAt: string | null;
+                            }[];
                             recoveryCodesLeft: number;
                             requirement: {
                                 required: boolean;
@@ -16187,6 +16429,163 @@ export interface operations {
                                 roles: string[];
                             };
                         };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_passkeys_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            challengeId: string;
+                            options: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_passkeys_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    challengeId: string;
+                    name: string;
+                    credential: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject?: string;
+                            authenticatorData?: string;
+                            transports?: string[];
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            signature?: string;
+                            userHandle?: string;
+                        };
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            credProps?: {
+                                rk?: boolean;
+                            };
+                        };
+                        authenticatorAttachment?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_passkeys_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_passkeys_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
                     };
                 };
             };
@@ -16249,7 +16648,7 @@ export interface operations {
                         msg: string;
                         result: {
                             /** @enum {string} */
-                            kind: "enterprise" | "role";
+                            kind: "enterprise" | "role" | "passwordless";
                             targetId: string;
                             targetName: string;
                         }[];
@@ -16269,7 +16668,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "enterprise" | "role";
+                    kind: "enterprise" | "role" | "passwordless";
                     /** Format: uuid */
                     targetId: string;
                     required: boolean;

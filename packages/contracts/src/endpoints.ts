@@ -2,6 +2,7 @@ import { appMarketEndpoints } from './appmarket/appmarket.contract';
 import { auditStreamEndpoints } from './auditstream/auditstream.contract';
 import { authEndpoints } from './auth/auth.contract';
 import { factorsEndpoints } from './auth/factors.contract';
+import { passkeysEndpoints } from './auth/passkeys.contract';
 import { sessionsEndpoints } from './auth/sessions.contract';
 import { blobEndpoints } from './blobs/blobs.contract';
 import { datacenterEndpoints } from './datacenter/datacenter.contract';
@@ -37,6 +38,7 @@ export const ENDPOINTS = {
   system: systemEndpoints,
   auth: authEndpoints,
   factors: factorsEndpoints,
+  passkeys: passkeysEndpoints,
   sessions: sessionsEndpoints,
   devices: devicesEndpoints,
   geo: geoEndpoints,

@@ -1,6 +1,7 @@
 import { APP_MARKET_ERRORS } from './appmarket/appmarket.errors';
 import { AUDIT_STREAM_ERRORS } from './auditstream/auditstream.errors';
 import { FACTOR_ERRORS } from './auth/factors.errors';
+import { PASSKEY_ERRORS } from './auth/passkeys.errors';
 import { GEO_ERRORS } from './geo/geo.errors';
 import { MEDIA_ERRORS } from './media/media.errors';
 import { REMOTE_ERRORS } from './remote/remote.errors';
@@ -434,6 +435,7 @@ export const ERRORS = {
   ...GEO_ERRORS,
   ...SERVICE_ACCOUNT_ERRORS,
   ...FACTOR_ERRORS,
+  ...PASSKEY_ERRORS,
   ...WEBHOOK_ERRORS,
   ...AUDIT_STREAM_ERRORS,
 } as const satisfies Record<string, ErrorText>;

@@ -3,6 +3,7 @@ export * from './auditstream/auditstream.contract';
 export * from './auth/account-state';
 export * from './auth/auth.contract';
 export * from './auth/factors.contract';
+export * from './auth/passkeys.contract';
 export * from './auth/sessions.contract';
 export * from './blobs/blob-kinds';
 export * from './blobs/blobs.contract';

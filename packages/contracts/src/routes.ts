@@ -4,6 +4,7 @@ import type { RoutesOf } from './endpoint-ref';
 import type { systemEndpoints } from './system/system.contract';
 import type { authEndpoints } from './auth/auth.contract';
 import type { factorsEndpoints } from './auth/factors.contract';
+import type { passkeysEndpoints } from './auth/passkeys.contract';
 import type { sessionsEndpoints } from './auth/sessions.contract';
 import type { devicesEndpoints } from './devices/devices.contract';
 import type { geoEndpoints } from './geo/geo.contract';
@@ -62,6 +63,15 @@ export const factorsRoutes: RoutesOf<typeof factorsEndpoints> = {
   reset: { method: 'POST', path: '/upms/v1/upms/factors/reset' },
   rules: { method: 'GET', path: '/upms/v1/upms/factors/rules' },
   saveRule: { method: 'POST', path: '/upms/v1/upms/factors/rules/save' },
+};
+
+export const passkeysRoutes: RoutesOf<typeof passkeysEndpoints> = {
+  registerOptions: { method: 'POST', path: '/upms/v1/upms/factors/passkeys/options' },
+  register: { method: 'POST', path: '/upms/v1/upms/factors/passkeys/register' },
+  rename: { method: 'POST', path: '/upms/v1/upms/factors/passkeys/rename' },
+  remove: { method: 'POST', path: '/upms/v1/upms/factors/passkeys/remove' },
+  loginOptions: { method: 'POST', path: '/oauth/v1/oauth/login/passkey/options' },
+  login: { method: 'POST', path: '/oauth/v1/oauth/login/passkey' },
 };
 
 export const sessionsRoutes: RoutesOf<typeof sessionsEndpoints> = {

@@ -40,6 +40,8 @@ export type UserVo = z.infer<typeof UserVoSchema>;
 /** The second sign-in step a password opened: a code (`verify`) or enrolling an authenticator first (`enrol`). */
 export const SecondFactorStepSchema = z.object({
   step: z.enum(['verify', 'enrol']),
+  /** For `verify`: the factors the account can answer with (an authenticator code, a passkey). */
+  methods: z.array(z.enum(['totp', 'passkey'])),
   /** Signed, short-lived: send it with the code; it proves the password, nothing more. */
   pendingToken: z.string(),
   /** ISO time after which the step must start again from the password. */

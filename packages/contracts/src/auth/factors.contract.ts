@@ -43,6 +43,18 @@ export const FactorRequirementSchema = z.object({
   roles: z.array(z.string()),
 });
 
+/** One of an account's passkeys as its owner or an administrator sees it (no key material). */
+export const PasskeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Whether it is synced between the owner's devices (a passkey manager) or bound to one device. */
+  synced: z.boolean(),
+  createdAt: z.string(),
+  /** ISO time of the last sign-in or confirmation with it, null when never used. */
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof PasskeySchema>;
+
 /** An account's second factors as its owner or an administrator sees them (no secret ever). */
 export const FactorStatusSchema = z.object({
   factors: z.array(
@@ -55,16 +67,24 @@ export const FactorStatusSchema = z.object({
       lastUsedAt: z.string().nullable(),
     }),
   ),
+  /** The account's passkeys, oldest first. */
+  passkeys: z.array(PasskeySchema),
   /** Recovery codes not used yet. */
   recoveryCodesLeft: z.number().int(),
   requirement: FactorRequirementSchema,
 });
 export type FactorStatus = z.infer<typeof FactorStatusSchema>;
 
-/** A rule that makes a second factor compulsory. */
+/**
+ * A rule of sign-in: `enterprise` (every account of that enterprise) and `role` (every holder of
+ * that role) must sign in with a second factor; `passwordless`: the enterprise's accounts may sign in
+ * with a passkey alone.
+ */
+export const FACTOR_RULE_KINDS = ['enterprise', 'role', 'passwordless'] as const;
+
+/** A rule of sign-in for an enterprise or a role. */
 export const FactorRuleSchema = z.object({
-  /** `enterprise`: every account of that enterprise; `role`: every holder of that role. */
-  kind: z.enum(['enterprise', 'role']),
+  kind: z.enum(FACTOR_RULE_KINDS),
   /** The enterprise's top account or the role. */
   targetId: z.string(),
   /** Its account or role name. */
@@ -73,10 +93,10 @@ export const FactorRuleSchema = z.object({
 export type FactorRule = z.infer<typeof FactorRuleSchema>;
 
 export const FactorRuleSaveSchema = z.strictObject({
-  kind: z.enum(['enterprise', 'role']),
+  kind: z.enum(FACTOR_RULE_KINDS),
   /** The enterprise's top account or the role. */
   targetId: z.uuid(),
-  /** On: holders must sign in with a second factor; off: the rule is removed. */
+  /** On: the rule applies (a second factor is required, or a passkey alone allowed); off: it is removed. */
   required: z.boolean(),
 });
 export type FactorRuleSave = z.infer<typeof FactorRuleSaveSchema>;
@@ -180,14 +200,24 @@ export const factorsEndpoints = {
   saveRule: defineEndpoint({
     method: 'POST',
     path: '/upms/v1/upms/factors/rules/save',
-    summary: 'Requires a second factor for an enterprise (user edit) or a role (role edit), or stops',
+    summary:
+      'Requires a second factor for an enterprise (user edit) or a role (role edit), allows passkey-only sign-in for an enterprise, or stops',
     tag: 'upms',
     permission: SIGNED_IN,
     body: FactorRuleSaveSchema,
     result: z.null(),
     oplog: {
       objectType: 'factorRule',
-      action: { of: ({ body }) => (body.required ? 'factor.require' : 'factor.unrequire') },
+      action: {
+        of: ({ body }) =>
+          body.kind === 'passwordless'
+            ? body.required
+              ? 'passkey.passwordlessOn'
+              : 'passkey.passwordlessOff'
+            : body.required
+              ? 'factor.require'
+              : 'factor.unrequire',
+      },
     },
   }),
 };

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../shared/clock';
 import type { FactorsService } from '../identity/factors.service';
+import type { PasskeysService } from '../identity/passkeys.service';
 import type { AppKeys } from '../keys/app-keys';
 import { findGrants } from '../menus/menus.repository';
 import type { OplogService } from '../oplog/oplog.service';
@@ -29,7 +30,9 @@ export const createAuthModule = (deps: {
   /** Told when sessions of a user ended, so their live connections close. */
   sessionsEnded: (userIds: string[]) => void;
   /** Second factors: what a sign-in needs after the password, and the checks of its codes. */
-  factors: Pick<FactorsService, 'stepAfterPassword' | 'verify' | 'startTotp' | 'confirmTotp'>;
+  factors: Pick<FactorsService, 'stepAfterPassword' | 'methodsOf' | 'verify' | 'startTotp' | 'confirmTotp'>;
+  /** Passkeys: the checks of a sign-in with one. */
+  passkeys: Pick<PasskeysService, 'signInOptions' | 'secondFactor' | 'passwordless'>;
 }) => {
   const { db, config, oplog, clock } = deps;
   const repo = createAuthRepository(db);
@@ -64,6 +67,7 @@ export const createAuthModule = (deps: {
     pending,
     gate: createThrottleGate({ repo, clock }),
     factors: deps.factors,
+    passkeys: deps.passkeys,
     openSession: auth.openSession,
     recordLogin,
   });

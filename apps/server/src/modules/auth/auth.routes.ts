@@ -1,4 +1,4 @@
-import { authEndpoints, factorsEndpoints, sessionsEndpoints } from '@cpm/contracts';
+import { authEndpoints, factorsEndpoints, passkeysEndpoints, sessionsEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { AppError } from '../../shared/app-error';
 import type { AuthService } from './auth.service';
@@ -39,6 +39,8 @@ export const registerAuthRoutes = (
   api.register(factorsEndpoints.loginVerify, ({ body, request }) =>
     deps.secondStep.verify(body, meta(request)),
   );
+  api.register(passkeysEndpoints.loginOptions, ({ body }) => deps.secondStep.passkeyOptions(body));
+  api.register(passkeysEndpoints.login, ({ body, request }) => deps.secondStep.passkey(body, meta(request)));
   api.register(factorsEndpoints.loginEnrolStart, ({ body }) => deps.secondStep.enrolStart(body));
   api.register(factorsEndpoints.loginEnrolConfirm, ({ body, request }) =>
     deps.secondStep.enrolConfirm(body, meta(request)),

@@ -37,7 +37,10 @@ export type AuthServiceDeps = {
    * What a sign-in needs after the password (`factors`) and the token signed between the two steps
    * (`pending`); without it the password alone signs in.
    */
-  secondFactor?: { factors: Pick<FactorsService, 'stepAfterPassword'>; pending: PendingSignIns };
+  secondFactor?: {
+    factors: Pick<FactorsService, 'stepAfterPassword' | 'methodsOf'>;
+    pending: PendingSignIns;
+  };
   /** Told when sessions of a user ended (logout), so their live connections close. */
   sessionsEnded?: (userIds: string[]) => void;
   /** Waits between failed attempts; replaced by a no-op in unit tests. */
@@ -156,11 +159,17 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         const step = second ? await second.factors.stepAfterPassword(user.id) : 'none';
         if (second && step !== 'none') {
           const pending = second.pending.issue(user.id, step, clock.now());
+          const methods = step === 'verify' ? await second.factors.methodsOf(user.id) : [];
           return {
             userVo: userVo(user),
             tokenValue: '',
             deviceToken: '',
-            secondFactor: { step, pendingToken: pending.token, expiresAt: pending.expiresAt.toISOString() },
+            secondFactor: {
+              step,
+              methods,
+              pendingToken: pending.token,
+              expiresAt: pending.expiresAt.toISOString(),
+            },
           };
         }
         return await service.openSession(user, meta);

@@ -3,6 +3,7 @@ import { AppError } from '../../shared/app-error';
 import { fakeOf } from '../../test-support/fake';
 import { RECORD_TIME } from '../../test-support/records';
 import type { FactorsService } from '../identity/factors.service';
+import type { PasskeysService } from '../identity/passkeys.service';
 import type { AuthRepository } from './auth.repository';
 import { factorThrottleKeys } from './login-throttle';
 import { createPendingSignIns, PENDING_SIGN_IN_TTL_MS } from './pending-sign-in';
@@ -29,6 +30,10 @@ const setup = () => {
     verify: async () => true,
     confirmTotp: async () => ({ recoveryCodes: ['abcde-fghjk'] }),
   });
+  const passkeys = fakeOf<Pick<PasskeysService, 'signInOptions' | 'secondFactor' | 'passwordless'>>({
+    secondFactor: async () => true,
+    passwordless: async () => USER_ID,
+  });
   const openSession = vi.fn(async () => SESSION);
   const recordLogin = vi.fn(async () => undefined);
   const service = createSecondStepService({
@@ -37,6 +42,7 @@ const setup = () => {
     pending,
     gate,
     factors,
+    passkeys,
     openSession,
     recordLogin,
   });
@@ -45,6 +51,7 @@ const setup = () => {
     service,
     gate,
     factors,
+    passkeys,
     openSession,
     recordLogin,
     tokenFor,

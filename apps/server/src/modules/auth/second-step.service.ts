@@ -2,6 +2,7 @@ import type { LoginResult, TotpEnrolment } from '@cpm/contracts';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import type { FactorCode, FactorsService } from '../identity/factors.service';
+import type { PasskeyAnswer, PasskeysService } from '../identity/passkeys.service';
 import type { AuthRepository } from './auth.repository';
 import type { AuthService, LoginAttempt } from './auth.service';
 import { factorThrottleKeys } from './login-throttle';
@@ -21,6 +22,7 @@ export const createSecondStepService = (deps: {
   pending: PendingSignIns;
   gate: ThrottleGate;
   factors: Pick<FactorsService, 'verify' | 'startTotp' | 'confirmTotp'>;
+  passkeys: Pick<PasskeysService, 'signInOptions' | 'secondFactor' | 'passwordless'>;
   openSession: AuthService['openSession'];
   /** Told of every second-step attempt (the operation log); its failure never changes the answer. */
   recordLogin?: (attempt: LoginAttempt) => Promise<void>;
@@ -38,7 +40,11 @@ export const createSecondStepService = (deps: {
   };
 
   /** Runs a code check under the throttle: a wrong code (null) keeps its count, a right one takes it back. */
-  const throttled = async <T>(userId: string, check: () => Promise<T | null>): Promise<T> => {
+  const throttled = async <T>(
+    userId: string,
+    check: () => Promise<T | null>,
+    wrong: 'factorCodeWrong' | 'passkeyRejected' = 'factorCodeWrong',
+  ): Promise<T> => {
     let reserved: Awaited<ReturnType<ThrottleGate['reserve']>>;
     try {
       reserved = await deps.gate.reserve(factorThrottleKeys(userId));
@@ -48,7 +54,7 @@ export const createSecondStepService = (deps: {
       throw err;
     }
     const result = await check();
-    if (result === null) throw new AppError('factorCodeWrong');
+    if (result === null) throw new AppError(wrong);
     await deps.gate.refund(reserved);
     return result;
   };
@@ -84,6 +90,48 @@ export const createSecondStepService = (deps: {
           (await deps.factors.verify(user.id, { otp: body.otp, recoveryCode: body.recoveryCode }))
             ? true
             : null,
+        );
+        return deps.openSession(user, meta);
+      });
+    },
+
+    /**
+     * Options for the browser's passkey prompt: the account's passkeys for the second step after its
+     * password, or any passkey (no pending token) for a sign-in without one.
+     */
+    async passkeyOptions(body: { pendingToken?: string }) {
+      if (body.pendingToken === undefined) return deps.passkeys.signInOptions(null);
+      return deps.passkeys.signInOptions((await accountOf(body.pendingToken, 'verify')).id);
+    },
+
+    /**
+     * Signs in with a passkey: as the second step (counted by the throttle as codes are), or alone
+     * where the account's enterprise allows it.
+     */
+    async passkey(body: { pendingToken?: string } & PasskeyAnswer, meta: Meta): Promise<LoginResult> {
+      const answer = { challengeId: body.challengeId, credential: body.credential };
+      if (body.pendingToken === undefined) {
+        const userId = await deps.passkeys.passwordless(answer);
+        const user = await deps.repo.findUserById(userId);
+        if (!user) throw new AppError('passkeyUnknown');
+        return recorded(user, meta, 'passkeyOnly', async () => {
+          if (!user.enabled) throw new AppError('accountDisabled');
+          return deps.openSession(user, meta);
+        });
+      }
+      const user = await accountOf(body.pendingToken, 'verify');
+      return recorded(user, meta, 'passkey', async () => {
+        await throttled(
+          user.id,
+          async () => {
+            try {
+              return await deps.passkeys.secondFactor(user.id, answer);
+            } catch (err) {
+              if (err instanceof AppError && err.key === 'passkeyRejected') return null;
+              throw err;
+            }
+          },
+          'passkeyRejected',
         );
         return deps.openSession(user, meta);
       });

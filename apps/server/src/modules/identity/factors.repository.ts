@@ -1,9 +1,10 @@
-import { and, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { deletedCount, replaceLinks, updatedCount } from '../../shared/sql';
 import { roles } from '../roles/roles.table';
 import { users } from '../users/users.table';
 import { factorRules, recoveryCodes, userFactors } from './factors.table';
+import { passkeys } from './passkeys.table';
 
 export type FactorRecord = typeof userFactors.$inferSelect;
 export type FactorRuleKind = (typeof factorRules.$inferSelect)['kind'];
@@ -92,7 +93,7 @@ export const createFactorsRepository = (db: Db) => ({
         .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
     )[0]?.n ?? 0,
 
-  /** Removes every factor and recovery code of an account; answers how many factors went. */
+  /** Removes every factor, passkey and recovery code of an account; answers how many factors went. */
   removeAll: (userId: string) =>
     db.transaction(async (tx) => {
       const removed = await deletedCount(
@@ -102,7 +103,7 @@ export const createFactorsRepository = (db: Db) => ({
       );
       await tx.delete(userFactors).where(eq(userFactors.userId, userId));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-      return removed;
+      return removed + (await deletedCount(tx, passkeys, eq(passkeys.userId, userId)));
     }),
 
   /** Rules with their target's name: every rule, or those of one enterprise and some roles. */
@@ -115,7 +116,7 @@ export const createFactorsRepository = (db: Db) => ({
         roleName: roles.name,
       })
       .from(factorRules)
-      .leftJoin(users, and(eq(factorRules.kind, 'enterprise'), eq(users.id, factorRules.targetId)))
+      .leftJoin(users, and(ne(factorRules.kind, 'role'), eq(users.id, factorRules.targetId)))
       .leftJoin(roles, and(eq(factorRules.kind, 'role'), eq(roles.id, factorRules.targetId)))
       .where(
         only
@@ -130,6 +131,16 @@ export const createFactorsRepository = (db: Db) => ({
       .orderBy(factorRules.createdAt);
     return rows.map((r) => ({ kind: r.kind, targetId: r.targetId, targetName: r.userName ?? r.roleName }));
   },
+
+  /** Whether a rule of this kind exists for this enterprise or role. */
+  hasRule: async (kind: FactorRuleKind, targetId: string) =>
+    (
+      await db
+        .select({ id: factorRules.id })
+        .from(factorRules)
+        .where(and(eq(factorRules.kind, kind), eq(factorRules.targetId, targetId)))
+        .limit(1)
+    ).length > 0,
 
   saveRule: (kind: FactorRuleKind, targetId: string, createdBy: string, now: Date) =>
     db.insert(factorRules).values({ kind, targetId, createdBy, createdAt: now }).onConflictDoNothing(),

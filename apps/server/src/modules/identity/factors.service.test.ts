@@ -4,6 +4,7 @@ import { fakeOf } from '../../test-support/fake';
 import { authOf, RECORD_TIME } from '../../test-support/records';
 import type { createFactorsRepository, FactorRecord } from './factors.repository';
 import { createFactorsService, recoveryCodeHash } from './factors.service';
+import type { PasskeyRecord } from './passkeys.repository';
 import { createTotp } from './totp';
 
 const totp = createTotp();
@@ -27,7 +28,11 @@ const factor = (over: Partial<FactorRecord> = {}): FactorRecord => ({
 const note = (): OperationNote => ({ subject: vi.fn(), also: vi.fn(), actor: vi.fn(), fail: vi.fn() });
 
 const setup = (
-  opts: { factors?: FactorRecord[]; rules?: { kind: 'enterprise' | 'role'; targetId: string }[] } = {},
+  opts: {
+    factors?: FactorRecord[];
+    passkeys?: PasskeyRecord[];
+    rules?: { kind: 'enterprise' | 'role'; targetId: string }[];
+  } = {},
 ) => {
   let now = RECORD_TIME;
   const repo = fakeOf<typeof createFactorsRepository>({
@@ -55,6 +60,7 @@ const setup = (
     enterpriseOf: async () => ENTERPRISE,
     roleIdsOf: async () => [ROLE],
     findAccount: async (id) => ({ id, username: 'ann' }),
+    passkeysOf: async () => opts.passkeys ?? [],
     visibleAccount: async (_auth, id) => (id === ENTERPRISE || id === USER ? { id, username: 'acme' } : null),
     visibleRole: async (_auth, id) => (id === ROLE ? { id, name: 'Cashiers' } : null),
   });

@@ -13,10 +13,15 @@ import { sha256 } from '../../shared/crypto';
 import type { OperationNote } from '../../shared/operation-note';
 import type { AppKeys } from '../keys/app-keys';
 import type { FactorsRepository } from './factors.repository';
+import type { PasskeyRecord } from './passkeys.repository';
+import { passkeyView } from './passkeys.service';
 import type { Totp } from './totp';
 
-/** What a sign-in needs after the password: nothing more, a code, or enrolling a factor first. */
+/** What a sign-in needs after the password: nothing more, a code or passkey, or enrolling a factor first. */
 export type StepAfterPassword = 'none' | 'verify' | 'enrol';
+
+/** A factor that confirms a sign-in or a risky act. */
+export type FactorMethod = 'totp' | 'passkey';
 
 /** A code offered in place of the password's second step. */
 export type FactorCode = { otp?: string; recoveryCode?: string };
@@ -46,6 +51,8 @@ export const createFactorsService = (deps: {
   enterpriseOf(userId: string): Promise<string>;
   roleIdsOf(userId: string): Promise<string[]>;
   findAccount(id: string): Promise<Account | null>;
+  /** The account's passkeys. */
+  passkeysOf(userId: string): Promise<PasskeyRecord[]>;
   /** An account in the caller's data scope, or null. */
   visibleAccount(auth: AuthContext, id: string): Promise<Account | null>;
   /** A role the caller may edit, or null. */
@@ -54,6 +61,13 @@ export const createFactorsService = (deps: {
   const { repo, clock } = deps;
   const confirmedTotp = async (userId: string) =>
     (await repo.findFactors(userId)).find((f) => f.kind === 'totp' && f.confirmedAt) ?? null;
+
+  /** Replaces the account's recovery codes by ten new ones, kept hashed; answers them, once. */
+  const newRecoveryCodes = async (userId: string) => {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await repo.replaceRecoveryCodes(userId, codes.map(recoveryCodeHash), clock.now());
+    return codes;
+  };
 
   const requirementOf = async (userId: string): Promise<FactorStatus['requirement']> => {
     const rules = await repo.listRules({
@@ -77,15 +91,33 @@ export const createFactorsService = (deps: {
         createdAt: f.createdAt.toISOString(),
         lastUsedAt: f.lastUsedAt?.toISOString() ?? null,
       })),
+    passkeys: (await deps.passkeysOf(userId)).map(passkeyView),
     recoveryCodesLeft: await repo.recoveryCodesLeft(userId),
     requirement: await requirementOf(userId),
   });
 
   const service = {
+    /** The factors the account can confirm a sign-in or a risky act with. */
+    async methodsOf(userId: string): Promise<FactorMethod[]> {
+      const [totp, keys] = await Promise.all([confirmedTotp(userId), deps.passkeysOf(userId)]);
+      return [...(totp ? (['totp'] as const) : []), ...(keys.length ? (['passkey'] as const) : [])];
+    },
+
     /** What the sign-in asks after a right password. */
     async stepAfterPassword(userId: string): Promise<StepAfterPassword> {
-      if (await confirmedTotp(userId)) return 'verify';
+      if ((await service.methodsOf(userId)).length) return 'verify';
       return (await requirementOf(userId)).required ? 'enrol' : 'none';
+    },
+
+    /** Ten new recovery codes when the account's only factor is a passkey just added; otherwise none. */
+    async recoveryCodesForFirstFactor(userId: string): Promise<string[]> {
+      if ((await confirmedTotp(userId)) || (await deps.passkeysOf(userId)).length !== 1) return [];
+      return newRecoveryCodes(userId);
+    },
+
+    /** Whether the account's enterprise lets it sign in with a passkey alone. */
+    async passwordlessAllowed(userId: string) {
+      return repo.hasRule('passwordless', await deps.enterpriseOf(userId));
     },
 
     /**
@@ -124,9 +156,7 @@ export const createFactorsService = (deps: {
       const step = await deps.totp.check(deps.keys.decryptSecret(pending.secretEnc), otp, now, null);
       if (step === null) return null;
       if (!(await repo.confirm(pending.id, step, now))) throw new AppError('factorAlreadyEnrolled');
-      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-      await repo.replaceRecoveryCodes(userId, codes.map(recoveryCodeHash), now);
-      return { recoveryCodes: codes };
+      return { recoveryCodes: await newRecoveryCodes(userId) };
     },
 
     /** The caller's own factors. */
@@ -164,7 +194,7 @@ export const createFactorsService = (deps: {
         (await repo.listRules()).map(async (rule) => {
           if (rule.targetName === null) return null;
           const seen =
-            rule.kind === 'enterprise'
+            rule.kind !== 'role'
               ? await deps.visibleAccount(auth, rule.targetId)
               : await deps.visibleRole(auth, rule.targetId);
           return seen ? { kind: rule.kind, targetId: rule.targetId, targetName: rule.targetName } : null;
@@ -179,7 +209,7 @@ export const createFactorsService = (deps: {
      */
     async saveRule(auth: AuthContext, note: OperationNote, body: FactorRuleSave) {
       let name: string;
-      if (body.kind === 'enterprise') {
+      if (body.kind !== 'role') {
         if (!auth.permissions.has('user:user:edit')) throw new AppError('forbidden');
         const account = orNotFound(await deps.visibleAccount(auth, body.targetId));
         if ((await deps.enterpriseOf(account.id)) !== account.id) throw new AppError('factorRuleTarget');

@@ -42,13 +42,20 @@ export const recoveryCodes = pgTable(
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
-/** Rules that make a second factor compulsory: for every account of an enterprise or every holder of a role. */
+/**
+ * Rules of sign-in: `enterprise` and `role` make a second factor compulsory for every account of an
+ * enterprise or every holder of a role; `passwordless` lets an enterprise's accounts sign in with a
+ * passkey alone.
+ */
 export const factorRules = pgTable(
   'factor_rules',
   {
     id: uuidKey(),
-    kind: text({ enum: ['enterprise', 'role'] }).notNull(),
-    /** The enterprise's top account, or the role (removed with it by the service's owner checks). */
+    kind: text({ enum: ['enterprise', 'role', 'passwordless'] }).notNull(),
+    /**
+     * The enterprise's top account (`enterprise`, `passwordless`), or the role (removed with it by the
+     * service's owner checks).
+     */
     targetId: uuid().notNull(),
     createdBy: uuid(),
     createdAt: ts().notNull(),

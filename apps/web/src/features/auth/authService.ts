@@ -26,7 +26,14 @@ export type LoginOutcome =
   | { kind: 'enter'; to: string; userId: string }
   | { kind: 'pending' }
   | { kind: 'rejected'; reason: string | null }
-  | { kind: 'secondFactor'; step: SecondFactorStep['step']; pendingToken: string; username: string };
+  | {
+      kind: 'secondFactor';
+      step: SecondFactorStep['step'];
+      /** The factors the account can answer with (`verify`). */
+      methods: SecondFactorStep['methods'];
+      pendingToken: string;
+      username: string;
+    };
 
 type LoginResult = { userVo: UserVo; tokenValue: string; deviceToken: string };
 
@@ -48,6 +55,7 @@ export const login = async (input: LoginInput): Promise<LoginOutcome> => {
     return {
       kind: 'secondFactor',
       step: result.secondFactor.step,
+      methods: result.secondFactor.methods,
       pendingToken: result.secondFactor.pendingToken,
       username: input.username,
     };

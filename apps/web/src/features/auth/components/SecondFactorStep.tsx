@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { enter, type LoginOutcome, verifySecondFactor } from '../authService';
+import { PasskeySignIn } from './PasskeySignIn';
 import { cleanOtp, TotpEnrolment } from './TotpEnrolment';
 
 type Pending = Extract<LoginOutcome, { kind: 'secondFactor' }>;
@@ -24,8 +25,10 @@ export const SecondFactorStep = ({
   onRestart: () => void;
 }) => {
   const { t } = useTranslation('auth');
-  const { pendingToken, username } = pending;
-  const [recovery, setRecovery] = useState(false);
+  const { pendingToken, username, methods } = pending;
+  const hasTotp = methods.includes('totp');
+  // Without an authenticator the code field takes recovery codes only.
+  const [recovery, setRecovery] = useState(!hasTotp);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [signedIn, setSignedIn] = useState<Parameters<typeof enter>[1] | null>(null);
@@ -86,8 +89,11 @@ export const SecondFactorStep = ({
     <div data-testid="login-second-factor">
       <h2 className="cpm-login-title">{t('factor.verifyTitle')}</h2>
       <p className="cpm-text-secondary cpm-login-subtitle">
-        {recovery ? t('factor.recoveryPrompt') : t('factor.codePrompt')}
+        {!hasTotp ? t('passkey.stepPrompt') : recovery ? t('factor.recoveryPrompt') : t('factor.codePrompt')}
       </p>
+      {methods.includes('passkey') && (
+        <PasskeySignIn pendingToken={pendingToken} onOutcome={onOutcome} primary={!hasTotp} />
+      )}
       <form
         className="cpm-login-form"
         noValidate
@@ -127,17 +133,21 @@ export const SecondFactorStep = ({
         </div>
       </form>
       <div className="cpm-login-links" style={{ display: 'flex', justifyContent: 'space-between' }}>
-        <Button
-          type="link"
-          style={{ paddingInline: 0 }}
-          onClick={() => {
-            setRecovery(!recovery);
-            setCode('');
-          }}
-          data-testid="login-use-recovery"
-        >
-          {recovery ? t('factor.useCode') : t('factor.useRecovery')}
-        </Button>
+        {hasTotp ? (
+          <Button
+            type="link"
+            style={{ paddingInline: 0 }}
+            onClick={() => {
+              setRecovery(!recovery);
+              setCode('');
+            }}
+            data-testid="login-use-recovery"
+          >
+            {recovery ? t('factor.useCode') : t('factor.useRecovery')}
+          </Button>
+        ) : (
+          <span />
+        )}
         <Button type="link" style={{ paddingInline: 0 }} onClick={onRestart}>
           {t('factor.restart')}
         </Button>

@@ -116,7 +116,7 @@ export const TotpEnrolment = ({
 };
 
 /** The recovery codes of a new enrolment, with a copy button; they are never shown again. */
-const RecoveryCodes = ({
+export const RecoveryCodes = ({
   codes,
   onDone,
   doneLabel,

@@ -11,6 +11,7 @@ import { NotLoaded } from '../../../shared/page/NotLoaded';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { useSessionStore } from '../../../shared/session/sessionStore';
 import { signOutLocally } from '../authService';
+import { PasskeysCard } from '../components/PasskeysCard';
 import { TotpEnrolment } from '../components/TotpEnrolment';
 
 /** Why a second factor is compulsory, in a sentence, or null. */
@@ -69,7 +70,7 @@ export const AccountSecurityPage = () => {
               </Descriptions>
             ) : (
               <>
-                <p>{t('factor.offText')}</p>
+                <p>{status.data.passkeys.length ? t('passkey.totpOptional') : t('factor.offText')}</p>
                 <Button type="primary" onClick={() => setEnrolling(true)} data-testid="totp-setup">
                   {t('factor.setUp')}
                 </Button>
@@ -78,6 +79,12 @@ export const AccountSecurityPage = () => {
           </>
         )}
       </Card>
+      {status.data && (
+        <PasskeysCard
+          passkeys={status.data.passkeys}
+          onChanged={() => void client.invalidateQueries({ queryKey: FACTORS_KEY })}
+        />
+      )}
       <Card title={t('sessions.title')}>
         <SessionsTable
           testId="my-sessions"

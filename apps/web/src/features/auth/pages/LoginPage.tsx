@@ -20,6 +20,7 @@ import { LanguageSwitch } from '../../../shared/settings/LanguageSwitch';
 import { ThemeToggle } from '../../../shared/settings/ThemeToggle';
 import { HOME_PATH } from '../../../shared/worktabs/worktabRules';
 import { type LoginOutcome, login } from '../authService';
+import { PasskeySignIn } from '../components/PasskeySignIn';
 import { SecondFactorStep } from '../components/SecondFactorStep';
 import { type LoginField, useLoginForm } from './loginForm';
 
@@ -286,6 +287,7 @@ export const LoginPage = () => {
                   </Button>
                 </div>
               </form>
+              <PasskeySignIn onOutcome={(outcome) => void handle(outcome)} />
               <div className="cpm-login-links" style={{ display: 'flex', justifyContent: 'space-between' }}>
                 <Button
                   type="link"

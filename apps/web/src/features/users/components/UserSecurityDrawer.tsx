@@ -11,6 +11,9 @@ import { NotLoaded } from '../../../shared/page/NotLoaded';
 
 const RULES_KEY = ['factors', 'rules'] as const;
 
+/** The catalogue key of each enterprise rule's switch (its help text under `<key>Help`). */
+const RULE_LABELS = { enterprise: 'user.requireEnterprise', passwordless: 'user.allowPasswordless' } as const;
+
 /**
  * An account's security for its administrator: its second factor (with a reset), whether its
  * enterprise requires one (for an enterprise's top account), and its live sessions, each of which
@@ -33,7 +36,8 @@ export const UserSecurityDrawer = ({ user, onClose }: { user: UserRow | null; on
     queryFn: () => call(factorsRoutes.rules, { loading: false }),
     enabled: user !== null && can('user:user:edit'),
   });
-  const enterpriseRequired = (rules.data ?? []).some((r) => r.kind === 'enterprise' && r.targetId === id);
+  const ruleOn = (kind: 'enterprise' | 'passwordless') =>
+    (rules.data ?? []).some((r) => r.kind === kind && r.targetId === id);
   const totp = status.data?.factors.find((f) => f.kind === 'totp');
   const requirement = status.data?.requirement;
   const by = requirement
@@ -67,6 +71,11 @@ export const UserSecurityDrawer = ({ user, onClose }: { user: UserRow | null; on
       ) : (
         <Space direction="vertical" style={{ width: '100%', marginBottom: 24 }}>
           <Space wrap>
+            {status.data.passkeys.length > 0 && (
+              <Tag color="green" data-testid="user-passkeys">
+                {t('user.passkeys', { count: status.data.passkeys.length })}
+              </Tag>
+            )}
             {totp ? (
               <Tag color="green" data-testid="user-factor-on">
                 {t('user.factorOn', {
@@ -81,7 +90,7 @@ export const UserSecurityDrawer = ({ user, onClose }: { user: UserRow | null; on
               {requirement?.required ? t('user.requiredBy', { by }) : t('user.notRequired')}
             </Typography.Text>
           </Space>
-          {totp && can('user:user:resetPassword') && (
+          {(totp || status.data.passkeys.length > 0) && can('user:user:resetPassword') && (
             <Popconfirm
               title={t('user.factorResetConfirm')}
               onConfirm={() => act(() => call(factorsRoutes.reset, { body: { id }, notifySuccess: true }))}
@@ -91,28 +100,29 @@ export const UserSecurityDrawer = ({ user, onClose }: { user: UserRow | null; on
               </Button>
             </Popconfirm>
           )}
-          {can('user:user:edit') && (
-            <Space align="start">
-              <Switch
-                checked={enterpriseRequired}
-                loading={rules.isFetching}
-                aria-label={t('user.requireEnterprise')}
-                data-testid="user-require-enterprise"
-                onChange={(required) =>
-                  void act(() =>
-                    call(factorsRoutes.saveRule, {
-                      body: { kind: 'enterprise', targetId: id, required },
-                      notifySuccess: true,
-                    }),
-                  )
-                }
-              />
-              <div>
-                <div>{t('user.requireEnterprise')}</div>
-                <Typography.Text type="secondary">{t('user.requireEnterpriseHelp')}</Typography.Text>
-              </div>
-            </Space>
-          )}
+          {can('user:user:edit') &&
+            (['enterprise', 'passwordless'] as const).map((kind) => (
+              <Space align="start" key={kind}>
+                <Switch
+                  checked={ruleOn(kind)}
+                  loading={rules.isFetching}
+                  aria-label={t(RULE_LABELS[kind])}
+                  data-testid={`user-rule-${kind}`}
+                  onChange={(required) =>
+                    void act(() =>
+                      call(factorsRoutes.saveRule, {
+                        body: { kind, targetId: id, required },
+                        notifySuccess: true,
+                      }),
+                    )
+                  }
+                />
+                <div>
+                  <div>{t(RULE_LABELS[kind])}</div>
+                  <Typography.Text type="secondary">{t(`${RULE_LABELS[kind]}Help`)}</Typography.Text>
+                </div>
+              </Space>
+            ))}
         </Space>
       )}
       {can('user:user:kick') && user && (
