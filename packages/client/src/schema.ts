@@ -7452,7 +7452,7 @@ export interface operations {
                     type: "boot" | "shutdown" | "peripheralAttached" | "peripheralDetached" | "peripheralFault" | "appInstalled" | "appRemoved" | "hardwareFault" | "appCrash" | "appAnr" | "paymentLocked" | "paymentUnlocked";
                     peripheral?: {
                         /** @enum {string} */
-                        kind: "serial" | "usb";
+                        kind: "serial" | "usb" | "printer";
                         name: string;
                         vid?: string;
                         pid?: string;
@@ -7597,7 +7597,7 @@ export interface operations {
                     /** @default [] */
                     peripherals?: {
                         /** @enum {string} */
-                        kind: "serial" | "usb";
+                        kind: "serial" | "usb" | "printer";
                         name: string;
                         vid?: string;
                         pid?: string;
@@ -13816,7 +13816,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
-                            platform: "android" | "windows";
+                            platform: "android" | "windows" | "linux";
                             /** @enum {string} */
                             status: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                             statusReason: string | null;
@@ -13935,7 +13935,7 @@ export interface operations {
                         result: {
                             name: string;
                             /** @enum {string} */
-                            platform: "android" | "windows";
+                            platform: "android" | "windows" | "linux";
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             params: {
@@ -14010,7 +14010,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** @enum {string} */
-                    platform: "android" | "windows";
+                    platform: "android" | "windows" | "linux";
                     /** @enum {string} */
                     type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                     /** @default {} */
@@ -14107,7 +14107,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
-                            platform: "android" | "windows";
+                            platform: "android" | "windows" | "linux";
                             /** @enum {string} */
                             status: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                             statusReason: string | null;
@@ -14185,7 +14185,7 @@ export interface operations {
             query?: {
                 name?: string;
                 type?: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
-                platform?: "android" | "windows";
+                platform?: "android" | "windows" | "linux";
                 status?: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                 createdFrom?: string;
                 createdTo?: string;
@@ -14212,7 +14212,7 @@ export interface operations {
             query?: {
                 name?: string;
                 type?: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
-                platform?: "android" | "windows";
+                platform?: "android" | "windows" | "linux";
                 status?: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                 createdFrom?: string;
                 createdTo?: string;
@@ -14262,7 +14262,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
-                            platform: "android" | "windows";
+                            platform: "android" | "windows" | "linux";
                             /** @enum {string} */
                             status: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                             statusReason: string | null;
@@ -14403,7 +14403,7 @@ export interface operations {
                 size?: number;
                 name?: string;
                 type?: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
-                platform?: "android" | "windows";
+                platform?: "android" | "windows" | "linux";
                 status?: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                 createdFrom?: string;
                 createdTo?: string;
@@ -14432,7 +14432,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                                 /** @enum {string} */
-                                platform: "android" | "windows";
+                                platform: "android" | "windows" | "linux";
                                 /** @enum {string} */
                                 status: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                                 statusReason: string | null;
@@ -14480,7 +14480,7 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
-                platform?: "android" | "windows";
+                platform?: "android" | "windows" | "linux";
             };
             header?: never;
             path?: never;
@@ -14559,7 +14559,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    platform: "android" | "windows";
+                    platform: "android" | "windows" | "linux";
                     /** @enum {string} */
                     type?: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                     targets: {
@@ -14637,7 +14637,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
-                            platform: "android" | "windows";
+                            platform: "android" | "windows" | "linux";
                             /** @enum {string} */
                             status: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                             statusReason: string | null;
@@ -14710,7 +14710,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
-                            platform: "android" | "windows";
+                            platform: "android" | "windows" | "linux";
                             /** @enum {string} */
                             status: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                             statusReason: string | null;
@@ -14892,7 +14892,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
-                            platform: "android" | "windows";
+                            platform: "android" | "windows" | "linux";
                             /** @enum {string} */
                             status: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                             statusReason: string | null;
@@ -15001,7 +15001,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
-                            platform: "android" | "windows";
+                            platform: "android" | "windows" | "linux";
                             /** @enum {string} */
                             status: "pendingApproval" | "rejected" | "creating" | "normal" | "paused" | "complete" | "overdue" | "stopped" | "failed";
                             statusReason: string | null;
@@ -15064,7 +15064,7 @@ export interface operations {
                         result: {
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
-                            platforms: ("android" | "windows")[];
+                            platforms: ("android" | "windows" | "linux")[];
                             risky: boolean;
                         }[];
                     };
