@@ -113,8 +113,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       .catch((err: unknown) => app.log.error({ err, userIds }, 'could not announce ended sessions'));
   };
 
-  const { factors, register: registerIdentityRoutes } = createIdentityModule({ db, clock, keys });
-  const { auth, ...signIn } = createAuthModule({ db, clock, config, keys, oplog, sessionsEnded, factors });
+  const identity = createIdentityModule({ db, clock, keys, config });
+  const { auth, ...signIn } = createAuthModule({ db, clock, config, keys, oplog, sessionsEnded, identity });
 
   const consoleEvents = createConsoleEvents({
     publish: () => (brokerRef ? brokerRef.publish : null),
@@ -223,7 +223,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
   });
   registerAuthRoutes(api, { auth, ...signIn });
-  registerIdentityRoutes(api);
+  identity.register(api, { auth, oplog });
   const jobs = createJobsModule({ api, db, clock, consoleEvents, log: app.log, options: deps.jobs });
   const devices = createDevicesModule({
     api,

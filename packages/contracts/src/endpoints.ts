@@ -3,6 +3,7 @@ import { auditStreamEndpoints } from './auditstream/auditstream.contract';
 import { authEndpoints } from './auth/auth.contract';
 import { factorsEndpoints } from './auth/factors.contract';
 import { sessionsEndpoints } from './auth/sessions.contract';
+import { ssoEndpoints } from './auth/sso.contract';
 import { blobEndpoints } from './blobs/blobs.contract';
 import { datacenterEndpoints } from './datacenter/datacenter.contract';
 import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
@@ -37,6 +38,7 @@ export const ENDPOINTS = {
   system: systemEndpoints,
   auth: authEndpoints,
   factors: factorsEndpoints,
+  sso: ssoEndpoints,
   sessions: sessionsEndpoints,
   devices: devicesEndpoints,
   geo: geoEndpoints,

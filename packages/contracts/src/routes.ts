@@ -4,6 +4,7 @@ import type { RoutesOf } from './endpoint-ref';
 import type { systemEndpoints } from './system/system.contract';
 import type { authEndpoints } from './auth/auth.contract';
 import type { factorsEndpoints } from './auth/factors.contract';
+import type { ssoEndpoints } from './auth/sso.contract';
 import type { sessionsEndpoints } from './auth/sessions.contract';
 import type { devicesEndpoints } from './devices/devices.contract';
 import type { geoEndpoints } from './geo/geo.contract';
@@ -62,6 +63,15 @@ export const factorsRoutes: RoutesOf<typeof factorsEndpoints> = {
   reset: { method: 'POST', path: '/upms/v1/upms/factors/reset' },
   rules: { method: 'GET', path: '/upms/v1/upms/factors/rules' },
   saveRule: { method: 'POST', path: '/upms/v1/upms/factors/rules/save' },
+};
+
+export const ssoRoutes: RoutesOf<typeof ssoEndpoints> = {
+  list: { method: 'GET', path: '/upms/v1/upms/sso/list' },
+  save: { method: 'POST', path: '/upms/v1/upms/sso/save' },
+  remove: { method: 'POST', path: '/upms/v1/upms/sso/remove' },
+  discover: { method: 'POST', path: '/oauth/v1/oauth/sso/discover' },
+  start: { method: 'POST', path: '/oauth/v1/oauth/sso/start' },
+  finish: { method: 'POST', path: '/oauth/v1/oauth/sso/finish' },
 };
 
 export const sessionsRoutes: RoutesOf<typeof sessionsEndpoints> = {
