@@ -21,6 +21,7 @@ import { ThemeToggle } from '../../../shared/settings/ThemeToggle';
 import { HOME_PATH } from '../../../shared/worktabs/worktabRules';
 import { type LoginOutcome, login } from '../authService';
 import { SecondFactorStep } from '../components/SecondFactorStep';
+import { SsoSignIn } from '../components/SsoSignIn';
 import { type LoginField, useLoginForm } from './loginForm';
 
 const RegisterDialog = lazyNamed(() => import('../components/RegisterDialog').then((m) => m.RegisterDialog));
@@ -304,6 +305,7 @@ export const LoginPage = () => {
                   {t('accounts:register.forgot')}
                 </Button>
               </div>
+              <SsoSignIn onOutcome={(outcome) => handle(outcome) || refreshCaptcha()} />
             </>
           )}
           <MountOnceOpen open={registerOpen}>
