@@ -84,7 +84,7 @@ export const createSsoRepository = (db: Db) => ({
     ),
 
   /** The account linked to a provider subject. */
-  findLinkedUser: async (providerId: string, subject: string) =>
+  findLinkedUser: async (providerId: string, subject: string): Promise<string | null> =>
     (
       await db
         .select({ userId: ssoIdentities.userId })
