@@ -1,3 +1,4 @@
+import { axeFindings } from '../support/axe';
 import { HOME_PATH, type Language, SIGNED_OUT, storageItem } from '../support/console';
 import { BASE_URL, PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
@@ -59,6 +60,7 @@ test.describe('single sign-on', () => {
         await page.getByTestId('sso-query').locator('input').fill(email);
         await page.getByTestId('sso-query').locator('input').press('Enter');
         await expect(page.getByTestId('sso-go')).toHaveText(SIGN_IN_WITH[language]);
+        expect(await axeFindings(page)).toEqual([]);
         for (const theme of THEMES) {
           if (theme === 'dark') {
             await page.getByTestId('theme-toggle').click();
@@ -83,4 +85,44 @@ test.describe('single sign-on', () => {
       await provider.close();
     }
   });
+});
+
+test('the Single Sign-On page lists a provider without its secret and edits it', async ({ page, api }) => {
+  const { api: admin } = await api.login();
+  const enterprise = await admin.post<{ id: string }>('/upms/v1/upms/user/addOrUpdate', {
+    username: `globex_${RUN}`,
+    password: 'Globex#Pass1',
+    roleIds: [await admin.roleId('enterprise_admin')],
+  });
+  const saved = await admin.post('/upms/v1/upms/sso/save', {
+    enterpriseId: enterprise.result.id,
+    displayName: 'Globex Okta',
+    issuer: 'https://globex.okta.example',
+    clientId: 'globex-console',
+    clientSecret: 'never-shown-0123456789',
+    scopes: 'openid email profile groups',
+    groupsClaim: 'groups',
+    roleMappings: [{ group: 'pos-admins', roleId: await admin.roleId('sales') }],
+    emailDomains: [`globex${RUN}.test`],
+    enterpriseCode: `globex-${RUN}`,
+    jitCreate: true,
+    reviewWaived: false,
+    ssoOnly: true,
+    enabled: true,
+  });
+  expect(saved.code, saved.messageEn).toBe(1);
+  await page.goto('/user/sso');
+  const row = page.getByTestId('sso-page').getByRole('row', { name: /Globex Okta/ });
+  await expect(row).toBeVisible(PAGE_LOAD);
+  await expect(page.getByTestId('sso-page')).not.toContainText('never-shown');
+  await row.getByRole('button', { name: 'Edit provider' }).click();
+  const form = page.getByTestId('sso-form');
+  await expect(form.getByTestId('sso-issuer')).toHaveValue('https://globex.okta.example');
+  await expect(form.getByTestId('sso-client-secret')).toHaveValue('');
+  await expect(form).toContainText(`${BASE_URL}/login`);
+  expect(await axeFindings(page)).toEqual([]);
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await saveScreenshot(page, 'sso-admin', 'en', 'light');
+  }
 });

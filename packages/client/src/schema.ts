@@ -17326,8 +17326,8 @@ export interface operations {
                     displayName: string;
                     issuer: string;
                     clientId: string;
-                    clientSecret: string;
-                    scopes: string;
+                    clientSecret?: string;
+                    scopes?: string;
                     groupsClaim: string;
                     roleMappings: {
                         group: string;

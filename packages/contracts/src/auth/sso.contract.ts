@@ -46,10 +46,10 @@ export const SsoProviderSaveSchema = z
     /** The provider's issuer identifier; its discovery document is read from there. */
     issuer: httpUrlSchema(500, '颁发者地址须为 http(s) 网址', 'The issuer must be an http(s) URL'),
     clientId: z.string().trim().min(1).max(300),
-    /** The client secret; empty keeps the stored one (it is never answered). */
-    clientSecret: z.string().max(2000),
-    /** Space-separated scopes; `openid` is always asked for. */
-    scopes: z.string().trim().max(300),
+    /** The client secret; empty or left out keeps the stored one (it is never answered). */
+    clientSecret: z.string().max(2000).optional(),
+    /** Space-separated scopes; `openid` is always asked for, empty asks for `openid email profile`. */
+    scopes: z.string().trim().max(300).optional(),
     /** The ID token claim that lists the user's groups. */
     groupsClaim: z.string().trim().min(1).max(100),
     roleMappings: z.array(SsoRoleMappingSchema).min(1).max(100),

@@ -86,7 +86,7 @@ export const createSsoService = (deps: {
           clientSecretEnc: body.clientSecret
             ? deps.keys.encryptSecret(body.clientSecret)
             : (existing?.clientSecretEnc ?? null),
-          scopes: scopesOf(body.scopes),
+          scopes: scopesOf(body.scopes ?? ''),
           groupsClaim: body.groupsClaim,
           roleMappings: body.roleMappings,
           emailDomains: domains,

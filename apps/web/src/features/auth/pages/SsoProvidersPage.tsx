@@ -147,7 +147,10 @@ export const SsoProvidersPage = () => {
             optionFilterProp="label"
             disabled={Boolean(editing)}
             loading={accounts.isLoading}
-            options={(accounts.data ?? []).map((a) => ({ value: a.id, label: `${a.username} (${a.name})` }))}
+            options={(accounts.data ?? []).map((a) => ({
+              value: a.id,
+              label: a.name && a.name !== a.username ? `${a.username} (${a.name})` : a.username,
+            }))}
             data-testid="sso-enterprise"
           />
         </CrudField>
