@@ -114,15 +114,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   };
 
   const identity = createIdentityModule({ db, clock, keys, config });
-  const { auth, ...signIn } = createAuthModule({
-    db,
-    clock,
-    config,
-    keys,
-    oplog,
-    sessionsEnded,
-    ...identity,
-  });
+  const { auth, ...signIn } = createAuthModule({ db, clock, config, keys, oplog, sessionsEnded, identity });
 
   const consoleEvents = createConsoleEvents({
     publish: () => (brokerRef ? brokerRef.publish : null),
@@ -231,7 +223,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
   });
   registerAuthRoutes(api, { auth, ...signIn });
-  identity.register(api);
+  identity.register(api, { auth, oplog });
   const jobs = createJobsModule({ api, db, clock, consoleEvents, log: app.log, options: deps.jobs });
   const devices = createDevicesModule({
     api,

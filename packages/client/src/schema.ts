@@ -2427,6 +2427,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/oauth/v1/oauth/sso/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The single sign-on provider for an e-mail address or enterprise code, or null */
+        post: operations["oauth_oauth_sso_discover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/sso/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Completes the sign-in with the provider’s callback; checks the ID token, opens the session */
+        post: operations["oauth_oauth_sso_finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts an authorization code sign-in with PKCE at the provider */
+        post: operations["oauth_oauth_sso_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -4699,6 +4750,66 @@ export type paths = {
          * @description Requires permission `user:serviceaccount:keys`.
          */
         post: operations["upms_upms_serviceAccount_rotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/sso/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Single sign-on providers of the enterprises in the caller’s data scope (no secret)
+         * @description Requires permission `user:sso:view`.
+         */
+        get: operations["upms_upms_sso_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/sso/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes an enterprise’s single sign-on provider (its accounts sign in with passwords)
+         * @description Requires permission `user:sso:delete`.
+         */
+        post: operations["upms_upms_sso_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/sso/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets an enterprise’s OpenID Connect provider; the client secret is stored encrypted
+         * @description Requires permission `user:sso:edit`.
+         */
+        post: operations["upms_upms_sso_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11744,6 +11855,127 @@ export interface operations {
             };
         };
     };
+    oauth_oauth_sso_discover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    query: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            providerId: string;
+                            displayName: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_sso_finish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    flowToken: string;
+                    callbackQuery: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            userVo: {
+                                id: string;
+                                name: string;
+                                verify: number;
+                                username: string;
+                                language: string;
+                            };
+                            tokenValue: string;
+                            deviceToken: string;
+                            secondFactor?: {
+                                /** @enum {string} */
+                                step: "verify" | "enrol";
+                                methods: ("totp" | "passkey")[];
+                                pendingToken: string;
+                                expiresAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_sso_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    providerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            authorizationUrl: string;
+                            flowToken: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     readyz: {
         parameters: {
             query?: never;
@@ -17443,6 +17675,141 @@ export interface operations {
                             prefix: string;
                             key: string;
                             expiresAt: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_sso_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                            enterpriseId: string;
+                            enterpriseName: string;
+                            displayName: string;
+                            issuer: string;
+                            clientId: string;
+                            hasClientSecret: boolean;
+                            scopes: string;
+                            groupsClaim: string;
+                            roleMappings: {
+                                group: string;
+                                /** Format: uuid */
+                                roleId: string;
+                                roleName: string;
+                            }[];
+                            emailDomains: string[];
+                            enterpriseCode: string | null;
+                            jitCreate: boolean;
+                            reviewWaived: boolean;
+                            ssoOnly: boolean;
+                            enabled: boolean;
+                            redirectUri: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_sso_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_sso_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    enterpriseId: string;
+                    displayName: string;
+                    issuer: string;
+                    clientId: string;
+                    clientSecret?: string;
+                    scopes?: string;
+                    groupsClaim: string;
+                    roleMappings: {
+                        group: string;
+                        /** Format: uuid */
+                        roleId: string;
+                    }[];
+                    emailDomains: string[];
+                    enterpriseCode: string | null;
+                    jitCreate: boolean;
+                    reviewWaived: boolean;
+                    ssoOnly: boolean;
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
                         };
                     };
                 };

@@ -4,6 +4,7 @@ import { authEndpoints } from './auth/auth.contract';
 import { factorsEndpoints } from './auth/factors.contract';
 import { passkeysEndpoints } from './auth/passkeys.contract';
 import { sessionsEndpoints } from './auth/sessions.contract';
+import { ssoEndpoints } from './auth/sso.contract';
 import { blobEndpoints } from './blobs/blobs.contract';
 import { datacenterEndpoints } from './datacenter/datacenter.contract';
 import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
@@ -39,6 +40,7 @@ export const ENDPOINTS = {
   auth: authEndpoints,
   factors: factorsEndpoints,
   passkeys: passkeysEndpoints,
+  sso: ssoEndpoints,
   sessions: sessionsEndpoints,
   devices: devicesEndpoints,
   geo: geoEndpoints,

@@ -2,6 +2,7 @@ import { APP_MARKET_ERRORS } from './appmarket/appmarket.errors';
 import { AUDIT_STREAM_ERRORS } from './auditstream/auditstream.errors';
 import { FACTOR_ERRORS } from './auth/factors.errors';
 import { PASSKEY_ERRORS } from './auth/passkeys.errors';
+import { SSO_ERRORS } from './auth/sso.errors';
 import { GEO_ERRORS } from './geo/geo.errors';
 import { MEDIA_ERRORS } from './media/media.errors';
 import { REMOTE_ERRORS } from './remote/remote.errors';
@@ -438,6 +439,7 @@ export const ERRORS = {
   ...PASSKEY_ERRORS,
   ...WEBHOOK_ERRORS,
   ...AUDIT_STREAM_ERRORS,
+  ...SSO_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -130,6 +130,7 @@ const MENU = [
         'delete',
         'keys',
       ]),
+      page('sso', '单点登录', 'Single Sign-On', 'SafetyCertificateOutlined', 'user:sso', ['edit', 'delete']),
       page('auditStream', '审计日志流', 'Audit Stream', 'CloudSyncOutlined', 'user:auditstream', [
         'edit',
         'test',

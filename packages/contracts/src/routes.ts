@@ -5,6 +5,7 @@ import type { systemEndpoints } from './system/system.contract';
 import type { authEndpoints } from './auth/auth.contract';
 import type { factorsEndpoints } from './auth/factors.contract';
 import type { passkeysEndpoints } from './auth/passkeys.contract';
+import type { ssoEndpoints } from './auth/sso.contract';
 import type { sessionsEndpoints } from './auth/sessions.contract';
 import type { devicesEndpoints } from './devices/devices.contract';
 import type { geoEndpoints } from './geo/geo.contract';
@@ -72,6 +73,15 @@ export const passkeysRoutes: RoutesOf<typeof passkeysEndpoints> = {
   remove: { method: 'POST', path: '/upms/v1/upms/factors/passkeys/remove' },
   loginOptions: { method: 'POST', path: '/oauth/v1/oauth/login/passkey/options' },
   login: { method: 'POST', path: '/oauth/v1/oauth/login/passkey' },
+};
+
+export const ssoRoutes: RoutesOf<typeof ssoEndpoints> = {
+  list: { method: 'GET', path: '/upms/v1/upms/sso/list' },
+  save: { method: 'POST', path: '/upms/v1/upms/sso/save' },
+  remove: { method: 'POST', path: '/upms/v1/upms/sso/remove' },
+  discover: { method: 'POST', path: '/oauth/v1/oauth/sso/discover' },
+  start: { method: 'POST', path: '/oauth/v1/oauth/sso/start' },
+  finish: { method: 'POST', path: '/oauth/v1/oauth/sso/finish' },
 };
 
 export const sessionsRoutes: RoutesOf<typeof sessionsEndpoints> = {

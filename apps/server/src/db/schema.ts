@@ -16,6 +16,7 @@ export * from '../modules/geo/geo.table';
 export * from '../modules/groups/groups.table';
 export * from '../modules/identity/factors.table';
 export * from '../modules/identity/passkeys.table';
+export * from '../modules/identity/sso.table';
 export * from '../modules/jobs/jobs.table';
 export * from '../modules/keys/keys.table';
 export * from '../modules/mail/mail.table';

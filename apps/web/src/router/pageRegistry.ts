@@ -83,6 +83,9 @@ const ServiceAccountsPage = lazy(() =>
     default: m.ServiceAccountsPage,
   })),
 );
+const SsoProvidersPage = lazy(() =>
+  import('../features/auth/pages/SsoProvidersPage').then((m) => ({ default: m.SsoProvidersPage })),
+);
 const AuditStreamPage = lazy(() =>
   import('../features/auditstream/pages/AuditStreamPage').then((m) => ({ default: m.AuditStreamPage })),
 );
@@ -189,6 +192,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'user/operationLog': OperationLogPage,
   'user/serviceAccount': ServiceAccountsPage,
   'user/auditStream': AuditStreamPage,
+  'user/sso': SsoProvidersPage,
 
   'device/index': DeviceListPage,
   'device/deviceDetail/:sn': DeviceDetailPage,

@@ -16,6 +16,17 @@ import { createSecondStepService } from './second-step.service';
 import { createThrottleGate } from './throttle-gate';
 import { createUserSessionsService } from './user-sessions.service';
 
+/** Writes a sign-in attempt (password or single sign-on) to the operation log. */
+export const loginRecorder = (oplog: OplogService) => (attempt: LoginAttempt) =>
+  oplog.recordAnonymous({ id: attempt.userId, name: attempt.username }, attempt.ip, {
+    action: 'login',
+    objectType: 'session',
+    objectId: attempt.userId,
+    objectName: attempt.username,
+    result: attempt.ok ? 'success' : 'failure',
+    detail: attempt.reason ?? null,
+  });
+
 /**
  * Wires sign-in and sessions: the auth service over its repository, the second sign-in step and the
  * sessions page, with every login attempt in the operation log. Their routes are registered once the
@@ -29,26 +40,22 @@ export const createAuthModule = (deps: {
   oplog: OplogService;
   /** Told when sessions of a user ended, so their live connections close. */
   sessionsEnded: (userIds: string[]) => void;
-  /** Second factors: what a sign-in needs after the password, and the checks of its codes. */
-  factors: Pick<FactorsService, 'stepAfterPassword' | 'methodsOf' | 'verify' | 'startTotp' | 'confirmTotp'>;
-  /** Passkeys: the checks of a sign-in with one. */
-  passkeys: Pick<PasskeysService, 'signInOptions' | 'secondFactor' | 'passwordless'>;
+  identity: {
+    /** Second factors: what a sign-in needs after the password, and the checks of its codes. */
+    factors: Pick<FactorsService, 'stepAfterPassword' | 'methodsOf' | 'verify' | 'startTotp' | 'confirmTotp'>;
+    /** Passkeys: the checks of a sign-in with one. */
+    passkeys: Pick<PasskeysService, 'signInOptions' | 'secondFactor' | 'passwordless'>;
+    /** Whether the account's enterprise allows only single sign-on. */
+    passwordRefused?: (userId: string) => Promise<boolean>;
+  };
 }) => {
   const { db, config, oplog, clock } = deps;
   const repo = createAuthRepository(db);
   const pending = createPendingSignIns(deps.keys.deviceTokenKey);
-  const recordLogin = (attempt: LoginAttempt) =>
-    oplog.recordAnonymous({ id: attempt.userId, name: attempt.username }, attempt.ip, {
-      action: 'login',
-      objectType: 'session',
-      objectId: attempt.userId,
-      objectName: attempt.username,
-      result: attempt.ok ? 'success' : 'failure',
-      detail: attempt.reason ?? null,
-    });
+  const recordLogin = loginRecorder(oplog);
   const auth = createAuthService({
     repo,
-    secondFactor: { factors: deps.factors, pending },
+    secondFactor: { factors: deps.identity.factors, pending },
     deviceTokens: createDeviceTokens(deps.keys.deviceTokenKey),
     sessionsEnded: deps.sessionsEnded,
     clock: deps.clock,
@@ -60,14 +67,15 @@ export const createAuthModule = (deps: {
     sessionMaxMs: config.sessionMaxMs,
     stepUpMs: config.stepUpMs,
     recordLogin,
+    passwordRefused: deps.identity.passwordRefused,
   });
   const secondStep = createSecondStepService({
     repo,
     clock,
     pending,
     gate: createThrottleGate({ repo, clock }),
-    factors: deps.factors,
-    passkeys: deps.passkeys,
+    factors: deps.identity.factors,
+    passkeys: deps.identity.passkeys,
     openSession: auth.openSession,
     recordLogin,
   });

@@ -45,6 +45,8 @@ export type AuthServiceDeps = {
   sessionsEnded?: (userIds: string[]) => void;
   /** Waits between failed attempts; replaced by a no-op in unit tests. */
   delay?: (ms: number) => Promise<unknown>;
+  /** Whether the account may not sign in with a password (its enterprise allows only single sign-on). */
+  passwordRefused?: (userId: string) => Promise<boolean>;
   /** Whether an account lies in the caller's data scope; without it only one's own menu is answered. */
   accountVisible?: (auth: AuthContext, userId: string) => Promise<boolean>;
 };
@@ -150,6 +152,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
           throw new AppError('badCredentials');
         }
         if (!user.enabled) throw new AppError('accountDisabled');
+        if (await deps.passwordRefused?.(user.id)) throw new AppError('ssoOnly');
         // A success clears the counters it was judged by; the account-wide one stays when a device token
         // was used, or the owner signing in would reopen the account to a spray under way.
         await repo.clearThrottle(

@@ -14,6 +14,7 @@ export const queryKeys = {
   serviceAccounts: { all: ['service-accounts'] as const },
   operationLog: { all: ['operation-log'] as const },
   webhooks: { all: ['webhooks'] as const },
+  sso: { all: ['sso-providers'] as const },
   review: { all: ['review'] as const },
   fleet: { all: [FLEET_QUERY_ROOT] as const },
   models: { all: [FLEET_QUERY_ROOT, 'models'] as const },

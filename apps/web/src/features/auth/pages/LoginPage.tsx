@@ -22,6 +22,7 @@ import { HOME_PATH } from '../../../shared/worktabs/worktabRules';
 import { type LoginOutcome, login } from '../authService';
 import { PasskeySignIn } from '../components/PasskeySignIn';
 import { SecondFactorStep } from '../components/SecondFactorStep';
+import { SsoSignIn } from '../components/SsoSignIn';
 import { type LoginField, useLoginForm } from './loginForm';
 
 const RegisterDialog = lazyNamed(() => import('../components/RegisterDialog').then((m) => m.RegisterDialog));
@@ -306,6 +307,7 @@ export const LoginPage = () => {
                   {t('accounts:register.forgot')}
                 </Button>
               </div>
+              <SsoSignIn onOutcome={(outcome) => handle(outcome) || refreshCaptcha()} />
             </>
           )}
           <MountOnceOpen open={registerOpen}>
