@@ -101,7 +101,8 @@ export const useTerminalLayer = ({
     (data: { clusters: MapCluster[]; terminals: MapTerminal[] } | undefined) => {
       if (!alive(ctx) || !data) return;
       const { L, map, datum } = ctx;
-      layerRef.current?.remove();
+      // A layer of a map that another replaced went with it: taking it off that map would throw.
+      if (layerRef.current && map.hasLayer(layerRef.current)) layerRef.current.remove();
       const layer = L.layerGroup();
       for (const c of data.clusters) {
         const [lng, lat] = datum.toDisplay([c.lng, c.lat]);
