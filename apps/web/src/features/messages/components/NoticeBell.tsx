@@ -49,6 +49,8 @@ export const NoticeBell = ({ messagesPath }: { messagesPath: string }) => {
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
+      // On a phone the bell is not at the edge: the panel slides back into the screen.
+      align={{ overflow: { adjustX: true, adjustY: true, shiftX: true } }}
       open={open}
       onOpenChange={setOpen}
       menu={{
