@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mapLabels } from './mapLabels';
 
 const apiUrl = process.env.API_URL ?? 'http://localhost:8080';
 
@@ -68,7 +69,7 @@ export const precompress = (): Plugin => {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), mapLabels()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: apiProxy,

@@ -94,6 +94,7 @@ test.describe('live events', () => {
 
       // Moving to another page inside the console keeps the one connection.
       await page.getByTestId('notice-bell').click();
+      await page.getByTestId('notice-view-all').click();
       await expect(page).toHaveURL('/messageManage/myMessage');
       expect(sockets).toHaveLength(1);
       expect(sockets[0].isClosed()).toBe(false);

@@ -1,12 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { simSn } from '../../apps/pos-sim/src/fleet';
+import { axeFindings } from '../support/axe';
 import { HOME_PATH, type Language, storageItem, switchLanguage } from '../support/console';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { startSteadyTills } from '../support/fleet';
 import { PICTURES, pictured, saveScreenshot, setTheme, type Theme } from '../support/screenshot';
 
 const POINTS = 100_000;
+const PREFIX = 'MAPD';
+const LIVE = { timeout: 45_000 };
 
 /** Waits until the map has its base layer and its dots, and the charts are drawn. */
 const mapReady = async (page: Page) => {
@@ -220,6 +225,125 @@ test.describe('map', () => {
     if (shanghai) await page.mouse.click(shanghai.x, shanghai.y);
     await expect.poll(zoomOf).not.toBe(zoomBeforeClick);
     expect(dotsBefore).toBeGreaterThan(0);
+  });
+
+  test('the device map opens on the fleet, its terminals answer to hover, click and keyboard, search rings one', async ({
+    page,
+    api,
+  }) => {
+    test.setTimeout(240_000);
+    const sn = simSn(PREFIX, 1);
+    const fleet = await startSteadyTills({ prefix: PREFIX, model: 'E2E-MAP', count: 2 });
+    try {
+      const { api: admin } = await api.login();
+      await expect
+        .poll(async () => {
+          const found = await admin.get<{ terminals: { sn: string }[] }>('/device/v1/device/map/search', {
+            q: sn,
+          });
+          return found.result.terminals.some((m) => m.sn === sn);
+        }, LIVE)
+        .toBe(true);
+
+      await page.goto('/device/deviceMap');
+      const map = page.getByTestId('device-map');
+      const container = map.locator('.leaflet-container');
+      // It opens on the region holding the terminals (Shanghai), not on the whole world (zoom 2).
+      await expect(container).toHaveAttribute('data-zoom', /^([6-9]|1\d)$/, LIVE);
+      await expect(container).toHaveAttribute('data-base-layer', /^world-/);
+
+      // Search: the first suggestion is active and Enter takes it; the terminal is ringed, its popup
+      // open with its address.
+      const search = page.getByTestId('map-server-search').locator('input');
+      await search.fill(sn);
+      await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option-active')).toContainText(
+        sn,
+      );
+      await search.press('Enter');
+      const dot = container.locator(`.cpm-geo-terminal[data-sn="${sn}"]`);
+      await expect(dot).toHaveClass(/cpm-geo-terminal-found/);
+      const popup = page.getByTestId('map-popup');
+      await expect(popup).toContainText(sn);
+      await expect(page.getByTestId('map-popup-address')).not.toHaveText('…');
+      // The offline base names the countries and cities in view, and the page passes axe.
+      await expect(container).toHaveAttribute('data-place-labels', /^[1-9]\d*$/);
+      expect(await axeFindings(page)).toEqual([]);
+      await container.locator('.leaflet-popup-close-button').click();
+      await expect(popup).toBeHidden();
+
+      // The mouse: hovering the dot names it, a click opens the popup.
+      const box = await dot.boundingBox();
+      if (!box) throw new Error('the terminal has no dot');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(container.locator('.leaflet-tooltip')).toHaveText(sn);
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await expect(popup).toContainText(sn);
+      await container.locator('.leaflet-popup-close-button').click();
+      await expect(popup).toBeHidden();
+
+      // The keyboard: the dot is a tab stop named by its SN; Enter opens the popup, whose link leads
+      // to the terminal's details.
+      await expect(dot).toHaveAttribute('tabindex', '0');
+      await expect(dot).toHaveAttribute('aria-label', new RegExp(`^${sn}, (Online|Offline)$`));
+      await dot.focus();
+      await expect(container.locator('.leaflet-tooltip')).toHaveText(sn);
+      await page.keyboard.press('Enter');
+      await expect(popup).toContainText(sn);
+      await page.getByTestId('map-popup-detail').click();
+      await expect(page).toHaveURL(`/device/deviceDetail/${sn}`);
+    } finally {
+      await fleet.stop(false);
+    }
+  });
+
+  test('device map and a new fence in both languages and themes at 1440 and 390 px', {
+    tag: PICTURES,
+  }, async ({ page }) => {
+    test.setTimeout(420_000);
+    const sn = simSn(PREFIX, 1);
+    const fleet = await startSteadyTills({ prefix: PREFIX, model: 'E2E-MAP', count: 2 });
+    try {
+      await page.goto(HOME_PATH);
+      for (const size of [
+        { width: 1440, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.setViewportSize(size);
+        for (const language of ['en', 'cn'] as Language[]) {
+          if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
+          for (const theme of ['light', 'dark'] as Theme[]) {
+            if (!pictured(size.width, language, theme)) continue;
+            await setTheme(page, theme);
+            await page.goto('/device/deviceMap');
+            const container = page.getByTestId('device-map').locator('.leaflet-container');
+            await expect(container).toHaveAttribute('data-place-labels', /^[1-9]\d*$/, LIVE);
+            await expect(container).toHaveAttribute('data-zoom', /^([6-9]|1\d)$/, LIVE);
+            await page.getByTestId('map-server-search').locator('input').fill(sn);
+            await expect(
+              page.locator('.ant-select-dropdown:visible .ant-select-item-option-active'),
+            ).toContainText(sn);
+            await page.getByTestId('map-server-search').locator('input').press('Enter');
+            await expect(page.getByTestId('map-popup-address')).not.toHaveText('…');
+            expect(await axeFindings(page)).toEqual([]);
+            await saveScreenshot(page, 'device-map', language, theme);
+            await page.getByTestId('map-zoom-out').click();
+            await page.getByTestId('map-zoom-out').click();
+            await page.getByTestId('map-zoom-out').click();
+            await page.getByTestId('map-zoom-out').click();
+            await expect(container).toHaveAttribute('data-place-labels', /^[1-9]\d*$/);
+            await saveScreenshot(page, 'device-map-region', language, theme);
+            await page.goto('/device/fence');
+            await page.getByTestId('fence-new').click();
+            const fenceMap = page.getByTestId('fence-map').locator('.leaflet-container');
+            await expect(fenceMap.locator('.cpm-geo-terminal').first()).toBeVisible(LIVE);
+            expect(await axeFindings(page)).toEqual([]);
+            await saveScreenshot(page, 'fence-new', language, theme);
+          }
+        }
+      }
+    } finally {
+      await fleet.stop(false);
+    }
   });
 
   test('chart and map in both languages and themes at 1440 and 390 px', { tag: PICTURES }, async ({

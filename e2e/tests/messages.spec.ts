@@ -82,9 +82,16 @@ test.describe('messages', () => {
     await expect(badge(other)).toHaveText('1');
     expect(navigations).toEqual([]);
 
-    // Opening it from the bell shows it and the badge goes down.
+    // The bell previews the latest notices, this one unread on top; "View all" opens My Messages,
+    // where reading it takes the badge down.
     await other.getByTestId('notice-bell').click();
+    const preview = other.getByTestId('notice-preview');
+    await expect(preview).toContainText('Messages, 1 unread');
+    await expect(preview.getByTestId('notice-preview-item').first()).toContainText(`${title} · new`);
+    await expect(preview.getByTestId('notice-preview-item').first()).toContainText(/\d{1,2}:\d{2}/);
+    await other.getByTestId('notice-view-all').click();
     await expect(other).toHaveURL('/messageManage/myMessage');
+    await expect(preview).toBeHidden();
     await other.getByTestId('my-message-title').filter({ hasText: title }).click();
     await expect(other.getByTestId('my-message-content')).toContainText('Please count every shelf');
     await expect(badge(other)).toHaveCount(0);

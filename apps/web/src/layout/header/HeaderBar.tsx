@@ -1,5 +1,4 @@
 import {
-  BellOutlined,
   DownOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
@@ -13,12 +12,12 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Badge, Button, Dropdown, Tooltip } from 'antd';
+import { App, Avatar, Button, Dropdown, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { logout } from '../../features/auth/authService';
-import { useUnreadCount } from '../../features/messages/hooks/useUnreadCount';
+import { NoticeBell } from '../../features/messages/components/NoticeBell';
 import { lazyNamed, MountOnceOpen } from '../../shared/MountOnceOpen';
 import { useMenuRoutes } from '../../shared/menu/useMenuRoutes';
 import { useSessionStore } from '../../shared/session/sessionStore';
@@ -85,7 +84,6 @@ export const HeaderBar = () => {
   };
   const fullscreen = useFullscreen();
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const unread = useUnreadCount();
 
   const hasRoute = (path: string) => routes.some((r) => r.path === path);
   const collapsed = isMobile ? !mobileMenuOpen : settings.menuCollapsed;
@@ -145,23 +143,7 @@ export const HeaderBar = () => {
             testId="help-button"
           />
         )}
-        {hasRoute(MY_MESSAGES_PATH) && (
-          <Tooltip title={t('notice')} placement="bottom" mouseEnterDelay={0.5}>
-            <Button
-              type="text"
-              className="cpm-icon-button"
-              // The badge's number is part of what the button shows, so it is part of its name.
-              aria-label={unread ? t('noticeUnread', { count: unread > 99 ? '99+' : unread }) : t('notice')}
-              onClick={() => navigate(MY_MESSAGES_PATH)}
-              data-testid="notice-bell"
-              icon={
-                <Badge count={unread} size="small" offset={[2, -2]} data-testid="notice-badge">
-                  <BellOutlined />
-                </Badge>
-              }
-            />
-          </Tooltip>
-        )}
+        {hasRoute(MY_MESSAGES_PATH) && <NoticeBell messagesPath={MY_MESSAGES_PATH} />}
         {settings.showLanguage && <LanguageDropdown onChanged={refresh} />}
         <IconButton
           title={t('settings')}

@@ -43,11 +43,16 @@ export type MapViewProps = {
    * the answer, when a function, is called when the map goes.
    */
   onMapReady?: (ctx: { L: typeof Leaflet; map: Leaflet.Map; datum: Datum }) => undefined | (() => void);
+  /** Where the map opens (read once), instead of the whole world: a map put in place of another keeps its view. */
+  initialView?: { center: [lat: number, lng: number]; zoom: number };
   /** Hides the search over `points` (a feature searching on the server has its own). */
   hideSearch?: boolean;
   'data-testid'?: string;
   style?: CSSProperties;
 };
+
+/** The offline map's sources: outlines from Natural Earth, city names from GeoNames. */
+const ATTRIBUTION = 'Natural Earth · GeoNames';
 
 const WORLD_VIEW = { center: [25, 20] as [number, number], zoom: 2 };
 
@@ -121,10 +126,12 @@ export const MapView = ({
   onPointClick,
   onMapReady,
   hideSearch = false,
+  initialView,
   'data-testid': testId,
   style,
 }: MapViewProps) => {
-  const { t } = useTranslation('map');
+  const { t, i18n } = useTranslation('map');
+  const language = i18n.language === 'zh' ? 'zh' : 'en';
   const { message } = App.useApp();
   const { token } = theme.useToken();
   const dark = isDarkColor(token.colorBgContainer);
@@ -133,7 +140,8 @@ export const MapView = ({
   const tiles = config.data?.tileUrl ? config.data : null;
   const datum = useMemo(() => datumFor(tiles?.datum ?? 'wgs84'), [tiles?.datum]);
   const maxZoom = config.data?.maxZoom ?? 10;
-  const state = useLeafletMap(containerRef, { ...WORLD_VIEW, maxZoom });
+  const [startView] = useState(() => initialView ?? WORLD_VIEW);
+  const state = useLeafletMap(containerRef, { ...startView, maxZoom });
   const { map, L } = state;
   const [drawMode, setDrawMode] = useState<DrawMode>('idle');
   const drawRef = useRef<DrawTools | null>(null);
@@ -165,13 +173,13 @@ export const MapView = ({
         layer.remove();
       };
     }
-    map.attributionControl.addAttribution('Natural Earth');
-    const remove = showWorldLayer(L, map, dark);
+    map.attributionControl.addAttribution(ATTRIBUTION);
+    const remove = showWorldLayer(L, map, dark, language);
     return () => {
       remove();
-      map.attributionControl.removeAttribution('Natural Earth');
+      map.attributionControl.removeAttribution(ATTRIBUTION);
     };
-  }, [map, L, tiles, dark, config.isPending]);
+  }, [map, L, tiles, dark, language, config.isPending]);
 
   // The index is built by a worker once per set of points and datum; moving the map only queries it.
   const [clusters, setClusters] = useState<ClusterClient | null>(null);

@@ -2,6 +2,7 @@ import type * as Leaflet from 'leaflet';
 import type { Topology } from 'topojson-specification';
 import fineUrl from 'world-atlas/countries-50m.json?url';
 import coarseUrl from 'world-atlas/countries-110m.json?url';
+import { labelsFor, type PlaceLabelData, withoutOverlaps } from './placeLabels';
 import { atlasScaleFor, type WorldShapes, worldShapes } from './worldAtlas';
 
 type L = typeof Leaflet;
@@ -22,6 +23,68 @@ const WORLD_COLOURS = {
 
 const atlasCache = new Map<string, Promise<WorldShapes>>();
 
+let placeNames: Promise<PlaceLabelData> | undefined;
+/** Country and major city names, a chunk of their own fetched with the first offline map. */
+const loadPlaceNames = () => {
+  placeNames ??= import('virtual:cpm-map-labels').then((m) => m.default);
+  placeNames.catch(() => {
+    placeNames = undefined;
+  });
+  return placeNames;
+};
+
+/**
+ * Writes the names of the countries and major cities in view on `map` (a pane of their own over the
+ * land, under everything else, which neither takes the pointer nor is read out: the names are
+ * scenery). Rewritten after every move; returns the function that takes them off.
+ */
+const showPlaceNames = (L: L, map: Leaflet.Map, language: 'en' | 'zh') => {
+  if (!map.getPane('cpmLabels')) {
+    const pane = map.createPane('cpmLabels') as HTMLElement;
+    pane.style.zIndex = '350';
+    pane.setAttribute('aria-hidden', 'true');
+  }
+  const group = L.layerGroup().addTo(map);
+  let removed = false;
+  let data: PlaceLabelData | undefined;
+  const draw = () => {
+    if (!data || removed) return;
+    const b = map.getBounds();
+    const box = { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() };
+    group.clearLayers();
+    const labels = withoutOverlaps(labelsFor(data, box, map.getZoom(), language, 400), (lat, lng) =>
+      map.latLngToContainerPoint([lat, lng]),
+    );
+    for (const label of labels) {
+      L.marker([label.lat, label.lng], {
+        pane: 'cpmLabels',
+        interactive: false,
+        keyboard: false,
+        icon: L.divIcon({
+          className: `cpm-map-label cpm-map-label-${label.kind}`,
+          html: label.kind === 'country' ? label.text : `<i></i>${label.text}`,
+          iconSize: undefined,
+        }),
+      }).addTo(group);
+    }
+    map.getContainer().dataset.placeLabels = String(labels.length);
+  };
+  loadPlaceNames().then(
+    (loaded) => {
+      data = loaded;
+      draw();
+    },
+    () => undefined,
+  );
+  map.on('moveend', draw);
+  return () => {
+    removed = true;
+    map.off('moveend', draw);
+    group.remove();
+    delete map.getContainer().dataset.placeLabels;
+  };
+};
+
 const loadAtlas = (scale: '110m' | '50m') => {
   let shapes = atlasCache.get(scale);
   if (!shapes) {
@@ -39,10 +102,15 @@ const loadAtlas = (scale: '110m' | '50m') => {
 
 /**
  * Shows the offline base map on `map`: Natural Earth land and borders drawn on canvas, coarse when
- * zoomed out and finer from zoom 4. The sea is the map container's background (see map.css).
+ * zoomed out and finer from zoom 4, with the names of the countries and major cities in view. The sea is the map container's background (see map.css).
  * Returns the function that takes it off again.
  */
-export const showWorldLayer = (L: L, map: Leaflet.Map, dark: boolean): (() => void) => {
+export const showWorldLayer = (
+  L: L,
+  map: Leaflet.Map,
+  dark: boolean,
+  language: 'en' | 'zh',
+): (() => void) => {
   const colours = dark ? WORLD_COLOURS.dark : WORLD_COLOURS.light;
   // Below everything drawn over the map, where tiles would otherwise be.
   if (!map.getPane('cpmBase')) (map.createPane('cpmBase') as HTMLElement).style.zIndex = '200';
@@ -87,9 +155,11 @@ export const showWorldLayer = (L: L, map: Leaflet.Map, dark: boolean): (() => vo
 
   map.on('zoomend', show);
   show();
+  const removeNames = showPlaceNames(L, map, language);
   return () => {
     removed = true;
     map.off('zoomend', show);
+    removeNames();
     group.remove();
     delete map.getContainer().dataset.baseLayer;
   };

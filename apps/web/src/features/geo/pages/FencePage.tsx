@@ -2,7 +2,7 @@ import type { Fence } from '@cpm/contracts';
 import { fenceRoutes, groupsRoutes } from '@cpm/contracts/routes';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Form, Input } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { AddButton } from '../../../shared/crud';
@@ -13,6 +13,7 @@ import { FenceEditor, type FenceFormValues } from '../components/FenceEditor';
 import { FenceList } from '../components/FenceList';
 import { MapPlaceSearch } from '../components/MapPlaceSearch';
 import { useFenceLayers } from '../hooks/useFenceLayers';
+import { useTerminalLayer } from '../hooks/useTerminalLayer';
 import {
   alive,
   atMinute,
@@ -73,6 +74,15 @@ export const FencePage = () => {
     return () => setCtx(null);
   }, []);
   useFenceLayers({ ctx, fences, editing, focusId });
+  // The terminals are on the map while fences are drawn; the first map opens on the fleet's region
+  // and a map put in place of another (starting or ending an edit) keeps the view it had.
+  const carriedRef = useRef<{ center: [number, number]; zoom: number } | null>(null);
+  useTerminalLayer({ ctx, fitFleet: carriedRef.current === null });
+  const carryView = () => {
+    if (!alive(ctx)) return;
+    const { lat, lng } = ctx.map.getCenter();
+    carriedRef.current = { center: [lat, lng], zoom: ctx.map.getZoom() };
+  };
 
   const focus = (f: Fence) => {
     if (!alive(ctx)) return;
@@ -86,6 +96,7 @@ export const FencePage = () => {
   };
 
   const startEdit = (fence: Fence | null) => {
+    carryView();
     setEditing({ fence });
     setShape(fence ? shapeOf(fence) : null);
     setShapeMissing(false);
@@ -103,6 +114,7 @@ export const FencePage = () => {
     });
   };
   const stopEdit = () => {
+    carryView();
     setEditing(null);
     setShape(null);
     form.resetFields();
@@ -218,6 +230,7 @@ export const FencePage = () => {
             drawing={editing !== null}
             singleShape
             initialShapes={initialShapes}
+            initialView={carriedRef.current ?? undefined}
             onShapesChange={(shapes) => {
               const last = shapes[shapes.length - 1] ?? null;
               setShape(last);
