@@ -3,6 +3,7 @@ import { AUDIT_STREAM_ERRORS } from './auditstream/auditstream.errors';
 import { FACTOR_ERRORS } from './auth/factors.errors';
 import { GEO_ERRORS } from './geo/geo.errors';
 import { MEDIA_ERRORS } from './media/media.errors';
+import { POLICY_ERRORS } from './policies/policies.errors';
 import { REMOTE_ERRORS } from './remote/remote.errors';
 import { SERVICE_ACCOUNT_ERRORS } from './serviceaccounts/serviceaccounts.errors';
 import { SUPPORT_ERRORS } from './support/support.errors';
@@ -435,6 +436,7 @@ export const ERRORS = {
   ...SERVICE_ACCOUNT_ERRORS,
   ...FACTOR_ERRORS,
   ...WEBHOOK_ERRORS,
+  ...POLICY_ERRORS,
   ...AUDIT_STREAM_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 
