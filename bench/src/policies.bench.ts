@@ -42,6 +42,7 @@ const now = new Date();
 const FIELDS = {
   kioskApp: { value: 'com.example.cashier', severity: 'critical', locked: false },
   allowedApps: { value: ['com.example.cashier', 'com.example.loyalty'], severity: 'major', locked: false },
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a policy variable the server replaces per terminal
   appConfig: { value: { 'com.example.cashier': { till: '${sn}' } }, severity: 'major', locked: false },
   screenTimeoutSec: { value: 120, severity: 'minor', locked: false },
   brightness: { value: 80, severity: 'minor', locked: false },
@@ -53,7 +54,15 @@ const FIELDS = {
 };
 const policy = await policies.saveVersion(
   null,
-  { name: 'Bench', fields: FIELDS, version: 1, ownerId: adminId, updatedByName: 'admin', createdAt: now, updatedAt: now },
+  {
+    name: 'Bench',
+    fields: FIELDS,
+    version: 1,
+    ownerId: adminId,
+    updatedByName: 'admin',
+    createdAt: now,
+    updatedAt: now,
+  },
   { version: 1, name: 'Bench', fields: FIELDS, reason: 'bench', changedByName: 'admin', changedAt: now },
 );
 await policies.addAssignments(policy.id, [{ kind: 'account', id: adminId }], adminId, now);
@@ -61,7 +70,8 @@ const targets = [{ kind: 'account' as const, id: adminId }];
 const ROWS = TERMINALS * Object.keys(FIELDS).length;
 
 const clear = () => db.execute(sql`truncate terminal_policy_fields`);
-const total = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from terminal_policy_fields`))[0].n;
+const total = async () =>
+  (await rows<{ n: number }>(sql`select count(*)::int as n from terminal_policy_fields`))[0].n;
 
 /** The subject: the recompute the apply job runs for an assignment. */
 const assign = async () => {
@@ -96,7 +106,9 @@ await assign();
 for (let r = 1; r <= ROUNDS; r++) {
   bareTimes.push(await bare());
   assignTimes.push(await assign());
-  console.log(`round ${r}: bare ${bareTimes.at(-1)?.toFixed(0)} ms, assign ${assignTimes.at(-1)?.toFixed(0)} ms`);
+  console.log(
+    `round ${r}: bare ${bareTimes.at(-1)?.toFixed(0)} ms, assign ${assignTimes.at(-1)?.toFixed(0)} ms`,
+  );
 }
 
 // Counts over the rows the last assignment wrote, with a spread of states as a live fleet has.

@@ -212,13 +212,27 @@ export const PolicyEditor = ({
       )}
       <Form layout="vertical">
         <Form.Item label={t('name')} required>
-          <Input value={name} onChange={(e) => setName(e.target.value)} data-testid="policy-name" />
+          <Input
+            aria-label={t('name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="policy-name"
+          />
         </Form.Item>
         <Form.Item label={t('description')}>
-          <Input value={description} onChange={(e) => setDescription(e.target.value)} />
+          <Input
+            aria-label={t('description')}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </Form.Item>
         <Form.Item label={t('reason')} required extra={t('reasonHelp')}>
-          <Input value={reason} onChange={(e) => setReason(e.target.value)} data-testid="policy-reason" />
+          <Input
+            aria-label={t('reason')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="policy-reason"
+          />
         </Form.Item>
       </Form>
       {Object.entries(POLICY_FIELD_GROUPS).map(([group, keys]) => (
