@@ -72,15 +72,7 @@ const ValueInput = ({
   const { t } = useTranslation('policies');
   const label = t(`fields.${field}`);
   if (BOOLEAN.includes(field))
-    return (
-      <Switch
-        aria-label={label}
-        checked={value === true}
-        onChange={onChange}
-        checkedChildren={t('on')}
-        unCheckedChildren={t('off')}
-      />
-    );
+    return <Switch aria-label={label} checked={value === true} onChange={onChange} />;
   if (NUMBER.includes(field))
     return (
       <InputNumber aria-label={label} value={value as number} onChange={(v) => onChange(v ?? 0)} min={0} />
