@@ -168,7 +168,6 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
                 <Table<TerminalFieldRow>
                   rowKey={(r) => `${r.terminalId}:${r.field}`}
                   size="small"
-                  scroll={{ x: 900 }}
                   {...readRows(rows.data?.records, rows)}
                   pagination={fixedPaging(current, PAGE_SIZE, rows.data?.total, setCurrent)}
                   columns={fieldColumns(t)}
