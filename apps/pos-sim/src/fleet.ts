@@ -2,6 +2,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { CrashRates, SimApp } from './app-health';
+import {
+  combineExtensions,
+  createPolicyAgent,
+  type PolicyAgent,
+  type PolicySimOptions,
+} from './policy-agent';
 import { createTaskAgent, newTaskStats, type TaskSimOptions } from './tasks';
 import { CITIES, type City, createSimTerminal, newStats, type SimStats, type SimTerminal } from './terminal';
 
@@ -37,6 +43,8 @@ export type FleetOptions = {
    * spells); unset: `DEFAULT_TASK_SIM`. Every fleet handles them, as a real terminal's agent does.
    */
   tasks?: Partial<Omit<TaskSimOptions, 'stats'>>;
+  /** Configuration policies: fields refused or unsupported, drift at the till. */
+  policy?: PolicySimOptions;
   /** Terminal `i` reports the MAC address `simMac(macBase + i)` (default 0), for fleets that must not share addresses. */
   macBase?: number;
 };
@@ -71,10 +79,13 @@ export const startFleet = (o: FleetOptions) => {
   const taskStats = newTaskStats();
   const platform = o.platform ?? 'android';
   const tasks = { ...DEFAULT_TASK_SIM, ...o.tasks };
-  const extension = createTaskAgent({ ...tasks, apps: tasks.apps ?? o.apps, stats: taskStats, platform });
+  const taskAgent = createTaskAgent({ ...tasks, apps: tasks.apps ?? o.apps, stats: taskStats, platform });
   const terminals: SimTerminal[] = [];
   const timers: NodeJS.Timeout[] = [];
+  const policies: PolicyAgent[] = [];
   for (let i = 1; i <= o.count; i++) {
+    const policy = createPolicyAgent(o.policy);
+    policies.push(policy);
     const t = createSimTerminal({
       sn: simSn(o.prefix, i),
       mac: simMac((o.macBase ?? 0) + i),
@@ -93,7 +104,7 @@ export const startFleet = (o: FleetOptions) => {
       crashRates: o.crashRates,
       stats,
       platform,
-      extension,
+      extension: combineExtensions(taskAgent, policy.extension),
     });
     terminals.push(t);
     const delay = o.count > 1 ? (o.rampSec * 1000 * (i - 1)) / o.count : 0;
@@ -110,6 +121,8 @@ export const startFleet = (o: FleetOptions) => {
     stats,
     taskStats,
     terminals,
+    /** Each terminal's configuration-policy side, in the order of `terminals`. */
+    policies,
     /** Stop every terminal (graceful: each says goodbye). */
     async stop(graceful = true) {
       for (const timer of timers) clearTimeout(timer);

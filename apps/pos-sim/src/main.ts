@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { parseApps, parseCrashRates } from './app-health';
 import { downloadSystemFile } from './download';
 import { citiesByName, provisionFleet, startFleet, summary } from './fleet';
+import { parsePolicyFields, parsePolicyRefusals } from './policy-agent';
 import { taskSummary } from './tasks';
 import { CITIES, SIM_DEFAULTS } from './terminal';
 
@@ -39,6 +40,10 @@ const HELP = `pos-sim: virtual POS terminals speaking the device protocol
   --offline-rate R   chance per heartbeat of losing the network (default 0)
   --offline-sec S    how long an offline spell lasts (default 60)
   --data-dir D       where task downloads land while checked (default the system temp folder)
+  --policy-refuse L  configuration-policy fields the terminals refuse, field=REASON,... (e.g.
+                     bluetooth=PERMISSION_DENIED): answered failed with that reason
+  --policy-unsupported L   fields the terminals cannot apply (answered unsupported), field,...
+  --policy-drift-rate R    chance per heartbeat that someone at the till flips Bluetooth (drift)
 
   npm run sim -- download --server URL --sn SN --secret S --sha256 H --out FILE [--drop-after N]
 
@@ -84,6 +89,9 @@ const { values, positionals } = parseArgs({
     'offline-rate': { type: 'string', default: '0' },
     'offline-sec': { type: 'string', default: '60' },
     'data-dir': { type: 'string' },
+    'policy-refuse': { type: 'string' },
+    'policy-unsupported': { type: 'string' },
+    'policy-drift-rate': { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -165,6 +173,11 @@ const fleet = startFleet({
     offlineRate: Number(values['offline-rate']),
     offlineSec: Number(values['offline-sec']),
     dataDir: values['data-dir'] ?? path.join(tmpdir(), 'pos-sim'),
+  },
+  policy: {
+    refuse: parsePolicyRefusals(values['policy-refuse']),
+    unsupported: parsePolicyFields(values['policy-unsupported']),
+    driftRate: Number(values['policy-drift-rate']),
   },
 });
 const report = () => `${summary(fleet.stats, count, startedAt)}\n  ${taskSummary(fleet.taskStats)}`;

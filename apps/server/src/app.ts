@@ -99,7 +99,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   // The session and device rules publish through the broker they authenticate for: this reference.
   let brokerRef: Broker | null = null;
-
   // Every long-lived connection a console session opens is held here with its session; ending the
   // session (here or on another instance) closes them all.
   const sessionConnections = createSessionConnections({
@@ -112,7 +111,6 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       .announce(userIds)
       .catch((err: unknown) => app.log.error({ err, userIds }, 'could not announce ended sessions'));
   };
-
   const identity = createIdentityModule({ db, clock, keys, config });
   const { auth, ...signIn } = createAuthModule({ db, clock, config, keys, oplog, sessionsEnded, identity });
 
@@ -237,6 +235,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     forgetDevice: agent.forget,
     paymentLock: paymentLocks.standing,
     snReserved,
+    log: app.log,
   });
   registerAgentRoutes(api, { agent, clock, superuser: brokerSuperuser, answers: (d) => answers.get(d.id) });
   const groupsRepo = createGroupsModule({ api, db, clock }).repo;
@@ -405,6 +404,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     app,
     [
       ['agent', () => agent.stop()],
+      ['policies', () => devices.policies.stop()],
       ['tasks', () => tasks.stop()],
       ['jobs', () => jobs.stop()],
       ['audit stream', () => audit.stop()],

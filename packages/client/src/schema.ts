@@ -558,6 +558,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/device/v1/agent/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The terminal's whole effective policy, to apply (sent after every hello and on demand)
+         * @description Requires permission `undefined`.
+         */
+        get: operations["device_agent_policy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/agent/policy/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Per-field results of a policy document and actual values changed on the terminal
+         * @description Requires permission `undefined`.
+         */
+        post: operations["device_agent_policy_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/v1/agent/status": {
         parameters: {
             query?: never;
@@ -1341,6 +1381,226 @@ export type paths = {
          * @description Requires permission `device:peripheralFault:handle`.
          */
         post: operations["device_device_peripheralFault_handle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/addOrUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (device:policy:add) or change (device:policy:edit) a policy: a new version with why; a field locked above is refused
+         * @description Any signed-in user.
+         */
+        post: operations["device_device_policy_addOrUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a policy to accounts, groups or terminals; the terminals are updated by one job
+         * @description Requires permission `device:policy:edit`.
+         */
+        post: operations["device_device_policy_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts of a policy's terminal fields by state and severity (optionally in one group)
+         * @description Requires permission `device:policy:view`.
+         */
+        get: operations["device_device_policy_compliance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/converge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the effective policy again to chosen terminals, or to every drifted one of a policy; all-or-nothing reverts on any failure
+         * @description Requires permission `device:policy:converge`.
+         */
+        post: operations["device_device_policy_converge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a policy that is assigned nowhere
+         * @description Requires permission `device:policy:delete`.
+         */
+        post: operations["device_device_policy_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A policy's terminal fields: expected, actual, state, severity, since; filtered
+         * @description Requires permission `device:policy:view`.
+         */
+        get: operations["device_device_policy_fields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One policy with its fields and assignments
+         * @description Requires permission `device:policy:view`.
+         */
+        get: operations["device_device_policy_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/getPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Configuration policies of the caller's accounts, paged
+         * @description Requires permission `device:policy:view`.
+         */
+        get: operations["device_device_policy_getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/terminalFields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One terminal's effective policy: each field with where it came from and its state
+         * @description Requires permission `device:detail:view`.
+         */
+        get: operations["device_device_policy_terminalFields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/unassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an assignment; the terminals it reached are recomputed by one job
+         * @description Requires permission `device:policy:edit`.
+         */
+        post: operations["device_device_policy_unassign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A policy's versions, newest first: who, when, why and the fields
+         * @description Requires permission `device:policy:view`.
+         */
+        get: operations["device_device_policy_versions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7819,6 +8079,122 @@ export interface operations {
             };
         };
     };
+    device_agent_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            document: {
+                                /** @constant */
+                                type: "policy";
+                                /** @constant */
+                                version: 1;
+                                revision: number;
+                                fields: {
+                                    /** @enum {string} */
+                                    field: "kioskApp" | "allowedApps" | "requiredApps" | "appConfig" | "screenTimeoutSec" | "brightness" | "volume" | "timeZone" | "wifiNetworks" | "bluetooth" | "usbDebugging" | "usbFileTransfer" | "locationReporting" | "wallpaper" | "bootAnimation" | "maintenance";
+                                    value: unknown;
+                                }[];
+                                ts: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_agent_policy_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    revision?: number;
+                    /** @default [] */
+                    results?: ({
+                        /** @enum {string} */
+                        field: "kioskApp" | "allowedApps" | "requiredApps" | "appConfig" | "screenTimeoutSec" | "brightness" | "volume" | "timeZone" | "wifiNetworks" | "bluetooth" | "usbDebugging" | "usbFileTransfer" | "locationReporting" | "wallpaper" | "bootAnimation" | "maintenance";
+                        /** @constant */
+                        state: "applied";
+                        actual: unknown;
+                    } | {
+                        /** @enum {string} */
+                        field: "kioskApp" | "allowedApps" | "requiredApps" | "appConfig" | "screenTimeoutSec" | "brightness" | "volume" | "timeZone" | "wifiNetworks" | "bluetooth" | "usbDebugging" | "usbFileTransfer" | "locationReporting" | "wallpaper" | "bootAnimation" | "maintenance";
+                        /** @constant */
+                        state: "failed";
+                        reason: string;
+                        message?: string;
+                        actual?: unknown;
+                    } | {
+                        /** @enum {string} */
+                        field: "kioskApp" | "allowedApps" | "requiredApps" | "appConfig" | "screenTimeoutSec" | "brightness" | "volume" | "timeZone" | "wifiNetworks" | "bluetooth" | "usbDebugging" | "usbFileTransfer" | "locationReporting" | "wallpaper" | "bootAnimation" | "maintenance";
+                        /** @constant */
+                        state: "unsupported";
+                        message?: string;
+                    })[];
+                    /** @default [] */
+                    changes?: {
+                        /** @enum {string} */
+                        field: "kioskApp" | "allowedApps" | "requiredApps" | "appConfig" | "screenTimeoutSec" | "brightness" | "volume" | "timeZone" | "wifiNetworks" | "bluetooth" | "usbDebugging" | "usbFileTransfer" | "locationReporting" | "wallpaper" | "bootAnimation" | "maintenance";
+                        actual: unknown;
+                    }[];
+                    sync?: boolean;
+                    ts?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            document: {
+                                /** @constant */
+                                type: "policy";
+                                /** @constant */
+                                version: 1;
+                                revision: number;
+                                fields: {
+                                    /** @enum {string} */
+                                    field: "kioskApp" | "allowedApps" | "requiredApps" | "appConfig" | "screenTimeoutSec" | "brightness" | "volume" | "timeZone" | "wifiNetworks" | "bluetooth" | "usbDebugging" | "usbFileTransfer" | "locationReporting" | "wallpaper" | "bootAnimation" | "maintenance";
+                                    value: unknown;
+                                }[];
+                                ts: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
     device_agent_status: {
         parameters: {
             query?: never;
@@ -9578,6 +9954,1023 @@ export interface operations {
                         result: {
                             handled: number;
                         };
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_addOrUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id?: string;
+                    name: string;
+                    description?: string;
+                    fields: {
+                        kioskApp?: {
+                            value: string | null;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        allowedApps?: {
+                            value: string[];
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        requiredApps?: {
+                            value: {
+                                packageName: string;
+                                minVersionCode?: number;
+                                maxVersionCode?: number;
+                            }[];
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        appConfig?: {
+                            value: {
+                                [key: string]: {
+                                    [key: string]: string;
+                                };
+                            };
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        screenTimeoutSec?: {
+                            value: number;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        brightness?: {
+                            value: number;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        volume?: {
+                            value: number;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        timeZone?: {
+                            value: string;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        wifiNetworks?: {
+                            value: {
+                                ssid: string;
+                                /** @enum {string} */
+                                security: "open" | "wpa2" | "wpa3";
+                                password?: string;
+                            }[];
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        bluetooth?: {
+                            value: boolean;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        usbDebugging?: {
+                            value: boolean;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        usbFileTransfer?: {
+                            value: boolean;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        locationReporting?: {
+                            value: boolean;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        wallpaper?: {
+                            value: string | null;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        bootAnimation?: {
+                            value: string | null;
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                        maintenance?: {
+                            value: {
+                                restartHour: number | null;
+                                updateWindow: {
+                                    from: string;
+                                    to: string;
+                                } | null;
+                                freezeDates: {
+                                    from: string;
+                                    to: string;
+                                }[];
+                                /** @enum {string} */
+                                appUpdateMode: "immediately" | "window" | "notInSale";
+                            };
+                            /**
+                             * @default major
+                             * @enum {string}
+                             */
+                            severity?: "critical" | "major" | "minor" | "log";
+                            /** @default false */
+                            locked?: boolean;
+                        };
+                    };
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                            version: number;
+                            jobId: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    targets: {
+                        /** @enum {string} */
+                        kind: "account" | "group" | "terminal";
+                        /** Format: uuid */
+                        id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            jobId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_compliance: {
+        parameters: {
+            query: {
+                policyId: string;
+                groupId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            counts: {
+                                /** @enum {string} */
+                                state: "verified" | "pending" | "failed" | "drift" | "unsupported";
+                                /** @enum {string} */
+                                severity: "critical" | "major" | "minor" | "log";
+                                count: number;
+                            }[];
+                            terminals: number;
+                            compliantTerminals: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_converge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    policyId: string;
+                    terminalIds?: string[];
+                    /** @default false */
+                    allOrNothing?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            terminals: number;
+                            fields: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_fields: {
+        parameters: {
+            query: {
+                current?: number;
+                size?: number;
+                policyId: string;
+                state?: "verified" | "pending" | "failed" | "drift" | "unsupported";
+                severity?: "critical" | "major" | "minor" | "log";
+                groupId?: string;
+                sn?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            records: {
+                                sn: string;
+                                terminalId: string;
+                                /** @enum {string} */
+                                field: "kioskApp" | "allowedApps" | "requiredApps" | "appConfig" | "screenTimeoutSec" | "brightness" | "volume" | "timeZone" | "wifiNetworks" | "bluetooth" | "usbDebugging" | "usbFileTransfer" | "locationReporting" | "wallpaper" | "bootAnimation" | "maintenance";
+                                policyId: string;
+                                policyName: string;
+                                desired: unknown;
+                                actual: unknown;
+                                /** @enum {string} */
+                                state: "verified" | "pending" | "failed" | "drift" | "unsupported";
+                                /** @enum {string} */
+                                severity: "critical" | "major" | "minor" | "log";
+                                since: string;
+                                reason: string | null;
+                                message: string | null;
+                            }[];
+                            total: number;
+                            current: number;
+                            size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_get: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            version: number;
+                            fieldCount: number;
+                            lockedCount: number;
+                            assignmentCount: number;
+                            ownerId: string;
+                            updatedByName: string;
+                            updatedAt: string;
+                            fields: {
+                                kioskApp?: {
+                                    value: string | null;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                allowedApps?: {
+                                    value: string[];
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                requiredApps?: {
+                                    value: {
+                                        packageName: string;
+                                        minVersionCode?: number;
+                                        maxVersionCode?: number;
+                                    }[];
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                appConfig?: {
+                                    value: {
+                                        [key: string]: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                screenTimeoutSec?: {
+                                    value: number;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                brightness?: {
+                                    value: number;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                volume?: {
+                                    value: number;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                timeZone?: {
+                                    value: string;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                wifiNetworks?: {
+                                    value: {
+                                        ssid: string;
+                                        /** @enum {string} */
+                                        security: "open" | "wpa2" | "wpa3";
+                                        password?: string;
+                                    }[];
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                bluetooth?: {
+                                    value: boolean;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                usbDebugging?: {
+                                    value: boolean;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                usbFileTransfer?: {
+                                    value: boolean;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                locationReporting?: {
+                                    value: boolean;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                wallpaper?: {
+                                    value: string | null;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                bootAnimation?: {
+                                    value: string | null;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                maintenance?: {
+                                    value: {
+                                        restartHour: number | null;
+                                        updateWindow: {
+                                            from: string;
+                                            to: string;
+                                        } | null;
+                                        freezeDates: {
+                                            from: string;
+                                            to: string;
+                                        }[];
+                                        /** @enum {string} */
+                                        appUpdateMode: "immediately" | "window" | "notInSale";
+                                    };
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                            };
+                            assignments: {
+                                /** @enum {string} */
+                                kind: "account" | "group" | "terminal";
+                                /** Format: uuid */
+                                id: string;
+                                assignmentId: string;
+                                name: string;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_getPage: {
+        parameters: {
+            query?: {
+                current?: number;
+                size?: number;
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            records: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                version: number;
+                                fieldCount: number;
+                                lockedCount: number;
+                                assignmentCount: number;
+                                ownerId: string;
+                                updatedByName: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                            current: number;
+                            size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_terminalFields: {
+        parameters: {
+            query: {
+                sn: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            sn: string;
+                            terminalId: string;
+                            /** @enum {string} */
+                            field: "kioskApp" | "allowedApps" | "requiredApps" | "appConfig" | "screenTimeoutSec" | "brightness" | "volume" | "timeZone" | "wifiNetworks" | "bluetooth" | "usbDebugging" | "usbFileTransfer" | "locationReporting" | "wallpaper" | "bootAnimation" | "maintenance";
+                            policyId: string;
+                            policyName: string;
+                            desired: unknown;
+                            actual: unknown;
+                            /** @enum {string} */
+                            state: "verified" | "pending" | "failed" | "drift" | "unsupported";
+                            /** @enum {string} */
+                            severity: "critical" | "major" | "minor" | "log";
+                            since: string;
+                            reason: string | null;
+                            message: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_unassign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** Format: uuid */
+                    assignmentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            jobId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_versions: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            version: number;
+                            name: string;
+                            fields: {
+                                kioskApp?: {
+                                    value: string | null;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                allowedApps?: {
+                                    value: string[];
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                requiredApps?: {
+                                    value: {
+                                        packageName: string;
+                                        minVersionCode?: number;
+                                        maxVersionCode?: number;
+                                    }[];
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                appConfig?: {
+                                    value: {
+                                        [key: string]: {
+                                            [key: string]: string;
+                                        };
+                                    };
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                screenTimeoutSec?: {
+                                    value: number;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                brightness?: {
+                                    value: number;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                volume?: {
+                                    value: number;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                timeZone?: {
+                                    value: string;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                wifiNetworks?: {
+                                    value: {
+                                        ssid: string;
+                                        /** @enum {string} */
+                                        security: "open" | "wpa2" | "wpa3";
+                                        password?: string;
+                                    }[];
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                bluetooth?: {
+                                    value: boolean;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                usbDebugging?: {
+                                    value: boolean;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                usbFileTransfer?: {
+                                    value: boolean;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                locationReporting?: {
+                                    value: boolean;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                wallpaper?: {
+                                    value: string | null;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                bootAnimation?: {
+                                    value: string | null;
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                                maintenance?: {
+                                    value: {
+                                        restartHour: number | null;
+                                        updateWindow: {
+                                            from: string;
+                                            to: string;
+                                        } | null;
+                                        freezeDates: {
+                                            from: string;
+                                            to: string;
+                                        }[];
+                                        /** @enum {string} */
+                                        appUpdateMode: "immediately" | "window" | "notInSale";
+                                    };
+                                    /**
+                                     * @default major
+                                     * @enum {string}
+                                     */
+                                    severity: "critical" | "major" | "minor" | "log";
+                                    /** @default false */
+                                    locked: boolean;
+                                };
+                            };
+                            reason: string;
+                            changedByName: string;
+                            changedAt: string;
+                        }[];
                     };
                 };
             };

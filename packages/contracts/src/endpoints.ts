@@ -8,6 +8,7 @@ import { ssoEndpoints } from './auth/sso.contract';
 import { blobEndpoints } from './blobs/blobs.contract';
 import { datacenterEndpoints } from './datacenter/datacenter.contract';
 import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
+import { policyAgentEndpoints } from './device-protocol/policy-protocol';
 import { taskAgentEndpoints } from './device-protocol/task-protocol';
 import { devicesEndpoints } from './devices/devices.contract';
 import { dictsEndpoints } from './dicts/dicts.contract';
@@ -19,6 +20,7 @@ import { exportsEndpoints } from './jobs/exports.contract';
 import { jobsEndpoints } from './jobs/jobs.contract';
 import { mediaEndpoints } from './media/media.contract';
 import { messageEndpoints } from './messages/messages.contract';
+import { policiesEndpoints } from './policies/policies.contract';
 import { privatizationEndpoints } from './privatization/privatization.contract';
 import { registryEndpoints } from './registry/registry.contract';
 import { commandEndpoints } from './remote/commands.contract';
@@ -71,6 +73,8 @@ export const ENDPOINTS = {
   serviceAccounts: serviceAccountsEndpoints,
   webhooks: webhooksEndpoints,
   auditStream: auditStreamEndpoints,
+  policies: policiesEndpoints,
+  policyAgent: policyAgentEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

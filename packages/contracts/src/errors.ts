@@ -5,6 +5,7 @@ import { PASSKEY_ERRORS } from './auth/passkeys.errors';
 import { SSO_ERRORS } from './auth/sso.errors';
 import { GEO_ERRORS } from './geo/geo.errors';
 import { MEDIA_ERRORS } from './media/media.errors';
+import { POLICY_ERRORS } from './policies/policies.errors';
 import { REMOTE_ERRORS } from './remote/remote.errors';
 import { SERVICE_ACCOUNT_ERRORS } from './serviceaccounts/serviceaccounts.errors';
 import { SUPPORT_ERRORS } from './support/support.errors';
@@ -438,6 +439,7 @@ export const ERRORS = {
   ...FACTOR_ERRORS,
   ...PASSKEY_ERRORS,
   ...WEBHOOK_ERRORS,
+  ...POLICY_ERRORS,
   ...AUDIT_STREAM_ERRORS,
   ...SSO_ERRORS,
 } as const satisfies Record<string, ErrorText>;

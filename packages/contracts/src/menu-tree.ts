@@ -36,6 +36,7 @@ const ACTIONS = {
   approve: ['审批', 'Approve'],
   keys: ['管理密钥', 'Manage keys'],
   test: ['发送测试', 'Send a test'],
+  converge: ['收敛', 'Converge'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** A button action a page may offer; its label comes from `ACTIONS`. */
@@ -156,6 +157,12 @@ const MENU = [
       ]),
       page('deviceDetail/:sn', '设备详情', 'Device Detail', 'ProfileOutlined', 'device:detail', [], true),
       page('deviceMap', '设备地图', 'Device Map', 'EnvironmentOutlined', 'device:map', []),
+      page('policies', '配置策略', 'Policies', 'SafetyOutlined', 'device:policy', [
+        'add',
+        'edit',
+        'delete',
+        'converge',
+      ]),
       page('exitRecord', '出厂记录', 'Factory Exit Records', 'ExportOutlined', 'device:exit', [
         'add',
         'delete',

@@ -36,6 +36,8 @@ import type { taskAgentEndpoints } from './device-protocol/task-protocol';
 import type { serviceAccountsEndpoints } from './serviceaccounts/serviceaccounts.contract';
 import type { webhooksEndpoints } from './webhooks/webhooks.contract';
 import type { auditStreamEndpoints } from './auditstream/auditstream.contract';
+import type { policiesEndpoints } from './policies/policies.contract';
+import type { policyAgentEndpoints } from './device-protocol/policy-protocol';
 
 export const systemRoutes: RoutesOf<typeof systemEndpoints> = {
   healthz: { method: 'GET', path: '/healthz' },
@@ -417,4 +419,23 @@ export const auditStreamRoutes: RoutesOf<typeof auditStreamEndpoints> = {
   save: { method: 'POST', path: '/upms/v1/upms/auditStream/save' },
   test: { method: 'POST', path: '/upms/v1/upms/auditStream/test' },
   export: { method: 'GET', path: '/upms/v1/upms/auditStream/export' },
+};
+
+export const policiesRoutes: RoutesOf<typeof policiesEndpoints> = {
+  page: { method: 'GET', path: '/device/v1/device/policy/getPage' },
+  get: { method: 'GET', path: '/device/v1/device/policy/get' },
+  save: { method: 'POST', path: '/device/v1/device/policy/addOrUpdate' },
+  remove: { method: 'POST', path: '/device/v1/device/policy/delete' },
+  versions: { method: 'GET', path: '/device/v1/device/policy/versions' },
+  assign: { method: 'POST', path: '/device/v1/device/policy/assign' },
+  unassign: { method: 'POST', path: '/device/v1/device/policy/unassign' },
+  compliance: { method: 'GET', path: '/device/v1/device/policy/compliance' },
+  fields: { method: 'GET', path: '/device/v1/device/policy/fields' },
+  terminalFields: { method: 'GET', path: '/device/v1/device/policy/terminalFields' },
+  converge: { method: 'POST', path: '/device/v1/device/policy/converge' },
+};
+
+export const policyAgentRoutes: RoutesOf<typeof policyAgentEndpoints> = {
+  pull: { method: 'GET', path: '/device/v1/agent/policy' },
+  report: { method: 'POST', path: '/device/v1/agent/policy/report' },
 };

@@ -24,6 +24,7 @@ export * from '../modules/media/media.table';
 export * from '../modules/menus/menus.table';
 export * from '../modules/messages/messages.table';
 export * from '../modules/oplog/oplog.table';
+export * from '../modules/policies/policies.table';
 export * from '../modules/privatization/privatization.table';
 export * from '../modules/registry/registry.table';
 export * from '../modules/remote/remote.table';

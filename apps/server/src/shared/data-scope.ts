@@ -40,6 +40,19 @@ export const accountAncestorPairsSql = (ids: readonly string[]): SQL =>
         ) select start, id from up)`;
 
 /**
+ * Subquery of rows `(start, id, distance)`: for each account id the subquery `starts` answers, the
+ * account itself (distance 0) and every account above it with how many steps up it is. For merges
+ * that go from the top of the tree down (configuration policies).
+ */
+export const accountAncestorDistancesSql = (starts: SQL): SQL =>
+  sql`(with recursive up(start, id, distance) as (
+          select u.id, u.id, 0 from users u where u.id in ${starts}
+          union all
+          select up.start, u.superior_id, up.distance + 1
+          from users u join up on u.id = up.id where u.superior_id is not null
+        ) select start, id, distance from up)`;
+
+/**
  * The account ids a caller may see: their own and every account below it in the superior tree.
  * Platform administrators (data scope 'all') see everything: the answer is null.
  */

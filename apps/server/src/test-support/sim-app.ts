@@ -23,7 +23,7 @@ export const startSimApp = async (name: string) => {
 /** pos-sim terminals in Shanghai over MQTT, without faults, whose tasks succeed unless `tasks` says otherwise. */
 export const startSimFleet = (
   sim: { server: string; dir: string },
-  o: Pick<FleetOptions, 'count' | 'prefix' | 'enrollmentKey' | 'heartbeatSec'> & {
+  o: Pick<FleetOptions, 'count' | 'prefix' | 'enrollmentKey' | 'heartbeatSec' | 'policy'> & {
     tasks?: { failureRate?: number; paymentRate?: number };
   },
 ) =>
@@ -39,6 +39,7 @@ export const startSimFleet = (
     rampSec: 0,
     faultRate: 0,
     rebootRate: 0,
+    policy: o.policy,
     tasks: {
       failureRate: 0,
       paymentRate: 0,

@@ -6,6 +6,11 @@ const slots: DeviceDetailSlots = {
   PlanTab: lazy(() =>
     import('../features/tasks/components/TerminalPlanTab').then((m) => ({ default: m.TerminalPlanTab })),
   ),
+  PolicyTab: lazy(() =>
+    import('../features/policies/components/TerminalPolicyTab').then((m) => ({
+      default: m.TerminalPolicyTab,
+    })),
+  ),
   FilesTab: lazy(() =>
     import('../features/commands/components/DeviceTools').then((m) => ({ default: m.TerminalFilesTab })),
   ),
@@ -24,5 +29,5 @@ const slots: DeviceDetailSlots = {
   ),
 };
 
-/** The terminal's page (`device/deviceDetail/:sn`) with the tabs of the tasks and commands domains. */
+/** The terminal's page (`device/deviceDetail/:sn`) with the tabs of the tasks, commands and policies domains. */
 export const DeviceDetailRoute = () => <DeviceDetailPage slots={slots} />;

@@ -70,6 +70,9 @@ const MenusPage = lazy(() =>
 const DictsPage = lazy(() =>
   import('../features/dicts/pages/DictsPage').then((m) => ({ default: m.DictsPage })),
 );
+const PoliciesPage = lazy(() =>
+  import('../features/policies/pages/PoliciesPage').then((m) => ({ default: m.PoliciesPage })),
+);
 const WebhooksPage = lazy(() =>
   import('../features/webhooks/pages/WebhooksPage').then((m) => ({ default: m.WebhooksPage })),
 );
@@ -197,6 +200,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'device/index': DeviceListPage,
   'device/deviceDetail/:sn': DeviceDetailPage,
   'device/deviceMap': DeviceMapPage,
+  'device/policies': PoliciesPage,
   'device/exitRecord': ExitRecordPage,
   'device/modelManage': ModelPage,
   'device/earlyWarning': WarningPage,

@@ -50,8 +50,17 @@ export const connectBackoffMs = (refusals: number, random: number): number => {
 /** Serial number: letters, digits, `-` and `_`, 4 to 64 characters; never an MQTT wildcard or separator. */
 export const SN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{3,63}$/;
 /** What a terminal publishes, under `cpm/dev/{sn}/up/{kind}`. */
-export const UP_KINDS = ['hello', 'heartbeat', 'location', 'event', 'status', 'result', 'output'] as const;
+export const UP_KINDS = [
+  'hello',
+  'heartbeat',
+  'location',
+  'event',
+  'status',
+  'result',
+  'output',
+  'policy',
+] as const;
 export type UpKind = (typeof UP_KINDS)[number];
 /** What the server sends, under `cpm/dev/{sn}/down/{kind}`. */
-export const DOWN_KINDS = ['task', 'cmd', 'remote'] as const;
+export const DOWN_KINDS = ['task', 'cmd', 'remote', 'policy'] as const;
 export type DownKind = (typeof DOWN_KINDS)[number];

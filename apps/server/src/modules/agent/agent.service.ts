@@ -349,9 +349,9 @@ export const createAgentService = (deps: AgentServiceDeps) => {
       stats.malformed++;
       return;
     }
-    // Task results belong to the remote-task feature, which subscribes to them itself.
+    // Task results and policy reports belong to their features, which subscribe to them themselves.
     const kind = parsed.kind;
-    if (kind === 'result') return;
+    if (kind === 'result' || kind === 'policy') return;
     // One lookup finds what is kept of a known terminal: its identity, rate-limit bucket and writer slot.
     const entry = cache.peekEntry(parsed.sn);
     // Before any parsing: what a terminal sends beyond its budget costs nothing but this check.
@@ -381,7 +381,7 @@ export const createAgentService = (deps: AgentServiceDeps) => {
    * handled. `holder` is where the sender's writer slot is kept, when it is cached.
    */
   const dispatch = (
-    kind: Exclude<UpKind, 'result'>,
+    kind: Exclude<UpKind, 'result' | 'policy'>,
     body: unknown,
     raw: Buffer,
     t: DeviceIdentity | null,

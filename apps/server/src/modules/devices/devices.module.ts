@@ -5,6 +5,7 @@ import type { Clock } from '../../shared/clock';
 import type { BlobsService } from '../blobs/blobs.service';
 import type { DatacenterService } from '../datacenter/datacenter.service';
 import type { createJobsModule } from '../jobs/jobs.module';
+import { createPoliciesModule } from '../policies/policies.module';
 import { hitLimit } from '../registry/request-counters.repository';
 import { createCatalogue } from './catalogue.module';
 import { registerDevicesRoutes } from './devices.routes';
@@ -32,6 +33,7 @@ export const createDevicesModule = (deps: {
   paymentLock: Parameters<typeof createTerminalsService>[0]['paymentLock'];
   /** SNs no terminal may hold (the external broker's superuser name); given upper case. */
   snReserved: (sn: string) => boolean;
+  log: { error(obj: object, msg: string): void };
 }) => {
   const { api, db, clock, jobs } = deps;
   // Shared by every instance (the database's request counters): see TAKEN_ANSWER_LIMIT.
@@ -67,5 +69,15 @@ export const createDevicesModule = (deps: {
   // The dashboard's counters: their change rows folded into one per key every minute.
   jobs.registerHandler('devices.tallies', () => catalogue.dashboard.foldTallies());
   jobs.schedule({ name: 'devices.tallies', cron: '* * * * *', kind: 'devices.tallies' });
-  return { terminals, terminalsRepo };
+  // Configuration policies: desired state of the same terminals (a page under Devices).
+  const policies = createPoliciesModule({
+    api,
+    db,
+    clock,
+    broker: deps.broker,
+    events: deps.events,
+    jobs,
+    log: deps.log,
+  });
+  return { terminals, terminalsRepo, policies };
 };

@@ -37,6 +37,7 @@ type SlotTerminal = { sn: string; online: boolean; platform: string; apps: Recor
  */
 export type DeviceDetailSlots = {
   PlanTab: ComponentType<{ sn: string }>;
+  PolicyTab: ComponentType<{ sn: string }>;
   FilesTab: ComponentType<{ terminal: SlotTerminal }>;
   ConfigTab: ComponentType<{ terminal: SlotTerminal }>;
   PermissionsTab: ComponentType<{ terminal: SlotTerminal }>;
@@ -62,6 +63,7 @@ const TAB_KEYS = [
   'files',
   'permissions',
   'plan',
+  'policy',
 ] as const;
 
 /**
@@ -70,7 +72,7 @@ const TAB_KEYS = [
  * history, logs, captured files, permissions and the task plan.
  */
 export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
-  const { PlanTab, FilesTab, ConfigTab, PermissionsTab, UninstallButton } = slots;
+  const { PlanTab, PolicyTab, FilesTab, ConfigTab, PermissionsTab, UninstallButton } = slots;
   const { sn = '' } = useParams();
   const { t } = useTranslation('devices');
   const queryClient = useQueryClient();
@@ -441,6 +443,15 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
           children: (
             <Suspense fallback={<Skeleton active />}>
               <PlanTab sn={d.sn} />
+            </Suspense>
+          ),
+        },
+        {
+          key: 'policy',
+          label: t('tabs.policy'),
+          children: (
+            <Suspense fallback={<Skeleton active />}>
+              <PolicyTab sn={d.sn} />
             </Suspense>
           ),
         },

@@ -1,0 +1,255 @@
+import {
+  COMPLIANCE_STATES,
+  type ComplianceState,
+  POLICY_SEVERITIES,
+  type PolicyFields,
+  type PolicyRow,
+  type PolicyVersion,
+  type TerminalFieldRow,
+} from '@cpm/contracts';
+import { policiesRoutes } from '@cpm/contracts/routes';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Descriptions,
+  Drawer,
+  List,
+  Select,
+  Space,
+  Statistic,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/http';
+import { Auth } from '../../../shared/auth/Auth';
+import { queryKeys } from '../../../shared/crud/queryKeys';
+import { fixedPaging, readRows } from '../../../shared/table/readRows';
+
+export const STATE_COLOR: Record<ComplianceState, string> = {
+  verified: 'success',
+  pending: 'processing',
+  failed: 'error',
+  drift: 'warning',
+  unsupported: 'default',
+};
+const PAGE_SIZE = 20;
+const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
+
+/** What changed from one version to the next, field by field. */
+export const diffFields = (before: PolicyFields | undefined, after: PolicyFields) => {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after)])] as (keyof PolicyFields)[];
+  return keys
+    .map((k) => ({ field: k, before: before?.[k], after: after[k] }))
+    .filter((d) => JSON.stringify(d.before) !== JSON.stringify(d.after));
+};
+
+/** A policy's compliance (counts, terminal fields, converge), assignments and version history. */
+export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; onClose: () => void }) => {
+  const { t } = useTranslation('policies');
+  const id = policy?.id as string;
+  const [state, setState] = useState<ComplianceState | undefined>();
+  const [current, setCurrent] = useState(1);
+  const [allOrNothing, setAllOrNothing] = useState(false);
+  const key = [...queryKeys.policies.all, id];
+  const summary = useQuery({
+    queryKey: [...key, 'compliance'],
+    queryFn: () => call(policiesRoutes.compliance, { query: { policyId: id }, loading: false }),
+    enabled: policy !== null,
+    refetchInterval: 5000,
+  });
+  const rows = useQuery({
+    queryKey: [...key, 'fields', state, current],
+    queryFn: () =>
+      call(policiesRoutes.fields, {
+        query: { policyId: id, state, current, size: PAGE_SIZE },
+        loading: false,
+      }),
+    enabled: policy !== null,
+    refetchInterval: 5000,
+  });
+  const detail = useQuery({
+    queryKey: [...key, 'detail'],
+    queryFn: () => call(policiesRoutes.get, { query: { id }, loading: false }),
+    enabled: policy !== null,
+  });
+  const versions = useQuery({
+    queryKey: [...key, 'versions'],
+    queryFn: () => call(policiesRoutes.versions, { query: { id }, loading: false }),
+    enabled: policy !== null,
+  });
+  const count = (s: ComplianceState, severity?: string) =>
+    (summary.data?.counts ?? [])
+      .filter((c) => c.state === s && (!severity || c.severity === severity))
+      .reduce((n, c) => n + c.count, 0);
+  const converge = async () => {
+    await call(policiesRoutes.converge, { body: { policyId: id, allOrNothing }, notifySuccess: true }).catch(
+      () => undefined,
+    );
+    void summary.refetch();
+    void rows.refetch();
+  };
+  const versionList: PolicyVersion[] = versions.data ?? [];
+
+  return (
+    <Drawer
+      open={policy !== null}
+      onClose={onClose}
+      size="large"
+      title={policy?.name}
+      data-testid="policy-drawer"
+    >
+      <Tabs
+        items={[
+          {
+            key: 'compliance',
+            label: t('compliance'),
+            children: (
+              <>
+                <Space wrap size="large" style={{ marginBottom: 12 }}>
+                  {COMPLIANCE_STATES.map((s) => (
+                    <Statistic key={s} title={t(`states.${s}`)} value={count(s)} data-testid={`count-${s}`} />
+                  ))}
+                  <Statistic
+                    title={t('compliant')}
+                    value={`${summary.data?.compliantTerminals ?? 0} / ${summary.data?.terminals ?? 0}`}
+                    data-testid="count-compliant"
+                  />
+                </Space>
+                <Table
+                  size="small"
+                  rowKey="severity"
+                  pagination={false}
+                  style={{ marginBottom: 12 }}
+                  dataSource={POLICY_SEVERITIES.map((severity) => ({ severity }))}
+                  columns={[
+                    {
+                      key: 'severity',
+                      title: t('severity'),
+                      render: (_, r) => t(`severities.${r.severity}`),
+                    },
+                    ...COMPLIANCE_STATES.map((s) => ({
+                      key: s,
+                      title: t(`states.${s}`),
+                      render: (_: unknown, r: { severity: string }) => count(s, r.severity),
+                    })),
+                  ]}
+                />
+                <Space wrap style={{ marginBottom: 12 }}>
+                  <Select
+                    allowClear
+                    aria-label={t('state')}
+                    placeholder={t('state')}
+                    style={{ width: 160 }}
+                    value={state}
+                    onChange={(v) => {
+                      setState(v);
+                      setCurrent(1);
+                    }}
+                    options={COMPLIANCE_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+                    data-testid="filter-state"
+                  />
+                  <Auth permission="device:policy:converge">
+                    <Switch
+                      checked={allOrNothing}
+                      onChange={setAllOrNothing}
+                      aria-label={t('allOrNothing')}
+                    />
+                    <Typography.Text>{t('allOrNothing')}</Typography.Text>
+                    <Button type="primary" onClick={() => void converge()} data-testid="policy-converge">
+                      {t('convergeDrifted')}
+                    </Button>
+                  </Auth>
+                </Space>
+                <Table<TerminalFieldRow>
+                  rowKey={(r) => `${r.terminalId}:${r.field}`}
+                  size="small"
+                  {...readRows(rows.data?.records, rows)}
+                  pagination={fixedPaging(current, PAGE_SIZE, rows.data?.total, setCurrent)}
+                  columns={fieldColumns(t)}
+                />
+              </>
+            ),
+          },
+          {
+            key: 'assignments',
+            label: t('assignments'),
+            children: (
+              <List
+                dataSource={detail.data?.assignments ?? []}
+                locale={{ emptyText: t('noAssignments') }}
+                renderItem={(a) => (
+                  <List.Item>
+                    <Tag>{t(`targets.${a.kind}`)}</Tag> {a.name}
+                  </List.Item>
+                )}
+              />
+            ),
+          },
+          {
+            key: 'versions',
+            label: t('versions'),
+            children: (
+              <List
+                dataSource={versionList}
+                renderItem={(v, i) => (
+                  <List.Item data-testid={`version-${v.version}`}>
+                    <Descriptions
+                      size="small"
+                      column={1}
+                      title={`v${v.version} · ${v.changedByName} · ${new Date(v.changedAt).toLocaleString()}`}
+                    >
+                      <Descriptions.Item label={t('reason')}>{v.reason}</Descriptions.Item>
+                      {diffFields(versionList[i + 1]?.fields, v.fields).map((d) => (
+                        <Descriptions.Item key={d.field} label={t(`fields.${d.field}`)}>
+                          <Typography.Text delete>{show(d.before?.value)}</Typography.Text> →{' '}
+                          {show(d.after?.value)}
+                          {d.after
+                            ? ` (${t(`severities.${d.after.severity}`)}${d.after.locked ? `, ${t('lock')}` : ''})`
+                            : ''}
+                        </Descriptions.Item>
+                      ))}
+                    </Descriptions>
+                  </List.Item>
+                )}
+              />
+            ),
+          },
+        ]}
+      />
+    </Drawer>
+  );
+};
+
+/** The columns of terminal-field rows (the policy drawer and the device detail). */
+export const fieldColumns = (t: (k: string) => string) => [
+  { key: 'sn', title: 'SN', dataIndex: 'sn' },
+  { key: 'field', title: t('field'), render: (_: unknown, r: TerminalFieldRow) => t(`fields.${r.field}`) },
+  { key: 'desired', title: t('expected'), render: (_: unknown, r: TerminalFieldRow) => show(r.desired) },
+  { key: 'actual', title: t('actual'), render: (_: unknown, r: TerminalFieldRow) => show(r.actual) },
+  {
+    key: 'state',
+    title: t('state'),
+    render: (_: unknown, r: TerminalFieldRow) => (
+      <Tag color={STATE_COLOR[r.state]}>
+        {t(`states.${r.state}`)}
+        {r.reason ? ` · ${r.reason}` : ''}
+      </Tag>
+    ),
+  },
+  {
+    key: 'severity',
+    title: t('severity'),
+    render: (_: unknown, r: TerminalFieldRow) => t(`severities.${r.severity}`),
+  },
+  { key: 'policy', title: t('source'), dataIndex: 'policyName' },
+  {
+    key: 'since',
+    title: t('since'),
+    render: (_: unknown, r: TerminalFieldRow) => new Date(r.since).toLocaleString(),
+  },
+];
