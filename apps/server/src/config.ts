@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guessTileDatum, isStrongPassword, type MapConfig, type RateLimitClass } from '@cpm/contracts';
@@ -137,7 +138,26 @@ const EnvSchema = z.object({
     .max(24 * 3600)
     .default(900),
   HTTP_CONNS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isProxyAddress), 'must be IP addresses or CIDR ranges, comma-separated'),
 });
+
+/** An address or CIDR range of a trusted proxy (`10.0.0.1`, `10.0.0.0/8`, `fd00::/8`), or `loopback`. */
+const isProxyAddress = (a: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(a)) return true;
+  const [ip, bits, ...rest] = a.split('/');
+  const v = isIP(ip);
+  if (v === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (v === 4 ? 32 : 128));
+};
 
 /** Typed configuration; nothing else in the server reads process.env. */
 export type Config = {
@@ -217,6 +237,11 @@ export type Config = {
    * `HTTP_CONNS_PER_ADDRESS` open connections per client address (0: no cap, behind a proxy).
    */
   http: ConnectionLimits;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`), so that a request's address is the
+   * client's; empty: the connection's own address.
+   */
+  trustProxy: string[];
 };
 
 /** The remote screen relay: under the main port unless given its own, the address terminals dial, timeouts. */
@@ -344,6 +369,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SEC * 1000,
       perAddress: e.HTTP_CONNS_PER_ADDRESS,
     },
+    trustProxy: e.TRUST_PROXY,
   };
 };
 

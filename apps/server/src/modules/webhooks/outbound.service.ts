@@ -137,7 +137,7 @@ export const createOutboundService = (deps: {
     finish: async (job, _result, tx) => {
       const { subscriptionId } = job.payload as { subscriptionId: string };
       const at = await repo.nextDue(tx, subscriptionId);
-      if (at) await kick(tx, subscriptionId, at > clock.now() ? at : clock.now());
+      if (at) await kick(tx, subscriptionId, new Date(Math.max(at.getTime(), clock.now().getTime())));
       return undefined;
     },
   });
