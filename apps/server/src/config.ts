@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_HOURS: z.coerce.number().min(0).default(24),
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(10),
   WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().min(0).default(24),
+  WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -214,10 +215,12 @@ export type Config = {
   /**
    * Webhooks: plain http for localhost allowed (`WEBHOOK_ALLOW_HTTP`, development); the back-off from
    * `WEBHOOK_RETRY_BASE_MS` doubling up to `WEBHOOK_RETRY_MAX_MS`, for `WEBHOOK_RETRY_HOURS`; turned off
-   * after `WEBHOOK_DISABLE_AFTER_FAILURES` failures in a row lasting `WEBHOOK_DISABLE_AFTER_HOURS`.
+   * after `WEBHOOK_DISABLE_AFTER_FAILURES` failures in a row lasting `WEBHOOK_DISABLE_AFTER_HOURS`;
+   * finished deliveries kept in the log for `WEBHOOK_LOG_DAYS`.
    */
   webhooks: {
     allowHttp: boolean;
+    logDays: number;
     baseMs: number;
     capMs: number;
     retryForMs: number;
@@ -354,6 +357,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       retryForMs: e.WEBHOOK_RETRY_HOURS * 3_600_000,
       disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
       disableAfterMs: e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
+      logDays: e.WEBHOOK_LOG_DAYS,
     },
     geocoder: { url: e.GEOCODER_URL?.replace(/\/$/, '') ?? null, timeoutMs: e.GEOCODER_TIMEOUT_MS },
     sms: { url: e.SMS_URL, token: e.SMS_TOKEN },

@@ -12,6 +12,12 @@ export const WANTED_TYPES_MS = 5000;
 /** The job kind that sends a subscription's due deliveries; one queued or running per subscription. */
 export const DISPATCH_JOB_KIND = 'webhooks.dispatch';
 
+/** The job kind that fails for good what ran out of retries unseen (hourly). */
+export const SWEEP_JOB_KIND = 'webhooks.sweep';
+
+/** The job kind that deletes finished deliveries past the log's retention (daily). */
+export const PRUNE_JOB_KIND = 'webhooks.prune';
+
 /** The job kind of one delivery in earlier versions: still queued ones hand their delivery on. */
 export const DELIVERY_JOB_KIND = 'webhooks.deliver';
 
@@ -118,11 +124,44 @@ export const createOutboundService = (deps: {
     ].join(''),
   });
 
-  const disable: Disabler = async (tx, sub, failures) => {
-    if (!(await repo.disable(tx, sub.id, `${failures} attempts failed in a row`, clock.now())))
-      return undefined;
+  const disable: Disabler = async (tx, sub, now) => {
+    const failures = sub.consecutiveFailures;
+    const lasted = sub.failingSince ? now.getTime() - sub.failingSince.getTime() : 0;
+    if (!sub.enabled || failures < o.disableAfterFailures || lasted < o.disableAfterMs) return undefined;
+    if (!(await repo.disable(tx, sub.id, `${failures} attempts failed in a row`, now))) return undefined;
     return (await deps.notifyUser(disableNotice(sub, failures), tx)).announce;
   };
+
+  /**
+   * Fails for good the pending deliveries whose retry period ended without a run recording it (a
+   * server down for that long), counts each toward its subscription's disabling, and lets the next
+   * of their objects go. Answers how many.
+   */
+  const sweep = async () => {
+    const now = clock.now();
+    const due = await repo.exhausted(new Date(now.getTime() - o.retryForMs));
+    let failed = 0;
+    for (const subscriptionId of new Set(due.map((d) => d.subscriptionId))) {
+      const ids = due.filter((d) => d.subscriptionId === subscriptionId).map((d) => d.id);
+      const announce = await repo.transaction(async (tx) => {
+        await kick(tx, subscriptionId);
+        const gone = await repo.failForGood(tx, ids, 'retries exhausted', now);
+        failed += gone.length;
+        if (gone.length === 0) return undefined;
+        await repo.promoteNextOf(
+          tx,
+          subscriptionId,
+          gone.map((g) => g.objectKey),
+          now,
+        );
+        const s = await repo.failed(tx, subscriptionId, now, gone.length);
+        return s ? disable(tx, s, now) : undefined;
+      });
+      announce?.();
+    }
+    return { failed };
+  };
+  deps.jobs.registerHandler(SWEEP_JOB_KIND, sweep);
 
   const dispatch = (ctx: JobContext<{ subscriptionId: string }>) =>
     dispatchRun(
@@ -181,6 +220,9 @@ export const createOutboundService = (deps: {
 
     /** One run of a subscription's deliveries, for tests. */
     dispatch,
+
+    /** The hourly sweep (see `sweep`), for tests. */
+    sweep,
   };
 };
 

@@ -24,12 +24,11 @@ export type DispatchOptions = BackOff & {
   runForMs: number;
 };
 
-/** Turns a subscription off with a notice to its owner, in `tx`; answers what announces the notice. */
-export type Disabler = (
-  tx: Tx,
-  sub: SubscriptionRecord,
-  failures: number,
-) => Promise<undefined | (() => void)>;
+/**
+ * Turns a subscription off with a notice to its owner, in `tx`, when its failure streak (as just
+ * counted) is long enough in number and in time; answers what announces the notice.
+ */
+export type Disabler = (tx: Tx, sub: SubscriptionRecord, now: Date) => Promise<undefined | (() => void)>;
 
 type Answered = { d: DeliveryRecord; sub: SubscriptionRecord; outcome: PostOutcome; at: Date };
 
@@ -127,9 +126,7 @@ export const dispatchRun = async (
       if (failures > 0) {
         const s = await repo.failed(tx, subscriptionId, now, failures);
         streak = s?.consecutiveFailures ?? 0;
-        const lasted = s?.failingSince ? now.getTime() - s.failingSince.getTime() : 0;
-        if (s?.enabled && streak >= o.disableAfterFailures && lasted >= o.disableAfterMs)
-          told = await deps.disable(tx, s, streak);
+        if (s) told = await deps.disable(tx, s, now);
       }
       const finished = recorded.filter((r) => r.status !== 'pending').map((r) => r.objectKey);
       await repo.promoteNextOf(tx, subscriptionId, finished, now);

@@ -1,7 +1,14 @@
-import { and, asc, desc, eq, gt, inArray, lte, min, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, min, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, inDataScope, type Scope } from '../../shared/data-scope';
-import { existsWhere, likeAnywhere, newestFirst, pageWhere, updatedCount } from '../../shared/sql';
+import {
+  deletedCount,
+  existsWhere,
+  likeAnywhere,
+  newestFirst,
+  pageWhere,
+  updatedCount,
+} from '../../shared/sql';
 import { webhookDeliveries, webhookSubscriptions } from './webhooks.table';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -227,6 +234,33 @@ export const createWebhooksRepository = (db: Db) => ({
       .returning();
     return row;
   },
+
+  /** Up to 500 pending deliveries whose attempt series began before `cutoff` (their retries ran out). */
+  exhausted: (cutoff: Date) =>
+    db
+      .select({ id: webhookDeliveries.id, subscriptionId: webhookDeliveries.subscriptionId })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.seriesStartedAt, cutoff)))
+      .limit(500),
+
+  /** Fails pending deliveries for good; answers those it changed. */
+  failForGood: (tx: Tx, ids: string[], error: string, now: Date) =>
+    tx
+      .update(webhookDeliveries)
+      .set({ status: 'failed', error, nextAttemptAt: null, lastAttemptAt: now })
+      .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.status, 'pending')))
+      .returning({ id: webhookDeliveries.id, objectKey: webhookDeliveries.objectKey }),
+
+  /** Deletes finished deliveries made before `before`; answers how many. */
+  pruneLog: (before: Date) =>
+    deletedCount(
+      db,
+      webhookDeliveries,
+      and(
+        inArray(webhookDeliveries.status, ['delivered', 'failed']),
+        lt(webhookDeliveries.createdAt, before),
+      ),
+    ),
 
   /** Ends a failure streak; writes only when there was one. */
   async succeeded(tx: Tx, subscriptionId: string) {
