@@ -25,6 +25,18 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/CAPTCHA/);
   });
 
+  it('reads the trusted proxies as addresses and CIDR ranges, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.8.0.0/16,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.8.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/1', '*'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(8080);
   });

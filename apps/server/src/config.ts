@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { guessTileDatum, isStrongPassword, type MapConfig, type RateLimitClass } from '@cpm/contracts';
@@ -47,6 +48,7 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_HOURS: z.coerce.number().min(0).default(24),
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(10),
   WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().min(0).default(24),
+  WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -143,7 +145,26 @@ const EnvSchema = z.object({
     .max(24 * 3600)
     .default(900),
   HTTP_CONNS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(64),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isProxyAddress), 'must be IP addresses or CIDR ranges, comma-separated'),
 });
+
+/** An address or CIDR range of a trusted proxy (`10.0.0.1`, `10.0.0.0/8`, `fd00::/8`), or `loopback`. */
+const isProxyAddress = (a: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(a)) return true;
+  const [ip, bits, ...rest] = a.split('/');
+  const v = isIP(ip);
+  if (v === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (v === 4 ? 32 : 128));
+};
 
 /** Typed configuration; nothing else in the server reads process.env. */
 export type Config = {
@@ -200,10 +221,12 @@ export type Config = {
   /**
    * Webhooks: plain http for localhost allowed (`WEBHOOK_ALLOW_HTTP`, development); the back-off from
    * `WEBHOOK_RETRY_BASE_MS` doubling up to `WEBHOOK_RETRY_MAX_MS`, for `WEBHOOK_RETRY_HOURS`; turned off
-   * after `WEBHOOK_DISABLE_AFTER_FAILURES` failures in a row lasting `WEBHOOK_DISABLE_AFTER_HOURS`.
+   * after `WEBHOOK_DISABLE_AFTER_FAILURES` failures in a row lasting `WEBHOOK_DISABLE_AFTER_HOURS`;
+   * finished deliveries kept in the log for `WEBHOOK_LOG_DAYS`.
    */
   webhooks: {
     allowHttp: boolean;
+    logDays: number;
     baseMs: number;
     capMs: number;
     retryForMs: number;
@@ -228,6 +251,11 @@ export type Config = {
    * `HTTP_CONNS_PER_ADDRESS` open connections per client address (0: no cap, behind a proxy).
    */
   http: ConnectionLimits;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed (`TRUST_PROXY`), so that a request's address is the
+   * client's; empty: the connection's own address.
+   */
+  trustProxy: string[];
 };
 
 /** The remote screen relay: under the main port unless given its own, the address terminals dial, timeouts. */
@@ -340,6 +368,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       retryForMs: e.WEBHOOK_RETRY_HOURS * 3_600_000,
       disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
       disableAfterMs: e.WEBHOOK_DISABLE_AFTER_HOURS * 3_600_000,
+      logDays: e.WEBHOOK_LOG_DAYS,
     },
     geocoder: { url: e.GEOCODER_URL?.replace(/\/$/, '') ?? null, timeoutMs: e.GEOCODER_TIMEOUT_MS },
     sms: { url: e.SMS_URL, token: e.SMS_TOKEN },
@@ -356,6 +385,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SEC * 1000,
       perAddress: e.HTTP_CONNS_PER_ADDRESS,
     },
+    trustProxy: e.TRUST_PROXY,
   };
 };
 

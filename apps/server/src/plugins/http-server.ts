@@ -8,7 +8,7 @@ import { registerSecurity } from './security';
 
 /** The HTTP server every module registers on: limits, timeouts, error mapping and security headers. */
 export const createHttpServer = async (
-  config: Pick<Config, 'logLevel' | 'http' | 'map'>,
+  config: Pick<Config, 'logLevel' | 'http' | 'map' | 'trustProxy'>,
   logStream?: Parameters<typeof loggerOptions>[1],
 ) => {
   const app = Fastify({
@@ -17,6 +17,8 @@ export const createHttpServer = async (
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    // The client's address behind the proxies named in TRUST_PROXY; otherwise the connection's own.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     ...timeoutOptions(config.http),
   });
   capConnectionsPerAddress(app, config.http.perAddress);

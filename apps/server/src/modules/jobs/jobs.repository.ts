@@ -47,18 +47,32 @@ export const createJobsRepository = (db: Db) => {
    * Inserts a job. With a singleton key that is already queued or running, nothing is inserted and
    * the active job is answered instead, so a double click starts one job.
    */
-  const insert = async (job: NewJob, tx: Tx | Db = db): Promise<JobRow> => {
-    const [row] = await tx
-      .insert(jobs)
-      .values({ ...job, payload: job.payload ?? {} })
-      .onConflictDoNothing()
-      .returning();
-    if (row) return row;
-    const [active] = await tx
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.singletonKey, job.singletonKey as string), inArray(jobs.status, ACTIVE)));
-    return active;
+  const insert = async (job: NewJob, tx: Tx | Db = db, join = false): Promise<JobRow> => {
+    for (;;) {
+      const [row] = await tx
+        .insert(jobs)
+        .values({ ...job, payload: job.payload ?? {} })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return row;
+      const active = tx
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.singletonKey, job.singletonKey as string), inArray(jobs.status, ACTIVE)));
+      if (!join) return (await active)[0];
+      // Joining: the active job stays as it is until the caller's transaction ends (a running one
+      // cannot finish without seeing what the caller wrote), and a queued one starts by `runAt`.
+      const [held] = await active.for('share');
+      // It ended while this waited for it: queue again.
+      if (!held) continue;
+      if (held.status !== 'queued' || held.runAt <= job.runAt) return held;
+      const [sooner] = await tx
+        .update(jobs)
+        .set({ runAt: job.runAt })
+        .where(eq(jobs.id, held.id))
+        .returning();
+      return sooner;
+    }
   };
 
   return {

@@ -340,8 +340,12 @@ export const createJobsService = (deps: Deps) => {
       });
     },
 
-    /** Queues a job (a singleton key already active answers that job); with `tx`, only if it commits. */
-    async enqueueJob(job: Pick<NewJob, 'kind'> & Partial<NewJob>, tx?: Tx) {
+    /**
+     * Queues a job (a singleton key already active answers that job); with `tx`, only if it commits.
+     * `join`: the active job of the key cannot finish before `tx` ends, and a queued one is brought
+     * forward to `runAt`, so it sees what `tx` wrote (work handed to a running worker).
+     */
+    async enqueueJob(job: Pick<NewJob, 'kind'> & Partial<NewJob> & { join?: boolean }, tx?: Tx) {
       const row = await repo.insert(
         {
           kind: job.kind,
@@ -352,6 +356,7 @@ export const createJobsService = (deps: Deps) => {
           runAt: job.runAt ?? clock.now(),
         },
         tx,
+        job.join,
       );
       nudge();
       return row;

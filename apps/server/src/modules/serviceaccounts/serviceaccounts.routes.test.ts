@@ -59,7 +59,8 @@ describe('service accounts and API keys', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Requests from 10.9.0.1 and 10.8.0.0/16 come through a proxy the server trusts.
+    t = await createTestApp({ env: { TRUST_PROXY: '10.9.0.1, 10.8.0.0/16' } });
     const ent = await createAccount(t, { username: 'ent_svc' });
     entId = ent.id;
     const other = await createAccount(t, { username: 'other_ent' });
@@ -185,6 +186,26 @@ describe('service accounts and API keys', () => {
     const refused = await listTerminals(key, '203.0.113.9');
     expect(refused.status).toBe(403);
     expect(refused.body.messageEn).toMatch(/address/);
+  });
+
+  it('sees the client behind a trusted proxy, and not what anyone else forwards', async () => {
+    const { key } = await issue({ allowedSources: ['198.51.100.7'] });
+    const via = async (proxy: string, forwardedFor: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: urlOf(devicesEndpoints.terminalPage, { current: 1, size: 10 }),
+          headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': forwardedFor },
+          remoteAddress: proxy,
+        })
+      ).statusCode;
+    expect(await via('10.9.0.1', '198.51.100.7')).toBe(200);
+    // Through two trusted proxies: the address the client itself wrote in front is not believed.
+    expect(await via('10.8.3.4', '198.51.100.7, 10.9.0.1')).toBe(200);
+    expect(await via('10.8.3.4', '198.51.100.7, 203.0.113.5')).toBe(403);
+    // An untrusted proxy (or a client) claiming the allowed address is refused.
+    expect(await via('10.20.30.40', '198.51.100.7')).toBe(403);
+    expect(await via('127.0.0.1', '198.51.100.7')).toBe(403);
   });
 
   it('records issue, rotation, revocation and at most one use per key a minute', async () => {

@@ -27,7 +27,7 @@ runCrashWorker(
       secretOf: () => CRASH_SECRET,
       clock: systemClock,
       notifyUser: async () => ({ announce: () => undefined }),
-      options: { baseMs: 20, capMs: 200 },
+      options: { baseMs: 20, capMs: 200, inflight: 4 },
     });
     return async () => {
       const now = new Date();

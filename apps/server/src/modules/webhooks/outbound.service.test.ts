@@ -2,10 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeOf } from '../../test-support/fake';
 import { createTestClock } from '../../test-support/test-app';
 import type { JobContext, JobsService } from '../jobs/jobs.service';
-import { createOutboundService, DELIVERY_JOB_KIND } from './outbound.service';
+import { createOutboundService, DISPATCH_JOB_KIND } from './outbound.service';
 import type { PostOutcome, Sender } from './webhook-sender';
 import { verifySignature } from './webhook-signing';
-import type { createWebhooksRepository, DeliveryRecord, SubscriptionRecord, Tx } from './webhooks.repository';
+import type {
+  AttemptOutcome,
+  createWebhooksRepository,
+  DeliveryRecord,
+  SubscriptionRecord,
+  Tx,
+} from './webhooks.repository';
 
 const TX = {} as Tx;
 const SECRET = 'whsec_unit';
@@ -48,13 +54,35 @@ const delivery = (over: Partial<DeliveryRecord> = {}): DeliveryRecord => ({
   ...over,
 });
 
-const setup = (o: { answer?: PostOutcome; sub?: SubscriptionRecord; d?: DeliveryRecord } = {}) => {
+/**
+ * The service over a fake repository that keeps deliveries in memory as the real one does: due
+ * heads, outcomes recorded on pending rows, the next of a finished lane made pending.
+ */
+const setup = (
+  o: { answer?: (d: string) => PostOutcome; sub?: SubscriptionRecord; rows?: DeliveryRecord[] } = {},
+) => {
   const clock = createTestClock();
+  const rows = o.rows ?? [delivery()];
   const repo = fakeOf<typeof createWebhooksRepository>({
-    findDelivery: async () => o.d ?? delivery(),
     findById: async () => o.sub ?? subscription(),
-    recordAttempt: async () => true,
-    promoteNext: async () => null,
+    findDelivery: async (id) => rows.find((r) => r.id === id) ?? null,
+    due: async (_sub, now, busy, limit) =>
+      rows
+        .filter((r) => r.status === 'pending' && (r.nextAttemptAt ?? now) <= now && !busy.includes(r.id))
+        .slice(0, limit),
+    recordAttempts: async (_tx, outcomes: AttemptOutcome[]) =>
+      outcomes.map((a) => {
+        const r = rows.find((x) => x.id === a.id) as DeliveryRecord;
+        Object.assign(r, a, { attempts: r.attempts + 1 });
+        return { id: r.id, objectKey: r.objectKey, status: r.status };
+      }),
+    promoteNextOf: async (_tx, _sub, keys, now) => {
+      for (const key of keys) {
+        const next = rows.find((r) => r.objectKey === key && r.status === 'waiting');
+        if (next) Object.assign(next, { status: 'pending', seriesStartedAt: now, nextAttemptAt: now });
+      }
+      return keys.length;
+    },
     failed: async () => o.sub ?? subscription({ consecutiveFailures: 1, failingSince: clock.now() }),
     disable: async () => true,
     transaction: async (work) => work(TX),
@@ -69,7 +97,7 @@ const setup = (o: { answer?: PostOutcome; sub?: SubscriptionRecord; d?: Delivery
   const sent: Parameters<Sender>[0][] = [];
   const send: Sender = async (r) => {
     sent.push(r);
-    return o.answer ?? { status: 200, durationMs: 3, error: null };
+    return o.answer?.(r.headers['X-CPM-Event-Id']) ?? { status: 200, durationMs: 3, error: null };
   };
   const announce = vi.fn();
   const notifyUser = vi.fn(async () => ({ announce }));
@@ -86,27 +114,30 @@ const setup = (o: { answer?: PostOutcome; sub?: SubscriptionRecord; d?: Delivery
       retryForMs: 60_000,
       disableAfterFailures: 3,
       disableAfterMs: 10_000,
+      inflight: 4,
     },
     random: () => 1,
   });
   const ctx = {
     id: 'job-1',
-    kind: DELIVERY_JOB_KIND,
-    payload: { deliveryId: 'd-1' },
+    kind: DISPATCH_JOB_KIND,
+    payload: { subscriptionId: 'sub-1' },
     userId: null,
     attempt: 1,
     checkpoint: null,
     signal: new AbortController().signal,
     progress: async () => undefined,
     inLease: (work) => work(TX),
-  } satisfies JobContext<{ deliveryId: string }>;
-  return { clock, repo, jobs, sent, outbound, ctx, notifyUser, announce };
+  } satisfies JobContext<{ subscriptionId: string }>;
+  return { clock, repo, jobs, sent, outbound, ctx, notifyUser, announce, rows };
 };
+
+const fail503 = () => ({ status: 503, durationMs: 5, error: null });
 
 describe('outbound delivery', () => {
   it('signs the stored body with the secret and sends the event id', async () => {
     const s = setup();
-    await s.outbound.deliver(s.ctx);
+    await s.outbound.dispatch(s.ctx);
     const [req] = s.sent;
     expect(req.headers['X-CPM-Event-Id']).toBe('e-1');
     const nowSec = Math.floor(s.clock.now().getTime() / 1000);
@@ -122,118 +153,126 @@ describe('outbound delivery', () => {
     expect(JSON.parse(req.body)).toEqual({ id: 'e-1', type: 'terminal.online' });
   });
 
-  it('records a 2xx as delivered, ends the failure streak and lets the next of its object go', async () => {
-    const s = setup({ sub: subscription({ consecutiveFailures: 2 }) });
-    s.repo.promoteNext.mockResolvedValueOnce(delivery({ id: 'd-2', seq: 2 }));
-    await s.outbound.deliver(s.ctx);
-    expect(s.repo.recordAttempt).toHaveBeenCalledWith(
-      TX,
-      'd-1',
-      expect.objectContaining({ status: 'delivered', responseCode: 200 }),
-    );
-    expect(s.repo.succeeded).toHaveBeenCalledWith(TX, 'sub-1');
-    expect(s.repo.promoteNext).toHaveBeenCalledWith(TX, 'sub-1', 'terminal:SN1', s.clock.now());
-    expect(s.jobs.enqueueJob).toHaveBeenCalledWith(
-      { kind: DELIVERY_JOB_KIND, payload: { deliveryId: 'd-2' }, runAt: undefined },
-      TX,
-    );
-  });
-
-  it('sends nothing for a delivery already delivered or still waiting behind an earlier one', async () => {
-    for (const status of ['delivered', 'waiting', 'failed'] as const) {
-      const s = setup({ d: delivery({ status }) });
-      expect(await s.outbound.deliver(s.ctx)).toEqual({ skipped: status });
-      expect(s.sent).toEqual([]);
-      expect(s.repo.recordAttempt).not.toHaveBeenCalled();
-    }
+  it('sends the events of one object one after another, and of different objects side by side', async () => {
+    const lane = (obj: number, n: number) =>
+      delivery({
+        id: `d-${obj}-${n}`,
+        eventId: `e-${obj}-${n}`,
+        objectKey: `terminal:SN${obj}`,
+        status: n === 0 ? 'pending' : 'waiting',
+      });
+    const s = setup({
+      sub: subscription({ consecutiveFailures: 2 }),
+      rows: [0, 1, 2].flatMap((n) => [0, 1].map((o) => lane(o, n))),
+    });
+    expect(await s.outbound.dispatch(s.ctx)).toEqual({ sent: 6, delivered: 6 });
+    const order = s.sent.map((r) => r.headers['X-CPM-Event-Id']);
+    expect(order.filter((id) => id.startsWith('e-0'))).toEqual(['e-0-0', 'e-0-1', 'e-0-2']);
+    expect(order.filter((id) => id.startsWith('e-1'))).toEqual(['e-1-0', 'e-1-1', 'e-1-2']);
+    // The two lanes' heads went out together and were recorded in one transaction.
+    expect(s.repo.recordAttempts.mock.calls[0][1].map((a) => a.id)).toEqual(['d-0-0', 'd-1-0']);
+    expect(s.rows.every((r) => r.status === 'delivered' && r.responseCode === 200)).toBe(true);
+    // The failure streak the subscription had ends with the first success, once.
+    expect(s.repo.succeeded).toHaveBeenCalledOnce();
   });
 
   it('retries a failure after the back-off, keeping the next of its object waiting', async () => {
-    const s = setup({ answer: { status: 500, durationMs: 5, error: null }, d: delivery({ attempts: 2 }) });
-    await s.outbound.deliver(s.ctx);
-    const retryAt = new Date(s.clock.now().getTime() + 4000);
-    expect(s.repo.recordAttempt).toHaveBeenCalledWith(
-      TX,
-      'd-1',
-      expect.objectContaining({
-        status: 'pending',
-        responseCode: 500,
-        error: 'HTTP 500',
-        nextAttemptAt: retryAt,
-      }),
-    );
-    expect(s.jobs.enqueueJob).toHaveBeenCalledWith(
-      { kind: DELIVERY_JOB_KIND, payload: { deliveryId: 'd-1' }, runAt: retryAt },
-      TX,
-    );
-    expect(s.repo.promoteNext).not.toHaveBeenCalled();
+    const s = setup({
+      answer: fail503,
+      rows: [
+        delivery({ attempts: 2 }),
+        delivery({ id: 'd-2', objectKey: 'terminal:SN1', status: 'waiting' }),
+      ],
+    });
+    await s.outbound.dispatch(s.ctx);
+    expect(s.sent).toHaveLength(1);
+    expect(s.rows[0]).toMatchObject({
+      status: 'pending',
+      responseCode: 503,
+      error: 'HTTP 503',
+      nextAttemptAt: new Date(s.clock.now().getTime() + 4000),
+    });
+    expect(s.rows[1].status).toBe('waiting');
   });
 
   it('gives up once the next attempt would fall past the retry period, and lets the next go', async () => {
-    const s = setup({ answer: { status: null, durationMs: 5, error: 'ECONNREFUSED' } });
+    const s = setup({
+      answer: () => ({ status: null, durationMs: 5, error: 'ECONNREFUSED' }),
+      rows: [delivery(), delivery({ id: 'd-2', eventId: 'e-2', status: 'waiting' })],
+    });
     s.clock.advance(59_001);
-    await s.outbound.deliver(s.ctx);
-    expect(s.repo.recordAttempt).toHaveBeenCalledWith(
-      TX,
-      'd-1',
-      expect.objectContaining({ status: 'failed', error: 'ECONNREFUSED', nextAttemptAt: null }),
-    );
-    expect(s.repo.promoteNext).toHaveBeenCalled();
+    await s.outbound.dispatch(s.ctx);
+    // The next one went too, and is waiting for its own retry.
+    expect(s.rows[0]).toMatchObject({ status: 'failed', error: 'ECONNREFUSED', nextAttemptAt: null });
+    expect(s.rows[1]).toMatchObject({ status: 'pending', attempts: 1 });
   });
 
   it('turns a subscription off with a notice to its owner after failing long and often enough', async () => {
-    const s = setup({ answer: { status: 503, durationMs: 5, error: null } });
+    const s = setup({ answer: fail503 });
     s.repo.failed.mockResolvedValueOnce(
       subscription({ consecutiveFailures: 3, failingSince: new Date(s.clock.now().getTime() - 10_000) }),
     );
-    await s.outbound.deliver(s.ctx);
+    await s.outbound.dispatch(s.ctx);
     expect(s.repo.disable).toHaveBeenCalledWith(TX, 'sub-1', '3 attempts failed in a row', s.clock.now());
     expect(s.notifyUser).toHaveBeenCalledWith(expect.objectContaining({ userId: 'owner-1' }), TX);
     expect(s.announce).toHaveBeenCalledOnce();
   });
 
   it('keeps it on while the streak is short in time, however many attempts failed', async () => {
-    const s = setup({ answer: { status: 503, durationMs: 5, error: null } });
+    const s = setup({ answer: fail503 });
     s.repo.failed.mockResolvedValueOnce(
       subscription({ consecutiveFailures: 50, failingSince: new Date(s.clock.now().getTime() - 9_999) }),
     );
-    await s.outbound.deliver(s.ctx);
+    await s.outbound.dispatch(s.ctx);
     expect(s.repo.disable).not.toHaveBeenCalled();
     expect(s.notifyUser).not.toHaveBeenCalled();
   });
 
   it('fails the deliveries of a disabled subscription without sending, in order', async () => {
-    const s = setup({ sub: subscription({ enabled: false }) });
-    await s.outbound.deliver(s.ctx);
+    const s = setup({
+      sub: subscription({ enabled: false }),
+      rows: [delivery(), delivery({ id: 'd-2', status: 'waiting' })],
+    });
+    await s.outbound.dispatch(s.ctx);
     expect(s.sent).toEqual([]);
-    expect(s.repo.recordAttempt).toHaveBeenCalledWith(
-      TX,
-      'd-1',
-      expect.objectContaining({ status: 'failed' }),
-    );
+    expect(s.rows.map((r) => [r.id, r.status, r.error])).toEqual([
+      ['d-1', 'failed', 'subscription disabled'],
+      ['d-2', 'failed', 'subscription disabled'],
+    ]);
     expect(s.repo.failed).not.toHaveBeenCalled();
-    expect(s.repo.promoteNext).toHaveBeenCalled();
   });
 
-  it('queues a job only for a delivery that heads its lane', async () => {
+  it('records what receivers accepted when stopped, and leaves the rest pending', async () => {
+    const stop = new AbortController();
+    const s = setup({
+      rows: [delivery(), delivery({ id: 'd-2', eventId: 'e-2', objectKey: 'terminal:SN2' })],
+      answer: (id) => {
+        if (id === 'e-1') return { status: 200, durationMs: 1, error: null };
+        stop.abort(new Error('server shutting down'));
+        return { status: null, durationMs: 1, error: 'aborted' };
+      },
+    });
+    await expect(s.outbound.dispatch({ ...s.ctx, signal: stop.signal })).rejects.toThrow(
+      'server shutting down',
+    );
+    expect(s.rows.map((r) => r.status)).toEqual(['delivered', 'pending']);
+    expect(s.rows[1].attempts).toBe(0);
+  });
+
+  it('wakes the dispatch job of every subscription an event goes to, in the same transaction', async () => {
     const s = setup();
     s.repo.matching.mockResolvedValueOnce([subscription(), subscription({ id: 'sub-2' })]);
-    s.repo.enqueue.mockImplementation(async (_tx, d) =>
-      delivery({ id: `d-${d.subscriptionId}`, status: d.subscriptionId === 'sub-1' ? 'pending' : 'waiting' }),
-    );
     const eventId = await s.outbound.publish({
       type: 'terminal.online',
       ownerId: 'owner-1',
       objectKey: 'terminal:SN1',
       data: {},
     });
-    expect(s.repo.enqueue).toHaveBeenCalledTimes(2);
     expect(s.repo.enqueue.mock.calls.map(([, d]) => d.eventId)).toEqual([eventId, eventId]);
-    expect(s.jobs.enqueueJob).toHaveBeenCalledTimes(1);
-    expect(s.jobs.enqueueJob).toHaveBeenCalledWith(
-      { kind: DELIVERY_JOB_KIND, payload: { deliveryId: 'd-sub-1' }, runAt: undefined },
-      TX,
-    );
+    expect(s.jobs.enqueueJob.mock.calls.map(([job, tx]) => [job.singletonKey, job.join, tx])).toEqual([
+      [`${DISPATCH_JOB_KIND}:sub-1`, true, TX],
+      [`${DISPATCH_JOB_KIND}:sub-2`, true, TX],
+    ]);
   });
 
   it('looks for no subscription of a type nobody chose, and looks again once they change', async () => {

@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, type WebhookEnvelope } from '@cpm/contracts';
+import type { WebhookEnvelope } from '@cpm/contracts';
 import type { Clock } from '../../shared/clock';
 import type { JobContext, JobsService } from '../jobs/jobs.service';
+import { type Disabler, type DispatchOptions, dispatchRun } from './webhook-dispatch';
 import type { Sender } from './webhook-sender';
-import { type BackOff, retryDelayMs, signatureHeader } from './webhook-signing';
-import type { DeliveryRecord, SubscriptionRecord, Tx, WebhooksRepository } from './webhooks.repository';
+import type { SubscriptionRecord, Tx, WebhooksRepository } from './webhooks.repository';
 
 /** How long the set of event types some subscription chose is kept before it is read again. */
 export const WANTED_TYPES_MS = 5000;
 
-/** The job kind of one delivery attempt series; its payload names the delivery. */
+/** The job kind that sends a subscription's due deliveries; one queued or running per subscription. */
+export const DISPATCH_JOB_KIND = 'webhooks.dispatch';
+
+/** The job kind that fails for good what ran out of retries unseen (hourly). */
+export const SWEEP_JOB_KIND = 'webhooks.sweep';
+
+/** The job kind that deletes finished deliveries past the log's retention (daily). */
+export const PRUNE_JOB_KIND = 'webhooks.prune';
+
+/** The job kind of one delivery in earlier versions: still queued ones hand their delivery on. */
 export const DELIVERY_JOB_KIND = 'webhooks.deliver';
 
 /** Something that happened to an object, as modules announce it. */
@@ -24,13 +33,7 @@ export type OutboundEvent = {
   at?: Date;
 };
 
-export type OutboundOptions = BackOff & {
-  /** Retries of one delivery stop this long after its first attempt. */
-  retryForMs: number;
-  /** A subscription is turned off once this many attempts in a row failed over at least `disableAfterMs`. */
-  disableAfterFailures: number;
-  disableAfterMs: number;
-};
+export type OutboundOptions = DispatchOptions;
 
 export const DEFAULT_OUTBOUND_OPTIONS: OutboundOptions = {
   baseMs: 30_000,
@@ -38,14 +41,17 @@ export const DEFAULT_OUTBOUND_OPTIONS: OutboundOptions = {
   retryForMs: 24 * 3_600_000,
   disableAfterFailures: 10,
   disableAfterMs: 24 * 3_600_000,
+  inflight: 16,
+  runForMs: 30_000,
 };
 
 type Notice = { id: string; userId: string; title: string; content: string };
 
 /**
  * Signed outbound delivery, shared by webhook subscriptions and anything else that sends events out:
- * a job per delivery, HMAC-SHA256 over `timestamp.body`, per-object order, jittered back-off,
- * and a subscription turned off (with a notice to its owner) after failing for long enough.
+ * a job per subscription sends its due deliveries (see `dispatchRun`), HMAC-SHA256 over
+ * `timestamp.body`, per-object order, jittered back-off, and a subscription turned off (with a
+ * notice to its owner) after failing for long enough.
  */
 export const createOutboundService = (deps: {
   repo: WebhooksRepository;
@@ -70,10 +76,23 @@ export const createOutboundService = (deps: {
     return (await wanted.types).has(type);
   };
 
-  const queue = (tx: Tx, d: DeliveryRecord, runAt?: Date) =>
-    deps.jobs.enqueueJob({ kind: DELIVERY_JOB_KIND, payload: { deliveryId: d.id }, runAt }, tx);
+  /**
+   * Makes sure the subscription's dispatch job runs by `runAt` (now) and sees what `tx` writes: called
+   * before the lanes are touched, so that every writer takes the job row, then the lanes.
+   */
+  const kick = (tx: Tx, subscriptionId: string, runAt?: Date) =>
+    deps.jobs.enqueueJob(
+      {
+        kind: DISPATCH_JOB_KIND,
+        payload: { subscriptionId },
+        singletonKey: `${DISPATCH_JOB_KIND}:${subscriptionId}`,
+        runAt: runAt ?? clock.now(),
+        join: true,
+      },
+      tx,
+    );
 
-  /** Appends one event to a subscription's log; the job exists only if the row does. */
+  /** Appends one event to a subscription's log, in the transaction that wakes its dispatch job. */
   const append = async (tx: Tx, sub: SubscriptionRecord, e: OutboundEvent, eventId: string) => {
     const at = e.at ?? clock.now();
     const body: WebhookEnvelope = {
@@ -83,6 +102,7 @@ export const createOutboundService = (deps: {
       enterprise: e.ownerId,
       data: e.data,
     };
+    await kick(tx, sub.id);
     const row = await repo.enqueue(tx, {
       subscriptionId: sub.id,
       eventId,
@@ -91,7 +111,6 @@ export const createOutboundService = (deps: {
       body,
       createdAt: clock.now(),
     });
-    if (row?.status === 'pending') await queue(tx, row);
     return row;
   };
 
@@ -105,70 +124,67 @@ export const createOutboundService = (deps: {
     ].join(''),
   });
 
-  /** One attempt of a pending delivery; the outcome, the next attempt or the next in line commit together. */
-  const deliver = async (ctx: JobContext<{ deliveryId: string }>) => {
-    const d = await repo.findDelivery(ctx.payload.deliveryId);
-    // Delivered (a 2xx was recorded), given up, or waiting: nothing to send.
-    if (d?.status !== 'pending') return { skipped: d?.status ?? 'missing' };
-    const sub = await repo.findById(d.subscriptionId);
-    if (!sub) return { skipped: 'missing' };
-    const outcome = sub.enabled
-      ? await (async () => {
-          const body = JSON.stringify(d.body);
-          const t = Math.floor(clock.now().getTime() / 1000);
-          return deps.send({
-            url: sub.url,
-            body,
-            headers: {
-              [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(deps.secretOf(sub), t, body),
-              [WEBHOOK_EVENT_ID_HEADER]: d.eventId,
-            },
-            signal: ctx.signal,
-          });
-        })()
-      : { status: null, durationMs: 0, error: 'subscription disabled' };
-    if (ctx.signal.aborted) throw ctx.signal.reason;
-    const now = clock.now();
-    const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    const retryAt = new Date(now.getTime() + retryDelayMs(d.attempts + 1, o, deps.random));
-    const retry = !ok && sub.enabled && retryAt.getTime() - d.seriesStartedAt.getTime() <= o.retryForMs;
-    const status = ok ? 'delivered' : retry ? 'pending' : 'failed';
-    const announce = await ctx.inLease(async (tx) => {
-      const recorded = await repo.recordAttempt(tx, d.id, {
-        status,
-        responseCode: outcome.status,
-        durationMs: outcome.durationMs,
-        error: ok ? null : (outcome.error ?? `HTTP ${outcome.status}`),
-        nextAttemptAt: retry ? retryAt : null,
-        now,
-      });
-      if (!recorded) return undefined;
-      let told: undefined | (() => void);
-      if (ok) {
-        if (sub.consecutiveFailures > 0) await repo.succeeded(tx, sub.id);
-      } else if (sub.enabled) {
-        const streak = await repo.failed(tx, sub.id, now);
-        const lasted = streak?.failingSince ? now.getTime() - streak.failingSince.getTime() : 0;
-        if (
-          streak &&
-          streak.consecutiveFailures >= o.disableAfterFailures &&
-          lasted >= o.disableAfterMs &&
-          (await repo.disable(tx, sub.id, `${streak.consecutiveFailures} attempts failed in a row`, now))
-        )
-          told = (await deps.notifyUser(disableNotice(sub, streak.consecutiveFailures), tx)).announce;
-      }
-      if (retry) await queue(tx, d, retryAt);
-      else {
-        const next = await repo.promoteNext(tx, sub.id, d.objectKey, now);
-        if (next) await queue(tx, next);
-      }
-      return told;
-    });
-    announce?.();
-    return { status, responseCode: outcome.status };
+  const disable: Disabler = async (tx, sub, now) => {
+    const failures = sub.consecutiveFailures;
+    const lasted = sub.failingSince ? now.getTime() - sub.failingSince.getTime() : 0;
+    if (!sub.enabled || failures < o.disableAfterFailures || lasted < o.disableAfterMs) return undefined;
+    if (!(await repo.disable(tx, sub.id, `${failures} attempts failed in a row`, now))) return undefined;
+    return (await deps.notifyUser(disableNotice(sub, failures), tx)).announce;
   };
 
-  deps.jobs.registerHandler(DELIVERY_JOB_KIND, deliver, { maxAttempts: 20 });
+  /**
+   * Fails for good the pending deliveries whose retry period ended without a run recording it (a
+   * server down for that long), counts each toward its subscription's disabling, and lets the next
+   * of their objects go. Answers how many.
+   */
+  const sweep = async () => {
+    const now = clock.now();
+    const due = await repo.exhausted(new Date(now.getTime() - o.retryForMs));
+    let failed = 0;
+    for (const subscriptionId of new Set(due.map((d) => d.subscriptionId))) {
+      const ids = due.filter((d) => d.subscriptionId === subscriptionId).map((d) => d.id);
+      const announce = await repo.transaction(async (tx) => {
+        await kick(tx, subscriptionId);
+        const gone = await repo.failForGood(tx, ids, 'retries exhausted', now);
+        failed += gone.length;
+        if (gone.length === 0) return undefined;
+        await repo.promoteNextOf(
+          tx,
+          subscriptionId,
+          gone.map((g) => g.objectKey),
+          now,
+        );
+        const s = await repo.failed(tx, subscriptionId, now, gone.length);
+        return s ? disable(tx, s, now) : undefined;
+      });
+      announce?.();
+    }
+    return { failed };
+  };
+  deps.jobs.registerHandler(SWEEP_JOB_KIND, sweep);
+
+  const dispatch = (ctx: JobContext<{ subscriptionId: string }>) =>
+    dispatchRun(
+      { repo, send: deps.send, secretOf: deps.secretOf, clock, disable, options: o, random: deps.random },
+      ctx,
+    );
+
+  deps.jobs.registerHandler(DISPATCH_JOB_KIND, dispatch, {
+    maxAttempts: 20,
+    // In the transaction that ends the run: a retry that is not due yet, or work left by a run that
+    // used its time, gets the next run (publishers joined this job, so nothing of theirs is missed).
+    finish: async (job, _result, tx) => {
+      const { subscriptionId } = job.payload as { subscriptionId: string };
+      const at = await repo.nextDue(tx, subscriptionId);
+      if (at) await kick(tx, subscriptionId, new Date(Math.max(at.getTime(), clock.now().getTime())));
+      return undefined;
+    },
+  });
+  deps.jobs.registerHandler(DELIVERY_JOB_KIND, async (ctx: JobContext<{ deliveryId: string }>) => {
+    const d = await repo.findDelivery(ctx.payload.deliveryId);
+    if (d) await repo.transaction((tx) => kick(tx, d.subscriptionId));
+    return { handedTo: d ? DISPATCH_JOB_KIND : null };
+  });
 
   return {
     /** Sends an event to every enabled subscription that chose its type; answers the event id. */
@@ -193,15 +209,20 @@ export const createOutboundService = (deps: {
       repo.transaction((tx) => append(tx, sub, e, randomUUID())),
 
     /** Starts a new attempt series of a finished delivery with the same event id. */
-    resend: (deliveryId: string) =>
-      repo.transaction(async (tx) => {
-        const row = await repo.restart(tx, deliveryId, clock.now());
-        if (row?.status === 'pending') await queue(tx, row);
-        return row;
-      }),
+    async resend(deliveryId: string) {
+      const d = await repo.findDelivery(deliveryId);
+      if (!d) return null;
+      return repo.transaction(async (tx) => {
+        await kick(tx, d.subscriptionId);
+        return repo.restart(tx, deliveryId, clock.now());
+      });
+    },
 
-    /** The handler, for tests that run one attempt. */
-    deliver,
+    /** One run of a subscription's deliveries, for tests. */
+    dispatch,
+
+    /** The hourly sweep (see `sweep`), for tests. */
+    sweep,
   };
 };
 

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
+import { Pool } from 'undici';
 
 /** The outcome of one POST: the status, or null with the error when no answer came. */
 export type PostOutcome = { status: number | null; durationMs: number; error: string | null };
@@ -12,47 +11,84 @@ export type Sender = (r: {
   signal?: AbortSignal;
 }) => Promise<PostOutcome>;
 
-/** A sender with kept-alive connections; redirects are not followed and a slow receiver times out. */
-export const createHttpSender = (o: { timeoutMs: number }): Sender => {
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
-  };
-  return ({ url, body, headers, signal }) =>
-    new Promise<PostOutcome>((resolve) => {
-      const started = performance.now();
-      const done = (status: number | null, error: string | null) =>
-        resolve({ status, durationMs: Math.round(performance.now() - started), error });
-      let target: URL;
-      try {
-        target = new URL(url);
-      } catch {
-        done(null, 'invalid URL');
-        return;
+/** Receivers whose pool was not used for this long have it closed. */
+const IDLE_POOL_MS = 5 * 60_000;
+
+/**
+ * A sender with a pool of kept-alive connections per receiver (scheme, host and port), at most
+ * `connections` each; redirects are not followed and a receiver that does not answer within
+ * `timeoutMs` times out.
+ */
+export const createHttpSender = (o: {
+  timeoutMs: number;
+  connections?: number;
+}): Sender & {
+  close: () => Promise<void>;
+} => {
+  const pools = new Map<string, { pool: Pool; usedAt: number }>();
+  const poolOf = (origin: string) => {
+    const now = Date.now();
+    for (const [key, p] of pools)
+      if (now - p.usedAt > IDLE_POOL_MS) {
+        pools.delete(key);
+        p.pool.close().catch(() => undefined);
       }
-      const lib = target.protocol === 'https:' ? https : http;
-      const req = lib.request(
-        target,
-        {
-          method: 'POST',
-          agent: agents[target.protocol as keyof typeof agents],
-          timeout: o.timeoutMs,
-          signal,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            'user-agent': 'CPM-Webhooks/1',
-            ...headers,
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => done(res.statusCode ?? null, null));
-          res.on('error', (err) => done(res.statusCode ?? null, err.message));
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${o.timeoutMs} ms`)));
-      req.on('error', (err: NodeJS.ErrnoException) => done(null, (err.code ?? err.message).slice(0, 500)));
-      req.end(body);
+    let p = pools.get(origin);
+    if (!p) {
+      p = {
+        pool: new Pool(origin, {
+          connections: o.connections ?? 16,
+          headersTimeout: o.timeoutMs,
+          bodyTimeout: o.timeoutMs,
+          connect: { timeout: o.timeoutMs },
+        }),
+        usedAt: now,
+      };
+      pools.set(origin, p);
+    }
+    p.usedAt = now;
+    return p.pool;
+  };
+  const send: Sender = async ({ url, body, headers, signal }) => {
+    const started = performance.now();
+    const done = (status: number | null, error: string | null): PostOutcome => ({
+      status,
+      durationMs: Math.round(performance.now() - started),
+      error,
     });
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return done(null, 'invalid URL');
+    }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') return done(null, 'invalid URL');
+    try {
+      const res = await poolOf(target.origin).request({
+        method: 'POST',
+        path: `${target.pathname}${target.search}`,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'CPM-Webhooks/1',
+          ...headers,
+        },
+        body,
+        signal,
+      });
+      // The answer's body is not kept; reading it to the end frees the connection for the next.
+      await res.body.dump({ limit: 64 * 1024 });
+      return done(res.statusCode, null);
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+      const code = e.code === 'UND_ERR_HEADERS_TIMEOUT' ? `no answer within ${o.timeoutMs} ms` : null;
+      return done(null, (code ?? e.cause?.code ?? e.code ?? e.message).slice(0, 500));
+    }
+  };
+  return Object.assign(send, {
+    close: async () => {
+      const all = [...pools.values()];
+      pools.clear();
+      await Promise.all(all.map((p) => p.pool.close().catch(() => undefined)));
+    },
+  });
 };

@@ -44,7 +44,7 @@ describe('a delivery runner killed with deliveries in flight', () => {
       b.proc.kill('SIGTERM');
       expect(await b.exited).toBe(0);
 
-      // At most the runner's concurrency (4) was answered but not recorded when it died.
+      // At most the deliveries in flight (4) were answered but not recorded when it died.
       expect(rx.accepted().length - COUNT).toBeLessThanOrEqual(4);
       const database = await openDatabase({ dataDir });
       try {

@@ -7,9 +7,10 @@ import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { useTestApp } from '../../test-support/suite-app';
 import { ADMIN_PASSWORD, loginAs, type TestApp } from '../../test-support/test-app';
 import { terminalGroups } from '../groups/groups.table';
+import { PRUNE_JOB_KIND } from './outbound.service';
 import { startReceiver } from './webhook-receiver.fixture';
 import { verifySignature } from './webhook-signing';
-import { webhookDeliveries } from './webhooks.table';
+import { webhookDeliveries, webhookSubscriptions } from './webhooks.table';
 
 const HOUR = 3_600_000;
 
@@ -91,6 +92,55 @@ describe('a receiver that fails three times, then answers 200', () => {
     await t.jobs.runDue();
     expect(rx.accepted()).toHaveLength(2);
     expect(new Set(rx.accepted()).size).toBe(1);
+    await rx.kill();
+  });
+});
+
+describe('deliveries whose retries ran out unseen, and the log’s retention', () => {
+  const t = useTestApp({ env: { WEBHOOK_ALLOW_HTTP: 'on', WEBHOOK_LOG_DAYS: '30' }, jobs: { run: false } });
+
+  it('fails them for good, counts them toward disabling, lets the next go, and prunes the old log', async () => {
+    const rx = await startReceiver({ answer: () => 500 });
+    const a = await owner(t, 'hook_sweep');
+    const sub = await subscribe(t, a.token, rx.url);
+    const publish = (n: number) =>
+      t.webhooks.publish({ type: 'terminal.online', ownerId: a.id, objectKey: 'terminal:SN9', data: { n } });
+    const first = await publish(1);
+    const second = await publish(2);
+    await t.jobs.runDue();
+    expect(rx.received).toHaveLength(1);
+    // The server is down past the retry period: nothing runs the retry, the hourly sweep finds it.
+    t.clock.advance(25 * HOUR);
+    expect(await t.webhooks.sweep()).toEqual({ failed: 1 });
+    expect(await t.webhooks.sweep()).toEqual({ failed: 0 });
+    const rows = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, sub.id))
+      .orderBy(webhookDeliveries.seq);
+    expect(rows.map((r) => [r.eventId, r.status, r.error])).toEqual([
+      [first, 'failed', 'retries exhausted'],
+      [second, 'pending', null],
+    ]);
+    const [counted] = await t.database.db
+      .select({ n: webhookSubscriptions.consecutiveFailures })
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.id, sub.id));
+    expect(counted.n).toBe(2);
+    // Thirty days on, the finished deliveries leave the log (the second has failed by then too);
+    // a recent one stays.
+    t.clock.advance(31 * 24 * HOUR);
+    const recent = await publish(3);
+    const prune = await t.jobs.enqueueJob({ kind: PRUNE_JOB_KIND });
+    // Each round runs the oldest due jobs (the subscription's retry among them) until the prune ran.
+    for (let round = 0; round < 5 && (await t.jobs.findJob(prune.id))?.status !== 'succeeded'; round++)
+      await t.jobs.runDue();
+    expect((await t.jobs.findJob(prune.id))?.result).toEqual({ deleted: 2 });
+    const left = await t.database.db
+      .select({ eventId: webhookDeliveries.eventId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, sub.id));
+    expect(left).toEqual([{ eventId: recent }]);
     await rx.kill();
   });
 });

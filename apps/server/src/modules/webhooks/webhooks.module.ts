@@ -9,7 +9,7 @@ import type { EventBus } from '../../shared/event-bus';
 import type { JobsService } from '../jobs/jobs.service';
 import type { AppKeys } from '../keys/app-keys';
 import type { MessagesService } from '../messages/messages.service';
-import { createOutboundService } from './outbound.service';
+import { createOutboundService, PRUNE_JOB_KIND, SWEEP_JOB_KIND } from './outbound.service';
 import { createHttpSender, type Sender } from './webhook-sender';
 import {
   auditEventOfOperation,
@@ -59,6 +59,13 @@ export const createWebhooksModule = (deps: {
       deps.messages.notifyUser(n, tx as unknown as Parameters<MessagesService['notifyUser']>[1]),
     options: deps.config.webhooks,
   });
+  deps.jobs.schedule({ name: SWEEP_JOB_KIND, cron: '31 * * * *', kind: SWEEP_JOB_KIND });
+  deps.jobs.registerHandler(PRUNE_JOB_KIND, async () => ({
+    deleted: await repo.pruneLog(
+      new Date(deps.clock.now().getTime() - deps.config.webhooks.logDays * 86_400_000),
+    ),
+  }));
+  deps.jobs.schedule({ name: PRUNE_JOB_KIND, cron: '37 3 * * *', kind: PRUNE_JOB_KIND });
   registerWebhooksRoutes(deps.api, {
     webhooks: createWebhooksService({
       repo,

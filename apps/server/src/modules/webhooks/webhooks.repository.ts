@@ -1,7 +1,14 @@
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, min, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, inDataScope, type Scope } from '../../shared/data-scope';
-import { existsWhere, likeAnywhere, newestFirst, pageWhere, updatedCount } from '../../shared/sql';
+import {
+  deletedCount,
+  existsWhere,
+  likeAnywhere,
+  newestFirst,
+  pageWhere,
+  updatedCount,
+} from '../../shared/sql';
 import { webhookDeliveries, webhookSubscriptions } from './webhooks.table';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -13,6 +20,12 @@ export type NewDelivery = Pick<
 >;
 
 const UNFINISHED = ['waiting', 'pending'] as const;
+
+/** The outcome of one attempt, as recorded on its delivery. */
+export type AttemptOutcome = Pick<
+  DeliveryRecord,
+  'id' | 'status' | 'responseCode' | 'durationMs' | 'error' | 'nextAttemptAt'
+>;
 
 /** Serializes the writes of one lane (subscription and object) for the rest of the transaction. */
 const lockLane = (tx: Tx | Db, subscriptionId: string, objectKey: string) =>
@@ -73,7 +86,8 @@ export const createWebhooksRepository = (db: Db) => ({
           sql`${webhookSubscriptions.eventTypes} @> array[${type}]::text[]`,
           sql`${webhookSubscriptions.ownerId} in ${accountAncestorsSql(ownerId)}`,
         ),
-      ),
+      )
+      .orderBy(asc(webhookSubscriptions.id)),
 
   /**
    * Inserts a delivery at the end of its lane: `pending` when the lane was empty, else `waiting`.
@@ -108,53 +122,95 @@ export const createWebhooksRepository = (db: Db) => ({
     return pageWhere(db, webhookDeliveries, where, [desc(webhookDeliveries.seq)], f.offset, f.limit);
   },
 
-  /** Records one attempt's outcome on a pending delivery; false when it is no longer pending. */
-  async recordAttempt(
-    tx: Tx,
-    id: string,
-    a: Pick<DeliveryRecord, 'status' | 'responseCode' | 'durationMs' | 'error' | 'nextAttemptAt'> & {
-      now: Date;
-    },
-  ): Promise<boolean> {
-    const changed = await updatedCount(
-      tx,
-      webhookDeliveries,
-      {
-        status: a.status,
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        responseCode: a.responseCode,
-        durationMs: a.durationMs,
-        error: a.error,
-        lastAttemptAt: a.now,
-        nextAttemptAt: a.nextAttemptAt,
-        deliveredAt: a.status === 'delivered' ? a.now : null,
-      },
-      and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')),
-    );
-    return changed > 0;
-  },
-
-  /** Makes the oldest waiting delivery of a lane pending, when none is; answers it, or null. */
-  async promoteNext(
-    tx: Tx,
-    subscriptionId: string,
-    objectKey: string,
-    now: Date,
-  ): Promise<DeliveryRecord | null> {
-    await lockLane(tx, subscriptionId, objectKey);
-    const [head] = await tx
+  /**
+   * Up to `limit` deliveries of a subscription due for an attempt (each the head of its lane), oldest
+   * first, leaving out `busy` (being sent or waiting for their outcome to be recorded).
+   */
+  due: (subscriptionId: string, now: Date, busy: string[], limit: number): Promise<DeliveryRecord[]> =>
+    db
       .select()
       .from(webhookDeliveries)
-      .where(laneOf(subscriptionId, objectKey))
+      .where(
+        and(
+          eq(webhookDeliveries.subscriptionId, subscriptionId),
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          busy.length ? notInArray(webhookDeliveries.id, busy) : undefined,
+        ),
+      )
       .orderBy(asc(webhookDeliveries.seq))
-      .limit(1);
-    if (!head || head.status === 'pending') return null;
-    const [row] = await tx
-      .update(webhookDeliveries)
-      .set({ status: 'pending', seriesStartedAt: now, nextAttemptAt: now })
-      .where(eq(webhookDeliveries.id, head.id))
-      .returning();
-    return row;
+      .limit(limit),
+
+  /** When the subscription's next attempt is due (its earliest pending delivery), or null. */
+  nextDue: async (tx: Tx, subscriptionId: string): Promise<Date | null> =>
+    (
+      await tx
+        .select({ at: min(webhookDeliveries.nextAttemptAt) })
+        .from(webhookDeliveries)
+        .where(
+          and(eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.status, 'pending')),
+        )
+    )[0]?.at ?? null,
+
+  /**
+   * Records the outcomes of attempts on pending deliveries in one statement; answers those recorded
+   * (a delivery no longer pending, e.g. failed by the sweeper meanwhile, is left alone).
+   */
+  async recordAttempts(tx: Tx, attempts: AttemptOutcome[], now: Date) {
+    if (attempts.length === 0) return [];
+    const values = sql.join(
+      attempts.map(
+        (a) =>
+          sql`(${a.id}::uuid, ${a.status}, ${a.responseCode}::int, ${a.durationMs}::int, ${a.error}, ${a.nextAttemptAt?.toISOString() ?? null}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const d = webhookDeliveries;
+    const result = await tx.execute(sql`
+      update ${d} set
+        status = v.status,
+        attempts = ${d.attempts} + 1,
+        response_code = v.code,
+        duration_ms = v.ms,
+        error = v.error,
+        last_attempt_at = ${now.toISOString()}::timestamptz,
+        next_attempt_at = v.next,
+        delivered_at = case when v.status = 'delivered' then ${now.toISOString()}::timestamptz end
+      from (values ${values}) as v(id, status, code, ms, error, next)
+      where ${d.id} = v.id and ${d.status} = 'pending'
+      returning ${d.id} as id, ${d.objectKey} as "objectKey", ${d.status} as status`);
+    return (result as unknown as { rows: { id: string; objectKey: string; status: string }[] }).rows;
+  },
+
+  /**
+   * Makes the oldest waiting delivery of each given lane pending where none is (the lanes' heads
+   * were just finished); answers how many went.
+   */
+  async promoteNextOf(tx: Tx, subscriptionId: string, objectKeys: string[], now: Date): Promise<number> {
+    if (objectKeys.length === 0) return 0;
+    const keys = [...new Set(objectKeys)].sort();
+    // One after another in one order, so that two writers of overlapping lanes cannot wait for each other.
+    const lanes = sql.join(
+      keys.map((k) => sql`${`${subscriptionId}|${k}`}`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      select pg_advisory_xact_lock(hashtextextended(k, 7))
+      from (select unnest(array[${lanes}]::text[]) as k order by 1) as lane`);
+    const d = webhookDeliveries;
+    const result = await tx.execute(sql`
+      update ${d} set status = 'pending', series_started_at = ${now.toISOString()}::timestamptz,
+        next_attempt_at = ${now.toISOString()}::timestamptz
+      from (
+        select distinct on (${d.objectKey}) ${d.id} as id, ${d.status} as status from ${d}
+        where ${d.subscriptionId} = ${subscriptionId}
+          and ${d.objectKey} in ${keys}
+          and ${d.status} in ('waiting', 'pending')
+        order by ${d.objectKey}, ${d.seq}
+      ) as head
+      where ${d.id} = head.id and head.status = 'waiting'
+      returning ${d.id}`);
+    return (result as unknown as { rows: unknown[] }).rows.length;
   },
 
   /**
@@ -179,6 +235,33 @@ export const createWebhooksRepository = (db: Db) => ({
     return row;
   },
 
+  /** Up to 500 pending deliveries whose attempt series began before `cutoff` (their retries ran out). */
+  exhausted: (cutoff: Date) =>
+    db
+      .select({ id: webhookDeliveries.id, subscriptionId: webhookDeliveries.subscriptionId })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.seriesStartedAt, cutoff)))
+      .limit(500),
+
+  /** Fails pending deliveries for good; answers those it changed. */
+  failForGood: (tx: Tx, ids: string[], error: string, now: Date) =>
+    tx
+      .update(webhookDeliveries)
+      .set({ status: 'failed', error, nextAttemptAt: null, lastAttemptAt: now })
+      .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.status, 'pending')))
+      .returning({ id: webhookDeliveries.id, objectKey: webhookDeliveries.objectKey }),
+
+  /** Deletes finished deliveries made before `before`; answers how many. */
+  pruneLog: (before: Date) =>
+    deletedCount(
+      db,
+      webhookDeliveries,
+      and(
+        inArray(webhookDeliveries.status, ['delivered', 'failed']),
+        lt(webhookDeliveries.createdAt, before),
+      ),
+    ),
+
   /** Ends a failure streak; writes only when there was one. */
   async succeeded(tx: Tx, subscriptionId: string) {
     await tx
@@ -189,12 +272,12 @@ export const createWebhooksRepository = (db: Db) => ({
       );
   },
 
-  /** Counts a failed attempt; answers the streak. */
-  async failed(tx: Tx, subscriptionId: string, now: Date) {
+  /** Counts failed attempts (one unless told); answers the streak. */
+  async failed(tx: Tx, subscriptionId: string, now: Date, n = 1) {
     const [row] = await tx
       .update(webhookSubscriptions)
       .set({
-        consecutiveFailures: sql`${webhookSubscriptions.consecutiveFailures} + 1`,
+        consecutiveFailures: sql`${webhookSubscriptions.consecutiveFailures} + ${n}`,
         failingSince: sql`coalesce(${webhookSubscriptions.failingSince}, ${now.toISOString()}::timestamptz)`,
       })
       .where(eq(webhookSubscriptions.id, subscriptionId))

@@ -1,0 +1,173 @@
+import { setMaxListeners } from 'node:events';
+import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@cpm/contracts';
+import type { Clock } from '../../shared/clock';
+import type { JobContext } from '../jobs/jobs.service';
+import type { PostOutcome, Sender } from './webhook-sender';
+import { type BackOff, retryDelayMs, signatureHeader } from './webhook-signing';
+import type {
+  AttemptOutcome,
+  DeliveryRecord,
+  SubscriptionRecord,
+  Tx,
+  WebhooksRepository,
+} from './webhooks.repository';
+
+export type DispatchOptions = BackOff & {
+  /** Retries of one delivery stop this long after its first attempt. */
+  retryForMs: number;
+  /** A subscription is turned off once this many attempts in a row failed over at least `disableAfterMs`. */
+  disableAfterFailures: number;
+  disableAfterMs: number;
+  /** Deliveries of one subscription sent at once (each of another object), over kept-alive connections. */
+  inflight: number;
+  /** A run takes no new deliveries after this long, so other jobs get their turn; the next run goes on. */
+  runForMs: number;
+};
+
+/**
+ * Turns a subscription off with a notice to its owner, in `tx`, when its failure streak (as just
+ * counted) is long enough in number and in time; answers what announces the notice.
+ */
+export type Disabler = (tx: Tx, sub: SubscriptionRecord, now: Date) => Promise<undefined | (() => void)>;
+
+type Answered = { d: DeliveryRecord; sub: SubscriptionRecord; outcome: PostOutcome; at: Date };
+
+const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
+
+/**
+ * One run of a subscription's deliveries: up to `inflight` lane heads are sent at once; outcomes are
+ * recorded in one transaction per group of answers (whatever arrived while the last one committed),
+ * which also lets the next delivery of each finished lane go. A run ends when nothing is due; what
+ * was answered but not yet recorded when the process dies is sent again by the next run.
+ */
+export const dispatchRun = async (
+  deps: {
+    repo: WebhooksRepository;
+    send: Sender;
+    secretOf: (sub: SubscriptionRecord) => string;
+    clock: Clock;
+    disable: Disabler;
+    options: DispatchOptions;
+    random?: () => number;
+  },
+  ctx: Pick<JobContext<{ subscriptionId: string }>, 'payload' | 'signal' | 'inLease'>,
+) => {
+  const { repo, clock, options: o } = deps;
+  const subscriptionId = ctx.payload.subscriptionId;
+  const began = performance.now();
+  /** Deliveries sent and not yet recorded: the next look for due ones leaves them out. */
+  const busy = new Set<string>();
+  const answered: Answered[] = [];
+  let changed: (() => void) | null = null;
+  /** The subscription's failure streak as this run knows it (read once, then kept up to date). */
+  let streak: number | null = null;
+  const totals = { sent: 0, delivered: 0 };
+  // Each request in flight listens to the run's signal.
+  setMaxListeners(o.inflight + 10, ctx.signal);
+
+  const attempt = async (sub: SubscriptionRecord, d: DeliveryRecord): Promise<PostOutcome> => {
+    if (!sub.enabled) return { status: null, durationMs: 0, error: 'subscription disabled' };
+    try {
+      const body = JSON.stringify(d.body);
+      const t = Math.floor(clock.now().getTime() / 1000);
+      totals.sent++;
+      return await deps.send({
+        url: sub.url,
+        body,
+        headers: {
+          [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(deps.secretOf(sub), t, body),
+          [WEBHOOK_EVENT_ID_HEADER]: d.eventId,
+        },
+        signal: ctx.signal,
+      });
+    } catch (err) {
+      return { status: null, durationMs: 0, error: err instanceof Error ? err.message : String(err) };
+    }
+  };
+
+  const start = (sub: SubscriptionRecord, d: DeliveryRecord) => {
+    busy.add(d.id);
+    attempt(sub, d).then((outcome) => {
+      answered.push({ d, sub, outcome, at: clock.now() });
+      changed?.();
+    });
+  };
+
+  /** Records a group of outcomes; retries get their time, finished lanes let their next one go. */
+  const record = async (group: Answered[]) => {
+    const now = clock.now();
+    let reset = false;
+    let failures = 0;
+    const rows: AttemptOutcome[] = group.map(({ d, sub, outcome, at }) => {
+      const ok = is2xx(outcome.status);
+      // Attempts on a disabled subscription were not made: they count toward no streak.
+      if (ok) {
+        reset = true;
+        failures = 0;
+      } else if (sub.enabled) failures++;
+      const retryAt = new Date(at.getTime() + retryDelayMs(d.attempts + 1, o, deps.random));
+      const retry = !ok && sub.enabled && retryAt.getTime() - d.seriesStartedAt.getTime() <= o.retryForMs;
+      return {
+        id: d.id,
+        status: ok ? 'delivered' : retry ? 'pending' : 'failed',
+        responseCode: outcome.status,
+        durationMs: outcome.durationMs,
+        error: ok ? null : (outcome.error ?? `HTTP ${outcome.status}`),
+        nextAttemptAt: retry ? retryAt : null,
+      };
+    });
+    const announce = await ctx.inLease(async (tx) => {
+      const recorded = await repo.recordAttempts(tx, rows, now);
+      let told: undefined | (() => void);
+      if (reset && (streak ?? 0) > 0) {
+        await repo.succeeded(tx, subscriptionId);
+        streak = 0;
+      }
+      if (failures > 0) {
+        const s = await repo.failed(tx, subscriptionId, now, failures);
+        streak = s?.consecutiveFailures ?? 0;
+        if (s) told = await deps.disable(tx, s, now);
+      }
+      const finished = recorded.filter((r) => r.status !== 'pending').map((r) => r.objectKey);
+      await repo.promoteNextOf(tx, subscriptionId, finished, now);
+      totals.delivered += recorded.filter((r) => r.status === 'delivered').length;
+      return told;
+    });
+    announce?.();
+  };
+
+  /** Records what was answered (on the way out, only real answers) and frees those deliveries. */
+  const recordAnswered = async (answersOnly = false) => {
+    const group = answered.splice(0).filter((a) => !answersOnly || a.outcome.status !== null);
+    if (group.length) await record(group);
+    for (const a of group) busy.delete(a.d.id);
+  };
+
+  for (;;) {
+    if (answered.length === 0 && busy.size > 0)
+      await new Promise<void>((resolve) => {
+        changed = resolve;
+      });
+    changed = null;
+    if (ctx.signal.aborted) {
+      // Stopping: what receivers accepted is recorded so that the next run does not send it again.
+      while (answered.length < busy.size)
+        await new Promise<void>((resolve) => {
+          changed = resolve;
+        });
+      await recordAnswered(true);
+      throw ctx.signal.reason;
+    }
+    await recordAnswered();
+    if (busy.size >= o.inflight) continue;
+    if (performance.now() - began < o.runForMs) {
+      const sub = await repo.findById(subscriptionId);
+      const due = sub ? await repo.due(subscriptionId, clock.now(), [...busy], o.inflight - busy.size) : [];
+      if (sub && streak === null) streak = sub.consecutiveFailures;
+      for (const d of due) start(sub as SubscriptionRecord, d);
+      if (due.length > 0) continue;
+    }
+    if (busy.size === 0 && answered.length === 0) break;
+  }
+  return totals;
+};
