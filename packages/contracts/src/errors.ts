@@ -1,3 +1,4 @@
+import { ALERT_ERRORS } from './alerts/alerts.errors';
 import { APP_MARKET_ERRORS } from './appmarket/appmarket.errors';
 import { AUDIT_STREAM_ERRORS } from './auditstream/auditstream.errors';
 import { FACTOR_ERRORS } from './auth/factors.errors';
@@ -435,6 +436,7 @@ export const ERRORS = {
   ...SERVICE_ACCOUNT_ERRORS,
   ...FACTOR_ERRORS,
   ...WEBHOOK_ERRORS,
+  ...ALERT_ERRORS,
   ...AUDIT_STREAM_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 

@@ -50,7 +50,16 @@ export const connectBackoffMs = (refusals: number, random: number): number => {
 /** Serial number: letters, digits, `-` and `_`, 4 to 64 characters; never an MQTT wildcard or separator. */
 export const SN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{3,63}$/;
 /** What a terminal publishes, under `cpm/dev/{sn}/up/{kind}`. */
-export const UP_KINDS = ['hello', 'heartbeat', 'location', 'event', 'status', 'result', 'output'] as const;
+export const UP_KINDS = [
+  'hello',
+  'heartbeat',
+  'location',
+  'event',
+  'status',
+  'result',
+  'output',
+  'alarm',
+] as const;
 export type UpKind = (typeof UP_KINDS)[number];
 /** What the server sends, under `cpm/dev/{sn}/down/{kind}`. */
 export const DOWN_KINDS = ['task', 'cmd', 'remote'] as const;

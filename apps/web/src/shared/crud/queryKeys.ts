@@ -21,6 +21,8 @@ export const queryKeys = {
   modelPeripherals: { all: [FLEET_QUERY_ROOT, 'model-peripherals'] as const },
   faults: { all: [FLEET_QUERY_ROOT, 'faults'] as const },
   warnings: { all: [FLEET_QUERY_ROOT, 'warnings'] as const },
+  alerts: { all: [FLEET_QUERY_ROOT, 'alerts'] as const },
+  alertRules: { all: ['alert-rules'] as const },
   jobs: { all: ['jobs'] as const },
   sysFiles: { all: ['sys-files'] as const },
   supportOrders: { all: ['support-orders'] as const },
