@@ -13,6 +13,8 @@ type ArgsOf<F> = F extends (...args: infer A) => unknown ? A : never;
 export type AppEvents = {
   /** A peripheral fault or hardware exception (peripheral health). */
   'terminal.fault': ArgsOf<AgentDeps['onFault']>;
+  /** An alarm raised or cleared, or the snapshot of a terminal's alarms (alerts). */
+  'terminal.alarm': ArgsOf<AgentDeps['onAlarm']>;
   /** Accepted location fixes, a batch at a time (geofences). */
   'terminal.locations': ArgsOf<AgentDeps['onLocations']>;
   /** An app crash, ANR, install or removal (the app market's health gate and records). */

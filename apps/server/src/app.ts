@@ -10,6 +10,7 @@ import { createAgentModule } from './modules/agent/agent.module';
 import { registerAgentRoutes } from './modules/agent/agent.routes';
 import { isSuperuserSn, superuserFromUrl } from './modules/agent/broker-superuser';
 import { createHeartbeatAnswers } from './modules/agent/heartbeat-answers';
+import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createAppMarketModule } from './modules/appmarket/appmarket.module';
 import { appInstallTaskType, createTaskInstaller } from './modules/appmarket/task-install';
 import { createAuditStreamModule } from './modules/auditstream/auditstream.module';
@@ -99,8 +100,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   // The session and device rules publish through the broker they authenticate for: this reference.
   let brokerRef: Broker | null = null;
-  // Every long-lived connection a console session opens is held here with its session; ending the
-  // session (here or on another instance) closes them all.
+  // Console sessions' long-lived connections, all closed when their session ends (on any instance).
   const sessionConnections = createSessionConnections({
     liveSessions: (ids) => auth.liveSessions(ids),
     log: app.log,
@@ -266,6 +266,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   const messages = createMessagesModule({ api, db, clock, consoleEvents, log: app.log });
   const webhooks = createWebhooksModule({ api, db, clock, keys, jobs, bus, messages, config, log: app.log });
+  createAlertsModule({ api, db, clock, jobs, bus, config, log: app.log, messages, usersRepo, webhooks });
   createExportsModule({
     api,
     jobs,
@@ -398,8 +399,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   app.addHook('preClose', async () => {
     broker?.endWebSockets();
   });
-  // Terminal work stops first (connections refused, messages ignored, what runs finished and written),
-  // so nothing a terminal sends reaches the database after it closes.
+  // Terminal work stops first, so nothing a terminal sends reaches the database after it closes.
   closeInOrder(
     app,
     [

@@ -847,6 +847,226 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/device/v1/device/alerts/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge open alerts with a note (recorded in the operation log)
+         * @description Requires permission `device:alert:handle`.
+         */
+        post: operations["device_device_alerts_acknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/alerts/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close alerts with a note (recorded in the operation log)
+         * @description Requires permission `device:alert:handle`.
+         */
+        post: operations["device_device_alerts_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/alerts/getPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alerts of the caller's terminals, newest first
+         * @description Requires permission `device:alert:view`.
+         */
+        get: operations["device_device_alerts_getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/alerts/incidents/getPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Incidents (alerts of one rule grouped), newest first
+         * @description Requires permission `device:alert:view`.
+         */
+        get: operations["device_device_alerts_incidents_getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/alerts/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own alert notice preferences
+         * @description Any signed-in user.
+         */
+        get: operations["device_device_alerts_preferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/alerts/preferences/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the caller's own alert notice preferences
+         * @description Any signed-in user.
+         */
+        post: operations["device_device_alerts_preferences_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/alerts/rules/addOrUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (device:alertRule:add) or edit (device:alertRule:edit) an alert rule
+         * @description Any signed-in user.
+         */
+        post: operations["device_device_alerts_rules_addOrUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/alerts/rules/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete an alert rule; its alerts are closed and kept in the history
+         * @description Requires permission `device:alertRule:delete`.
+         */
+        post: operations["device_device_alerts_rules_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/alerts/rules/getPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Alert rules of the caller's accounts, paged
+         * @description Requires permission `device:alertRule:view`.
+         */
+        get: operations["device_device_alerts_rules_getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/alerts/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open alerts by severity (the dashboard figure)
+         * @description Requires permission `device:alert:view`.
+         */
+        get: operations["device_device_alerts_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/alerts/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One alert's history: raised, repeated, acknowledged, notified, closed
+         * @description Requires permission `device:alert:view`.
+         */
+        get: operations["device_device_alerts_timeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/v1/device/dashboard/overview": {
         parameters: {
             query?: never;
@@ -8768,6 +8988,593 @@ export interface operations {
                             current: number;
                             size: number;
                         };
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_acknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            changed: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            changed: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_getPage: {
+        parameters: {
+            query?: {
+                current?: number;
+                size?: number;
+                state?: "open" | "acknowledged" | "closed";
+                severity?: "critical" | "high" | "medium" | "low" | "info";
+                ruleId?: string;
+                incidentId?: string;
+                sn?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            records: {
+                                id: string;
+                                ruleId: string;
+                                ruleName: string;
+                                /** @enum {string} */
+                                condition: "offline" | "battery" | "peripheralFault" | "fenceBreach" | "taskFailureRate" | "appCrash" | "notSeen" | "metric" | "alarm";
+                                /** @enum {string} */
+                                kind: "condition" | "flapping";
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "medium" | "low" | "info";
+                                /** @enum {string} */
+                                state: "open" | "acknowledged" | "closed";
+                                subjectKey: string;
+                                sn: string | null;
+                                terminalName: string | null;
+                                detail: string;
+                                count: number;
+                                incidentId: string | null;
+                                firstAt: string;
+                                lastAt: string;
+                                ackAt: string | null;
+                                ackBy: string | null;
+                                closedAt: string | null;
+                                closeReason: ("cleared" | "manual") | null;
+                            }[];
+                            total: number;
+                            current: number;
+                            size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_incidents_getPage: {
+        parameters: {
+            query?: {
+                current?: number;
+                size?: number;
+                state?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            records: {
+                                id: string;
+                                ruleId: string;
+                                ruleName: string;
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "medium" | "low" | "info";
+                                /** @enum {string} */
+                                state: "open" | "closed";
+                                members: number;
+                                openMembers: number;
+                                firstAt: string;
+                                lastAt: string;
+                                closedAt: string | null;
+                            }[];
+                            total: number;
+                            current: number;
+                            size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            /** @default {} */
+                            modes: {
+                                [key: string]: "instant" | "digest" | "off";
+                            };
+                            /** @default [] */
+                            mutedChannels: ("inApp" | "email" | "sms" | "webhook")[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_preferences_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default {} */
+                    modes?: {
+                        [key: string]: "instant" | "digest" | "off";
+                    };
+                    /** @default [] */
+                    mutedChannels?: ("inApp" | "email" | "sms" | "webhook")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_rules_addOrUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id?: string;
+                    name: string;
+                    /** @default true */
+                    enabled?: boolean;
+                    /** @enum {string} */
+                    condition: "offline" | "battery" | "peripheralFault" | "fenceBreach" | "taskFailureRate" | "appCrash" | "notSeen" | "metric" | "alarm";
+                    /** @default {} */
+                    params?: {
+                        minutes?: number;
+                        tradingHours?: {
+                            from: string;
+                            to: string;
+                            /** @default UTC */
+                            timezone?: string;
+                        };
+                        percent?: number;
+                        minCount?: number;
+                        count?: number;
+                        days?: number;
+                        metric?: string;
+                        /** @enum {string} */
+                        op?: "gt" | "lt";
+                        value?: number;
+                        name?: string;
+                    };
+                    /** @enum {string} */
+                    severity: "critical" | "high" | "medium" | "low" | "info";
+                    /** @default [] */
+                    groupIds?: string[];
+                    /** @default [] */
+                    modelIds?: string[];
+                    /**
+                     * @default [
+                     *       "inApp"
+                     *     ]
+                     */
+                    channels?: ("inApp" | "email" | "sms" | "webhook")[];
+                    /**
+                     * @default {
+                     *       "userIds": [],
+                     *       "roleIds": [],
+                     *       "emails": [],
+                     *       "phones": []
+                     *     }
+                     */
+                    recipients?: {
+                        /** @default [] */
+                        userIds?: string[];
+                        /** @default [] */
+                        roleIds?: string[];
+                        /** @default [] */
+                        emails?: string[];
+                        /** @default [] */
+                        phones?: string[];
+                    };
+                    /** @default null */
+                    quietHours?: {
+                        from: string;
+                        to: string;
+                        /** @default UTC */
+                        timezone?: string;
+                    } | null;
+                    /** @default [] */
+                    maintenance?: {
+                        /** Format: date-time */
+                        from: string;
+                        /** Format: date-time */
+                        to: string;
+                    }[];
+                    /** @default null */
+                    flapChanges?: number | null;
+                    /** @default null */
+                    flapMinutes?: number | null;
+                    /** @default 10 */
+                    groupAt?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_rules_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_rules_getPage: {
+        parameters: {
+            query?: {
+                current?: number;
+                size?: number;
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            records: {
+                                name: string;
+                                /** @default true */
+                                enabled: boolean;
+                                /** @enum {string} */
+                                condition: "offline" | "battery" | "peripheralFault" | "fenceBreach" | "taskFailureRate" | "appCrash" | "notSeen" | "metric" | "alarm";
+                                /** @default {} */
+                                params: {
+                                    minutes?: number;
+                                    tradingHours?: {
+                                        from: string;
+                                        to: string;
+                                        /** @default UTC */
+                                        timezone: string;
+                                    };
+                                    percent?: number;
+                                    minCount?: number;
+                                    count?: number;
+                                    days?: number;
+                                    metric?: string;
+                                    /** @enum {string} */
+                                    op?: "gt" | "lt";
+                                    value?: number;
+                                    name?: string;
+                                };
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "medium" | "low" | "info";
+                                /** @default [] */
+                                groupIds: string[];
+                                /** @default [] */
+                                modelIds: string[];
+                                /**
+                                 * @default [
+                                 *       "inApp"
+                                 *     ]
+                                 */
+                                channels: ("inApp" | "email" | "sms" | "webhook")[];
+                                /**
+                                 * @default {
+                                 *       "userIds": [],
+                                 *       "roleIds": [],
+                                 *       "emails": [],
+                                 *       "phones": []
+                                 *     }
+                                 */
+                                recipients: {
+                                    /** @default [] */
+                                    userIds: string[];
+                                    /** @default [] */
+                                    roleIds: string[];
+                                    /** @default [] */
+                                    emails: string[];
+                                    /** @default [] */
+                                    phones: string[];
+                                };
+                                /** @default null */
+                                quietHours: {
+                                    from: string;
+                                    to: string;
+                                    /** @default UTC */
+                                    timezone: string;
+                                } | null;
+                                /** @default [] */
+                                maintenance: {
+                                    /** Format: date-time */
+                                    from: string;
+                                    /** Format: date-time */
+                                    to: string;
+                                }[];
+                                /** @default null */
+                                flapChanges: number | null;
+                                /** @default null */
+                                flapMinutes: number | null;
+                                /** @default 10 */
+                                groupAt: number;
+                                id: string;
+                                ownerId: string;
+                                openAlerts: number;
+                                lastEvaluatedAt: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            total: number;
+                            current: number;
+                            size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            open: {
+                                critical: number;
+                                high: number;
+                                medium: number;
+                                low: number;
+                                info: number;
+                            };
+                            acknowledged: {
+                                critical: number;
+                                high: number;
+                                medium: number;
+                                low: number;
+                                info: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_alerts_timeline: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "raised" | "repeated" | "flapping" | "acknowledged" | "closed" | "cleared" | "notified";
+                            actor: string | null;
+                            note: string | null;
+                            at: string;
+                        }[];
                     };
                 };
             };
@@ -20734,7 +21541,7 @@ export interface operations {
                     id?: string;
                     name: string;
                     url: string;
-                    eventTypes: ("terminal.created" | "terminal.online" | "terminal.offline" | "terminal.moved" | "terminal.deleted" | "task.created" | "task.deliverySucceeded" | "task.deliveryFailed" | "task.finished" | "app.submitted" | "app.reviewed" | "app.released" | "app.paused" | "order.stateChanged" | "inspection.stateChanged" | "user.registered" | "user.approved" | "audit.entry")[];
+                    eventTypes: ("terminal.created" | "terminal.online" | "terminal.offline" | "terminal.moved" | "terminal.deleted" | "task.created" | "task.deliverySucceeded" | "task.deliveryFailed" | "task.finished" | "app.submitted" | "app.reviewed" | "app.released" | "app.paused" | "order.stateChanged" | "inspection.stateChanged" | "user.registered" | "user.approved" | "audit.entry" | "alert.raised" | "alert.acknowledged" | "alert.closed" | "incident.opened" | "incident.closed")[];
                     enabled: boolean;
                 };
             };
@@ -20874,7 +21681,7 @@ export interface operations {
                                 id: string;
                                 name: string;
                                 url: string;
-                                eventTypes: ("terminal.created" | "terminal.online" | "terminal.offline" | "terminal.moved" | "terminal.deleted" | "task.created" | "task.deliverySucceeded" | "task.deliveryFailed" | "task.finished" | "app.submitted" | "app.reviewed" | "app.released" | "app.paused" | "order.stateChanged" | "inspection.stateChanged" | "user.registered" | "user.approved" | "audit.entry")[];
+                                eventTypes: ("terminal.created" | "terminal.online" | "terminal.offline" | "terminal.moved" | "terminal.deleted" | "task.created" | "task.deliverySucceeded" | "task.deliveryFailed" | "task.finished" | "app.submitted" | "app.reviewed" | "app.released" | "app.paused" | "order.stateChanged" | "inspection.stateChanged" | "user.registered" | "user.approved" | "audit.entry" | "alert.raised" | "alert.acknowledged" | "alert.closed" | "incident.opened" | "incident.closed")[];
                                 enabled: boolean;
                                 disabledReason: string | null;
                                 consecutiveFailures: number;

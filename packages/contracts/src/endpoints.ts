@@ -1,3 +1,4 @@
+import { alertsEndpoints } from './alerts/alerts.contract';
 import { appMarketEndpoints } from './appmarket/appmarket.contract';
 import { auditStreamEndpoints } from './auditstream/auditstream.contract';
 import { authEndpoints } from './auth/auth.contract';
@@ -72,6 +73,7 @@ export const ENDPOINTS = {
   taskAgent: taskAgentEndpoints,
   serviceAccounts: serviceAccountsEndpoints,
   webhooks: webhooksEndpoints,
+  alerts: alertsEndpoints,
   auditStream: auditStreamEndpoints,
   policies: policiesEndpoints,
   policyAgent: policyAgentEndpoints,

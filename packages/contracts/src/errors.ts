@@ -1,3 +1,4 @@
+import { ALERT_ERRORS } from './alerts/alerts.errors';
 import { APP_MARKET_ERRORS } from './appmarket/appmarket.errors';
 import { AUDIT_STREAM_ERRORS } from './auditstream/auditstream.errors';
 import { FACTOR_ERRORS } from './auth/factors.errors';
@@ -440,6 +441,7 @@ export const ERRORS = {
   ...PASSKEY_ERRORS,
   ...WEBHOOK_ERRORS,
   ...POLICY_ERRORS,
+  ...ALERT_ERRORS,
   ...AUDIT_STREAM_ERRORS,
   ...SSO_ERRORS,
 } as const satisfies Record<string, ErrorText>;

@@ -1,3 +1,4 @@
+export * from './alerts/alerts.contract';
 export * from './appmarket/appmarket.contract';
 export * from './auditstream/auditstream.contract';
 export * from './auth/account-state';
@@ -10,6 +11,7 @@ export * from './blobs/blob-kinds';
 export * from './blobs/blobs.contract';
 export * from './datacenter/datacenter.contract';
 export * from './device-protocol/agent.contract';
+export * from './device-protocol/alarms';
 export * from './device-protocol/device-protocol';
 export * from './device-protocol/policy-protocol';
 export * from './device-protocol/protocol-constants';

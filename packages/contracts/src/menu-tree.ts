@@ -200,6 +200,12 @@ const MENU = [
         'delete',
       ]),
       page('fence', '电子围栏', 'Geofences', 'GatewayOutlined', 'device:fence', ['add', 'edit', 'delete']),
+      page('alertCenter', '告警中心', 'Alert Centre', 'BellOutlined', 'device:alert', ['handle']),
+      page('alertRules', '告警规则', 'Alert Rules', 'NotificationOutlined', 'device:alertRule', [
+        'add',
+        'edit',
+        'delete',
+      ]),
     ],
   },
   {

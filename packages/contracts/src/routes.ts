@@ -35,6 +35,7 @@ import type { whitelistEndpoints } from './tasks/whitelist.contract';
 import type { taskAgentEndpoints } from './device-protocol/task-protocol';
 import type { serviceAccountsEndpoints } from './serviceaccounts/serviceaccounts.contract';
 import type { webhooksEndpoints } from './webhooks/webhooks.contract';
+import type { alertsEndpoints } from './alerts/alerts.contract';
 import type { auditStreamEndpoints } from './auditstream/auditstream.contract';
 import type { policiesEndpoints } from './policies/policies.contract';
 import type { policyAgentEndpoints } from './device-protocol/policy-protocol';
@@ -412,6 +413,20 @@ export const webhooksRoutes: RoutesOf<typeof webhooksEndpoints> = {
   ping: { method: 'POST', path: '/upms/v1/upms/webhooks/ping' },
   deliveries: { method: 'GET', path: '/upms/v1/upms/webhooks/deliveries' },
   resend: { method: 'POST', path: '/upms/v1/upms/webhooks/resend' },
+};
+
+export const alertsRoutes: RoutesOf<typeof alertsEndpoints> = {
+  rulePage: { method: 'GET', path: '/device/v1/device/alerts/rules/getPage' },
+  ruleSave: { method: 'POST', path: '/device/v1/device/alerts/rules/addOrUpdate' },
+  ruleRemove: { method: 'POST', path: '/device/v1/device/alerts/rules/delete' },
+  page: { method: 'GET', path: '/device/v1/device/alerts/getPage' },
+  timeline: { method: 'GET', path: '/device/v1/device/alerts/timeline' },
+  acknowledge: { method: 'POST', path: '/device/v1/device/alerts/acknowledge' },
+  close: { method: 'POST', path: '/device/v1/device/alerts/close' },
+  incidentPage: { method: 'GET', path: '/device/v1/device/alerts/incidents/getPage' },
+  preferences: { method: 'GET', path: '/device/v1/device/alerts/preferences' },
+  savePreferences: { method: 'POST', path: '/device/v1/device/alerts/preferences/save' },
+  summary: { method: 'GET', path: '/device/v1/device/alerts/summary' },
 };
 
 export const auditStreamRoutes: RoutesOf<typeof auditStreamEndpoints> = {

@@ -1,3 +1,4 @@
+export * from '../modules/alerts/alerts.table';
 export * from '../modules/appmarket/appmarket.table';
 export * from '../modules/auditstream/auditstream.table';
 export * from '../modules/auth/auth.table';

@@ -7,6 +7,12 @@ type LazyPage = ComponentType;
 const DeviceMapPage = lazy(() =>
   import('../features/geo/pages/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage })),
 );
+const AlertCenterPage = lazy(() =>
+  import('../features/alerts/pages/AlertCenterPage').then((m) => ({ default: m.AlertCenterPage })),
+);
+const AlertRulesPage = lazy(() =>
+  import('../features/alerts/pages/AlertRulesPage').then((m) => ({ default: m.AlertRulesPage })),
+);
 const FencePage = lazy(() =>
   import('../features/geo/pages/FencePage').then((m) => ({ default: m.FencePage })),
 );
@@ -209,6 +215,8 @@ export const pageRegistry: Record<string, LazyPage> = {
   'device/abnormalperipherals': PeripheralFaultPage,
   'device/peripheral': PeripheralPage,
   'device/fence': FencePage,
+  'device/alertCenter': AlertCenterPage,
+  'device/alertRules': AlertRulesPage,
 
   'remote/index': RemoteDesktopPage,
   'remote/common': RemoteCommandsPage,

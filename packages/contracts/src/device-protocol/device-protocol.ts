@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AlarmMessageSchema } from './alarms';
 import { SN_PATTERN } from './protocol-constants';
 
 export const SnSchema = z.string().trim().regex(SN_PATTERN);
@@ -155,6 +156,7 @@ export const UP_SCHEMAS = {
   location: LocationSchema,
   event: DeviceEventSchema,
   status: DeviceStatusSchema,
+  alarm: AlarmMessageSchema,
 } as const;
 export type HandledUpKind = keyof typeof UP_SCHEMAS;
 

@@ -59,6 +59,7 @@ export const UP_KINDS = [
   'result',
   'output',
   'policy',
+  'alarm',
 ] as const;
 export type UpKind = (typeof UP_KINDS)[number];
 /** What the server sends, under `cpm/dev/{sn}/down/{kind}`. */

@@ -27,6 +27,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'user.approved',
   // Every operation log entry, security events included: the audit stream to a webhook.
   'audit.entry',
+  // Alerts of alert rules whose channels include the webhook, and incidents grouping many of them.
+  'alert.raised',
+  'alert.acknowledged',
+  'alert.closed',
+  'incident.opened',
+  'incident.closed',
 ] as const;
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventTypeSchema>;

@@ -15,7 +15,7 @@ type AgentDeps = Parameters<typeof createAgentService>[0];
 export const createAgentModule = (
   deps: Omit<
     AgentDeps,
-    'repo' | 'onFault' | 'onLocations' | 'appHealth' | 'taskOutput' | 'onHello' | 'onPaymentLock'
+    'repo' | 'onFault' | 'onLocations' | 'appHealth' | 'taskOutput' | 'onHello' | 'onPaymentLock' | 'onAlarm'
   > & {
     /** Terminal-side work has its own small pool on PostgreSQL, so a fleet reconnecting never waits ahead of the API. */
     db: Db;
@@ -28,6 +28,7 @@ export const createAgentModule = (
     ...rest,
     repo: createAgentRepository(db),
     onFault: (fault) => bus.emit('terminal.fault', fault),
+    onAlarm: (device, message, at) => bus.emit('terminal.alarm', device, message, at),
     onLocations: (fixes) => bus.emit('terminal.locations', fixes),
     appHealth: (sn, ev, at) => bus.emit('terminal.appEvent', sn, ev, at),
     taskOutput: (device, deliveryId, text, at) =>

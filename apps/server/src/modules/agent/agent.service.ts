@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
+  type AlarmMessage,
   DEVICE_PROTOCOL,
   type DeviceEvent,
   type EnrollRequest,
@@ -69,6 +70,7 @@ const UP_PARSERS = {
   location: fastSafeParse(UP_SCHEMAS.location),
   event: fastSafeParse(UP_SCHEMAS.event),
   status: fastSafeParse(UP_SCHEMAS.status),
+  alarm: fastSafeParse(UP_SCHEMAS.alarm),
 } satisfies Record<HandledUpKind, unknown>;
 
 /** What the device gateway's rules are built from. */
@@ -87,6 +89,8 @@ export type AgentServiceDeps = {
   notifyInstances?: (sns: readonly string[]) => Promise<void>;
   /** Hears each peripheral fault and hardware exception (peripheral health); must not reject. */
   onFault?: (fault: TerminalFault) => Promise<unknown>;
+  /** Hears each alarm message (raise, clear, snapshot) with the server's time of it; must not reject. */
+  onAlarm?: (device: DeviceIdentity, message: AlarmMessage, at: Date) => Promise<unknown>;
   /** Hears the accepted location fixes, a batch at a time (geofences); must not reject. */
   onLocations?: (fixes: AcceptedFix[]) => Promise<unknown>;
   /** Hears each hello (the payment-app lock is sent again until confirmed); must not reject. */
@@ -426,6 +430,8 @@ export const createAgentService = (deps: AgentServiceDeps) => {
       }
       case 'status':
         return service.status(t, (valid.data as { online: boolean }).online);
+      case 'alarm':
+        return perMessage(async () => deps.onAlarm?.(t, valid.data as AlarmMessage, new Date(nowMs(clock))));
     }
   };
 

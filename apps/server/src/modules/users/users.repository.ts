@@ -4,7 +4,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { accountSubtreeSql, inDataScope } from '../../shared/data-scope';
-import { allWhere, firstWhere, insertWithLinks, replaceLinks, updatedCount } from '../../shared/sql';
+import {
+  allWhere,
+  firstWhere,
+  insertWithLinks,
+  replaceLinks,
+  updatedCount,
+  uuidArray,
+} from '../../shared/sql';
 import { sessions } from '../auth/auth.table';
 import { terminalGroups } from '../groups/groups.table';
 import { menus } from '../menus/menus.table';
@@ -258,6 +265,26 @@ export const createUsersRepository = (db: Db) => {
       )
         .map((r) => r.email)
         .filter((e): e is string => Boolean(e)),
+
+    /** Enabled, active accounts among `userIds` or holding one of `roleIds`: whom an alert rule notifies. */
+    findByIdsOrRoles: (userIds: string[], roleIds: string[]) =>
+      db
+        .select({
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          phone: users.phone,
+          international: users.international,
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.state, 1),
+            eq(users.enabled, true),
+            sql`(${users.id} = any(${uuidArray(userIds)}) or exists (select 1 from ${userRoles} ur
+              where ur.user_id = ${users.id} and ur.role_id = any(${uuidArray(roleIds)})))`,
+          ),
+        ),
 
     /** Active, enabled accounts of the tree whose enabled roles grant a permission key, for selects. */
     findHolding: (auth: AuthContext, permission: string) =>

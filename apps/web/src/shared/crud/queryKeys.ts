@@ -23,6 +23,8 @@ export const queryKeys = {
   faults: { all: [FLEET_QUERY_ROOT, 'faults'] as const },
   warnings: { all: [FLEET_QUERY_ROOT, 'warnings'] as const },
   policies: { all: [FLEET_QUERY_ROOT, 'policies'] as const },
+  alerts: { all: [FLEET_QUERY_ROOT, 'alerts'] as const },
+  alertRules: { all: ['alert-rules'] as const },
   jobs: { all: ['jobs'] as const },
   sysFiles: { all: ['sys-files'] as const },
   supportOrders: { all: ['support-orders'] as const },
