@@ -19,6 +19,13 @@ const INTENDED_PUBLIC = [
   '/oauth/v1/oauth/login/secondFactor',
   '/oauth/v1/oauth/login/enrolStart',
   '/oauth/v1/oauth/login/enrolConfirm',
+  // Passkey sign-in: the handler checks the pending token or, without a password, the passkey itself.
+  '/oauth/v1/oauth/login/passkey/options',
+  '/oauth/v1/oauth/login/passkey',
+  // Single sign-on: finding the provider and the code flow's two ends, checked against the provider.
+  '/oauth/v1/oauth/sso/discover',
+  '/oauth/v1/oauth/sso/start',
+  '/oauth/v1/oauth/sso/finish',
   // Terminals enroll with their enterprise's enrollment key, checked by the handler.
   '/device/v1/agent/enroll',
   // An external broker asks these whether a client may connect, publish or subscribe.
