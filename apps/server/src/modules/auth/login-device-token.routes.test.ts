@@ -53,6 +53,8 @@ describe('device tokens of sign-in', () => {
     expect(otherDevice).toMatch(/^d1\./);
   });
 
+  // Sixty password checks in a row are slow by design (the hash's cost); beside other suites on two
+  // cores they can pass the default budget.
   it('lets the owner in with a device token while failures from 60 addresses lock out every attempt without one', async () => {
     const spray = [];
     for (let i = 0; i < 60; i++)
@@ -71,8 +73,6 @@ describe('device tokens of sign-in', () => {
     expect(owner.deviceToken).not.toBe(adminDevice);
     // The owner's sign-in does not reopen the account to the spray.
     expect((await attempt({ username: 'admin', password: ADMIN_PASSWORD }, '10.1.0.9')).status).toBe(429);
-    // Sixty password checks in a row are slow by design (the hash's cost); beside other suites on two
-    // cores they can pass the default budget.
   }, 120_000);
 
   it('lets a signed-in owner enter the password again for remote control while the spray goes on', async () => {
