@@ -43,6 +43,8 @@ test.describe('upload', () => {
       configFile: false,
       root: path.join(REPO_ROOT, 'apps', 'web'),
       plugins: [react()],
+      // Only the harness's imports: a scan of every page would meet the console's build-only modules.
+      optimizeDeps: { entries: ['src/test/upload-harness.html'] },
       logLevel: 'warn',
       server: {
         port: HARNESS_PORT,
