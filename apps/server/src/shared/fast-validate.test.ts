@@ -54,6 +54,7 @@ const BASES: Record<string, Record<string, unknown>> = {
   },
   location: { ts: 1_795_900_000_000, lat: 31.2, lng: 121.5, accuracy: 12.5, source: 'gps' },
   status: { online: true },
+  alarm: { type: 'raise', name: 'paperOut', severity: 'high', at: '2026-12-07T10:00:00+08:00', detail: '' },
 };
 
 /**
@@ -61,7 +62,9 @@ const BASES: Record<string, Record<string, unknown>> = {
  * now and then a key the schema does not know.
  */
 const messagesFor = (kind: string, schema: z.ZodObject, rnd: () => number, n: number) => {
-  const keys = [...Object.keys(schema.shape), 'unknownKey'];
+  // A union (alarms) has no shape of its own: vary the keys of its well-formed message instead.
+  const shape = 'shape' in schema ? schema.shape : (BASES[kind] ?? {});
+  const keys = [...Object.keys(shape), 'unknownKey'];
   const values = candidates(rnd);
   return Array.from({ length: n }, () => {
     const o: Record<string, unknown> = { ...BASES[kind] };
