@@ -2,12 +2,11 @@ import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type ComponentType, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
-import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { DetailFailed } from '../../../shared/detail/DetailFailed';
 import { DetailPage } from '../../../shared/detail/DetailPage';
 import { detailFailure } from '../../../shared/detail/detailFailure';
@@ -16,16 +15,9 @@ import { useTabParam } from '../../../shared/detail/useTabParam';
 import { formatTime } from '../../../shared/format/formatTime';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { readRows } from '../../../shared/table/readRows';
+import { fmt, HardwareFacts, NetworkFacts, OverviewFacts } from '../components/DeviceFacts';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
 import { TrackPlayback } from '../components/TrackPlayback';
-
-const fmt = (v: unknown) =>
-  typeof v === 'string' && /^\d{4}-\d\d-\d\dT/.test(v)
-    ? formatTime(v, true)
-    : v === null || v === undefined || v === ''
-      ? '-'
-      : String(v);
-const mb = (v: unknown) => (typeof v === 'number' ? `${(v / 1024).toFixed(1)} GB` : '-');
 
 /** The terminal as the tabs other domains add to the page see it. */
 type SlotTerminal = { sn: string; online: boolean; platform: string; apps: Record<string, unknown>[] };
@@ -46,6 +38,9 @@ export type DeviceDetailSlots = {
     app: { packageName: string; name?: string };
   }>;
 };
+
+/** A tab another domain fills in, shown with a placeholder while its code loads. */
+const slot = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
 
 /** Where the page leads back to when the terminal is not there. */
 const LIST_PATH = '/device/index';
@@ -118,8 +113,6 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
         testId="device-detail-page"
       />
     );
-  const hw = d.hardware as Record<string, unknown>;
-  const m = d.metrics as Record<string, unknown>;
   const requestLog = async () => {
     await call(devicesRoutes.terminalRequestLog, { body: { sn }, notifySuccess: true });
     openTab('logs');
@@ -127,122 +120,9 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
   };
 
   const offlineNotice = t('offlineNotice');
-  const overview = (
-    <DescriptionList
-      testId="detail-overview"
-      items={[
-        { key: 'sn', label: t('sn'), value: d.sn },
-        { key: 'name', label: t('name'), value: d.name },
-        { key: 'online', label: t('onlineState'), value: <OnlineState row={d} /> },
-        { key: 'status', label: t('statusLabel'), value: <StatusTag status={d.status} /> },
-        { key: 'model', label: t('model'), value: fmt(d.modelName) },
-        {
-          key: 'platform',
-          label: t('platform'),
-          value: t(`platforms.${d.platform as 'android'}`, { defaultValue: d.platform }),
-        },
-        { key: 'enterprise', label: t('enterprise'), value: fmt(d.ownerName) },
-        { key: 'group', label: t('group'), value: fmt(d.groupName) },
-        { key: 'store', label: t('storeName'), value: fmt(d.storeName) },
-        { key: 'os', label: t('osVersion'), value: fmt(d.osVersion) },
-        { key: 'firmware', label: t('firmware'), value: fmt(d.firmwareVersion) },
-        { key: 'agent', label: t('agentVersion'), value: fmt(d.agentVersion) },
-        { key: 'production', label: t('productionDate'), value: fmt(d.productionDate) },
-        { key: 'shipping', label: t('shippingDate'), value: fmt(d.shippingDate) },
-        { key: 'activation', label: t('activationDate'), value: fmt(d.activationDate) },
-        { key: 'lastSeen', label: t('lastSeen'), value: fmt(d.lastSeenAt) },
-        { key: 'hello', label: t('helloAt'), value: fmt(d.helloAt) },
-        { key: 'boots', label: t('bootCount'), value: d.bootCount },
-        { key: 'lastBoot', label: t('lastBoot'), value: fmt(d.lastBootAt) },
-        { key: 'lastShutdown', label: t('lastShutdown'), value: fmt(d.lastShutdownAt) },
-        {
-          key: 'runtime',
-          label: t('runtime'),
-          value: typeof m.uptimeSec === 'number' ? `${(m.uptimeSec / 3600).toFixed(1)} h` : null,
-        },
-        {
-          key: 'data',
-          label: t('dataUsage'),
-          value:
-            typeof m.dataUsageBytes === 'number' ? `${(m.dataUsageBytes / 1048576).toFixed(1)} MB` : null,
-        },
-        {
-          key: 'location',
-          label: t('location'),
-          value: d.lat === null ? null : `${d.lat?.toFixed(5)}, ${d.lng?.toFixed(5)}`,
-        },
-        ...(d.paymentLock
-          ? [
-              {
-                key: 'paymentLock',
-                label: t('paymentLock.label'),
-                value: (
-                  <span data-testid="detail-payment-lock">
-                    <Tag
-                      color={d.paymentLock.locked ? 'red' : 'green'}
-                      data-testid="detail-payment-lock-state"
-                    >
-                      {d.paymentLock.locked
-                        ? t('paymentLock.locked', { fence: d.paymentLock.fence ?? '' })
-                        : t('paymentLock.unlocked')}
-                    </Tag>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      {d.paymentLock.confirmed
-                        ? t('paymentLock.confirmed', { at: fmt(d.paymentLock.confirmedAt) })
-                        : t('paymentLock.waiting', { at: fmt(d.paymentLock.since) })}
-                    </Typography.Text>
-                  </span>
-                ),
-              },
-            ]
-          : []),
-      ]}
-    />
-  );
-  const hardware = (
-    <DescriptionList
-      testId="detail-hardware"
-      columns={2}
-      items={[
-        { key: 'cpu', label: 'CPU', value: fmt(hw.cpu) },
-        { key: 'cores', label: t('cores'), value: fmt(hw.cores) },
-        {
-          key: 'memory',
-          label: t('memory'),
-          value: `${mb(hw.memoryMb)} (${t('free')} ${mb(m.memoryFreeMb)})`,
-        },
-        {
-          key: 'storage',
-          label: t('storage'),
-          value: `${mb(hw.storageMb)} (${t('free')} ${mb(m.storageFreeMb)})`,
-        },
-        {
-          key: 'battery',
-          label: t('battery'),
-          value: d.battery === null ? null : `${d.battery}%${m.charging ? ` (${t('charging')})` : ''}`,
-        },
-        { key: 'resolution', label: t('resolution'), value: fmt(hw.resolution) },
-        { key: 'imei', label: 'IMEI', value: fmt(hw.imei) },
-      ]}
-    />
-  );
-  const network = (
-    <DescriptionList
-      testId="detail-network"
-      columns={2}
-      items={[
-        { key: 'type', label: t('networkType'), value: fmt(d.network.type) },
-        {
-          key: 'signal',
-          label: t('signal'),
-          value: d.network.signal === null ? null : `${d.network.signal} dBm`,
-        },
-        { key: 'ip', label: 'IP', value: fmt(d.ip) },
-        { key: 'mac', label: t('mac'), value: fmt(d.mac) },
-        { key: 'bluetooth', label: t('bluetooth'), value: fmt(d.network.bluetoothMac) },
-      ]}
-    />
-  );
+  const overview = <OverviewFacts d={d} />;
+  const hardware = <HardwareFacts d={d} />;
+  const network = <NetworkFacts d={d} />;
   return (
     <DetailPage
       testId="device-detail-page"
@@ -327,11 +207,7 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
         {
           key: 'config',
           label: t('tabs.config'),
-          children: (
-            <Suspense fallback={<Skeleton active />}>
-              <ConfigTab terminal={d} />
-            </Suspense>
-          ),
+          children: slot(<ConfigTab terminal={d} />),
         },
         {
           key: 'peripherals',
@@ -422,38 +298,22 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
         {
           key: 'files',
           label: t('tabs.files'),
-          children: (
-            <Suspense fallback={<Skeleton active />}>
-              <FilesTab terminal={d} />
-            </Suspense>
-          ),
+          children: slot(<FilesTab terminal={d} />),
         },
         {
           key: 'permissions',
           label: t('tabs.permissions'),
-          children: (
-            <Suspense fallback={<Skeleton active />}>
-              <PermissionsTab terminal={d} />
-            </Suspense>
-          ),
+          children: slot(<PermissionsTab terminal={d} />),
         },
         {
           key: 'plan',
           label: t('tabs.plan'),
-          children: (
-            <Suspense fallback={<Skeleton active />}>
-              <PlanTab sn={d.sn} />
-            </Suspense>
-          ),
+          children: slot(<PlanTab sn={d.sn} />),
         },
         {
           key: 'policy',
           label: t('tabs.policy'),
-          children: (
-            <Suspense fallback={<Skeleton active />}>
-              <PolicyTab sn={d.sn} />
-            </Suspense>
-          ),
+          children: slot(<PolicyTab sn={d.sn} />),
         },
       ]}
     />
