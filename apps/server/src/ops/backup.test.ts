@@ -7,11 +7,17 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { type Database, type Db, knownMigrations, openDatabase } from '../db/client';
+import { type Database, type Db, knownMigrations } from '../db/client';
 import { openBlobStore } from '../modules/blobs/blob-store';
-import { openNewPostgres } from '../test-support/database-template';
 import { callAs, createFleetFixtures } from '../test-support/fleet-fixtures';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp, testConfig } from '../test-support/test-app';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  loginAs,
+  openTestDatabase,
+  type TestApp,
+  testConfig,
+} from '../test-support/test-app';
 import { createBackup, readManifest, restoreBackup } from './backup';
 
 const base = process.env.TEST_DATABASE_URL;
@@ -36,12 +42,8 @@ const contents = async (db: Db) => {
   return out;
 };
 
-/** A new, empty database at this version's schema: a fresh PostgreSQL database, or an in-memory PGlite. */
-const emptyDatabase = async (): Promise<Database> => {
-  if (!base)
-    return openDatabase({ databaseUrl: 'memory://', dataDir: '', migrateUpTo: knownMigrations().length });
-  return openNewPostgres(base, { prefix: 'cpm_restore' });
-};
+/** A new, empty database at this version's schema: a copy of the run's migrated template. */
+const emptyDatabase = (): Promise<Database> => openTestDatabase({ from: 'migrated' });
 
 describe(`backup and restore drill (${base ? 'PostgreSQL' : 'PGlite'}, files on disk)`, () => {
   const root = mkdtempSync(path.join(tmpdir(), 'cpm-backup-'));
