@@ -10,12 +10,13 @@ import {
   TaskNudgeSchema,
 } from '@cpm/contracts';
 import { createAppStore } from './apps';
-import { readPaymentStatus } from './conditions';
+import { readPaymentStatus, screenSecure } from './conditions';
 import { type AgentConfig, mqttUrlOf } from './config';
 import { createHttp } from './http';
 import { createJournal } from './journal';
 import { createLink } from './link';
 import type { Platform } from './platform';
+import { createRemoteDesktop } from './remote';
 import { createResults } from './results';
 import { type Identity, openState } from './state';
 import { createTaskRunner } from './tasks';
@@ -68,6 +69,16 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
   const stats = { heartbeats: 0, hellos: 0, locations: 0, events: 0, errors: 0 };
 
   const send = (kind: Parameters<typeof link.send>[0], body: unknown) => link.send(kind, body);
+  const remote = createRemoteDesktop({
+    desktop: () => {
+      const display = config.display ?? process.env.DISPLAY;
+      if (!display) throw new Error('no X display (DISPLAY is not set)');
+      return platform.desktop(display);
+    },
+    secure: () => screenSecure(config.paymentStatusFile),
+    language: config.language,
+    log,
+  });
   const results = createResults(state, (batch) => send('result', { results: batch }));
   const event = (e: DeviceEvent) => {
     stats.events++;
@@ -234,7 +245,7 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
       if (kind === 'task') {
         if (TaskNudgeSchema.safeParse(JSON.parse(payload.toString() || 'null')).success) void tasks.pull();
       } else if (kind === 'cmd') onCommand(payload);
-      else if (kind === 'remote') log('remote screen requested: not available on this terminal yet');
+      else if (kind === 'remote') void remote.handle(payload);
     },
     onHeartbeatAnswer: (a) => {
       if (!config.heartbeatSec) heartbeatSec = a.heartbeatIntervalSec || heartbeatSec;
@@ -271,6 +282,7 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
 
   return {
     stats,
+    remote,
     link,
     sn: () => identity?.sn,
     /** Sends a shutdown event and `{online:false}`, then disconnects (the will stays unsent). */
@@ -279,6 +291,7 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
       if (timer) clearTimeout(timer);
       gps?.stop();
       tasks.stop();
+      remote.stop();
       await event({ type: 'shutdown', detail: 'agent stopped' });
       if (link.state() === 'http') await send('status', { online: false }).catch(() => undefined);
       await link.stop();

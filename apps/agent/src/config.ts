@@ -34,15 +34,18 @@ export const AgentConfigSchema = z.strictObject({
     .object({ host: z.string(), port: z.number().int() })
     .nullable()
     .default({ host: '127.0.0.1', port: 2947 }),
-  /** The X display screenshots are taken of (default `$DISPLAY`). */
+  /** The X display screenshots and remote desktop sessions are taken of (default `$DISPLAY`). */
   display: z.string().optional(),
+  /** Language of what the person at the till reads (the remote desktop's consent dialog). */
+  language: z.enum(['en', 'zh']).default('en'),
   /** Model name reported in hello (default the DMI product name). */
   model: z.string().max(128).optional(),
   /** Log file uploaded when the server asks for logs (default the agent's own journal in stateDir). */
   logFile: z.string().optional(),
   /**
-   * The payment app's status file (JSON `{"inTransaction": bool, "unsettled": bool}`), read for the
-   * payment-aware task conditions and sent in heartbeats; without it the till counts as idle and settled.
+   * The payment app's status file (JSON `{"inTransaction": bool, "unsettled": bool, "secure": bool}`),
+   * read for the payment-aware task conditions and sent in heartbeats; without it the till counts as
+   * idle and settled. `secure` blacks out remote desktop frames while the payment app shows a PIN pad.
    */
   paymentStatusFile: z.string().optional(),
   /** Shortest time between two location reports, seconds. */
