@@ -20,9 +20,11 @@ import { createRemoteDesktop } from './remote';
 import { createResults } from './results';
 import { type Identity, openState } from './state';
 import { createTaskRunner } from './tasks';
+import { createSelfUpdate, spawnWatcher } from './update/self-update';
 
 const run = promisify(execFile);
-export const AGENT_VERSION = '1.0.1';
+/** This build's version; an installed package's launcher names its own (`CPM_AGENT_VERSION`). */
+export const AGENT_VERSION = process.env.CPM_AGENT_VERSION ?? '1.0.1';
 
 /** Enrols with an enterprise key: the server answers the terminal's secret, kept in the state folder. */
 export const enroll = async (config: AgentConfig, o: { sn: string; enrollmentKey: string; mac?: string }) => {
@@ -50,7 +52,11 @@ const samePeripheral = (a: AttachedPeripheral, b: AttachedPeripheral) =>
  * The agent: connects as the device protocol asks, says hello (with the system's facts) and sends
  * heartbeats, locations from gpsd and peripheral events, pulls and runs tasks, answers commands.
  */
-export const startAgent = async (config: AgentConfig, platform: Platform, opts: { echo?: boolean } = {}) => {
+export const startAgent = async (
+  config: AgentConfig,
+  platform: Platform,
+  opts: { echo?: boolean; configFile?: string; restart?: () => void } = {},
+) => {
   const state = openState(config.stateDir);
   let identity = state.identity();
   if (!identity)
@@ -69,6 +75,16 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
   const stats = { heartbeats: 0, hellos: 0, locations: 0, events: 0, errors: 0 };
 
   const send = (kind: Parameters<typeof link.send>[0], body: unknown) => link.send(kind, body);
+  const selfUpdate = createSelfUpdate({
+    installDir: config.installDir,
+    publicKeyFile: config.updatePublicKey,
+    confirmSec: config.updateConfirmSec,
+    version: AGENT_VERSION,
+    state,
+    log,
+    startWatcher: () => spawnWatcher(opts.configFile ?? '/etc/cpm-agent/agent.json'),
+  });
+  selfUpdate.markRunning();
   const remote = createRemoteDesktop({
     desktop: () => {
       const display = config.display ?? process.env.DISPLAY;
@@ -141,6 +157,11 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
     },
     onAppsChanged: () => void hello().catch((err) => log(`hello: ${err.message}`)),
     screenshot: () => platform.screenshot(config.display),
+    selfUpdate: (zip, t) => selfUpdate.install(zip, t),
+    restart: () => {
+      log('restarting for an update');
+      (opts.restart ?? (() => process.exit(0)))();
+    },
   });
 
   /** Compares peripherals with the last hello: attached and detached ones, and printers that stopped. */
@@ -190,6 +211,8 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
 
   const onConnected = async (via: 'mqtt' | 'http') => {
     log(`connected over ${via}`);
+    // Reaching the server is what confirms a new version: at once, before the slower hello.
+    const updated = selfUpdate.afterConnect();
     try {
       await send('status', { online: true });
       await hello();
@@ -199,6 +222,7 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
         state.write('boot.json', { bootId: boot });
         await tasks.afterBoot();
       }
+      if (updated) await results.report({ ...updated, ts: Date.now() });
       await results.flush();
       if (timer) clearTimeout(timer);
       void beat();

@@ -22,6 +22,12 @@ export const AgentConfigSchema = z.strictObject({
   fileRoots: z.array(z.string()).default(['/opt/pos/files']),
   /** Versioned app folders: `<appsDir>/<package>/<version>/`, `current` links the running one. */
   appsDir: z.string().default('/opt/pos/apps'),
+  /** The agent's own versions: `versions/<version>/`, `current` links the running one (self-update). */
+  installDir: z.string().default('/opt/cpm-agent'),
+  /** The Ed25519 public key (PEM) update packages must be signed with; without it updates are refused. */
+  updatePublicKey: z.string().default('/etc/cpm-agent/update-key.pem'),
+  /** Seconds a new version has to reach the server before it is rolled back. */
+  updateConfirmSec: z.number().int().min(5).max(3600).default(120),
   /** Whether a `.deb` app package may be installed through dpkg (changes the whole system). */
   allowDeb: z.boolean().default(false),
   /** The reboot command, run for reboot tasks and commands. */
@@ -65,6 +71,8 @@ export const loadConfig = (file: string): AgentConfig => {
     ...c,
     stateDir: abs(c.stateDir),
     appsDir: abs(c.appsDir),
+    installDir: abs(c.installDir),
+    updatePublicKey: abs(c.updatePublicKey),
     fileRoots: c.fileRoots.map(abs),
     logFile: c.logFile ? abs(c.logFile) : undefined,
     paymentStatusFile: c.paymentStatusFile ? abs(c.paymentStatusFile) : undefined,
