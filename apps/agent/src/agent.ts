@@ -211,10 +211,10 @@ export const startAgent = async (
 
   const onConnected = async (via: 'mqtt' | 'http') => {
     log(`connected over ${via}`);
-    // Reaching the server is what confirms a new version: at once, before the slower hello.
-    const updated = selfUpdate.afterConnect();
     try {
       await send('status', { online: true });
+      // The server took a message: that confirms a new version, at once, before the slower hello.
+      const updated = selfUpdate.afterConnect();
       await hello();
       const boot = platform.bootId();
       if (state.read<{ bootId: string }>('boot.json')?.bootId !== boot) {

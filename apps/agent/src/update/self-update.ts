@@ -13,6 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { isSea } from 'node:sea';
 import type { AgentState } from '../state';
 import { UpdateRefused, verifyUpdate } from './update-package';
 
@@ -178,7 +179,13 @@ export const watchUpdate = async (o: { installDir: string; state: AgentState; lo
  * unit stops everything in it), otherwise as a detached process.
  */
 export const spawnWatcher = (configFile: string) => {
-  const self = [...process.execArgv, process.argv[1], 'update-watch', '--config', configFile];
+  // A single executable is the agent by itself; from source it is Node with its loader and main file.
+  const self = [
+    ...(isSea() ? [] : [...process.execArgv, process.argv[1]]),
+    'update-watch',
+    '--config',
+    configFile,
+  ];
   const underSystemd = Boolean(process.env.INVOCATION_ID) && existsSync('/usr/bin/systemd-run');
   const child = underSystemd
     ? spawn('systemd-run', ['--quiet', '--collect', '--', process.execPath, ...self], {

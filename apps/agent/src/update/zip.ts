@@ -1,4 +1,4 @@
-import { crc32, inflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 
 /** One file of a ZIP archive. */
 export type ZipFile = { name: string; data: Buffer; executable: boolean };
@@ -47,7 +47,10 @@ export const readZip = (zip: Buffer, maxBytes: number): ZipFile[] => {
   return files;
 };
 
-/** Writes a ZIP archive of stored entries, keeping each file's executable bit (Unix mode in the directory). */
+/**
+ * Writes a ZIP archive, each entry deflated when that makes it smaller, keeping each file's
+ * executable bit (the Unix mode in the directory).
+ */
 export const writeZip = (files: ZipFile[]): Buffer => {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -55,26 +58,31 @@ export const writeZip = (files: ZipFile[]): Buffer => {
   for (const f of files) {
     const name = Buffer.from(f.name, 'utf8');
     const crc = crc32(f.data);
+    const deflated = deflateRawSync(f.data);
+    const method = deflated.length < f.data.length ? 8 : 0;
+    const body = method === 8 ? deflated : f.data;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(f.data.length, 18);
+    local.writeUInt32LE(body.length, 18);
     local.writeUInt32LE(f.data.length, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(CENTRAL, 0);
     central.writeUInt16LE((3 << 8) | 20, 4); // made by Unix, so the mode below counts
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(f.data.length, 20);
+    central.writeUInt32LE(body.length, 20);
     central.writeUInt32LE(f.data.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(((0o100000 | (f.executable ? 0o755 : 0o644)) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
-    locals.push(local, name, f.data);
+    locals.push(local, name, body);
     centrals.push(central, name);
-    offset += 30 + name.length + f.data.length;
+    offset += 30 + name.length + body.length;
   }
   const dir = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
