@@ -101,7 +101,10 @@ describe('rules the agent applies itself', () => {
 });
 
 describe('X11 screenshots', () => {
-  it('decodes a 32-bit TrueColor XWD image into RGBA', async () => {
+  it.each([
+    ['little', 0],
+    ['big', 1],
+  ])('decodes a 32-bit TrueColor XWD image with %s-endian pixels into RGBA', async (_, byteOrder) => {
     const { decodeXwd } = await import('./platform/linux/screen');
     const [width, height] = [2, 1];
     const header = Buffer.alloc(100 + 4);
@@ -112,7 +115,7 @@ describe('X11 screenshots', () => {
     set(3, 24);
     set(4, width);
     set(5, height);
-    set(7, 0);
+    set(7, byteOrder);
     set(11, 32);
     set(12, width * 4);
     set(14, 0xff0000);
@@ -120,8 +123,10 @@ describe('X11 screenshots', () => {
     set(16, 0x0000ff);
     set(19, 0);
     const pixels = Buffer.alloc(8);
-    pixels.writeUInt32LE(0xd02010, 0);
-    pixels.writeUInt32LE(0x00ff80, 4);
+    const write = (v: number, at: number) =>
+      byteOrder ? pixels.writeUInt32BE(v, at) : pixels.writeUInt32LE(v, at);
+    write(0xd02010, 0);
+    write(0x00ff80, 4);
     const f = decodeXwd(Buffer.concat([header, pixels]));
     expect([f.width, f.height]).toEqual([2, 1]);
     expect([...f.rgba]).toEqual([0xd0, 0x20, 0x10, 255, 0x00, 0xff, 0x80, 255]);

@@ -10,18 +10,21 @@ import {
   TaskNudgeSchema,
 } from '@cpm/contracts';
 import { createAppStore } from './apps';
-import { readPaymentStatus } from './conditions';
+import { readPaymentStatus, screenSecure } from './conditions';
 import { type AgentConfig, mqttUrlOf } from './config';
 import { createHttp } from './http';
 import { createJournal } from './journal';
 import { createLink } from './link';
 import type { Platform } from './platform';
+import { createRemoteDesktop } from './remote';
 import { createResults } from './results';
 import { type Identity, openState } from './state';
 import { createTaskRunner } from './tasks';
+import { createSelfUpdate, spawnWatcher } from './update/self-update';
 
 const run = promisify(execFile);
-export const AGENT_VERSION = '1.0.1';
+/** This build's version; an installed package's launcher names its own (`CPM_AGENT_VERSION`). */
+export const AGENT_VERSION = process.env.CPM_AGENT_VERSION ?? '1.0.1';
 
 /** Enrols with an enterprise key: the server answers the terminal's secret, kept in the state folder. */
 export const enroll = async (config: AgentConfig, o: { sn: string; enrollmentKey: string; mac?: string }) => {
@@ -49,7 +52,11 @@ const samePeripheral = (a: AttachedPeripheral, b: AttachedPeripheral) =>
  * The agent: connects as the device protocol asks, says hello (with the system's facts) and sends
  * heartbeats, locations from gpsd and peripheral events, pulls and runs tasks, answers commands.
  */
-export const startAgent = async (config: AgentConfig, platform: Platform, opts: { echo?: boolean } = {}) => {
+export const startAgent = async (
+  config: AgentConfig,
+  platform: Platform,
+  opts: { echo?: boolean; configFile?: string; restart?: () => void } = {},
+) => {
   const state = openState(config.stateDir);
   let identity = state.identity();
   if (!identity)
@@ -68,6 +75,26 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
   const stats = { heartbeats: 0, hellos: 0, locations: 0, events: 0, errors: 0 };
 
   const send = (kind: Parameters<typeof link.send>[0], body: unknown) => link.send(kind, body);
+  const selfUpdate = createSelfUpdate({
+    installDir: config.installDir,
+    publicKeyFile: config.updatePublicKey,
+    confirmSec: config.updateConfirmSec,
+    version: AGENT_VERSION,
+    state,
+    log,
+    startWatcher: () => spawnWatcher(opts.configFile ?? '/etc/cpm-agent/agent.json'),
+  });
+  selfUpdate.markRunning();
+  const remote = createRemoteDesktop({
+    desktop: () => {
+      const display = config.display ?? process.env.DISPLAY;
+      if (!display) throw new Error('no X display (DISPLAY is not set)');
+      return platform.desktop(display);
+    },
+    secure: () => screenSecure(config.paymentStatusFile),
+    language: config.language,
+    log,
+  });
   const results = createResults(state, (batch) => send('result', { results: batch }));
   const event = (e: DeviceEvent) => {
     stats.events++;
@@ -130,6 +157,11 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
     },
     onAppsChanged: () => void hello().catch((err) => log(`hello: ${err.message}`)),
     screenshot: () => platform.screenshot(config.display),
+    selfUpdate: (zip, t) => selfUpdate.install(zip, t),
+    restart: () => {
+      log('restarting for an update');
+      (opts.restart ?? (() => process.exit(0)))();
+    },
   });
 
   /** Compares peripherals with the last hello: attached and detached ones, and printers that stopped. */
@@ -181,6 +213,8 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
     log(`connected over ${via}`);
     try {
       await send('status', { online: true });
+      // The server took a message: that confirms a new version, at once, before the slower hello.
+      const updated = selfUpdate.afterConnect();
       await hello();
       const boot = platform.bootId();
       if (state.read<{ bootId: string }>('boot.json')?.bootId !== boot) {
@@ -188,6 +222,7 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
         state.write('boot.json', { bootId: boot });
         await tasks.afterBoot();
       }
+      if (updated) await results.report({ ...updated, ts: Date.now() });
       await results.flush();
       if (timer) clearTimeout(timer);
       void beat();
@@ -234,7 +269,7 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
       if (kind === 'task') {
         if (TaskNudgeSchema.safeParse(JSON.parse(payload.toString() || 'null')).success) void tasks.pull();
       } else if (kind === 'cmd') onCommand(payload);
-      else if (kind === 'remote') log('remote screen requested: not available on this terminal yet');
+      else if (kind === 'remote') void remote.handle(payload);
     },
     onHeartbeatAnswer: (a) => {
       if (!config.heartbeatSec) heartbeatSec = a.heartbeatIntervalSec || heartbeatSec;
@@ -271,6 +306,7 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
 
   return {
     stats,
+    remote,
     link,
     sn: () => identity?.sn,
     /** Sends a shutdown event and `{online:false}`, then disconnects (the will stays unsent). */
@@ -279,6 +315,7 @@ export const startAgent = async (config: AgentConfig, platform: Platform, opts: 
       if (timer) clearTimeout(timer);
       gps?.stop();
       tasks.stop();
+      remote.stop();
       await event({ type: 'shutdown', detail: 'agent stopped' });
       if (link.state() === 'http') await send('status', { online: false }).catch(() => undefined);
       await link.stop();

@@ -14,6 +14,19 @@ export const readPaymentStatus = (file: string | undefined): PaymentStatus | nul
   }
 };
 
+/**
+ * Whether the payment app marks its screen secure (`"secure": true` in its status file: a PIN pad, a
+ * card payment). A remote desktop sends black frames meanwhile; a file that cannot be read counts as not secure.
+ */
+export const screenSecure = (file: string | undefined) => {
+  if (!file) return false;
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { secure?: unknown }).secure === true;
+  } catch {
+    return false;
+  }
+};
+
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return h * 60 + m;

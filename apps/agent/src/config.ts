@@ -22,6 +22,12 @@ export const AgentConfigSchema = z.strictObject({
   fileRoots: z.array(z.string()).default(['/opt/pos/files']),
   /** Versioned app folders: `<appsDir>/<package>/<version>/`, `current` links the running one. */
   appsDir: z.string().default('/opt/pos/apps'),
+  /** The agent's own versions: `versions/<version>/`, `current` links the running one (self-update). */
+  installDir: z.string().default('/opt/cpm-agent'),
+  /** The Ed25519 public key (PEM) update packages must be signed with; without it updates are refused. */
+  updatePublicKey: z.string().default('/etc/cpm-agent/update-key.pem'),
+  /** Seconds a new version has to reach the server before it is rolled back. */
+  updateConfirmSec: z.number().int().min(5).max(3600).default(120),
   /** Whether a `.deb` app package may be installed through dpkg (changes the whole system). */
   allowDeb: z.boolean().default(false),
   /** The reboot command, run for reboot tasks and commands. */
@@ -34,15 +40,18 @@ export const AgentConfigSchema = z.strictObject({
     .object({ host: z.string(), port: z.number().int() })
     .nullable()
     .default({ host: '127.0.0.1', port: 2947 }),
-  /** The X display screenshots are taken of (default `$DISPLAY`). */
+  /** The X display screenshots and remote desktop sessions are taken of (default `$DISPLAY`). */
   display: z.string().optional(),
+  /** Language of what the person at the till reads (the remote desktop's consent dialog). */
+  language: z.enum(['en', 'zh']).default('en'),
   /** Model name reported in hello (default the DMI product name). */
   model: z.string().max(128).optional(),
   /** Log file uploaded when the server asks for logs (default the agent's own journal in stateDir). */
   logFile: z.string().optional(),
   /**
-   * The payment app's status file (JSON `{"inTransaction": bool, "unsettled": bool}`), read for the
-   * payment-aware task conditions and sent in heartbeats; without it the till counts as idle and settled.
+   * The payment app's status file (JSON `{"inTransaction": bool, "unsettled": bool, "secure": bool}`),
+   * read for the payment-aware task conditions and sent in heartbeats; without it the till counts as
+   * idle and settled. `secure` blacks out remote desktop frames while the payment app shows a PIN pad.
    */
   paymentStatusFile: z.string().optional(),
   /** Shortest time between two location reports, seconds. */
@@ -62,6 +71,8 @@ export const loadConfig = (file: string): AgentConfig => {
     ...c,
     stateDir: abs(c.stateDir),
     appsDir: abs(c.appsDir),
+    installDir: abs(c.installDir),
+    updatePublicKey: abs(c.updatePublicKey),
     fileRoots: c.fileRoots.map(abs),
     logFile: c.logFile ? abs(c.logFile) : undefined,
     paymentStatusFile: c.paymentStatusFile ? abs(c.paymentStatusFile) : undefined,

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { enroll, startAgent } from './agent';
 import { AgentConfigSchema, loadConfig } from './config';
+import { createJournal } from './journal';
 import { currentPlatform } from './platform';
+import { openState } from './state';
+import { watchUpdate } from './update/self-update';
 
 const USAGE = `cpm-agent: the Cloud POS terminal agent for Linux
 
@@ -15,6 +18,9 @@ const USAGE = `cpm-agent: the Cloud POS terminal agent for Linux
       runs the agent (the systemd unit runs this)
   cpm-agent facts [--config FILE]
       prints the hello and heartbeat this terminal would send, and exits
+  cpm-agent update-watch [--config FILE]
+      started by the agent after it switched to a new version: switches back when the new version has
+      not reached the server within updateConfirmSec
 `;
 
 const { values, positionals } = parseArgs({
@@ -61,14 +67,20 @@ const main = async () => {
     process.stdout.write(`${JSON.stringify({ hello, heartbeat: await platform.heartbeat() }, null, 2)}\n`);
     return;
   }
+  if (command === 'update-watch') {
+    const state = openState(config.stateDir);
+    const log = createJournal(config.logFile ?? path.join(config.stateDir, 'agent.log'), false).write;
+    await watchUpdate({ installDir: config.installDir, state, log });
+    return;
+  }
   if (command !== 'run') throw new Error(`unknown command ${command}\n${USAGE}`);
-  const agent = await startAgent(config, platform);
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     void agent.stop().finally(() => process.exit(0));
   };
+  const agent = await startAgent(config, platform, { configFile: file, restart: stop });
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 };

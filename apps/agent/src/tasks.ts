@@ -1,4 +1,4 @@
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type PulledTask,
@@ -15,6 +15,7 @@ import type { AgentHttp } from './http';
 import type { Results } from './results';
 import { CommandRefused, runShell } from './shell';
 import type { AgentState } from './state';
+import { UpdateRefused } from './update/update-package';
 
 /** A task that cannot be done here, with the reason shown in the console. */
 export class TaskFailure extends Error {}
@@ -51,6 +52,10 @@ export const createTaskRunner = (o: {
   uploadLogs: (item: PulledTask, c: Extract<RemoteCommand, { op: 'upload_logs' }>) => Promise<string>;
   onAppsChanged: () => void;
   screenshot: () => Promise<{ width: number; height: number; bytes: Buffer }>;
+  /** Installs a signed update of the agent and switches to it; `restarting` when `restart` must follow. */
+  selfUpdate: (zip: Buffer, t: { deliveryId: string; attempt: number }) => Promise<string | 'restarting'>;
+  /** Ends the agent so its service manager starts the version `current` now points at. */
+  restart: () => void;
 }) => {
   const held = new Map<string, PulledTask>();
   const running = new Set<string>();
@@ -210,6 +215,22 @@ export const createTaskRunner = (o: {
         return remoteCommand(t);
       case 'app_install':
         return appInstall(t);
+      case 'ota': {
+        // On Linux an OTA system file is a signed update of the agent itself.
+        const { part } = await fetchFile(t);
+        try {
+          const r = await o.selfUpdate(await readFile(part), t);
+          if (r !== 'restarting') return r;
+          await report(t, { state: 'executed', message: 'restarting into the new version' });
+          o.restart();
+          return 'rebooting';
+        } catch (err) {
+          if (err instanceof UpdateRefused) throw new TaskFailure(err.message);
+          throw err;
+        } finally {
+          await rm(part, { force: true });
+        }
+      }
       case 'app_uninstall': {
         const m = await o.apps.uninstall(String(t.params.packageName ?? ''));
         o.onAppsChanged();

@@ -1,4 +1,5 @@
 import type { AttachedPeripheral, Heartbeat, Hello, Location } from '@cpm/contracts';
+import { type Desktop, x11Desktop } from './linux/desktop';
 import { bootId, heartbeatFacts, helloFacts, peripherals } from './linux/facts';
 import { watchGpsd } from './linux/gps';
 import { screenshotJpeg } from './linux/screen';
@@ -17,7 +18,11 @@ export type Platform = {
   watchLocation(o: { host: string; port: number; onFix: (fix: Location) => void }): { stop(): void };
   /** The screen as a JPEG (X11 on Linux). */
   screenshot(display?: string): Promise<{ width: number; height: number; bytes: Buffer }>;
+  /** The screen of `display` for a remote desktop session: capture, input, the consent dialog. */
+  desktop(display: string): Desktop;
 };
+
+export type { Asking, Desktop } from './linux/desktop';
 
 export const linuxPlatform: Platform = {
   hello: helloFacts,
@@ -26,6 +31,7 @@ export const linuxPlatform: Platform = {
   bootId,
   watchLocation: watchGpsd,
   screenshot: screenshotJpeg,
+  desktop: x11Desktop,
 };
 
 /** The platform this process runs on; only Linux is supported so far. */

@@ -25,6 +25,10 @@ export const startAgentProcess = async (o: {
   config?: Record<string, unknown>;
   /** Environment of the agent's processes (e.g. `CUPS_SERVER`). */
   env?: Record<string, string>;
+  /** The executable run as `<command> run --config FILE` (default the agent's source through tsx). */
+  command?: string;
+  /** Starts it again a second after it ends, as the systemd unit's `Restart=always` does. */
+  supervise?: boolean;
 }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cpm-agent-'));
   const config = path.join(dir, 'agent.json');
@@ -44,10 +48,17 @@ export const startAgentProcess = async (o: {
   const enrolled = await agentCommand(['enroll', '--config', config, '--sn', o.sn, '--key', o.key], o.env);
   let output = '';
   let child: ChildProcess | null = null;
+  let stopping = false;
   const start = () => {
-    const c = spawn(process.execPath, ['--import', 'tsx', MAIN, 'run', '--config', config], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
+    const c = o.command
+      ? spawn(o.command, ['run', '--config', config], { stdio: ['ignore', 'pipe', 'pipe'], env })
+      : spawn(process.execPath, ['--import', 'tsx', MAIN, 'run', '--config', config], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env,
+        });
+    c.once('exit', (code, signal) => {
+      output += `[exited ${code ?? signal}]\n`;
+      if (o.supervise && !stopping && child === c) setTimeout(() => !stopping && start(), 1000);
     });
     c.stdout?.on('data', (d) => {
       output += d;
@@ -59,6 +70,7 @@ export const startAgentProcess = async (o: {
   };
   start();
   const stop = async () => {
+    stopping = true;
     const c = child;
     child = null;
     if (!c || c.exitCode !== null) return;
@@ -72,7 +84,10 @@ export const startAgentProcess = async (o: {
     enrolled: enrolled.stdout,
     output: () => output,
     pid: () => child?.pid,
-    start,
+    start: () => {
+      stopping = false;
+      start();
+    },
     stop,
     async close() {
       await stop();

@@ -1,5 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
 
 /** Why an Xvfb screen cannot be had here, or null. */
 export const xvfbMissing = () => {
@@ -25,9 +28,20 @@ export const startXvfb = async (width = 320, height = 240) => {
     if (Date.now() > end) throw new Error('Xvfb did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
+  const children: ChildProcess[] = [];
   return {
     display,
+    /** Runs an X client (`xlogo`, `xdotool`...) on this screen to the end and answers its output. */
+    run: async (tool: string, args: string[]) =>
+      (await exec(tool, args, { env: { ...process.env, DISPLAY: display }, timeout: 30_000 })).stdout,
+    /** Starts an X client on this screen that runs until the screen closes. */
+    open(tool: string, args: string[]) {
+      const c = spawn(tool, args, { env: { ...process.env, DISPLAY: display }, stdio: 'ignore' });
+      children.push(c);
+      return c;
+    },
     async close() {
+      for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
       const done = new Promise((r) => x.once('exit', r));
       x.kill('SIGTERM');
       await done;

@@ -7,15 +7,18 @@ import { createFilesTestApp, type TestApp } from './test-app';
 /**
  * The real app with its broker, listening on a local port for pos-sim terminals: the real clock,
  * job and task loops at a fast pace, files in a folder of its own. `close` stops it and removes the folder.
+ * `port` makes it listen there and name itself `http://127.0.0.1:<port>` (the remote desktop relay's address).
  */
-export const startSimApp = async (name: string) => {
+export const startSimApp = async (name: string, o: { port?: number } = {}) => {
+  // With a fixed port the server's public address is its real one, so terminals can dial the relay it names.
   const t = await createFilesTestApp(`sim-${name}`, {
+    ...(o.port ? { env: { PUBLIC_URL: `http://127.0.0.1:${o.port}` } } : {}),
     broker: true,
     clock: { now: () => new Date(), advance: () => undefined },
     jobs: { pollMs: 100 },
     tasks: { monitorMs: 300 },
   });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await t.app.listen({ port: o.port ?? 0, host: '127.0.0.1' });
   const server = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   return { t, dir: t.dataDir, server, close: () => t.close() };
 };

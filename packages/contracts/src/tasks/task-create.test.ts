@@ -51,8 +51,13 @@ describe('CreateTaskBodySchema', () => {
       ['body.params.path', 'Enter an absolute path, like /opt/pos/files'],
     ]);
     expect(errs[0].message).toBe('请填写绝对路径，如 /opt/pos/files');
-    const ota = fields(body({ platform: 'linux', type: 'ota', params: { fileId: crypto.randomUUID() } }));
-    expect(ota[0].messageEn).toMatch(/Linux takes file pushes/);
+    expect(fields(body({ platform: 'linux', type: 'ota', params: { fileId: crypto.randomUUID() } }))).toEqual(
+      [],
+    );
+    const wallpaper = fields(
+      body({ platform: 'linux', type: 'wallpaper', params: { wallpaperId: crypto.randomUUID() } }),
+    );
+    expect(wallpaper[0].messageEn).toMatch(/Linux takes file pushes, agent updates/);
   });
 
   it('has a platform for every type and at least one type Android cannot run', () => {

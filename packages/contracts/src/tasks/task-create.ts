@@ -194,8 +194,8 @@ const checkKind = (
       code: 'custom',
       path: ['type'],
       ...bilingual(
-        '所选平台不能执行此类任务（Android 不能创建注册表任务；Windows 不能创建系统升级、开机动画和权限任务；Linux 只能执行文件推送、命令、重启、终端指令和卸载应用）',
-        'This platform cannot run this task type (Android has no registry tasks; Windows no OTA, boot animation or permission tasks; Linux takes file pushes, commands, reboots, terminal commands and app removal)',
+        '所选平台不能执行此类任务（Android 不能创建注册表任务；Windows 不能创建系统升级、开机动画和权限任务；Linux 只能执行文件推送、终端代理升级、命令、重启、终端指令和卸载应用）',
+        'This platform cannot run this task type (Android has no registry tasks; Windows no OTA, boot animation or permission tasks; Linux takes file pushes, agent updates, commands, reboots, terminal commands and app removal)',
       ),
     });
     return;

@@ -30,14 +30,15 @@ export type TaskPlatform = (typeof TASK_PLATFORMS)[number];
  * The platform matrix: which types each platform can run. Android has no registry and cannot take
  * a registry task (the spec's "Android cannot create certain task types"); Windows has no OTA
  * package, boot animation or Android runtime permissions. Linux terminals (the Linux agent,
- * `apps/agent`) take files, shell commands, reboots, remote commands and app removal; their apps
- * are not in the app market yet, and they have no OTA image, boot animation, permissions or registry.
+ * `apps/agent`) take files, shell commands, reboots, remote commands and app removal, and an OTA
+ * there is a signed update of the agent itself; their apps are not in the app market yet, and they
+ * have no boot animation, permissions or registry.
  */
 export const TASK_TYPE_PLATFORMS: Record<TaskType, readonly TaskPlatform[]> = {
   app_install: ['android', 'windows'],
   app_uninstall: ['android', 'windows', 'linux'],
   file_push: ['android', 'windows', 'linux'],
-  ota: ['android'],
+  ota: ['android', 'linux'],
   wallpaper: ['android', 'windows'],
   boot_animation: ['android'],
   command: ['android', 'windows', 'linux'],

@@ -30,6 +30,20 @@ export const decodeXwd = (buf: Buffer): Frame => {
   const data = headerSize + ncolors * 12;
   const [r, g, b] = [shiftOf(redMask), shiftOf(greenMask), shiftOf(blueMask)];
   const rgba = Buffer.alloc(width * height * 4);
+  if (bpp === 32 && byteOrder === 0 && redMask === 0xff0000 && greenMask === 0xff00 && blueMask === 0xff) {
+    // The usual X server layout (BGRX in memory): byte moves, far cheaper than a shift per channel.
+    for (let y = 0; y < height; y++) {
+      let at = data + y * bytesPerLine;
+      let o = y * width * 4;
+      for (let x = 0; x < width; x++, at += 4, o += 4) {
+        rgba[o] = buf[at + 2];
+        rgba[o + 1] = buf[at + 1];
+        rgba[o + 2] = buf[at];
+        rgba[o + 3] = 255;
+      }
+    }
+    return { width, height, rgba };
+  }
   const step = bpp / 8;
   for (let y = 0; y < height; y++) {
     const row = data + y * bytesPerLine;

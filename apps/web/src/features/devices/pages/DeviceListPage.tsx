@@ -100,6 +100,13 @@ export const DeviceListPage = () => {
     { key: 'online', title: t('onlineState'), render: (_, row) => <OnlineState row={row} /> },
     { key: 'status', title: t('statusLabel'), dataIndex: 'status', render: (s) => <StatusTag status={s} /> },
     { key: 'model', title: t('model'), dataIndex: 'modelName' },
+    // The version each terminal's agent reports in its hello: where a staged agent update has reached.
+    {
+      key: 'agentVersion',
+      title: t('agentVersion'),
+      dataIndex: 'agentVersion',
+      render: (v: string | null) => v ?? '-',
+    },
     { key: 'owner', title: t('enterprise'), dataIndex: 'ownerName' },
     { key: 'group', title: t('group'), dataIndex: 'groupName' },
     { key: 'store', title: t('storeName'), dataIndex: 'storeName' },
