@@ -63,7 +63,9 @@ describe('report content', () => {
       omitted: [],
     };
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await writeReportWorkbook(data, { lang: 'zh', timeZone: 'Asia/Shanghai' }));
+    await book.xlsx.load(
+      (await writeReportWorkbook(data, { lang: 'zh', timeZone: 'Asia/Shanghai' })) as unknown as ArrayBuffer,
+    );
     expect(book.worksheets.map((w) => w.name)).toEqual(['设备概况', '策略合规']);
     const fleet = book.getWorksheet('设备概况');
     expect(fleet?.getRow(1).values).toEqual([undefined, '指标', '数量']);

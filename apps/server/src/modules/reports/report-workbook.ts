@@ -62,7 +62,7 @@ export const FLEET_FIGURE_LABELS = enumLabels(undefined, {
 
 type FigureRow = { figure: string; count: number };
 const fleetColumn = columnsIn<FigureRow>('reports:');
-const FLEET_COLUMNS: ExportColumn<FigureRow>[] = [
+export const REPORT_FLEET_COLUMNS: ExportColumn<FigureRow>[] = [
   fleetColumn('figure', null, '指标', 'Figure', { format: { enum: FLEET_FIGURE_LABELS }, width: 24 }),
   fleetColumn('count', null, '数量', 'Count', { format: 'number' }),
 ];
@@ -77,12 +77,12 @@ const OFFLINE_KEYS = [
   'storeName',
   'lastSeenAt',
 ];
-const OFFLINE_COLUMNS: ExportColumn<TerminalRow>[] = OFFLINE_KEYS.map(
+export const REPORT_OFFLINE_COLUMNS: ExportColumn<TerminalRow>[] = OFFLINE_KEYS.map(
   (key) => TERMINAL_EXPORT_COLUMNS.find((c) => c.key === key) as ExportColumn<TerminalRow>,
 );
 
 const alertColumn = columnsIn<AlertRow>('alerts:');
-const ALERT_COLUMNS: ExportColumn<AlertRow>[] = [
+export const REPORT_ALERT_COLUMNS: ExportColumn<AlertRow>[] = [
   alertColumn('ruleName', null, '告警规则', 'Rule', { width: 24 }),
   alertColumn('severity', null, '级别', 'Severity', { format: { enum: ALERT_SEVERITY_LABELS } }),
   alertColumn('state', null, '状态', 'State', { format: { enum: ALERT_STATE_LABELS } }),
@@ -95,7 +95,7 @@ const ALERT_COLUMNS: ExportColumn<AlertRow>[] = [
 ];
 
 const taskColumn = columnsIn<TaskOutcome>('tasks:');
-const TASK_COLUMNS: ExportColumn<TaskOutcome>[] = [
+export const REPORT_TASK_COLUMNS: ExportColumn<TaskOutcome>[] = [
   taskColumn('name', null, '任务名称', 'Task', { width: 30 }),
   taskColumn('type', null, '任务类型', 'Type'),
   taskColumn('succeeded', null, '成功', 'Succeeded', { format: 'number' }),
@@ -103,7 +103,7 @@ const TASK_COLUMNS: ExportColumn<TaskOutcome>[] = [
 ];
 
 const complianceColumn = columnsIn<ComplianceCount>('policies:');
-const COMPLIANCE_COLUMNS: ExportColumn<ComplianceCount>[] = [
+export const REPORT_COMPLIANCE_COLUMNS: ExportColumn<ComplianceCount>[] = [
   complianceColumn('state', null, '合规状态', 'State', { format: { enum: COMPLIANCE_STATE_LABELS } }),
   complianceColumn('severity', null, '严重程度', 'Severity', { format: { enum: POLICY_SEVERITY_LABELS } }),
   complianceColumn('count', null, '字段数', 'Fields', { format: 'number' }),
@@ -127,11 +127,13 @@ type Sheet = { section: ReportSection; columns: readonly ExportColumn<never>[]; 
 
 const sheetsOf = (data: ReportData): Sheet[] => {
   const sheets: (Sheet | null)[] = [
-    data.fleet ? { section: 'fleet', columns: FLEET_COLUMNS, rows: fleetRows(data.fleet) } : null,
-    data.offline ? { section: 'offline', columns: OFFLINE_COLUMNS, rows: data.offline.rows } : null,
-    data.alerts ? { section: 'alerts', columns: ALERT_COLUMNS, rows: data.alerts.rows } : null,
-    data.tasks ? { section: 'tasks', columns: TASK_COLUMNS, rows: data.tasks } : null,
-    data.compliance ? { section: 'compliance', columns: COMPLIANCE_COLUMNS, rows: data.compliance } : null,
+    data.fleet ? { section: 'fleet', columns: REPORT_FLEET_COLUMNS, rows: fleetRows(data.fleet) } : null,
+    data.offline ? { section: 'offline', columns: REPORT_OFFLINE_COLUMNS, rows: data.offline.rows } : null,
+    data.alerts ? { section: 'alerts', columns: REPORT_ALERT_COLUMNS, rows: data.alerts.rows } : null,
+    data.tasks ? { section: 'tasks', columns: REPORT_TASK_COLUMNS, rows: data.tasks } : null,
+    data.compliance
+      ? { section: 'compliance', columns: REPORT_COMPLIANCE_COLUMNS, rows: data.compliance }
+      : null,
   ];
   return sheets.filter((s): s is Sheet => s !== null);
 };
