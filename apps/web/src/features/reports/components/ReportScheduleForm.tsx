@@ -6,7 +6,7 @@ import {
   type ReportScheduleRow,
 } from '@cpm/contracts';
 import { reportsRoutes } from '@cpm/contracts/routes';
-import { Checkbox, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -122,9 +122,9 @@ export const ReportScheduleForm = ({ editing, onClose, onSaved }: Props) => {
         />
       </CrudField>
       <CrudField name="sections" label={t('sections')}>
-        <Checkbox.Group
+        <Select
+          mode="multiple"
           data-testid="report-sections"
-          style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
           options={REPORT_SECTIONS.map((s) => ({ value: s, label: t(`sectionNames.${s}`) }))}
         />
       </CrudField>

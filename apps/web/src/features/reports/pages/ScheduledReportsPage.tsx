@@ -1,10 +1,10 @@
 import { PauseCircleOutlined, PlayCircleOutlined, SendOutlined } from '@ant-design/icons';
 import type { ReportScheduleRow } from '@cpm/contracts';
 import { reportsRoutes } from '@cpm/contracts/routes';
-import { Alert, App, Tag, Typography } from 'antd';
+import { Alert, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../api/http';
+import { call, showMessage } from '../../../api/http';
 import {
   AddButton,
   actionsColumn,
@@ -23,7 +23,6 @@ type Filter = { name?: string };
 /** Scheduled reports (`/dataCenter/reports`): report mails by day, week or month, and sending one at once. */
 export const ScheduledReportsPage = () => {
   const { t } = useTranslation('reports');
-  const { message } = App.useApp();
   const [editing, setEditing] = useState<ReportScheduleRow | null | undefined>(undefined);
   const list = useCrudList<ReportScheduleRow, Filter>({
     queryKey: queryKeys.reports.all,
@@ -86,7 +85,7 @@ export const ScheduledReportsPage = () => {
           confirm: t('sendNowConfirm'),
           onClick: () =>
             call(reportsRoutes.sendNow, { body: { id: r.id } }).then(() =>
-              message.success(t('queued', { email: r.email })),
+              showMessage('success', t('queued', { email: r.email })),
             ),
         },
         deleteAction(t('delete'), 'data:report:delete', t('deleteConfirm'), () =>
