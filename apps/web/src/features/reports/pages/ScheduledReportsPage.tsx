@@ -41,6 +41,7 @@ export const ScheduledReportsPage = () => {
     {
       key: 'schedule',
       title: t('schedule'),
+      width: 170,
       render: (_, r) => (
         <>
           {when(r)}
@@ -52,6 +53,7 @@ export const ScheduledReportsPage = () => {
     {
       key: 'sections',
       title: t('sections'),
+      width: 200,
       render: (_, r) => r.sections.map((s) => <Tag key={s}>{t(`sectionNames.${s}`)}</Tag>),
     },
     { key: 'language', title: t('language'), render: (_, r) => t(`languages.${r.language}`) },
