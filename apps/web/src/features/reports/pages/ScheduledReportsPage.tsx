@@ -36,8 +36,8 @@ export const ScheduledReportsPage = () => {
     return t('scheduleDaily', { hour });
   };
   const columns: DataColumn<ReportScheduleRow>[] = [
-    { key: 'name', title: t('name'), dataIndex: 'name', fixed: 'left' },
-    { key: 'email', title: t('email'), dataIndex: 'email' },
+    { key: 'name', title: t('name'), dataIndex: 'name', fixed: 'left', width: 150 },
+    { key: 'email', title: t('email'), dataIndex: 'email', width: 230 },
     {
       key: 'schedule',
       title: t('schedule'),
@@ -56,14 +56,15 @@ export const ScheduledReportsPage = () => {
       width: 200,
       render: (_, r) => r.sections.map((s) => <Tag key={s}>{t(`sectionNames.${s}`)}</Tag>),
     },
-    { key: 'language', title: t('language'), render: (_, r) => t(`languages.${r.language}`) },
+    { key: 'language', title: t('language'), width: 100, render: (_, r) => t(`languages.${r.language}`) },
     {
       key: 'state',
       title: t('state'),
+      width: 100,
       render: (_, r) => (r.paused ? <Tag>{t('paused')}</Tag> : <Tag color="green">{t('active')}</Tag>),
     },
-    { key: 'nextRun', title: t('nextRun'), render: (_, r) => formatTime(r.nextRunAt) },
-    { key: 'lastSent', title: t('lastSent'), render: (_, r) => formatTime(r.lastSentAt) },
+    { key: 'nextRun', title: t('nextRun'), width: 150, render: (_, r) => formatTime(r.nextRunAt) },
+    { key: 'lastSent', title: t('lastSent'), width: 150, render: (_, r) => formatTime(r.lastSentAt) },
     { key: 'owner', title: t('owner'), dataIndex: 'ownerName' },
     actionsColumn(
       t('actions'),
@@ -103,7 +104,7 @@ export const ScheduledReportsPage = () => {
       list={list}
       filters={[{ name: 'name', label: t('name') }]}
       columns={columns}
-      scroll={{ x: 1200 }}
+      scroll={{ x: 1500 }}
       toolbar={
         <AddButton
           permission="data:report:add"
