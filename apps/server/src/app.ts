@@ -51,6 +51,7 @@ import { createPrivatizationModule } from './modules/privatization/privatization
 import { createCallLimits } from './modules/registry/call-limits';
 import { createCallCounters } from './modules/registry/request-counters.repository';
 import { createRemoteModule } from './modules/remote/remote.module';
+import { createReportsModule } from './modules/reports/reports.module';
 import { createApiKeys, createServiceAccountsModule } from './modules/serviceaccounts/serviceaccounts.module';
 import { createSupportModule } from './modules/support/support.module';
 import { createSysFilesModule } from './modules/sysfiles/sysfiles.module';
@@ -266,7 +267,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   const messages = createMessagesModule({ api, db, clock, consoleEvents, log: app.log });
   const webhooks = createWebhooksModule({ api, db, clock, keys, jobs, bus, messages, config, log: app.log });
-  createAlertsModule({ api, db, clock, jobs, bus, config, log: app.log, messages, usersRepo, webhooks });
+  const alertsDeps = { api, db, clock, jobs, bus, config, log: app.log, messages, usersRepo, webhooks };
+  createReportsModule({ ...alertsDeps, devices, tasksRepo, alerts: createAlertsModule(alertsDeps) });
   createExportsModule({
     api,
     jobs,

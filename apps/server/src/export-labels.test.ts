@@ -25,6 +25,13 @@ import { DICT_SEEDS } from './modules/dicts/dict-seeds';
 import { OPLOG_ACTION_LABELS, OPLOG_EXPORT_COLUMNS } from './modules/oplog/oplog-export-columns';
 import { PRIVATE_CUSTOMER_EXPORT_COLUMNS } from './modules/privatization/private-export-columns';
 import {
+  REPORT_ALERT_COLUMNS,
+  REPORT_COMPLIANCE_COLUMNS,
+  REPORT_FLEET_COLUMNS,
+  REPORT_OFFLINE_COLUMNS,
+  REPORT_TASK_COLUMNS,
+} from './modules/reports/report-workbook';
+import {
   ORDER_EXPORT_COLUMNS,
   ORDER_SOURCE_LABELS,
   PASS_FAIL_LABELS,
@@ -57,6 +64,11 @@ const EXPORTS: Record<string, readonly ExportColumn<never>[]> = {
   APP_RECORD_EXPORT_COLUMNS,
   TASK_EXPORT_COLUMNS,
   TASK_RESULT_EXPORT_COLUMNS,
+  REPORT_FLEET_COLUMNS,
+  REPORT_OFFLINE_COLUMNS,
+  REPORT_ALERT_COLUMNS,
+  REPORT_TASK_COLUMNS,
+  REPORT_COMPLIANCE_COLUMNS,
 };
 
 /** The import templates' columns (bilingual headers: the import reads columns by position). */

@@ -783,6 +783,106 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/device/v1/dataCenter/reports/addOrUpdate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create (data:report:add) or edit (data:report:edit) a scheduled report
+         * @description Any signed-in user.
+         */
+        post: operations["device_dataCenter_reports_addOrUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/dataCenter/reports/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a scheduled report
+         * @description Requires permission `data:report:delete`.
+         */
+        post: operations["device_dataCenter_reports_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/dataCenter/reports/getPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scheduled reports of the caller's accounts, paged
+         * @description Requires permission `data:report:view`.
+         */
+        get: operations["device_dataCenter_reports_getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/dataCenter/reports/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause or resume a scheduled report
+         * @description Requires permission `data:report:edit`.
+         */
+        post: operations["device_dataCenter_reports_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/dataCenter/reports/sendNow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a report at once, covering the period that ends now (a job)
+         * @description Requires permission `data:report:send`.
+         */
+        post: operations["device_dataCenter_reports_sendNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/v1/dataCenter/runRecord/detail": {
         parameters: {
             query?: never;
@@ -8804,6 +8904,209 @@ export interface operations {
                                 lastSeenAt: string | null;
                                 ownerName: string | null;
                             }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_dataCenter_reports_addOrUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id?: string;
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                    /** @enum {string} */
+                    frequency: "daily" | "weekly" | "monthly";
+                    hour: number;
+                    weekday?: number | null;
+                    monthDay?: number | null;
+                    timeZone: string;
+                    /** @enum {string} */
+                    language: "en" | "zh";
+                    sections: ("fleet" | "offline" | "alerts" | "tasks" | "compliance")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_dataCenter_reports_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    device_dataCenter_reports_getPage: {
+        parameters: {
+            query?: {
+                current?: number;
+                size?: number;
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            records: {
+                                id: string;
+                                name: string;
+                                email: string;
+                                /** @enum {string} */
+                                frequency: "daily" | "weekly" | "monthly";
+                                hour: number;
+                                weekday: number | null;
+                                monthDay: number | null;
+                                timeZone: string;
+                                /** @enum {string} */
+                                language: "en" | "zh";
+                                sections: ("fleet" | "offline" | "alerts" | "tasks" | "compliance")[];
+                                paused: boolean;
+                                nextRunAt: string | null;
+                                lastSentAt: string | null;
+                                ownerId: string;
+                                ownerName: string | null;
+                                createdAt: string;
+                            }[];
+                            total: number;
+                            current: number;
+                            size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_dataCenter_reports_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    paused: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
+                    };
+                };
+            };
+        };
+    };
+    device_dataCenter_reports_sendNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            jobId: string;
                         };
                     };
                 };

@@ -26,6 +26,7 @@ import { privatizationEndpoints } from './privatization/privatization.contract';
 import { registryEndpoints } from './registry/registry.contract';
 import { commandEndpoints } from './remote/commands.contract';
 import { remoteEndpoints } from './remote/remote.contract';
+import { reportsEndpoints } from './reports/reports.contract';
 import { rolesEndpoints } from './roles/roles.contract';
 import { serviceAccountsEndpoints } from './serviceaccounts/serviceaccounts.contract';
 import { supportEndpoints } from './support/support.contract';
@@ -77,6 +78,7 @@ export const ENDPOINTS = {
   auditStream: auditStreamEndpoints,
   policies: policiesEndpoints,
   policyAgent: policyAgentEndpoints,
+  reports: reportsEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 /** All endpoint definitions as a flat list. */

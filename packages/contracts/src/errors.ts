@@ -8,6 +8,7 @@ import { GEO_ERRORS } from './geo/geo.errors';
 import { MEDIA_ERRORS } from './media/media.errors';
 import { POLICY_ERRORS } from './policies/policies.errors';
 import { REMOTE_ERRORS } from './remote/remote.errors';
+import { REPORT_ERRORS } from './reports/reports.errors';
 import { SERVICE_ACCOUNT_ERRORS } from './serviceaccounts/serviceaccounts.errors';
 import { SUPPORT_ERRORS } from './support/support.errors';
 import { TASK_ERRORS } from './tasks/tasks.errors';
@@ -444,6 +445,7 @@ export const ERRORS = {
   ...ALERT_ERRORS,
   ...AUDIT_STREAM_ERRORS,
   ...SSO_ERRORS,
+  ...REPORT_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

@@ -47,6 +47,7 @@ export * from './remote/commands.contract';
 export * from './remote/recording-format';
 export * from './remote/relay-protocol';
 export * from './remote/remote.contract';
+export * from './reports/reports.contract';
 export * from './review';
 export * from './roles/roles.contract';
 export * from './serviceaccounts/serviceaccounts.contract';

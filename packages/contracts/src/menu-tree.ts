@@ -37,6 +37,7 @@ const ACTIONS = {
   keys: ['管理密钥', 'Manage keys'],
   test: ['发送测试', 'Send a test'],
   converge: ['收敛', 'Converge'],
+  send: ['立即发送', 'Send now'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** A button action a page may offer; its label comes from `ACTIONS`. */
@@ -244,6 +245,12 @@ const MENU = [
         true,
       ),
       page('monitor', '设备活跃监控', 'Activity Monitor', 'MonitorOutlined', 'data:monitor', ['export']),
+      page('reports', '定时报表', 'Scheduled Reports', 'MailOutlined', 'data:report', [
+        'add',
+        'edit',
+        'delete',
+        'send',
+      ]),
     ],
   },
   {

@@ -39,6 +39,7 @@ import type { alertsEndpoints } from './alerts/alerts.contract';
 import type { auditStreamEndpoints } from './auditstream/auditstream.contract';
 import type { policiesEndpoints } from './policies/policies.contract';
 import type { policyAgentEndpoints } from './device-protocol/policy-protocol';
+import type { reportsEndpoints } from './reports/reports.contract';
 
 export const systemRoutes: RoutesOf<typeof systemEndpoints> = {
   healthz: { method: 'GET', path: '/healthz' },
@@ -453,4 +454,12 @@ export const policiesRoutes: RoutesOf<typeof policiesEndpoints> = {
 export const policyAgentRoutes: RoutesOf<typeof policyAgentEndpoints> = {
   pull: { method: 'GET', path: '/device/v1/agent/policy' },
   report: { method: 'POST', path: '/device/v1/agent/policy/report' },
+};
+
+export const reportsRoutes: RoutesOf<typeof reportsEndpoints> = {
+  page: { method: 'GET', path: '/device/v1/dataCenter/reports/getPage' },
+  save: { method: 'POST', path: '/device/v1/dataCenter/reports/addOrUpdate' },
+  pause: { method: 'POST', path: '/device/v1/dataCenter/reports/pause' },
+  remove: { method: 'POST', path: '/device/v1/dataCenter/reports/delete' },
+  sendNow: { method: 'POST', path: '/device/v1/dataCenter/reports/sendNow' },
 };

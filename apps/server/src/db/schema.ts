@@ -29,6 +29,7 @@ export * from '../modules/policies/policies.table';
 export * from '../modules/privatization/privatization.table';
 export * from '../modules/registry/registry.table';
 export * from '../modules/remote/remote.table';
+export * from '../modules/reports/reports.table';
 export * from '../modules/roles/roles.table';
 export * from '../modules/serviceaccounts/serviceaccounts.table';
 export * from '../modules/support/support.table';

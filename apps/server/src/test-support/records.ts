@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { apps, appVersions } from '../modules/appmarket/appmarket.table';
 import type { TerminalRecord, TerminalsRepository } from '../modules/devices/terminals.repository';
 import type { BootAnimationRecord, WallpaperRecord } from '../modules/media/media.repository';
+import type { ScheduleRecord } from '../modules/reports/reports.repository';
 import type {
   ApiKeyRecord,
   ServiceAccountRecord,
@@ -325,5 +326,27 @@ export const apiKeyRecord = (over: Partial<ApiKeyRecord> = {}): ApiKeyRecord => 
   revokedAt: null,
   replacedById: null,
   createdAt: RECORD_TIME,
+  ...over,
+});
+
+/** A daily fleet report of an account at 09:00 Shanghai time, in Chinese, due the day after RECORD_TIME. */
+export const reportScheduleRecord = (over: Partial<ScheduleRecord> = {}): ScheduleRecord => ({
+  id: randomUUID(),
+  name: 'Morning fleet',
+  email: 'ops@example.test',
+  frequency: 'daily',
+  hour: 9,
+  weekday: null,
+  monthDay: null,
+  timeZone: 'Asia/Shanghai',
+  language: 'zh',
+  sections: ['fleet', 'offline'],
+  paused: false,
+  nextRunAt: new Date('2026-06-02T01:00:00Z'),
+  lastSentAt: null,
+  ownerId: randomUUID(),
+  createdBy: null,
+  createdAt: RECORD_TIME,
+  updatedAt: RECORD_TIME,
   ...over,
 });

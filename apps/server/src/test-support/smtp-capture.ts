@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export type CapturedMail = { to: string[]; subject: string; text: string };
+/** A received mail: `text` is the decoded body of a single-part mail; `raw` the whole message (MIME). */
+export type CapturedMail = { to: string[]; subject: string; text: string; raw: string };
 
 /** Undoes quoted-printable, the body encoding nodemailer picks for text with non-ASCII characters. */
 const decodeQuotedPrintable = (body: string) =>
@@ -28,7 +29,7 @@ const parse = (raw: string, to: string[]): CapturedMail => {
         ? Buffer.from(data, 'base64').toString('utf8')
         : decodeQuotedPrintable(data.replace(/_/g, ' ')),
   );
-  return { to, subject, text: body };
+  return { to, subject, text: body, raw };
 };
 
 /** A real SMTP server in the test process; the app sends to it through SMTP_URL. */

@@ -107,6 +107,9 @@ const RunRecordsPage = lazy(() =>
 const RunDetailPage = lazy(() =>
   import('../features/datacenter/pages/RunDetailPage').then((m) => ({ default: m.RunDetailPage })),
 );
+const ScheduledReportsPage = lazy(() =>
+  import('../features/reports/pages/ScheduledReportsPage').then((m) => ({ default: m.ScheduledReportsPage })),
+);
 const MonitorPage = lazy(() =>
   import('../features/datacenter/pages/MonitorPage').then((m) => ({ default: m.MonitorPage })),
 );
@@ -224,6 +227,7 @@ export const pageRegistry: Record<string, LazyPage> = {
   'dataCenter/index': RunRecordsPage,
   'dataCenter/deviceRunInfo/:sn': RunDetailPage,
   'dataCenter/monitor': MonitorPage,
+  'dataCenter/reports': ScheduledReportsPage,
 
   'appMarket/index': MarketPage,
   'appMarket/myApp': MyAppsPage,

@@ -16,6 +16,8 @@ export type AlertFilter = {
   incidentId?: string;
   sn?: string;
   terminalId?: string;
+  /** Only alerts active in a period: raised before its end and last seen at or after its start. */
+  activeIn?: { from: Date; to: Date };
 };
 
 const alertColumns = {
@@ -55,6 +57,9 @@ export const createAlertsRepository = (db: Db) => {
       f.incidentId ? eq(alerts.incidentId, f.incidentId) : undefined,
       f.terminalId ? eq(alerts.terminalId, f.terminalId) : undefined,
       f.sn ? sql`${terminals.sn} like ${likePrefix(f.sn.toUpperCase())}` : undefined,
+      f.activeIn
+        ? sql`${alerts.firstAt} < ${f.activeIn.to} and ${alerts.lastAt} >= ${f.activeIn.from}`
+        : undefined,
     );
   return {
     async findRulePage(scope: Scope, f: { name?: string }, offset: number, limit: number) {

@@ -172,6 +172,12 @@ export const createAlertsService = (deps: {
       return toPage(rows.map(toAlertRow), total, q);
     },
 
+    /** The caller's alerts active in a period, newest first, at most `limit`, with how many there were. */
+    async inPeriod(auth: AuthContext, period: { from: Date; to: Date }, limit: number) {
+      const { rows, total } = await repo.findPage(auth, { activeIn: period }, 0, limit);
+      return { rows: rows.map(toAlertRow), total };
+    },
+
     async timeline(auth: AuthContext, id: string) {
       orNotFound(await repo.findVisible(auth, id));
       return (await repo.timeline(id)).map((e) => ({

@@ -3,7 +3,7 @@ import { mailOutbox } from './mail.table';
 
 /** Storage of mail kept in the outbox when no SMTP server is configured. */
 export const createMailRepository = (db: Db) => ({
-  addToOutbox: async (mail: { to: string; subject: string; body: string }) => {
+  addToOutbox: async (mail: typeof mailOutbox.$inferInsert) => {
     await db.insert(mailOutbox).values(mail);
   },
 });

@@ -25,6 +25,28 @@ describe('mail', () => {
     expect(JSON.stringify(lines)).toContain('a@b.test');
   });
 
+  it('keeps an HTML body and attachments in the outbox beside the text', async () => {
+    const kept: unknown[] = [];
+    const log = { info: () => undefined } as unknown as FastifyBaseLogger;
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'x@y.z',
+      outbox: { addToOutbox: async (v) => void kept.push(v) },
+      log,
+    });
+    const attachments = [{ filename: 'report.xlsx', contentType: 'application/zip', contentBase64: 'UEs=' }];
+    await mailer.send({
+      to: 'a@b.test',
+      subject: 'Report',
+      text: 'Fleet',
+      html: '<p>Fleet</p>',
+      attachments,
+    });
+    expect(kept).toEqual([
+      { to: 'a@b.test', subject: 'Report', body: 'Fleet', html: '<p>Fleet</p>', attachments },
+    ]);
+  });
+
   it('sends over SMTP when configured, in the reader’s language', async () => {
     const smtp = await startSmtpCapture();
     try {

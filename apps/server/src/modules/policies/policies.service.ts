@@ -25,7 +25,7 @@ export type PolicyApplyPayload = { targets: TargetRef[] };
 
 export type PoliciesServiceDeps = {
   repo: PoliciesRepository;
-  fields: Pick<PolicyFieldsRepository, 'counts' | 'terminalTotals' | 'rows'>;
+  fields: Pick<PolicyFieldsRepository, 'counts' | 'terminalTotals' | 'rows' | 'visibleCounts'>;
   clock: Clock;
   /** Queues the apply job for the targets; answers its id. */
   enqueueApply: (payload: PolicyApplyPayload, userId: string) => Promise<string>;
@@ -209,6 +209,9 @@ export const createPoliciesService = (deps: PoliciesServiceDeps) => {
         compliantTerminals: totals.compliant,
       };
     },
+
+    /** Policy fields of the caller's terminals, every policy together, by compliance state and severity. */
+    complianceCounts: (auth: AuthContext) => deps.fields.visibleCounts(auth),
 
     async fields(auth: AuthContext, q: FieldFilter & { policyId: string; current: number; size: number }) {
       await mustFind(auth, q.policyId);

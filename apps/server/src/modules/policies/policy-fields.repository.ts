@@ -285,6 +285,13 @@ export const createPolicyFieldsRepository = (db: Db) => ({
         group by state, severity order by state, severity`),
     ),
 
+  /** Fields of the terminals a caller sees, every policy together, by state and severity. */
+  visibleCounts: async (scope: Scope) =>
+    rowsOf<{ state: string; severity: string; count: number }>(
+      await db.execute(sql`select state, severity, count(*)::int as count from terminal_policy_fields f
+        where ${visibleSql(scope) ?? sql`true`} group by state, severity order by state, severity`),
+    ),
+
   /** Terminals the policy reaches, and how many have every applicable field (any policy) verified. */
   async terminalTotals(policyId: string, groupId?: string) {
     const [row] = rowsOf<{ terminals: number; compliant: number }>(

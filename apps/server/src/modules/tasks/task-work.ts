@@ -27,6 +27,7 @@ const EFFECTS: Record<keyof TasksRepository, 'none' | 'changes' | 'takes' | 'cal
   names: 'none',
   userName: 'none',
   userNames: 'none',
+  outcomes: 'none',
   reach: 'none',
   missingSns: 'none',
   invisibleSns: 'none',

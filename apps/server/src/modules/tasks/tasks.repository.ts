@@ -156,6 +156,20 @@ const createTaskDefinitionsRepository = (db: Db) => {
             ?.name ?? '')
         : '',
 
+    /** Per task the caller sees, its deliveries that ended in a period: how many succeeded and failed. */
+    outcomes: async (scope: Scope, from: Date, to: Date) => {
+      const visible = visibleAccountsSql(scope);
+      return rowsOf<{ taskId: string; name: string; type: string; succeeded: number; failed: number }>(
+        await db.execute(sql`select t.id::text as "taskId", t.name, t.type,
+            count(*) filter (where d.state = 'success')::int as succeeded,
+            count(*) filter (where d.state = 'failure')::int as failed
+          from task_deliveries d join tasks t on t.id = d.task_id
+          where d.state in ('success', 'failure') and d.finished_at >= ${from} and d.finished_at < ${to}
+            ${visible ? sql`and t.owner_id in ${visible}` : sql``}
+          group by t.id, t.name, t.type order by t.name, t.id`),
+      );
+    },
+
     userNames: async (ids: string[]) => {
       if (!ids.length) return new Map<string, string>();
       const rows = rowsOf<{ id: string; name: string }>(

@@ -25,6 +25,7 @@ export const queryKeys = {
   policies: { all: [FLEET_QUERY_ROOT, 'policies'] as const },
   alerts: { all: [FLEET_QUERY_ROOT, 'alerts'] as const },
   alertRules: { all: ['alert-rules'] as const },
+  reports: { all: ['reports'] as const },
   jobs: { all: ['jobs'] as const },
   sysFiles: { all: ['sys-files'] as const },
   supportOrders: { all: ['support-orders'] as const },

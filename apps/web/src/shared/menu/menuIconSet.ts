@@ -38,6 +38,7 @@ export {
   InfoCircleOutlined,
   LineChartOutlined,
   LinkOutlined,
+  MailOutlined,
   MenuOutlined,
   MessageOutlined,
   MobileOutlined,
