@@ -4,6 +4,7 @@ import {
   POLICY_SEVERITIES,
   type PolicyFields,
   type PolicyRow,
+  type PolicySeverity,
   type PolicyVersion,
   type TerminalFieldRow,
 } from '@cpm/contracts';
@@ -13,6 +14,7 @@ import {
   Button,
   Descriptions,
   Drawer,
+  Input,
   List,
   Select,
   Space,
@@ -27,6 +29,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { ExportButton } from '../../../shared/crud/ExportButton';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { fixedPaging, readRows } from '../../../shared/table/readRows';
 
@@ -53,6 +56,9 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
   const { t } = useTranslation('policies');
   const id = policy?.id as string;
   const [state, setState] = useState<ComplianceState | undefined>();
+  const [severity, setSeverity] = useState<PolicySeverity | undefined>();
+  const [sn, setSn] = useState<string | undefined>();
+  const filter = { policyId: id, state, severity, sn };
   const [current, setCurrent] = useState(1);
   const [allOrNothing, setAllOrNothing] = useState(false);
   const key = [...queryKeys.policies.all, id];
@@ -63,10 +69,10 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
     refetchInterval: 5000,
   });
   const rows = useQuery({
-    queryKey: [...key, 'fields', state, current],
+    queryKey: [...key, 'fields', state, severity, sn, current],
     queryFn: () =>
       call(policiesRoutes.fields, {
-        query: { policyId: id, state, current, size: PAGE_SIZE },
+        query: { ...filter, current, size: PAGE_SIZE },
         loading: false,
       }),
     enabled: policy !== null,
@@ -152,6 +158,37 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
                     }}
                     options={COMPLIANCE_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
                     data-testid="filter-state"
+                  />
+                  <Select
+                    allowClear
+                    aria-label={t('severity')}
+                    placeholder={t('severity')}
+                    style={{ width: 140 }}
+                    value={severity}
+                    onChange={(v) => {
+                      setSeverity(v);
+                      setCurrent(1);
+                    }}
+                    options={POLICY_SEVERITIES.map((s) => ({ value: s, label: t(`severities.${s}`) }))}
+                    data-testid="filter-severity"
+                  />
+                  <Input.Search
+                    allowClear
+                    aria-label={t('snFilter')}
+                    placeholder={t('snFilter')}
+                    style={{ width: 200 }}
+                    onSearch={(v) => {
+                      setSn(v.trim() || undefined);
+                      setCurrent(1);
+                    }}
+                    data-testid="filter-sn"
+                  />
+                  <ExportButton
+                    permission="device:policy:view"
+                    path={policiesRoutes.export.path}
+                    query={filter}
+                    fileName={t('exportFile', { name: policy?.name ?? '' })}
+                    list="policyCompliance"
                   />
                   <Auth permission="device:policy:converge">
                     <Switch
