@@ -52,8 +52,22 @@ for (const s of STORIES) {
       await expect(editor).toBeHidden();
 
       const listRow = page.getByRole('row').filter({ hasText: name });
-      await listRow.getByTestId('row-assign').click();
-      await confirmOk(page);
+      if (s.language === 'en') {
+        // To the one terminal, picked by its SN in the assign dialog.
+        await listRow.getByTestId('row-assignTo').click();
+        const dialog = page.getByTestId('policy-assign');
+        await dialog.getByText('Terminal', { exact: true }).click();
+        await dialog.getByTestId('policy-assign-terminals').locator('input').fill(sn);
+        await page.locator('.ant-select-item-option', { hasText: sn }).click();
+        await settle(page);
+        await saveScreenshot(page, 'policy-assign', s.language, 'light');
+        expect(await axeFindings(page)).toEqual([]);
+        await page.getByTestId('policy-assign-ok').click();
+        await expect(dialog).toBeHidden();
+      } else {
+        await listRow.getByTestId('row-assign').click();
+        await confirmOk(page);
+      }
       await expect(listRow).toContainText(/1$|1\s/);
 
       await page.goto(`/device/deviceDetail/${sn}?tab=policy`);

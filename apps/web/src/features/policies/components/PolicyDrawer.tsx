@@ -16,6 +16,7 @@ import {
   Drawer,
   Input,
   List,
+  Popconfirm,
   Select,
   Space,
   Statistic,
@@ -98,6 +99,12 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
     );
     void summary.refetch();
     void rows.refetch();
+  };
+  const unassign = async (assignmentId: string) => {
+    await call(policiesRoutes.unassign, { body: { id, assignmentId }, notifySuccess: true }).catch(
+      () => undefined,
+    );
+    void detail.refetch();
   };
   const versionList: PolicyVersion[] = versions.data ?? [];
 
@@ -220,7 +227,22 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
                 dataSource={detail.data?.assignments ?? []}
                 locale={{ emptyText: t('noAssignments') }}
                 renderItem={(a) => (
-                  <List.Item>
+                  <List.Item
+                    actions={[
+                      <Auth key="remove" permission="device:policy:edit">
+                        <Popconfirm
+                          title={t('unassignConfirm')}
+                          onConfirm={() => void unassign(a.assignmentId)}
+                          okText={t('unassign')}
+                          cancelText={t('cancel')}
+                        >
+                          <Button size="small" danger data-testid="policy-unassign">
+                            {t('unassign')}
+                          </Button>
+                        </Popconfirm>
+                      </Auth>,
+                    ]}
+                  >
                     <Tag>{t(`targets.${a.kind}`)}</Tag> {a.name}
                   </List.Item>
                 )}
