@@ -84,6 +84,12 @@ for (const s of STORIES) {
       await settle(page);
       await saveScreenshot(page, 'policy-terminal-drift', s.language, 'light');
 
+      // The dashboard's figure counts the drifted terminal under its severity.
+      await page.goto('/dashboard/index');
+      await expect(page.getByTestId('drift-major')).toContainText(/[1-9]/, LIVE);
+      await settle(page);
+      await saveScreenshot(page, 'policy-dashboard-drift', s.language, 'light');
+
       await page.goto('/device/policies');
       await page.getByRole('row').filter({ hasText: name }).getByTestId('row-open').click();
       const drawer = page.getByTestId('policy-drawer');
@@ -91,6 +97,9 @@ for (const s of STORIES) {
       await settle(page);
       await saveScreenshot(page, 'policy-compliance', s.language, 'light');
       expect(await axeFindings(page)).toEqual([]);
+      const file = page.waitForEvent('download');
+      await drawer.getByTestId('export-button').click();
+      expect((await file).suggestedFilename()).toMatch(/\.xlsx$/);
       await drawer.getByTestId('policy-converge').click();
       await expect(drawer.getByTestId('count-drift')).toContainText('0', LIVE);
       expect(fleet.policies[0].value(s.field)).toBe(false);

