@@ -94,6 +94,7 @@ for (const s of STORIES) {
       await page.getByRole('row').filter({ hasText: name }).getByTestId('row-open').click();
       const drawer = page.getByTestId('policy-drawer');
       await expect(drawer.getByTestId('count-drift')).toContainText('1', LIVE);
+      await expect(drawer.locator('tr', { hasText: sn })).toContainText(s.drift, LIVE);
       await settle(page);
       await saveScreenshot(page, 'policy-compliance', s.language, 'light');
       expect(await axeFindings(page)).toEqual([]);

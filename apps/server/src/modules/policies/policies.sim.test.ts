@@ -116,6 +116,10 @@ describe('configuration policies on pos-sim terminals', { timeout: 120_000 }, ()
       { ms: 30_000 },
     );
     expect(platform.byState).toEqual({ verified: COUNT });
+    // Unfiltered, as the compliance view first opens: every row, a page at a time.
+    const all = await admin.call(e.fields, { policyId: platformId, current: 1, size: 5 });
+    expect(all.body.result.total).toBe(COUNT);
+    expect(all.body.result.records).toHaveLength(5);
     const enterprise = await waitFor(
       async () => {
         const s = await byState(enterpriseId);

@@ -226,6 +226,7 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
                   rowKey={(r) => `${r.terminalId}:${r.field}`}
                   size="small"
                   {...readRows(rows.data?.records, rows)}
+                  loading={rows.isLoading}
                   pagination={fixedPaging(current, PAGE_SIZE, rows.data?.total, setCurrent)}
                   columns={fieldColumns(t)}
                   // Eight columns do not fit a phone: the table scrolls instead of breaking headers per letter.
