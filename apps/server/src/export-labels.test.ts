@@ -3,9 +3,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   APP_OPERATION_KINDS,
+  COMPLIANCE_STATES,
   DEFER_REASONS,
   DELIVERY_STATES,
   ORDER_SOURCES,
+  POLICY_FIELD_KEYS,
+  POLICY_SEVERITIES,
   TASK_PLATFORMS,
   TASK_STATUSES,
   TASK_TYPES,
@@ -23,6 +26,12 @@ import { TERMINAL_EXPORT_COLUMNS, TERMINAL_STATUS_LABELS } from './modules/devic
 import { TERMINAL_IMPORT_COLUMNS } from './modules/devices/terminals.service';
 import { DICT_SEEDS } from './modules/dicts/dict-seeds';
 import { OPLOG_ACTION_LABELS, OPLOG_EXPORT_COLUMNS } from './modules/oplog/oplog-export-columns';
+import {
+  COMPLIANCE_EXPORT_COLUMNS,
+  COMPLIANCE_STATE_LABELS,
+  POLICY_FIELD_EXPORT_LABELS,
+  POLICY_SEVERITY_LABELS,
+} from './modules/policies/compliance-export-columns';
 import { PRIVATE_CUSTOMER_EXPORT_COLUMNS } from './modules/privatization/private-export-columns';
 import {
   REPORT_ALERT_COLUMNS,
@@ -69,6 +78,7 @@ const EXPORTS: Record<string, readonly ExportColumn<never>[]> = {
   REPORT_ALERT_COLUMNS,
   REPORT_TASK_COLUMNS,
   REPORT_COMPLIANCE_COLUMNS,
+  COMPLIANCE_EXPORT_COLUMNS,
 };
 
 /** The import templates' columns (bilingual headers: the import reads columns by position). */
@@ -174,6 +184,9 @@ describe('export column definitions', () => {
     covers(DEFER_REASON_LABELS, DEFER_REASONS);
     covers(APP_OPERATION_KIND_LABELS, APP_OPERATION_KINDS);
     covers(ORDER_SOURCE_LABELS, ORDER_SOURCES);
+    covers(COMPLIANCE_STATE_LABELS, COMPLIANCE_STATES);
+    covers(POLICY_SEVERITY_LABELS, POLICY_SEVERITIES);
+    covers(POLICY_FIELD_EXPORT_LABELS, POLICY_FIELD_KEYS);
     // Every action the operation log page names, and no other.
     covers(OPLOG_ACTION_LABELS, keysOf(pageText('accounts:oplog.actions', 'en') as Tree));
   });

@@ -1807,6 +1807,50 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/device/v1/device/policy/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Terminals with a drifted field, by their most severe drift (the dashboard figure)
+         * @description Requires permission `dashboard:home:view`.
+         */
+        get: operations["device_device_policy_drift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/device/v1/device/policy/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A policy's terminal fields under the compliance filter as an Excel file
+         * @description Requires permission `device:policy:view`.
+         */
+        get: operations["device_device_policy_export_get"];
+        put?: never;
+        /**
+         * A policy's terminal fields under the compliance filter as an Excel file
+         * @description Requires permission `device:policy:view`.
+         */
+        post: operations["device_device_policy_export_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/v1/device/policy/fields": {
         parameters: {
             query?: never;
@@ -11448,6 +11492,91 @@ export interface operations {
             };
         };
     };
+    device_device_policy_drift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            bySeverity: {
+                                /** @enum {string} */
+                                severity: "critical" | "major" | "minor" | "log";
+                                terminals: number;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    device_device_policy_export_get: {
+        parameters: {
+            query: {
+                policyId: string;
+                state?: "verified" | "pending" | "failed" | "drift" | "unsupported";
+                severity?: "critical" | "major" | "minor" | "log";
+                groupId?: string;
+                sn?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+        };
+    };
+    device_device_policy_export_post: {
+        parameters: {
+            query: {
+                policyId: string;
+                state?: "verified" | "pending" | "failed" | "drift" | "unsupported";
+                severity?: "critical" | "major" | "minor" | "log";
+                groupId?: string;
+                sn?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description File */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+        };
+    };
     device_device_policy_fields: {
         parameters: {
             query: {
@@ -19040,6 +19169,22 @@ export interface operations {
                         processId?: string;
                         /** @enum {string} */
                         failed?: "1";
+                    };
+                    /** @enum {string} */
+                    format?: "xlsx" | "csv";
+                } | {
+                    /** @constant */
+                    list: "policyCompliance";
+                    filter: {
+                        /** Format: uuid */
+                        policyId: string;
+                        /** @enum {string} */
+                        state?: "verified" | "pending" | "failed" | "drift" | "unsupported";
+                        /** @enum {string} */
+                        severity?: "critical" | "major" | "minor" | "log";
+                        /** Format: uuid */
+                        groupId?: string;
+                        sn?: string;
                     };
                     /** @enum {string} */
                     format?: "xlsx" | "csv";

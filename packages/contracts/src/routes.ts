@@ -449,6 +449,8 @@ export const policiesRoutes: RoutesOf<typeof policiesEndpoints> = {
   fields: { method: 'GET', path: '/device/v1/device/policy/fields' },
   terminalFields: { method: 'GET', path: '/device/v1/device/policy/terminalFields' },
   converge: { method: 'POST', path: '/device/v1/device/policy/converge' },
+  drift: { method: 'GET', path: '/device/v1/device/policy/drift' },
+  export: { method: ['GET', 'POST'], path: '/device/v1/device/policy/export' },
 };
 
 export const policyAgentRoutes: RoutesOf<typeof policyAgentEndpoints> = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RunRecordFilterSchema } from '../datacenter/datacenter.contract';
 import { TerminalFilterSchema } from '../devices/devices.contract';
 import { defineEndpoint, SIGNED_IN } from '../endpoint';
+import { ComplianceFilterSchema } from '../policies/policies.contract';
 import { RecordFilterSchema } from '../support/inspections.contract';
 import { OrderFilterSchema } from '../support/orders.contract';
 import { UserFilterSchema } from '../users/users.contract';
@@ -32,6 +33,7 @@ export const EXPORT_LISTS = [
   'runRecords',
   'supportOrders',
   'inspectionRecords',
+  'policyCompliance',
 ] as const;
 export const ExportListSchema = z.enum(EXPORT_LISTS);
 export type ExportList = z.infer<typeof ExportListSchema>;
@@ -43,6 +45,8 @@ export const EXPORT_PERMISSIONS: Record<ExportList, string> = {
   runRecords: 'data:run:export',
   supportOrders: 'support:order:export',
   inspectionRecords: 'support:record:export',
+  // Whoever reads a policy's compliance may take it away as a file (the view's own export).
+  policyCompliance: 'device:policy:view',
 };
 
 /** `format` absent: XLSX up to EXPORT_CSV_THRESHOLD rows, CSV past it; `csv` forces a job. */
@@ -54,6 +58,7 @@ export const StartExportBodySchema = z.discriminatedUnion('list', [
   z.strictObject({ list: z.literal('runRecords'), filter: RunRecordFilterSchema, format }),
   z.strictObject({ list: z.literal('supportOrders'), filter: OrderFilterSchema.default({}), format }),
   z.strictObject({ list: z.literal('inspectionRecords'), filter: RecordFilterSchema.default({}), format }),
+  z.strictObject({ list: z.literal('policyCompliance'), filter: ComplianceFilterSchema, format }),
 ]);
 export type StartExportBody = z.infer<typeof StartExportBodySchema>;
 

@@ -33,7 +33,7 @@ export type NoticeEvent = z.infer<typeof NoticeEventSchema>;
 /** One terminal's change inside a `device` event. */
 export const FleetChangeSchema = z.object({
   sn: z.string(),
-  /** What happened: online, offline, status, hello, boot, saved, or a terminal event type. */
+  /** What happened: online, offline, status, hello, boot, saved, policyDrift, or a terminal event type. */
   kind: z.string(),
   online: z.boolean().optional(),
   status: z.string().optional(),

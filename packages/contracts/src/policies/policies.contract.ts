@@ -98,6 +98,17 @@ export const ComplianceFilterSchema = z.object({
   groupId: z.uuid().optional(),
   sn: z.string().trim().max(64).optional(),
 });
+export type ComplianceFilter = z.infer<typeof ComplianceFilterSchema>;
+
+/**
+ * Terminals the caller sees with a drifted field, each counted once under its most severe drift
+ * (the dashboard's figure); `total` is their sum.
+ */
+export const DriftSummarySchema = z.object({
+  bySeverity: z.array(z.object({ severity: SeveritySchema, terminals: z.number().int() })),
+  total: z.number().int(),
+});
+export type DriftSummary = z.infer<typeof DriftSummarySchema>;
 
 const IdBody = z.strictObject({ id: z.uuid() });
 const JobAnswer = z.object({ jobId: z.string() });
@@ -215,5 +226,24 @@ export const policiesEndpoints = {
     }),
     result: z.object({ terminals: z.number().int(), fields: z.number().int() }),
     oplog: { objectType: 'policy', action: 'policy.converge' },
+  }),
+  drift: defineEndpoint({
+    method: 'GET',
+    path: `${base}/drift`,
+    summary: 'Terminals with a drifted field, by their most severe drift (the dashboard figure)',
+    tag: 'device',
+    permission: 'dashboard:home:view',
+    result: DriftSummarySchema,
+  }),
+  export: defineEndpoint({
+    method: ['GET', 'POST'],
+    path: `${base}/export`,
+    rateLimit: 'jobs',
+    summary: "A policy's terminal fields under the compliance filter as an Excel file",
+    tag: 'device',
+    permission: 'device:policy:view',
+    query: ComplianceFilterSchema,
+    result: z.unknown(),
+    binary: true,
   }),
 };

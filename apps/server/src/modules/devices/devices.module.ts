@@ -1,5 +1,7 @@
+import type { ComplianceFilter } from '@cpm/contracts';
 import type { Db } from '../../db/client';
 import type { Broker } from '../../gateway/broker';
+import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
 import type { BlobsService } from '../blobs/blobs.service';
@@ -79,5 +81,8 @@ export const createDevicesModule = (deps: {
     jobs,
     log: deps.log,
   });
-  return { terminals, terminalsRepo, policies };
+  // The exports reach the fleet through `terminals`; a policy's compliance rows are the fleet's too.
+  const policyCompliance = (auth: AuthContext, filter: ComplianceFilter) =>
+    policies.policies.exportRows(auth, filter);
+  return { terminals: { ...terminals, policyCompliance }, terminalsRepo, policies };
 };

@@ -1,4 +1,11 @@
-import type { DictBundle, OrderFilter, RecordFilter, RunRecordFilter, TerminalFilter } from '@cpm/contracts';
+import type {
+  ComplianceFilter,
+  DictBundle,
+  OrderFilter,
+  RecordFilter,
+  RunRecordFilter,
+  TerminalFilter,
+} from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import type { Clock } from '../../shared/clock';
@@ -6,6 +13,7 @@ import type { ExportColumn } from '../../shared/export-columns';
 import type { BlobsService } from '../blobs/blobs.service';
 import { TERMINAL_EXPORT_COLUMNS } from '../devices/terminal-export-columns';
 import type { TerminalsService } from '../devices/terminals.service';
+import { COMPLIANCE_EXPORT_COLUMNS } from '../policies/compliance-export-columns';
 import { ORDER_EXPORT_COLUMNS, RECORD_EXPORT_COLUMNS } from '../support/support-export-columns';
 import { USER_EXPORT_COLUMNS } from '../users/user-export-columns';
 import type { UserFilter, UsersRepository } from '../users/users.repository';
@@ -24,7 +32,10 @@ export const createExportsModule = (deps: {
   blobs: BlobsService;
   notifyUser: Parameters<typeof createExportsService>[0]['notifyUser'];
   clock: Clock;
-  terminals: TerminalsService;
+  /** The fleet: its terminals and the compliance rows of its policies. */
+  terminals: TerminalsService & {
+    policyCompliance: (auth: AuthContext, filter: ComplianceFilter) => ExportRows;
+  };
   users: UsersRepository;
   /** The data centre's run records under a filter, in the caller's scope. */
   runRecords: (
@@ -80,12 +91,18 @@ export const createExportsModule = (deps: {
     columns: RECORD_EXPORT_COLUMNS,
     rows: (auth, filter) => deps.inspectionRecords(auth, filter as RecordFilter),
   };
+  const policyCompliance: ExportSource = {
+    label: { zh: '策略合规', en: 'Policy compliance' },
+    fileBase: 'policy-compliance',
+    columns: COMPLIANCE_EXPORT_COLUMNS,
+    rows: (auth, filter) => deps.terminals.policyCompliance(auth, filter as ComplianceFilter),
+  };
   const exports = createExportsService({
     jobs: deps.jobs,
     blobs: deps.blobs,
     notifyUser: deps.notifyUser,
     clock: deps.clock,
-    sources: { terminals, users, runRecords, supportOrders, inspectionRecords },
+    sources: { terminals, users, runRecords, supportOrders, inspectionRecords, policyCompliance },
     dicts: () => deps.dicts.bundle(),
   });
   registerExportsRoutes(deps.api, { exports });

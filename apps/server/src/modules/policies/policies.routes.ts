@@ -1,5 +1,7 @@
 import { policiesEndpoints, policyAgentEndpoints } from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
+import { xlsxExport } from '../../shared/xlsx';
+import { COMPLIANCE_EXPORT_COLUMNS } from './compliance-export-columns';
 import type { PoliciesService } from './policies.service';
 import type { PolicyAgentService } from './policy-agent.service';
 
@@ -22,6 +24,14 @@ export const registerPoliciesRoutes = (
   api.register(e.compliance, ({ auth, query }) => policies.compliance(auth, query.policyId, query.groupId));
   api.register(e.fields, ({ auth, query }) => policies.fields(auth, query));
   api.register(e.terminalFields, ({ auth, query }) => policies.terminalFields(auth, query.sn));
+  api.register(
+    e.export,
+    xlsxExport(
+      { fileName: 'policy-compliance.xlsx', sheet: 'Compliance', columns: COMPLIANCE_EXPORT_COLUMNS },
+      ({ auth, query }) => policies.exportRows(auth, query).batches(),
+    ),
+  );
+  api.register(e.drift, ({ auth }) => policies.drift(auth));
   api.register(e.converge, ({ auth, oplog, body }) => policies.converge(auth, oplog, body));
   api.register(policyAgentEndpoints.pull, ({ device }) => agent.pull(device));
   api.register(policyAgentEndpoints.report, ({ device, body }) => agent.report(device, body));

@@ -145,4 +145,23 @@ describe('policies service', () => {
       key: 'notFound',
     });
   });
+
+  it('lists drifted terminals under every severity, zero where none drifted, with their total', async () => {
+    const { fields, service } = setup();
+    fields.driftBySeverity.mockResolvedValue([
+      { severity: 'major', terminals: 3 },
+      { severity: 'critical', terminals: 1 },
+    ]);
+    const auth = editor();
+    expect(await service.drift(auth)).toEqual({
+      bySeverity: [
+        { severity: 'critical', terminals: 1 },
+        { severity: 'major', terminals: 3 },
+        { severity: 'minor', terminals: 0 },
+        { severity: 'log', terminals: 0 },
+      ],
+      total: 4,
+    });
+    expect(fields.driftBySeverity).toHaveBeenCalledWith(auth);
+  });
 });

@@ -1,6 +1,9 @@
 import {
+  type ComplianceFilter,
   type ComplianceSummary,
+  type DriftSummary,
   POLICY_FIELD_LABELS,
+  POLICY_SEVERITIES,
   type PolicyDetail,
   type PolicyFieldKey,
   type PolicyFields,
@@ -19,13 +22,19 @@ import { requireAddOrEdit } from '../../shared/permissions';
 import type { LockHit, PoliciesRepository, PolicyRecord, TargetRef } from './policies.repository';
 import type { FieldFilter, FieldRowRecord, PolicyFieldsRepository } from './policy-fields.repository';
 
+/** Rows an export reads at a time. */
+const EXPORT_BATCH = 1000;
+
 /** The job that brings the terminals a change reaches to their new effective policy. */
 export const POLICY_APPLY_JOB = 'policies.apply';
 export type PolicyApplyPayload = { targets: TargetRef[] };
 
 export type PoliciesServiceDeps = {
   repo: PoliciesRepository;
-  fields: Pick<PolicyFieldsRepository, 'counts' | 'terminalTotals' | 'rows' | 'visibleCounts'>;
+  fields: Pick<
+    PolicyFieldsRepository,
+    'counts' | 'terminalTotals' | 'rows' | 'rowsAfter' | 'count' | 'driftBySeverity' | 'visibleCounts'
+  >;
   clock: Clock;
   /** Queues the apply job for the targets; answers its id. */
   enqueueApply: (payload: PolicyApplyPayload, userId: string) => Promise<string>;
@@ -219,10 +228,44 @@ export const createPoliciesService = (deps: PoliciesServiceDeps) => {
       return toPage(rows.map(toFieldRow), total, q);
     },
 
+    /**
+     * A policy's terminal-field rows under the compliance view's filter, for its export (at once or as
+     * a background job): their count and keyset batches by SN and field.
+     */
+    exportRows(auth: AuthContext, filter: ComplianceFilter) {
+      return {
+        count: async () => {
+          await mustFind(auth, filter.policyId);
+          return deps.fields.count(filter);
+        },
+        batches: async function* () {
+          await mustFind(auth, filter.policyId);
+          let after: { sn: string; field: string } | null = null;
+          for (;;) {
+            const batch = await deps.fields.rowsAfter(filter, after, EXPORT_BATCH);
+            if (batch.length) yield batch.map(toFieldRow);
+            if (batch.length < EXPORT_BATCH) return;
+            const last = batch[batch.length - 1];
+            after = { sn: last.sn, field: last.field };
+          }
+        },
+      };
+    },
+
     /** One terminal's effective policy, each field with the policy it came from. */
     async terminalFields(auth: AuthContext, sn: string): Promise<TerminalFieldRow[]> {
       const { rows } = await deps.fields.rows({ sn, visibleTo: auth }, 0, 1000);
       return rows.map(toFieldRow);
+    },
+
+    /** Drifted terminals the caller sees, by their most severe drift, every severity listed. */
+    async drift(auth: AuthContext): Promise<DriftSummary> {
+      const found = new Map((await deps.fields.driftBySeverity(auth)).map((r) => [r.severity, r.terminals]));
+      const bySeverity = POLICY_SEVERITIES.map((severity) => ({
+        severity,
+        terminals: found.get(severity) ?? 0,
+      }));
+      return { bySeverity, total: bySeverity.reduce((n, r) => n + r.terminals, 0) };
     },
 
     async converge(

@@ -1,9 +1,17 @@
-import { policiesEndpoints as e, type FieldError, type PolicyFields } from '@cpm/contracts';
+import {
+  policiesEndpoints as e,
+  exportsEndpoints,
+  type FieldError,
+  FleetEventSchema,
+  type PolicyFields,
+  userTopic,
+} from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { startFleet } from '../../../../pos-sim/src/fleet';
 import { createAccount } from '../../test-support/accounts';
-import { clientOf, refusalOf } from '../../test-support/api-client';
+import { clientOf, exportTableOf, refusalOf } from '../../test-support/api-client';
 import { rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
 import { onlineCount, startSimApp, startSimFleet } from '../../test-support/sim-app';
 import { ADMIN_PASSWORD, loginAs, type TestApp } from '../../test-support/test-app';
@@ -32,6 +40,7 @@ describe('configuration policies on pos-sim terminals', { timeout: 120_000 }, ()
   let admin: ReturnType<typeof clientOf>;
   let ent: ReturnType<typeof clientOf>;
   let entId: string;
+  let entToken: string;
   let platformId: string;
   let enterpriseId: string;
 
@@ -50,6 +59,7 @@ describe('configuration policies on pos-sim terminals', { timeout: 120_000 }, ()
     admin = clientOf(t, root.token);
     const account = await createAccount(t, { username: 'pol_ent', superiorId: root.userId });
     entId = account.id;
+    entToken = account.token;
     ent = clientOf(t, account.token);
     const groupId = (await insertGroups(t.database.db, account.id, 'POL')).group.id;
     await insertTerminals(t.database.db, {
@@ -106,6 +116,10 @@ describe('configuration policies on pos-sim terminals', { timeout: 120_000 }, ()
       { ms: 30_000 },
     );
     expect(platform.byState).toEqual({ verified: COUNT });
+    // Unfiltered, as the compliance view first opens: every row, a page at a time.
+    const all = await admin.call(e.fields, { policyId: platformId, current: 1, size: 5 });
+    expect(all.body.result.total).toBe(COUNT);
+    expect(all.body.result.records).toHaveLength(5);
     const enterprise = await waitFor(
       async () => {
         const s = await byState(enterpriseId);
@@ -133,6 +147,31 @@ describe('configuration policies on pos-sim terminals', { timeout: 120_000 }, ()
         reason: 'PERMISSION_DENIED',
       },
     ]);
+
+    // The same rows as an Excel file, in the reader's language, through the export jobs' start.
+    const started = await admin.call(exportsEndpoints.start, {
+      list: 'policyCompliance',
+      filter: { policyId: enterpriseId, state: 'failed' },
+    });
+    expect(started.body.result).toEqual({ mode: 'direct', total: 1 });
+    const query = { policyId: enterpriseId, state: 'failed' as const };
+    const zh = await exportTableOf(admin, e.export, query, 'zh-CN');
+    expect(zh.rows).toMatchObject([
+      { SN: fleet.terminals[COUNT - 1].sn, 字段: '屏幕超时', 状态: '失败', 原因: 'PERMISSION_DENIED' },
+    ]);
+    const en = await exportTableOf(admin, e.export, query, 'en');
+    expect(en.headers).toEqual([
+      'SN',
+      'Field',
+      'Expected',
+      'Actual',
+      'State',
+      'Reason',
+      'Severity',
+      'From policy',
+      'Since',
+    ]);
+    expect(en.rows).toMatchObject([{ Field: 'Screen timeout', State: 'Failed', Severity: 'Minor' }]);
   });
 
   it("refuses an enterprise override of the platform's locked field, naming the lock and who set it", async () => {
@@ -161,6 +200,19 @@ describe('configuration policies on pos-sim terminals', { timeout: 120_000 }, ()
   });
 
   it('shows drift when Bluetooth is switched on at the till, counts 19 + 1 like SQL, and converge repairs it', async () => {
+    // The enterprise's console tab listens to its fleet events, as the browser does.
+    const console = await mqtt.connectAsync(`${sim.server.replace(/^http/, 'ws')}/mqtt`, {
+      username: 'console',
+      password: entToken,
+      reconnectPeriod: 0,
+    });
+    onTestFinished(() => console.endAsync(true));
+    const heard: { sn: string; kind: string }[] = [];
+    console.on('message', (_topic, payload) =>
+      heard.push(...FleetEventSchema.parse(JSON.parse(payload.toString())).changes),
+    );
+    await console.subscribeAsync(userTopic(entId, 'device'), { qos: 1 });
+
     const drifting = fleet.policies[0];
     await drifting.setAtTill('bluetooth', true);
     const s = await waitFor(
@@ -176,6 +228,14 @@ describe('configuration policies on pos-sim terminals', { timeout: 120_000 }, ()
     const [row] = (await admin.call(e.fields, { policyId: platformId, state: 'drift', current: 1, size: 10 }))
       .body.result.records;
     expect(row).toMatchObject({ sn: fleet.terminals[0].sn, desired: false, actual: true, severity: 'major' });
+    await waitFor(
+      async () => heard.some((c) => c.sn === fleet.terminals[0].sn && c.kind === 'policyDrift'),
+      'the drift in the live fleet events',
+      { ms: 5_000 },
+    );
+    const figure = await ent.call(e.drift, {});
+    expect(figure.body.result).toMatchObject({ total: 1 });
+    expect(figure.body.result.bySeverity.find((r) => r.severity === 'major')?.terminals).toBe(1);
 
     const converge = await admin.call(e.converge, { policyId: platformId, allOrNothing: false });
     expect(converge.body.result).toEqual({ terminals: 1, fields: 1 });
@@ -184,6 +244,7 @@ describe('configuration policies on pos-sim terminals', { timeout: 120_000 }, ()
     });
     expect(drifting.value('bluetooth')).toBe(false);
     expect(await sqlCounts(t, platformId)).toEqual({ verified: COUNT });
+    expect((await ent.call(e.drift, {})).body.result.total).toBe(0);
   });
 
   it('converges a terminal by itself when it comes back online', async () => {

@@ -15,7 +15,8 @@ import type { PermissionKeyLike } from './permission';
 const ExportProgress = lazyNamed(() => import('./ExportProgress').then((m) => m.ExportProgress));
 
 export type ExportButtonProps = {
-  permission: PermissionKeyLike;
+  /** The button's key; null where the list's own page already decides (a view without an export button key). */
+  permission: PermissionKeyLike | null;
   /** The list's own export endpoint (GET with the list's filter), for sets small enough to send at once. */
   path: string;
   /** The filter in force, so the file holds what the list shows. */
@@ -81,12 +82,13 @@ export const ExportButton = ({ permission, path, query, fileName, list }: Export
   ) : (
     main
   );
-  return (
-    <Auth permission={permission}>
+  const shown = (
+    <>
       {button}
       <MountOnceOpen open={jobId !== null}>
         <ExportProgress jobId={jobId} onClose={() => setJobId(null)} />
       </MountOnceOpen>
-    </Auth>
+    </>
   );
+  return permission === null ? shown : <Auth permission={permission}>{shown}</Auth>;
 };

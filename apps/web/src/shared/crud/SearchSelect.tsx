@@ -1,21 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 
 /** One choice of a picker: the id it stands for, the name shown, and a line of detail under it. */
 export type PickerOption = { value: string; label: string; detail?: string; disabled?: boolean };
 
-export type SearchSelectProps = {
+type OneOrMany =
+  | { multiple?: false; value?: string; onChange?: (id: string | undefined) => void }
+  | {
+      /** Several records at once (tags). */
+      multiple: true;
+      value?: string[];
+      onChange?: (ids: string[]) => void;
+    };
+
+export type SearchSelectProps = OneOrMany & {
   /** Cache key of the list; the search text is added to it. */
   queryKey: readonly unknown[];
   /** Loads the choices matching the search text (undefined: the first page), from a list endpoint. */
   load: (search: string | undefined) => Promise<PickerOption[]>;
-  value?: string;
-  onChange?: (id: string | undefined) => void;
   placeholder?: ReactNode;
   notFound?: ReactNode;
   /** The chosen record's name when it is not among the loaded choices (a copied or edited record). */
   known?: { id: string; name: string } | null;
+  /** The chosen records' names when they are not among the loaded choices (several at once). */
+  knownMany?: readonly { id: string; name: string }[];
+  /** The input's accessible name when no form item labels it. */
+  ariaLabel?: string;
+  style?: CSSProperties;
   allowClear?: boolean;
   disabled?: boolean;
   testId?: string;
@@ -27,19 +39,8 @@ export type SearchSelectProps = {
  * The kit's picker for a reference to another record: searched on the server by name as the user
  * types, showing names (and a detail line), never asking anyone to type an id.
  */
-export const SearchSelect = ({
-  queryKey,
-  load,
-  value,
-  onChange,
-  placeholder,
-  notFound,
-  known,
-  allowClear,
-  disabled,
-  testId,
-  id,
-}: SearchSelectProps) => {
+export const SearchSelect = (props: SearchSelectProps) => {
+  const { queryKey, load, placeholder, notFound, known, knownMany, allowClear, disabled, testId, id } = props;
   const [search, setSearch] = useState<string>();
   const options = useQuery({
     queryKey: [...queryKey, search ?? ''],
@@ -48,16 +49,22 @@ export const SearchSelect = ({
     enabled: !disabled,
   });
   const loaded = options.data ?? [];
-  const all =
-    known && !loaded.some((o) => o.value === known.id)
-      ? [{ value: known.id, label: known.name }, ...loaded]
-      : loaded;
+  const extra = [
+    ...new Map([...(known ? [known] : []), ...(knownMany ?? [])].map((k) => [k.id, k])).values(),
+  ].filter((k) => !loaded.some((o) => o.value === k.id));
+  const all = [...extra.map((k) => ({ value: k.id, label: k.name })), ...loaded];
   return (
     <Select
       id={id}
+      aria-label={props.ariaLabel}
+      style={props.style}
+      mode={props.multiple ? 'multiple' : undefined}
       showSearch={{ filterOption: false, onSearch: (v) => setSearch(v.trim() || undefined) }}
-      value={value}
-      onChange={(v: string | undefined) => onChange?.(v)}
+      value={props.value}
+      onChange={(v: string | string[] | undefined) => {
+        if (props.multiple) props.onChange?.((v as string[] | undefined) ?? []);
+        else props.onChange?.(v as string | undefined);
+      }}
       onClear={() => setSearch(undefined)}
       allowClear={allowClear}
       disabled={disabled}

@@ -4,6 +4,7 @@ import {
   POLICY_SEVERITIES,
   type PolicyFields,
   type PolicyRow,
+  type PolicySeverity,
   type PolicyVersion,
   type TerminalFieldRow,
 } from '@cpm/contracts';
@@ -13,7 +14,9 @@ import {
   Button,
   Descriptions,
   Drawer,
+  Input,
   List,
+  Popconfirm,
   Select,
   Space,
   Statistic,
@@ -23,12 +26,14 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
+import { ExportButton } from '../../../shared/crud/ExportButton';
 import { queryKeys } from '../../../shared/crud/queryKeys';
 import { fixedPaging, readRows } from '../../../shared/table/readRows';
+import { useFocusableScroll } from '../../../shared/table/useFocusableScroll';
 
 export const STATE_COLOR: Record<ComplianceState, string> = {
   verified: 'success',
@@ -53,8 +58,15 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
   const { t } = useTranslation('policies');
   const id = policy?.id as string;
   const [state, setState] = useState<ComplianceState | undefined>();
+  const [severity, setSeverity] = useState<PolicySeverity | undefined>();
+  const [sn, setSn] = useState<string | undefined>();
+  const filter = { policyId: id, state, severity, sn };
   const [current, setCurrent] = useState(1);
   const [allOrNothing, setAllOrNothing] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  // Measured once the drawer has slid in (a render then), not while it still has no width.
+  const [, setSettled] = useState(false);
+  useFocusableScroll(box);
   const key = [...queryKeys.policies.all, id];
   const summary = useQuery({
     queryKey: [...key, 'compliance'],
@@ -63,10 +75,10 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
     refetchInterval: 5000,
   });
   const rows = useQuery({
-    queryKey: [...key, 'fields', state, current],
+    queryKey: [...key, 'fields', state, severity, sn, current],
     queryFn: () =>
       call(policiesRoutes.fields, {
-        query: { policyId: id, state, current, size: PAGE_SIZE },
+        query: { ...filter, current, size: PAGE_SIZE },
         loading: false,
       }),
     enabled: policy !== null,
@@ -93,6 +105,12 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
     void summary.refetch();
     void rows.refetch();
   };
+  const unassign = async (assignmentId: string) => {
+    await call(policiesRoutes.unassign, { body: { id, assignmentId }, notifySuccess: true }).catch(
+      () => undefined,
+    );
+    void detail.refetch();
+  };
   const versionList: PolicyVersion[] = versions.data ?? [];
 
   return (
@@ -101,6 +119,7 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
       onClose={onClose}
       size="large"
       title={policy?.name}
+      afterOpenChange={setSettled}
       data-testid="policy-drawer"
     >
       <Tabs
@@ -109,7 +128,8 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
             key: 'compliance',
             label: t('compliance'),
             children: (
-              <>
+              // The tables scroll sideways on a phone; their boxes take the keyboard focus then.
+              <div ref={box}>
                 <Space wrap size="large" style={{ marginBottom: 12 }}>
                   {COMPLIANCE_STATES.map((s) => (
                     <Statistic key={s} title={t(`states.${s}`)} value={count(s)} data-testid={`count-${s}`} />
@@ -125,6 +145,7 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
                   rowKey="severity"
                   pagination={false}
                   style={{ marginBottom: 12 }}
+                  scroll={{ x: 480 }}
                   dataSource={POLICY_SEVERITIES.map((severity) => ({ severity }))}
                   columns={[
                     {
@@ -153,26 +174,65 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
                     options={COMPLIANCE_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
                     data-testid="filter-state"
                   />
+                  <Select
+                    allowClear
+                    aria-label={t('severity')}
+                    placeholder={t('severity')}
+                    style={{ width: 140 }}
+                    value={severity}
+                    onChange={(v) => {
+                      setSeverity(v);
+                      setCurrent(1);
+                    }}
+                    options={POLICY_SEVERITIES.map((s) => ({ value: s, label: t(`severities.${s}`) }))}
+                    data-testid="filter-severity"
+                  />
+                  <Input.Search
+                    allowClear
+                    aria-label={t('snFilter')}
+                    placeholder={t('snFilter')}
+                    style={{ width: 200 }}
+                    onSearch={(v) => {
+                      setSn(v.trim() || undefined);
+                      setCurrent(1);
+                    }}
+                    data-testid="filter-sn"
+                  />
+                  {/* Whoever sees the compliance view may take it away; the server checks the page's key. */}
+                  <ExportButton
+                    permission={null}
+                    path={policiesRoutes.export.path}
+                    query={filter}
+                    fileName={t('exportFile', { name: policy?.name ?? '' })}
+                    list="policyCompliance"
+                  />
                   <Auth permission="device:policy:converge">
-                    <Switch
-                      checked={allOrNothing}
-                      onChange={setAllOrNothing}
-                      aria-label={t('allOrNothing')}
-                    />
-                    <Typography.Text>{t('allOrNothing')}</Typography.Text>
-                    <Button type="primary" onClick={() => void converge()} data-testid="policy-converge">
-                      {t('convergeDrifted')}
-                    </Button>
+                    <Space wrap>
+                      <Space size={8}>
+                        <Switch
+                          checked={allOrNothing}
+                          onChange={setAllOrNothing}
+                          aria-label={t('allOrNothing')}
+                        />
+                        <Typography.Text>{t('allOrNothing')}</Typography.Text>
+                      </Space>
+                      <Button type="primary" onClick={() => void converge()} data-testid="policy-converge">
+                        {t('convergeDrifted')}
+                      </Button>
+                    </Space>
                   </Auth>
                 </Space>
                 <Table<TerminalFieldRow>
                   rowKey={(r) => `${r.terminalId}:${r.field}`}
                   size="small"
                   {...readRows(rows.data?.records, rows)}
+                  loading={rows.isLoading}
                   pagination={fixedPaging(current, PAGE_SIZE, rows.data?.total, setCurrent)}
                   columns={fieldColumns(t)}
+                  // Eight columns do not fit a phone: the table scrolls instead of breaking headers per letter.
+                  scroll={{ x: 860 }}
                 />
-              </>
+              </div>
             ),
           },
           {
@@ -183,7 +243,22 @@ export const PolicyDrawer = ({ policy, onClose }: { policy: PolicyRow | null; on
                 dataSource={detail.data?.assignments ?? []}
                 locale={{ emptyText: t('noAssignments') }}
                 renderItem={(a) => (
-                  <List.Item>
+                  <List.Item
+                    actions={[
+                      <Auth key="remove" permission="device:policy:edit">
+                        <Popconfirm
+                          title={t('unassignConfirm')}
+                          onConfirm={() => void unassign(a.assignmentId)}
+                          okText={t('unassign')}
+                          cancelText={t('cancel')}
+                        >
+                          <Button size="small" danger data-testid="policy-unassign">
+                            {t('unassign')}
+                          </Button>
+                        </Popconfirm>
+                      </Auth>,
+                    ]}
+                  >
                     <Tag>{t(`targets.${a.kind}`)}</Tag> {a.name}
                   </List.Item>
                 )}

@@ -12,16 +12,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { ApiError } from '../../../api/httpClient';
+import { AppPicker, MediaPicker } from './PolicyPickers';
 
 type Row = { on: boolean; value: unknown; severity: PolicySeverity; locked: boolean };
 
 const BOOLEAN: PolicyFieldKey[] = ['bluetooth', 'usbDebugging', 'usbFileTransfer', 'locationReporting'];
 const NUMBER: PolicyFieldKey[] = ['screenTimeoutSec', 'brightness', 'volume'];
-const TEXT: PolicyFieldKey[] = ['kioskApp', 'timeZone', 'wallpaper', 'bootAnimation'];
+const TEXT: PolicyFieldKey[] = ['timeZone'];
+
+type RequiredApp = { packageName: string; minVersionCode?: number; maxVersionCode?: number };
 
 /** What a field starts with when it is switched on in the editor. */
 const START: Record<PolicyFieldKey, unknown> = {
-  kioskApp: 'com.example.cashier',
+  kioskApp: null,
   allowedApps: [],
   requiredApps: [],
   appConfig: {},
@@ -77,6 +80,35 @@ const ValueInput = ({
     return (
       <InputNumber aria-label={label} value={value as number} onChange={(v) => onChange(v ?? 0)} min={0} />
     );
+  if (field === 'kioskApp')
+    return (
+      <AppPicker label={label} value={value as string | null} onChange={onChange} testId="policy-kiosk-app" />
+    );
+  if (field === 'allowedApps')
+    return (
+      <AppPicker
+        multiple
+        label={label}
+        value={value as string[]}
+        onChange={onChange}
+        testId="policy-allowed-apps"
+      />
+    );
+  if (field === 'requiredApps') {
+    // Picked by package; the accepted versions of apps kept in the list stay as they were.
+    const kept = new Map((value as RequiredApp[]).map((a) => [a.packageName, a]));
+    return (
+      <AppPicker
+        multiple
+        label={label}
+        value={[...kept.keys()]}
+        onChange={(pkgs) => onChange(pkgs.map((p) => kept.get(p) ?? { packageName: p }))}
+        testId="policy-required-apps"
+      />
+    );
+  }
+  if (field === 'wallpaper' || field === 'bootAnimation')
+    return <MediaPicker kind={field} label={label} value={value as string | null} onChange={onChange} />;
   if (TEXT.includes(field))
     return (
       <Input

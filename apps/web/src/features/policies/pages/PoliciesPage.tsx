@@ -1,4 +1,4 @@
-import { ApartmentOutlined, EyeOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, EyeOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import type { PolicyDetail, PolicyRow } from '@cpm/contracts';
 import { policiesRoutes } from '@cpm/contracts/routes';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { actionsColumn, deleteAction, editAction } from '../../../shared/crud/Ro
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import { useSessionStore } from '../../../shared/session/sessionStore';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { AssignDialog } from '../components/AssignDialog';
 import { PolicyDrawer } from '../components/PolicyDrawer';
 import { PolicyEditor } from '../components/PolicyEditor';
 
@@ -22,6 +23,7 @@ export const PoliciesPage = () => {
   const userId = useSessionStore((s) => s.user?.id ?? null);
   const [editing, setEditing] = useState<PolicyDetail | null | undefined>(undefined);
   const [open, setOpen] = useState<PolicyRow | null>(null);
+  const [assigning, setAssigning] = useState<PolicyRow | null>(null);
   const list = useCrudList<PolicyRow, Filter>({
     queryKey: queryKeys.policies.all,
     filterKeys: ['name'],
@@ -59,6 +61,13 @@ export const PoliciesPage = () => {
           permission: 'device:policy:edit',
           confirm: t('assignMineConfirm'),
           onClick: () => void assignToMine(r),
+        },
+        {
+          key: 'assignTo',
+          label: t('assignTo'),
+          icon: <NodeIndexOutlined />,
+          permission: 'device:policy:edit',
+          onClick: () => setAssigning(r),
         },
         editAction(t('edit'), 'device:policy:edit', () => void edit(r).catch(() => undefined)),
         deleteAction(t('delete'), 'device:policy:delete', t('deleteConfirm'), () =>
@@ -99,6 +108,14 @@ export const PoliciesPage = () => {
         />
       )}
       <PolicyDrawer policy={open} onClose={() => setOpen(null)} />
+      <AssignDialog
+        policy={assigning}
+        onClose={() => setAssigning(null)}
+        onSaved={() => {
+          setAssigning(null);
+          list.invalidate();
+        }}
+      />
     </CrudListView>
   );
 };
