@@ -94,8 +94,15 @@ test.describe('terminal fleet', () => {
 
   test('the list and the terminal page push an app, run a command, reboot, move and open the desktop', async ({
     page,
+    api,
   }) => {
     test.setTimeout(300_000);
+    const { api: admin } = await api.login();
+    const moved = await admin.post<{ id: string }>('/upms/v1/upms/equipment/addOrUpdate', {
+      name: 'Quick action store',
+      number: 'QAC1',
+    });
+    expect(moved.code).toBe(1);
     const prefix = 'QAC';
     const quick = (i: number) => `${prefix}${String(i).padStart(6, '0')}`;
     const fleet = await startSteadyTills({ prefix, model: 'E2E-Q2', count: 2 });
@@ -153,12 +160,12 @@ test.describe('terminal fleet', () => {
       await page.getByTestId('detail-move').click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Target group').click();
-      const target = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-      const group = (await target.textContent()) ?? '';
-      await target.click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Quick action store' })
+        .click();
       await dialog.getByTestId('move-ok').click();
       await expect(dialog).toBeHidden();
-      await expect(page.getByTestId('detail-overview')).toContainText(group, LIVE);
+      await expect(page.getByTestId('detail-overview')).toContainText('Quick action store', LIVE);
       await actions.getByTestId('quick-remote').click();
       await expect(page.getByTestId('remote-connect-bar')).toContainText(quick(1), LIVE);
 
