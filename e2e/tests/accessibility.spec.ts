@@ -47,6 +47,18 @@ test.describe('accessibility', () => {
     expect(withFindings(findings)).toEqual({});
   });
 
+  test('the dashboard’s headings descend one level at a time', async ({ page }) => {
+    await page.goto(HOME_PATH);
+    await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
+    const levels = await page
+      .getByTestId('page-content')
+      .locator('h1, h2, h3, h4, h5, h6')
+      .evaluateAll((hs) => hs.map((h) => Number(h.tagName.slice(1))));
+    expect(levels.length).toBeGreaterThan(1);
+    const skips = levels.filter((level, i) => i > 0 && level > (levels[i - 1] as number) + 1);
+    expect(skips, `heading levels ${levels.join(', ')}`).toEqual([]);
+  });
+
   test.describe('signed out', () => {
     test.use({ storageState: SIGNED_OUT });
     for (const theme of THEMES)

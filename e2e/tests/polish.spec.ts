@@ -113,6 +113,15 @@ test.describe('polish', () => {
       usersHeader,
     );
 
+    // Add device answers an empty save with the same texts as every other form.
+    await page.getByTestId('add-device').click();
+    const addDialog = page.getByRole('dialog');
+    await addDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(addDialog.getByText('This field is required').first()).toBeVisible();
+    await expect(addDialog.getByText('Required', { exact: true })).toHaveCount(0);
+    await addDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(addDialog).toBeHidden();
+
     // Move to group names its field; saving waits for a group.
     await page.getByTestId('filter-sn').fill('PLT');
     await page.getByTestId('filter-search').click();

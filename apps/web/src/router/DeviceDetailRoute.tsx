@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { DeviceDetailPage, type DeviceDetailSlots } from '../features/devices/pages/DeviceDetailPage';
+import { quickActions } from './quickActions';
 
 /** The tabs other domains add to the terminal's page, each loaded when it is first shown. */
 const slots: DeviceDetailSlots = {
@@ -24,10 +25,14 @@ const slots: DeviceDetailSlots = {
       default: m.TerminalPermissionsTab,
     })),
   ),
+  QuickActions: quickActions,
   UninstallButton: lazy(() =>
     import('../features/commands/components/DeviceTools').then((m) => ({ default: m.UninstallButton })),
   ),
 };
 
-/** The terminal's page (`device/deviceDetail/:sn`) with the tabs of the tasks, commands and policies domains. */
+/**
+ * The terminal's page (`device/deviceDetail/:sn`) with the tabs of the tasks, commands and policies
+ * domains and the commands domain's quick actions.
+ */
 export const DeviceDetailRoute = () => <DeviceDetailPage slots={slots} />;

@@ -116,9 +116,7 @@ const MonitorPage = lazy(() =>
 const OperationLogPage = lazy(() =>
   import('../features/oplog/pages/OperationLogPage').then((m) => ({ default: m.OperationLogPage })),
 );
-const DeviceListPage = lazy(() =>
-  import('../features/devices/pages/DeviceListPage').then((m) => ({ default: m.DeviceListPage })),
-);
+const DeviceListPage = lazy(() => import('./DeviceListRoute').then((m) => ({ default: m.DeviceListRoute })));
 const DeviceDetailPage = lazy(() =>
   import('./DeviceDetailRoute').then((m) => ({ default: m.DeviceDetailRoute })),
 );

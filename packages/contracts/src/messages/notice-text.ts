@@ -14,6 +14,8 @@ export const NOTICE_KEYS = [
   'appApproved',
   'appRejected',
   'appGrayPaused',
+  'orderChanged',
+  'inspectionProposed',
 ] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 
@@ -23,3 +25,17 @@ export const NoticeTextSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type NoticeText = z.infer<typeof NoticeTextSchema>;
+
+/** What happened to an after-sales order, as its notice names it (`orderChanged`'s `change`). */
+export const ORDER_CHANGES = [
+  'draft',
+  'submitted',
+  'accepted',
+  'repairing',
+  'returned',
+  'closed',
+  'rejected',
+  'assigned',
+  'commented',
+] as const;
+export type OrderChange = (typeof ORDER_CHANGES)[number];

@@ -169,6 +169,16 @@ export const createHealthService = (deps: {
         userId: f.ownerId,
         title,
         content: `<p>${text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`,
+        notice: {
+          key: 'inspectionProposed',
+          params: {
+            store: storeName,
+            sn: f.sn,
+            peripheral: f.peripheralName,
+            faults,
+            windowMinutes: rule.windowMinutes,
+          },
+        },
       });
       announce();
       await tellBySms(f.ownerId, {

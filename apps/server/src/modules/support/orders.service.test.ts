@@ -289,6 +289,17 @@ describe('who hears of a change', () => {
     expect(s.tell).toHaveBeenCalledTimes(2);
   });
 
+  it('stores the notice as a key and values, so each reader sees it in their language', async () => {
+    const s = setup();
+    const order = withOrder(s, { ownerId: 'owner', createdBy: null });
+    s.repo.addEvent.mockResolvedValue({} as Awaited<ReturnType<typeof s.repo.addEvent>>);
+    await s.service.comment(authOf(), order.id, 'Any news?');
+    expect(s.deps.notifyUser.mock.calls[0]?.[0].notice).toEqual({
+      key: 'orderChanged',
+      params: expect.objectContaining({ change: 'commented', note: 'Any news?', sn: order.sn ?? '' }),
+    });
+  });
+
   it('mails those with an address', async () => {
     const s = setup();
     const order = withOrder(s, { ownerId: 'owner', createdBy: null });

@@ -5,6 +5,7 @@ import {
   ORDER_ACTION_PERMISSION,
   ORDER_TRANSITIONS,
   type OrderAssign,
+  type OrderChange,
   type OrderDetail,
   type OrderFilter,
   type OrderMedia,
@@ -82,7 +83,8 @@ export type OrderOrigin = {
   recordItemKey?: string;
 };
 
-const STATUS_TEXT: Record<OrderStatus, [string, string]> = {
+/** The change in both languages, for the mail; the bell renders it per reader from the notice key. */
+const CHANGE_TEXT: Record<OrderChange, [string, string]> = {
   draft: ['已起草', 'drafted'],
   submitted: ['已提交', 'submitted'],
   accepted: ['已受理', 'accepted'],
@@ -90,6 +92,8 @@ const STATUS_TEXT: Record<OrderStatus, [string, string]> = {
   returned: ['已寄回', 'returned'],
   closed: ['已关闭', 'closed'],
   rejected: ['已驳回', 'rejected'],
+  assigned: ['已指派', 'was assigned'],
+  commented: ['有新评论', 'has a new comment'],
 };
 
 /** After-sales orders: opening, the state machine, comments and who hears of each change. */
@@ -111,14 +115,9 @@ export const createOrdersService = (deps: OrdersDeps) => {
    * acted) in the bell and by mail; every console tab that may see the order hears it live. A
    * failed mail or notice is logged: the change itself is already stored.
    */
-  const announce = async (
-    actor: OrderActor,
-    row: OrderRecord,
-    zh: string,
-    en: string,
-    note?: string | null,
-  ) => {
+  const announce = async (actor: OrderActor, row: OrderRecord, change: OrderChange, note?: string | null) => {
     const number = orderNumber(row.seq);
+    const [zh, en] = CHANGE_TEXT[change];
     deps.domainEvent?.({
       type: 'order.stateChanged',
       ownerId: row.ownerId,
@@ -143,6 +142,10 @@ export const createOrdersService = (deps: OrdersDeps) => {
           userId,
           title,
           content: `<p>${escapeHtml(row.storeName)} ${escapeHtml(row.sn ?? '')}</p>${extra}`,
+          notice: {
+            key: 'orderChanged',
+            params: { number, change, store: row.storeName, sn: row.sn ?? '', note: note ?? '' },
+          },
           lines: [row.storeName, row.sn ?? '', note ?? ''],
         });
       } catch (err) {
@@ -202,7 +205,7 @@ export const createOrdersService = (deps: OrdersDeps) => {
         creationEvent(null, status, values.createdAt),
         linkFaultsSince,
       );
-      if (row) await announce(null, row, STATUS_TEXT[status][0], STATUS_TEXT[status][1]);
+      if (row) await announce(null, row, status);
       return row;
     },
 
@@ -318,7 +321,7 @@ export const createOrdersService = (deps: OrdersDeps) => {
         if (twin) return { id: twin.id, number: orderNumber(twin.seq) };
         throw new AppError('recordItemNotFailed');
       }
-      await announce(actorOf(auth), row, '已提交', 'submitted');
+      await announce(actorOf(auth), row, 'submitted');
       return { id: row.id, number: orderNumber(row.seq) };
     },
 
@@ -357,8 +360,7 @@ export const createOrdersService = (deps: OrdersDeps) => {
         },
       );
       if (!row) throw new AppError('orderTransitionRefused');
-      const [zh, en] = STATUS_TEXT[t.to];
-      await announce(actorOf(auth), row, zh, en, reason);
+      await announce(actorOf(auth), row, t.to as OrderStatus, reason);
       return detail(auth, row);
     },
 
@@ -384,7 +386,7 @@ export const createOrdersService = (deps: OrdersDeps) => {
         },
       );
       if (!row) throw new AppError('orderAssignClosed');
-      await announce(actorOf(auth), row, '已指派', 'was assigned', assigneeName);
+      await announce(actorOf(auth), row, 'assigned', assigneeName);
       return detail(auth, row);
     },
 
@@ -406,7 +408,7 @@ export const createOrdersService = (deps: OrdersDeps) => {
         actorName: actorName(auth),
         at: clock.now(),
       });
-      await announce(actorOf(auth), row, '有新评论', 'has a new comment', text);
+      await announce(actorOf(auth), row, 'commented', text);
       return event;
     },
   };

@@ -75,4 +75,28 @@ describe('readableMessage', () => {
     const written = message({});
     expect(readableMessage(written, i18n.getFixedT('zh', 'messages'))).toBe(written);
   });
+
+  it('names an order change and a fault window in the reader’s language', () => {
+    const order = message({
+      title: '工单 SO-7 已起草 / Order SO-7 drafted',
+      notice: {
+        key: 'orderChanged',
+        params: { number: 'SO-7', change: 'draft', store: 'Main St', sn: 'W3SIM000001', note: '' },
+      },
+    });
+    expect(readableMessage(order, i18n.getFixedT('en', 'messages')).title).toBe('Order SO-7 drafted');
+    expect(readableMessage(order, i18n.getFixedT('zh', 'messages')).title).toBe('工单 SO-7 已起草');
+    const inspection = message({
+      notice: {
+        key: 'inspectionProposed',
+        params: { store: 'Main St', sn: 'W3', peripheral: 'Printer', faults: 3, windowMinutes: 120 },
+      },
+    });
+    expect(readableMessage(inspection, i18n.getFixedT('en', 'messages')).content).toBe(
+      '<p>W3 Printer failed 3 times within 2 hours.</p>',
+    );
+    expect(readableMessage(inspection, i18n.getFixedT('zh', 'messages')).content).toBe(
+      '<p>W3 Printer 在 2 小时内故障 3 次。</p>',
+    );
+  });
 });

@@ -3,19 +3,29 @@ import type { TFunction } from 'i18next';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A rule's window (whole hours or minutes) in the reader's language. */
+const windowOf = (minutes: number, t: TFunction<'messages'>) =>
+  minutes % 60 === 0
+    ? t('notices.window_hours', { count: minutes / 60 })
+    : t('notices.window_minutes', { count: minutes });
+
 /** The values a notice's text names, with the codes among them named in the reader's language. */
-const valuesOf = (notice: NoticeText, t: TFunction<'messages'>) => {
-  const breaches = notice.params.breaches;
-  return typeof breaches === 'string'
-    ? {
-        ...notice.params,
-        breaches: breaches
-          .split(',')
-          .filter(Boolean)
-          .map((code) => t(`notices.breach.${code as 'crashRate'}`, { defaultValue: code }))
-          .join(t('notices.listSeparator')),
-      }
-    : notice.params;
+const valuesOf = (notice: NoticeText, t: TFunction<'messages'>): NoticeText['params'] => {
+  const { breaches, change, windowMinutes } = notice.params;
+  return {
+    ...notice.params,
+    ...(typeof breaches === 'string' && {
+      breaches: breaches
+        .split(',')
+        .filter(Boolean)
+        .map((code) => t(`notices.breach.${code as 'crashRate'}`, { defaultValue: code }))
+        .join(t('notices.listSeparator')),
+    }),
+    ...(typeof change === 'string' && {
+      change: t(`notices.orderChange.${change as 'draft'}`, { defaultValue: change }),
+    }),
+    ...(typeof windowMinutes === 'number' && { window: windowOf(windowMinutes, t) }),
+  };
 };
 
 /**

@@ -4,7 +4,7 @@ import { commandRoutes, devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Checkbox, Col, Form, Input, Modal, Row, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
@@ -17,6 +17,13 @@ import { TemplateList } from '../components/TemplateList';
 import { type CommandFormValues, DISRUPTIVE_OPS, OP_FIELDS, specOf, valuesOf } from '../lib/commandForm';
 import '../commands.css';
 import { unlessSteppedUp } from '../../../shared/auth/stepUp';
+
+/** The terminals the address names: `?sns=a,b` or one `?sn=`. */
+const snsOf = (params: URLSearchParams) =>
+  (params.get('sns') ?? params.get('sn') ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /**
  * Remote commands (`/remote/common`): pick terminals and a command (or a saved one), run it, and
@@ -52,6 +59,12 @@ export const RemoteCommandsPage = () => {
     queryKey: [...commandKeys.all, 'templates'],
     queryFn: () => call(commandRoutes.templates, { loading: false }),
   });
+
+  // The device list and page open this page with `?sns=`; a page already open takes the new terminals.
+  const named = snsOf(params).join(',');
+  useEffect(() => {
+    if (named) form.setFieldValue('sns', named.split(','));
+  }, [named, form]);
 
   const opOptions = COMMAND_OPS.map((o) => ({ value: o, label: t(`ops.${o}`) }));
   const fields = op ? OP_FIELDS[op] : [];
@@ -145,7 +158,7 @@ export const RemoteCommandsPage = () => {
         name="remote-command"
         form={form}
         layout="vertical"
-        initialValues={{ op: 'device_props', count: 4, sns: params.get('sn') ? [params.get('sn')] : [] }}
+        initialValues={{ op: 'device_props', count: 4, sns: snsOf(params) }}
         requiredMark={false}
       >
         <Form.Item label={t('run.template')}>

@@ -46,7 +46,7 @@ export const DashboardPage = () => {
       </div>
       <PolicyDriftFigure />
 
-      <h5 className="cpm-section-title">{t('dashboard.groups')}</h5>
+      <h4 className="cpm-section-title">{t('dashboard.groups')}</h4>
       {cards.length === 0 ? (
         <Card variant="borderless">
           <span className="cpm-text-secondary">{t('dashboard.noGroups')}</span>

@@ -1,4 +1,4 @@
-import { MAC_PATTERN, SN_PATTERN, TERMINAL_PASSWORD_PATTERN, type TerminalRow } from '@cpm/contracts';
+import { type TerminalRow, TerminalSaveSchema } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import type { DialogProps } from '../../../shared/crud';
 import { ModelSelect } from '../../../shared/crud/ModelSelect';
+import { type ObjectSchema, zodRules } from '../../../shared/crud/zodForm';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 
 type Values = {
@@ -20,15 +21,18 @@ type Values = {
   password?: string;
 };
 
-/** "Add device" (and edit): the spec's required fields and the terminal password rule. */
+/** "Add device" (and edit): the contract's required fields and the terminal password rule. */
 export const AddDeviceDialog = ({
   open,
   editing,
   onClose,
   onSaved,
 }: DialogProps<{ open: boolean; editing: TerminalRow | null }>) => {
-  const { t } = useTranslation('devices');
+  const { t, i18n } = useTranslation('devices');
   const [form] = Form.useForm<Values>();
+  // The contract's rules and texts, as every other form shows them.
+  const rules = (name: keyof Values) =>
+    zodRules(TerminalSaveSchema as unknown as ObjectSchema, name, i18n.language);
   const groups = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'groups'],
     queryFn: () => call(devicesRoutes.groupOptions, { loading: false }),
@@ -70,17 +74,13 @@ export const AddDeviceDialog = ({
       data-testid="add-device-dialog"
     >
       <Form name="add-device" form={form} layout="vertical" initialValues={{ platform: 'android' }}>
-        <Form.Item
-          name="sn"
-          label={t('sn')}
-          rules={[{ required: true, pattern: SN_PATTERN, message: t('rules.sn') }]}
-        >
+        <Form.Item name="sn" label={t('sn')} rules={rules('sn')}>
           <Input disabled={!!editing} />
         </Form.Item>
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('rules.required') }]}>
+        <Form.Item name="name" label={t('name')} rules={rules('name')}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="platform" label={t('platform')} rules={[{ required: true }]}>
+        <Form.Item name="platform" label={t('platform')} rules={rules('platform')}>
           <Select
             options={(['android', 'linux', 'windows'] as const).map((v) => ({
               value: v,
@@ -88,43 +88,23 @@ export const AddDeviceDialog = ({
             }))}
           />
         </Form.Item>
-        <Form.Item
-          name="modelId"
-          label={t('model')}
-          rules={[{ required: true, message: t('rules.required') }]}
-        >
+        <Form.Item name="modelId" label={t('model')} rules={rules('modelId')}>
           <ModelSelect />
         </Form.Item>
-        <Form.Item
-          name="groupId"
-          label={t('group')}
-          rules={[{ required: true, message: t('rules.required') }]}
-        >
+        <Form.Item name="groupId" label={t('group')} rules={rules('groupId')}>
           <Select
             showSearch
             optionFilterProp="label"
             options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
           />
         </Form.Item>
-        <Form.Item
-          name="storeName"
-          label={t('storeName')}
-          rules={[{ required: true, message: t('rules.required') }]}
-        >
+        <Form.Item name="storeName" label={t('storeName')} rules={rules('storeName')}>
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item
-          name="mac"
-          label={t('mac')}
-          rules={[{ required: true, pattern: MAC_PATTERN, message: t('rules.mac') }]}
-        >
+        <Form.Item name="mac" label={t('mac')} rules={rules('mac')}>
           <Input placeholder="00:11:22:33:44:55" />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('password')}
-          rules={[{ pattern: TERMINAL_PASSWORD_PATTERN, message: t('rules.password') }]}
-        >
+        <Form.Item name="password" label={t('password')} rules={rules('password')}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>

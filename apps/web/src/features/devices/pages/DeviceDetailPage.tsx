@@ -1,8 +1,9 @@
+import { SwapOutlined } from '@ant-design/icons';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type ComponentType, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { call } from '../../../api/http';
@@ -16,6 +17,7 @@ import { formatTime } from '../../../shared/format/formatTime';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { readRows } from '../../../shared/table/readRows';
 import { fmt, HardwareFacts, NetworkFacts, OverviewFacts } from '../components/DeviceFacts';
+import { MoveDialog } from '../components/MoveDialog';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
 import { TrackPlayback } from '../components/TrackPlayback';
 
@@ -33,6 +35,8 @@ export type DeviceDetailSlots = {
   FilesTab: ComponentType<{ terminal: SlotTerminal }>;
   ConfigTab: ComponentType<{ terminal: SlotTerminal }>;
   PermissionsTab: ComponentType<{ terminal: SlotTerminal }>;
+  /** Push an app, run a command, reboot, remote desktop: the same actions the list offers. */
+  QuickActions: ComponentType<{ terminals: Pick<SlotTerminal, 'sn' | 'online' | 'platform'>[] }>;
   UninstallButton: ComponentType<{
     terminal: Pick<SlotTerminal, 'sn' | 'platform'>;
     app: { packageName: string; name?: string };
@@ -67,11 +71,12 @@ const TAB_KEYS = [
  * history, logs, captured files, permissions and the task plan.
  */
 export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
-  const { PlanTab, PolicyTab, FilesTab, ConfigTab, PermissionsTab, UninstallButton } = slots;
+  const { PlanTab, PolicyTab, FilesTab, ConfigTab, PermissionsTab, QuickActions, UninstallButton } = slots;
   const { sn = '' } = useParams();
   const { t } = useTranslation('devices');
   const queryClient = useQueryClient();
   const [, openTab] = useTabParam(TAB_KEYS);
+  const [moving, setMoving] = useState(false);
   const back = { to: LIST_PATH, label: t('backToList') };
   const detail = useQuery({
     queryKey: [FLEET_QUERY_ROOT, 'detail', sn],
@@ -136,20 +141,39 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
         </>
       }
       actions={
-        <Auth permission="device:terminal:log">
-          <Tooltip title={d.online ? undefined : offlineNotice}>
-            <span>
-              <Button
-                type="primary"
-                onClick={() => void requestLog()}
-                disabled={!d.online}
-                data-testid="request-log"
-              >
-                {t('requestLog')}
-              </Button>
-            </span>
-          </Tooltip>
-        </Auth>
+        <Flex wrap gap={8} data-testid="device-detail-actions">
+          <Suspense fallback={<Skeleton.Button active />}>
+            <QuickActions terminals={[d]} />
+          </Suspense>
+          <Auth permission="device:terminal:move">
+            <Button icon={<SwapOutlined />} onClick={() => setMoving(true)} data-testid="detail-move">
+              {t('move')}
+            </Button>
+          </Auth>
+          <Auth permission="device:terminal:log">
+            <Tooltip title={d.online ? undefined : offlineNotice}>
+              <span>
+                <Button
+                  type="primary"
+                  onClick={() => void requestLog()}
+                  disabled={!d.online}
+                  data-testid="request-log"
+                >
+                  {t('requestLog')}
+                </Button>
+              </span>
+            </Tooltip>
+          </Auth>
+          <MoveDialog
+            sns={[d.sn]}
+            open={moving}
+            onClose={() => setMoving(false)}
+            onMoved={() => {
+              setMoving(false);
+              void queryClient.invalidateQueries({ queryKey: [FLEET_QUERY_ROOT] });
+            }}
+          />
+        </Flex>
       }
       notice={
         d.online ? undefined : (

@@ -1,10 +1,16 @@
-import { DeleteOutlined, DownloadOutlined, StarOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  CloseOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  StarOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
 import { TERMINAL_STATUSES, type TerminalFilter, type TerminalRow } from '@cpm/contracts';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Modal, Skeleton, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, download, upload } from '../../../api/http';
@@ -19,6 +25,7 @@ import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { timeColumn } from '../../../shared/table/timeColumn';
 import { AddDeviceDialog } from '../components/AddDeviceDialog';
+import { MoveDialog } from '../components/MoveDialog';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
 
 /** The filters as the address holds them; the online state as the contract's `true` / `false` text. */
@@ -31,17 +38,31 @@ type TerminalPage = ListPage<TerminalRow> & { totalCapped: boolean };
 
 const FILTER_KEYS = ['sn', 'name', 'status', 'online', 'modelId', 'groupId', 'storeName', 'ownerId'] as const;
 
-/** My devices: filters, the terminal list (live), add, edit, move, delete, favourite, import and export. */
-export const DeviceListPage = () => {
+/**
+ * What other domains offer for the selected terminals (push an app, run a command, reboot, remote
+ * desktop). The router fills it in, so this feature imports no other.
+ */
+export type DeviceListSlots = {
+  BulkActions: ComponentType<{ terminals: Pick<TerminalRow, 'sn' | 'online' | 'platform'>[] }>;
+};
+
+/**
+ * My devices: filters, the terminal list (live), add, edit, move, delete, favourite, import, export
+ * and the other domains' actions for the selected terminals.
+ */
+export const DeviceListPage = ({ slots }: { slots: DeviceListSlots }) => {
+  const { BulkActions } = slots;
   const { t } = useTranslation('devices');
+  const { t: tc } = useTranslation('crud');
   const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<string[]>([]);
+  // The rows themselves are kept, since the actions depend on their state and platform.
+  const [selectedRows, setSelectedRows] = useState<TerminalRow[]>([]);
+  const selected = selectedRows.map((r) => r.sn);
   const [dialog, setDialog] = useState<{ open: boolean; editing: TerminalRow | null }>({
     open: false,
     editing: null,
   });
   const [moveOpen, setMoveOpen] = useState(false);
-  const [moveGroup, setMoveGroup] = useState<string>();
   const list = useCrudList<TerminalRow, Filter, TerminalPage>({
     queryKey: [FLEET_QUERY_ROOT, 'terminals'],
     filterKeys: FILTER_KEYS,
@@ -57,7 +78,7 @@ export const DeviceListPage = () => {
       okButtonProps: { danger: true },
       onOk: async () => {
         await call(devicesRoutes.terminalDelete, { body: { sns: selected }, notifySuccess: true });
-        setSelected([]);
+        setSelectedRows([]);
         refresh();
       },
     });
@@ -66,15 +87,6 @@ export const DeviceListPage = () => {
       body: { sns: selected, favorite: true },
       notifySuccess: true,
     });
-  };
-  const move = async () => {
-    if (!moveGroup) return;
-    await call(devicesRoutes.terminalMove, {
-      body: { sns: selected, groupId: moveGroup },
-      notifySuccess: true,
-    });
-    setMoveOpen(false);
-    refresh();
   };
   const exportFile = () =>
     download({
@@ -157,64 +169,89 @@ export const DeviceListPage = () => {
         { name: 'ownerId', label: t('enterprise'), options: options.owners },
       ]}
       columns={columns}
-      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+      rowSelection={{
+        selectedRowKeys: selected,
+        preserveSelectedRowKeys: true,
+        onChange: (_, rows) => setSelectedRows(rows.filter(Boolean)),
+      }}
       rowClassName={(row) => (row.longOffline ? 'cpm-row-long-offline' : '')}
       toolbar={
-        <Space wrap>
-          {list.page?.totalCapped && (
-            <Tag color="processing">{t('moreThan', { count: list.page.total })}</Tag>
+        <Flex vertical gap={8} align="flex-start">
+          {selected.length > 0 && (
+            <div className="cpm-batch-toolbar cpm-device-bulk" role="toolbar" data-testid="device-bulk-bar">
+              <strong data-testid="device-bulk-count">
+                {tc('batch.selected', { count: selected.length })}
+              </strong>
+              <Suspense fallback={<Skeleton.Button active size="small" />}>
+                <BulkActions terminals={selectedRows.map((r) => list.rows.find((x) => x.sn === r.sn) ?? r)} />
+              </Suspense>
+              <Button
+                size="small"
+                type="text"
+                icon={<CloseOutlined />}
+                onClick={() => setSelectedRows([])}
+                data-testid="device-bulk-clear"
+              >
+                {tc('batch.clear')}
+              </Button>
+            </div>
           )}
-          <AddButton
-            permission="device:terminal:add"
-            label={t('add')}
-            onClick={() => setDialog({ open: true, editing: null })}
-            testId="add-device"
-          />
-          <ToolbarButton
-            permission="device:terminal:move"
-            label={t('move')}
-            icon={<SwapOutlined />}
-            disabled={!selected.length}
-            onClick={() => setMoveOpen(true)}
-            testId="terminal-move"
-          />
-          <ToolbarButton
-            permission="device:favorite:favorite"
-            label={t('favorite')}
-            icon={<StarOutlined />}
-            disabled={!selected.length}
-            onClick={() => void favorite()}
-          />
-          <ToolbarButton
-            permission="device:terminal:delete"
-            label={t('delete')}
-            danger
-            icon={<DeleteOutlined />}
-            disabled={!selected.length}
-            onClick={remove}
-          />
-          <Auth permission="device:terminal:import">
-            <ExcelImport
-              templatePath={devicesRoutes.terminalTemplate.path}
-              templateFileName="terminal-template.xlsx"
-              upload={(file) => upload(devicesRoutes.terminalImport, file)}
-              onImported={refresh}
-              fieldLabels={Object.fromEntries(
-                (['sn', 'name', 'model', 'group', 'storeName', 'mac', 'password'] as const).map((k) => [
-                  k,
-                  t(k),
-                ]),
-              )}
-              testId="import-devices"
+          <Space wrap>
+            {list.page?.totalCapped && (
+              <Tag color="processing">{t('moreThan', { count: list.page.total })}</Tag>
+            )}
+            <AddButton
+              permission="device:terminal:add"
+              label={t('add')}
+              onClick={() => setDialog({ open: true, editing: null })}
+              testId="add-device"
             />
-          </Auth>
-          <ToolbarButton
-            permission="device:terminal:export"
-            label={t('export')}
-            icon={<DownloadOutlined />}
-            onClick={() => void exportFile()}
-          />
-        </Space>
+            <ToolbarButton
+              permission="device:terminal:move"
+              label={t('move')}
+              icon={<SwapOutlined />}
+              disabled={!selected.length}
+              onClick={() => setMoveOpen(true)}
+              testId="terminal-move"
+            />
+            <ToolbarButton
+              permission="device:favorite:favorite"
+              label={t('favorite')}
+              icon={<StarOutlined />}
+              disabled={!selected.length}
+              onClick={() => void favorite()}
+            />
+            <ToolbarButton
+              permission="device:terminal:delete"
+              label={t('delete')}
+              danger
+              icon={<DeleteOutlined />}
+              disabled={!selected.length}
+              onClick={remove}
+            />
+            <Auth permission="device:terminal:import">
+              <ExcelImport
+                templatePath={devicesRoutes.terminalTemplate.path}
+                templateFileName="terminal-template.xlsx"
+                upload={(file) => upload(devicesRoutes.terminalImport, file)}
+                onImported={refresh}
+                fieldLabels={Object.fromEntries(
+                  (['sn', 'name', 'model', 'group', 'storeName', 'mac', 'password'] as const).map((k) => [
+                    k,
+                    t(k),
+                  ]),
+                )}
+                testId="import-devices"
+              />
+            </Auth>
+            <ToolbarButton
+              permission="device:terminal:export"
+              label={t('export')}
+              icon={<DownloadOutlined />}
+              onClick={() => void exportFile()}
+            />
+          </Space>
+        </Flex>
       }
     >
       <AddDeviceDialog
@@ -226,32 +263,15 @@ export const DeviceListPage = () => {
           refresh();
         }}
       />
-      <Modal
+      <MoveDialog
+        sns={selected}
         open={moveOpen}
-        title={t('move')}
-        onCancel={() => setMoveOpen(false)}
-        onOk={() => void move()}
-        okText={t('save')}
-        okButtonProps={{ disabled: !moveGroup }}
-        cancelText={t('cancel')}
-      >
-        <Form name="move" layout="vertical" data-testid="move-form">
-          <Typography.Paragraph type="secondary">
-            {t('moveSelected', { count: selected.length })}
-          </Typography.Paragraph>
-          <Form.Item label={t('moveTarget')} htmlFor="move-group" required>
-            <Select
-              id="move-group"
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('moveTargetPlaceholder')}
-              value={moveGroup}
-              onChange={setMoveGroup}
-              options={options.groups}
-            />
-          </Form.Item>
-        </Form>
-      </Modal>
+        onClose={() => setMoveOpen(false)}
+        onMoved={() => {
+          setMoveOpen(false);
+          refresh();
+        }}
+      />
     </CrudListView>
   );
 };

@@ -2,7 +2,7 @@ import { DesktopOutlined, EyeOutlined } from '@ant-design/icons';
 import { devicesRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Radio, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { call } from '../../../api/http';
@@ -28,6 +28,11 @@ export const ConnectBar = ({
   const [params] = useSearchParams();
   const [search, setSearch] = useState('');
   const [sn, setSn] = useState<string | undefined>(params.get('sn') ?? undefined);
+  // A page already open takes the terminal a later `?sn=` names (the device list's remote desktop).
+  const named = params.get('sn');
+  useEffect(() => {
+    if (named) setSn(named);
+  }, [named]);
   const [mode, setMode] = useState<'control' | 'view'>(can('remote:desktop:control') ? 'control' : 'view');
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');

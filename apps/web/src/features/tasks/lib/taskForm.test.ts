@@ -10,6 +10,7 @@ import {
   needsPassword,
   paramsFor,
   placeFieldErrors,
+  presetOf,
   type TaskFormValues,
   toCreateBody,
   typeFits,
@@ -241,5 +242,23 @@ describe('rules of the form', () => {
     expect(formatMinutes(60, 'en')).toBe('1 h');
     expect(formatMinutes(45, 'zh')).toBe('45 分钟');
     expect(formatMinutes(0, 'en')).toBe('0 min');
+  });
+});
+
+describe('presetOf', () => {
+  it('reads the type, platform and terminals an address names', () => {
+    expect(presetOf(new URLSearchParams('type=app_install&platform=linux&sns=A1,%20B2,'))).toEqual({
+      type: 'app_install',
+      platform: 'linux',
+      sns: ['A1', 'B2'],
+    });
+  });
+
+  it('drops an unknown type or platform', () => {
+    expect(presetOf(new URLSearchParams('type=format_disk&platform=beos&sns=A1'))).toEqual({ sns: ['A1'] });
+  });
+
+  it('is null when the address names nothing', () => {
+    expect(presetOf(new URLSearchParams('copy=1'))).toBeNull();
   });
 });

@@ -4,6 +4,8 @@ import {
   type FieldError,
   RISKY_TASK_TYPES,
   TASK_PARAMS,
+  TASK_PLATFORMS,
+  TASK_TYPES,
   type TaskConditions,
   type TaskPlatform,
   type TaskRollout,
@@ -64,6 +66,23 @@ export const emptyTaskForm = (now: Dayjs = dayjs()): TaskFormValues => ({
   conditions: { idle: false, settled: false, charging: false },
   rollout: { enabled: false, waves: DEFAULT_WAVES, maxFailurePercent: 10, waveMinutes: 60 },
 });
+
+/**
+ * The type, platform and terminals an address names (`?type=&platform=&sns=a,b`), only the ones
+ * that are valid; null when it names none.
+ */
+export const presetOf = (
+  params: URLSearchParams,
+): { type?: TaskType; platform?: TaskPlatform; sns: string[] } | null => {
+  const type = TASK_TYPES.find((x) => x === params.get('type'));
+  const platform = TASK_PLATFORMS.find((x) => x === params.get('platform'));
+  const sns = (params.get('sns') ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (!type && !platform && !sns.length) return null;
+  return { ...(type && { type }), ...(platform && { platform }), sns };
+};
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 

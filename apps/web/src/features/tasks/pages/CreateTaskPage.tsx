@@ -36,6 +36,7 @@ import {
   hasTargets,
   needsPassword,
   placeFieldErrors,
+  presetOf,
   type TaskFormValues,
   toCreateBody,
   typeFits,
@@ -45,7 +46,10 @@ import '../tasks.css';
 import { unlessSteppedUp } from '../../../shared/auth/stepUp';
 import { GridItem } from '../../../shared/crud/GridItem';
 
-/** Create a remote task (spec: /longRange/index); `?copy=<id>` starts from an existing task. */
+/**
+ * Create a remote task (spec: /longRange/index); `?copy=<id>` starts from an existing task,
+ * `?type=&platform=&sns=` from a type, platform and terminals.
+ */
 export const CreateTaskPage = () => {
   const { t, i18n } = useTranslation('tasks');
   const navigate = useNavigate();
@@ -87,6 +91,16 @@ export const CreateTaskPage = () => {
     form.resetFields();
     form.setFieldsValue(fromCopy(copy.data));
   }, [copy.data, form]);
+
+  // `?type=&platform=&sns=` (the device list's and page's "push an app") starts with those filled in.
+  const preset = copyId ? null : presetOf(params);
+  const presetKey = preset && JSON.stringify(preset);
+  useEffect(() => {
+    if (!presetKey) return;
+    const { sns, ...rest } = JSON.parse(presetKey) as NonNullable<ReturnType<typeof presetOf>>;
+    form.resetFields();
+    form.setFieldsValue({ ...rest, targets: { ...emptyTaskForm().targets, sns } });
+  }, [presetKey, form]);
 
   // A platform that cannot run the chosen type clears it, so nothing impossible is sent.
   useEffect(() => {
