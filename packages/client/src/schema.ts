@@ -21041,7 +21041,7 @@ export interface operations {
                                 publisherName: string;
                                 notice: {
                                     /** @enum {string} */
-                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
                                     params: {
                                         [key: string]: string | number;
                                     };
@@ -21092,7 +21092,7 @@ export interface operations {
                                 publisherName: string;
                                 notice: {
                                     /** @enum {string} */
-                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
                                     params: {
                                         [key: string]: string | number;
                                     };
@@ -21139,7 +21139,7 @@ export interface operations {
                             publisherName: string;
                             notice: {
                                 /** @enum {string} */
-                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -21182,7 +21182,7 @@ export interface operations {
                             publisherName: string;
                             notice: {
                                 /** @enum {string} */
-                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused";
+                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
                                 params: {
                                     [key: string]: string | number;
                                 };
