@@ -2762,6 +2762,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/oauth/v1/oauth/login/stepUp/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the step-up with an authenticator code or a recovery code (each accepted once)
+         * @description Any signed-in user.
+         */
+        post: operations["oauth_oauth_login_stepUp_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/login/stepUp/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the step-up with one of the caller's passkeys
+         * @description Any signed-in user.
+         */
+        post: operations["oauth_oauth_login_stepUp_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/login/stepUp/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for navigator.credentials.get to confirm the step-up with one of the caller's passkeys
+         * @description Any signed-in user.
+         */
+        post: operations["oauth_oauth_login_stepUp_passkey_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/v1/oauth/registry/activate": {
         parameters: {
             query?: never;
@@ -13773,6 +13833,133 @@ export interface operations {
                         msg: string;
                         result: {
                             freshUntil: string | null;
+                            methods: ("totp" | "passkey")[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_login_stepUp_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    otp?: string;
+                    recoveryCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            freshUntil: string | null;
+                            methods: ("totp" | "passkey")[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_login_stepUp_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    challengeId: string;
+                    credential: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject?: string;
+                            authenticatorData?: string;
+                            transports?: string[];
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            signature?: string;
+                            userHandle?: string;
+                        };
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            credProps?: {
+                                rk?: boolean;
+                            };
+                        };
+                        authenticatorAttachment?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            freshUntil: string | null;
+                            methods: ("totp" | "passkey")[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_login_stepUp_passkey_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            challengeId: string;
+                            options: {
+                                [key: string]: unknown;
+                            };
                         };
                     };
                 };

@@ -47,6 +47,11 @@ export type EndpointDef<
   rateLimit?: RateLimitClass;
   /** Only a signed-in console session may call it; an API key is refused even with the permission. */
   consoleOnly?: true;
+  /**
+   * A risky act: a caller whose account has a second factor must have confirmed it within the
+   * step-up window (`stepUpFactorRequired` otherwise); an account without one is not asked here.
+   */
+  stepUp?: true;
   /** Recorded in the operation log: the server writes the entry once the call has succeeded. */
   oplog?: OplogDecl<{ query: z.output<Q>; body: z.output<B> }>;
 };

@@ -6,6 +6,7 @@ import type { authEndpoints } from './auth/auth.contract';
 import type { factorsEndpoints } from './auth/factors.contract';
 import type { passkeysEndpoints } from './auth/passkeys.contract';
 import type { ssoEndpoints } from './auth/sso.contract';
+import type { stepUpEndpoints } from './auth/stepup.contract';
 import type { sessionsEndpoints } from './auth/sessions.contract';
 import type { devicesEndpoints } from './devices/devices.contract';
 import type { geoEndpoints } from './geo/geo.contract';
@@ -85,6 +86,12 @@ export const ssoRoutes: RoutesOf<typeof ssoEndpoints> = {
   discover: { method: 'POST', path: '/oauth/v1/oauth/sso/discover' },
   start: { method: 'POST', path: '/oauth/v1/oauth/sso/start' },
   finish: { method: 'POST', path: '/oauth/v1/oauth/sso/finish' },
+};
+
+export const stepUpRoutes: RoutesOf<typeof stepUpEndpoints> = {
+  code: { method: 'POST', path: '/oauth/v1/oauth/login/stepUp/code' },
+  passkeyOptions: { method: 'POST', path: '/oauth/v1/oauth/login/stepUp/passkey/options' },
+  passkey: { method: 'POST', path: '/oauth/v1/oauth/login/stepUp/passkey' },
 };
 
 export const sessionsRoutes: RoutesOf<typeof sessionsEndpoints> = {

@@ -209,6 +209,7 @@ export const createEndpointRegistry = (
           if (def.permission !== SIGNED_IN && !session.permissions.has(def.permission as string))
             throw new AppError('forbidden');
           if (def.consoleOnly && session.apiKey) throw new AppError('apiKeyConsoleOnly');
+          if (def.stepUp) await session.requireStepUp?.();
           // Counted before the input is read: a burst of bad uploads is a burst all the same.
           if (def.rateLimit) await limitCalls(def.rateLimit, session);
         }

@@ -182,6 +182,7 @@ export const factorsEndpoints = {
   reset: defineEndpoint({
     method: 'POST',
     path: '/upms/v1/upms/factors/reset',
+    stepUp: true,
     summary: "Removes an account's second factors and recovery codes (it enrols again)",
     tag: 'upms',
     permission: 'user:user:resetPassword',

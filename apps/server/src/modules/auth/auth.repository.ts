@@ -68,6 +68,14 @@ export const createAuthRepository = (db: Db) => ({
   steppedUpAt: async (id: string) =>
     (await db.select({ at: sessions.steppedUpAt }).from(sessions).where(eq(sessions.id, id)))[0]?.at ?? null,
 
+  /** Remembers that a second factor was confirmed in the session now. */
+  stepUpByFactor: (id: string, at: Date) =>
+    db.update(sessions).set({ factorSteppedUpAt: at }).where(eq(sessions.id, id)),
+
+  factorSteppedUpAt: async (id: string) =>
+    (await db.select({ at: sessions.factorSteppedUpAt }).from(sessions).where(eq(sessions.id, id)))[0]?.at ??
+    null,
+
   touchSession: (id: string, at: Date) =>
     db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)),
 

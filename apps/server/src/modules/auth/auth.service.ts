@@ -1,5 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ACCOUNT_STATE, type LoginBody, type LoginResult, SYS_CODE, type UserVo } from '@cpm/contracts';
+import {
+  ACCOUNT_STATE,
+  type LoginBody,
+  type LoginResult,
+  type StepUp,
+  type StepUpRequired,
+  SYS_CODE,
+  type UserVo,
+} from '@cpm/contracts';
 import svgCaptcha from 'svg-captcha';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
@@ -63,6 +71,10 @@ export type LoginAttempt = {
 /** How long a password entered again spares asking for it in the same session (step-up), by default. */
 export const STEP_UP_FRESH_MS = 5 * 60_000;
 
+/** The refusal of a risky act that names the second factors the console should ask for. */
+export const stepUpRequired = (methods: StepUp['methods']) =>
+  new AppError('stepUpFactorRequired', { result: { stepUp: { methods } } satisfies StepUpRequired });
+
 /** Sessions touch their last-seen time at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -80,6 +92,12 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       row.expiresAt.getTime() > clock.now().getTime() &&
       row.answerHash === sha256(answer.trim().toLowerCase());
     if (!valid) throw new AppError('captchaInvalid');
+  };
+
+  /** Until when a step-up made at `at` stands, or null when it no longer does. */
+  const freshUntil = (at: Date | null) => {
+    const until = at ? at.getTime() + (deps.stepUpMs ?? STEP_UP_FRESH_MS) : 0;
+    return until > clock.now().getTime() ? new Date(until).toISOString() : null;
   };
 
   const gate = createThrottleGate({ repo, clock });
@@ -260,7 +278,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         user.state === ACCOUNT_STATE.active
           ? await deps.findGrants(user.id)
           : { permissions: new Set<string>(), dataScope: 'tree' as const };
-      return {
+      const context: AuthContext = {
         userId: user.id,
         sessionId: session.id,
         username: user.username,
@@ -268,7 +286,9 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         permissions: grants.permissions,
         dataScope: grants.dataScope,
         ip: meta?.ip,
+        requireStepUp: () => service.requireFactor(context),
       };
+      return context;
     },
 
     /**
@@ -283,7 +303,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       auth: AuthContext,
       password: string | undefined,
     ): Promise<'fresh' | 'verified' | 'missing' | 'wrong'> {
-      if (!password) return (await service.stepUp(auth)).freshUntil ? 'fresh' : 'missing';
+      if (!password) return freshUntil(await repo.steppedUpAt(auth.sessionId)) ? 'fresh' : 'missing';
       const keys = sessionThrottleKeys(auth.sessionId, auth.username, auth.ip ?? 'unknown');
       let reserved: Reserved;
       try {
@@ -301,11 +321,48 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       return 'verified';
     },
 
-    /** Until when the session's last re-entered password spares asking again (null: ask). */
-    async stepUp(auth: AuthContext): Promise<{ freshUntil: string | null }> {
-      const at = await repo.steppedUpAt(auth.sessionId);
-      const until = at ? at.getTime() + (deps.stepUpMs ?? STEP_UP_FRESH_MS) : 0;
-      return { freshUntil: until > clock.now().getTime() ? new Date(until).toISOString() : null };
+    /**
+     * Until when the session's last step-up spares asking again (null: ask), and with what it is asked:
+     * an account with a second factor confirms that factor (`methods`), one without re-enters its password.
+     */
+    async stepUp(auth: AuthContext): Promise<StepUp> {
+      const methods = (await deps.secondFactor?.factors.methodsOf(auth.userId)) ?? [];
+      const at = methods.length
+        ? await repo.factorSteppedUpAt(auth.sessionId)
+        : await repo.steppedUpAt(auth.sessionId);
+      return { freshUntil: freshUntil(at), methods };
+    },
+
+    /**
+     * Refuses a risky act (`stepUpFactorRequired`, naming the factors to ask) while an account with a
+     * second factor has not confirmed it within the step-up window. An account without one, or an API
+     * key (which has none), passes: the act's own checks (a password, an approval) still apply.
+     */
+    async requireFactor(auth: AuthContext): Promise<void> {
+      if (auth.apiKey) return;
+      const { freshUntil, methods } = await service.stepUp(auth);
+      if (methods.length && !freshUntil) throw stepUpRequired(methods);
+    },
+
+    /**
+     * The step-up before an act that asked for the password again (remote control, risky tasks,
+     * commands): an account with a second factor must have confirmed it recently (a password does not
+     * stand in for it); one without keeps the password (`reverify`).
+     */
+    async confirmRisky(
+      auth: AuthContext,
+      password: string | undefined,
+    ): Promise<'fresh' | 'verified' | 'missing' | 'wrong'> {
+      const { freshUntil, methods } = await service.stepUp(auth);
+      if (!methods.length) return service.reverify(auth, password);
+      if (freshUntil) return 'fresh';
+      throw stepUpRequired(methods);
+    },
+
+    /** Remembers that the session confirmed a second factor now (the step-up service checked it). */
+    async markFactorStepUp(auth: AuthContext): Promise<StepUp> {
+      await repo.stepUpByFactor(auth.sessionId, clock.now());
+      return service.stepUp(auth);
     },
 
     /** Account state and permissions of the caller. */

@@ -18,6 +18,8 @@ export const sessions = pgTable(
     endReason: text({ enum: ['logout', 'idle', 'expired', 'password', 'disabled', 'kicked'] }),
     /** When the password was last entered again in this session (step-up before a sensitive act). */
     steppedUpAt: ts(),
+    /** When a second factor was last confirmed in this session (step-up of an account that has one). */
+    factorSteppedUpAt: ts(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

@@ -100,6 +100,7 @@ export const OPLOG_ACTION_LABELS = enumLabels('accounts:oplog.actions', {
   'security.signIn': ['安全事件：登录', 'Security: sign-in'],
   'security.signInFailed': ['安全事件：登录失败', 'Security: failed sign-in'],
   'security.signOut': ['安全事件：退出登录', 'Security: sign-out'],
+  'security.stepUp': ['安全事件：操作前验证身份', 'Security: step-up confirmation'],
   'security.permissionChange': ['安全事件：权限变更', 'Security: permission change'],
   'security.remoteSessionStart': ['安全事件：远程桌面开始', 'Security: remote desktop started'],
   'security.remoteSessionEnd': ['安全事件：远程桌面结束', 'Security: remote desktop ended'],

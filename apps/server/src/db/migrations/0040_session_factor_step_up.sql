@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "factor_stepped_up_at" timestamp with time zone;
