@@ -71,6 +71,12 @@ export type LoginAttempt = {
 /** How long a password entered again spares asking for it in the same session (step-up), by default. */
 export const STEP_UP_FRESH_MS = 5 * 60_000;
 
+/**
+ * A confirmed factor stands at least this long, even where the window is 0: unlike a password, it is
+ * confirmed in a call of its own before the act it was asked for is sent again.
+ */
+export const FACTOR_MIN_FRESH_MS = 60_000;
+
 /** The refusal of a risky act that names the second factors the console should ask for. */
 export const stepUpRequired = (methods: StepUp['methods']) =>
   new AppError('stepUpFactorRequired', { result: { stepUp: { methods } } satisfies StepUpRequired });
@@ -94,9 +100,9 @@ export const createAuthService = (deps: AuthServiceDeps) => {
     if (!valid) throw new AppError('captchaInvalid');
   };
 
-  /** Until when a step-up made at `at` stands, or null when it no longer does. */
-  const freshUntil = (at: Date | null) => {
-    const until = at ? at.getTime() + (deps.stepUpMs ?? STEP_UP_FRESH_MS) : 0;
+  /** Until when a step-up made at `at` stands (for `ms`), or null when it no longer does. */
+  const freshUntil = (at: Date | null, ms = deps.stepUpMs ?? STEP_UP_FRESH_MS) => {
+    const until = at ? at.getTime() + ms : 0;
     return until > clock.now().getTime() ? new Date(until).toISOString() : null;
   };
 
@@ -327,10 +333,9 @@ export const createAuthService = (deps: AuthServiceDeps) => {
      */
     async stepUp(auth: AuthContext): Promise<StepUp> {
       const methods = (await deps.secondFactor?.factors.methodsOf(auth.userId)) ?? [];
-      const at = methods.length
-        ? await repo.factorSteppedUpAt(auth.sessionId)
-        : await repo.steppedUpAt(auth.sessionId);
-      return { freshUntil: freshUntil(at), methods };
+      if (!methods.length) return { freshUntil: freshUntil(await repo.steppedUpAt(auth.sessionId)), methods };
+      const ms = Math.max(deps.stepUpMs ?? STEP_UP_FRESH_MS, FACTOR_MIN_FRESH_MS);
+      return { freshUntil: freshUntil(await repo.factorSteppedUpAt(auth.sessionId), ms), methods };
     },
 
     /**

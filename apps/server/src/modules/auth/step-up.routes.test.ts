@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createTotp } from '../identity/totp';
 import { operationLogs } from '../oplog/oplog.table';
 import { insertGroups, insertTerminals } from '../tasks/task-fixtures';
-import { STEP_UP_FRESH_MS } from './auth.service';
+import { FACTOR_MIN_FRESH_MS, STEP_UP_FRESH_MS } from './auth.service';
 import { FACTOR_ATTEMPTS_PER_HOUR, THROTTLE_RULES } from './login-throttle';
 
 const ORIGIN = 'https://pos.example.test';
@@ -171,5 +171,30 @@ describe('step-up by second factor', () => {
       freshUntil: null,
       methods: [],
     });
+  });
+});
+
+describe('step-up by second factor where the window is 0', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { STEP_UP_MINUTES: '0' }, jobs: { run: false } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lets the confirmed factor stand for the act it was asked for, for a minute only', async () => {
+    const user = await createAccount(t, { username: 'su-zero' });
+    const me = clientOf(t, user.token);
+    const { secret } = (await me.call(ENDPOINTS.factors.enrolStart)).body.result;
+    await me.call(ENDPOINTS.factors.enrolConfirm, { otp: await totp.codeAt(secret, t.clock.now()) });
+    t.clock.advance(30_000);
+    const role = { name: 'Zero', code: 'su_zero', menuIds: [] };
+    expect((await me.send(ENDPOINTS.roles.save, role)).body.code).toBe(403);
+    const otp = await totp.codeAt(secret, t.clock.now());
+    expect((await me.call(ENDPOINTS.stepUp.code, { otp })).body.code).toBe(1);
+    expect((await me.send(ENDPOINTS.roles.save, role)).body.code).toBe(1);
+    t.clock.advance(FACTOR_MIN_FRESH_MS);
+    expect((await me.send(ENDPOINTS.roles.save, { ...role, code: 'su_zero2' })).body.code).toBe(403);
   });
 });
