@@ -64,6 +64,8 @@ export const factorsRoutes: RoutesOf<typeof factorsEndpoints> = {
   mine: { method: 'GET', path: '/upms/v1/upms/factors/mine' },
   enrolStart: { method: 'POST', path: '/upms/v1/upms/factors/totp/start' },
   enrolConfirm: { method: 'POST', path: '/upms/v1/upms/factors/totp/confirm' },
+  removeMine: { method: 'POST', path: '/upms/v1/upms/factors/totp/remove' },
+  regenerateRecovery: { method: 'POST', path: '/upms/v1/upms/factors/recovery/regenerate' },
   ofUser: { method: 'GET', path: '/upms/v1/upms/factors/ofUser' },
   reset: { method: 'POST', path: '/upms/v1/upms/factors/reset' },
   rules: { method: 'GET', path: '/upms/v1/upms/factors/rules' },
@@ -77,6 +79,8 @@ export const passkeysRoutes: RoutesOf<typeof passkeysEndpoints> = {
   remove: { method: 'POST', path: '/upms/v1/upms/factors/passkeys/remove' },
   loginOptions: { method: 'POST', path: '/oauth/v1/oauth/login/passkey/options' },
   login: { method: 'POST', path: '/oauth/v1/oauth/login/passkey' },
+  loginEnrolOptions: { method: 'POST', path: '/oauth/v1/oauth/login/enrolPasskey/options' },
+  loginEnrol: { method: 'POST', path: '/oauth/v1/oauth/login/enrolPasskey' },
 };
 
 export const ssoRoutes: RoutesOf<typeof ssoEndpoints> = {

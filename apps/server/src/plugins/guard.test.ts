@@ -22,6 +22,9 @@ const INTENDED_PUBLIC = [
   // Passkey sign-in: the handler checks the pending token or, without a password, the passkey itself.
   '/oauth/v1/oauth/login/passkey/options',
   '/oauth/v1/oauth/login/passkey',
+  // Enrolling a passkey where a rule requires a second factor: the handler checks the pending token.
+  '/oauth/v1/oauth/login/enrolPasskey/options',
+  '/oauth/v1/oauth/login/enrolPasskey',
   // Single sign-on: finding the provider and the code flow's two ends, checked against the provider.
   '/oauth/v1/oauth/sso/discover',
   '/oauth/v1/oauth/sso/start',

@@ -47,7 +47,13 @@ export const createAuthModule = (deps: {
     /** Passkeys: the checks of a sign-in with one. */
     passkeys: Pick<
       PasskeysService,
-      'signInOptions' | 'secondFactor' | 'passwordless' | 'stepUpOptions' | 'stepUp'
+      | 'signInOptions'
+      | 'secondFactor'
+      | 'passwordless'
+      | 'stepUpOptions'
+      | 'stepUp'
+      | 'registerOptionsFor'
+      | 'registerFor'
     >;
     /** Whether the account's enterprise allows only single sign-on. */
     passwordRefused?: (userId: string) => Promise<boolean>;

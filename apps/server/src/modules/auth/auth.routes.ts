@@ -56,6 +56,10 @@ export const registerAuthRoutes = (
   );
   api.register(passkeysEndpoints.loginOptions, ({ body }) => deps.secondStep.passkeyOptions(body));
   api.register(passkeysEndpoints.login, ({ body, request }) => deps.secondStep.passkey(body, meta(request)));
+  api.register(passkeysEndpoints.loginEnrolOptions, ({ body }) => deps.secondStep.enrolPasskeyOptions(body));
+  api.register(passkeysEndpoints.loginEnrol, ({ body, request }) =>
+    deps.secondStep.enrolPasskey(body, meta(request)),
+  );
   api.register(factorsEndpoints.loginEnrolStart, ({ body }) => deps.secondStep.enrolStart(body));
   api.register(factorsEndpoints.loginEnrolConfirm, ({ body, request }) =>
     deps.secondStep.enrolConfirm(body, meta(request)),

@@ -21,6 +21,8 @@ export const OPLOG_ACTION_LABELS = enumLabels('accounts:oplog.actions', {
   'session.end': ['结束会话', 'End a session'],
   'factor.enrol': ['绑定验证器', 'Set up authenticator'],
   'factor.reset': ['重置两步验证', 'Reset two-factor sign-in'],
+  'factor.remove': ['移除自己的验证器', 'Remove own authenticator'],
+  'factor.recoveryRegenerate': ['重新生成恢复码', 'Regenerate recovery codes'],
   'factor.require': ['要求两步验证', 'Require two-factor sign-in'],
   'factor.unrequire': ['取消两步验证要求', 'Stop requiring two-factor sign-in'],
   'passkey.add': ['添加通行密钥', 'Add passkey'],
