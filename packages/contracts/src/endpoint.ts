@@ -4,7 +4,7 @@ import type { PermissionKey } from './menu-tree';
 export type HttpMethod = 'GET' | 'POST';
 
 /** What an endpoint's calls are limited as (see `EndpointDef.rateLimit`). */
-export type RateLimitClass = 'files' | 'jobs' | 'links';
+export type RateLimitClass = 'files' | 'jobs' | 'links' | 'sso';
 
 /** Any signed-in user may call the endpoint; no particular permission is needed. */
 export const SIGNED_IN = 'signedIn' as const;
@@ -42,7 +42,8 @@ export type EndpointDef<
   /**
    * Calls are counted per account and per enterprise and refused with 429 past the limits of the
    * class: `files` writes stored files, `jobs` starts background work or builds an export,
-   * `links` signs download links.
+   * `links` signs download links. `sso` marks the public single sign-on calls, counted per client
+   * address (no account is known yet).
    */
   rateLimit?: RateLimitClass;
   /** Only a signed-in console session may call it; an API key is refused even with the permission. */

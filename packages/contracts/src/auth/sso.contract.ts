@@ -140,6 +140,7 @@ export const ssoEndpoints = {
   discover: defineEndpoint({
     method: 'POST',
     path: '/oauth/v1/oauth/sso/discover',
+    rateLimit: 'sso',
     summary: 'The single sign-on provider for an e-mail address or enterprise code, or null',
     tag: 'oauth',
     public: true,
@@ -149,6 +150,7 @@ export const ssoEndpoints = {
   start: defineEndpoint({
     method: 'POST',
     path: '/oauth/v1/oauth/sso/start',
+    rateLimit: 'sso',
     summary: 'Starts an authorization code sign-in with PKCE at the provider',
     tag: 'oauth',
     public: true,
@@ -158,6 +160,7 @@ export const ssoEndpoints = {
   finish: defineEndpoint({
     method: 'POST',
     path: '/oauth/v1/oauth/sso/finish',
+    rateLimit: 'sso',
     summary: 'Completes the sign-in with the provider’s callback; checks the ID token, opens the session',
     tag: 'oauth',
     public: true,
