@@ -3035,6 +3035,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/oauth/v1/oauth/sso/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the caller's session, then answers the provider's sign-out address when a provider opened it (RP-initiated logout)
+         * @description Any signed-in user.
+         */
+        post: operations["oauth_oauth_sso_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/v1/oauth/sso/start": {
         parameters: {
             query?: never;
@@ -14508,6 +14528,34 @@ export interface operations {
                                 pendingToken: string;
                                 expiresAt: string;
                             };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_sso_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            endSessionUrl: string | null;
                         };
                     };
                 };

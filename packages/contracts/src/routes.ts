@@ -90,6 +90,7 @@ export const ssoRoutes: RoutesOf<typeof ssoEndpoints> = {
   discover: { method: 'POST', path: '/oauth/v1/oauth/sso/discover' },
   start: { method: 'POST', path: '/oauth/v1/oauth/sso/start' },
   finish: { method: 'POST', path: '/oauth/v1/oauth/sso/finish' },
+  logout: { method: 'POST', path: '/oauth/v1/oauth/sso/logout' },
 };
 
 export const stepUpRoutes: RoutesOf<typeof stepUpEndpoints> = {

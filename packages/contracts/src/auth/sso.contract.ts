@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { bilingual, httpUrlSchema } from '../issue-text';
 import { LoginResultSchema } from './auth.contract';
 
@@ -170,5 +170,19 @@ export const ssoEndpoints = {
       callbackQuery: z.string().max(8000),
     }),
     result: LoginResultSchema,
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/oauth/v1/oauth/sso/logout',
+    summary:
+      "Ends the caller's session, then answers the provider's sign-out address when a provider opened it (RP-initiated logout)",
+    tag: 'oauth',
+    permission: SIGNED_IN,
+    consoleOnly: true,
+    result: z.object({
+      /** Where the browser goes next to sign out at the provider; null: the local sign-out is all. */
+      endSessionUrl: z.string().nullable(),
+    }),
+    oplog: { objectType: 'session', action: 'security.signOut' },
   }),
 };

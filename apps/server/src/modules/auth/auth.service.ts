@@ -209,7 +209,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
     /** Opens a session for an account whose sign-in is complete; answers the login result. */
     async openSession(
       user: NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>,
-      meta: { ip: string; userAgent?: string },
+      meta: { ip: string; userAgent?: string; sso?: { providerId: string; idTokenEnc: string | null } },
     ): Promise<LoginResult> {
       const token = newToken();
       const now = clock.now();
@@ -221,8 +221,16 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         createdAt: now,
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + deps.sessionMaxMs),
+        ssoProviderId: meta.sso?.providerId,
+        ssoIdTokenEnc: meta.sso?.idTokenEnc,
       });
       return { userVo: userVo(user), tokenValue: token, deviceToken: deps.deviceTokens.issue(user.id, now) };
+    },
+
+    /** The single sign-on provider (and its encrypted ID token) that opened the caller's session, if any. */
+    ssoBindingOf: async (auth: AuthContext) => {
+      const row = await repo.ssoBindingOf(auth.sessionId);
+      return row?.providerId ? { providerId: row.providerId, idTokenEnc: row.idTokenEnc } : null;
     },
 
     /** Ends the session of a token; unknown or ended tokens are fine (logging out twice is harmless). */
