@@ -157,6 +157,11 @@ test.describe('step-up by second factor', () => {
             expect(await axeFindings(page, '.ant-modal')).toEqual([]);
             await page.keyboard.press('Escape');
             await expect(dialog).toBeHidden();
+            // Account security with an authenticator: its removal and new recovery codes.
+            await page.goto('/account/security');
+            await expect(page.getByTestId('recovery-regenerate')).toBeVisible();
+            await settle(page);
+            await saveScreenshot(page, 'account-security-factors', language, theme);
           }
         }
       } finally {
