@@ -112,6 +112,7 @@ export default defineConfig({
       RATE_FILES_PER_MINUTE: '1000',
       RATE_JOBS_PER_MINUTE: '1000',
       RATE_LINKS_PER_MINUTE: '1000',
+      RATE_SSO_PER_MINUTE: '1000',
       // The specs share one administrator session and each checks its own password dialog.
       STEP_UP_MINUTES: '0',
       // The webhooks spec receives its test ping on a local http port.

@@ -94,6 +94,8 @@ const EnvSchema = z.object({
   RATE_FILES_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
   RATE_JOBS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(10),
   RATE_LINKS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  /** Public single sign-on calls (discovery, start, callback) per client address and minute. */
+  RATE_SSO_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
   BLOB_GRACE_HOURS: z.coerce
     .number()
     .min(0)
@@ -346,6 +348,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       files: e.RATE_FILES_PER_MINUTE,
       jobs: e.RATE_JOBS_PER_MINUTE,
       links: e.RATE_LINKS_PER_MINUTE,
+      sso: e.RATE_SSO_PER_MINUTE,
     },
     map: {
       tileUrl: e.MAP_TILE_URL ?? null,

@@ -2801,6 +2801,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/oauth/v1/oauth/login/enrolPasskey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Registers the passkey made while enrolling at sign-in and opens the session; answers ten recovery codes, once */
+        post: operations["oauth_oauth_login_enrolPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/login/enrolPasskey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Options for navigator.credentials.create when a rule requires a second factor before the first session */
+        post: operations["oauth_oauth_login_enrolPasskey_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/v1/oauth/login/enrolStart": {
         parameters: {
             query?: never;
@@ -2900,6 +2934,66 @@ export type paths = {
         get: operations["oauth_oauth_login_stepUp"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/login/stepUp/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the step-up with an authenticator code or a recovery code (each accepted once)
+         * @description Any signed-in user.
+         */
+        post: operations["oauth_oauth_login_stepUp_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/login/stepUp/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the step-up with one of the caller's passkeys
+         * @description Any signed-in user.
+         */
+        post: operations["oauth_oauth_login_stepUp_passkey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/login/stepUp/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for navigator.credentials.get to confirm the step-up with one of the caller's passkeys
+         * @description Any signed-in user.
+         */
+        post: operations["oauth_oauth_login_stepUp_passkey_options"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3079,6 +3173,26 @@ export type paths = {
         put?: never;
         /** Completes the sign-in with the provider’s callback; checks the ID token, opens the session */
         post: operations["oauth_oauth_sso_finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/v1/oauth/sso/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the caller's session, then answers the provider's sign-out address when a provider opened it (RP-initiated logout)
+         * @description Any signed-in user.
+         */
+        post: operations["oauth_oauth_sso_logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4952,6 +5066,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/upms/v1/upms/factors/recovery/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the caller's recovery codes by ten new ones, answered once; the old ones stop working
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_factors_recovery_regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/upms/v1/upms/factors/reset": {
         parameters: {
             query?: never;
@@ -5026,6 +5160,26 @@ export type paths = {
          * @description Any signed-in user.
          */
         post: operations["upms_upms_factors_totp_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upms/v1/upms/factors/totp/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Removes the caller's own authenticator (after a step-up); refused when a rule requires a factor and none would be left
+         * @description Any signed-in user.
+         */
+        post: operations["upms_upms_factors_totp_remove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13957,6 +14111,119 @@ export interface operations {
             };
         };
     };
+    oauth_oauth_login_enrolPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pendingToken: string;
+                    /** Format: uuid */
+                    challengeId: string;
+                    name: string;
+                    credential: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject?: string;
+                            authenticatorData?: string;
+                            transports?: string[];
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            signature?: string;
+                            userHandle?: string;
+                        };
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            credProps?: {
+                                rk?: boolean;
+                            };
+                        };
+                        authenticatorAttachment?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            userVo: {
+                                id: string;
+                                name: string;
+                                verify: number;
+                                username: string;
+                                language: string;
+                            };
+                            tokenValue: string;
+                            deviceToken: string;
+                            secondFactor?: {
+                                /** @enum {string} */
+                                step: "verify" | "enrol";
+                                methods: ("totp" | "passkey")[];
+                                pendingToken: string;
+                                expiresAt: string;
+                            };
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_login_enrolPasskey_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pendingToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            challengeId: string;
+                            options: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
     oauth_oauth_login_enrolStart: {
         parameters: {
             query?: never;
@@ -14205,6 +14472,133 @@ export interface operations {
                         msg: string;
                         result: {
                             freshUntil: string | null;
+                            methods: ("totp" | "passkey")[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_login_stepUp_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    otp?: string;
+                    recoveryCode?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            freshUntil: string | null;
+                            methods: ("totp" | "passkey")[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_login_stepUp_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    challengeId: string;
+                    credential: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject?: string;
+                            authenticatorData?: string;
+                            transports?: string[];
+                            publicKey?: string;
+                            publicKeyAlgorithm?: number;
+                            signature?: string;
+                            userHandle?: string;
+                        };
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            credProps?: {
+                                rk?: boolean;
+                            };
+                        };
+                        authenticatorAttachment?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            freshUntil: string | null;
+                            methods: ("totp" | "passkey")[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_login_stepUp_passkey_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            challengeId: string;
+                            options: {
+                                [key: string]: unknown;
+                            };
                         };
                     };
                 };
@@ -14566,6 +14960,34 @@ export interface operations {
                                 pendingToken: string;
                                 expiresAt: string;
                             };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    oauth_oauth_sso_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            endSessionUrl: string | null;
                         };
                     };
                 };
@@ -19471,6 +19893,34 @@ export interface operations {
             };
         };
     };
+    upms_upms_factors_recovery_regenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+            };
+        };
+    };
     upms_upms_factors_reset: {
         parameters: {
             query?: never;
@@ -19602,6 +20052,32 @@ export interface operations {
                         result: {
                             recoveryCodes: string[];
                         };
+                    };
+                };
+            };
+        };
+    };
+    upms_upms_factors_totp_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: null;
                     };
                 };
             };

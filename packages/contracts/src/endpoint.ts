@@ -4,7 +4,7 @@ import type { PermissionKey } from './menu-tree';
 export type HttpMethod = 'GET' | 'POST';
 
 /** What an endpoint's calls are limited as (see `EndpointDef.rateLimit`). */
-export type RateLimitClass = 'files' | 'jobs' | 'links';
+export type RateLimitClass = 'files' | 'jobs' | 'links' | 'sso';
 
 /** Any signed-in user may call the endpoint; no particular permission is needed. */
 export const SIGNED_IN = 'signedIn' as const;
@@ -42,11 +42,17 @@ export type EndpointDef<
   /**
    * Calls are counted per account and per enterprise and refused with 429 past the limits of the
    * class: `files` writes stored files, `jobs` starts background work or builds an export,
-   * `links` signs download links.
+   * `links` signs download links. `sso` marks the public single sign-on calls, counted per client
+   * address (no account is known yet).
    */
   rateLimit?: RateLimitClass;
   /** Only a signed-in console session may call it; an API key is refused even with the permission. */
   consoleOnly?: true;
+  /**
+   * A risky act: a caller whose account has a second factor must have confirmed it within the
+   * step-up window (`stepUpFactorRequired` otherwise); an account without one is not asked here.
+   */
+  stepUp?: true;
   /** Recorded in the operation log: the server writes the entry once the call has succeeded. */
   oplog?: OplogDecl<{ query: z.output<Q>; body: z.output<B> }>;
 };

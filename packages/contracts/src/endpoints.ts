@@ -6,6 +6,7 @@ import { factorsEndpoints } from './auth/factors.contract';
 import { passkeysEndpoints } from './auth/passkeys.contract';
 import { sessionsEndpoints } from './auth/sessions.contract';
 import { ssoEndpoints } from './auth/sso.contract';
+import { stepUpEndpoints } from './auth/stepup.contract';
 import { blobEndpoints } from './blobs/blobs.contract';
 import { datacenterEndpoints } from './datacenter/datacenter.contract';
 import { agentEndpoints, brokerAuthEndpoints } from './device-protocol/agent.contract';
@@ -45,6 +46,7 @@ export const ENDPOINTS = {
   factors: factorsEndpoints,
   passkeys: passkeysEndpoints,
   sso: ssoEndpoints,
+  stepUp: stepUpEndpoints,
   sessions: sessionsEndpoints,
   devices: devicesEndpoints,
   geo: geoEndpoints,

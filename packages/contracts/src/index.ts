@@ -7,6 +7,7 @@ export * from './auth/factors.contract';
 export * from './auth/passkeys.contract';
 export * from './auth/sessions.contract';
 export * from './auth/sso.contract';
+export * from './auth/stepup.contract';
 export * from './blobs/blob-kinds';
 export * from './blobs/blobs.contract';
 export * from './datacenter/datacenter.contract';

@@ -6,6 +6,7 @@ import type { authEndpoints } from './auth/auth.contract';
 import type { factorsEndpoints } from './auth/factors.contract';
 import type { passkeysEndpoints } from './auth/passkeys.contract';
 import type { ssoEndpoints } from './auth/sso.contract';
+import type { stepUpEndpoints } from './auth/stepup.contract';
 import type { sessionsEndpoints } from './auth/sessions.contract';
 import type { devicesEndpoints } from './devices/devices.contract';
 import type { geoEndpoints } from './geo/geo.contract';
@@ -64,6 +65,8 @@ export const factorsRoutes: RoutesOf<typeof factorsEndpoints> = {
   mine: { method: 'GET', path: '/upms/v1/upms/factors/mine' },
   enrolStart: { method: 'POST', path: '/upms/v1/upms/factors/totp/start' },
   enrolConfirm: { method: 'POST', path: '/upms/v1/upms/factors/totp/confirm' },
+  removeMine: { method: 'POST', path: '/upms/v1/upms/factors/totp/remove' },
+  regenerateRecovery: { method: 'POST', path: '/upms/v1/upms/factors/recovery/regenerate' },
   ofUser: { method: 'GET', path: '/upms/v1/upms/factors/ofUser' },
   reset: { method: 'POST', path: '/upms/v1/upms/factors/reset' },
   rules: { method: 'GET', path: '/upms/v1/upms/factors/rules' },
@@ -77,6 +80,8 @@ export const passkeysRoutes: RoutesOf<typeof passkeysEndpoints> = {
   remove: { method: 'POST', path: '/upms/v1/upms/factors/passkeys/remove' },
   loginOptions: { method: 'POST', path: '/oauth/v1/oauth/login/passkey/options' },
   login: { method: 'POST', path: '/oauth/v1/oauth/login/passkey' },
+  loginEnrolOptions: { method: 'POST', path: '/oauth/v1/oauth/login/enrolPasskey/options' },
+  loginEnrol: { method: 'POST', path: '/oauth/v1/oauth/login/enrolPasskey' },
 };
 
 export const ssoRoutes: RoutesOf<typeof ssoEndpoints> = {
@@ -86,6 +91,13 @@ export const ssoRoutes: RoutesOf<typeof ssoEndpoints> = {
   discover: { method: 'POST', path: '/oauth/v1/oauth/sso/discover' },
   start: { method: 'POST', path: '/oauth/v1/oauth/sso/start' },
   finish: { method: 'POST', path: '/oauth/v1/oauth/sso/finish' },
+  logout: { method: 'POST', path: '/oauth/v1/oauth/sso/logout' },
+};
+
+export const stepUpRoutes: RoutesOf<typeof stepUpEndpoints> = {
+  code: { method: 'POST', path: '/oauth/v1/oauth/login/stepUp/code' },
+  passkeyOptions: { method: 'POST', path: '/oauth/v1/oauth/login/stepUp/passkey/options' },
+  passkey: { method: 'POST', path: '/oauth/v1/oauth/login/stepUp/passkey' },
 };
 
 export const sessionsRoutes: RoutesOf<typeof sessionsEndpoints> = {

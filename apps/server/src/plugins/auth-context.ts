@@ -13,6 +13,11 @@ export type AuthContext = {
   ip?: string;
   /** Set when an API key authenticated the call: `userId` is then its service account's owner. */
   apiKey?: { id: string; prefix: string; serviceAccountId: string };
+  /**
+   * Refuses a risky act (an endpoint marked `stepUp`) while the account's second factor, if it has
+   * one, was not confirmed within the step-up window; set for console sessions.
+   */
+  requireStepUp?: () => Promise<void>;
 };
 
 /** Resolves a session token to its caller, or null when there is no live session. */

@@ -128,7 +128,8 @@ export const createEndpointRegistry = (
   resolveDevice: DeviceResolver = async () => null,
   recordOperation: (entry: OperationLogEntry) => Promise<void> = async () => undefined,
   /** Counts a call of a rate-limited endpoint; throws 429 past the caller's limits. */
-  limitCalls: (cls: RateLimitClass, caller: AuthContext) => Promise<void> = async () => undefined,
+  limitCalls: (cls: RateLimitClass, caller: AuthContext | { ip: string }) => Promise<void> = async () =>
+    undefined,
   /** Holds a streamed response with its session, which closes it when it ends; answers the release. */
   holdStream: (stream: {
     kind: 'stream';
@@ -204,11 +205,14 @@ export const createEndpointRegistry = (
                 })
               : null;
         request.session = session;
+        // A public call has no account to count against: its address stands in.
+        if (def.public && def.rateLimit) await limitCalls(def.rateLimit, { ip: request.ip });
         if (!def.public && !def.device) {
           if (!session) throw new AppError('notLoggedIn');
           if (def.permission !== SIGNED_IN && !session.permissions.has(def.permission as string))
             throw new AppError('forbidden');
           if (def.consoleOnly && session.apiKey) throw new AppError('apiKeyConsoleOnly');
+          if (def.stepUp) await session.requireStepUp?.();
           // Counted before the input is read: a burst of bad uploads is a burst all the same.
           if (def.rateLimit) await limitCalls(def.rateLimit, session);
         }

@@ -22,6 +22,9 @@ const INTENDED_PUBLIC = [
   // Passkey sign-in: the handler checks the pending token or, without a password, the passkey itself.
   '/oauth/v1/oauth/login/passkey/options',
   '/oauth/v1/oauth/login/passkey',
+  // Enrolling a passkey where a rule requires a second factor: the handler checks the pending token.
+  '/oauth/v1/oauth/login/enrolPasskey/options',
+  '/oauth/v1/oauth/login/enrolPasskey',
   // Single sign-on: finding the provider and the code flow's two ends, checked against the provider.
   '/oauth/v1/oauth/sso/discover',
   '/oauth/v1/oauth/sso/start',
@@ -96,12 +99,11 @@ describe('permission guard over every registered route', () => {
   });
 
   it('lets the platform administrator past the guard on every route', async () => {
-    // Logging out ends the session, so it goes last.
+    // Logging out (here or through single sign-on) ends the session, so it goes last.
     // Device endpoints take no session; the broker callbacks answer a denial as 403 by their own protocol.
     const forUsers = t.endpoints.filter((e) => !e.device && !e.path.startsWith('/device/v1/broker/'));
-    const ordered = [...forUsers].sort(
-      (a, b) => Number(a.path.endsWith('doLogout')) - Number(b.path.endsWith('doLogout')),
-    );
+    const last = (path: string) => (path.endsWith('doLogout') ? 2 : path.endsWith('sso/logout') ? 1 : 0);
+    const ordered = [...forUsers].sort((a, b) => last(a.path) - last(b.path));
     for (const def of ordered) {
       for (const method of methodsOf(def)) {
         const res = await callEmpty(def, method, { satoken: adminToken });

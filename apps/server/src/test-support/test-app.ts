@@ -90,6 +90,7 @@ export const testConfig = (overrides: Record<string, string> = {}): Config =>
     RATE_FILES_PER_MINUTE: '0',
     RATE_JOBS_PER_MINUTE: '0',
     RATE_LINKS_PER_MINUTE: '0',
+    RATE_SSO_PER_MINUTE: '0',
     ...overrides,
   });
 

@@ -1,6 +1,7 @@
 import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { currentLanguage, i18n } from '../i18n';
+import { askFactor } from '../shared/auth/factorPrompt';
 import { useSessionStore } from '../shared/session/sessionStore';
 import { createHttpClient, type Notifier } from './httpClient';
 import { requestOverlay } from './overlayStore';
@@ -38,6 +39,7 @@ const http = createHttpClient({
   notify,
   overlay: requestOverlay,
   onSessionEnd: () => sessionEndHandler(),
+  confirmFactor: askFactor,
   texts: () => ({
     networkFailed: i18n.t('common:message.networkFailed'),
     success: i18n.t('common:message.dosuccess'),

@@ -4,7 +4,9 @@ import {
   type EndpointDef,
   type EndpointRef,
   type Envelope,
+  type FactorMethodKind,
   methodsOf,
+  StepUpRequiredSchema,
 } from '@cpm/contracts';
 import type { z } from 'zod';
 import type { AppLanguage } from '../i18n/detectLanguage';
@@ -35,6 +37,11 @@ export type HttpDeps = {
   /** Signs out locally and goes to /login. */
   onSessionEnd: () => void;
   texts: () => HttpTexts;
+  /**
+   * Asks the user to confirm a second factor when a risky call was refused for want of one (the
+   * answer's `result.stepUp.methods`); true once confirmed, and the call is sent again once.
+   */
+  confirmFactor?: (methods: FactorMethodKind[]) => Promise<boolean>;
   timeZone?: () => string;
   timers?: Pick<typeof globalThis, 'setTimeout' | 'clearTimeout'>;
   baseUrl?: string;
@@ -53,6 +60,13 @@ export type RequestOptions = {
   silent?: boolean;
   /** Show a success message when the code is 1. */
   notifySuccess?: boolean;
+};
+
+/** The factors a refusal asks to confirm (`stepUpFactorRequired`), or null for any other answer. */
+export const stepUpMethods = (envelope: Envelope<unknown>): FactorMethodKind[] | null => {
+  if (envelope.code === CODE.ok) return null;
+  const parsed = StepUpRequiredSchema.safeParse(envelope.result);
+  return parsed.success && parsed.data.stepUp.methods.length ? parsed.data.stepUp.methods : null;
 };
 
 /** A call that did not end with code 1. */
@@ -199,8 +213,8 @@ export const createHttpClient = (deps: HttpDeps) => {
     }
   };
 
-  /** Sends a request and returns `result` when the code is 1; otherwise shows the error and throws. */
-  const request = <T>(options: RequestOptions): Promise<T> =>
+  /** Sends a request once and returns `result` when the code is 1; otherwise shows the error and throws. */
+  const requestOnce = <T>(options: RequestOptions, askFactor: boolean): Promise<T> =>
     exchange(options, async (response, sentToken) => {
       let payload: unknown;
       try {
@@ -209,12 +223,32 @@ export const createHttpClient = (deps: HttpDeps) => {
         return networkFailure(options);
       }
       if (!isEnvelope(payload)) return networkFailure(options);
+      // The step-up dialog speaks for this refusal; the message would only repeat it.
+      if (askFactor && stepUpMethods(payload))
+        throw new ApiError(payload.code, pickMessage(payload, deps.getLanguage()), payload);
       if (payload.code !== CODE.ok) return fail(options, payload, sentToken);
       if (options.notifySuccess) {
         deps.notify.success(pickMessage(payload, deps.getLanguage()) || deps.texts().success);
       }
       return payload.result as T;
     });
+
+  /**
+   * Sends a request; a risky call refused for want of a second factor asks for it (outside the
+   * loading overlay) and, once confirmed, is sent again: a second refusal is shown as any error.
+   */
+  const request = async <T>(options: RequestOptions): Promise<T> => {
+    const confirm = deps.confirmFactor;
+    if (!confirm) return requestOnce<T>(options, false);
+    try {
+      return await requestOnce<T>(options, true);
+    } catch (err) {
+      const methods = err instanceof ApiError && err.envelope ? stepUpMethods(err.envelope) : null;
+      if (!methods) throw err;
+      if (!(await confirm(methods))) throw err;
+      return requestOnce<T>(options, false);
+    }
+  };
 
   /** Typed call of a contract endpoint. */
   const call = <E extends EndpointDef | EndpointRef>(

@@ -6,6 +6,7 @@ import { sessionEnded, verifySavedSession } from '../features/auth/authService';
 import { ROUTER_OPTIONS } from '../layout/worktabs/useWorktabSync';
 import { AppRoutes } from '../router/AppRoutes';
 import { RouteEffects } from '../router/RouteEffects';
+import { StepUpDialog } from '../shared/auth/StepUpDialog';
 import { saveWorktabsOnUnload } from '../shared/worktabs/worktabStore';
 import { AppProviders } from './AppProviders';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -31,6 +32,7 @@ export const App = () => {
         </Suspense>
       </BrowserRouter>
       <LoadingOverlay />
+      <StepUpDialog />
     </AppProviders>
   );
 };

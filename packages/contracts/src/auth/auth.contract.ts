@@ -37,11 +37,15 @@ export const UserVoSchema = z.object({
 });
 export type UserVo = z.infer<typeof UserVoSchema>;
 
+/** The factors that confirm a sign-in or a risky act: an authenticator code, a passkey. */
+export const FACTOR_METHODS = ['totp', 'passkey'] as const;
+export type FactorMethodKind = (typeof FACTOR_METHODS)[number];
+
 /** The second sign-in step a password opened: a code (`verify`) or enrolling an authenticator first (`enrol`). */
 export const SecondFactorStepSchema = z.object({
   step: z.enum(['verify', 'enrol']),
   /** For `verify`: the factors the account can answer with (an authenticator code, a passkey). */
-  methods: z.array(z.enum(['totp', 'passkey'])),
+  methods: z.array(z.enum(FACTOR_METHODS)),
   /** Signed, short-lived: send it with the code; it proves the password, nothing more. */
   pendingToken: z.string(),
   /** ISO time after which the step must start again from the password. */
@@ -80,10 +84,15 @@ export const UserStatusSchema = z.object({
   hasEmail: z.boolean(),
 });
 
-/** Whether a sensitive act needs the password again now. */
+/** Whether a sensitive act needs a step-up now, and with what. */
 export const StepUpSchema = z.object({
-  /** ISO time until which the session's last re-entered password stands; null when it must be asked. */
+  /**
+   * ISO time until which the session's last step-up stands (a confirmed second factor for an account
+   * that has one, else a re-entered password); null when it must be asked.
+   */
   freshUntil: z.string().nullable(),
+  /** The second factors the account confirms a step-up with; empty: the password is asked instead. */
+  methods: z.array(z.enum(FACTOR_METHODS)),
 });
 export type StepUp = z.infer<typeof StepUpSchema>;
 

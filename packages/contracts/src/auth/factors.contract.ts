@@ -170,6 +170,29 @@ export const factorsEndpoints = {
     result: RecoveryCodesSchema,
     oplog: { objectType: 'user', action: 'factor.enrol' },
   }),
+  removeMine: defineEndpoint({
+    method: 'POST',
+    path: '/upms/v1/upms/factors/totp/remove',
+    stepUp: true,
+    consoleOnly: true,
+    summary:
+      "Removes the caller's own authenticator (after a step-up); refused when a rule requires a factor and none would be left",
+    tag: 'upms',
+    permission: SIGNED_IN,
+    result: z.null(),
+    oplog: { objectType: 'user', action: 'factor.remove' },
+  }),
+  regenerateRecovery: defineEndpoint({
+    method: 'POST',
+    path: '/upms/v1/upms/factors/recovery/regenerate',
+    stepUp: true,
+    consoleOnly: true,
+    summary: "Replaces the caller's recovery codes by ten new ones, answered once; the old ones stop working",
+    tag: 'upms',
+    permission: SIGNED_IN,
+    result: RecoveryCodesSchema,
+    oplog: { objectType: 'user', action: 'factor.recoveryRegenerate' },
+  }),
   ofUser: defineEndpoint({
     method: 'GET',
     path: '/upms/v1/upms/factors/ofUser',
@@ -182,6 +205,7 @@ export const factorsEndpoints = {
   reset: defineEndpoint({
     method: 'POST',
     path: '/upms/v1/upms/factors/reset',
+    stepUp: true,
     summary: "Removes an account's second factors and recovery codes (it enrols again)",
     tag: 'upms',
     permission: 'user:user:resetPassword',

@@ -121,4 +121,29 @@ export const passkeysEndpoints = {
     }),
     result: LoginResultSchema,
   }),
+  loginEnrolOptions: defineEndpoint({
+    method: 'POST',
+    path: '/oauth/v1/oauth/login/enrolPasskey/options',
+    summary:
+      'Options for navigator.credentials.create when a rule requires a second factor before the first session',
+    tag: 'oauth',
+    public: true,
+    body: z.strictObject({ pendingToken: PendingTokenSchema }),
+    result: WebAuthnOptionsSchema,
+  }),
+  loginEnrol: defineEndpoint({
+    method: 'POST',
+    path: '/oauth/v1/oauth/login/enrolPasskey',
+    summary:
+      'Registers the passkey made while enrolling at sign-in and opens the session; answers ten recovery codes, once',
+    tag: 'oauth',
+    public: true,
+    body: z.strictObject({
+      pendingToken: PendingTokenSchema,
+      challengeId: ChallengeIdSchema,
+      name: PasskeyNameSchema,
+      credential: WebAuthnCredentialSchema,
+    }),
+    result: LoginResultSchema.extend(RecoveryCodesSchema.shape),
+  }),
 };

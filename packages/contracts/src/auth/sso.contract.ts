@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { bilingual, httpUrlSchema } from '../issue-text';
 import { LoginResultSchema } from './auth.contract';
 
@@ -140,6 +140,7 @@ export const ssoEndpoints = {
   discover: defineEndpoint({
     method: 'POST',
     path: '/oauth/v1/oauth/sso/discover',
+    rateLimit: 'sso',
     summary: 'The single sign-on provider for an e-mail address or enterprise code, or null',
     tag: 'oauth',
     public: true,
@@ -149,6 +150,7 @@ export const ssoEndpoints = {
   start: defineEndpoint({
     method: 'POST',
     path: '/oauth/v1/oauth/sso/start',
+    rateLimit: 'sso',
     summary: 'Starts an authorization code sign-in with PKCE at the provider',
     tag: 'oauth',
     public: true,
@@ -158,6 +160,7 @@ export const ssoEndpoints = {
   finish: defineEndpoint({
     method: 'POST',
     path: '/oauth/v1/oauth/sso/finish',
+    rateLimit: 'sso',
     summary: 'Completes the sign-in with the provider’s callback; checks the ID token, opens the session',
     tag: 'oauth',
     public: true,
@@ -167,5 +170,19 @@ export const ssoEndpoints = {
       callbackQuery: z.string().max(8000),
     }),
     result: LoginResultSchema,
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/oauth/v1/oauth/sso/logout',
+    summary:
+      "Ends the caller's session, then answers the provider's sign-out address when a provider opened it (RP-initiated logout)",
+    tag: 'oauth',
+    permission: SIGNED_IN,
+    consoleOnly: true,
+    result: z.object({
+      /** Where the browser goes next to sign out at the provider; null: the local sign-out is all. */
+      endSessionUrl: z.string().nullable(),
+    }),
+    oplog: { objectType: 'session', action: 'security.signOut' },
   }),
 };

@@ -2,6 +2,11 @@ import type { ErrorText } from '../errors';
 
 /** Errors of single sign-on. */
 export const SSO_ERRORS = {
+  ssoRateLimited: {
+    code: 429,
+    zh: '单点登录请求过于频繁，请稍后再试',
+    en: 'Too many single sign-on requests from this address; please wait a minute and try again',
+  },
   ssoUnreachable: {
     code: 400,
     zh: '无法连接身份提供方，请稍后再试或联系管理员',

@@ -98,6 +98,7 @@ export const remoteEndpoints = {
   open: defineEndpoint({
     method: 'POST',
     path: `${base}/session/open`,
+    stepUp: true,
     consoleOnly: true,
     summary:
       'Opens a remote screen session on an online terminal (or joins its running one) and sends it the relay address',

@@ -82,6 +82,7 @@ export const rolesEndpoints = {
   save: defineEndpoint({
     method: 'POST',
     path: '/upms/v1/upms/role/addOrUpdate',
+    stepUp: true,
     summary:
       'Create or edit a role and its granted menuIds (user:role:add / edit; changing grants needs user:role:grant)',
     tag: 'upms',
@@ -93,6 +94,7 @@ export const rolesEndpoints = {
   remove: defineEndpoint({
     method: ['GET', 'POST'],
     path: '/upms/v1/upms/role/delete',
+    stepUp: true,
     summary: 'Delete a role no account holds',
     tag: 'upms',
     permission: 'user:role:delete',

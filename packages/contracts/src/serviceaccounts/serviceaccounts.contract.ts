@@ -151,6 +151,7 @@ export const serviceAccountsEndpoints = {
   save: defineEndpoint({
     method: 'POST',
     path: `${base}/addOrUpdate`,
+    stepUp: true,
     summary: 'Create or edit a service account (user:serviceaccount:add / user:serviceaccount:edit)',
     tag: 'upms',
     permission: SIGNED_IN,
@@ -174,6 +175,7 @@ export const serviceAccountsEndpoints = {
   issueKey: defineEndpoint({
     method: 'POST',
     path: `${base}/issueKey`,
+    stepUp: true,
     summary: 'Issue an API key; the answer holds the whole key, which is never shown again',
     tag: 'upms',
     permission: 'user:serviceaccount:keys',
@@ -184,6 +186,7 @@ export const serviceAccountsEndpoints = {
   rotateKey: defineEndpoint({
     method: 'POST',
     path: `${base}/rotateKey`,
+    stepUp: true,
     summary: 'Issue a successor to a key; the old key stays valid for the chosen overlap, then stops',
     tag: 'upms',
     permission: 'user:serviceaccount:keys',

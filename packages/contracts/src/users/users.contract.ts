@@ -196,6 +196,7 @@ export const usersEndpoints = {
   save: defineEndpoint({
     method: 'POST',
     path: '/upms/v1/upms/user/addOrUpdate',
+    stepUp: true,
     summary: 'Create a user, or edit one when id is given (needs user:user:add or user:user:edit)',
     tag: 'upms',
     permission: SIGNED_IN,

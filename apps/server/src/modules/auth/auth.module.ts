@@ -13,6 +13,7 @@ import { createAuthService, type LoginAttempt } from './auth.service';
 import { createDeviceTokens } from './device-token';
 import { createPendingSignIns } from './pending-sign-in';
 import { createSecondStepService } from './second-step.service';
+import { createStepUpService } from './step-up.service';
 import { createThrottleGate } from './throttle-gate';
 import { createUserSessionsService } from './user-sessions.service';
 
@@ -28,8 +29,8 @@ export const loginRecorder = (oplog: OplogService) => (attempt: LoginAttempt) =>
   });
 
 /**
- * Wires sign-in and sessions: the auth service over its repository, the second sign-in step and the
- * sessions page, with every login attempt in the operation log. Their routes are registered once the
+ * Wires sign-in and sessions: the auth service over its repository, the second sign-in step, the step-up
+ * by second factor and the sessions page, with every login attempt in the operation log. Their routes are registered once the
  * endpoint registry, which resolves sessions with the auth service, exists.
  */
 export const createAuthModule = (deps: {
@@ -44,7 +45,16 @@ export const createAuthModule = (deps: {
     /** Second factors: what a sign-in needs after the password, and the checks of its codes. */
     factors: Pick<FactorsService, 'stepAfterPassword' | 'methodsOf' | 'verify' | 'startTotp' | 'confirmTotp'>;
     /** Passkeys: the checks of a sign-in with one. */
-    passkeys: Pick<PasskeysService, 'signInOptions' | 'secondFactor' | 'passwordless'>;
+    passkeys: Pick<
+      PasskeysService,
+      | 'signInOptions'
+      | 'secondFactor'
+      | 'passwordless'
+      | 'stepUpOptions'
+      | 'stepUp'
+      | 'registerOptionsFor'
+      | 'registerFor'
+    >;
     /** Whether the account's enterprise allows only single sign-on. */
     passwordRefused?: (userId: string) => Promise<boolean>;
   };
@@ -79,6 +89,12 @@ export const createAuthModule = (deps: {
     openSession: auth.openSession,
     recordLogin,
   });
+  const stepUp = createStepUpService({
+    gate: createThrottleGate({ repo, clock }),
+    factors: deps.identity.factors,
+    passkeys: deps.identity.passkeys,
+    auth,
+  });
   const userSessions = createUserSessionsService({
     repo,
     clock,
@@ -86,5 +102,5 @@ export const createAuthModule = (deps: {
     accountVisible: (caller, id) => isAccountVisible(db, caller, id),
     sessionsEnded: deps.sessionsEnded,
   });
-  return { auth, secondStep, userSessions };
+  return { auth, secondStep, stepUp, userSessions };
 };

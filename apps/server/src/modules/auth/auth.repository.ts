@@ -68,6 +68,23 @@ export const createAuthRepository = (db: Db) => ({
   steppedUpAt: async (id: string) =>
     (await db.select({ at: sessions.steppedUpAt }).from(sessions).where(eq(sessions.id, id)))[0]?.at ?? null,
 
+  /** The single sign-on provider and ID token a session was opened with, if any. */
+  ssoBindingOf: async (id: string) =>
+    (
+      await db
+        .select({ providerId: sessions.ssoProviderId, idTokenEnc: sessions.ssoIdTokenEnc })
+        .from(sessions)
+        .where(eq(sessions.id, id))
+    )[0] ?? null,
+
+  /** Remembers that a second factor was confirmed in the session now. */
+  stepUpByFactor: (id: string, at: Date) =>
+    db.update(sessions).set({ factorSteppedUpAt: at }).where(eq(sessions.id, id)),
+
+  factorSteppedUpAt: async (id: string) =>
+    (await db.select({ at: sessions.factorSteppedUpAt }).from(sessions).where(eq(sessions.id, id)))[0]?.at ??
+    null,
+
   touchSession: (id: string, at: Date) =>
     db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)),
 

@@ -1,14 +1,26 @@
-import { authEndpoints, factorsEndpoints, passkeysEndpoints, sessionsEndpoints } from '@cpm/contracts';
+import {
+  authEndpoints,
+  factorsEndpoints,
+  passkeysEndpoints,
+  sessionsEndpoints,
+  stepUpEndpoints,
+} from '@cpm/contracts';
 import type { EndpointRegistry } from '../../plugins/endpoints';
 import { AppError } from '../../shared/app-error';
 import type { AuthService } from './auth.service';
 import type { SecondStepService } from './second-step.service';
+import type { StepUpService } from './step-up.service';
 import type { UserSessionsService } from './user-sessions.service';
 
-/** The spec's sign-in calls, the second sign-in step and the sessions page. */
+/** The spec's sign-in calls, the second sign-in step, the step-up and the sessions page. */
 export const registerAuthRoutes = (
   api: EndpointRegistry,
-  deps: { auth: AuthService; secondStep: SecondStepService; userSessions: UserSessionsService },
+  deps: {
+    auth: AuthService;
+    secondStep: SecondStepService;
+    stepUp: StepUpService;
+    userSessions: UserSessionsService;
+  },
 ) => {
   const meta = (request: { ip: string; headers: { 'user-agent'?: string } }) => ({
     ip: request.ip,
@@ -33,6 +45,9 @@ export const registerAuthRoutes = (
   api.register(authEndpoints.menu, ({ query, auth }) => deps.auth.menu(auth, query.id));
 
   api.register(authEndpoints.stepUp, ({ auth }) => deps.auth.stepUp(auth));
+  api.register(stepUpEndpoints.code, ({ auth, oplog, body }) => deps.stepUp.code(auth, oplog, body));
+  api.register(stepUpEndpoints.passkeyOptions, ({ auth }) => deps.stepUp.passkeyOptions(auth));
+  api.register(stepUpEndpoints.passkey, ({ auth, oplog, body }) => deps.stepUp.passkey(auth, oplog, body));
 
   api.register(authEndpoints.userStatus, ({ auth }) => deps.auth.status(auth));
 
@@ -41,6 +56,10 @@ export const registerAuthRoutes = (
   );
   api.register(passkeysEndpoints.loginOptions, ({ body }) => deps.secondStep.passkeyOptions(body));
   api.register(passkeysEndpoints.login, ({ body, request }) => deps.secondStep.passkey(body, meta(request)));
+  api.register(passkeysEndpoints.loginEnrolOptions, ({ body }) => deps.secondStep.enrolPasskeyOptions(body));
+  api.register(passkeysEndpoints.loginEnrol, ({ body, request }) =>
+    deps.secondStep.enrolPasskey(body, meta(request)),
+  );
   api.register(factorsEndpoints.loginEnrolStart, ({ body }) => deps.secondStep.enrolStart(body));
   api.register(factorsEndpoints.loginEnrolConfirm, ({ body, request }) =>
     deps.secondStep.enrolConfirm(body, meta(request)),

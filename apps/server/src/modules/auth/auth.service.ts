@@ -1,5 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ACCOUNT_STATE, type LoginBody, type LoginResult, SYS_CODE, type UserVo } from '@cpm/contracts';
+import {
+  ACCOUNT_STATE,
+  type LoginBody,
+  type LoginResult,
+  type StepUp,
+  type StepUpRequired,
+  SYS_CODE,
+  type UserVo,
+} from '@cpm/contracts';
 import svgCaptcha from 'svg-captcha';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
@@ -63,6 +71,16 @@ export type LoginAttempt = {
 /** How long a password entered again spares asking for it in the same session (step-up), by default. */
 export const STEP_UP_FRESH_MS = 5 * 60_000;
 
+/**
+ * A confirmed factor stands at least this long, even where the window is 0: unlike a password, it is
+ * confirmed in a call of its own before the act it was asked for is sent again.
+ */
+export const FACTOR_MIN_FRESH_MS = 60_000;
+
+/** The refusal of a risky act that names the second factors the console should ask for. */
+export const stepUpRequired = (methods: StepUp['methods']) =>
+  new AppError('stepUpFactorRequired', { result: { stepUp: { methods } } satisfies StepUpRequired });
+
 /** Sessions touch their last-seen time at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -80,6 +98,12 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       row.expiresAt.getTime() > clock.now().getTime() &&
       row.answerHash === sha256(answer.trim().toLowerCase());
     if (!valid) throw new AppError('captchaInvalid');
+  };
+
+  /** Until when a step-up made at `at` stands (for `ms`), or null when it no longer does. */
+  const freshUntil = (at: Date | null, ms = deps.stepUpMs ?? STEP_UP_FRESH_MS) => {
+    const until = at ? at.getTime() + ms : 0;
+    return until > clock.now().getTime() ? new Date(until).toISOString() : null;
   };
 
   const gate = createThrottleGate({ repo, clock });
@@ -185,7 +209,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
     /** Opens a session for an account whose sign-in is complete; answers the login result. */
     async openSession(
       user: NonNullable<Awaited<ReturnType<AuthRepository['findUserById']>>>,
-      meta: { ip: string; userAgent?: string },
+      meta: { ip: string; userAgent?: string; sso?: { providerId: string; idTokenEnc: string | null } },
     ): Promise<LoginResult> {
       const token = newToken();
       const now = clock.now();
@@ -197,8 +221,16 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         createdAt: now,
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + deps.sessionMaxMs),
+        ssoProviderId: meta.sso?.providerId,
+        ssoIdTokenEnc: meta.sso?.idTokenEnc,
       });
       return { userVo: userVo(user), tokenValue: token, deviceToken: deps.deviceTokens.issue(user.id, now) };
+    },
+
+    /** The single sign-on provider (and its encrypted ID token) that opened the caller's session, if any. */
+    ssoBindingOf: async (auth: AuthContext) => {
+      const row = await repo.ssoBindingOf(auth.sessionId);
+      return row?.providerId ? { providerId: row.providerId, idTokenEnc: row.idTokenEnc } : null;
     },
 
     /** Ends the session of a token; unknown or ended tokens are fine (logging out twice is harmless). */
@@ -260,7 +292,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         user.state === ACCOUNT_STATE.active
           ? await deps.findGrants(user.id)
           : { permissions: new Set<string>(), dataScope: 'tree' as const };
-      return {
+      const context: AuthContext = {
         userId: user.id,
         sessionId: session.id,
         username: user.username,
@@ -268,7 +300,9 @@ export const createAuthService = (deps: AuthServiceDeps) => {
         permissions: grants.permissions,
         dataScope: grants.dataScope,
         ip: meta?.ip,
+        requireStepUp: () => service.requireFactor(context),
       };
+      return context;
     },
 
     /**
@@ -283,7 +317,7 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       auth: AuthContext,
       password: string | undefined,
     ): Promise<'fresh' | 'verified' | 'missing' | 'wrong'> {
-      if (!password) return (await service.stepUp(auth)).freshUntil ? 'fresh' : 'missing';
+      if (!password) return freshUntil(await repo.steppedUpAt(auth.sessionId)) ? 'fresh' : 'missing';
       const keys = sessionThrottleKeys(auth.sessionId, auth.username, auth.ip ?? 'unknown');
       let reserved: Reserved;
       try {
@@ -301,11 +335,47 @@ export const createAuthService = (deps: AuthServiceDeps) => {
       return 'verified';
     },
 
-    /** Until when the session's last re-entered password spares asking again (null: ask). */
-    async stepUp(auth: AuthContext): Promise<{ freshUntil: string | null }> {
-      const at = await repo.steppedUpAt(auth.sessionId);
-      const until = at ? at.getTime() + (deps.stepUpMs ?? STEP_UP_FRESH_MS) : 0;
-      return { freshUntil: until > clock.now().getTime() ? new Date(until).toISOString() : null };
+    /**
+     * Until when the session's last step-up spares asking again (null: ask), and with what it is asked:
+     * an account with a second factor confirms that factor (`methods`), one without re-enters its password.
+     */
+    async stepUp(auth: AuthContext): Promise<StepUp> {
+      const methods = (await deps.secondFactor?.factors.methodsOf(auth.userId)) ?? [];
+      if (!methods.length) return { freshUntil: freshUntil(await repo.steppedUpAt(auth.sessionId)), methods };
+      const ms = Math.max(deps.stepUpMs ?? STEP_UP_FRESH_MS, FACTOR_MIN_FRESH_MS);
+      return { freshUntil: freshUntil(await repo.factorSteppedUpAt(auth.sessionId), ms), methods };
+    },
+
+    /**
+     * Refuses a risky act (`stepUpFactorRequired`, naming the factors to ask) while an account with a
+     * second factor has not confirmed it within the step-up window. An account without one, or an API
+     * key (which has none), passes: the act's own checks (a password, an approval) still apply.
+     */
+    async requireFactor(auth: AuthContext): Promise<void> {
+      if (auth.apiKey) return;
+      const { freshUntil, methods } = await service.stepUp(auth);
+      if (methods.length && !freshUntil) throw stepUpRequired(methods);
+    },
+
+    /**
+     * The step-up before an act that asked for the password again (remote control, risky tasks,
+     * commands): an account with a second factor must have confirmed it recently (a password does not
+     * stand in for it); one without keeps the password (`reverify`).
+     */
+    async confirmRisky(
+      auth: AuthContext,
+      password: string | undefined,
+    ): Promise<'fresh' | 'verified' | 'missing' | 'wrong'> {
+      const { freshUntil, methods } = await service.stepUp(auth);
+      if (!methods.length) return service.reverify(auth, password);
+      if (freshUntil) return 'fresh';
+      throw stepUpRequired(methods);
+    },
+
+    /** Remembers that the session confirmed a second factor now (the step-up service checked it). */
+    async markFactorStepUp(auth: AuthContext): Promise<StepUp> {
+      await repo.stepUpByFactor(auth.sessionId, clock.now());
+      return service.stepUp(auth);
     },
 
     /** Account state and permissions of the caller. */

@@ -18,6 +18,12 @@ export const sessions = pgTable(
     endReason: text({ enum: ['logout', 'idle', 'expired', 'password', 'disabled', 'kicked'] }),
     /** When the password was last entered again in this session (step-up before a sensitive act). */
     steppedUpAt: ts(),
+    /** When a second factor was last confirmed in this session (step-up of an account that has one). */
+    factorSteppedUpAt: ts(),
+    /** The single sign-on provider that opened the session, for signing out there too. */
+    ssoProviderId: text(),
+    /** The provider's ID token (encrypted with the server key): the hint its sign-out asks for. */
+    ssoIdTokenEnc: text(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

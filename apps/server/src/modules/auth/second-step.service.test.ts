@@ -30,7 +30,12 @@ const setup = () => {
     verify: async () => true,
     confirmTotp: async () => ({ recoveryCodes: ['abcde-fghjk'] }),
   });
-  const passkeys = fakeOf<Pick<PasskeysService, 'signInOptions' | 'secondFactor' | 'passwordless'>>({
+  const passkeys = fakeOf<
+    Pick<
+      PasskeysService,
+      'signInOptions' | 'secondFactor' | 'passwordless' | 'registerOptionsFor' | 'registerFor'
+    >
+  >({
     secondFactor: async () => true,
     passwordless: async () => USER_ID,
   });

@@ -22,7 +22,10 @@ export const createSecondStepService = (deps: {
   pending: PendingSignIns;
   gate: ThrottleGate;
   factors: Pick<FactorsService, 'verify' | 'startTotp' | 'confirmTotp'>;
-  passkeys: Pick<PasskeysService, 'signInOptions' | 'secondFactor' | 'passwordless'>;
+  passkeys: Pick<
+    PasskeysService,
+    'signInOptions' | 'secondFactor' | 'passwordless' | 'registerOptionsFor' | 'registerFor'
+  >;
   openSession: AuthService['openSession'];
   /** Told of every second-step attempt (the operation log); its failure never changes the answer. */
   recordLogin?: (attempt: LoginAttempt) => Promise<void>;
@@ -151,6 +154,23 @@ export const createSecondStepService = (deps: {
       const user = await accountOf(body.pendingToken, 'enrol');
       return recorded(user, meta, 'totpEnrol', async () => {
         const codes = await throttled(user.id, () => deps.factors.confirmTotp(user.id, body.otp));
+        return { ...(await deps.openSession(user, meta)), ...codes };
+      });
+    },
+
+    /** Options to create a passkey for an account that must enrol a second factor before its first session. */
+    async enrolPasskeyOptions(body: { pendingToken: string }) {
+      return deps.passkeys.registerOptionsFor((await accountOf(body.pendingToken, 'enrol')).id);
+    },
+
+    /** Registers the passkey made while enrolling and signs in; answers the recovery codes once. */
+    async enrolPasskey(
+      body: { pendingToken: string; challengeId: string; name: string; credential: unknown },
+      meta: Meta,
+    ): Promise<LoginResult & { recoveryCodes: string[] }> {
+      const user = await accountOf(body.pendingToken, 'enrol');
+      return recorded(user, meta, 'passkeyEnrol', async () => {
+        const codes = await deps.passkeys.registerFor(user.id, body);
         return { ...(await deps.openSession(user, meta)), ...codes };
       });
     },

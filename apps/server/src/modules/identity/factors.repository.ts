@@ -93,6 +93,18 @@ export const createFactorsRepository = (db: Db) => ({
         .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
     )[0]?.n ?? 0,
 
+  /**
+   * Removes the account's authenticator (enrolling or confirmed), and its recovery codes when no
+   * passkey is left to need them; answers whether there was one.
+   */
+  removeTotp: (userId: string) =>
+    db.transaction(async (tx) => {
+      const removed = await deletedCount(tx, userFactors, eq(userFactors.userId, userId));
+      const [{ keys }] = await tx.select({ keys: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+      if (removed && keys === 0) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      return removed > 0;
+    }),
+
   /** Removes every factor, passkey and recovery code of an account; answers how many factors went. */
   removeAll: (userId: string) =>
     db.transaction(async (tx) => {

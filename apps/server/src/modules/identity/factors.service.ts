@@ -175,6 +175,29 @@ export const createFactorsService = (deps: {
       return codes;
     },
 
+    /**
+     * Removes the caller's own authenticator (the endpoint asked a step-up first). Refused while a
+     * rule requires a second factor and no passkey would be left: the account could not sign in.
+     */
+    async removeMine(auth: AuthContext, note: OperationNote) {
+      note.subject({ id: auth.userId, name: auth.username, detail: 'totp' });
+      if (!(await confirmedTotp(auth.userId))) throw new AppError('notFound');
+      const keys = await deps.passkeysOf(auth.userId);
+      if (keys.length === 0 && (await requirementOf(auth.userId)).required) {
+        note.fail('factorLastRequired');
+        throw new AppError('factorLastRequired');
+      }
+      await repo.removeTotp(auth.userId);
+      return null;
+    },
+
+    /** Ten new recovery codes for the caller, answered once; the old ones stop working. */
+    async regenerateRecovery(auth: AuthContext, note: OperationNote) {
+      note.subject({ id: auth.userId, name: auth.username });
+      if (!(await service.methodsOf(auth.userId)).length) throw new AppError('factorNotStarted');
+      return { recoveryCodes: await newRecoveryCodes(auth.userId) };
+    },
+
     /** An account's factors, for an administrator who sees it. */
     async ofUser(auth: AuthContext, id: string) {
       return statusOf(orNotFound(await deps.visibleAccount(auth, id)).id);

@@ -79,7 +79,10 @@ export const createIdentityModule = (deps: {
     factors,
     passkeys,
     passwordRefused: sso.passwordRefused,
-    register(api: EndpointRegistry, signIn: { auth: Pick<AuthService, 'openSession'>; oplog: OplogService }) {
+    register(
+      api: EndpointRegistry,
+      signIn: { auth: Pick<AuthService, 'openSession' | 'ssoBindingOf' | 'logout'>; oplog: OplogService },
+    ) {
       registerFactorsRoutes(api, { factors });
       registerPasskeysRoutes(api, { passkeys });
       const accounts = createSsoAccountsRepository(db, deps.clock);
@@ -94,7 +97,7 @@ export const createIdentityModule = (deps: {
           signIn.auth.openSession(orNotFound(await users.findById(userId)), meta),
         record: (attempt) => loginRecorder(signIn.oplog)(attempt).catch(() => undefined),
       });
-      registerSsoRoutes(api, { sso, signIn: ssoSignIn });
+      registerSsoRoutes(api, { sso, signIn: ssoSignIn, auth: signIn.auth });
     },
   };
 };

@@ -89,9 +89,12 @@ export const createPasskeysService = (deps: {
     list: async (userId: string) => (await repo.listOf(userId)).map(passkeyView),
 
     /** Options to create a new passkey for the caller (its existing ones excluded). */
-    async registerOptions(auth: AuthContext): Promise<WebAuthnOptions> {
+    registerOptions: (auth: AuthContext) => service.registerOptionsFor(auth.userId),
+
+    /** Options to create a new passkey for an account (the caller's, or one enrolling at sign-in). */
+    async registerOptionsFor(userId: string): Promise<WebAuthnOptions> {
       const wa = webauthn();
-      const account = await deps.findAccount(auth.userId);
+      const account = await deps.findAccount(userId);
       if (!account) throw new AppError('notLoggedIn');
       const made = await wa.registrationOptions(account, await repo.listOf(account.id));
       return ceremony('register', account.id, made);
@@ -103,13 +106,22 @@ export const createPasskeysService = (deps: {
       note: OperationNote,
       body: { challengeId: string; name: string; credential: unknown },
     ): Promise<{ recoveryCodes: string[] }> {
+      note.subject({ id: auth.userId, name: auth.username, detail: body.name });
+      return service.registerFor(auth.userId, body);
+    },
+
+    /** Registers a passkey for an account (the caller's, or one enrolling at sign-in); see `register`. */
+    async registerFor(
+      userId: string,
+      body: { challengeId: string; name: string; credential: unknown },
+    ): Promise<{ recoveryCodes: string[] }> {
       const wa = webauthn();
-      const challenge = await takeChallenge('register', body.challengeId, auth.userId);
+      const challenge = await takeChallenge('register', body.challengeId, userId);
       const made = await wa.verifyRegistration(body.credential, challenge);
       if (!made) throw new AppError('passkeyRejected');
       const now = clock.now();
       const id = await repo.add({
-        userId: auth.userId,
+        userId,
         name: body.name,
         credentialId: made.credentialId,
         publicKey: made.publicKey,
@@ -119,8 +131,7 @@ export const createPasskeysService = (deps: {
         createdAt: now,
       });
       if (!id) throw new AppError('passkeyAlreadyRegistered');
-      note.subject({ id: auth.userId, name: auth.username, detail: body.name });
-      return { recoveryCodes: await deps.recoveryCodesForFirstFactor(auth.userId) };
+      return { recoveryCodes: await deps.recoveryCodesForFirstFactor(userId) };
     },
 
     async rename(auth: AuthContext, note: OperationNote, body: { id: string; name: string }) {

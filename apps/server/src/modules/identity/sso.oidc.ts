@@ -108,7 +108,27 @@ export const createOidcClient = (opts: { timeoutS?: number } = {}) => {
       }
     },
 
-    /** Exchanges the callback's code; answers the checked ID token's claims. */
+    /**
+     * The provider's sign-out address (RP-initiated logout) with the ID token as hint and where to
+     * come back; null when its discovery names no `end_session_endpoint` or it cannot be reached
+     * (the local sign-out has happened already and must not wait on it).
+     */
+    async endSessionUrl(c: OidcConnection, p: { idTokenHint: string | null; postLogoutRedirectUri: string }) {
+      try {
+        const config = await configOf(c);
+        if (!config.serverMetadata().end_session_endpoint) return null;
+        return client
+          .buildEndSessionUrl(config, {
+            post_logout_redirect_uri: p.postLogoutRedirectUri,
+            ...(p.idTokenHint ? { id_token_hint: p.idTokenHint } : {}),
+          })
+          .toString();
+      } catch {
+        return null;
+      }
+    },
+
+    /** Exchanges the callback's code; answers the checked ID token's claims and the token itself. */
     async exchange(c: OidcConnection, callbackUrl: URL, checks: OidcChecks) {
       try {
         const tokens = await client.authorizationCodeGrant(await configOf(c), callbackUrl, {
@@ -119,7 +139,7 @@ export const createOidcClient = (opts: { timeoutS?: number } = {}) => {
         });
         const claims = tokens.claims();
         if (!claims) throw new AppError('ssoTokenInvalid');
-        return claims as Record<string, unknown>;
+        return { claims: claims as Record<string, unknown>, idToken: tokens.id_token ?? null };
       } catch (err) {
         throw ssoErrorOf(err);
       }

@@ -138,6 +138,25 @@ describe('single sign-on against a real OpenID provider', () => {
     expect((await ssoSignIn('alice')).result.userVo.id).toBe(user.id);
   });
 
+  it('signs out at the provider too: the local session ends first, then its end-session address is answered', async () => {
+    const answer = await ssoSignIn('alice');
+    const token = answer.result.tokenValue;
+    const out = await clientOf(t, token).call(ssoEndpoints.logout);
+    expect((await clientOf(t, token).call(authEndpoints.userStatus)).body.code).toBe(500);
+    const discovery = (await (await fetch(`${op.issuer}/.well-known/openid-configuration`)).json()) as {
+      end_session_endpoint: string;
+    };
+    const url = new URL(out.body.result.endSessionUrl ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe(discovery.end_session_endpoint);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
+    expect(decodeJwt(url.searchParams.get('id_token_hint') ?? '')).toMatchObject({ sub: 'alice' });
+    // A password session has no provider to leave.
+    const local = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
+    expect((await clientOf(t, local.token).call(ssoEndpoints.logout)).body.result).toEqual({
+      endSessionUrl: null,
+    });
+  });
+
   it('refuses an account in no mapped group, with a clear message, and creates nothing', async () => {
     const answer = await ssoSignIn('bob');
     expect(answer).toMatchObject({

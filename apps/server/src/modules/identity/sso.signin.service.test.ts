@@ -52,7 +52,11 @@ const setup = (
   const oidc: OidcClient = {
     newChecks: () => ({ state: 's', nonce: 'n', codeVerifier: 'v' }),
     authorizationUrl: async () => 'https://id.acme.test/auth',
-    exchange: async () => opts.claims ?? { sub: 'u1', email: 'ann@acme.test', groups: ['pos-admins'] },
+    exchange: async () => ({
+      claims: opts.claims ?? { sub: 'u1', email: 'ann@acme.test', groups: ['pos-admins'] },
+      idToken: 'id.token.sig',
+    }),
+    endSessionUrl: async () => null,
   };
   const service = createSsoSignInService({
     repo: repo as SsoRepository,

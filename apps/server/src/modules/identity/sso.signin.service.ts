@@ -56,7 +56,11 @@ export const createSsoSignInService = (deps: {
     }): Promise<string>;
     setRoles(userId: string, roleIds: string[]): Promise<void>;
   };
-  openSession(userId: string, meta: Meta): Promise<LoginResult>;
+  /** Opens the session, remembering the provider and its ID token for signing out there later. */
+  openSession(
+    userId: string,
+    meta: Meta & { sso: { providerId: string; idTokenEnc: string | null } },
+  ): Promise<LoginResult>;
   record(attempt: SsoAttempt): Promise<void>;
 }) => {
   const { repo, clock } = deps;
@@ -113,6 +117,27 @@ export const createSsoSignInService = (deps: {
   };
 
   return {
+    /**
+     * Where the browser signs out at the provider after the local sign-out (RP-initiated logout), for
+     * a session a provider opened: null for other sessions, a provider removed or switched off, or
+     * one without an `end_session_endpoint`.
+     */
+    async endSessionUrl(binding: { providerId: string; idTokenEnc: string | null } | null) {
+      if (!binding) return null;
+      const p = await repo.findById(binding.providerId);
+      if (!p?.enabled) return null;
+      let idTokenHint: string | null = null;
+      try {
+        idTokenHint = binding.idTokenEnc ? deps.keys.decryptSecret(binding.idTokenEnc) : null;
+      } catch {
+        // A token sealed with a key since rotated: the provider then asks the user to confirm.
+      }
+      return deps.oidc.endSessionUrl(connectionOf(p), {
+        idTokenHint,
+        postLogoutRedirectUri: deps.redirectUri,
+      });
+    },
+
     /** The enabled provider for an e-mail address (by its domain) or an enterprise code. */
     async discover(query: string): Promise<SsoChoice | null> {
       const q = query.trim().toLowerCase();
@@ -146,7 +171,7 @@ export const createSsoSignInService = (deps: {
         const p = await enabledProvider(flow.providerId);
         const callback = new URL(deps.redirectUri);
         callback.search = body.callbackQuery.replace(/^\?/, '');
-        const claims = await deps.oidc.exchange(connectionOf(p), callback, flow);
+        const { claims, idToken } = await deps.oidc.exchange(connectionOf(p), callback, flow);
         username = String(claims.email ?? claims.preferred_username ?? claims.sub);
         const groups = new Set(groupsOf(claims, p.groupsClaim));
         const roleIds = [...new Set(p.roleMappings.filter((m) => groups.has(m.group)).map((m) => m.roleId))];
@@ -158,7 +183,10 @@ export const createSsoSignInService = (deps: {
         if (!account.enabled) throw new AppError('accountDisabled');
         await deps.accounts.setRoles(account.id, roleIds);
         await repo.link(p.id, String(claims.sub), account.id, clock.now());
-        const result = await deps.openSession(account.id, meta);
+        const result = await deps.openSession(account.id, {
+          ...meta,
+          sso: { providerId: p.id, idTokenEnc: idToken ? deps.keys.encryptSecret(idToken) : null },
+        });
         await deps.record({ username, userId, ip: meta.ip, ok: true, reason: 'sso' });
         return result;
       } catch (err) {

@@ -9,7 +9,7 @@ const setup = (perMinute: number) => {
   const clock = createTestClock();
   const windows = new Map<string, { start: number; count: number }>();
   const limit = createCallLimits({
-    limits: { files: perMinute, jobs: perMinute, links: 0 },
+    limits: { files: perMinute, jobs: perMinute, links: 0, sso: 0 },
     clock,
     hit: async (key, rule, now, refusal) => {
       const w = windows.get(key);

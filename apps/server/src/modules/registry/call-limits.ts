@@ -14,6 +14,7 @@ const REFUSAL = {
   files: 'filesRateLimited',
   jobs: 'jobsRateLimited',
   links: 'linksRateLimited',
+  sso: 'ssoRateLimited',
 } as const satisfies Record<RateLimitClass, string>;
 
 /** The refusal of each class (429, with Retry-After). */
@@ -21,7 +22,7 @@ export type CallLimitRefusal = (typeof REFUSAL)[RateLimitClass];
 
 /**
  * Limits the calls of rate-limited endpoints (uploads, exports and jobs, signed links) per account
- * and per enterprise, in one-minute windows counted in the database so every instance shares them.
+ * and per enterprise (public single sign-on calls per address), in one-minute windows counted in the database so every instance shares them.
  */
 export const createCallLimits = (deps: {
   limits: CallLimitsPerMinute;
@@ -46,12 +47,24 @@ export const createCallLimits = (deps: {
     return id;
   };
 
-  /** Counts one call of the class by the caller; throws 429 past the account's or the enterprise's limit. */
-  return async (cls: RateLimitClass, caller: Pick<AuthContext, 'userId'>) => {
+  /**
+   * Counts one call of the class by the caller; throws 429 past the account's or the enterprise's
+   * limit. A call without an account (a public endpoint) counts against its client address.
+   */
+  return async (cls: RateLimitClass, caller: Pick<AuthContext, 'userId'> | { ip: string }) => {
     const perMinute = deps.limits[cls];
     if (perMinute === 0) return;
     const now = deps.clock.now();
     const refusal = REFUSAL[cls];
+    if (!('userId' in caller)) {
+      await deps.hit(
+        `call:${cls}:address:${caller.ip}`,
+        { limit: perMinute, windowMs: WINDOW_MS },
+        now,
+        refusal,
+      );
+      return;
+    }
     await deps.hit(
       `call:${cls}:account:${caller.userId}`,
       { limit: perMinute, windowMs: WINDOW_MS },

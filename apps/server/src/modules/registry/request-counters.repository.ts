@@ -19,7 +19,8 @@ export const hitLimit = async (
     | 'terminalTakenAnswersThrottled'
     | 'filesRateLimited'
     | 'jobsRateLimited'
-    | 'linksRateLimited' = 'tooManyRequests',
+    | 'linksRateLimited'
+    | 'ssoRateLimited' = 'tooManyRequests',
   amount = 1,
 ) => {
   const row = await hitWindow(db, requestCounters, key, rule.windowMs, now, amount);
@@ -49,7 +50,7 @@ export const createCallCounters = (db: Db) => ({
     key: string,
     rule: { limit: number; windowMs: number },
     now: Date,
-    refusal: 'filesRateLimited' | 'jobsRateLimited' | 'linksRateLimited',
+    refusal: 'filesRateLimited' | 'jobsRateLimited' | 'linksRateLimited' | 'ssoRateLimited',
   ) => hitLimit(db, key, rule, now, refusal),
   enterpriseOf: (userId: string) => enterpriseOf(db, userId),
 });

@@ -93,7 +93,7 @@ export const createRemoteModule = async (deps: {
     listByOwner(ownerId: string): Promise<GroupRow[]>;
     listVisible(auth: AuthContext): Promise<GroupRow[]>;
   };
-  auth: Pick<AuthService, 'reverify' | 'liveSessions'>;
+  auth: Pick<AuthService, 'confirmRisky' | 'liveSessions'>;
   /** Where viewers are held with their console sessions (closed when those end). */
   connections: Pick<SessionConnections, 'register'>;
   users: { findById(id: string): Promise<{ name: string | null; username: string } | null> };
@@ -124,7 +124,7 @@ export const createRemoteModule = async (deps: {
     },
     groupsOf: (ownerId) => deps.groups.listByOwner(ownerId),
     visibleGroups: (auth) => deps.groups.listVisible(auth),
-    reverify: (auth, password) => deps.auth.reverify(auth, password),
+    reverify: (auth, password) => deps.auth.confirmRisky(auth, password),
     consoleSession: async (id) => (await deps.auth.liveSessions([id])).get(id) ?? null,
     userName: async (id) => {
       const user = await deps.users.findById(id);

@@ -45,7 +45,10 @@ export type RemoteServiceDeps = {
   groupsOf(ownerId: string): Promise<PolicyGroup[]>;
   /** Groups the caller may see, and whether the caller may see one. */
   visibleGroups(auth: AuthContext): Promise<(PolicyGroup & { ownerId: string })[]>;
-  /** The caller's password entered again, or a step-up still fresh (the auth module's re-verification). */
+  /**
+   * The step-up (the auth module's): a fresh second factor for an account that has one (else it
+   * throws `stepUpFactorRequired`), or the password entered again or still fresh.
+   */
   reverify(
     auth: AuthContext,
     password: string | undefined,

@@ -54,7 +54,7 @@ export const createTasksModule = async (deps: {
   broker: Broker | null;
   blobs: BlobsService;
   users: UsersRepository;
-  auth: Pick<AuthService, 'reverify'>;
+  auth: Pick<AuthService, 'confirmRisky'>;
   consoleEvents: Pick<ConsoleEvents, 'audienceOf' | 'publishToUsers'>;
   notifyUser: NotifyUser;
   /** Hears task domain events (webhooks). */
@@ -116,7 +116,7 @@ export const createTasksModule = async (deps: {
     runner,
     clock,
     nudge: (sns) => nudger.nudge(sns),
-    reverify: (auth, password) => deps.auth.reverify(auth, password),
+    reverify: (auth, password) => deps.auth.confirmRisky(auth, password),
     notify,
     approvers: (creatorId) => findPermissionHolders(deps.db, 'task:task:approve', creatorId),
   });

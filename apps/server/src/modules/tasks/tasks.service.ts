@@ -35,7 +35,10 @@ type Deps = {
   runner: TaskRunner;
   clock: Clock;
   nudge(sns: string[]): void;
-  /** The caller's password entered again, or a step-up still fresh (the auth module's re-verification). */
+  /**
+   * The step-up (the auth module's): a fresh second factor for an account that has one (else it
+   * throws `stepUpFactorRequired`), or the password entered again or still fresh.
+   */
   reverify(
     auth: AuthContext,
     password: string | undefined,

@@ -5,7 +5,7 @@ import {
   SYS_CODE,
   type UserVo,
 } from '@cpm/contracts';
-import { authRoutes, factorsRoutes } from '@cpm/contracts/routes';
+import { authRoutes, factorsRoutes, ssoRoutes } from '@cpm/contracts/routes';
 import { call } from '../../api/http';
 import { ApiError } from '../../api/httpClient';
 import { currentLanguage } from '../../i18n';
@@ -138,13 +138,21 @@ export const sessionEnded = (): void => signOutLocally({ returnHere: true });
 
 /**
  * Logs out (spec section 4): tells the server with the token, closes all worktabs and goes to
- * /login. The browser forgets the session even when the server cannot be reached.
+ * /login, or, for a session a single sign-on provider opened, on to the provider's sign-out. The browser forgets the session even when the server cannot be reached.
  */
 export const logout = async (): Promise<void> => {
   const token = useSessionStore.getState().token;
-  if (token) await endServerSession(token);
+  let providerSignOut: string | null = null;
+  if (token) {
+    // The server ends the session first and names the provider's sign-out for a single sign-on session.
+    providerSignOut = await call(ssoRoutes.logout, { silent: true, loading: false })
+      .then((r) => r.endSessionUrl)
+      .catch(() => null);
+    await endServerSession(token);
+  }
   clearSession();
   signOutLocally();
+  if (providerSignOut) window.location.assign(providerSignOut);
 };
 
 /**

@@ -55,3 +55,20 @@ export const passkeySignIn = async (pendingToken?: string): Promise<LoginResult 
   if (!credential) return null;
   return call(passkeysRoutes.login, { body: { pendingToken, challengeId, credential } });
 };
+
+/**
+ * Enrols a passkey where a rule requires a second factor before the first session (`pendingToken`
+ * of the enrolment step): answers the opened session with its recovery codes, or null when the
+ * prompt did not complete.
+ */
+export const enrolPasskeyAtSignIn = async (
+  pendingToken: string,
+  name: string,
+): Promise<(LoginResult & { recoveryCodes: string[] }) | null> => {
+  const { challengeId, options } = await call(passkeysRoutes.loginEnrolOptions, { body: { pendingToken } });
+  const credential = await prompt(() =>
+    startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }),
+  );
+  if (!credential) return null;
+  return call(passkeysRoutes.loginEnrol, { body: { pendingToken, challengeId, name, credential } });
+};

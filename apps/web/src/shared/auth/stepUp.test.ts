@@ -3,11 +3,11 @@ import { useSessionStore } from '../session/sessionStore';
 import { unlessSteppedUp } from './stepUp';
 
 /** The server's answer to the step-up question. */
-const answer = (freshUntil: string | null) =>
+const answer = (freshUntil: string | null, methods: string[] = []) =>
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
     expect(new URL(String(input), 'http://console.test').pathname).toBe('/oauth/v1/oauth/login/stepUp');
     return new Response(
-      JSON.stringify({ code: 1, message: '', messageEn: '', msg: '', result: { freshUntil } }),
+      JSON.stringify({ code: 1, message: '', messageEn: '', msg: '', result: { freshUntil, methods } }),
       { headers: { 'content-type': 'application/json' } },
     );
   });
@@ -36,5 +36,15 @@ describe('asking for the password again', () => {
     await unlessSteppedUp(ask, proceed);
     expect(ask).toHaveBeenCalledOnce();
     expect(proceed).not.toHaveBeenCalled();
+  });
+
+  it('leaves the password out when the account confirms a second factor instead', async () => {
+    useSessionStore.setState({ token: 'tok', isLogin: true });
+    answer(null, ['totp']);
+    const ask = vi.fn();
+    const proceed = vi.fn(async () => undefined);
+    await unlessSteppedUp(ask, proceed);
+    expect(proceed).toHaveBeenCalledOnce();
+    expect(ask).not.toHaveBeenCalled();
   });
 });

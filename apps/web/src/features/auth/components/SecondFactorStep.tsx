@@ -5,8 +5,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { enter, type LoginOutcome, verifySecondFactor } from '../authService';
+import { enrolPasskeyAtSignIn, passkeysSupported } from '../passkeys';
 import { PasskeySignIn } from './PasskeySignIn';
-import { cleanOtp, TotpEnrolment } from './TotpEnrolment';
+import { cleanOtp, RecoveryCodes, TotpEnrolment } from './TotpEnrolment';
 
 type Pending = Extract<LoginOutcome, { kind: 'secondFactor' }>;
 
@@ -32,6 +33,22 @@ export const SecondFactorStep = ({
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [signedIn, setSignedIn] = useState<Parameters<typeof enter>[1] | null>(null);
+  // A passkey enrolled instead of an authenticator: its recovery codes show before entering.
+  const [passkeyCodes, setPasskeyCodes] = useState<string[] | null>(null);
+
+  const enrolPasskey = async () => {
+    setBusy(true);
+    try {
+      const result = await enrolPasskeyAtSignIn(pendingToken, t('factor.enrolPasskeyName'));
+      if (!result) return;
+      setSignedIn(result);
+      setPasskeyCodes(result.recoveryCodes);
+    } catch {
+      // The client showed why (expired step, refused passkey).
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const start = useCallback(
     () => call(factorsRoutes.loginEnrolStart, { body: { pendingToken } }),
@@ -65,11 +82,36 @@ export const SecondFactorStep = ({
     }
   };
 
+  if (pending.step === 'enrol' && passkeyCodes !== null)
+    return (
+      <div data-testid="login-enrol">
+        <h2 className="cpm-login-title">{t('factor.recoveryTitle')}</h2>
+        <RecoveryCodes
+          codes={passkeyCodes}
+          doneLabel={t('factor.continue')}
+          onDone={() => {
+            if (signedIn) void enter(username, signedIn).then(onOutcome, onRestart);
+          }}
+        />
+      </div>
+    );
+
   if (pending.step === 'enrol')
     return (
       <div data-testid="login-enrol">
         <h2 className="cpm-login-title">{t('factor.enrolTitle')}</h2>
         <p className="cpm-text-secondary cpm-login-subtitle">{t('factor.enrolRequired')}</p>
+        {passkeysSupported() && (
+          <Button
+            block
+            size="large"
+            loading={busy}
+            onClick={() => void enrolPasskey()}
+            data-testid="login-enrol-passkey"
+          >
+            {t('factor.enrolPasskey')}
+          </Button>
+        )}
         <TotpEnrolment
           start={start}
           confirm={confirm}

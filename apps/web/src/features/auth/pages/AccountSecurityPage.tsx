@@ -11,6 +11,7 @@ import { NotLoaded } from '../../../shared/page/NotLoaded';
 import { PageHeader } from '../../../shared/page/PageHeader';
 import { useSessionStore } from '../../../shared/session/sessionStore';
 import { signOutLocally } from '../authService';
+import { FactorActions } from '../components/FactorActions';
 import { PasskeysCard } from '../components/PasskeysCard';
 import { TotpEnrolment } from '../components/TotpEnrolment';
 
@@ -75,6 +76,12 @@ export const AccountSecurityPage = () => {
                   {t('factor.setUp')}
                 </Button>
               </>
+            )}
+            {(totp || status.data.passkeys.length > 0) && (
+              <FactorActions
+                hasTotp={Boolean(totp)}
+                onChanged={() => void client.invalidateQueries({ queryKey: FACTORS_KEY })}
+              />
             )}
           </>
         )}
