@@ -11,6 +11,11 @@ const slots: DeviceDetailSlots = {
       default: m.TerminalPolicyTab,
     })),
   ),
+  AlertsTab: lazy(() =>
+    import('../features/alerts/components/TerminalAlertsTab').then((m) => ({
+      default: m.TerminalAlertsTab,
+    })),
+  ),
   FilesTab: lazy(() =>
     import('../features/commands/components/DeviceTools').then((m) => ({ default: m.TerminalFilesTab })),
   ),
@@ -29,5 +34,5 @@ const slots: DeviceDetailSlots = {
   ),
 };
 
-/** The terminal's page (`device/deviceDetail/:sn`) with the tabs of the tasks, commands and policies domains. */
+/** The terminal's page (`device/deviceDetail/:sn`) with the tabs of the tasks, commands, policies and alerts domains. */
 export const DeviceDetailRoute = () => <DeviceDetailPage slots={slots} />;

@@ -9,6 +9,7 @@ import { useMenuRoutes } from '../../../shared/menu/useMenuRoutes';
 import { useSessionStore } from '../../../shared/session/sessionStore';
 import { HOME_PATH } from '../../../shared/worktabs/worktabRules';
 import { FleetOverview } from '../components/FleetOverview';
+import { OpenAlertsFigure } from '../components/OpenAlertsFigure';
 
 const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');
 
@@ -43,6 +44,7 @@ export const DashboardPage = () => {
       <div style={{ marginTop: 16 }}>
         <FleetOverview />
       </div>
+      <OpenAlertsFigure />
 
       <h5 className="cpm-section-title">{t('dashboard.groups')}</h5>
       {cards.length === 0 ? (
