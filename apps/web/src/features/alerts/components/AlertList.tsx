@@ -9,6 +9,7 @@ import { call } from '../../../api/http';
 import { CrudListView, queryKeys, selectFilter, useCrudList, useSelection } from '../../../shared/crud';
 import { actionsColumn } from '../../../shared/crud/RowActions';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { testIdProps } from '../../../shared/testId';
 import { AlertTimeline } from './AlertTimeline';
 import { SeverityTag, StateTag } from './severity';
 
@@ -31,6 +32,7 @@ const withNote = (title: string, placeholder: string, run: (note: string) => Pro
           }}
         />
       ),
+      okButtonProps: testIdProps('alert-note-ok'),
       onOk: () => run(note).finally(resolve),
       onCancel: () => resolve(),
     });
