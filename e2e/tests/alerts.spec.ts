@@ -112,6 +112,7 @@ for (const s of STORIES) {
 }
 
 test(`the alert pages in both languages, themes and widths ${'@pictures'}`, async ({ page }) => {
+  test.setTimeout(900_000);
   await page.goto('/device/alertCenter');
   for (const size of SIZES_TO_PICTURE) {
     await page.setViewportSize(size);
@@ -124,6 +125,8 @@ test(`the alert pages in both languages, themes and widths ${'@pictures'}`, asyn
           ['alert-center', '/device/alertCenter', 'alert-center-page'],
           ['alert-rules', '/device/alertRules', 'alert-rules-page'],
           ['dashboard-alerts', '/dashboard/index', 'open-alerts-figure'],
+          // The first story's till, when the stories ran before in the same server.
+          ['terminal-alerts', `/device/deviceDetail/${simSn('ALREN', 1)}?tab=alerts`, 'device-detail-page'],
         ]) {
           await page.goto(path);
           await expect(page.getByTestId(testId)).toBeVisible();
@@ -140,6 +143,8 @@ test(`the alert pages in both languages, themes and widths ${'@pictures'}`, asyn
         await expect(page.getByTestId('alert-preferences-save')).toBeVisible();
         await settle(page);
         await saveScreenshot(page, 'alert-preferences', language, theme);
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('alert-preferences-save')).toBeHidden();
       }
     }
   }
