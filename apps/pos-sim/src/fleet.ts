@@ -1,7 +1,9 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { createSimAlarms, type SimAlarms, withAlarms } from './alarms';
 import type { CrashRates, SimApp } from './app-health';
+import { startAlarmFlips } from './fleet-alarms';
 import {
   combineExtensions,
   createPolicyAgent,
@@ -45,6 +47,8 @@ export type FleetOptions = {
   tasks?: Partial<Omit<TaskSimOptions, 'stats'>>;
   /** Configuration policies: fields refused or unsupported, drift at the till. */
   policy?: PolicySimOptions;
+  /** Chance per heartbeat period that a terminal raises or clears one of its alarms (default 0). */
+  alarmRate?: number;
   /** Terminal `i` reports the MAC address `simMac(macBase + i)` (default 0), for fleets that must not share addresses. */
   macBase?: number;
 };
@@ -83,6 +87,7 @@ export const startFleet = (o: FleetOptions) => {
   const terminals: SimTerminal[] = [];
   const timers: NodeJS.Timeout[] = [];
   const policies: PolicyAgent[] = [];
+  const alarms: SimAlarms[] = [];
   for (let i = 1; i <= o.count; i++) {
     const policy = createPolicyAgent(o.policy);
     policies.push(policy);
@@ -104,7 +109,15 @@ export const startFleet = (o: FleetOptions) => {
       crashRates: o.crashRates,
       stats,
       platform,
-      extension: combineExtensions(taskAgent, policy.extension),
+      // Every terminal keeps its alarms and sends their snapshot after each connection.
+      extension: withAlarms(
+        (api) => {
+          const own = createSimAlarms(api);
+          alarms.push(own);
+          return own;
+        },
+        combineExtensions(taskAgent, policy.extension),
+      ),
     });
     terminals.push(t);
     const delay = o.count > 1 ? (o.rampSec * 1000 * (i - 1)) / o.count : 0;
@@ -117,15 +130,26 @@ export const startFleet = (o: FleetOptions) => {
       }, delay),
     );
   }
+  const stopFlips = startAlarmFlips(alarms, {
+    rate: o.alarmRate ?? 0,
+    periodSec: o.heartbeatSec,
+    onError: (err) => {
+      stats.errors++;
+      stats.lastError = err instanceof Error ? err.message : String(err);
+    },
+  });
   return {
     stats,
     taskStats,
     terminals,
+    /** Each terminal's alarms (raise, clear, held), in the order the terminals built them. */
+    alarms,
     /** Each terminal's configuration-policy side, in the order of `terminals`. */
     policies,
     /** Stop every terminal (graceful: each says goodbye). */
     async stop(graceful = true) {
       for (const timer of timers) clearTimeout(timer);
+      stopFlips();
       await Promise.all(terminals.map((t) => t.stop(graceful)));
     },
   };

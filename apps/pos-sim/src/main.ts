@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { parseApps, parseCrashRates } from './app-health';
 import { downloadSystemFile } from './download';
 import { citiesByName, provisionFleet, startFleet, summary } from './fleet';
+import { alarmMessage, sendAlarm } from './fleet-alarms';
 import { parsePolicyFields, parsePolicyRefusals } from './policy-agent';
 import { taskSummary } from './tasks';
 import { CITIES, SIM_DEFAULTS } from './terminal';
@@ -44,6 +45,15 @@ const HELP = `pos-sim: virtual POS terminals speaking the device protocol
                      bluetooth=PERMISSION_DENIED): answered failed with that reason
   --policy-unsupported L   fields the terminals cannot apply (answered unsupported), field,...
   --policy-drift-rate R    chance per heartbeat that someone at the till flips Bluetooth (drift)
+  --alarm-rate R     chance per heartbeat period that a terminal raises or clears one of its alarms
+                     (paperOut, coverOpen, tamper, lowBattery), online or not: a terminal away sends
+                     what it holds as a snapshot when it reconnects (default 0)
+
+  npm run sim -- alarm raise paperOut --server URL --sn SN --secret S
+
+  alarm raise NAME   raise, clear or send the snapshot of a terminal's alarms over the HTTP fallback
+  alarm clear NAME   (NAME: paperOut, coverOpen, tamper, lowBattery; a snapshot takes a list a,b
+  alarm snapshot L   or nothing, which clears every alarm the server holds for the terminal)
 
   npm run sim -- download --server URL --sn SN --secret S --sha256 H --out FILE [--drop-after N]
 
@@ -92,12 +102,25 @@ const { values, positionals } = parseArgs({
     'policy-refuse': { type: 'string' },
     'policy-unsupported': { type: 'string' },
     'policy-drift-rate': { type: 'string', default: '0' },
+    'alarm-rate': { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (values.help) {
   process.stdout.write(HELP);
+  process.exit(0);
+}
+
+if (positionals[0] === 'alarm') {
+  const { sn, secret } = values;
+  if (!sn || !secret) {
+    process.stderr.write('alarm needs --sn and --secret\n');
+    process.exit(2);
+  }
+  const message = alarmMessage(positionals[1], positionals[2], new Date());
+  await sendAlarm({ server: values.server.replace(/\/$/, ''), sn, secret, message });
+  console.log(`${sn}: ${message.type} sent`);
   process.exit(0);
 }
 
@@ -179,6 +202,7 @@ const fleet = startFleet({
     unsupported: parsePolicyFields(values['policy-unsupported']),
     driftRate: Number(values['policy-drift-rate']),
   },
+  alarmRate: Number(values['alarm-rate']),
 });
 const report = () => `${summary(fleet.stats, count, startedAt)}\n  ${taskSummary(fleet.taskStats)}`;
 const ticker = setInterval(() => console.log(report()), 2000);

@@ -9,7 +9,7 @@ export const DEMO_PREFIX = 'DEMO';
 
 /**
  * The demo's terminals: everything a terminal can be asked (tasks, app installs, commands, remote
- * desktop) is answered, with the occasional fault, reboot and failed task of a real fleet; `quiet`
+ * desktop) is answered, with the occasional fault, reboot, alarm and failed task of a real fleet; `quiet`
  * leaves those out and starts every terminal at once.
  */
 export const startDemoFleet = (o: {
@@ -32,6 +32,7 @@ export const startDemoFleet = (o: {
     rampSec: o.quiet ? 0 : 20,
     faultRate: o.quiet ? 0 : 0.003,
     rebootRate: o.quiet ? 0 : 0.002,
+    alarmRate: o.quiet ? 0 : 0.002,
     tasks: {
       failureRate: o.quiet ? 0 : 0.02,
       paymentRate: o.quiet ? 0 : 0.05,

@@ -401,6 +401,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/device/v1/agent/alarm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alarms raised and cleared, and the snapshot of standing alarms after every connection
+         * @description Requires permission `undefined`.
+         */
+        post: operations["device_agent_alarm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/device/v1/agent/blob/download": {
         parameters: {
             query?: never;
@@ -8224,6 +8244,72 @@ export interface operations {
             };
         };
     };
+    device_agent_alarm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * @default medium
+                     * @enum {string}
+                     */
+                    severity?: "critical" | "high" | "medium" | "low" | "info";
+                    /** Format: date-time */
+                    at?: string;
+                    /** @default  */
+                    detail?: string;
+                    /** @constant */
+                    type: "raise";
+                } | {
+                    /** @constant */
+                    type: "clear";
+                    name: string;
+                    /** Format: date-time */
+                    at?: string;
+                } | {
+                    /** @constant */
+                    type: "snapshot";
+                    alarms: {
+                        name: string;
+                        /**
+                         * @default medium
+                         * @enum {string}
+                         */
+                        severity?: "critical" | "high" | "medium" | "low" | "info";
+                        /** Format: date-time */
+                        at?: string;
+                        /** @default  */
+                        detail?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            accepted: boolean;
+                        };
+                    };
+                };
+            };
+        };
+    };
     device_agent_blob_download: {
         parameters: {
             query: {
@@ -9600,7 +9686,7 @@ export interface operations {
                                 ruleId: string;
                                 ruleName: string;
                                 /** @enum {string} */
-                                condition: "offline" | "battery" | "peripheralFault" | "fenceBreach" | "taskFailureRate" | "appCrash" | "notSeen" | "metric" | "alarm";
+                                condition: "offline" | "battery" | "peripheralFault" | "fenceBreach" | "taskFailureRate" | "appCrash" | "notSeen" | "metric" | "alarm" | "policyDrift";
                                 /** @enum {string} */
                                 kind: "condition" | "flapping";
                                 /** @enum {string} */
@@ -9763,7 +9849,7 @@ export interface operations {
                     /** @default true */
                     enabled?: boolean;
                     /** @enum {string} */
-                    condition: "offline" | "battery" | "peripheralFault" | "fenceBreach" | "taskFailureRate" | "appCrash" | "notSeen" | "metric" | "alarm";
+                    condition: "offline" | "battery" | "peripheralFault" | "fenceBreach" | "taskFailureRate" | "appCrash" | "notSeen" | "metric" | "alarm" | "policyDrift";
                     /** @default {} */
                     params?: {
                         minutes?: number;
@@ -9781,6 +9867,8 @@ export interface operations {
                         /** @enum {string} */
                         op?: "gt" | "lt";
                         value?: number;
+                        /** @enum {string} */
+                        policySeverity?: "critical" | "major" | "minor" | "log";
                         name?: string;
                     };
                     /** @enum {string} */
@@ -9919,7 +10007,7 @@ export interface operations {
                                 /** @default true */
                                 enabled: boolean;
                                 /** @enum {string} */
-                                condition: "offline" | "battery" | "peripheralFault" | "fenceBreach" | "taskFailureRate" | "appCrash" | "notSeen" | "metric" | "alarm";
+                                condition: "offline" | "battery" | "peripheralFault" | "fenceBreach" | "taskFailureRate" | "appCrash" | "notSeen" | "metric" | "alarm" | "policyDrift";
                                 /** @default {} */
                                 params: {
                                     minutes?: number;
@@ -9937,6 +10025,8 @@ export interface operations {
                                     /** @enum {string} */
                                     op?: "gt" | "lt";
                                     value?: number;
+                                    /** @enum {string} */
+                                    policySeverity?: "critical" | "major" | "minor" | "log";
                                     name?: string;
                                 };
                                 /** @enum {string} */

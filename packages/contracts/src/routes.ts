@@ -165,6 +165,7 @@ export const agentRoutes: RoutesOf<typeof agentEndpoints> = {
   heartbeat: { method: 'POST', path: '/device/v1/agent/heartbeat' },
   location: { method: 'POST', path: '/device/v1/agent/location' },
   event: { method: 'POST', path: '/device/v1/agent/event' },
+  alarm: { method: 'POST', path: '/device/v1/agent/alarm' },
   status: { method: 'POST', path: '/device/v1/agent/status' },
   output: { method: 'POST', path: '/device/v1/agent/output' },
 };

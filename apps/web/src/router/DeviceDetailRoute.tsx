@@ -12,6 +12,11 @@ const slots: DeviceDetailSlots = {
       default: m.TerminalPolicyTab,
     })),
   ),
+  AlertsTab: lazy(() =>
+    import('../features/alerts/components/TerminalAlertsTab').then((m) => ({
+      default: m.TerminalAlertsTab,
+    })),
+  ),
   FilesTab: lazy(() =>
     import('../features/commands/components/DeviceTools').then((m) => ({ default: m.TerminalFilesTab })),
   ),
@@ -32,7 +37,7 @@ const slots: DeviceDetailSlots = {
 };
 
 /**
- * The terminal's page (`device/deviceDetail/:sn`) with the tabs of the tasks, commands and policies
- * domains and the commands domain's quick actions.
+ * The terminal's page (`device/deviceDetail/:sn`) with the tabs of the tasks, commands, policies and
+ * alerts domains and the commands domain's quick actions.
  */
 export const DeviceDetailRoute = () => <DeviceDetailPage slots={slots} />;

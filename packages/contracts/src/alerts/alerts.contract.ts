@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { LIMITS } from '../limits';
 import { PageQuerySchema, pageSchema } from '../pagination';
+import { POLICY_SEVERITIES } from '../policies/policy-fields';
 
 const base = '/device/v1/device/alerts';
 
@@ -16,6 +17,7 @@ export const ALERT_CONDITIONS = [
   'notSeen',
   'metric',
   'alarm',
+  'policyDrift',
 ] as const;
 export const AlertConditionSchema = z.enum(ALERT_CONDITIONS);
 export type AlertCondition = z.infer<typeof AlertConditionSchema>;
@@ -96,6 +98,8 @@ export const AlertParamsSchema = z.strictObject({
     .optional(),
   op: z.enum(['gt', 'lt']).optional(),
   value: z.number().optional(),
+  /** policyDrift: fields drifted at this policy severity or a more serious one. */
+  policySeverity: z.enum(POLICY_SEVERITIES).optional(),
   /** peripheralFault / alarm: only this fault kind or alarm name (empty: any). */
   name: z.string().trim().max(LIMITS.nameMax).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
+import { AlarmMessageSchema } from './alarms';
 import {
   DeviceEventSchema,
   DeviceStatusSchema,
@@ -62,6 +63,15 @@ export const agentEndpoints = {
     summary: 'Boot, shutdown, peripheral and app events',
     tag: TAG,
     body: DeviceEventSchema,
+    result: Accepted,
+    device: true,
+  }),
+  alarm: defineEndpoint({
+    method: 'POST',
+    path: `${base}/alarm`,
+    summary: 'Alarms raised and cleared, and the snapshot of standing alarms after every connection',
+    tag: TAG,
+    body: AlarmMessageSchema,
     result: Accepted,
     device: true,
   }),

@@ -50,6 +50,10 @@ export const registerAgentRoutes = (
     await agent.event(device, body);
     return accepted;
   });
+  api.register(agentEndpoints.alarm, async ({ body, device }) => {
+    await agent.alarm(device, body);
+    return accepted;
+  });
   api.register(agentEndpoints.status, async ({ body, device }) => {
     await agent.status(device, body.online);
     return accepted;

@@ -258,6 +258,12 @@ export const createAgentService = (deps: AgentServiceDeps) => {
 
     event: (device: DeviceIdentity, ev: DeviceEvent) => handleEvent(device, ev),
 
+    /** An alarm message over HTTP, heard as one on `up/alarm` is. */
+    async alarm(device: DeviceIdentity, message: AlarmMessage) {
+      await deps.onAlarm?.(device, message, new Date(nowMs(clock)));
+      stats.accepted++;
+    },
+
     async status(device: DeviceIdentity, online: boolean) {
       if (online) writer.add(device.sn, null);
       else await markOffline(device.sn, 'disconnected');

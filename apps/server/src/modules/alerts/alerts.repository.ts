@@ -47,6 +47,13 @@ export type AlertListRow = Awaited<
 >['rows'][number];
 
 /** Alert rules, alerts, incidents and their timelines. */
+/**
+ * An incident's members as a correlated subquery. The outer table is named in plain SQL: a column
+ * interpolated in a select's fields renders unqualified, and `id` would then read the member's own.
+ */
+const membersSql = () =>
+  sql<number>`(select count(*)::int from alerts a where a.incident_id = alert_incidents.id)`;
+
 export const createAlertsRepository = (db: Db) => {
   const alertWhere = (scope: Scope, f: AlertFilter): SQL | undefined =>
     and(
@@ -67,7 +74,9 @@ export const createAlertsRepository = (db: Db) => {
         inDataScope(scope, alertRules.ownerId),
         f.name ? sql`${alertRules.name} ilike ${likeAnywhere(f.name)}` : undefined,
       );
-      const openAlerts = sql<number>`(select count(*)::int from ${alerts} a where a.rule_id = ${alertRules.id} and a.state <> 'closed')`;
+      // The outer table in plain SQL, as in `membersSql`.
+      const openAlerts = sql<number>`(select count(*)::int from alerts a
+        where a.rule_id = alert_rules.id and a.state <> 'closed')`;
       const [rows, [{ total }]] = await Promise.all([
         db
           .select({ rule: alertRules, openAlerts })
@@ -210,8 +219,9 @@ export const createAlertsRepository = (db: Db) => {
         inDataScope(scope, alertIncidents.ownerId),
         f.state ? eq(alertIncidents.state, f.state) : undefined,
       );
-      const members = sql<number>`(select count(*)::int from ${alerts} a where a.incident_id = ${alertIncidents.id})`;
-      const openMembers = sql<number>`(select count(*)::int from ${alerts} a where a.incident_id = ${alertIncidents.id} and a.state <> 'closed')`;
+      const members = membersSql();
+      const openMembers = sql<number>`(select count(*)::int from alerts a
+        where a.incident_id = alert_incidents.id and a.state <> 'closed')`;
       const [rows, [{ total }]] = await Promise.all([
         db
           .select({ incident: alertIncidents, members, openMembers })
@@ -228,7 +238,7 @@ export const createAlertsRepository = (db: Db) => {
       const [row] = await db
         .select({
           incident: alertIncidents,
-          members: sql<number>`(select count(*)::int from ${alerts} a where a.incident_id = ${alertIncidents.id})`,
+          members: membersSql(),
         })
         .from(alertIncidents)
         .where(eq(alertIncidents.id, id));

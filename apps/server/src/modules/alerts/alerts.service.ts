@@ -32,6 +32,7 @@ export const REQUIRED_PARAMS: Record<AlertCondition, (keyof AlertParams)[]> = {
   notSeen: ['days'],
   metric: ['metric', 'op', 'value'],
   alarm: [],
+  policyDrift: ['policySeverity'],
 };
 
 export const toRuleRow = (r: RuleRecord, openAlerts: number): AlertRuleRow => ({

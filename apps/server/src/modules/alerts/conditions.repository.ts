@@ -2,6 +2,7 @@ import type { AlertParams } from '@cpm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { accountSubtreeSql } from '../../shared/data-scope';
 import { uuidArray } from '../../shared/sql';
+import { policyDriftSql } from '../policies/policies.service';
 import type { alertRules } from './alerts.table';
 
 export type RuleRecord = typeof alertRules.$inferSelect;
@@ -121,6 +122,12 @@ export const conditionSql = (rule: RuleRecord, now: Date): ConditionSql => {
         rule,
         sql`(select terminal_id, raised_at as at, name as label from terminal_alarms
           where cleared_at is null and ${named(sql`name`, p.name)}) e join terminals t on t.id = e.terminal_id`,
+      );
+    case 'policyDrift':
+      // Through the policies service: the compliance rows are that module's.
+      return eventsOf(
+        rule,
+        sql`(${policyDriftSql(need(p, 'policySeverity'))}) e join terminals t on t.id = e.terminal_id`,
       );
     case 'appCrash': {
       const since = new Date(now.getTime() - need(p, 'minutes') * 60_000);

@@ -37,18 +37,17 @@ const upsert = async (
   const rows = rowsOf<{ id: string; inserted: boolean; repeated: boolean }>(
     await tx.execute(sql`
       with m as (${match}),
+      -- Read once: a per-row lookup planned on stale statistics (a whole fleet just went offline)
+      -- becomes a nested loop over the rows this very statement inserts, quadratic in the fleet.
+      flapping as materialized (select f.subject_key from alerts f where f.rule_id = ${rule.id}
+        and f.kind = 'flapping' and f.state <> 'closed'),
       up as (
         insert into alerts (owner_id, rule_id, rule_name, condition, kind, severity, state, subject_key,
           terminal_id, detail, count, first_at, last_at)
         select ${rule.ownerId}, ${rule.id}, ${rule.name}, ${rule.condition}, ${kind}, ${rule.severity}, 'open',
           m.subject_key, m.terminal_id, coalesce(m.detail, ''), m.n, ${now}, ${now}
         from m
-        where ${
-          kind === 'condition'
-            ? sql`not exists (select 1 from alerts f where f.rule_id = ${rule.id}
-          and f.subject_key = m.subject_key and f.kind = 'flapping' and f.state <> 'closed')`
-            : sql`true`
-        }
+        where ${kind === 'condition' ? sql`m.subject_key not in (select subject_key from flapping)` : sql`true`}
         on conflict (rule_id, subject_key, kind) where state <> 'closed'
         do update set last_at = excluded.last_at, detail = excluded.detail, count = ${bump}
         returning id, (xmax = 0) as inserted, count, ${counts ? sql`true` : sql`false`} as counts

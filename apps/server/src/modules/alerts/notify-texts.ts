@@ -21,6 +21,7 @@ export const CONDITION_TEXT: Record<AlertCondition, Bi> = {
   notSeen: { zh: '长期未上线', en: 'not seen' },
   metric: { zh: '指标越限', en: 'figure out of range' },
   alarm: { zh: '设备告警', en: 'device alarm' },
+  policyDrift: { zh: '策略漂移', en: 'policy drift' },
 };
 
 export const severityTag = (s: AlertSeverity): Bi => ({

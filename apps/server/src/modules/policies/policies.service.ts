@@ -20,7 +20,15 @@ import type { OperationNote } from '../../shared/operation-note';
 import { pageOffset, toPage } from '../../shared/paging';
 import { requireAddOrEdit } from '../../shared/permissions';
 import type { LockHit, PoliciesRepository, PolicyRecord, TargetRef } from './policies.repository';
-import type { FieldFilter, FieldRowRecord, PolicyFieldsRepository } from './policy-fields.repository';
+import {
+  driftedFieldsSql,
+  type FieldFilter,
+  type FieldRowRecord,
+  type PolicyFieldsRepository,
+} from './policy-fields.repository';
+
+/** Drifted fields at a severity or worse as a subquery, for other modules' set-based conditions. */
+export const policyDriftSql = driftedFieldsSql;
 
 /** Rows an export reads at a time. */
 const EXPORT_BATCH = 1000;

@@ -1,4 +1,4 @@
-import { COMPLIANCE_STATES, POLICY_SEVERITIES } from '@cpm/contracts';
+import { COMPLIANCE_STATES, POLICY_SEVERITIES, type PolicySeverity } from '@cpm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -32,6 +32,19 @@ export type FieldAnswer = {
   actual?: unknown;
   reason?: string | null;
   message?: string | null;
+};
+
+/**
+ * Rows (terminal_id, at, label) of the fields that drifted at `severity` or a more serious one: what
+ * set-based queries elsewhere (alert rules) read of compliance, served by the not-verified index.
+ */
+export const driftedFieldsSql = (severity: PolicySeverity): SQL => {
+  const levels = POLICY_SEVERITIES.slice(0, POLICY_SEVERITIES.indexOf(severity) + 1);
+  return sql`select terminal_id, since as at, field as label from terminal_policy_fields
+    where state = 'drift' and severity in (${sql.join(
+      levels.map((l) => sql`${l}`),
+      sql`, `,
+    )})`;
 };
 
 /** Subquery of the terminal ids the targets reach (accounts and groups with everything below them). */

@@ -8,7 +8,9 @@ import { Link } from 'react-router';
 import { call } from '../../../api/http';
 import { CrudListView, queryKeys, selectFilter, useCrudList, useSelection } from '../../../shared/crud';
 import { actionsColumn } from '../../../shared/crud/RowActions';
+import { formatTime } from '../../../shared/format/formatTime';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { testIdProps } from '../../../shared/testId';
 import { AlertTimeline } from './AlertTimeline';
 import { SeverityTag, StateTag } from './severity';
 
@@ -31,6 +33,7 @@ const withNote = (title: string, placeholder: string, run: (note: string) => Pro
           }}
         />
       ),
+      okButtonProps: testIdProps('alert-note-ok'),
       onOk: () => run(note).finally(resolve),
       onCancel: () => resolve(),
     });
@@ -83,8 +86,8 @@ export const AlertList = ({ sn, testId, title }: { sn?: string; testId: string; 
         `${r.kind === 'flapping' ? t('flapping') : t(`conditions.${r.condition}`)}${r.detail ? ` · ${r.detail}` : ''}`,
     },
     { key: 'count', title: t('count'), dataIndex: 'count' },
-    { key: 'firstAt', title: t('firstAt'), render: (_, r) => new Date(r.firstAt).toLocaleString() },
-    { key: 'lastAt', title: t('lastAt'), render: (_, r) => new Date(r.lastAt).toLocaleString() },
+    { key: 'firstAt', title: t('firstAt'), render: (_, r) => formatTime(r.firstAt) },
+    { key: 'lastAt', title: t('lastAt'), render: (_, r) => formatTime(r.lastAt) },
     actionsColumn(
       t('actions'),
       (r) => [

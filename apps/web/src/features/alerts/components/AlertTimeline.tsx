@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Drawer, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { formatTime } from '../../../shared/format/formatTime';
 import { NotLoaded } from '../../../shared/page/NotLoaded';
 
 /** One alert's history, oldest first, in a drawer. */
@@ -28,7 +29,7 @@ export const AlertTimeline = ({ alert, onClose }: { alert: AlertRow | null; onCl
             key: step.id,
             children: (
               <>
-                <strong>{t(`steps.${step.kind}`)}</strong> {new Date(step.at).toLocaleString()}
+                <strong>{t(`steps.${step.kind}`)}</strong> {formatTime(step.at, true)}
                 {step.actor ? ` · ${step.actor}` : ''}
                 {step.note ? <div>{step.note}</div> : null}
               </>

@@ -19,7 +19,7 @@ export const OpenAlertFigures = () => {
     queryFn: () => call(alertsRoutes.summary, { loading: false }),
   });
   return (
-    <Space wrap data-testid="alert-figures">
+    <Space wrap style={{ marginBottom: 16 }} data-testid="alert-figures">
       {ALERT_SEVERITIES.map((s) => (
         <Card key={s} size="small">
           <Statistic title={t(`severity.${s}`)} value={q.data?.open[s] ?? '-'} />

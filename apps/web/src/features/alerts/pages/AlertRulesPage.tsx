@@ -4,6 +4,7 @@ import {
   ALERT_SEVERITIES,
   type AlertCondition,
   type AlertRuleRow,
+  POLICY_SEVERITIES,
 } from '@cpm/contracts';
 import { alertsRoutes } from '@cpm/contracts/routes';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
@@ -29,7 +30,7 @@ const ruleSaveSchema = lazySchema(() =>
 /** The figures each condition asks for in the form. */
 const FIGURES: Record<
   AlertCondition,
-  ('minutes' | 'percent' | 'count' | 'days' | 'metric' | 'value' | 'name')[]
+  ('minutes' | 'percent' | 'count' | 'days' | 'metric' | 'value' | 'name' | 'policySeverity')[]
 > = {
   offline: ['minutes'],
   battery: ['percent'],
@@ -40,6 +41,7 @@ const FIGURES: Record<
   notSeen: ['days'],
   metric: ['metric', 'value'],
   alarm: ['name'],
+  policyDrift: ['policySeverity'],
 };
 
 /** Alert rules (`/device/alertRules`): what to watch, how severe, who hears of it and when not. */
@@ -96,6 +98,19 @@ export const AlertRulesPage = () => {
           />
         </Form.Item>
       </div>
+    ) : k === 'policySeverity' ? (
+      <Form.Item
+        key={k}
+        name={['params', k]}
+        label={t('figures.policySeverity')}
+        rules={[{ required: true }]}
+      >
+        <Select
+          style={{ width: 200 }}
+          data-testid="alert-rule-policy-severity"
+          options={POLICY_SEVERITIES.map((s) => ({ value: s, label: t(`policySeverity.${s}`) }))}
+        />
+      </Form.Item>
     ) : (
       <Form.Item key={k} name={['params', k]} label={t(`figures.${k}`)} rules={[{ required: k !== 'name' }]}>
         {k === 'name' ? <Input /> : <InputNumber min={0} style={{ width: 200 }} />}

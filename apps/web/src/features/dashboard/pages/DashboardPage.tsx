@@ -9,6 +9,7 @@ import { useMenuRoutes } from '../../../shared/menu/useMenuRoutes';
 import { useSessionStore } from '../../../shared/session/sessionStore';
 import { HOME_PATH } from '../../../shared/worktabs/worktabRules';
 import { FleetOverview } from '../components/FleetOverview';
+import { OpenAlertsFigure } from '../components/OpenAlertsFigure';
 import { PolicyDriftFigure } from '../components/PolicyDriftFigure';
 
 const greetingKey = (hour: number) => (hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening');
@@ -45,6 +46,7 @@ export const DashboardPage = () => {
         <FleetOverview />
       </div>
       <PolicyDriftFigure />
+      <OpenAlertsFigure />
 
       <h4 className="cpm-section-title">{t('dashboard.groups')}</h4>
       {cards.length === 0 ? (

@@ -26,12 +26,13 @@ type SlotTerminal = { sn: string; online: boolean; platform: string; apps: Recor
 
 /**
  * What other domains show on the terminal's page (its task plan, captured files, configuration,
- * permissions, app uninstall). The router fills them in, so this feature imports no other; each is
+ * permissions, alerts, app uninstall). The router fills them in, so this feature imports no other; each is
  * shown inside a Suspense boundary and may load lazily.
  */
 export type DeviceDetailSlots = {
   PlanTab: ComponentType<{ sn: string }>;
   PolicyTab: ComponentType<{ sn: string }>;
+  AlertsTab: ComponentType<{ sn: string }>;
   FilesTab: ComponentType<{ terminal: SlotTerminal }>;
   ConfigTab: ComponentType<{ terminal: SlotTerminal }>;
   PermissionsTab: ComponentType<{ terminal: SlotTerminal }>;
@@ -63,15 +64,25 @@ const TAB_KEYS = [
   'permissions',
   'plan',
   'policy',
+  'alerts',
 ] as const;
 
 /**
  * One terminal on the detail layout: header with its name, SN, state and actions; tabs (in the
  * address as `?tab=`) for overview, hardware, network, apps, the reported configuration, peripherals,
- * history, logs, captured files, permissions and the task plan.
+ * history, logs, captured files, permissions, the task plan, policies and alerts.
  */
 export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
-  const { PlanTab, PolicyTab, FilesTab, ConfigTab, PermissionsTab, QuickActions, UninstallButton } = slots;
+  const {
+    PlanTab,
+    PolicyTab,
+    AlertsTab,
+    FilesTab,
+    ConfigTab,
+    PermissionsTab,
+    QuickActions,
+    UninstallButton,
+  } = slots;
   const { sn = '' } = useParams();
   const { t } = useTranslation('devices');
   const queryClient = useQueryClient();
@@ -338,6 +349,11 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
           key: 'policy',
           label: t('tabs.policy'),
           children: slot(<PolicyTab sn={d.sn} />),
+        },
+        {
+          key: 'alerts',
+          label: t('tabs.alerts'),
+          children: slot(<AlertsTab sn={d.sn} />),
         },
       ]}
     />
