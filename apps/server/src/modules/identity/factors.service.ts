@@ -191,6 +191,13 @@ export const createFactorsService = (deps: {
       return null;
     },
 
+    /** Whether the account keeps a second factor without passkey `passkeyId`, where a rule requires one. */
+    async keepsRequiredFactor(userId: string, passkeyId: string) {
+      if (await confirmedTotp(userId)) return true;
+      if ((await deps.passkeysOf(userId)).some((k) => k.id !== passkeyId)) return true;
+      return !(await requirementOf(userId)).required;
+    },
+
     /** Ten new recovery codes for the caller, answered once; the old ones stop working. */
     async regenerateRecovery(auth: AuthContext, note: OperationNote) {
       note.subject({ id: auth.userId, name: auth.username });

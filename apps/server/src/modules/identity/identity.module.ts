@@ -63,6 +63,7 @@ export const createIdentityModule = (deps: {
     findAccount: (id) => users.findById(id),
     recoveryCodesForFirstFactor: (userId) => factors.recoveryCodesForFirstFactor(userId),
     passwordlessAllowed: (userId) => factors.passwordlessAllowed(userId),
+    keepsRequiredFactor: (userId, id) => factors.keepsRequiredFactor(userId, id),
   });
   const ssoRepo = createSsoRepository(db);
   const redirectUri = ssoRedirectUri(deps.config.publicUrl);

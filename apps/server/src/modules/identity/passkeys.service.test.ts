@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppError } from '../../shared/app-error';
+import { createOperationNote } from '../../shared/operation-note';
 import { fakeOf } from '../../test-support/fake';
 import { authOf, RECORD_TIME } from '../../test-support/records';
 import type { ChallengeRecord, PasskeyRecord, PasskeysRepository } from './passkeys.repository';
@@ -28,6 +29,7 @@ const setup = (
     challenge?: Partial<ChallengeRecord> | null;
     stored?: PasskeyRecord | null;
     allowed?: boolean;
+    keepsFactor?: boolean;
   } = {},
 ) => {
   const now = RECORD_TIME;
@@ -48,6 +50,7 @@ const setup = (
           },
     markUsed: async () => true,
     add: async () => 'k2',
+    remove: async () => 'Work laptop',
   });
   const webauthn = fakeOf<WebAuthn>({
     authenticationOptions: async () => ({ challenge: 'abc', options: { challenge: 'abc' } }),
@@ -60,6 +63,7 @@ const setup = (
     findAccount: async (id) => ({ id, username: 'ann' }),
     recoveryCodesForFirstFactor: async () => [],
     passwordlessAllowed: async () => opts.allowed ?? false,
+    keepsRequiredFactor: async () => opts.keepsFactor ?? true,
   });
   return { repo, webauthn, service };
 };
@@ -126,9 +130,27 @@ describe('checking a passkey', () => {
       findAccount: vi.fn(),
       recoveryCodesForFirstFactor: vi.fn(),
       passwordlessAllowed: vi.fn(),
+      keepsRequiredFactor: vi.fn(),
     });
     expect(await refusal(service.registerOptions(authOf({ userId: USER })))).toBe('passkeyUnavailable');
     expect(await refusal(service.signInOptions(null))).toBe('passkeyUnavailable');
     expect(s.repo.saveChallenge).not.toHaveBeenCalled();
+  });
+});
+
+describe('removing a passkey', () => {
+  it('refuses the last factor where a rule requires one, and removes nothing', async () => {
+    const s = setup({ keepsFactor: false });
+    const { note, noted } = createOperationNote();
+    expect(await refusal(s.service.remove(authOf({ userId: USER }), note, 'k1'))).toBe('factorLastRequired');
+    expect(s.repo.remove).not.toHaveBeenCalled();
+    expect(noted.failure).toBe('factorLastRequired');
+  });
+
+  it('removes it where another factor stays or none is required', async () => {
+    const s = setup();
+    const { note } = createOperationNote();
+    expect(await s.service.remove(authOf({ userId: USER }), note, 'k1')).toBeNull();
+    expect(s.repo.remove).toHaveBeenCalledWith(USER, 'k1');
   });
 });

@@ -33,6 +33,8 @@ export const createPasskeysService = (deps: {
   recoveryCodesForFirstFactor(userId: string): Promise<string[]>;
   /** Whether the account's enterprise lets it sign in with a passkey alone. */
   passwordlessAllowed(userId: string): Promise<boolean>;
+  /** Whether the account keeps a second factor without this passkey, where a rule requires one. */
+  keepsRequiredFactor(userId: string, passkeyId: string): Promise<boolean>;
 }) => {
   const { repo, clock } = deps;
   const webauthn = () => {
@@ -141,6 +143,11 @@ export const createPasskeysService = (deps: {
     },
 
     async remove(auth: AuthContext, note: OperationNote, id: string) {
+      // The account could not sign in where its enterprise or role requires a second factor.
+      if (!(await deps.keepsRequiredFactor(auth.userId, id))) {
+        note.fail('factorLastRequired');
+        throw new AppError('factorLastRequired');
+      }
       const name = await repo.remove(auth.userId, id);
       if (name === null) throw new AppError('notFound');
       note.subject({ id: auth.userId, name: auth.username, detail: name });
