@@ -32,6 +32,9 @@ export type Disabler = (tx: Tx, sub: SubscriptionRecord, now: Date) => Promise<u
 
 type Answered = { d: DeliveryRecord; sub: SubscriptionRecord; outcome: PostOutcome; at: Date };
 
+/** How long the answers in flight are waited for after the first, to be recorded together. */
+const GROUP_WINDOW_MS = 2;
+
 const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
 
 /**
@@ -155,9 +158,11 @@ export const dispatchRun = async (
   for (;;) {
     if (answered.length === 0 && busy.size > 0) {
       await waitForAnswer();
-      // Answers that came in with this one are taken into the same group: an embedded database
-      // can hold the event loop for a whole transaction, so that they are read only now.
-      if (answered.length < busy.size) await new Promise((resolve) => setImmediate(resolve));
+      // Answers that come in just after this one join its group: an embedded database holds the
+      // event loop for a whole transaction, so they are read over the next turns, not at once.
+      const woke = performance.now();
+      while (answered.length < busy.size && performance.now() - woke < GROUP_WINDOW_MS)
+        await new Promise((resolve) => setImmediate(resolve));
     }
     changed = null;
     if (ctx.signal.aborted) {

@@ -190,12 +190,17 @@ export const createWebhooksRepository = (db: Db) => ({
         returning ${d.id} as id, ${d.objectKey} as object_key, ${d.status} as status
       ),
       head as (
-        select distinct on (${d.objectKey}) ${d.id} as id, ${d.status} as status from ${d}
-        where ${d.subscriptionId} = ${subscriptionId}
-          and ${d.objectKey} in (select object_key from recorded where status <> 'pending')
-          and ${d.status} in ('waiting', 'pending')
-          and ${d.id} not in (select id from v)
-        order by ${d.objectKey}, ${d.seq}
+        select n.id, n.status
+        from (select distinct object_key from recorded where status <> 'pending') as f,
+        lateral (
+          select ${d.id} as id, ${d.status} as status from ${d}
+          where ${d.subscriptionId} = ${subscriptionId}
+            and ${d.objectKey} = f.object_key
+            and ${d.status} in ('waiting', 'pending')
+            and ${d.id} not in (select id from v)
+          order by ${d.seq}
+          limit 1
+        ) as n
       ),
       promoted as (
         update ${d} set status = 'pending', series_started_at = ${at}, next_attempt_at = ${at}
