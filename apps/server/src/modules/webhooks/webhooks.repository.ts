@@ -169,6 +169,10 @@ export const createWebhooksRepository = (db: Db) => ({
       ),
       sql`, `,
     );
+    const ids = sql.join(
+      attempts.map((a) => sql`${a.id}`),
+      sql`, `,
+    );
     const d = webhookDeliveries;
     const at = sql`${now.toISOString()}::timestamptz`;
     // The statement sees the lanes as they were before it: the heads recorded here are left out of
@@ -186,7 +190,9 @@ export const createWebhooksRepository = (db: Db) => ({
           next_attempt_at = v.next,
           delivered_at = case when v.status = 'delivered' then ${at} end
         from v
-        where ${d.id} = v.id and ${d.status} = 'pending'
+        -- The ids again as an array: without statistics (the embedded database has none) the
+        -- planner may join the values against a scan of the whole log instead of the key.
+        where ${d.id} = any(array[${ids}]::uuid[]) and ${d.id} = v.id and ${d.status} = 'pending'
         returning ${d.id} as id, ${d.objectKey} as object_key, ${d.status} as status
       ),
       head as (
