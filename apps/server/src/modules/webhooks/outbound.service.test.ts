@@ -70,12 +70,19 @@ const setup = (
       rows
         .filter((r) => r.status === 'pending' && (r.nextAttemptAt ?? now) <= now && !busy.includes(r.id))
         .slice(0, limit),
-    recordAttempts: async (_tx, outcomes: AttemptOutcome[]) =>
-      outcomes.map((a) => {
+    recordAttempts: async (_tx, _sub, outcomes: AttemptOutcome[], now) => {
+      const recorded = outcomes.map((a) => {
         const r = rows.find((x) => x.id === a.id) as DeliveryRecord;
         Object.assign(r, a, { attempts: r.attempts + 1 });
         return { id: r.id, objectKey: r.objectKey, status: r.status };
-      }),
+      });
+      const next: DeliveryRecord[] = [];
+      for (const f of recorded.filter((r) => r.status !== 'pending')) {
+        const n = rows.find((r) => r.objectKey === f.objectKey && r.status === 'waiting');
+        if (n) next.push(Object.assign(n, { status: 'pending', seriesStartedAt: now, nextAttemptAt: now }));
+      }
+      return { recorded, next, subscription: o.sub ?? subscription() };
+    },
     promoteNextOf: async (_tx, _sub, keys, now) => {
       for (const key of keys) {
         const next = rows.find((r) => r.objectKey === key && r.status === 'waiting');
@@ -170,7 +177,7 @@ describe('outbound delivery', () => {
     expect(order.filter((id) => id.startsWith('e-0'))).toEqual(['e-0-0', 'e-0-1', 'e-0-2']);
     expect(order.filter((id) => id.startsWith('e-1'))).toEqual(['e-1-0', 'e-1-1', 'e-1-2']);
     // The two lanes' heads went out together and were recorded in one transaction.
-    expect(s.repo.recordAttempts.mock.calls[0][1].map((a) => a.id)).toEqual(['d-0-0', 'd-1-0']);
+    expect(s.repo.recordAttempts.mock.calls[0][2].map((a) => a.id)).toEqual(['d-0-0', 'd-1-0']);
     expect(s.rows.every((r) => r.status === 'delivered' && r.responseCode === 200)).toBe(true);
     // The failure streak the subscription had ends with the first success, once.
     expect(s.repo.succeeded).toHaveBeenCalledOnce();

@@ -32,6 +32,9 @@ export type Disabler = (tx: Tx, sub: SubscriptionRecord, now: Date) => Promise<u
 
 type Answered = { d: DeliveryRecord; sub: SubscriptionRecord; outcome: PostOutcome; at: Date };
 
+/** How long the answers in flight are waited for after the first, to be recorded together. */
+const GROUP_WINDOW_MS = 2;
+
 const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
 
 /**
@@ -93,7 +96,10 @@ export const dispatchRun = async (
     });
   };
 
-  /** Records a group of outcomes; retries get their time, finished lanes let their next one go. */
+  /**
+   * Records a group of outcomes; retries get their time, finished lanes let their next one go.
+   * Answers the deliveries that went (to be sent at once) and the subscription as it is now.
+   */
   const record = async (group: Answered[]) => {
     const now = clock.now();
     let reset = false;
@@ -109,6 +115,7 @@ export const dispatchRun = async (
       const retry = !ok && sub.enabled && retryAt.getTime() - d.seriesStartedAt.getTime() <= o.retryForMs;
       return {
         id: d.id,
+        objectKey: d.objectKey,
         status: ok ? 'delivered' : retry ? 'pending' : 'failed',
         responseCode: outcome.status,
         durationMs: outcome.durationMs,
@@ -116,8 +123,8 @@ export const dispatchRun = async (
         nextAttemptAt: retry ? retryAt : null,
       };
     });
-    const announce = await ctx.inLease(async (tx) => {
-      const recorded = await repo.recordAttempts(tx, rows, now);
+    const { told, next, sub } = await ctx.inLease(async (tx) => {
+      const r = await repo.recordAttempts(tx, subscriptionId, rows, now);
       let told: undefined | (() => void);
       if (reset && (streak ?? 0) > 0) {
         await repo.succeeded(tx, subscriptionId);
@@ -128,39 +135,48 @@ export const dispatchRun = async (
         streak = s?.consecutiveFailures ?? 0;
         if (s) told = await deps.disable(tx, s, now);
       }
-      const finished = recorded.filter((r) => r.status !== 'pending').map((r) => r.objectKey);
-      await repo.promoteNextOf(tx, subscriptionId, finished, now);
-      totals.delivered += recorded.filter((r) => r.status === 'delivered').length;
-      return told;
+      totals.delivered += r.recorded.filter((x) => x.status === 'delivered').length;
+      return { told, next: r.next, sub: r.subscription };
     });
-    announce?.();
+    told?.();
+    return { next, sub };
   };
 
   /** Records what was answered (on the way out, only real answers) and frees those deliveries. */
   const recordAnswered = async (answersOnly = false) => {
     const group = answered.splice(0).filter((a) => !answersOnly || a.outcome.status !== null);
-    if (group.length) await record(group);
+    const went = group.length ? await record(group) : { next: [], sub: null };
     for (const a of group) busy.delete(a.d.id);
+    return went;
   };
 
+  const waitForAnswer = () =>
+    new Promise<void>((resolve) => {
+      changed = resolve;
+    });
+
   for (;;) {
-    if (answered.length === 0 && busy.size > 0)
-      await new Promise<void>((resolve) => {
-        changed = resolve;
-      });
+    if (answered.length === 0 && busy.size > 0) {
+      await waitForAnswer();
+      // Answers that come in just after this one join its group: an embedded database holds the
+      // event loop for a whole transaction, so they are read over the next turns, not at once.
+      const woke = performance.now();
+      while (answered.length < busy.size && performance.now() - woke < GROUP_WINDOW_MS)
+        await new Promise((resolve) => setImmediate(resolve));
+    }
     changed = null;
     if (ctx.signal.aborted) {
       // Stopping: what receivers accepted is recorded so that the next run does not send it again.
-      while (answered.length < busy.size)
-        await new Promise<void>((resolve) => {
-          changed = resolve;
-        });
+      while (answered.length < busy.size) await waitForAnswer();
       await recordAnswered(true);
       throw ctx.signal.reason;
     }
-    await recordAnswered();
+    const went = await recordAnswered();
+    const open = performance.now() - began < o.runForMs;
+    // The next of each finished lane goes at once, to the subscription as the recording read it.
+    if (open && went.sub) for (const d of went.next) if (busy.size < o.inflight) start(went.sub, d);
     if (busy.size >= o.inflight) continue;
-    if (performance.now() - began < o.runForMs) {
+    if (open) {
       const sub = await repo.findById(subscriptionId);
       const due = sub ? await repo.due(subscriptionId, clock.now(), [...busy], o.inflight - busy.size) : [];
       if (sub && streak === null) streak = sub.consecutiveFailures;

@@ -1,5 +1,5 @@
 import { webhooksEndpoints as e, WEBHOOK_REPLAY_WINDOW_SEC, type WebhookEventType } from '@cpm/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount, createRole } from '../../test-support/accounts';
 import { clientOf } from '../../test-support/api-client';
@@ -7,6 +7,7 @@ import { callAs, createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { useTestApp } from '../../test-support/suite-app';
 import { ADMIN_PASSWORD, loginAs, type TestApp } from '../../test-support/test-app';
 import { terminalGroups } from '../groups/groups.table';
+import { messages, messageTargets } from '../messages/messages.table';
 import { PRUNE_JOB_KIND } from './outbound.service';
 import { startReceiver } from './webhook-receiver.fixture';
 import { verifySignature } from './webhook-signing';
@@ -141,6 +142,64 @@ describe('deliveries whose retries ran out unseen, and the log’s retention', (
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.subscriptionId, sub.id));
     expect(left).toEqual([{ eventId: recent }]);
+    await rx.kill();
+  });
+});
+
+describe('a subscription whose deliveries keep failing while the server is down', () => {
+  const t = useTestApp({
+    env: { WEBHOOK_ALLOW_HTTP: 'on', WEBHOOK_DISABLE_AFTER_FAILURES: '4', WEBHOOK_DISABLE_AFTER_HOURS: '24' },
+    jobs: { run: false },
+  });
+
+  it('is turned off by the hourly sweep, once, with a notice to its owner', async () => {
+    const rx = await startReceiver({ answer: () => 500 });
+    const a = await owner(t, 'hook_off');
+    const sub = await subscribe(t, a.token, rx.url);
+    for (const sn of ['SN1', 'SN2', 'SN3'])
+      await t.webhooks.publish({
+        type: 'terminal.online',
+        ownerId: a.id,
+        objectKey: `terminal:${sn}`,
+        data: { sn },
+      });
+    await t.jobs.runDue();
+    expect(rx.received.map((r) => r.status)).toEqual([500, 500, 500]);
+    const state = async () =>
+      (
+        await t.database.db
+          .select({
+            enabled: webhookSubscriptions.enabled,
+            reason: webhookSubscriptions.disabledReason,
+            failures: webhookSubscriptions.consecutiveFailures,
+          })
+          .from(webhookSubscriptions)
+          .where(eq(webhookSubscriptions.id, sub.id))
+      )[0];
+    const notices = () =>
+      t.database.db
+        .select({ title: messages.title, scope: messages.scope, target: messageTargets.targetId })
+        .from(messages)
+        .innerJoin(messageTargets, eq(messageTargets.messageId, messages.id))
+        .where(and(eq(messages.ownerId, a.id), like(messages.title, '%Webhook disabled%')));
+    // Three failures in a row, all at once: too few and too short to turn it off.
+    expect(await state()).toEqual({ enabled: true, reason: null, failures: 3 });
+
+    // Down for longer than the retry period: no retry ran, the sweep fails all three for good and
+    // the streak (six, over 25 hours) is now long enough in number and in time.
+    t.clock.advance(25 * HOUR);
+    expect(await t.webhooks.sweep()).toEqual({ failed: 3 });
+    expect(await state()).toEqual({ enabled: false, reason: '6 attempts failed in a row', failures: 6 });
+    expect(await notices()).toEqual([
+      { title: 'Webhook 已停用：ops / Webhook disabled: ops', scope: 'users', target: a.id },
+    ]);
+
+    // An hour later nothing is left to fail: no second notice, and nothing more is sent.
+    t.clock.advance(HOUR);
+    expect(await t.webhooks.sweep()).toEqual({ failed: 0 });
+    await t.jobs.runDue();
+    expect(await notices()).toHaveLength(1);
+    expect(rx.received).toHaveLength(3);
     await rx.kill();
   });
 });

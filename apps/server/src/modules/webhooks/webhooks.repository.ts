@@ -24,7 +24,7 @@ const UNFINISHED = ['waiting', 'pending'] as const;
 /** The outcome of one attempt, as recorded on its delivery. */
 export type AttemptOutcome = Pick<
   DeliveryRecord,
-  'id' | 'status' | 'responseCode' | 'durationMs' | 'error' | 'nextAttemptAt'
+  'id' | 'objectKey' | 'status' | 'responseCode' | 'durationMs' | 'error' | 'nextAttemptAt'
 >;
 
 /** Serializes the writes of one lane (subscription and object) for the rest of the transaction. */
@@ -153,33 +153,85 @@ export const createWebhooksRepository = (db: Db) => ({
     )[0]?.at ?? null,
 
   /**
-   * Records the outcomes of attempts on pending deliveries in one statement; answers those recorded
-   * (a delivery no longer pending, e.g. failed by the sweeper meanwhile, is left alone).
+   * Records the outcomes of attempts on pending deliveries and lets the next delivery of every lane
+   * whose head finished go (pending, due at `now`), in one statement after locking those lanes (see
+   * `lockLane`). Answers the outcomes recorded (a delivery no longer pending, e.g. failed by the
+   * sweeper meanwhile, is left alone), the deliveries that went and the subscription as it is now.
    */
-  async recordAttempts(tx: Tx, attempts: AttemptOutcome[], now: Date) {
-    if (attempts.length === 0) return [];
+  async recordAttempts(tx: Tx, subscriptionId: string, attempts: AttemptOutcome[], now: Date) {
+    if (attempts.length === 0) return { recorded: [], next: [], subscription: null };
+    const finished = attempts.filter((a) => a.status !== 'pending').map((a) => a.objectKey);
+    await lockLanes(tx, subscriptionId, finished);
     const values = sql.join(
       attempts.map(
         (a) =>
-          sql`(${a.id}::uuid, ${a.status}, ${a.responseCode}::int, ${a.durationMs}::int, ${a.error}, ${a.nextAttemptAt?.toISOString() ?? null}::timestamptz)`,
+          sql`(${a.id}::uuid, ${a.objectKey}, ${a.status}, ${a.responseCode}::int, ${a.durationMs}::int, ${a.error}, ${a.nextAttemptAt?.toISOString() ?? null}::timestamptz)`,
       ),
       sql`, `,
     );
+    const ids = sql.join(
+      attempts.map((a) => sql`${a.id}`),
+      sql`, `,
+    );
     const d = webhookDeliveries;
+    const at = sql`${now.toISOString()}::timestamptz`;
+    // The statement sees the lanes as they were before it: the heads recorded here are left out of
+    // the look for each finished lane's next.
     const result = await tx.execute(sql`
-      update ${d} set
-        status = v.status,
-        attempts = ${d.attempts} + 1,
-        response_code = v.code,
-        duration_ms = v.ms,
-        error = v.error,
-        last_attempt_at = ${now.toISOString()}::timestamptz,
-        next_attempt_at = v.next,
-        delivered_at = case when v.status = 'delivered' then ${now.toISOString()}::timestamptz end
-      from (values ${values}) as v(id, status, code, ms, error, next)
-      where ${d.id} = v.id and ${d.status} = 'pending'
-      returning ${d.id} as id, ${d.objectKey} as "objectKey", ${d.status} as status`);
-    return (result as unknown as { rows: { id: string; objectKey: string; status: string }[] }).rows;
+      with v(id, object_key, status, code, ms, error, next) as (values ${values}),
+      recorded as (
+        update ${d} set
+          status = v.status,
+          attempts = ${d.attempts} + 1,
+          response_code = v.code,
+          duration_ms = v.ms,
+          error = v.error,
+          last_attempt_at = ${at},
+          next_attempt_at = v.next,
+          delivered_at = case when v.status = 'delivered' then ${at} end
+        from v
+        -- The ids again as an array: without statistics (the embedded database has none) the
+        -- planner may join the values against a scan of the whole log instead of the key.
+        where ${d.id} = any(array[${ids}]::uuid[]) and ${d.id} = v.id and ${d.status} = 'pending'
+        returning ${d.id} as id, ${d.objectKey} as object_key, ${d.status} as status
+      ),
+      head as (
+        select n.id, n.status
+        from (select distinct object_key from recorded where status <> 'pending') as f,
+        lateral (
+          select ${d.id} as id, ${d.status} as status from ${d}
+          where ${d.subscriptionId} = ${subscriptionId}
+            and ${d.objectKey} = f.object_key
+            and ${d.status} in ('waiting', 'pending')
+            and ${d.id} not in (select id from v)
+          order by ${d.seq}
+          limit 1
+        ) as n
+      ),
+      promoted as (
+        update ${d} set status = 'pending', series_started_at = ${at}, next_attempt_at = ${at}
+        from head
+        where ${d.id} = head.id and head.status = 'waiting'
+        returning ${d}.*
+      )
+      select 'recorded' as kind, to_jsonb(recorded) as row from recorded
+      union all
+      select 'next', to_jsonb(promoted) from promoted
+      union all
+      select 'subscription', to_jsonb(s) from ${webhookSubscriptions} s where s.id = ${subscriptionId}`);
+    const rows = (result as unknown as { rows: { kind: string; row: Record<string, unknown> }[] }).rows;
+    return {
+      recorded: rows
+        .filter((r) => r.kind === 'recorded')
+        .map((r) => rowOf<Pick<DeliveryRecord, 'id' | 'objectKey' | 'status'>>(r.row)),
+      // In the order they were made, so that the oldest goes first.
+      next: rows
+        .filter((r) => r.kind === 'next')
+        .map((r) => rowOf<DeliveryRecord>(r.row))
+        .sort((x, y) => x.seq - y.seq),
+      subscription:
+        rows.filter((r) => r.kind === 'subscription').map((r) => rowOf<SubscriptionRecord>(r.row))[0] ?? null,
+    };
   },
 
   /**
@@ -189,14 +241,7 @@ export const createWebhooksRepository = (db: Db) => ({
   async promoteNextOf(tx: Tx, subscriptionId: string, objectKeys: string[], now: Date): Promise<number> {
     if (objectKeys.length === 0) return 0;
     const keys = [...new Set(objectKeys)].sort();
-    // One after another in one order, so that two writers of overlapping lanes cannot wait for each other.
-    const lanes = sql.join(
-      keys.map((k) => sql`${`${subscriptionId}|${k}`}`),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      select pg_advisory_xact_lock(hashtextextended(k, 7))
-      from (select unnest(array[${lanes}]::text[]) as k order by 1) as lane`);
+    await lockLanes(tx, subscriptionId, keys);
     const d = webhookDeliveries;
     const result = await tx.execute(sql`
       update ${d} set status = 'pending', series_started_at = ${now.toISOString()}::timestamptz,
@@ -294,6 +339,33 @@ export const createWebhooksRepository = (db: Db) => ({
       and(eq(webhookSubscriptions.id, subscriptionId), eq(webhookSubscriptions.enabled, true)),
     )) > 0,
 });
+
+/**
+ * Locks several lanes (see `lockLane`) in one statement, one after another in one order, so that two
+ * writers of overlapping lanes cannot wait for each other.
+ */
+const lockLanes = async (tx: Tx, subscriptionId: string, objectKeys: string[]) => {
+  if (objectKeys.length === 0) return;
+  const lanes = sql.join(
+    [...new Set(objectKeys)].sort().map((k) => sql`${`${subscriptionId}|${k}`}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(hashtextextended(k, 7))
+    from (select unnest(array[${lanes}]::text[]) as k order by 1) as lane`);
+};
+
+/**
+ * A row read back as JSON (`to_jsonb`) as Drizzle would have answered it: keys in camel case,
+ * timestamps (`..._at`, `..._since`) as dates.
+ */
+const rowOf = <T>(r: Record<string, unknown>): T =>
+  Object.fromEntries(
+    Object.entries(r).map(([k, v]) => [
+      k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
+      v != null && /_(at|since)$/.test(k) ? new Date(v as string) : v,
+    ]),
+  ) as T;
 
 /** Locks a lane (see `lockLane`) and answers whether a delivery of it is still unfinished. */
 const laneBusy = async (tx: Tx, subscriptionId: string, objectKey: string) => {

@@ -67,5 +67,7 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_lane_idx')
       .on(t.subscriptionId, t.objectKey, t.seq)
       .where(sql`${t.status} in ('waiting', 'pending')`),
+    // The dispatch run's look for due lane heads: without it, it walks a lane's waiting rows too.
+    index('webhook_deliveries_due_idx').on(t.subscriptionId, t.seq).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("subscription_id","seq") WHERE "webhook_deliveries"."status" = 'pending';
