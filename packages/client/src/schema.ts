@@ -6368,6 +6368,7 @@ export type components = {
             address: string | null;
             contact: string | null;
             phone: string | null;
+            timeZone: string | null;
             ownerId: string;
             sort: number;
             children: components["schemas"]["GroupNode"][];
@@ -19418,6 +19419,7 @@ export interface operations {
                     address?: string | null;
                     contact?: string | null;
                     phone?: string | null;
+                    timeZone?: string | null;
                     /** @default 0 */
                     sort?: number;
                     ownerId?: string | null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, SIGNED_IN } from '../endpoint';
+import { bilingual } from '../issue-text';
 import { LIMITS } from '../limits';
 
 /** A terminal group as the console sees it, with its children. */
@@ -15,6 +16,8 @@ export type GroupNode = {
   address: string | null;
   contact: string | null;
   phone: string | null;
+  /** IANA time zone of the store; null inherits the nearest ancestor's. */
+  timeZone: string | null;
   /** The enterprise account owning the group. */
   ownerId: string;
   sort: number;
@@ -34,6 +37,7 @@ export const GroupNodeSchema: z.ZodType<GroupNode> = z
       address: z.string().nullable(),
       contact: z.string().nullable(),
       phone: z.string().nullable(),
+      timeZone: z.string().nullable(),
       ownerId: z.string(),
       sort: z.number().int(),
       children: z.array(GroupNodeSchema),
@@ -43,6 +47,23 @@ export const GroupNodeSchema: z.ZodType<GroupNode> = z
 
 /* @__NO_SIDE_EFFECTS__ */
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** An IANA time zone this runtime knows; empty clears it (the group then inherits its parent's). */
+export const GroupTimeZoneSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .refine((tz) => tz === '' || isTimeZone(tz), bilingual('未知的时区', 'Unknown time zone'))
+  .nullish();
 
 export const GroupSaveSchema = z.strictObject({
   /** Present when editing. */
@@ -56,6 +77,7 @@ export const GroupSaveSchema = z.strictObject({
   address: optionalText(LIMITS.titleMax * 2),
   contact: optionalText(LIMITS.nameMax),
   phone: optionalText(32),
+  timeZone: GroupTimeZoneSchema,
   sort: z.number().int().min(0).max(100000).default(0),
   /** Owning enterprise account (platform administrators only); defaults to the parent's owner or the caller. */
   ownerId: z.uuid().nullish(),

@@ -2,6 +2,7 @@ import type { AlertParams } from '@cpm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { accountSubtreeSql } from '../../shared/data-scope';
 import { uuidArray } from '../../shared/sql';
+import { groupZonesSql } from '../groups/group-zones.repository';
 import { policyDriftSql } from '../policies/policies.service';
 import type { alertRules } from './alerts.table';
 
@@ -45,13 +46,18 @@ const offline = (rule: RuleRecord, now: Date): ConditionSql => {
       holds: sql`select ${terminalKey} from terminals t where ${base}`,
       counts: false,
     };
-  // Local wall time of now in the store's zone; the day's opening as an instant.
-  const local = sql`(${now}::timestamptz at time zone ${hours.timezone})`;
-  const opening = sql`((date_trunc('day', ${local}) + ${hours.from}::interval) at time zone ${hours.timezone})`;
+  // Each terminal's hours run in its store's zone (its group's or the nearest ancestor's); the
+  // rule's zone stands in when no group up the chain has one.
+  const zones = groupZonesSql(sql`(select t.group_id from terminals t where ${base})`);
+  const from = sql`terminals t left join ${zones} z on z.group_id = t.group_id`;
+  const zone = sql`coalesce(z.zone, ${hours.timezone})`;
+  // Local wall time of now in that zone; the day's opening as an instant.
+  const local = sql`(${now}::timestamptz at time zone ${zone})`;
+  const opening = sql`((date_trunc('day', ${local}) + ${hours.from}::interval) at time zone ${zone})`;
   const open = sql`${local}::time >= ${hours.from}::time and ${local}::time < ${hours.to}::time`;
   return {
     match: sql`select ${terminalKey} as subject_key, t.id as terminal_id, ${since} as at, 1 as n, '' as detail
-      from terminals t where ${base} and ${open} and greatest(${since}, ${opening}) <= ${cutoff}`,
+      from ${from} where ${base} and ${open} and greatest(${since}, ${opening}) <= ${cutoff}`,
     // Closing time does not clear an alert: only the terminal coming back does.
     holds: sql`select ${terminalKey} from terminals t where ${base}`,
     counts: false,

@@ -11,6 +11,7 @@ const row = (id: string, parentId: string | null, name = id) => ({
   address: null,
   contact: null,
   phone: null,
+  timeZone: null,
   ownerId: 'o',
   sort: 0,
 });

@@ -83,6 +83,27 @@ describe('device groups', () => {
     expect((await callApi(t, b.token, 'GET', `${DELETE}?id=${north.id}`)).body.code).toBe(404);
   });
 
+  it('keeps a store time zone, clears it, and refuses an unknown zone in both languages', async () => {
+    const [north] = (await tree(a.token)).body.result;
+    const body = { id: north.id, name: north.name, number: north.number, type: north.type };
+    expect((await save(a.token, { ...body, timeZone: 'Asia/Shanghai' })).body.code).toBe(1);
+    expect((await tree(a.token)).body.result[0].timeZone).toBe('Asia/Shanghai');
+    const bad = await save(a.token, { ...body, name: 'Renamed', timeZone: 'Mars/Olympus' });
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.result.errors).toContainEqual({
+      field: 'body.timeZone',
+      message: '未知的时区',
+      messageEn: 'Unknown time zone',
+    });
+    // Nothing of the refused edit is kept.
+    expect((await tree(a.token)).body.result[0]).toMatchObject({
+      name: north.name,
+      timeZone: 'Asia/Shanghai',
+    });
+    expect((await save(a.token, { ...body, timeZone: '' })).body.code).toBe(1);
+    expect((await tree(a.token)).body.result[0].timeZone).toBeNull();
+  });
+
   it('moves a group but never under itself or its descendant', async () => {
     const [north] = (await tree(a.token)).body.result;
     const shop = north.children[0];

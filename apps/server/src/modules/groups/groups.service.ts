@@ -17,6 +17,7 @@ const present = (r: GroupRow) => ({
   address: r.address,
   contact: r.contact,
   phone: r.phone,
+  timeZone: r.timeZone,
   ownerId: r.ownerId,
   sort: r.sort,
 });
@@ -77,6 +78,7 @@ export const createGroupsService = (deps: {
         address: body.address ?? null,
         contact: body.contact ?? null,
         phone: body.phone ?? null,
+        timeZone: body.timeZone || null,
         sort: body.sort,
       };
       if (existing) {

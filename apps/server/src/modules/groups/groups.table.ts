@@ -19,6 +19,8 @@ export const terminalGroups = pgTable(
     address: text(),
     contact: text(),
     phone: text(),
+    /** IANA time zone of the store; null inherits the nearest ancestor's. */
+    timeZone: text(),
     /** The enterprise account owning the group; data scope follows it. */
     ownerId: uuid().notNull(),
     sort: integer().notNull().default(0),

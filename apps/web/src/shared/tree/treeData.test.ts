@@ -12,6 +12,7 @@ const group = (id: string, children: GroupNode[] = []): GroupNode => ({
   address: null,
   contact: null,
   phone: null,
+  timeZone: null,
   ownerId: 'o',
   sort: 0,
   children,

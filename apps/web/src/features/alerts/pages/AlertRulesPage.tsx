@@ -19,6 +19,7 @@ import { queryKeys } from '../../../shared/crud/queryKeys';
 import { actionsColumn, deleteAction, editAction } from '../../../shared/crud/RowActions';
 import { useCrudList } from '../../../shared/crud/useCrudList';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { timeZoneOptions } from '../../../shared/time/timeZones';
 import { SeverityTag } from '../components/severity';
 
 type Filter = { name?: string };
@@ -177,7 +178,7 @@ export const AlertRulesPage = () => {
               <Input placeholder="22:00" style={{ width: 90 }} />
             </Form.Item>
             <Form.Item name={['params', 'tradingHours', 'timezone']} label={t('timezone')}>
-              <Input placeholder="Asia/Shanghai" />
+              <Select showSearch placeholder="UTC" style={{ minWidth: 220 }} options={timeZoneOptions()} />
             </Form.Item>
           </div>
         )}

@@ -1,7 +1,7 @@
 import { DragOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupNode } from '@cpm/contracts';
 import { groupsRoutes } from '@cpm/contracts/routes';
-import { Input, InputNumber, Modal, Row, Select, TreeSelect } from 'antd';
+import { Input, InputNumber, Modal, Row, Select, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
@@ -20,6 +20,7 @@ import {
 } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import type { DataColumn } from '../../../shared/table/DataTable';
+import { groupZones, timeZoneOptions } from '../../../shared/time/timeZones';
 import { TreePicker } from '../../../shared/tree/TreePicker';
 import { parentGroupIds, toTreeSelect } from '../../../shared/tree/treeData';
 
@@ -49,6 +50,7 @@ export const GroupsPage = () => {
   // groups the user folded stay folded.
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   const parents = useMemo(() => parentGroupIds(tree.rows), [tree.rows]);
+  const zones = useMemo(() => groupZones(tree.rows), [tree.rows]);
   const fold = (id: string, expanded: boolean) =>
     setFolded((prev) => {
       const next = new Set(prev);
@@ -65,6 +67,19 @@ export const GroupsPage = () => {
     { key: 'address', title: t('group.address'), dataIndex: 'address' },
     { key: 'contact', title: t('group.contact'), dataIndex: 'contact' },
     { key: 'phone', title: t('group.phone'), dataIndex: 'phone' },
+    {
+      key: 'timeZone',
+      title: t('group.timeZone'),
+      render: (_, g) => {
+        const z = zones.get(g.id);
+        if (!z) return null;
+        return z.inherited ? (
+          <Typography.Text type="secondary">{t('group.timeZoneInherited', { zone: z.zone })}</Typography.Text>
+        ) : (
+          z.zone
+        );
+      },
+    },
     actionsColumn(
       t('common.actions'),
       (g) => [
@@ -123,7 +138,9 @@ export const GroupsPage = () => {
         title={editing.record?.group ? t('group.edit') : t('group.add')}
         schema={groupSaveSchema}
         initialValues={
-          editing.record?.group ?? { parentId: editing.record?.parentId ?? undefined, type: 'store', sort: 0 }
+          editing.record?.group
+            ? { ...editing.record.group, timeZone: editing.record.group.timeZone ?? undefined }
+            : { parentId: editing.record?.parentId ?? undefined, type: 'store', sort: 0 }
         }
         conflictField="number"
         width={640}
@@ -164,6 +181,15 @@ export const GroupsPage = () => {
           </GridField>
           <GridField name="phone" label={t('group.phone')}>
             <Input />
+          </GridField>
+          <GridField name="timeZone" label={t('group.timeZone')}>
+            <Select
+              showSearch
+              allowClear
+              data-testid="group-zone"
+              placeholder={t('group.timeZoneInherit')}
+              options={timeZoneOptions()}
+            />
           </GridField>
         </Row>
       </CrudFormModal>

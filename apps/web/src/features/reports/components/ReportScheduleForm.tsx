@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { CrudField, CrudFormModal, lazySchema } from '../../../shared/crud';
+import { browserZone, timeZoneOptions } from '../../../shared/time/timeZones';
 
 const scheduleSaveSchema = lazySchema(() =>
   import('@cpm/contracts/reports/reports.contract').then((m) => m.ReportScheduleSaveSchema),
@@ -18,15 +19,6 @@ const scheduleSaveSchema = lazySchema(() =>
 
 /** Two digits and minutes: how an hour of the day reads. */
 export const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
-
-/** The browser's zone: where a new schedule's hour is read unless the user picks another. */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** Zones the runtime knows, for the picker (older browsers: the browser's own and UTC). */
-const zones = () => {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set([browserZone(), 'UTC', ...known])].map((z) => ({ value: z, label: z }));
-};
 
 type Props = {
   /** undefined: closed; null: a new schedule; a row: editing it. */
@@ -113,7 +105,7 @@ export const ReportScheduleForm = ({ editing, onClose, onSaved }: Props) => {
         />
       </CrudField>
       <CrudField name="timeZone" label={t('timeZone')}>
-        <Select showSearch data-testid="report-zone" options={zones()} />
+        <Select showSearch data-testid="report-zone" options={timeZoneOptions()} />
       </CrudField>
       <CrudField name="language" label={t('language')}>
         <Select

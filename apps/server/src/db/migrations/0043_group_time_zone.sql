@@ -1,0 +1,1 @@
+ALTER TABLE "terminal_groups" ADD COLUMN "time_zone" text;
