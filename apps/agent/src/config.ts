@@ -58,6 +58,14 @@ export const AgentConfigSchema = z.strictObject({
   locationEverySec: z.number().int().min(1).max(3600).default(10),
   /** Heartbeat period, seconds, instead of the one the server asks for (for tests and trials). */
   heartbeatSec: z.number().int().min(1).max(3600).optional(),
+  /** When the agent raises `lowBattery` and `diskFull` (below these percentages), and which disk. */
+  alarms: z
+    .object({
+      lowBatteryPercent: z.number().min(0).max(100).default(15),
+      diskFreePercent: z.number().min(0).max(100).default(5),
+      diskPath: z.string().default('/'),
+    })
+    .prefault({}),
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 

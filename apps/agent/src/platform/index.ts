@@ -1,6 +1,6 @@
 import type { AttachedPeripheral, Heartbeat, Hello, Location } from '@cpm/contracts';
 import { type Desktop, x11Desktop } from './linux/desktop';
-import { bootId, heartbeatFacts, helloFacts, peripherals } from './linux/facts';
+import { bootId, diskFreePercent, heartbeatFacts, helloFacts, peripherals } from './linux/facts';
 import { watchGpsd } from './linux/gps';
 import { screenshotJpeg } from './linux/screen';
 
@@ -12,6 +12,8 @@ export type Platform = {
   hello(o: { model?: string; agentVersion: string }): Promise<Hello>;
   heartbeat(): Promise<Heartbeat>;
   peripherals(): Promise<AttachedPeripheral[]>;
+  /** Free space of the file system holding `path`, percent of its size; null when it cannot be read. */
+  diskFreePercent(path: string): number | null;
   /** Changes at every power-on. */
   bootId(): string;
   /** Reports fixes from the positioning service while it runs. */
@@ -28,6 +30,7 @@ export const linuxPlatform: Platform = {
   hello: helloFacts,
   heartbeat: heartbeatFacts,
   peripherals,
+  diskFreePercent,
   bootId,
   watchLocation: watchGpsd,
   screenshot: screenshotJpeg,
