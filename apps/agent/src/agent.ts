@@ -17,6 +17,8 @@ import { createHttp } from './http';
 import { createJournal } from './journal';
 import { createLink } from './link';
 import type { Platform } from './platform';
+import { appliersFor } from './policy/appliers';
+import { createPolicyAgent } from './policy/policy';
 import { createRemoteDesktop } from './remote';
 import { createResults } from './results';
 import { type Identity, openState } from './state';
@@ -101,6 +103,23 @@ export const startAgent = async (
     state,
     send: (body) => send('alarm', body),
     connected: () => link.state() === 'mqtt' || link.state() === 'http',
+    log,
+  });
+  const policy = createPolicyAgent({
+    appliers: appliersFor(
+      {
+        timeZone: config.policy.timeZone,
+        display: config.display ?? process.env.DISPLAY,
+        backlight:
+          config.policy.backlight === null ? undefined : (config.policy.backlight ?? platform.backlight()),
+        hooks: config.policy.hooks,
+      },
+      { ...platform.policySystem, installed: (pkg) => apps.list().some((a) => a.packageName === pkg) },
+    ),
+    state,
+    overMqtt: () => link.state() === 'mqtt',
+    publish: (body) => send('policy', body),
+    http: (method, p, body) => http.call(method, p, body),
     log,
   });
   const event = (e: DeviceEvent) => {
@@ -240,6 +259,11 @@ export const startAgent = async (
     await step('peripherals', checkPeripherals);
     await step('alarms', () => checkAlarms(h ?? {}));
     await step('results', () => results.flush());
+    // Over HTTP nothing is pushed: the policy is asked for after each heartbeat, as the protocol says.
+    await step('policy', async () => {
+      if (link.state() !== 'mqtt') await policy.sync();
+      await policy.checkChanges();
+    });
     if (running) timer = setTimeout(() => void beat(), heartbeatSec * 1000);
   };
 
@@ -254,6 +278,7 @@ export const startAgent = async (
       // was stopped), so alarms raised or cleared while it was away end right on the server.
       await checkAlarms(await platform.heartbeat(), false).catch((err) => log(`alarms: ${err.message}`));
       await alarms.snapshot();
+      await policy.sync().catch((err) => log(`policy: ${err.message}`));
       const boot = platform.bootId();
       if (state.read<{ bootId: string }>('boot.json')?.bootId !== boot) {
         await event({ type: 'boot' });
@@ -308,6 +333,7 @@ export const startAgent = async (
         if (TaskNudgeSchema.safeParse(JSON.parse(payload.toString() || 'null')).success) void tasks.pull();
       } else if (kind === 'cmd') onCommand(payload);
       else if (kind === 'remote') void remote.handle(payload);
+      else if (kind === 'policy') void policy.handle(payload).catch((err) => log(`policy: ${err.message}`));
     },
     onHeartbeatAnswer: (a) => {
       if (!config.heartbeatSec) heartbeatSec = a.heartbeatIntervalSec || heartbeatSec;

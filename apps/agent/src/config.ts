@@ -66,6 +66,24 @@ export const AgentConfigSchema = z.strictObject({
       diskPath: z.string().default('/'),
     })
     .prefault({}),
+  /**
+   * What configuration policies may change here. Time zone only when allowed; the screen timeout on
+   * `display` through xset; brightness through the backlight (`null`: none); wallpaper and kiosk app
+   * through hook commands run with the value as their last argument.
+   */
+  policy: z
+    .object({
+      timeZone: z.boolean().default(false),
+      /** A backlight folder, `/sys/class/backlight/<name>` (default the first one, if any). */
+      backlight: z.string().nullable().optional(),
+      hooks: z
+        .object({
+          wallpaper: z.array(z.string()).min(1).optional(),
+          kioskApp: z.array(z.string()).min(1).optional(),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 

@@ -2,6 +2,7 @@ import type { AttachedPeripheral, Heartbeat, Hello, Location } from '@cpm/contra
 import { type Desktop, x11Desktop } from './linux/desktop';
 import { bootId, diskFreePercent, heartbeatFacts, helloFacts, peripherals } from './linux/facts';
 import { watchGpsd } from './linux/gps';
+import { firstBacklight, linuxPolicySystem } from './linux/policy-system';
 import { screenshotJpeg } from './linux/screen';
 
 /**
@@ -22,6 +23,14 @@ export type Platform = {
   screenshot(display?: string): Promise<{ width: number; height: number; bytes: Buffer }>;
   /** The screen of `display` for a remote desktop session: capture, input, the consent dialog. */
   desktop(display: string): Desktop;
+  /** Commands and files configuration policies are applied through. */
+  policySystem: {
+    run(cmd: string, args: string[]): Promise<string>;
+    readText(file: string): string | null;
+    writeText(file: string, text: string): void;
+  };
+  /** The screen backlight's folder when the terminal has one (brightness). */
+  backlight(): string | undefined;
 };
 
 export type { Asking, Desktop } from './linux/desktop';
@@ -35,6 +44,8 @@ export const linuxPlatform: Platform = {
   watchLocation: watchGpsd,
   screenshot: screenshotJpeg,
   desktop: x11Desktop,
+  policySystem: linuxPolicySystem,
+  backlight: firstBacklight,
 };
 
 /** The platform this process runs on; only Linux is supported so far. */
