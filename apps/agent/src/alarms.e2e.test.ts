@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminals } from '../../server/src/db/schema';
@@ -95,5 +96,27 @@ describe.skipIf(cupsMissing())('the agent’s alarms from a real CUPS queue', { 
     }, 'the alarm cleared after the restart');
     // No clear went out: the snapshot after the connection, without the alarm, cleared it.
     expect(agent.output().slice(before)).toContain('alarm cleared: printerFault (kept for the snapshot)');
+  });
+
+  it('raises, clears and reconciles over the HTTP fallback alone', async () => {
+    await agent.stop();
+    writeFileSync(
+      agent.config,
+      JSON.stringify({ ...JSON.parse(readFileSync(agent.config, 'utf8')), transport: 'http' }),
+    );
+    cups.cmd('cupsdisable', ['PDF']);
+    const before = agent.output().length;
+    agent.start();
+    const raised = await until(async () => {
+      const r = await printerFault();
+      return r && !r.clearedAt ? r : null;
+    }, 'the alarm raised by the snapshot over HTTP');
+    expect(agent.output().slice(before)).toContain('connected over http');
+    cups.cmd('cupsenable', ['PDF']);
+    await until(async () => {
+      const r = await printerFault();
+      return r?.clearedAt && r.clearedAt > raised.raisedAt ? r : null;
+    }, 'the alarm cleared over HTTP');
+    expect(agent.output().slice(before)).toMatch(/alarm cleared: printerFault\n/);
   });
 });

@@ -98,4 +98,23 @@ describe('configuration policies applied by the Linux agent', { timeout: 120_000
       expect(q).toMatch(/timeout:\s+240\b/);
     } else expect(byField.screenTimeoutSec.state).toBe('unsupported');
   });
+
+  it.skipIf(xvfbMissing())(
+    'reports a screen timeout changed at the terminal, which the console shows as drift',
+    async () => {
+      execFileSync('xset', ['-display', x?.display ?? '', 's', '900', '900']);
+      const drifted = await waitFor(
+        async () => {
+          const r = (
+            await callApi(sim.t, ent.token, 'GET', `/device/v1/device/policy/terminalFields?sn=${SN}`)
+          ).body.result as Row[];
+          return r.find((f) => f.field === 'screenTimeoutSec' && f.state === 'drift') ?? null;
+        },
+        `the drift\n${agent.output().slice(-3000)}`,
+        { ms: 45_000, everyMs: 200 },
+      );
+      expect(drifted).toMatchObject({ desired: 240, actual: 900 });
+      expect(agent.output()).toContain('policy: changed on the terminal: screenTimeoutSec');
+    },
+  );
 });
