@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type PolicyDocument, PolicyReportSchema } from '@cpm/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openState } from '../state';
-import { appliersFor, type PolicySystem } from './appliers';
+import { appliersFor, type PolicyAllowed, type PolicySystem } from './appliers';
 import { createPolicyAgent } from './policy';
 
 const dirs: string[] = [];
@@ -56,7 +56,7 @@ const FULL = {
   hooks: { wallpaper: ['/hooks/wallpaper', '--fit'], kioskApp: ['/hooks/kiosk'] },
 };
 
-const setup = (allowed = FULL, overMqtt = true) => {
+const setup = (allowed: PolicyAllowed = FULL, overMqtt = true) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'cpm-policy-'));
   dirs.push(dir);
   const f = fakeSystem();
@@ -119,7 +119,7 @@ describe('configuration policies on a Linux terminal', () => {
   });
 
   it('leaves unsupported what the configuration does not allow, and fails with the system’s reason', async () => {
-    const bare = setup({ timeZone: false, display: undefined, backlight: undefined, hooks: {} } as never);
+    const bare = setup({ timeZone: false, hooks: {} });
     await bare.agent.apply(
       doc([
         { field: 'timeZone', value: 'Asia/Shanghai' },
