@@ -62,6 +62,8 @@ const setup = (allowed: PolicyAllowed = FULL, overMqtt = true) => {
   const f = fakeSystem();
   const published: ReturnType<typeof PolicyReportSchema.parse>[] = [];
   const httpCalls: string[] = [];
+  /** Documents the server's HTTP answers carry, one per call, in order. */
+  const answers: (PolicyDocument | null)[] = [];
   const agent = createPolicyAgent({
     appliers: appliersFor(allowed, f.sys),
     state: openState(dir),
@@ -70,11 +72,11 @@ const setup = (allowed: PolicyAllowed = FULL, overMqtt = true) => {
     http: async (method, p, body) => {
       httpCalls.push(`${method} ${p}`);
       if (body) published.push(PolicyReportSchema.parse(body));
-      return { document: null };
+      return { document: answers.shift() ?? null };
     },
     log: () => undefined,
   });
-  return { ...f, agent, published, httpCalls };
+  return { ...f, agent, published, httpCalls, answers };
 };
 
 const doc = (fields: PolicyDocument['fields'], revision = 7): PolicyDocument => ({
@@ -181,5 +183,17 @@ describe('configuration policies on a Linux terminal', () => {
     await s.agent.apply(doc([{ field: 'screenTimeoutSec', value: 300 }]));
     expect(s.httpCalls).toEqual(['GET /device/v1/agent/policy', 'POST /device/v1/agent/policy/report']);
     expect(s.published[0].results).toEqual([{ field: 'screenTimeoutSec', state: 'applied', actual: 300 }]);
+  });
+
+  it('over HTTP applies the document a report’s answer carries (a revert) and answers it too', async () => {
+    const s = setup(FULL, false);
+    s.answers.push(null, doc([{ field: 'screenTimeoutSec', value: 600 }], 8));
+    await s.agent.sync();
+    await s.agent.apply(doc([{ field: 'screenTimeoutSec', value: 300 }]));
+    expect(s.held.timeout).toBe(600);
+    expect(s.published.map((p) => [p.revision, p.results])).toEqual([
+      [7, [{ field: 'screenTimeoutSec', state: 'applied', actual: 300 }]],
+      [8, [{ field: 'screenTimeoutSec', state: 'applied', actual: 600 }]],
+    ]);
   });
 });
