@@ -9,6 +9,7 @@ import {
   PaymentLockCommandSchema,
   TaskNudgeSchema,
 } from '@cpm/contracts';
+import { createAlarms } from './alarms';
 import { createAppStore } from './apps';
 import { readPaymentStatus, screenSecure } from './conditions';
 import { type AgentConfig, mqttUrlOf } from './config';
@@ -16,6 +17,8 @@ import { createHttp } from './http';
 import { createJournal } from './journal';
 import { createLink } from './link';
 import type { Platform } from './platform';
+import { appliersFor } from './policy/appliers';
+import { createPolicyAgent } from './policy/policy';
 import { createRemoteDesktop } from './remote';
 import { createResults } from './results';
 import { type Identity, openState } from './state';
@@ -96,6 +99,29 @@ export const startAgent = async (
     log,
   });
   const results = createResults(state, (batch) => send('result', { results: batch }));
+  const alarms = createAlarms({
+    state,
+    send: (body) => send('alarm', body),
+    connected: () => link.state() === 'mqtt' || link.state() === 'http',
+    log,
+  });
+  const policy = createPolicyAgent({
+    appliers: appliersFor(
+      {
+        timeZone: config.policy.timeZone,
+        display: config.display ?? process.env.DISPLAY,
+        backlight:
+          config.policy.backlight === null ? undefined : (config.policy.backlight ?? platform.backlight()),
+        hooks: config.policy.hooks,
+      },
+      { ...platform.policySystem, installed: (pkg) => apps.list().some((a) => a.packageName === pkg) },
+    ),
+    state,
+    overMqtt: () => link.state() === 'mqtt',
+    publish: (body) => send('policy', body),
+    http: (method, p, body) => http.call(method, p, body),
+    log,
+  });
   const event = (e: DeviceEvent) => {
     stats.events++;
     return send('event', { ts: Date.now(), ...e }).catch((err) => log(`event ${e.type}: ${err.message}`));
@@ -193,19 +219,51 @@ export const startAgent = async (
     if (changed) await hello();
   };
 
+  /** Raises and clears the agent's alarms from this heartbeat's readings (offline too: kept for the snapshot). */
+  const checkAlarms = async (h: { battery?: number; charging?: boolean }, live = true) => {
+    const disk = platform.diskFreePercent(config.alarms.diskPath);
+    await alarms.update(
+      {
+        printers: (peripherals ?? [])
+          .filter((p) => p.kind === 'printer')
+          .map((p) => ({ name: p.name, stopped: p.status === 'fault' })),
+        ...(h.battery !== undefined
+          ? { battery: { percent: h.battery, charging: h.charging ?? false } }
+          : {}),
+        ...(disk !== null ? { diskFreePercent: disk } : {}),
+      },
+      config.alarms,
+      live,
+    );
+  };
+
   const beat = async () => {
     if (!running) return;
-    try {
-      const h = await platform.heartbeat();
+    const step = async (what: string, work: () => Promise<unknown>) => {
+      try {
+        await work();
+      } catch (err) {
+        stats.errors++;
+        log(`${what}: ${(err as Error).message}`);
+      }
+    };
+    // Each step on its own: while the server is away the peripherals and alarms are still followed,
+    // and the snapshot after the next connection carries what changed meanwhile.
+    let h: Awaited<ReturnType<Platform['heartbeat']>> | undefined;
+    await step('heartbeat', async () => {
+      h = await platform.heartbeat();
       const payment = readPaymentStatus(config.paymentStatusFile);
       await send('heartbeat', payment ? { ...h, payment } : h);
       stats.heartbeats++;
-      await checkPeripherals();
-      await results.flush();
-    } catch (err) {
-      stats.errors++;
-      log(`heartbeat: ${(err as Error).message}`);
-    }
+    });
+    await step('peripherals', checkPeripherals);
+    await step('alarms', () => checkAlarms(h ?? {}));
+    await step('results', () => results.flush());
+    // Over HTTP nothing is pushed: the policy is asked for after each heartbeat, as the protocol says.
+    await step('policy', async () => {
+      if (link.state() !== 'mqtt') await policy.sync();
+      await policy.checkChanges();
+    });
     if (running) timer = setTimeout(() => void beat(), heartbeatSec * 1000);
   };
 
@@ -216,6 +274,11 @@ export const startAgent = async (
       // The server took a message: that confirms a new version, at once, before the slower hello.
       const updated = selfUpdate.afterConnect();
       await hello();
+      // What the terminal holds now (read again first, quietly: it may have changed while the agent
+      // was stopped), so alarms raised or cleared while it was away end right on the server.
+      await checkAlarms(await platform.heartbeat(), false).catch((err) => log(`alarms: ${err.message}`));
+      await alarms.snapshot();
+      await policy.sync().catch((err) => log(`policy: ${err.message}`));
       const boot = platform.bootId();
       if (state.read<{ bootId: string }>('boot.json')?.bootId !== boot) {
         await event({ type: 'boot' });
@@ -270,6 +333,7 @@ export const startAgent = async (
         if (TaskNudgeSchema.safeParse(JSON.parse(payload.toString() || 'null')).success) void tasks.pull();
       } else if (kind === 'cmd') onCommand(payload);
       else if (kind === 'remote') void remote.handle(payload);
+      else if (kind === 'policy') void policy.handle(payload).catch((err) => log(`policy: ${err.message}`));
     },
     onHeartbeatAnswer: (a) => {
       if (!config.heartbeatSec) heartbeatSec = a.heartbeatIntervalSec || heartbeatSec;

@@ -58,6 +58,32 @@ export const AgentConfigSchema = z.strictObject({
   locationEverySec: z.number().int().min(1).max(3600).default(10),
   /** Heartbeat period, seconds, instead of the one the server asks for (for tests and trials). */
   heartbeatSec: z.number().int().min(1).max(3600).optional(),
+  /** When the agent raises `lowBattery` and `diskFull` (below these percentages), and which disk. */
+  alarms: z
+    .object({
+      lowBatteryPercent: z.number().min(0).max(100).default(15),
+      diskFreePercent: z.number().min(0).max(100).default(5),
+      diskPath: z.string().default('/'),
+    })
+    .prefault({}),
+  /**
+   * What configuration policies may change here. Time zone only when allowed; the screen timeout on
+   * `display` through xset; brightness through the backlight (`null`: none); wallpaper and kiosk app
+   * through hook commands run with the value as their last argument.
+   */
+  policy: z
+    .object({
+      timeZone: z.boolean().default(false),
+      /** A backlight folder, `/sys/class/backlight/<name>` (default the first one, if any). */
+      backlight: z.string().nullable().optional(),
+      hooks: z
+        .object({
+          wallpaper: z.array(z.string()).min(1).optional(),
+          kioskApp: z.array(z.string()).min(1).optional(),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 

@@ -16,9 +16,10 @@ export const startXvfb = async (width = 320, height = 240) => {
   let n = 90 + Math.floor(Math.random() * 100);
   while (existsSync(`/tmp/.X11-unix/X${n}`) || existsSync(`/tmp/.X${n}-lock`)) n++;
   const display = `:${n}`;
+  // -noreset: like a terminal's screen under its session, settings (xset) outlive the client that made them.
   const x: ChildProcess = spawn(
     'Xvfb',
-    [display, '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp'],
+    [display, '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp', '-noreset'],
     {
       stdio: 'ignore',
     },

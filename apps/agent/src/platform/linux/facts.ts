@@ -1,3 +1,4 @@
+import { statfsSync } from 'node:fs';
 import os from 'node:os';
 import type { AttachedPeripheral, Heartbeat, Hello } from '@cpm/contracts';
 import si from 'systeminformation';
@@ -128,6 +129,16 @@ export const heartbeatFacts = async (): Promise<Heartbeat> => {
     mobileBytes: mobile,
     wifiBytes: total - mobile,
   };
+};
+
+/** Free space for ordinary users (what root keeps back counts as used), percent of the file system. */
+export const diskFreePercent = (path: string): number | null => {
+  try {
+    const s = statfsSync(path);
+    return s.blocks > 0 ? (s.bavail / s.blocks) * 100 : null;
+  } catch {
+    return null;
+  }
 };
 
 export { bootId };
