@@ -28,8 +28,8 @@ describe('menu and dictionary management', () => {
     const page = await callApi(t, admin, 'POST', `${M}/addOrUpdate`, {
       parentId: device.id,
       menuType: 2,
-      name: '报表',
-      menuEnglishName: 'Reports',
+      name: '销售数据',
+      menuEnglishName: 'Sales Figures',
       url: 'reports',
       permission: 'device:report:view',
       icon: 'BarChartOutlined',
@@ -47,13 +47,13 @@ describe('menu and dictionary management', () => {
     const menu = (await callApi(t, admin, 'GET', `/upms/v1/upms/user/getSubUserMenuById?id=${adminId}`)).body
       .result.menuList;
     // The platform administrator's role does not hold new entries until granted.
-    expect(JSON.stringify(menu)).not.toContain('Reports');
+    expect(JSON.stringify(menu)).not.toContain('Sales Figures');
     const loop = await callApi(t, admin, 'POST', `${M}/addOrUpdate`, {
       id: page.body.result.id,
       parentId: button.body.result.id,
       menuType: 2,
-      name: '报表',
-      menuEnglishName: 'Reports',
+      name: '销售数据',
+      menuEnglishName: 'Sales Figures',
     });
     expect(loop.body.code).toBe(400);
     const del = await callApi(t, admin, 'GET', `${M}/delete?id=${page.body.result.id}`);
