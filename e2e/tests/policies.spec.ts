@@ -94,6 +94,10 @@ for (const s of STORIES) {
       await page.getByRole('row').filter({ hasText: name }).getByTestId('row-open').click();
       const drawer = page.getByTestId('policy-drawer');
       await expect(drawer.getByTestId('count-drift')).toContainText('1', LIVE);
+      // Assigned to the whole account, the policy covers every terminal earlier specs left: the SN
+      // filter finds this one whichever page it is on.
+      await drawer.getByTestId('filter-sn').locator('input').fill(sn);
+      await drawer.getByTestId('filter-sn').locator('input').press('Enter');
       await expect(drawer.locator('tr', { hasText: sn })).toContainText(s.drift, LIVE);
       await settle(page);
       await saveScreenshot(page, 'policy-compliance', s.language, 'light');
