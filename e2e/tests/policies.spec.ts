@@ -3,7 +3,7 @@ import { axeFindings } from '../support/axe';
 import { confirmOk, type Language, switchLanguage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { startSteadyTills } from '../support/fleet';
-import { saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
+import { PICTURES, saveScreenshot, setTheme, settle, type Theme } from '../support/screenshot';
 
 const LIVE = { timeout: 60_000 };
 
@@ -114,10 +114,11 @@ for (const s of STORIES) {
   });
 }
 
-test('the Policies page, its drawer, editor and assign dialog at 390 px and 1440 px, light and dark, both languages', async ({
-  page,
-  api,
-}) => {
+// Eight views with axe and pictures: on demand (`E2E_SCREENSHOTS`), like the other picture walks; the
+// stories above keep axe on the editor, the assign dialog and the compliance view in every run.
+test('the Policies page, its drawer, editor and assign dialog at 390 px and 1440 px, light and dark, both languages', {
+  tag: PICTURES,
+}, async ({ page, api }) => {
   test.setTimeout(300_000);
   const admin = await api.login();
   const name = 'Narrow screens';
