@@ -2,6 +2,7 @@ import { ACCOUNT_STATE, allEndpoints, terminalTopic } from '@cpm/contracts';
 import type { App, AppDeps } from './app.types';
 import { openBroker } from './app-broker';
 import type { AppEvents } from './app-events';
+import { stopInOrder } from './app-shutdown';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/seed';
 import type { Broker } from './gateway/broker';
@@ -69,7 +70,6 @@ import { registerWeb } from './plugins/web';
 import { systemClock } from './shared/clock';
 import { createEventBus } from './shared/event-bus';
 import { createSmsSender } from './shared/sms';
-import { closeInOrder } from './shutdown';
 import { VERSION } from './version';
 
 export type { App, AppDeps };
@@ -397,38 +397,24 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
 
   if (deps.jobs?.run !== false) await jobs.start();
 
-  // Before the HTTP server stops: open console connections would hold its close for the whole grace.
-  app.addHook('preClose', async () => {
-    broker?.endWebSockets();
-  });
-  // Terminal work stops first, so nothing a terminal sends reaches the database after it closes.
-  closeInOrder(
+  stopInOrder(
     app,
-    [
-      ['agent', () => agent.stop()],
-      ['policies', () => devices.policies.stop()],
-      ['tasks', () => tasks.stop()],
-      ['jobs', () => jobs.stop()],
-      ['audit stream', () => audit.stop()],
-      ['remote', () => remote.close()],
-      ['gateway', () => gateway?.stop()],
-      ['session connections', () => sessionConnections.stop()],
-      ['blobs', () => blobsModule.stop()],
-      ['heartbeats', () => agent.flush()],
-      // The rollups gathered since their last write: a graceful stop loses none. A failure is logged and
-      // the stop goes on, so the database still closes.
-      [
-        'activity',
-        () =>
-          datacenter.service.activity
-            .writeAll()
-            .catch((err: unknown) => app.log.error({ err }, 'activity rollups not written at shutdown')),
-      ],
-      ['events', () => events.flush()],
-      ['notices', () => messages.noticesIdle()],
-      ['broker', () => broker?.close(), 'final'],
-      ['database', () => (deps.database ? undefined : database.close()), 'final'],
-    ],
+    {
+      agent,
+      policies: devices.policies,
+      tasks,
+      jobs,
+      audit,
+      remote,
+      gateway,
+      sessionConnections,
+      blobs: blobsModule,
+      activity: datacenter.service.activity,
+      events,
+      notices: messages,
+      broker,
+      database: deps.database ? null : database,
+    },
     deps.shutdown,
   );
   return {
