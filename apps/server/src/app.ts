@@ -58,6 +58,7 @@ import { createSupportModule } from './modules/support/support.module';
 import { createSysFilesModule } from './modules/sysfiles/sysfiles.module';
 import { createSystemRepository } from './modules/system/system.repository';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { createTaskOutcomesService } from './modules/tasks/task-outcomes.service';
 import { createTasksModule } from './modules/tasks/tasks.module';
 import { createTasksRepository } from './modules/tasks/tasks.repository';
 import { createUsersModule } from './modules/users/users.module';
@@ -268,7 +269,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const messages = createMessagesModule({ api, db, clock, consoleEvents, log: app.log });
   const webhooks = createWebhooksModule({ api, db, clock, keys, jobs, bus, messages, config, log: app.log });
   const alertsDeps = { api, db, clock, jobs, bus, config, log: app.log, messages, usersRepo, webhooks };
-  createReportsModule({ ...alertsDeps, devices, tasksRepo, alerts: createAlertsModule(alertsDeps) });
+  const taskOutcomes = createTaskOutcomesService({ repo: tasksRepo });
+  createReportsModule({ ...alertsDeps, devices, taskOutcomes, alerts: createAlertsModule(alertsDeps) });
   createExportsModule({
     api,
     jobs,
