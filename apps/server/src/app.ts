@@ -2,6 +2,7 @@ import { ACCOUNT_STATE, allEndpoints, terminalTopic } from '@cpm/contracts';
 import type { App, AppDeps } from './app.types';
 import { openBroker } from './app-broker';
 import type { AppEvents } from './app-events';
+import { stopInOrder } from './app-shutdown';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed/seed';
 import type { Broker } from './gateway/broker';
@@ -57,6 +58,7 @@ import { createSupportModule } from './modules/support/support.module';
 import { createSysFilesModule } from './modules/sysfiles/sysfiles.module';
 import { createSystemRepository } from './modules/system/system.repository';
 import { registerSystemRoutes } from './modules/system/system.routes';
+import { createTaskOutcomesService } from './modules/tasks/task-outcomes.service';
 import { createTasksModule } from './modules/tasks/tasks.module';
 import { createTasksRepository } from './modules/tasks/tasks.repository';
 import { createUsersModule } from './modules/users/users.module';
@@ -69,7 +71,6 @@ import { registerWeb } from './plugins/web';
 import { systemClock } from './shared/clock';
 import { createEventBus } from './shared/event-bus';
 import { createSmsSender } from './shared/sms';
-import { closeInOrder } from './shutdown';
 import { VERSION } from './version';
 
 export type { App, AppDeps };
@@ -268,7 +269,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const messages = createMessagesModule({ api, db, clock, consoleEvents, log: app.log });
   const webhooks = createWebhooksModule({ api, db, clock, keys, jobs, bus, messages, config, log: app.log });
   const alertsDeps = { api, db, clock, jobs, bus, config, log: app.log, messages, usersRepo, webhooks };
-  createReportsModule({ ...alertsDeps, devices, tasksRepo, alerts: createAlertsModule(alertsDeps) });
+  const taskOutcomes = createTaskOutcomesService({ repo: tasksRepo });
+  createReportsModule({ ...alertsDeps, devices, taskOutcomes, alerts: createAlertsModule(alertsDeps) });
   createExportsModule({
     api,
     jobs,
@@ -397,38 +399,24 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
 
   if (deps.jobs?.run !== false) await jobs.start();
 
-  // Before the HTTP server stops: open console connections would hold its close for the whole grace.
-  app.addHook('preClose', async () => {
-    broker?.endWebSockets();
-  });
-  // Terminal work stops first, so nothing a terminal sends reaches the database after it closes.
-  closeInOrder(
+  stopInOrder(
     app,
-    [
-      ['agent', () => agent.stop()],
-      ['policies', () => devices.policies.stop()],
-      ['tasks', () => tasks.stop()],
-      ['jobs', () => jobs.stop()],
-      ['audit stream', () => audit.stop()],
-      ['remote', () => remote.close()],
-      ['gateway', () => gateway?.stop()],
-      ['session connections', () => sessionConnections.stop()],
-      ['blobs', () => blobsModule.stop()],
-      ['heartbeats', () => agent.flush()],
-      // The rollups gathered since their last write: a graceful stop loses none. A failure is logged and
-      // the stop goes on, so the database still closes.
-      [
-        'activity',
-        () =>
-          datacenter.service.activity
-            .writeAll()
-            .catch((err: unknown) => app.log.error({ err }, 'activity rollups not written at shutdown')),
-      ],
-      ['events', () => events.flush()],
-      ['notices', () => messages.noticesIdle()],
-      ['broker', () => broker?.close(), 'final'],
-      ['database', () => (deps.database ? undefined : database.close()), 'final'],
-    ],
+    {
+      agent,
+      policies: devices.policies,
+      tasks,
+      jobs,
+      audit,
+      remote,
+      gateway,
+      sessionConnections,
+      blobs: blobsModule,
+      activity: datacenter.service.activity,
+      events,
+      notices: messages,
+      broker,
+      database: deps.database ? null : database,
+    },
     deps.shutdown,
   );
   return {

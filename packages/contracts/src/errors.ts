@@ -11,6 +11,7 @@ import { REMOTE_ERRORS } from './remote/remote.errors';
 import { REPORT_ERRORS } from './reports/reports.errors';
 import { SERVICE_ACCOUNT_ERRORS } from './serviceaccounts/serviceaccounts.errors';
 import { SUPPORT_ERRORS } from './support/support.errors';
+import { SYS_FILE_ERRORS } from './sysfiles/sysfiles.errors';
 import { TASK_ERRORS } from './tasks/tasks.errors';
 import { WEBHOOK_ERRORS } from './webhooks/webhooks.errors';
 
@@ -381,51 +382,6 @@ export const ERRORS = {
     zh: '导出文件不存在或已过期，请重新导出',
     en: 'The exported file does not exist or has expired; export the list again',
   },
-  sysFileDuplicate: {
-    code: 409,
-    zh: '已存在同名同版本的系统文件',
-    en: 'A system file with this name and version already exists',
-  },
-  sysFileInUse: {
-    code: 409,
-    zh: '该文件正被进行中的任务使用，不能删除',
-    en: 'An active task uses this file; it cannot be deleted',
-  },
-  sysFileBadName: {
-    code: 400,
-    zh: '文件名不能包含中文或特殊字符',
-    en: 'The file name must not contain Chinese or special characters',
-  },
-  sysFileNotApkOrZip: {
-    code: 400,
-    zh: '只能上传 APK 或 ZIP 文件（按文件内容判断）',
-    en: 'Only APK or ZIP files can be uploaded (judged by their content)',
-  },
-  sysFileUpdateNotZip: {
-    code: 400,
-    zh: '系统升级包必须是 ZIP 文件',
-    en: 'A system update must be a ZIP file',
-  },
-  sysFileBadZip: {
-    code: 400,
-    zh: 'ZIP 文件已损坏或无法读取',
-    en: 'The ZIP file is damaged or cannot be read',
-  },
-  sysFileZipBomb: {
-    code: 400,
-    zh: 'ZIP 文件的条目数或解压后大小超出限制',
-    en: 'The ZIP file has too many entries or expands beyond the limit',
-  },
-  sysFileZipUnsafePath: {
-    code: 400,
-    zh: 'ZIP 文件中有不安全的路径（../、绝对路径或盘符），已拒绝',
-    en: 'The ZIP file holds an unsafe path (../, an absolute path or a drive letter); refused',
-  },
-  sysFileZipMismatch: {
-    code: 400,
-    zh: 'ZIP 文件的本地条目与目录不一致，已拒绝',
-    en: "The ZIP file's entries do not match its directory; refused",
-  },
   storageQuotaExceeded: {
     code: 413,
     zh: '存储空间已超出企业配额，文件未保存；请删除不再需要的文件，或联系平台管理员提高配额',
@@ -446,6 +402,7 @@ export const ERRORS = {
   ...AUDIT_STREAM_ERRORS,
   ...SSO_ERRORS,
   ...REPORT_ERRORS,
+  ...SYS_FILE_ERRORS,
 } as const satisfies Record<string, ErrorText>;
 
 export type ErrorKey = keyof typeof ERRORS;

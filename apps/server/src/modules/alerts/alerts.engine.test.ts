@@ -1,15 +1,14 @@
 import { ERRORS, alertsEndpoints as e, terminalTopic } from '@cpm/contracts';
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount, createRole } from '../../test-support/accounts';
-import { clientOf } from '../../test-support/api-client';
 import { useTestApp } from '../../test-support/suite-app';
 import { createTestClock, loginAs } from '../../test-support/test-app';
 import { terminalStatusLog, terminals } from '../devices/devices.table';
 import { jobs } from '../jobs/jobs.table';
 import { operationLogs } from '../oplog/oplog.table';
-import { EVALUATE_JOB } from './alerts.module';
 import { alertEvents, alertIncidents, alerts, terminalAlarms } from './alerts.table';
+import { alertsApiAs, evaluateAlerts, insertTills, openAlertsOf, saveAlertRule } from './alerts-fixtures';
 
 // 10:00 in Shanghai is 02:00 UTC.
 const at = (hhmm: string) => new Date(`2026-06-01T${hhmm}:00+08:00`);
@@ -21,30 +20,12 @@ describe('alert rules and the alert engine', () => {
   let a: { id: string };
   let ids: string[] = [];
 
-  /** One evaluation round as the schedule runs it, with the notices it queued run too. */
-  const evaluate = async () => {
-    const job = await t.jobs.enqueueJob({ kind: EVALUATE_JOB });
-    for (let round = 0; round < 50; round++) {
-      await t.jobs.runDue();
-      const due = await t.database.db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, clock.now())));
-      if (!due.length) break;
-    }
-    const row = await t.jobs.findJob(job.id);
-    expect(row?.status, row?.error ?? '').toBe('succeeded');
-  };
   /** A fresh session: the test clock moves by hours, past a session's end. */
-  const api = async () => clientOf(t, (await loginAs(t.app, 'alerts_a', ACCOUNT_PASSWORD)).token);
+  const api = () => alertsApiAs(t, 'alerts_a');
   let maintainedRule = '';
-  const openAlerts = (ruleId: string) =>
-    t.database.db
-      .select()
-      .from(alerts)
-      .where(and(eq(alerts.ruleId, ruleId), inArray(alerts.state, ['open', 'acknowledged'])));
-  const saveRule = async (over: Record<string, unknown>) => {
-    const res = await (await api()).send(e.ruleSave, {
+  const openAlerts = (ruleId: string) => openAlertsOf(t, ruleId);
+  const saveRule = (over: Record<string, unknown>) =>
+    saveAlertRule(t, 'alerts_a', {
       name: 'Tills offline',
       condition: 'offline',
       params: { minutes: 30, tradingHours: { from: '08:00', to: '22:00', timezone: 'Asia/Shanghai' } },
@@ -54,9 +35,6 @@ describe('alert rules and the alert engine', () => {
       groupAt: 10,
       ...over,
     });
-    expect(res.body.code, JSON.stringify(res.body)).toBe(1);
-    return (res.body.result as { id: string }).id;
-  };
   const stop = async (n: number, when: Date, from = 0) => {
     const stopped = ids.slice(from, from + n);
     await t.database.db
@@ -76,32 +54,22 @@ describe('alert rules and the alert engine', () => {
       'device:alertRule:delete',
     ]);
     a = await createAccount(t, { username: 'alerts_a', roleId });
-    const rows = await t.database.db
-      .insert(terminals)
-      .values(
-        Array.from({ length: 60 }, (_, i) => ({
-          sn: `ALR${String(i).padStart(4, '0')}`,
-          name: `Till ${i}`,
-          ownerId: a.id,
-          status: 'activated' as const,
-          online: true,
-          lastSeenAt: at('09:00'),
-          onlineChangedAt: at('09:00'),
-        })),
-      )
-      .returning({ id: terminals.id });
-    ids = rows.map((r) => r.id);
+    ids = await insertTills(
+      t,
+      { ownerId: a.id, online: true, seenAt: at('09:00') },
+      Array.from({ length: 60 }, (_, i) => ({ sn: `ALR${String(i).padStart(4, '0')}`, name: `Till ${i}` })),
+    );
   });
 
   it('groups 50 terminals offline past the threshold in store hours into one incident, once', async () => {
     const ruleId = await saveRule({});
     await stop(50, at('10:00'));
     clock.advance(29 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await openAlerts(ruleId)).toHaveLength(0);
 
     clock.advance(1 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     const open = await openAlerts(ruleId);
     expect(open).toHaveLength(50);
     const incidents = await t.database.db
@@ -116,7 +84,7 @@ describe('alert rules and the alert engine', () => {
 
     // Seen again: no second alert, no second incident.
     clock.advance(5 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await openAlerts(ruleId)).toHaveLength(50);
     expect(
       await t.database.db.select().from(alertIncidents).where(eq(alertIncidents.ruleId, ruleId)),
@@ -128,7 +96,7 @@ describe('alert rules and the alert engine', () => {
       .set({ online: true, onlineChangedAt: clock.now() })
       .where(eq(terminals.id, ids[0]));
     clock.advance(1 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await openAlerts(ruleId)).toHaveLength(49);
     const [closed] = await t.database.db
       .select()
@@ -144,7 +112,7 @@ describe('alert rules and the alert engine', () => {
       .set({ online: true, onlineChangedAt: clock.now() })
       .where(inArray(terminals.id, ids));
     clock.advance(1 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     const [incident] = await t.database.db
       .select()
       .from(alertIncidents)
@@ -158,13 +126,13 @@ describe('alert rules and the alert engine', () => {
     const ruleId = await saveRule({ name: 'Evening' });
     await stop(3, clock.now());
     clock.advance(40 * MIN); // 22:30: closed, nothing fires
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await openAlerts(ruleId)).toHaveLength(0);
     clock.advance(at('08:29').getTime() + 86_400_000 - clock.now().getTime()); // next day 08:29
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await openAlerts(ruleId)).toHaveLength(0);
     clock.advance(1 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     const open = await openAlerts(ruleId);
     expect(open).toHaveLength(3);
     // Below the grouping threshold the alerts stand alone.
@@ -191,13 +159,13 @@ describe('alert rules and the alert engine', () => {
       .set({ online: false, onlineChangedAt: new Date(start + 4 * MIN) })
       .where(eq(terminals.id, ids[55]));
     clock.advance(8 * MIN);
-    await evaluate();
-    await evaluate();
+    await evaluateAlerts(t);
+    await evaluateAlerts(t);
     const open = await openAlerts(ruleId);
     expect(open.map((x) => x.kind)).toEqual(['flapping']);
     // Calm again after the window: the flapping alert clears, the plain condition takes over.
     clock.advance(20 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     expect((await openAlerts(ruleId)).map((x) => x.kind)).toEqual(['condition']);
     await t.database.db.update(terminals).set({ online: true }).where(eq(terminals.id, ids[55]));
     await (await api()).call(e.ruleRemove, { id: ruleId });
@@ -212,10 +180,10 @@ describe('alert rules and the alert engine', () => {
     });
     await stop(2, now, 40);
     clock.advance(30 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await openAlerts(maintainedRule)).toHaveLength(0);
     clock.advance(31 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await openAlerts(maintainedRule)).toHaveLength(2);
   });
 

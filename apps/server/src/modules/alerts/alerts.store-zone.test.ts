@@ -1,15 +1,9 @@
-import { alertsEndpoints as e } from '@cpm/contracts';
-import { and, eq, inArray, lte } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PASSWORD, createAccount, createRole } from '../../test-support/accounts';
-import { clientOf } from '../../test-support/api-client';
+import { createAccount, createRole } from '../../test-support/accounts';
 import { useTestApp } from '../../test-support/suite-app';
-import { createTestClock, loginAs } from '../../test-support/test-app';
-import { terminals } from '../devices/devices.table';
+import { createTestClock } from '../../test-support/test-app';
 import { terminalGroups } from '../groups/groups.table';
-import { jobs } from '../jobs/jobs.table';
-import { EVALUATE_JOB } from './alerts.module';
-import { alerts } from './alerts.table';
+import { evaluateAlerts, insertTills, openAlertsOf, saveAlertRule } from './alerts-fixtures';
 
 // 10:00 in Shanghai is 02:00 UTC, 03:00 in London (summer time) and 11:00 in Tokyo.
 const at = (hhmm: string) => new Date(`2026-06-01T${hhmm}:00+08:00`);
@@ -20,27 +14,7 @@ describe("offline in trading hours, in each store's time zone", () => {
   const t = useTestApp({ clock, jobs: { run: false } });
   const till: Record<'shanghai' | 'london' | 'none', string> = { shanghai: '', london: '', none: '' };
 
-  const evaluate = async () => {
-    const job = await t.jobs.enqueueJob({ kind: EVALUATE_JOB });
-    for (let round = 0; round < 20; round++) {
-      await t.jobs.runDue();
-      const due = await t.database.db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, clock.now())));
-      if (!due.length) break;
-    }
-    expect((await t.jobs.findJob(job.id))?.status).toBe('succeeded');
-  };
-  const alerted = async (ruleId: string) =>
-    (
-      await t.database.db
-        .select({ terminalId: alerts.terminalId })
-        .from(alerts)
-        .where(and(eq(alerts.ruleId, ruleId), inArray(alerts.state, ['open', 'acknowledged'])))
-    )
-      .map((r) => r.terminalId)
-      .sort();
+  const alerted = async (ruleId: string) => (await openAlertsOf(t, ruleId)).map((r) => r.terminalId).sort();
   const sorted = (...ids: string[]) => [...ids].sort();
 
   beforeAll(async () => {
@@ -64,46 +38,31 @@ describe("offline in trading hours, in each store's time zone", () => {
       london: await group('LON1', null, europe),
       none: await group('NONE1', null),
     };
-    for (const [store, groupId] of Object.entries(groups) as [keyof typeof till, string][]) {
-      const [row] = await t.database.db
-        .insert(terminals)
-        .values({
-          sn: `ZONE-${store}`,
-          name: store,
-          ownerId: a.id,
-          groupId,
-          status: 'activated' as const,
-          online: false,
-          lastSeenAt: at('10:00'),
-          onlineChangedAt: at('10:00'),
-        })
-        .returning({ id: terminals.id });
-      till[store] = row.id;
-    }
+    for (const [store, groupId] of Object.entries(groups) as [keyof typeof till, string][])
+      [till[store]] = await insertTills(t, { ownerId: a.id, online: false, seenAt: at('10:00') }, [
+        { sn: `ZONE-${store}`, name: store, groupId },
+      ]);
   });
 
   it("alerts only where the store is open, and uses the rule's zone for a store without one", async () => {
-    const api = clientOf(t, (await loginAs(t.app, 'zones_a', ACCOUNT_PASSWORD)).token);
-    const saved = await api.send(e.ruleSave, {
+    const ruleId = await saveAlertRule(t, 'zones_a', {
       name: 'Tills offline in store hours',
       condition: 'offline',
       params: { minutes: 30, tradingHours: { from: '08:00', to: '22:00', timezone: 'Asia/Tokyo' } },
       severity: 'high',
     });
-    expect(saved.body.code, JSON.stringify(saved.body)).toBe(1);
-    const ruleId = (saved.body.result as { id: string }).id;
 
     // 10:30 in Shanghai and 11:30 in Tokyo (the rule's zone): open; 03:30 in London: closed.
     clock.advance(30 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await alerted(ruleId)).toEqual(sorted(till.shanghai, till.none));
 
     // London opens at 08:00 local (15:00 in Shanghai); half an hour later its till alerts too.
     clock.advance(at('15:29').getTime() - clock.now().getTime());
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await alerted(ruleId)).toEqual(sorted(till.shanghai, till.none));
     clock.advance(1 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await alerted(ruleId)).toEqual(sorted(till.shanghai, till.none, till.london));
   });
 });

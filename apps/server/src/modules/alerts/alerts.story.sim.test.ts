@@ -1,23 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import { alertsEndpoints as e, WEBHOOK_REPLAY_WINDOW_SEC, webhooksEndpoints as w } from '@cpm/contracts';
-import { and, eq, inArray, like, lte } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { startFleet } from '../../../../pos-sim/src/fleet';
 import { ACCOUNT_PASSWORD, createAccount, createRole } from '../../test-support/accounts';
-import { clientOf } from '../../test-support/api-client';
 import { agentPost, rotateEnrollmentKey } from '../../test-support/fleet-fixtures';
 import { onlineCount, startSimFleet } from '../../test-support/sim-app';
 import { startSmtpCapture } from '../../test-support/smtp-capture';
 import { createFilesTestApp, createTestClock, loginAs } from '../../test-support/test-app';
 import { waitFor } from '../../test-support/wait';
 import { terminals } from '../devices/devices.table';
-import { jobs } from '../jobs/jobs.table';
 import { FIXTURE_SECRET, insertTerminals } from '../tasks/task-fixtures';
 import { userRoles } from '../users/users.table';
 import { startReceiver } from '../webhooks/webhook-receiver.fixture';
 import { verifySignature } from '../webhooks/webhook-signing';
-import { EVALUATE_JOB } from './alerts.module';
-import { alertIncidents, alerts, terminalAlarms } from './alerts.table';
+import { alertIncidents, terminalAlarms } from './alerts.table';
+import { alertsApiAs, evaluateAlerts, openAlertsOf, saveAlertRule } from './alerts-fixtures';
 
 const COUNT = 50;
 const PREFIX = 'ALST';
@@ -37,25 +35,8 @@ describe('fifty tills going dark in store hours', { timeout: 120_000 }, () => {
   let rx: Awaited<ReturnType<typeof startReceiver>>;
   let ownerId = '';
 
-  /** One evaluation round, then every job it queued (notices, mails, deliveries) that is due. */
-  const evaluate = async () => {
-    const job = await t.jobs.enqueueJob({ kind: EVALUATE_JOB });
-    for (let round = 0; round < 30; round++) {
-      await t.jobs.runDue();
-      const due = await t.database.db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, clock.now())));
-      if (!due.length) break;
-    }
-    expect((await t.jobs.findJob(job.id))?.status).toBe('succeeded');
-  };
-  const openOf = (ruleId: string) =>
-    t.database.db
-      .select()
-      .from(alerts)
-      .where(and(eq(alerts.ruleId, ruleId), inArray(alerts.state, ['open', 'acknowledged'])));
-  const api = async () => clientOf(t, (await loginAs(t.app, 'story_ops', ACCOUNT_PASSWORD)).token);
+  const openOf = (ruleId: string) => openAlertsOf(t, ruleId);
+  const api = () => alertsApiAs(t, 'story_ops');
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
@@ -115,16 +96,13 @@ describe('fifty tills going dark in store hours', { timeout: 120_000 }, () => {
       channels: ['email' as const, 'webhook' as const],
       recipients: { emails: ['ops@example.test'] },
     };
-    const saved = await client.send(e.ruleSave, { name: 'Tills offline', ...rule });
-    expect(saved.body.code, JSON.stringify(saved.body)).toBe(1);
-    const ruleId = (saved.body.result as { id: string }).id;
-    const quiet = await client.send(e.ruleSave, {
+    const ruleId = await saveAlertRule(t, 'story_ops', { name: 'Tills offline', ...rule });
+    const quietId = await saveAlertRule(t, 'story_ops', {
       name: 'Tills offline (store refit)',
       ...rule,
       recipients: { emails: ['refit@example.test'] },
       maintenance: [{ from: TEN.toISOString(), to: new Date(TEN.getTime() + 120 * MIN).toISOString() }],
     });
-    const quietId = (quiet.body.result as { id: string }).id;
 
     // The tills stop at 10:00 store time, each saying goodbye.
     await fleet?.stop(true);
@@ -132,10 +110,10 @@ describe('fifty tills going dark in store hours', { timeout: 120_000 }, () => {
     await waitFor(async () => (await onlineCount(t, PREFIX)) === 0, 'the tills offline', { ms: 30_000 });
 
     clock.advance(29 * MIN);
-    await evaluate();
+    await evaluateAlerts(t);
     expect(await openOf(ruleId)).toHaveLength(0);
     clock.advance(MIN);
-    await evaluate();
+    await evaluateAlerts(t);
 
     const open = await openOf(ruleId);
     expect(open).toHaveLength(COUNT);
@@ -180,7 +158,7 @@ describe('fifty tills going dark in store hours', { timeout: 120_000 }, () => {
     expect(smtp.mails.map((m) => m.to)).toEqual([['ops@example.test']]);
     expect(smtp.mails[0].subject).toContain(`${COUNT}`);
     // Evaluated again: still one incident, nothing more sent.
-    await evaluate();
+    await evaluateAlerts(t);
     expect(
       await t.database.db.select().from(alertIncidents).where(eq(alertIncidents.ruleId, ruleId)),
     ).toHaveLength(1);

@@ -8,7 +8,7 @@ import type { TerminalsService } from '../devices/terminals.service';
 import type { JobsService } from '../jobs/jobs.service';
 import { findGrants } from '../menus/menus.repository';
 import type { PoliciesService } from '../policies/policies.service';
-import type { TasksRepository } from '../tasks/tasks.repository';
+import type { TaskOutcomesService } from '../tasks/task-outcomes.service';
 import type { UsersRepository } from '../users/users.repository';
 import type { ReportSources } from './report-content';
 import { registerReportJobs } from './report-jobs';
@@ -20,7 +20,7 @@ import { createReportsService } from './reports.service';
 export const reportSources = (deps: {
   terminals: Pick<TerminalsService, 'exportRows'>;
   alerts: Pick<AlertsService, 'inPeriod'>;
-  tasksRepo: Pick<TasksRepository, 'outcomes'>;
+  taskOutcomes: Pick<TaskOutcomesService, 'inPeriod'>;
   policies: Pick<PoliciesService, 'complianceCounts'>;
 }): ReportSources => ({
   async fleet(auth) {
@@ -48,7 +48,7 @@ export const reportSources = (deps: {
     return { rows: rows.slice(0, limit), total: await read.count() };
   },
   alerts: (auth, period, limit) => deps.alerts.inPeriod(auth, period, limit),
-  tasks: (auth, period) => deps.tasksRepo.outcomes(auth, period.from, period.to),
+  tasks: (auth, period) => deps.taskOutcomes.inPeriod(auth, period),
   compliance: (auth) => deps.policies.complianceCounts(auth),
 });
 
@@ -66,7 +66,7 @@ export const createReportsModule = (deps: {
     terminals: Pick<TerminalsService, 'exportRows'>;
     policies: { policies: Pick<PoliciesService, 'complianceCounts'> };
   };
-  tasksRepo: Pick<TasksRepository, 'outcomes'>;
+  taskOutcomes: Pick<TaskOutcomesService, 'inPeriod'>;
   usersRepo: Pick<UsersRepository, 'findById'>;
 }) => {
   const repo = createReportsRepository(deps.db);
@@ -84,7 +84,7 @@ export const createReportsModule = (deps: {
     sources: reportSources({
       terminals: deps.devices.terminals,
       alerts: deps.alerts.alerts,
-      tasksRepo: deps.tasksRepo,
+      taskOutcomes: deps.taskOutcomes,
       policies: deps.devices.policies.policies,
     }),
   });

@@ -1,13 +1,12 @@
-import { KeyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { KeyOutlined } from '@ant-design/icons';
 import { stepUpRoutes } from '@cpm/contracts/routes';
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
-import { Alert, Button, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/http';
+import { FactorCodeInput } from './FactorCodeInput';
 import { useFactorPrompt } from './factorPrompt';
-
-const cleanOtp = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 /** The message of a refused confirmation, in the console's language (the server's text). */
 const refusalOf = (err: unknown, fallback: string) =>
@@ -102,21 +101,14 @@ export const StepUpDialog = () => {
             submitCode();
           }}
         >
-          <label htmlFor="step-up-code" style={{ display: 'block', marginBottom: 4 }}>
-            {useRecovery ? t('factor.recoveryLabel') : t('factor.codeLabel')}
-          </label>
-          <Input
+          <FactorCodeInput
             id="step-up-code"
-            size="large"
-            prefix={<SafetyCertificateOutlined />}
+            recovery={useRecovery}
             value={code}
-            onChange={(e) => setCode(useRecovery ? e.target.value.slice(0, 32) : cleanOtp(e.target.value))}
-            inputMode={useRecovery ? 'text' : 'numeric'}
-            autoComplete="one-time-code"
-            autoFocus
-            placeholder={useRecovery ? 'xxxxx-xxxxx' : '123456'}
-            status={error ? 'error' : undefined}
-            data-testid="step-up-code"
+            onChange={setCode}
+            invalid={Boolean(error)}
+            labelStyle={{ display: 'block', marginBottom: 4 }}
+            testId="step-up-code"
           />
           {error && (
             <Alert

@@ -1,13 +1,13 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { factorsRoutes } from '@cpm/contracts/routes';
-import { Button, Input, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
+import { FactorCodeInput } from '../../../shared/auth/FactorCodeInput';
 import { enter, type LoginOutcome, verifySecondFactor } from '../authService';
 import { enrolPasskeyAtSignIn, passkeysSupported } from '../passkeys';
 import { PasskeySignIn } from './PasskeySignIn';
-import { cleanOtp, RecoveryCodes, TotpEnrolment } from './TotpEnrolment';
+import { RecoveryCodes, TotpEnrolment } from './TotpEnrolment';
 
 type Pending = Extract<LoginOutcome, { kind: 'secondFactor' }>;
 
@@ -145,20 +145,12 @@ export const SecondFactorStep = ({
         }}
       >
         <div className="cpm-login-field">
-          <label htmlFor="login-second-code">
-            {recovery ? t('factor.recoveryLabel') : t('factor.codeLabel')}
-          </label>
-          <Input
+          <FactorCodeInput
             id="login-second-code"
-            size="large"
-            prefix={<SafetyCertificateOutlined />}
+            recovery={recovery}
             value={code}
-            onChange={(e) => setCode(recovery ? e.target.value.slice(0, 32) : cleanOtp(e.target.value))}
-            inputMode={recovery ? 'text' : 'numeric'}
-            autoComplete="one-time-code"
-            autoFocus
-            placeholder={recovery ? 'xxxxx-xxxxx' : '123456'}
-            data-testid="login-code"
+            onChange={setCode}
+            testId="login-code"
           />
         </div>
         <div className="cpm-login-submit">

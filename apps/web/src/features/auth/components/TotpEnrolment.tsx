@@ -3,9 +3,7 @@ import type { TotpEnrolment as Enrolment } from '@cpm/contracts';
 import { Alert, Button, Input, QRCode, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** A six-digit code as typed: digits only. */
-export const cleanOtp = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+import { cleanOtp } from '../../../shared/auth/FactorCodeInput';
 
 /**
  * Enrolling an authenticator: the QR code of the otpauth URI and the secret to type by hand, then a
