@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaskNameTextSchema } from '../tasks/task-name';
 
 /**
  * The notices the system sends, each rendered from the console's catalogue in the reader's language
@@ -23,6 +24,8 @@ export type NoticeKey = (typeof NOTICE_KEYS)[number];
 export const NoticeTextSchema = z.object({
   key: z.enum(NOTICE_KEYS),
   params: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** The named task's name when the system made it, rendered per reader in place of `params.task`. */
+  taskName: TaskNameTextSchema.optional(),
 });
 export type NoticeText = z.infer<typeof NoticeTextSchema>;
 

@@ -1,5 +1,9 @@
 import type { MyMessageVo, NoticeText } from '@cpm/contracts';
 import type { TFunction } from 'i18next';
+import { renderTaskName } from '../../shared/text/taskName';
+
+/** The catalogues a notice is rendered from: callers load them with `useTranslation`. */
+export const NOTICE_NAMESPACES = ['messages', 'common', 'commands'] as const;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -9,7 +13,10 @@ const windowOf = (minutes: number, t: TFunction<'messages'>) =>
     ? t('notices.window_hours', { count: minutes / 60 })
     : t('notices.window_minutes', { count: minutes });
 
-/** The values a notice's text names, with the codes among them named in the reader's language. */
+/**
+ * The values a notice's text names, with the codes among them, and a task name the system made,
+ * in the reader's language.
+ */
 const valuesOf = (notice: NoticeText, t: TFunction<'messages'>): NoticeText['params'] => {
   const { breaches, change, windowMinutes } = notice.params;
   return {
@@ -25,12 +32,13 @@ const valuesOf = (notice: NoticeText, t: TFunction<'messages'>): NoticeText['par
       change: t(`notices.orderChange.${change as 'draft'}`, { defaultValue: change }),
     }),
     ...(typeof windowMinutes === 'number' && { window: windowOf(windowMinutes, t) }),
+    ...(notice.taskName && { task: renderTaskName(notice.taskName, t as unknown as TFunction) }),
   };
 };
 
 /**
  * A message as the reader sees it: a system notice rendered from the catalogue in the reader's
- * language and sent by the system; a written message, or a notice stored before notices carried a
+ * language (`t` with `NOTICE_NAMESPACES` loaded) and sent by the system; a written message, or a notice stored before notices carried a
  * key, as it was stored.
  */
 export const readableMessage = <
