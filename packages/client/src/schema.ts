@@ -21679,7 +21679,7 @@ export interface operations {
                                 publisherName: string;
                                 notice: {
                                     /** @enum {string} */
-                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
+                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed" | "exportReady" | "webhookDisabled";
                                     params: {
                                         [key: string]: string | number;
                                     };
@@ -21737,7 +21737,7 @@ export interface operations {
                                 publisherName: string;
                                 notice: {
                                     /** @enum {string} */
-                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
+                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed" | "exportReady" | "webhookDisabled";
                                     params: {
                                         [key: string]: string | number;
                                     };
@@ -21791,7 +21791,7 @@ export interface operations {
                             publisherName: string;
                             notice: {
                                 /** @enum {string} */
-                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
+                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed" | "exportReady" | "webhookDisabled";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -21841,7 +21841,7 @@ export interface operations {
                             publisherName: string;
                             notice: {
                                 /** @enum {string} */
-                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
+                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed" | "exportReady" | "webhookDisabled";
                                 params: {
                                     [key: string]: string | number;
                                 };

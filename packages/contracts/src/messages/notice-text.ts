@@ -4,7 +4,8 @@ import { TaskNameTextSchema } from '../tasks/task-name';
 /**
  * The notices the system sends, each rendered from the console's catalogue in the reader's language
  * (`messages:notices.<key>`) with its parameters; the stored title and content stay as the text for
- * mail and for rows written before notices carried a key.
+ * mail and for rows written before notices carried a key. A notice whose params hold `url` and
+ * `fileName` also links the file.
  */
 export const NOTICE_KEYS = [
   'taskAwaitsApproval',
@@ -17,6 +18,8 @@ export const NOTICE_KEYS = [
   'appGrayPaused',
   'orderChanged',
   'inspectionProposed',
+  'exportReady',
+  'webhookDisabled',
 ] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 

@@ -18,7 +18,7 @@ const windowOf = (minutes: number, t: TFunction<'messages'>) =>
  * in the reader's language.
  */
 const valuesOf = (notice: NoticeText, t: TFunction<'messages'>): NoticeText['params'] => {
-  const { breaches, change, windowMinutes } = notice.params;
+  const { breaches, change, windowMinutes, list, days } = notice.params;
   return {
     ...notice.params,
     ...(typeof breaches === 'string' && {
@@ -32,8 +32,19 @@ const valuesOf = (notice: NoticeText, t: TFunction<'messages'>): NoticeText['par
       change: t(`notices.orderChange.${change as 'draft'}`, { defaultValue: change }),
     }),
     ...(typeof windowMinutes === 'number' && { window: windowOf(windowMinutes, t) }),
+    ...(typeof list === 'string' && {
+      list: t(`notices.exportList.${list as 'terminals'}`, { defaultValue: list }),
+    }),
+    ...(typeof days === 'number' && { count: days }),
     ...(notice.taskName && { task: renderTaskName(notice.taskName, t as unknown as TFunction) }),
   };
+};
+
+/** A paragraph linking a file, worded in the reader's language around the link. */
+const linkOf = (url: string, fileName: string, t: TFunction<'messages'>) => {
+  const [before = '', after = ''] = t('notices.download', { file: '\u0000' }).split('\u0000');
+  const a = `<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(fileName)}</a>`;
+  return `<p>${escapeHtml(before)}${a}${escapeHtml(after)}</p>`;
 };
 
 /**
@@ -52,13 +63,16 @@ export const readableMessage = <
   const values = valuesOf(notice, t);
   const body = t(`notices.${notice.key}.body`, values);
   const note = typeof values.note === 'string' && values.note ? values.note : '';
+  const { url, fileName } = notice.params;
+  const link = typeof url === 'string' && typeof fileName === 'string' ? linkOf(url, fileName, t) : '';
   return {
     ...message,
     title: t(`notices.${notice.key}.title`, values),
-    content: [body, note]
-      .filter(Boolean)
-      .map((p) => `<p>${escapeHtml(p)}</p>`)
-      .join(''),
+    content:
+      [body, note]
+        .filter(Boolean)
+        .map((p) => `<p>${escapeHtml(p)}</p>`)
+        .join('') + link,
     publisherName: t('notices.system'),
   };
 };
