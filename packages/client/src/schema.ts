@@ -17190,6 +17190,13 @@ export interface operations {
                         result: {
                             id: string;
                             name: string;
+                            nameText: {
+                                /** @enum {string} */
+                                key: "command" | "appInstall";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
@@ -17263,6 +17270,13 @@ export interface operations {
                                 deliveryId: string;
                                 taskId: string;
                                 taskName: string;
+                                taskNameText: {
+                                    /** @enum {string} */
+                                    key: "command" | "appInstall";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                } | null;
                                 /** @enum {string} */
                                 type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                                 /** @enum {string} */
@@ -17311,6 +17325,13 @@ export interface operations {
                         msg: string;
                         result: {
                             name: string;
+                            nameText: {
+                                /** @enum {string} */
+                                key: "command" | "appInstall";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             /** @enum {string} */
                             platform: "android" | "windows" | "linux";
                             /** @enum {string} */
@@ -17481,6 +17502,13 @@ export interface operations {
                         result: {
                             id: string;
                             name: string;
+                            nameText: {
+                                /** @enum {string} */
+                                key: "command" | "appInstall";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
@@ -17636,6 +17664,13 @@ export interface operations {
                         result: {
                             id: string;
                             name: string;
+                            nameText: {
+                                /** @enum {string} */
+                                key: "command" | "appInstall";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
@@ -17806,6 +17841,13 @@ export interface operations {
                             records: {
                                 id: string;
                                 name: string;
+                                nameText: {
+                                    /** @enum {string} */
+                                    key: "command" | "appInstall";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                } | null;
                                 /** @enum {string} */
                                 type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                                 /** @enum {string} */
@@ -18011,6 +18053,13 @@ export interface operations {
                         result: {
                             id: string;
                             name: string;
+                            nameText: {
+                                /** @enum {string} */
+                                key: "command" | "appInstall";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
@@ -18084,6 +18133,13 @@ export interface operations {
                         result: {
                             id: string;
                             name: string;
+                            nameText: {
+                                /** @enum {string} */
+                                key: "command" | "appInstall";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
@@ -18266,6 +18322,13 @@ export interface operations {
                         result: {
                             id: string;
                             name: string;
+                            nameText: {
+                                /** @enum {string} */
+                                key: "command" | "appInstall";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
@@ -18375,6 +18438,13 @@ export interface operations {
                         result: {
                             id: string;
                             name: string;
+                            nameText: {
+                                /** @enum {string} */
+                                key: "command" | "appInstall";
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                            } | null;
                             /** @enum {string} */
                             type: "app_install" | "app_uninstall" | "file_push" | "ota" | "wallpaper" | "boot_animation" | "command" | "permission" | "reboot" | "registry" | "remote_command";
                             /** @enum {string} */
@@ -21609,9 +21679,16 @@ export interface operations {
                                 publisherName: string;
                                 notice: {
                                     /** @enum {string} */
-                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
+                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed" | "exportReady" | "webhookDisabled";
                                     params: {
                                         [key: string]: string | number;
+                                    };
+                                    taskName?: {
+                                        /** @enum {string} */
+                                        key: "command" | "appInstall";
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     };
                                 } | null;
                                 read: boolean;
@@ -21660,9 +21737,16 @@ export interface operations {
                                 publisherName: string;
                                 notice: {
                                     /** @enum {string} */
-                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
+                                    key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed" | "exportReady" | "webhookDisabled";
                                     params: {
                                         [key: string]: string | number;
+                                    };
+                                    taskName?: {
+                                        /** @enum {string} */
+                                        key: "command" | "appInstall";
+                                        params: {
+                                            [key: string]: string | number;
+                                        };
                                     };
                                 } | null;
                                 read: boolean;
@@ -21707,9 +21791,16 @@ export interface operations {
                             publisherName: string;
                             notice: {
                                 /** @enum {string} */
-                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
+                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed" | "exportReady" | "webhookDisabled";
                                 params: {
                                     [key: string]: string | number;
+                                };
+                                taskName?: {
+                                    /** @enum {string} */
+                                    key: "command" | "appInstall";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 };
                             } | null;
                             read: boolean;
@@ -21750,9 +21841,16 @@ export interface operations {
                             publisherName: string;
                             notice: {
                                 /** @enum {string} */
-                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed";
+                                key: "taskAwaitsApproval" | "taskApproved" | "taskRejected" | "taskPaused" | "taskCreateFailed" | "appApproved" | "appRejected" | "appGrayPaused" | "orderChanged" | "inspectionProposed" | "exportReady" | "webhookDisabled";
                                 params: {
                                     [key: string]: string | number;
+                                };
+                                taskName?: {
+                                    /** @enum {string} */
+                                    key: "command" | "appInstall";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
                                 };
                             } | null;
                             read: boolean;

@@ -36,6 +36,7 @@ export const taskRecord = (over: Partial<TaskRecord> = {}): TaskRecord => {
   return {
     id: randomUUID(),
     name: 'Push price list',
+    nameText: null,
     type: 'file_push',
     platform: 'android',
     params: { fileId: randomUUID(), path: '/sdcard/Download' },

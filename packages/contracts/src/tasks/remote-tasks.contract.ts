@@ -11,6 +11,7 @@ import {
   TaskTargetsSchema,
 } from './task-create';
 import { opt, uuid } from './task-fields';
+import { TaskNameTextSchema } from './task-name';
 import { DELIVERY_STATES } from './task-states';
 import { TASK_PLATFORMS, TASK_TYPES } from './task-types';
 import {
@@ -85,7 +86,10 @@ export const remoteTaskEndpoints = {
     permission: 'task:create:add',
     query: IdBody,
     result: z.object({
+      /** The task's name; the console marks it as a copy in the reader's language. */
       name: z.string(),
+      /** The name the system gave the task, rendered in the reader's language; null for a typed one. */
+      nameText: TaskNameTextSchema.nullable(),
       platform: z.enum(TASK_PLATFORMS),
       type: z.enum(TASK_TYPES),
       params: z.record(z.string(), z.unknown()),

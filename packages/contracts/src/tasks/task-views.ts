@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TaskConditionsSchema, TaskRolloutSchema, TaskScheduleSchema } from './task-create';
 import { isoTime, opt, uuid } from './task-fields';
+import { TaskNameTextSchema } from './task-name';
 import { DEFER_REASONS, DELIVERY_STATES, type DeferReason, TASK_STATUSES } from './task-states';
 import { TASK_LIMITS, TASK_PLATFORMS, TASK_TYPES } from './task-types';
 
@@ -36,7 +37,10 @@ export const emptyDeliveryCounts = (): DeliveryCounts => ({
 /** One row of task management. */
 export const TaskRowSchema = z.object({
   id: z.string(),
+  /** As typed; for a task the system named, its text in English, shown where `nameText` cannot be. */
   name: z.string(),
+  /** The name the system gave the task, rendered in the reader's language; null for a typed name. */
+  nameText: TaskNameTextSchema.nullable(),
   type: z.enum(TASK_TYPES),
   platform: z.enum(TASK_PLATFORMS),
   status: z.enum(TASK_STATUSES),
@@ -180,6 +184,8 @@ export const TerminalTaskRowSchema = z.object({
   deliveryId: z.string(),
   taskId: z.string(),
   taskName: z.string(),
+  /** The name the system gave the task, rendered in the reader's language; null for a typed name. */
+  taskNameText: TaskNameTextSchema.nullable(),
   type: z.enum(TASK_TYPES),
   taskStatus: z.enum(TASK_STATUSES),
   runSeq: z.number().int(),

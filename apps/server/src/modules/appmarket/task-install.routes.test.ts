@@ -222,6 +222,14 @@ describe('app market installs through remote tasks', () => {
     };
     expect(await sweep()).toEqual({ tasks: 1, terminals: 1 });
     expect(await aimedAt('MKTASK03')).toBe(1);
+    // Named by the market as a key and values, so each reader reads the name in their language.
+    const named = (await t.database.db.execute(
+      sql`select name_text from tasks where type = 'app_install' and targets->'sns' ? 'MKTASK03'`,
+    )) as unknown as { rows: { name_text: unknown }[] };
+    expect(named.rows[0].name_text).toEqual({
+      key: 'appInstall',
+      params: { app: 'DemoPay', version: expect.any(String), reason: 'autoUpdate' },
+    });
     // The install task's deliveries are written by its own job.
     await t.jobs.runDue();
     const [task] = (await pull('MKTASK03')).tasks;

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../../plugins/auth-context';
 import { createOperationNote } from '../../shared/operation-note';
+import { installTaskName } from '../tasks/task-names';
 import type { TaskTypeHandler } from '../tasks/task-type-registry';
 import type { TasksService } from '../tasks/tasks.service';
 import type { AppMarketService } from './appmarket.service';
@@ -33,14 +34,12 @@ export const createTaskInstaller = (tasks: Pick<TasksService, 'create'>, now: ()
   async install(req) {
     const { note } = createOperationNote();
     const expireAt = new Date(now().getTime() + INSTALL_TASK_DAYS * 24 * 3600 * 1000).toISOString();
-    const reasonText = { gray: 'gray', official: 'release', autoUpdate: 'auto update', rollback: 'rollback' }[
-      req.reason
-    ];
+    const { name, nameText } = installTaskName(req.appName, req.versionName, req.reason);
     const task = await tasks.create(
       req.auth,
       note,
       {
-        name: `${req.appName} ${req.versionName} ${reasonText}`.slice(0, 64),
+        name,
         platform: req.platform,
         type: 'app_install',
         params: { appId: req.appId, versionId: req.versionId },
@@ -49,6 +48,7 @@ export const createTaskInstaller = (tasks: Pick<TasksService, 'create'>, now: ()
         conditions: { idle: false, settled: false, charging: false },
       },
       'UTC',
+      { nameText },
     );
     return { taskId: task.id };
   },

@@ -20,6 +20,7 @@ import type { Clock } from '../../shared/clock';
 import type { OperationNote } from '../../shared/operation-note';
 import { pageOffset, toPage } from '../../shared/paging';
 import type { BlobsService, UploadSource } from '../blobs/blobs.service';
+import { commandTaskName } from '../tasks/task-names';
 import type { TasksService } from '../tasks/tasks.service';
 import type { CommandRecord, CommandsRepository } from './commands.repository';
 
@@ -108,8 +109,9 @@ export const createCommandsService = (deps: {
       const spec = body.command;
       const now = clock.now();
       const { op, ...args } = spec;
+      const { name, nameText } = commandTaskName(op, sns);
       const task = {
-        name: `${op} ${sns[0]}${sns.length > 1 ? ` +${sns.length - 1}` : ''}`.slice(0, 64),
+        name,
         platform: platforms[0] as CreateTaskBody['platform'],
         ...(op === 'shell'
           ? { type: 'command' as const, params: { command: (spec as { command: string }).command } }
@@ -126,19 +128,22 @@ export const createCommandsService = (deps: {
       } as CreateTaskBody;
       // The history entry is written with the task, in its transaction.
       let id = '';
-      await deps.tasks.create(auth, note, task, timezone, async (tx, row) => {
-        id = await repo.insert(
-          {
-            op,
-            spec: spec as Record<string, unknown>,
-            summary: commandSummary(spec),
-            taskId: row.id,
-            sns,
-            createdBy: auth.userId,
-            createdAt: now,
-          },
-          tx,
-        );
+      await deps.tasks.create(auth, note, task, timezone, {
+        nameText,
+        alongside: async (tx, row) => {
+          id = await repo.insert(
+            {
+              op,
+              spec: spec as Record<string, unknown>,
+              summary: commandSummary(spec),
+              taskId: row.id,
+              sns,
+              createdBy: auth.userId,
+              createdAt: now,
+            },
+            tx,
+          );
+        },
       });
       note.subject({ id, name: op, detail: `${sns.length} terminals ${JSON.stringify(args).slice(0, 200)}` });
       return (await toRows([(await repo.find(auth, id)) as CommandRecord]))[0];

@@ -1,4 +1,4 @@
-import { EXPORT_JOB_THRESHOLD, type ExportResult, type JobVo } from '@cpm/contracts';
+import { EXPORT_JOB_THRESHOLD, EXPORT_RETENTION_DAYS, type ExportResult, type JobVo } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,10 +117,22 @@ describe('exports as jobs', () => {
 
     const box = await admin('GET', '/upms/v1/upms/sysMsgUser/findPageList?current=1&size=5');
     const notice = (
-      box.body.result as { records: { id: string; title: string; content: string }[] }
+      box.body.result as { records: { id: string; title: string; content: string; notice: unknown }[] }
     ).records.find((m) => m.id === answer.jobId);
     expect(notice?.title).toBe('导出完成：终端列表 / Export ready: Terminals');
     expect(notice?.content).toContain(`href="${result.downloadUrl}"`);
+    // Each reader reads it in their own language: the console renders it from its key and values.
+    expect(notice?.notice).toEqual({
+      key: 'exportReady',
+      params: {
+        list: 'terminals',
+        rows: TERMINALS,
+        format: 'XLSX',
+        days: EXPORT_RETENTION_DAYS,
+        fileName: result.fileName,
+        url: result.downloadUrl,
+      },
+    });
 
     const forged = await t.app.inject({
       method: 'GET',

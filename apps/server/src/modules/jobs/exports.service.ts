@@ -10,6 +10,7 @@ import {
   type ExportList,
   type ExportResult,
   exportsEndpoints,
+  type NoticeText,
   type StartExportBody,
   type StartExportResult,
 } from '@cpm/contracts';
@@ -62,7 +63,7 @@ type Deps = {
   blobs: Pick<BlobsService, 'storeUpload' | 'signUrl' | 'find' | 'removeBlob'>;
   /** Puts a notice in a user's box (messages module). */
   notifyUser(
-    n: { id: string; userId: string; title: string; content: string },
+    n: { id: string; userId: string; title: string; content: string; notice?: NoticeText },
     tx?: Tx,
   ): Promise<{ stored: boolean; announce(): void }>;
   clock: Clock;
@@ -166,6 +167,17 @@ export const createExportsService = (deps: Deps) => {
           `<p>下载 / Download: ${link}</p>`,
           `<p>${EXPORT_RETENTION_DAYS} 天内有效 / Available for ${EXPORT_RETENTION_DAYS} days</p>`,
         ].join(''),
+        notice: {
+          key: 'exportReady',
+          params: {
+            list: (job.payload as ExportPayload).list,
+            rows: r.rows,
+            format: r.format.toUpperCase(),
+            days: EXPORT_RETENTION_DAYS,
+            fileName: r.fileName,
+            url: r.downloadUrl,
+          },
+        },
       },
       tx as unknown as Tx,
     );

@@ -16,7 +16,7 @@ const sources = (): { [K in keyof ReportSources]: ReturnType<typeof vi.fn> & Rep
   offline: vi.fn(async () => ({ rows: [], total: 0 })),
   alerts: vi.fn(async () => ({ rows: [], total: 0 })),
   tasks: vi.fn(async () => [
-    { taskId: 't1', name: 'Push wallpaper', type: 'wallpaper', succeeded: 4, failed: 1 },
+    { taskId: 't1', name: 'Push wallpaper', nameText: null, type: 'wallpaper', succeeded: 4, failed: 1 },
   ]),
   compliance: vi.fn(async () => [{ state: 'drift', severity: 'major', count: 2 }]),
 });
@@ -76,7 +76,7 @@ describe('report content', () => {
   it('mails an HTML summary in the schedule’s language, escaped, with the workbook attached', () => {
     const data: ReportData = {
       period,
-      tasks: [{ taskId: 't1', name: 'Push', type: 'wallpaper', succeeded: 4, failed: 1 }],
+      tasks: [{ taskId: 't1', name: 'Push', nameText: null, type: 'wallpaper', succeeded: 4, failed: 1 }],
       omitted: ['alerts'],
     };
     const mail = reportMail(

@@ -1,4 +1,4 @@
-import type { AlertRow, ReportSection, TerminalRow } from '@cpm/contracts';
+import type { AlertRow, ReportSection, TaskNameText, TerminalRow } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 
 /** The fleet's figures in the owner's scope. */
@@ -10,7 +10,15 @@ export type FleetFigures = {
 };
 
 /** One task's deliveries that ended in the period. */
-export type TaskOutcome = { taskId: string; name: string; type: string; succeeded: number; failed: number };
+export type TaskOutcome = {
+  taskId: string;
+  name: string;
+  /** The name the system gave the task, rendered in the reader's language; null for a typed one. */
+  nameText: TaskNameText | null;
+  type: string;
+  succeeded: number;
+  failed: number;
+};
 
 /** Policy fields of the owner's terminals by compliance state and severity. */
 export type ComplianceCount = { state: string; severity: string; count: number };

@@ -10,6 +10,7 @@ import {
   presentColumns,
 } from '../../shared/export-columns';
 import { TERMINAL_EXPORT_COLUMNS, TERMINAL_STATUS_LABELS } from '../devices/terminal-export-columns';
+import { taskNameIn } from '../tasks/task-names';
 import type { ComplianceCount, ReportData, TaskOutcome } from './report-content';
 
 /** Section names: the sheets' names and the mail's headings. */
@@ -96,7 +97,7 @@ export const REPORT_ALERT_COLUMNS: ExportColumn<AlertRow>[] = [
 
 const taskColumn = columnsIn<TaskOutcome>('tasks:');
 export const REPORT_TASK_COLUMNS: ExportColumn<TaskOutcome>[] = [
-  taskColumn('name', null, '任务名称', 'Task', { width: 30 }),
+  taskColumn('name', null, '任务名称', 'Task', { width: 30, value: taskNameIn }),
   taskColumn('type', null, '任务类型', 'Type'),
   taskColumn('succeeded', null, '成功', 'Succeeded', { format: 'number' }),
   taskColumn('failed', null, '失败', 'Failed', { format: 'number' }),

@@ -80,7 +80,7 @@ export const createTaskDeliveriesRepository = (db: Db) => ({
   async byTerminal(terminalId: string, state: DeliveryState | undefined, offset: number, limit: number) {
     const where = sql`d.terminal_id = ${terminalId} ${state ? sql`and d.state = ${state}` : sql``}`;
     const [rows, [{ n }]] = await Promise.all([
-      db.execute(sql`select d.id::text as delivery_id, k.id::text as task_id, k.name, k.type, k.status, r.seq,
+      db.execute(sql`select d.id::text as delivery_id, k.id::text as task_id, k.name, k.name_text, k.type, k.status, r.seq,
             r.released_wave, d.state, d.wave, d.defer_reason, d.message, d.attempt, k.expire_at, d.created_at, d.updated_at
           from task_deliveries d join task_runs r on r.id = d.run_id join tasks k on k.id = d.task_id
           where ${where} order by d.id desc offset ${offset} limit ${limit}`),
@@ -92,6 +92,7 @@ export const createTaskDeliveriesRepository = (db: Db) => ({
       deliveryId: String(r.delivery_id),
       taskId: String(r.task_id),
       taskName: String(r.name),
+      taskNameText: (r.name_text as TerminalTaskRow['taskNameText']) ?? null,
       type: r.type as TerminalTaskRow['type'],
       taskStatus: r.status as TaskStatus,
       runSeq: Number(r.seq),

@@ -1,5 +1,6 @@
 import type { DeliveryRow, TaskRow } from '@cpm/contracts';
 import { columnsIn, type ExportColumn, enumLabels } from '../../shared/export-columns';
+import { taskNameIn } from './task-names';
 
 /** Task types as the task pages show them. */
 export const TASK_TYPE_LABELS = enumLabels('tasks:type', {
@@ -60,7 +61,7 @@ const taskColumn = columnsIn<TaskRow>('tasks:');
 
 /** Columns of a task export: the task list's columns and the counts of the current run. */
 export const TASK_EXPORT_COLUMNS: ExportColumn<TaskRow>[] = [
-  taskColumn('name', 'fields.name', '任务名称', 'Task name', { width: 28 }),
+  taskColumn('name', 'fields.name', '任务名称', 'Task name', { width: 28, value: taskNameIn }),
   taskColumn('type', 'fields.type', '任务类型', 'Task type', {
     format: { enum: TASK_TYPE_LABELS },
     width: 16,

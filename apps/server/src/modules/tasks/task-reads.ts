@@ -43,6 +43,7 @@ export const createTaskReads = (deps: { repo: TasksRepository; whitelists: White
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
+      nameText: r.nameText ?? null,
       type: r.type as TaskRow['type'],
       platform: r.platform as TaskRow['platform'],
       status: r.status as TaskStatus,

@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock';
 import { escapeHtml } from '../../shared/html';
 import type { JobContext, JobsService } from '../jobs/jobs.service';
 import type { Nudger } from './nudger';
+import { namedBy } from './task-names';
 import { nextRunAt, runEndsAt } from './task-schedule';
 import { type MatchSpec, waveCuts } from './task-sql';
 import type { RunRecord, TaskRecord, TasksRepository } from './tasks.repository';
@@ -112,7 +113,7 @@ export const createTaskRunner = (deps: {
         userId: task.createdBy,
         title: `任务 ${task.name} 创建失败 / Task ${task.name} could not be created`,
         content: `<p>${escapeHtml(why)}</p>`,
-        notice: { key: 'taskCreateFailed', params: { task: task.name, reason: why } },
+        notice: { key: 'taskCreateFailed', params: { task: task.name, reason: why }, ...namedBy(task) },
       });
   };
 
@@ -212,6 +213,7 @@ export const createTaskRunner = (deps: {
           notice: {
             key: 'taskPaused',
             params: { task: task.name, wave, success: s.success, failure: s.failure, percent, limit },
+            ...namedBy(task),
           },
         });
       return;

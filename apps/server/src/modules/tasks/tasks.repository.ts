@@ -1,4 +1,4 @@
-import type { DeferReason, TaskFilter, TaskStatus } from '@cpm/contracts';
+import type { DeferReason, TaskFilter, TaskNameText, TaskStatus } from '@cpm/contracts';
 import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inDataScope, ownedNamed, type Scope, visibleAccountsSql } from '../../shared/data-scope';
@@ -159,14 +159,21 @@ const createTaskDefinitionsRepository = (db: Db) => {
     /** Per task the caller sees, its deliveries that ended in a period: how many succeeded and failed. */
     outcomes: async (scope: Scope, from: Date, to: Date) => {
       const visible = visibleAccountsSql(scope);
-      return rowsOf<{ taskId: string; name: string; type: string; succeeded: number; failed: number }>(
-        await db.execute(sql`select t.id::text as "taskId", t.name, t.type,
+      return rowsOf<{
+        taskId: string;
+        name: string;
+        nameText: TaskNameText | null;
+        type: string;
+        succeeded: number;
+        failed: number;
+      }>(
+        await db.execute(sql`select t.id::text as "taskId", t.name, t.name_text as "nameText", t.type,
             count(*) filter (where d.state = 'success')::int as succeeded,
             count(*) filter (where d.state = 'failure')::int as failed
           from task_deliveries d join tasks t on t.id = d.task_id
           where d.state in ('success', 'failure') and d.finished_at >= ${from} and d.finished_at < ${to}
             ${visible ? sql`and t.owner_id in ${visible}` : sql``}
-          group by t.id, t.name, t.type order by t.name, t.id`),
+          group by t.id, t.name, t.name_text, t.type order by t.name, t.id`),
       );
     },
 

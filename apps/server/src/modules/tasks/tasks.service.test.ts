@@ -330,6 +330,22 @@ describe('approving a task', () => {
     expect(s.deps.notify).toHaveBeenCalledWith(expect.objectContaining({ userId: task.createdBy }));
   });
 
+  it('names a task the system named by its key in the approval notice, so each reader reads it', async () => {
+    const s = setup();
+    const nameText = {
+      key: 'command' as const,
+      params: { op: 'device_props', sn: 'W3SIM000001', total: 2 },
+    };
+    const task = withTask(s, { status: 'pendingApproval', name: 'device_props W3SIM000001 +1', nameText });
+    s.repo.transition.mockResolvedValue(taskRecord({ ...task, status: 'normal' }));
+    await s.service.approve(authOf(), s.note, task.id, 'pw');
+    expect(s.deps.notify).toHaveBeenCalledWith(
+      expect.objectContaining({
+        notice: expect.objectContaining({ key: 'taskApproved', taskName: nameText }),
+      }),
+    );
+  });
+
   it('never lets the creator reject their own task', async () => {
     const s = setup();
     const auth = ownPendingTask(s);
@@ -353,16 +369,16 @@ describe('approving a task', () => {
 });
 
 describe('copying a task', () => {
-  it('names the copy after the task', async () => {
+  it('answers the task’s name as it is, for the console to mark as a copy in the reader’s language', async () => {
     const s = setup();
     withTask(s, { name: 'Prices' });
-    expect((await s.service.copy(authOf(), 'x')).name).toBe('Prices (copy)');
+    expect(await s.service.copy(authOf(), 'x')).toMatchObject({ name: 'Prices', nameText: null });
   });
 
-  it('keeps the name when the suffix would pass the limit', async () => {
+  it('answers the key of a name the system gave, so the copy’s name reads in the reader’s language', async () => {
     const s = setup();
-    const long = 'n'.repeat(60);
-    withTask(s, { name: long });
-    expect((await s.service.copy(authOf(), 'x')).name).toBe(long);
+    const nameText = { key: 'command' as const, params: { op: 'reboot', sn: 'SN0001', total: 1 } };
+    withTask(s, { name: 'reboot SN0001', nameText });
+    expect(await s.service.copy(authOf(), 'x')).toMatchObject({ name: 'reboot SN0001', nameText });
   });
 });

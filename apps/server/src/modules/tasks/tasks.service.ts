@@ -8,6 +8,7 @@ import {
   TASK_LIMITS,
   TASK_TRANSITIONS,
   type TaskDetail,
+  type TaskNameText,
   type TaskRow,
   type TaskSchedule,
   type TaskStatus,
@@ -19,6 +20,7 @@ import type { Clock } from '../../shared/clock';
 import { escapeHtml } from '../../shared/html';
 import type { OperationNote } from '../../shared/operation-note';
 import type { Tx } from '../jobs/jobs.repository';
+import { namedBy } from './task-names';
 import { createTaskReads } from './task-reads';
 import type { StoredTargets } from './task-records';
 import { matchOf, type TaskRunner } from './task-runner';
@@ -130,18 +132,18 @@ export const createTasksService = (deps: Deps) => {
      * Creates a task. Everything is checked before anything is written: the type is available, the
      * password (risky types), the targets in scope, the parameters name what exists, the timing.
      * The first run starts at once when due; a risky wide task waits for approval instead.
-     */
-    /**
-     * Creates a task. `alongside` writes what belongs to the new task in the same transaction as
-     * its row (a remote command's history entry), so neither is ever kept without the other.
+     * `system` is for tasks the system creates: `nameText` is the name it gives them, rendered per
+     * reader; `alongside` writes what belongs to the new task in the same transaction as its row
+     * (a remote command's history entry), so neither is ever kept without the other.
      */
     async create(
       auth: AuthContext,
       note: OperationNote,
       body: CreateTaskBody,
       timezone: string,
-      alongside?: (tx: Tx, task: TaskRecord) => Promise<void>,
+      system: { nameText?: TaskNameText; alongside?: (tx: Tx, task: TaskRecord) => Promise<void> } = {},
     ) {
+      const { alongside } = system;
       const handler = deps.types.get(body.type);
       if (!handler) throw new AppError('taskTypeUnavailable');
       const risky = RISKY_TASK_TYPES.includes(body.type);
@@ -173,6 +175,7 @@ export const createTasksService = (deps: Deps) => {
 
       const values = {
         name: body.name,
+        nameText: system.nameText ?? null,
         type: body.type,
         platform: body.platform,
         params: body.params as Record<string, unknown>,
@@ -213,6 +216,7 @@ export const createTasksService = (deps: Deps) => {
             notice: {
               key: 'taskAwaitsApproval',
               params: { task: row.name, user: auth.username, type: row.type, reach },
+              ...namedBy(row),
             },
           });
       return toRow(approval ? row : await startIfDue(row));
@@ -222,7 +226,8 @@ export const createTasksService = (deps: Deps) => {
     async copy(auth: AuthContext, id: string) {
       const t = await mustFind(auth, id);
       return {
-        name: t.name.length + 7 <= TASK_LIMITS.nameMax ? `${t.name} (copy)` : t.name,
+        name: t.name,
+        nameText: t.nameText ?? null,
         platform: t.platform as TaskRow['platform'],
         type: t.type as TaskRow['type'],
         params: t.params,
@@ -346,7 +351,7 @@ export const createTasksService = (deps: Deps) => {
         userId: t.createdBy,
         title: `任务 ${t.name} 已审批通过 / Task ${t.name} approved`,
         content: `<p>${escapeHtml(auth.username)}</p>`,
-        notice: { key: 'taskApproved', params: { task: t.name, user: auth.username } },
+        notice: { key: 'taskApproved', params: { task: t.name, user: auth.username }, ...namedBy(t) },
       });
       return toRow(await startIfDue(row));
     },
@@ -375,7 +380,11 @@ export const createTasksService = (deps: Deps) => {
         userId: t.createdBy,
         title: `任务 ${t.name} 被驳回 / Task ${t.name} rejected`,
         content: `<p>${escapeHtml(reason)}</p>`,
-        notice: { key: 'taskRejected', params: { task: t.name, user: auth.username, reason } },
+        notice: {
+          key: 'taskRejected',
+          params: { task: t.name, user: auth.username, reason },
+          ...namedBy(t),
+        },
       });
       return toRow(row);
     },

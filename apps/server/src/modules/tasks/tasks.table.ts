@@ -1,3 +1,4 @@
+import type { TaskNameText } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -25,6 +26,8 @@ export const tasks = pgTable(
   {
     id: uuidKey(),
     name: text().notNull(),
+    /** The name the system gave the task, rendered per reader; null for a name a person typed. */
+    nameText: jsonb().$type<TaskNameText>(),
     type: text().notNull(),
     platform: text().notNull(),
     params: jsonb().$type<Record<string, unknown>>().notNull(),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookEnvelope } from '@cpm/contracts';
+import type { NoticeText, WebhookEnvelope } from '@cpm/contracts';
 import type { Clock } from '../../shared/clock';
 import type { JobContext, JobsService } from '../jobs/jobs.service';
 import { type Disabler, type DispatchOptions, dispatchRun } from './webhook-dispatch';
@@ -45,7 +45,7 @@ export const DEFAULT_OUTBOUND_OPTIONS: OutboundOptions = {
   runForMs: 30_000,
 };
 
-type Notice = { id: string; userId: string; title: string; content: string };
+type Notice = { id: string; userId: string; title: string; content: string; notice?: NoticeText };
 
 /**
  * Signed outbound delivery, shared by webhook subscriptions and anything else that sends events out:
@@ -122,6 +122,7 @@ export const createOutboundService = (deps: {
       `<p>${failures} 次投递连续失败，订阅已自动停用 / ${failures} delivery attempts failed in a row; the subscription was turned off.</p>`,
       '<p>修复接收端后，在 Webhooks 页面重新启用并重新发送失败的投递 / Fix the receiver, then enable it again on the Webhooks page and send the failed deliveries again.</p>',
     ].join(''),
+    notice: { key: 'webhookDisabled', params: { name: sub.name, failures } },
   });
 
   const disable: Disabler = async (tx, sub, now) => {

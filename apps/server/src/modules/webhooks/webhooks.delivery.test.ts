@@ -178,7 +178,12 @@ describe('a subscription whose deliveries keep failing while the server is down'
       )[0];
     const notices = () =>
       t.database.db
-        .select({ title: messages.title, scope: messages.scope, target: messageTargets.targetId })
+        .select({
+          title: messages.title,
+          notice: messages.notice,
+          scope: messages.scope,
+          target: messageTargets.targetId,
+        })
         .from(messages)
         .innerJoin(messageTargets, eq(messageTargets.messageId, messages.id))
         .where(and(eq(messages.ownerId, a.id), like(messages.title, '%Webhook disabled%')));
@@ -191,7 +196,12 @@ describe('a subscription whose deliveries keep failing while the server is down'
     expect(await t.webhooks.sweep()).toEqual({ failed: 3 });
     expect(await state()).toEqual({ enabled: false, reason: '6 attempts failed in a row', failures: 6 });
     expect(await notices()).toEqual([
-      { title: 'Webhook 已停用：ops / Webhook disabled: ops', scope: 'users', target: a.id },
+      {
+        title: 'Webhook 已停用：ops / Webhook disabled: ops',
+        notice: { key: 'webhookDisabled', params: { name: 'ops', failures: 6 } },
+        scope: 'users',
+        target: a.id,
+      },
     ]);
 
     // An hour later nothing is left to fail: no second notice, and nothing more is sent.

@@ -8,17 +8,20 @@ import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { messageKeys } from '../hooks/messageKeys';
 import { useUnreadCount } from '../hooks/useUnreadCount';
+import { NOTICE_NAMESPACES, readableMessage } from '../noticeText';
 
 /** How many of the latest notices the bell's panel shows. */
 export const PREVIEW_SIZE = 5;
 
 /**
  * The header's bell: its badge counts the unread notices; a click opens a panel with the latest
- * ones (title, time, unread mark) and "View all", which opens My Messages. A notice in the panel
+ * ones (title in the reader's language, time, unread mark) and "View all", which opens My Messages. A notice in the panel
  * opens My Messages too, where it is read in full.
  */
 export const NoticeBell = ({ messagesPath }: { messagesPath: string }) => {
   const { t, i18n } = useTranslation('layout');
+  // The notices' catalogues load with the panel, not with the frame: the frame never waits for them.
+  const notices = useTranslation(NOTICE_NAMESPACES, { useSuspense: false });
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const unread = useUnreadCount();
@@ -38,7 +41,9 @@ export const NoticeBell = ({ messagesPath }: { messagesPath: string }) => {
     setOpen(false);
     navigate(messagesPath);
   };
-  const records = latest.data?.records ?? [];
+  const records = (latest.data?.records ?? []).map((m) =>
+    notices.ready ? { ...m, title: readableMessage(m, notices.t).title } : m,
+  );
   const when = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language === 'zh' ? 'zh-CN' : 'en', {
       dateStyle: 'medium',

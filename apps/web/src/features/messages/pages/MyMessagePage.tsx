@@ -12,7 +12,7 @@ import type { DataColumn } from '../../../shared/table/DataTable';
 import { MessageDialog } from '../components/MessageDialog';
 import { messageKeys } from '../hooks/messageKeys';
 import { htmlToText } from '../messageHtml';
-import { readableMessage } from '../noticeText';
+import { NOTICE_NAMESPACES, readableMessage } from '../noticeText';
 
 const READ_FILTERS = ['all', 'unread', 'read'] as const;
 type ReadFilter = (typeof READ_FILTERS)[number];
@@ -27,7 +27,7 @@ const formatTime = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD 
 
 /** The signed-in user's messages (opened by the bell): read and unread; a row opens its message. */
 export const MyMessagePage = () => {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(NOTICE_NAMESPACES);
   const queryClient = useQueryClient();
   const list = useCrudList<MyMessageVo, Filter>({
     queryKey: messageKeys.mine,

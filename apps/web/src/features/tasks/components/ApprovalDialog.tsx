@@ -9,6 +9,7 @@ import type { DialogProps } from '../../../shared/crud';
 import { DescriptionList } from '../../../shared/detail/DescriptionList';
 import { formatTime } from '../../../shared/format/formatTime';
 import { type Decision, DecisionButtons } from '../../../shared/review/DecisionButtons';
+import { TASK_NAME_NAMESPACES, taskNameOf } from '../../../shared/text/taskName';
 import { RefusedAlert, usePasswordStep } from './passwordStep';
 
 type Fields = { password?: string; reason?: string };
@@ -18,7 +19,7 @@ type Fields = { password?: string; reason?: string };
  * reason the creator sees. A refusal (wrong password, someone decided first) stays in the dialog.
  */
 export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: TaskRow | null }>) => {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation(['tasks', ...TASK_NAME_NAMESPACES]);
   const [form] = Form.useForm<Fields>();
   const step = usePasswordStep<Decision>(form);
   // A password entered in this session a few minutes ago stands: the server says so, asked at each opening.
@@ -77,7 +78,7 @@ export const ApprovalDialog = ({ task, onClose, onSaved }: DialogProps<{ task: T
           <DescriptionList
             columns={2}
             items={[
-              { key: 'name', label: t('fields.name'), value: task.name },
+              { key: 'name', label: t('fields.name'), value: taskNameOf(task, t) },
               {
                 key: 'type',
                 label: t('fields.type'),

@@ -25,6 +25,7 @@ import {
 } from '../../../shared/crud';
 import { BatchToolbar } from '../../../shared/crud/BatchToolbar';
 import { type DataColumn, DataTable } from '../../../shared/table/DataTable';
+import { TASK_NAME_NAMESPACES, taskNameOf } from '../../../shared/text/taskName';
 import { progressOf } from '../lib/progress';
 import { taskKeys } from '../taskKeys';
 import { deliveryMessageColumn, deliveryStateColumn } from './deliveryColumns';
@@ -71,7 +72,7 @@ const Counter = ({
  * each terminal's state, message, attempts and times; failed ones can be offered again.
  */
 export const TaskResults = ({ task, onRetried }: { task: TaskDetail; onRetried: () => void }) => {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation(['tasks', ...TASK_NAME_NAMESPACES]);
   const can = usePermission();
   const list = useCrudList<DeliveryRow, ResultFilter>({
     queryKey: [...taskKeys.detail(task.id), 'results'],
@@ -263,7 +264,7 @@ export const TaskResults = ({ task, onRetried }: { task: TaskDetail; onRetried: 
               permission="task:task:export"
               path={remoteTaskRoutes.resultsExport.path}
               query={{ taskId: task.id, ...list.filter }}
-              fileName={t('export.resultsFile', { name: task.name })}
+              fileName={t('export.resultsFile', { name: taskNameOf(task, t) })}
             />
           </Space>
         }

@@ -13,12 +13,13 @@ import { deliveryMessageColumn, deliveryStateColumn } from './deliveryColumns';
 import { TaskStatusTag } from './TaskTags';
 import '../tasks.css';
 import { timeColumn } from '../../../shared/table/timeColumn';
+import { TASK_NAME_NAMESPACES, taskNameOf } from '../../../shared/text/taskName';
 
 type Filter = { state?: DeliveryState };
 
 /** The device page's plan tab: the tasks aimed at this terminal and what became of each here. */
 export const TerminalPlanTab = ({ sn }: { sn: string }) => {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation(['tasks', ...TASK_NAME_NAMESPACES]);
   // The tab's list keeps its own part of the address, beside the page's `tab`.
   const list = useCrudList<TerminalTaskRow, Filter>({
     queryKey: taskKeys.byTerminal(sn),
@@ -37,12 +38,12 @@ export const TerminalPlanTab = ({ sn }: { sn: string }) => {
       key: 'taskName',
       title: t('fields.name'),
       dataIndex: 'taskName',
-      render: (name: string, row) => (
+      render: (_, row) => (
         <Link
           to={`/longRange/taskInfo?id=${row.taskId}&r.sn=${encodeURIComponent(sn)}`}
           data-testid="plan-task"
         >
-          {name}
+          {taskNameOf({ name: row.taskName, nameText: row.taskNameText }, t)}
         </Link>
       ),
     },

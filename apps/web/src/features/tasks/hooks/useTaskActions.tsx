@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/http';
 import { deleteAction, type PermissionKeyLike, type RowAction, viewAction } from '../../../shared/crud';
+import { TASK_NAME_NAMESPACES, taskNameOf } from '../../../shared/text/taskName';
 
 /**
  * What can be done to a task in its state, for the user's permissions: stop, restart, resume after a
@@ -32,7 +33,7 @@ export const useTaskActions = ({
   userId: string | null;
   withDetail?: boolean;
 }) => {
-  const { t } = useTranslation('tasks');
+  const { t } = useTranslation(['tasks', ...TASK_NAME_NAMESPACES]);
   const navigate = useNavigate();
   const done = (step: Promise<unknown>) => step.then(onChanged);
   /** A step of the task's run the state allows, asked before it is taken. */
@@ -47,7 +48,7 @@ export const useTaskActions = ({
     icon,
     permission,
     hidden: !taskCan(action, row.status),
-    confirm: t(`confirm.${action}`, { name: row.name }),
+    confirm: t(`confirm.${action}`, { name: taskNameOf(row, t) }),
     onClick: () => done(call(remoteTaskRoutes[action], { body: { id: row.id }, notifySuccess: true })),
   });
   const of = (row: TaskRow): RowAction[] => [
@@ -74,10 +75,14 @@ export const useTaskActions = ({
       onClick: () => navigate(`/longRange/index?copy=${row.id}`),
     },
     {
-      ...deleteAction(t('actions.delete'), 'task:task:delete', t('confirm.delete', { name: row.name }), () =>
-        call(remoteTaskRoutes.remove, { body: { id: row.id }, notifySuccess: true }).then(
-          onDeleted ?? onChanged,
-        ),
+      ...deleteAction(
+        t('actions.delete'),
+        'task:task:delete',
+        t('confirm.delete', { name: taskNameOf(row, t) }),
+        () =>
+          call(remoteTaskRoutes.remove, { body: { id: row.id }, notifySuccess: true }).then(
+            onDeleted ?? onChanged,
+          ),
       ),
       hidden: !TASK_DELETABLE.includes(row.status),
     },

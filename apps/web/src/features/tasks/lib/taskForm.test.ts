@@ -201,6 +201,7 @@ describe('fromCopy', () => {
     const v = fromCopy(
       {
         name: 'Nightly reboot',
+        nameText: null,
         platform: 'android',
         type: 'reboot',
         params: {},

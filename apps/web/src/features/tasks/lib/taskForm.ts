@@ -3,10 +3,12 @@ import {
   type CreateTaskInput,
   type FieldError,
   RISKY_TASK_TYPES,
+  TASK_LIMITS,
   TASK_PARAMS,
   TASK_PLATFORMS,
   TASK_TYPES,
   type TaskConditions,
+  type TaskNameText,
   type TaskPlatform,
   type TaskRollout,
   type TaskSchedule,
@@ -16,6 +18,8 @@ import {
   typeRunsOn,
 } from '@cpm/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import { taskNameOf } from '../../../shared/text/taskName';
 
 export type ScheduleKind = TaskSchedule['kind'];
 
@@ -166,6 +170,7 @@ export const toCreateBody = (v: TaskFormValues, password?: string): CreateTaskIn
 /** What the copy endpoint answers: a task's form without times and password. */
 export type TaskCopy = {
   name: string;
+  nameText: TaskNameText | null;
   platform: TaskPlatform;
   type: TaskType;
   params: Record<string, unknown>;
@@ -176,6 +181,16 @@ export type TaskCopy = {
 };
 
 const clock = (hhmm: string) => dayjs(`2000-01-01T${hhmm}:00`);
+
+/**
+ * The name a copy starts with: the task's name in the reader's language, marked as a copy unless
+ * that would pass the length limit. `t` must have `TASK_NAME_NAMESPACES` and `tasks` loaded.
+ */
+export const copyNameOf = (copy: Pick<TaskCopy, 'name' | 'nameText'>, t: TFunction): string => {
+  const name = taskNameOf(copy, t).slice(0, TASK_LIMITS.nameMax);
+  const marked = t('tasks:create.copyName', { name });
+  return marked.length <= TASK_LIMITS.nameMax ? marked : name;
+};
 
 /** The form filled in from a copied task; times start afresh. */
 export const fromCopy = (copy: TaskCopy, now: Dayjs = dayjs()): TaskFormValues => {

@@ -30,6 +30,7 @@ import { useTaskPreview } from '../hooks/useTaskPreview';
 import { fieldOfRefusal, isCatalogueError, isPasswordRefusal } from '../lib/apiErrors';
 import {
   checkTaskBody,
+  copyNameOf,
   emptyTaskForm,
   type FormFieldErrors,
   fromCopy,
@@ -45,13 +46,14 @@ import { taskKeys } from '../taskKeys';
 import '../tasks.css';
 import { unlessSteppedUp } from '../../../shared/auth/stepUp';
 import { GridItem } from '../../../shared/crud/GridItem';
+import { TASK_NAME_NAMESPACES, taskNameOf } from '../../../shared/text/taskName';
 
 /**
  * Create a remote task (spec: /longRange/index); `?copy=<id>` starts from an existing task,
  * `?type=&platform=&sns=` from a type, platform and terminals.
  */
 export const CreateTaskPage = () => {
-  const { t, i18n } = useTranslation('tasks');
+  const { t, i18n } = useTranslation(['tasks', ...TASK_NAME_NAMESPACES]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -89,8 +91,8 @@ export const CreateTaskPage = () => {
   useEffect(() => {
     if (!copy.data) return;
     form.resetFields();
-    form.setFieldsValue(fromCopy(copy.data));
-  }, [copy.data, form]);
+    form.setFieldsValue({ ...fromCopy(copy.data), name: copyNameOf(copy.data, t) });
+  }, [copy.data, form, t]);
 
   // `?type=&platform=&sns=` (the device list's and page's "push an app") starts with those filled in.
   const preset = copyId ? null : presetOf(params);
@@ -212,7 +214,7 @@ export const CreateTaskPage = () => {
               type="info"
               showIcon
               style={{ marginBottom: 16 }}
-              message={t('create.copied', { name: copiedFrom.data?.name ?? copy.data.name })}
+              message={t('create.copied', { name: taskNameOf(copiedFrom.data ?? copy.data, t) })}
               data-testid="task-copied"
             />
           )}

@@ -16,6 +16,7 @@ import { useTaskActions } from '../hooks/useTaskActions';
 import { useTaskLiveEvents } from '../hooks/useTaskLiveEvents';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
+import { TASK_NAME_NAMESPACES, taskNameOf } from '../../../shared/text/taskName';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * live as terminals report, and everything it was created with.
  */
 export const TaskInfoPage = () => {
-  const { t, i18n } = useTranslation('tasks');
+  const { t, i18n } = useTranslation(['tasks', ...TASK_NAME_NAMESPACES]);
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const valid = UUID.test(id);
@@ -69,7 +70,7 @@ export const TaskInfoPage = () => {
       <DetailPage
         testId="task-info-page"
         back={back}
-        title={task.name}
+        title={taskNameOf(task, t)}
         subtitle={`${t(`type.${task.type}`)} · ${t(`platform.${task.platform}`)} · ${task.summary}`}
         status={
           <>

@@ -34,6 +34,7 @@ import { progressOf } from '../lib/progress';
 import { taskKeys } from '../taskKeys';
 import '../tasks.css';
 import { formatTime } from '../../../shared/format/formatTime';
+import { TASK_NAME_NAMESPACES, taskNameOf } from '../../../shared/text/taskName';
 
 type Filter = { name?: string; status?: TaskStatus; type?: TaskType; platform?: TaskPlatform };
 
@@ -53,7 +54,7 @@ export const taskInfoPath = (id: string) => `/longRange/taskInfo?id=${id}`;
 
 /** Task management (spec: /longRange/taskManage): every task with its progress and what can be done to it. */
 export const TaskManagePage = () => {
-  const { t, i18n } = useTranslation('tasks');
+  const { t, i18n } = useTranslation(['tasks', ...TASK_NAME_NAMESPACES]);
   const navigate = useNavigate();
   const userId = useLiveUserId();
   const canOpen = useCanOpen();
@@ -78,10 +79,10 @@ export const TaskManagePage = () => {
       key: 'name',
       title: t('fields.name'),
       dataIndex: 'name',
-      render: (name: string, row) => (
+      render: (_, row) => (
         <Space direction="vertical" size={0}>
           <Link to={taskInfoPath(row.id)} data-testid="task-link">
-            {name}
+            {taskNameOf(row, t)}
           </Link>
           <Typography.Text
             type="secondary"
