@@ -5056,7 +5056,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Removes one of the caller's passkeys
+         * Removes one of the caller's passkeys (after a step-up)
          * @description Any signed-in user.
          */
         post: operations["upms_upms_factors_passkeys_remove"];

@@ -90,7 +90,9 @@ export const passkeysEndpoints = {
   remove: defineEndpoint({
     method: 'POST',
     path: '/upms/v1/upms/factors/passkeys/remove',
-    summary: "Removes one of the caller's passkeys",
+    stepUp: true,
+    consoleOnly: true,
+    summary: "Removes one of the caller's passkeys (after a step-up)",
     tag: 'upms',
     permission: SIGNED_IN,
     body: z.strictObject({ id: z.uuid() }),

@@ -9,7 +9,7 @@ import { createTotp } from './totp';
 const ORIGIN = 'https://pos.example.test';
 const totp = createTotp();
 
-/** What an account does with its own factors: removing its authenticator, new recovery codes, a passkey at a forced enrolment. */
+/** What an account does with its own factors: removing its authenticator or a passkey, new recovery codes, a passkey at a forced enrolment. */
 describe('second factors, self-service', () => {
   let t: TestApp;
   let enterpriseId: string;
@@ -82,6 +82,39 @@ describe('second factors, self-service', () => {
       targetId: enterpriseId,
       required: false,
     });
+  });
+
+  it('removes a passkey only after a step-up, confirmed with a passkey', async () => {
+    const user = await createAccount(t, { username: 'self-pk-remove', superiorId: enterpriseId });
+    const me = clientOf(t, user.token);
+    const device = createSoftAuthenticator(ORIGIN);
+    for (const name of ['Laptop', 'Phone']) {
+      const made = (await me.call(ENDPOINTS.passkeys.registerOptions)).body.result;
+      const credential = (name === 'Laptop' ? device : createSoftAuthenticator(ORIGIN)).create(made.options);
+      expect(
+        (await me.call(ENDPOINTS.passkeys.register, { challengeId: made.challengeId, name, credential })).body
+          .code,
+      ).toBe(1);
+    }
+    const [laptop, phone] = (await me.call(ENDPOINTS.factors.mine)).body.result.passkeys;
+    const asked = await me.call(ENDPOINTS.passkeys.remove, { id: phone.id });
+    expect(asked.body).toMatchObject({
+      code: 403,
+      messageEn: ERRORS.stepUpFactorRequired.en,
+      result: { stepUp: { methods: ['passkey'] } },
+    });
+    expect((await me.call(ENDPOINTS.factors.mine)).body.result.passkeys).toHaveLength(2);
+
+    const options = (await me.call(ENDPOINTS.stepUp.passkeyOptions)).body.result;
+    const confirmed = await me.call(ENDPOINTS.stepUp.passkey, {
+      challengeId: options.challengeId,
+      credential: device.get(options.options),
+    });
+    expect(confirmed.body.code).toBe(1);
+    expect((await me.call(ENDPOINTS.passkeys.remove, { id: phone.id })).body.code).toBe(1);
+    expect((await me.call(ENDPOINTS.factors.mine)).body.result.passkeys.map((p) => p.id)).toEqual([
+      laptop.id,
+    ]);
   });
 
   it('regenerates recovery codes after a step-up: the new ones show once, the old ones are void', async () => {

@@ -1,4 +1,4 @@
-import { authEndpoints, factorsEndpoints, passkeysEndpoints } from '@cpm/contracts';
+import { authEndpoints, factorsEndpoints, passkeysEndpoints, stepUpEndpoints } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, createAccount } from '../../test-support/accounts';
@@ -109,7 +109,7 @@ describe('passkeys through the API', () => {
   it('renames and removes only its own passkeys', async () => {
     const user = await createAccount(t, { username: 'pk-edit', superiorId: enterpriseId });
     const other = await createAccount(t, { username: 'pk-other', superiorId: enterpriseId });
-    await register(user.token, 'Old name');
+    const { device } = await register(user.token, 'Old name');
     const me = clientOf(t, user.token);
     const [key] = (await me.call(factorsEndpoints.mine)).body.result.passkeys;
     const theirs = clientOf(t, other.token);
@@ -118,6 +118,12 @@ describe('passkeys through the API', () => {
     expect((await me.call(passkeysEndpoints.rename, { id: key.id, name: '  New name ' })).body.code).toBe(1);
     expect((await me.call(factorsEndpoints.mine)).body.result.passkeys[0].name).toBe('New name');
     expect((await me.call(passkeysEndpoints.rename, { id: key.id, name: ' ' })).body.code).toBe(400);
+    // Removing is a risky act: the passkey confirms it first.
+    const options = (await me.call(stepUpEndpoints.passkeyOptions)).body.result;
+    await me.call(stepUpEndpoints.passkey, {
+      challengeId: options.challengeId,
+      credential: device.get(options.options),
+    });
     expect((await me.call(passkeysEndpoints.remove, { id: key.id })).body.code).toBe(1);
     expect((await me.call(factorsEndpoints.mine)).body.result.passkeys).toEqual([]);
   });
