@@ -6471,7 +6471,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             current: {
@@ -6481,7 +6481,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             installs: number;
@@ -6514,7 +6514,7 @@ export interface operations {
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 rejectReason: string | null;
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 graySns: string[];
                                 health: {
                                     /** @default 2 */
@@ -6627,7 +6627,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             current: {
@@ -6637,7 +6637,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             installs: number;
@@ -6670,7 +6670,7 @@ export interface operations {
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 rejectReason: string | null;
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 graySns: string[];
                                 health: {
                                     /** @default 2 */
@@ -6757,7 +6757,7 @@ export interface operations {
                                     /** @enum {string} */
                                     reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                     /** @enum {string} */
-                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                     size: number;
                                 } | null;
                                 current: {
@@ -6767,7 +6767,7 @@ export interface operations {
                                     /** @enum {string} */
                                     reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                     /** @enum {string} */
-                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                     size: number;
                                 } | null;
                                 installs: number;
@@ -6836,7 +6836,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             current: {
@@ -6846,7 +6846,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             installs: number;
@@ -6879,7 +6879,7 @@ export interface operations {
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 rejectReason: string | null;
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 graySns: string[];
                                 health: {
                                     /** @default 2 */
@@ -6966,7 +6966,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             current: {
@@ -6976,7 +6976,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             installs: number;
@@ -7009,7 +7009,7 @@ export interface operations {
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 rejectReason: string | null;
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 graySns: string[];
                                 health: {
                                     /** @default 2 */
@@ -7095,7 +7095,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             current: {
@@ -7105,7 +7105,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             installs: number;
@@ -7138,7 +7138,7 @@ export interface operations {
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 rejectReason: string | null;
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 graySns: string[];
                                 health: {
                                     /** @default 2 */
@@ -7223,7 +7223,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             current: {
@@ -7233,7 +7233,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             installs: number;
@@ -7266,7 +7266,7 @@ export interface operations {
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 rejectReason: string | null;
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 graySns: string[];
                                 health: {
                                     /** @default 2 */
@@ -7356,7 +7356,7 @@ export interface operations {
                             reviewStatus: "draft" | "pending" | "approved" | "rejected";
                             rejectReason: string | null;
                             /** @enum {string} */
-                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                             graySns: string[];
                             health: {
                                 /** @default 2 */
@@ -7433,7 +7433,7 @@ export interface operations {
                                     reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                     rejectReason: string | null;
                                     /** @enum {string} */
-                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                     graySns: string[];
                                     health: {
                                         /** @default 2 */
@@ -7498,7 +7498,7 @@ export interface operations {
                                     reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                     rejectReason: string | null;
                                     /** @enum {string} */
-                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                     graySns: string[];
                                     health: {
                                         /** @default 2 */
@@ -7591,7 +7591,7 @@ export interface operations {
                                     /** @enum {string} */
                                     reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                     /** @enum {string} */
-                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                     size: number;
                                 } | null;
                                 current: {
@@ -7601,7 +7601,7 @@ export interface operations {
                                     /** @enum {string} */
                                     reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                     /** @enum {string} */
-                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                    releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                     size: number;
                                 } | null;
                                 installs: number;
@@ -7621,7 +7621,7 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
-                kind?: ("upload" | "edit" | "submit" | "approve" | "reject" | "launch" | "unlaunch" | "gray" | "official" | "pause" | "rollback" | "delete" | "install" | "upgrade" | "uninstall" | "healthPause") | "";
+                kind?: ("upload" | "edit" | "submit" | "approve" | "reject" | "launch" | "unlaunch" | "gray" | "official" | "pause" | "rollback" | "delete" | "install" | "upgrade" | "reinstall" | "downgrade" | "uninstall" | "healthPause" | "supersede" | "autoUpdate") | "";
                 sn?: string;
                 actor?: string;
                 from?: string | "";
@@ -7650,7 +7650,7 @@ export interface operations {
                 current?: number;
                 size?: number;
                 keyword?: string;
-                kind?: ("upload" | "edit" | "submit" | "approve" | "reject" | "launch" | "unlaunch" | "gray" | "official" | "pause" | "rollback" | "delete" | "install" | "upgrade" | "uninstall" | "healthPause") | "";
+                kind?: ("upload" | "edit" | "submit" | "approve" | "reject" | "launch" | "unlaunch" | "gray" | "official" | "pause" | "rollback" | "delete" | "install" | "upgrade" | "reinstall" | "downgrade" | "uninstall" | "healthPause" | "supersede" | "autoUpdate") | "";
                 sn?: string;
                 actor?: string;
                 from?: string | "";
@@ -7677,13 +7677,15 @@ export interface operations {
                             records: {
                                 id: string;
                                 /** @enum {string} */
-                                kind: "upload" | "edit" | "submit" | "approve" | "reject" | "launch" | "unlaunch" | "gray" | "official" | "pause" | "rollback" | "delete" | "install" | "upgrade" | "uninstall" | "healthPause";
+                                kind: "upload" | "edit" | "submit" | "approve" | "reject" | "launch" | "unlaunch" | "gray" | "official" | "pause" | "rollback" | "delete" | "install" | "upgrade" | "reinstall" | "downgrade" | "uninstall" | "healthPause" | "supersede" | "autoUpdate";
                                 appId: string | null;
                                 appName: string;
                                 packageName: string;
                                 versionName: string;
                                 sn: string | null;
                                 actorName: string;
+                                /** @enum {string} */
+                                actorKind: "user" | "system" | "terminal";
                                 detail: string;
                                 /** @enum {string} */
                                 result: "success" | "failure";
@@ -7760,7 +7762,7 @@ export interface operations {
                             /** @enum {string} */
                             reviewStatus: "draft" | "pending" | "approved" | "rejected";
                             /** @enum {string} */
-                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                             size: number;
                             appId: string;
                             appName: string;
@@ -7799,7 +7801,7 @@ export interface operations {
                         result: {
                             versionId: string;
                             /** @enum {string} */
-                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                             gray: {
                                 terminals: number;
                                 crashes: number;
@@ -7840,7 +7842,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             checkedAt: string;
@@ -7932,7 +7934,7 @@ export interface operations {
                             reviewStatus: "draft" | "pending" | "approved" | "rejected";
                             rejectReason: string | null;
                             /** @enum {string} */
-                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                             graySns: string[];
                             health: {
                                 /** @default 2 */
@@ -7948,6 +7950,12 @@ export interface operations {
                             releasedAt: string | null;
                             createdAt: string;
                             updatedAt: string;
+                            outcome: {
+                                pushed: number;
+                                taskId: string | null;
+                                notPushed: ("autoUpdateOff" | "noTerminals" | "failed") | null;
+                                superseded: string[];
+                            };
                         };
                     };
                 };
@@ -8008,7 +8016,7 @@ export interface operations {
                             reviewStatus: "draft" | "pending" | "approved" | "rejected";
                             rejectReason: string | null;
                             /** @enum {string} */
-                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                             graySns: string[];
                             health: {
                                 /** @default 2 */
@@ -8095,7 +8103,7 @@ export interface operations {
                             reviewStatus: "draft" | "pending" | "approved" | "rejected";
                             rejectReason: string | null;
                             /** @enum {string} */
-                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                            releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                             graySns: string[];
                             health: {
                                 /** @default 2 */
@@ -8168,7 +8176,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             current: {
@@ -8178,7 +8186,7 @@ export interface operations {
                                 /** @enum {string} */
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 size: number;
                             } | null;
                             installs: number;
@@ -8211,7 +8219,7 @@ export interface operations {
                                 reviewStatus: "draft" | "pending" | "approved" | "rejected";
                                 rejectReason: string | null;
                                 /** @enum {string} */
-                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack";
+                                releaseStatus: "none" | "gray" | "paused" | "official" | "rolledBack" | "superseded";
                                 graySns: string[];
                                 health: {
                                     /** @default 2 */

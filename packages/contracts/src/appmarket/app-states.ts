@@ -18,7 +18,7 @@ export const REVIEW_TRANSITIONS = {
 export type ReviewAction = keyof typeof REVIEW_TRANSITIONS;
 
 /** Release of an approved version to terminals. */
-export const RELEASE_STATUSES = ['none', 'gray', 'paused', 'official', 'rolledBack'] as const;
+export const RELEASE_STATUSES = ['none', 'gray', 'paused', 'official', 'rolledBack', 'superseded'] as const;
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 
 export const RELEASE_TRANSITIONS = {
@@ -32,6 +32,16 @@ export const RELEASE_TRANSITIONS = {
   rollback: { from: ['gray', 'paused', 'official'], to: 'rolledBack' },
 } as const satisfies Record<string, { from: readonly ReleaseStatus[]; to: ReleaseStatus }>;
 export type ReleaseAction = keyof typeof RELEASE_TRANSITIONS;
+
+/**
+ * When a version goes official, each earlier version still in a gray release (running or paused)
+ * ends it: the official one replaces it for every terminal, and the health gate stops watching it.
+ * The server applies it, never a user.
+ */
+export const SUPERSEDE_TRANSITION = { from: ['gray', 'paused'], to: 'superseded' } as const satisfies {
+  from: readonly ReleaseStatus[];
+  to: ReleaseStatus;
+};
 
 /** An app on the shelf is shown in the market and can be installed. */
 export const SHELF_STATUSES = ['unlaunched', 'launched'] as const;
@@ -58,7 +68,12 @@ export const releaseActionsFrom = actionsFrom<ReleaseStatus, ReleaseAction>(RELE
 /** Shelf actions allowed from a state. */
 export const shelfActionsFrom = actionsFrom<ShelfStatus, ShelfAction>(SHELF_TRANSITIONS);
 
-/** What an app operation record says happened. */
+/**
+ * What an app operation record says happened. A terminal's install is `install` when it did not
+ * have the app, `upgrade` to a higher version code, `reinstall` of the same one, `downgrade` to a
+ * lower one. `supersede`: a gray release ended by a newer official one; `autoUpdate`: an install
+ * task the auto-update job created for terminals that appeared after a release.
+ */
 export const APP_OPERATION_KINDS = [
   'upload',
   'edit',
@@ -74,8 +89,12 @@ export const APP_OPERATION_KINDS = [
   'delete',
   'install',
   'upgrade',
+  'reinstall',
+  'downgrade',
   'uninstall',
   'healthPause',
+  'supersede',
+  'autoUpdate',
 ] as const;
 export type AppOperationKind = (typeof APP_OPERATION_KINDS)[number];
 

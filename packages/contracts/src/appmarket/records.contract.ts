@@ -5,6 +5,14 @@ import { PageQuerySchema, pageSchema } from '../pagination';
 import { base, TAG } from './app-fields';
 import { APP_OPERATION_KINDS } from './app-states';
 
+/**
+ * Who an operation record says acted: a user (named by `actorName`), the server on its own (health
+ * gate, auto update), or the terminal itself (an install nobody sent it). The console names the
+ * last two in the reader's language; a terminal's SN has its own column.
+ */
+export const APP_RECORD_ACTOR_KINDS = ['user', 'system', 'terminal'] as const;
+export type AppRecordActorKind = (typeof APP_RECORD_ACTOR_KINDS)[number];
+
 /** One app operation record. */
 export const AppOperationSchema = z.object({
   id: z.string(),
@@ -15,7 +23,9 @@ export const AppOperationSchema = z.object({
   versionName: z.string(),
   /** A terminal's SN for installs, upgrades and uninstalls. */
   sn: z.string().nullable(),
+  /** The user's name when `actorKind` is `user`. */
   actorName: z.string(),
+  actorKind: z.enum(APP_RECORD_ACTOR_KINDS),
   /** A reason, target SNs, a health figure. */
   detail: z.string(),
   result: z.enum(['success', 'failure']),

@@ -45,6 +45,31 @@ export const ReleaseSchema = z.discriminatedUnion('action', [
 ]);
 export type ReleaseRequest = z.infer<typeof ReleaseSchema>;
 
+/** Why a release step sent its version to no terminal. */
+export const NOT_PUSHED_REASONS = ['autoUpdateOff', 'noTerminals', 'failed'] as const;
+export type NotPushedReason = (typeof NOT_PUSHED_REASONS)[number];
+
+/** What a release step did beyond the version's new state: what it pushed, and whose gray release it ended. */
+export const ReleaseOutcomeSchema = z.object({
+  /** Terminals an install task was created for; 0 when nothing was pushed. */
+  pushed: z.number().int(),
+  /** The install task, or null. */
+  taskId: z.string().nullable(),
+  /**
+   * Why nothing was pushed, or null when something was (or a pause, which pushes nothing by
+   * nature): auto update off (an official release then waits for an install task or for auto
+   * update), no terminal needs it, or the install task could not be created.
+   */
+  notPushed: z.enum(NOT_PUSHED_REASONS).nullable(),
+  /** Version names of earlier versions whose gray release ended because this one went official. */
+  superseded: z.array(z.string()),
+});
+export type ReleaseOutcome = z.infer<typeof ReleaseOutcomeSchema>;
+
+/** A version after a release step, with what the step did. */
+export const ReleaseResultSchema = AppVersionSchema.extend({ outcome: ReleaseOutcomeSchema });
+export type ReleaseResult = z.infer<typeof ReleaseResultSchema>;
+
 /** A group of terminals in the health comparison. */
 export const HealthGroupSchema = z.object({
   terminals: z.number().int(),
@@ -84,7 +109,7 @@ export const releaseEndpoints = {
     tag: TAG,
     permission: 'app:mine:gray',
     body: ReleaseSchema,
-    result: AppVersionSchema,
+    result: ReleaseResultSchema,
     oplog: {
       objectType: 'appVersion',
       action: { of: ({ body }) => `app.${(body as { action: ReleaseAction }).action}` },

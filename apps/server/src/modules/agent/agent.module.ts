@@ -30,7 +30,7 @@ export const createAgentModule = (
     onFault: (fault) => bus.emit('terminal.fault', fault),
     onAlarm: (device, message, at) => bus.emit('terminal.alarm', device, message, at),
     onLocations: (fixes) => bus.emit('terminal.locations', fixes),
-    appHealth: (sn, ev, at) => bus.emit('terminal.appEvent', sn, ev, at),
+    appHealth: (sn, ev, at, before) => bus.emit('terminal.appEvent', sn, ev, at, before),
     taskOutput: (device, deliveryId, text, at) =>
       bus.emit('terminal.taskOutput', device, deliveryId, text, at),
     onHello: (device) => paymentLocks.hello(device),

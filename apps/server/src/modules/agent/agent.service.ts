@@ -97,8 +97,11 @@ export type AgentServiceDeps = {
   onHello?: (device: DeviceIdentity) => Promise<unknown>;
   /** Hears the payment-app state the terminal reports holding. */
   onPaymentLock?: (device: DeviceIdentity, locked: boolean, at: Date) => Promise<unknown>;
-  /** App crashes, ANRs, installs and removals go to the app market as well (health gate, records). */
-  appHealth?: (sn: string, ev: DeviceEvent, at: Date) => Promise<void>;
+  /**
+   * App crashes, ANRs, installs and removals go to the app market as well (health gate, records);
+   * `before` is the version code the terminal reported of that package before the event (null: none).
+   */
+  appHealth?: (sn: string, ev: DeviceEvent, at: Date, before: number | null) => Promise<void>;
   /** Output a terminal prints while it runs a task (`requestId` `task:<deliveryId>`); must not reject. */
   taskOutput?: (device: DeviceIdentity, deliveryId: string, text: string, at: Date) => Promise<void>;
   /** SNs no terminal may hold (the external broker's superuser name); given upper case. */

@@ -56,8 +56,13 @@ export const createDeviceEventHandler = (
     await logStatus(device.id, ev.type, detail);
     if (ev.type === 'shutdown') deps.activity?.shutdown(device.sn, now, detail);
     else deps.activity?.event(device.sn, ev.type, detail, now);
-    if (ev.app && ['appCrash', 'appAnr', 'appInstalled', 'appRemoved'].includes(ev.type))
-      await deps.appHealth?.(device.sn, ev, now);
+    const changesApps = ev.type === 'appInstalled' || ev.type === 'appRemoved';
+    // What the terminal ran before this event tells an install from an upgrade, reinstall or downgrade.
+    const appsBefore = changesApps && ev.app ? await repo.appsOf(device.id) : [];
+    if (ev.app && ['appCrash', 'appAnr', 'appInstalled', 'appRemoved'].includes(ev.type)) {
+      const had = appsBefore.find((a) => a.packageName === ev.app?.packageName)?.versionCode;
+      await deps.appHealth?.(device.sn, ev, now, typeof had === 'number' ? had : null);
+    }
     switch (ev.type) {
       case 'shutdown':
         await repo.markShutdown(device.id, now);
@@ -92,8 +97,7 @@ export const createDeviceEventHandler = (
       case 'appRemoved': {
         const app = ev.app;
         if (!app) break;
-        const list = await repo.appsOf(device.id);
-        await repo.setApps(device.id, replaced(list, app, 'packageName', ev.type === 'appInstalled'));
+        await repo.setApps(device.id, replaced(appsBefore, app, 'packageName', ev.type === 'appInstalled'));
         break;
       }
     }

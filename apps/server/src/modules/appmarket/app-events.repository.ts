@@ -5,6 +5,10 @@ import { inDataScope, type Scope } from '../../shared/data-scope';
 import { containsIn, countWhere, existsWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
 import type { EventValues } from './appmarket.repository';
 import { appCrashCounts, appEvents } from './appmarket.table';
+import { installTaskPrefix } from './market-core';
+
+/** Records of a version arriving on a terminal, whatever it ran before. */
+const INSTALL_KINDS = ['install', 'upgrade', 'reinstall', 'downgrade'];
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -25,15 +29,15 @@ export const createAppEventsRepository = (db: Db) => {
     );
 
   return {
-    /** Whether a terminal was recorded installing the app before. */
-    hasTerminalRecord: async (appId: string, sn: string) =>
+    /** Whether an install task of a version was created by the auto-update job (its record names it). */
+    isAutoUpdateTask: async (versionId: string, taskId: string) =>
       existsWhere(
         db,
         appEvents,
         and(
-          eq(appEvents.appId, appId),
-          eq(appEvents.sn, sn),
-          inArray(appEvents.kind, ['install', 'upgrade']),
+          eq(appEvents.versionId, versionId),
+          eq(appEvents.kind, 'autoUpdate'),
+          ilike(appEvents.detail, `${installTaskPrefix(taskId)}%`),
         ),
       ),
 
@@ -97,7 +101,7 @@ export const createAppEventsRepository = (db: Db) => {
       db
         .select({ sn: appEvents.sn, result: appEvents.result })
         .from(appEvents)
-        .where(and(eq(appEvents.versionId, versionId), inArray(appEvents.kind, ['install', 'upgrade']))),
+        .where(and(eq(appEvents.versionId, versionId), inArray(appEvents.kind, INSTALL_KINDS))),
   };
 };
 

@@ -1,14 +1,21 @@
 import type { AppOperation, AppOperationFilter, AppOperationKind, PageQuery } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { pageOffset, toPage } from '../../shared/paging';
-import type { MarketCore } from './market-core';
+import { actorKindOf, type MarketCore, SYSTEM_ACTOR, TERMINAL_ACTOR } from './market-core';
+
+/** What a terminal's install of a version code was, given the one it ran before (null: none or unknown). */
+export const installKind = (before: number | null, after: number | null): AppOperationKind => {
+  if (before === null || after === null) return 'install';
+  if (after > before) return 'upgrade';
+  return after === before ? 'reinstall' : 'downgrade';
+};
 
 /**
  * The apps' operation records: crashes, installs and removals terminals report (the health gate
  * counts them), and the records page with its export.
  */
 export const createAppEventsService = (core: MarketCore) => {
-  const { repo, event } = core;
+  const { deps, repo, event } = core;
 
   return {
     /** A crash or ANR a terminal reported, counted per package version, terminal and hour. */
@@ -28,12 +35,20 @@ export const createAppEventsService = (core: MarketCore) => {
     },
 
     /**
-     * A market app a terminal reports installed or removed (after an install task, or by hand):
-     * an install, upgrade (it had the app before) or uninstall record for the app's owner.
+     * A market app a terminal reports installed or removed (after an install task, or by hand). An
+     * install is named by what the terminal ran before (`before`, its version code or null): install,
+     * upgrade, reinstall or downgrade. The actor is whoever caused it: the creator of the install task
+     * that brought the version, the server for an automatic update, else the terminal itself.
      */
     async recordTerminalApp(
       sn: string,
-      ev: { installed: boolean; packageName: string; versionCode: number | null; at: Date },
+      ev: {
+        installed: boolean;
+        packageName: string;
+        versionCode: number | null;
+        before: number | null;
+        at: Date;
+      },
     ) {
       const a = await repo.findByPackage('android', ev.packageName);
       if (!a) return;
@@ -41,13 +56,24 @@ export const createAppEventsService = (core: MarketCore) => {
         ev.versionCode === null
           ? null
           : (await repo.versionsOf(a.id)).find((x) => x.versionCode === ev.versionCode);
-      const before = ev.installed ? await repo.hasTerminalRecord(a.id, sn) : false;
+      const kind = ev.installed ? installKind(ev.before, ev.versionCode) : 'uninstall';
+      const task = ev.installed && v ? await deps.installer.taskOf?.(sn, v.id, ev.at) : null;
+      const actor = !task
+        ? { actorId: null, actorName: TERMINAL_ACTOR }
+        : (await repo.isAutoUpdateTask(v?.id ?? '', task.taskId))
+          ? { actorId: null, actorName: SYSTEM_ACTOR }
+          : { actorId: task.createdBy, actorName: (await deps.accountById(task.createdBy))?.username ?? '' };
+      const change =
+        ev.installed && ev.before !== null && ev.versionCode !== null
+          ? `${ev.before} → ${ev.versionCode}`
+          : '';
       await repo.addEvent({
-        ...event(null, a, ev.installed ? (before ? 'upgrade' : 'install') : 'uninstall', {
+        ...event(null, a, kind, {
           versionId: v?.id ?? null,
           versionName: v?.versionName ?? (ev.versionCode === null ? '' : String(ev.versionCode)),
           sn,
-          actorName: sn,
+          ...actor,
+          detail: [change, task ? `task ${task.taskId}` : ''].filter(Boolean).join(', '),
         }),
         at: ev.at,
       });
@@ -75,7 +101,7 @@ export const createAppEventsService = (core: MarketCore) => {
           sn: r.sn,
           result: r.ok ? 'success' : 'failure',
           detail: r.detail ?? '',
-          actorName: r.actorName ?? 'system',
+          actorName: r.actorName ?? SYSTEM_ACTOR,
         }),
       );
     },
@@ -98,6 +124,7 @@ export const createAppEventsService = (core: MarketCore) => {
             versionName: r.versionName,
             sn: r.sn,
             actorName: r.actorName,
+            actorKind: actorKindOf(r),
             detail: r.detail,
             result: r.result,
             at: r.at.toISOString(),

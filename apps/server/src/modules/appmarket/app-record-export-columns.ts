@@ -1,5 +1,6 @@
 import type { AppOperation } from '@cpm/contracts';
 import { columnsIn, type ExportColumn, enumLabels, resultLabels } from '../../shared/export-columns';
+import { actorKindOf } from './market-core';
 
 /** An app operation record as the export reads it. */
 export type AppRecordExportRow = {
@@ -9,6 +10,7 @@ export type AppRecordExportRow = {
   packageName: string;
   versionName: string;
   sn: string | null;
+  actorId: string | null;
   actorName: string;
   result: AppOperation['result'];
   detail: string;
@@ -30,9 +32,19 @@ export const APP_OPERATION_KIND_LABELS = enumLabels('appmarket:kinds', {
   delete: ['删除', 'Delete'],
   install: ['安装', 'Install'],
   upgrade: ['升级', 'Upgrade'],
+  reinstall: ['重新安装', 'Reinstall'],
+  downgrade: ['降级', 'Downgrade'],
   uninstall: ['卸载', 'Uninstall'],
   healthPause: ['健康闸门暂停', 'Paused by health gate'],
+  supersede: ['灰度结束', 'Gray release ended'],
+  autoUpdate: ['自动更新', 'Auto update'],
 });
+
+/** Actors that are not users, as the records page names them. */
+const ACTOR_LABELS = {
+  system: { zh: '系统', en: 'System' },
+  terminal: { zh: '终端自身', en: 'The terminal itself' },
+} as const;
 
 /** Results as the operation records page shows them. */
 export const APP_OPERATION_RESULT_LABELS = resultLabels('appmarket:records');
@@ -47,7 +59,12 @@ export const APP_RECORD_EXPORT_COLUMNS: ExportColumn<AppRecordExportRow>[] = [
   column('packageName', 'packageName', '包名', 'Package', { width: 28 }),
   column('versionName', 'version', '版本', 'Version'),
   column('sn', null, 'SN', 'SN'),
-  column('actorName', 'records.actor', '操作人', 'User'),
+  column('actorName', 'records.actor', '操作人', 'User', {
+    value: (r, lang) => {
+      const kind = actorKindOf(r);
+      return kind === 'user' ? r.actorName : ACTOR_LABELS[kind][lang];
+    },
+  }),
   column('result', 'records.result', '结果', 'Result', { format: { enum: APP_OPERATION_RESULT_LABELS } }),
   column('detail', 'records.detail', '详情', 'Detail', { width: 40 }),
 ];

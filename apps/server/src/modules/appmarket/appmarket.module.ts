@@ -85,7 +85,7 @@ export const createAppMarketModule = (deps: {
   deps.jobs.registerHandler(AUTO_UPDATE_JOB_KIND, () => market.autoUpdateSweep());
   deps.jobs.schedule({ name: AUTO_UPDATE_JOB_KIND, cron: AUTO_UPDATE_CRON, kind: AUTO_UPDATE_JOB_KIND });
   /** Hears a terminal's app events: crashes and ANRs feed the health gate, installs and removals the records. */
-  const heardAppEvent = async (sn: string, ev: DeviceEvent, at: Date) => {
+  const heardAppEvent = async (sn: string, ev: DeviceEvent, at: Date, before: number | null) => {
     const app = ev.app;
     if (!app?.packageName) return;
     if ((ev.type === 'appCrash' || ev.type === 'appAnr') && app.versionCode !== undefined)
@@ -100,6 +100,7 @@ export const createAppMarketModule = (deps: {
         installed: ev.type === 'appInstalled',
         packageName: app.packageName,
         versionCode: app.versionCode ?? null,
+        before,
         at,
       });
   };

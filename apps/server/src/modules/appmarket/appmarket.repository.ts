@@ -1,4 +1,10 @@
-import type { AppFilter, AppReviewStatus, ReleaseStatus, ShelfStatus } from '@cpm/contracts';
+import {
+  type AppFilter,
+  type AppReviewStatus,
+  type ReleaseStatus,
+  type ShelfStatus,
+  SUPERSEDE_TRANSITION,
+} from '@cpm/contracts';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -265,6 +271,32 @@ export const createAppMarketRepository = (db: Db) => {
         .where(where);
       return { rows, total: n };
     },
+
+    /**
+     * Ends the gray releases (running or paused) of an app's versions below `belowCode`, with a
+     * history record each from `eventOf`; answers the versions it moved.
+     */
+    supersedeGray: (
+      appId: string,
+      belowCode: number,
+      values: Partial<VersionValues>,
+      eventOf: (v: VersionRecord) => EventValues,
+    ) =>
+      db.transaction(async (tx) => {
+        const rows = await tx
+          .update(appVersions)
+          .set({ ...values, releaseStatus: SUPERSEDE_TRANSITION.to })
+          .where(
+            and(
+              eq(appVersions.appId, appId),
+              sql`${appVersions.versionCode} < ${belowCode}`,
+              inArray(appVersions.releaseStatus, [...SUPERSEDE_TRANSITION.from]),
+            ),
+          )
+          .returning();
+        if (rows.length) await tx.insert(appEvents).values(rows.map(eventOf));
+        return rows;
+      }),
 
     /** The newest version of an app below a version code, optionally only released ones. */
     previousVersion: async (appId: string, belowCode: number, releasedOnly = false) =>

@@ -1,3 +1,4 @@
+import { RELEASE_STATUSES } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -89,9 +90,7 @@ export const appVersions = pgTable(
       .notNull()
       .default('draft'),
     rejectReason: text(),
-    releaseStatus: text({ enum: ['none', 'gray', 'paused', 'official', 'rolledBack'] })
-      .notNull()
-      .default('none'),
+    releaseStatus: text({ enum: RELEASE_STATUSES }).notNull().default('none'),
     graySns: jsonb().$type<string[]>().notNull().default([]),
     health: jsonb().$type<Record<string, number>>().notNull().default({}),
     pauseReason: text(),

@@ -72,7 +72,33 @@ export type InstallRequest = {
  * install task. Until tasks are wired the module runs with `noInstaller`, which creates nothing
  * and answers null, so releases change their state and record who they target but nothing installs.
  */
-export type AppInstaller = { install(req: InstallRequest): Promise<{ taskId: string } | null> };
+export type AppInstaller = {
+  install(req: InstallRequest): Promise<{ taskId: string } | null>;
+  /** The install task that brought a version to a terminal around `at`, with its creator; null: none. */
+  taskOf?(sn: string, versionId: string, at: Date): Promise<{ taskId: string; createdBy: string } | null>;
+};
+
+/** The actor name of a record no user caused: a terminal installed a market app by itself. */
+export const TERMINAL_ACTOR = 'terminal';
+/** The actor name of a record the server wrote on its own (health gate, auto update). */
+export const SYSTEM_ACTOR = 'system';
+
+/**
+ * Who a record says acted. Records carry the acting user's id; without one, the terminal (older
+ * records named it by its SN) or the server.
+ */
+export const actorKindOf = (r: { actorId: string | null; actorName: string; sn: string | null }) =>
+  r.actorId
+    ? ('user' as const)
+    : r.actorName === TERMINAL_ACTOR || (r.sn !== null && r.actorName === r.sn)
+      ? ('terminal' as const)
+      : ('system' as const);
+
+/** How the record of an install task the market asked for begins: it names the task. */
+export const installTaskPrefix = (taskId: string) => `install task ${taskId} `;
+/** The detail of the record of an install task the market asked for. */
+export const installTaskDetail = (taskId: string, terminals: number) =>
+  `${installTaskPrefix(taskId)}for ${terminals} terminals`;
 
 /** What a publisher says of a version's release: notes in both languages, OS range, models, auto-update. */
 export const releaseFacts = (f: {
@@ -161,7 +187,7 @@ export const createMarketCore = (deps: AppMarketDeps) => {
     appName: a.name,
     packageName: a.packageName,
     actorId: auth?.userId ?? null,
-    actorName: auth?.username ?? 'system',
+    actorName: auth?.username ?? SYSTEM_ACTOR,
     ownerId: a.ownerId,
     at: clock.now(),
     ...extra,

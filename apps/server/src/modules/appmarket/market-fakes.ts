@@ -15,7 +15,10 @@ export const fakeMarket = () => {
     fleet: fakeOf<MarketFleet>(),
     blobs: fakeOf<BlobsService>(),
     clock: createTestClock(RECORD_TIME),
-    installer: { install: vi.fn<AppMarketDeps['installer']['install']>(async () => ({ taskId: 'task' })) },
+    installer: {
+      install: vi.fn<AppMarketDeps['installer']['install']>(async () => ({ taskId: 'task' })),
+      taskOf: vi.fn<NonNullable<AppMarketDeps['installer']['taskOf']>>(async () => null),
+    },
     accountById: vi.fn<AppMarketDeps['accountById']>(async () => null),
     actingAs: vi.fn<AppMarketDeps['actingAs']>(async () => null),
     notifyUser: vi.fn<AppMarketDeps['notifyUser']>(async () => ({ announce })),

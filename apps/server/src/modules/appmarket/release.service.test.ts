@@ -43,6 +43,48 @@ describe('releasing a version', () => {
     });
   });
 
+  it('an official release with auto update off pushes nothing, says why, and ends the earlier gray release', async () => {
+    const s = setup();
+    const gray = appVersionRecord({ appId: s.app.id, versionCode: 1, releaseStatus: 'gray' });
+    s.deps.repo.versionsOf.mockResolvedValue([s.version, gray]);
+    s.deps.repo.supersedeGray.mockImplementation(async (_appId, _below, values, eventOf) => {
+      const moved = { ...gray, ...values, releaseStatus: 'superseded' as const };
+      s.deps.repo.addEvent(eventOf(moved));
+      return [moved];
+    });
+    s.deps.fleet.running.mockResolvedValue([marketTerminal('MKSIM001', 1)]);
+    const row = await s.service.release(authOf(), s.note, { id: s.version.id, action: 'official' });
+    expect(row).toMatchObject({
+      releaseStatus: 'official',
+      outcome: { pushed: 0, taskId: null, notPushed: 'autoUpdateOff', superseded: ['1.0.0'] },
+    });
+    expect(s.deps.installer.install).not.toHaveBeenCalled();
+    expect(s.deps.repo.supersedeGray.mock.calls[0].slice(0, 2)).toEqual([s.app.id, 3]);
+    expect(s.deps.repo.addEvent.mock.calls[0][0]).toMatchObject({
+      kind: 'supersede',
+      versionId: gray.id,
+      fromStatus: 'gray',
+      toStatus: 'superseded',
+    });
+  });
+
+  it('an official release with auto update on sends the terminals running older versions an install task', async () => {
+    const s = setup();
+    s.deps.repo.findVersion.mockResolvedValue({ ...s.version, autoUpdate: true });
+    s.deps.repo.transitionVersion.mockImplementation(
+      async (_id, _field, _from, values) => ({ ...s.version, autoUpdate: true, ...values }) as never,
+    );
+    s.deps.repo.versionsOf.mockResolvedValue([s.version]);
+    s.deps.repo.supersedeGray.mockResolvedValue([]);
+    s.deps.fleet.running.mockResolvedValue([marketTerminal('MKSIM001', 1), marketTerminal('MKSIM002', 3)]);
+    const row = await s.service.release(authOf(), s.note, { id: s.version.id, action: 'official' });
+    expect(row.outcome).toEqual({ pushed: 1, taskId: 'task', notPushed: null, superseded: [] });
+    expect(s.deps.installer.install.mock.calls[0][0]).toMatchObject({
+      reason: 'official',
+      sns: ['MKSIM001'],
+    });
+  });
+
   it('answers appReleaseConflict when the release state does not allow the step', async () => {
     const s = setup();
     s.deps.repo.transitionVersion.mockResolvedValue(NOT_FOUND);

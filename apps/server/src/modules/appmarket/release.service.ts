@@ -1,10 +1,16 @@
-import { DEFAULT_HEALTH_THRESHOLDS, RELEASE_TRANSITIONS, type ReleaseRequest } from '@cpm/contracts';
+import {
+  DEFAULT_HEALTH_THRESHOLDS,
+  RELEASE_TRANSITIONS,
+  type ReleaseOutcome,
+  type ReleaseRequest,
+  SUPERSEDE_TRANSITION,
+} from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { OperationNote } from '../../shared/operation-note';
 import { toVersion } from './app-presenter';
 import type { VersionRecord } from './appmarket.repository';
-import type { InstallReason, MarketCore } from './market-core';
+import { type InstallReason, installTaskDetail, type MarketCore } from './market-core';
 
 /**
  * Releasing approved versions: gray to chosen terminals, official to the fleet, pause, rollback;
@@ -32,7 +38,15 @@ export const createReleaseService = (core: MarketCore) => {
       let row: VersionRecord | null = null;
       let targets: string[] = [];
       let installVersion = version;
-      let reason: InstallReason = body.action === 'gray' ? 'gray' : 'official';
+      const reason: InstallReason =
+        body.action === 'rollback' ? 'rollback' : body.action === 'gray' ? 'gray' : 'official';
+      let superseded: VersionRecord[] = [];
+      // Which earlier versions were gray or paused, for the records of the gray releases this one ends.
+      const grayBefore = new Map(
+        body.action === 'official'
+          ? (await repo.versionsOf(app.id)).map((v) => [v.id, v.releaseStatus] as const)
+          : [],
+      );
       if (body.action === 'gray') {
         const found = await deps.fleet.bySns(auth, body.sns, app.packageName);
         const known = new Set(found.map((x) => x.sn));
@@ -63,8 +77,19 @@ export const createReleaseService = (core: MarketCore) => {
           event(auth, app, 'official', base),
           approved,
         );
+        // Auto update off: the release only makes the version the one installs and new terminals get.
         if (row?.autoUpdate) targets = (await installTargets(app, row)).map((x) => x.sn);
-        reason = 'autoUpdate';
+        // A newer official version replaces an earlier gray one everywhere: its gray release ends.
+        if (row)
+          superseded = await repo.supersedeGray(app.id, row.versionCode, { updatedAt: now }, (v) =>
+            event(auth, app, 'supersede', {
+              versionId: v.id,
+              versionName: v.versionName,
+              fromStatus: grayBefore.get(v.id) ?? 'gray',
+              toStatus: SUPERSEDE_TRANSITION.to,
+              detail: `${version.versionName} official`,
+            }),
+          );
       } else if (body.action === 'pause') {
         row = await repo.transitionVersion(
           version.id,
@@ -88,27 +113,39 @@ export const createReleaseService = (core: MarketCore) => {
           event(auth, app, 'rollback', { ...base, detail: `${previous.versionName} -> ${targets.length}` }),
         );
         installVersion = previous;
-        reason = 'rollback';
       }
       if (!row) throw new AppError('appReleaseConflict');
+      const outcome: ReleaseOutcome = {
+        pushed: 0,
+        taskId: null,
+        notPushed: null,
+        superseded: superseded.map((v) => v.versionName),
+      };
       if (body.action !== 'pause') {
         const target = body.action === 'rollback' ? installVersion : row;
+        const kind = reason === 'rollback' ? 'rollback' : body.action;
         // Only terminals inside the caller's scope can be given a task by the caller.
         const reachable = (await deps.fleet.bySns(auth, targets, app.packageName)).map((x) => x.sn);
         try {
           const task = await requestInstall(auth, app, target, reachable, reason);
-          if (task)
+          if (task) {
+            outcome.pushed = reachable.length;
+            outcome.taskId = task.taskId;
             await repo.addEvent(
-              event(auth, app, reason === 'rollback' ? 'rollback' : body.action, {
+              event(auth, app, kind, {
                 versionId: target.id,
                 versionName: target.versionName,
-                detail: `install task ${task.taskId} for ${reachable.length} terminals`,
+                detail: installTaskDetail(task.taskId, reachable.length),
               }),
             );
+          } else
+            outcome.notPushed =
+              body.action === 'official' && !row.autoUpdate ? 'autoUpdateOff' : 'noTerminals';
         } catch (err) {
+          outcome.notPushed = 'failed';
           // The release stands; the record says the install could not be asked for, and why.
           await repo.addEvent(
-            event(auth, app, reason === 'rollback' ? 'rollback' : body.action, {
+            event(auth, app, kind, {
               versionId: target.id,
               versionName: target.versionName,
               result: 'failure',
@@ -118,7 +155,7 @@ export const createReleaseService = (core: MarketCore) => {
         }
       }
       note.subject({ id: version.id, name: app.name, detail: `${version.versionName} ${t.to}` });
-      return toVersion(row);
+      return { ...toVersion(row), outcome };
     },
 
     /**
@@ -179,11 +216,12 @@ export const createReleaseService = (core: MarketCore) => {
         if (!task) continue;
         tasks++;
         terminals += reachable.length;
+        // The server acted, not the releaser: the installs it causes are recorded as the system's.
         await repo.addEvent(
-          event(auth, app, 'official', {
+          event(null, app, 'autoUpdate', {
             versionId: version.id,
             versionName: version.versionName,
-            detail: `auto update: install task ${task.taskId} for ${reachable.length} terminals`,
+            detail: installTaskDetail(task.taskId, reachable.length),
           }),
         );
       }

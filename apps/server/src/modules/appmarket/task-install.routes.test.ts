@@ -103,9 +103,12 @@ describe('app market installs through remote tasks', () => {
       await pub('POST', '/app/v1/app/version/submit', { id });
       await rev('POST', '/app/v1/app/audit/audit', { id, approved: true });
     }
-    expect((await pub('POST', '/app/v1/app/version/release', { id: v.v1, action: 'official' })).status).toBe(
-      200,
-    );
+    // Version 1 does not update by itself: its official release pushes nothing, and says so.
+    const official = await pub('POST', '/app/v1/app/version/release', { id: v.v1, action: 'official' });
+    expect(official.body.result).toMatchObject({
+      releaseStatus: 'official',
+      outcome: { pushed: 0, taskId: null, notPushed: 'autoUpdateOff', superseded: [] },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -152,15 +155,67 @@ describe('app market installs through remote tasks', () => {
         app: { packageName: 'com.cpm.demo', versionCode: 3, versionName: '1.2.0' },
       },
     });
+    // It ran version 1 before: an upgrade, caused by the publisher who released it.
     const records = await pub('GET', '/app/v1/app/record/getPage?sn=MKTASK01');
     expect((records.body.result as { records: unknown[] }).records).toEqual([
-      expect.objectContaining({ kind: 'install', versionName: '1.2.0', sn: 'MKTASK01', result: 'success' }),
+      expect.objectContaining({
+        kind: 'upgrade',
+        versionName: '1.2.0',
+        sn: 'MKTASK01',
+        result: 'success',
+        actorName: 'mkt_ent',
+        actorKind: 'user',
+      }),
     ]);
     const stats = await pub('GET', `/app/v1/app/app/getById?id=${appId}`);
     expect((stats.body.result as { installStats: unknown[] }).installStats).toEqual([
       { versionCode: 3, versionName: '1.2.0', terminals: 1 },
       { versionCode: 1, versionName: '1.0.0', terminals: 1 },
     ]);
+  });
+
+  it('installing the version a terminal already runs is a reinstall, by whoever caused it, never by its SN', async () => {
+    const installed = (sn: string, versionCode: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/device/v1/agent/event',
+        headers: deviceAuth(sn, secrets[sn]),
+        payload: {
+          type: 'appInstalled',
+          app: { packageName: 'com.cpm.demo', versionCode, versionName: `1.${versionCode - 1}.0` },
+        },
+      });
+    const newest = async (sn: string) =>
+      ((await pub('GET', `/app/v1/app/record/getPage?sn=${sn}`)).body.result as { records: unknown[] })
+        .records[0];
+    // The reviewer pushes version 3 again to the terminal that runs it, with a task made by hand.
+    const expireAt = new Date(t.clock.now().getTime() + 86_400_000).toISOString();
+    const made = await rev('POST', '/task/v1/task/remoteTask/create', {
+      name: 'Reinstall DemoPay',
+      platform: 'android',
+      type: 'app_install',
+      params: { appId, versionId: v.v3 },
+      targets: { sns: ['MKTASK01'] },
+      timing: { expireAt },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    await t.jobs.runDue();
+    const [task] = (await pull('MKTASK01')).tasks;
+    expect(task).toMatchObject({ type: 'app_install', params: { versionId: v.v3 } });
+    await installed('MKTASK01', 3);
+    expect(await newest('MKTASK01')).toMatchObject({
+      kind: 'reinstall',
+      versionName: '1.2.0',
+      sn: 'MKTASK01',
+      actorName: 'admin',
+      actorKind: 'user',
+    });
+    await report('MKTASK01', [{ deliveryId: task.deliveryId, attempt: 1, state: 'success' }]);
+    // Version 1 reinstalled on a terminal no task reached: the terminal did it itself.
+    await installed('MKTASK02', 1);
+    const own = await newest('MKTASK02');
+    expect(own).toMatchObject({ kind: 'reinstall', versionName: '1.0.0', actorKind: 'terminal' });
+    expect(own).not.toMatchObject({ actorName: 'MKTASK02' });
   });
 
   it('a rollback sends the terminals of the withdrawn version back to the previous one, as a downgrade', async () => {
@@ -234,6 +289,22 @@ describe('app market installs through remote tasks', () => {
     await t.jobs.runDue();
     const [task] = (await pull('MKTASK03')).tasks;
     expect(task).toMatchObject({ type: 'app_install', params: { appId, versionId: v2 } });
+    // The terminal installs it: an upgrade the system caused, not the releaser nor the terminal.
+    await t.app.inject({
+      method: 'POST',
+      url: '/device/v1/agent/event',
+      headers: deviceAuth('MKTASK03', secrets.MKTASK03),
+      payload: {
+        type: 'appInstalled',
+        app: { packageName: 'com.cpm.demo', versionCode: 2, versionName: '1.1.0' },
+      },
+    });
+    const records = await pub('GET', '/app/v1/app/record/getPage?sn=MKTASK03');
+    expect((records.body.result as { records: unknown[] }).records[0]).toMatchObject({
+      kind: 'upgrade',
+      versionName: '1.1.0',
+      actorKind: 'system',
+    });
     // The next sweep offers it nothing again.
     expect(await sweep()).toEqual({ tasks: 0, terminals: 0 });
     expect(await aimedAt('MKTASK03')).toBe(1);

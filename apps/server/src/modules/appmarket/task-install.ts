@@ -30,7 +30,11 @@ export const appInstallTaskType = (market: AppMarketService): TaskTypeHandler<'a
  * The market's installs as remote tasks: one `app_install` task per release decision, created as
  * the user who released, aimed at the SNs the market chose, once, valid for a week.
  */
-export const createTaskInstaller = (tasks: Pick<TasksService, 'create'>, now: () => Date): AppInstaller => ({
+export const createTaskInstaller = (
+  tasks: Pick<TasksService, 'create' | 'installTaskOf'>,
+  now: () => Date,
+): AppInstaller => ({
+  taskOf: (sn, versionId, at) => tasks.installTaskOf(sn, versionId, at),
   async install(req) {
     const { note } = createOperationNote();
     const expireAt = new Date(now().getTime() + INSTALL_TASK_DAYS * 24 * 3600 * 1000).toISOString();

@@ -38,6 +38,7 @@ const EFFECTS: Record<keyof TasksRepository, 'none' | 'changes' | 'takes' | 'cal
   installedPackages: 'none',
   activeUsesOfFile: 'none',
   findTerminal: 'none',
+  installTaskOf: 'none',
   openRun: 'changes',
   findRun: 'none',
   runsOf: 'none',

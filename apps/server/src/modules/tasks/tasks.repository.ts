@@ -276,6 +276,22 @@ const createTaskDefinitionsRepository = (db: Db) => {
         await db.execute(sql`select t.id::text from terminals t where t.sn = ${sn.toUpperCase()}
           and ${inScope(scope, sql`t.owner_id`)}`),
       )[0] ?? null,
+
+    /**
+     * The app install task that brought a resource (a market version) to a terminal around `at`:
+     * its delivery pulled and not yet ended (first), or ended within the hour before; newest first.
+     */
+    installTaskOf: async (sn: string, resourceId: string, at: Date) =>
+      rowsOf<{ taskId: string; createdBy: string }>(
+        await db.execute(sql`select t.id::text as "taskId", t.created_by::text as "createdBy"
+          from task_deliveries d
+          join tasks t on t.id = d.task_id
+          join terminals term on term.id = d.terminal_id
+          where term.sn = ${sn} and t.type = 'app_install' and t.resource->>'id' = ${resourceId}
+            and d.pulled_at is not null
+            and (d.finished_at is null or d.finished_at >= ${new Date(at.getTime() - 3_600_000).toISOString()}::timestamptz)
+          order by (d.finished_at is null) desc, d.pulled_at desc, d.id desc limit 1`),
+      )[0] ?? null,
   };
 };
 

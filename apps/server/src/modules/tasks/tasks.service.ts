@@ -392,6 +392,9 @@ export const createTasksService = (deps: Deps) => {
     /** Active tasks using a system file (its deletion is refused meanwhile). */
     usedBy: (fileId: string) => repo.activeUsesOfFile(fileId),
 
+    /** The app install task that brought a market version to a terminal around `at` (its creator caused it). */
+    installTaskOf: (sn: string, versionId: string, at: Date) => repo.installTaskOf(sn, versionId, at),
+
     matchOf,
   };
 };

@@ -16,6 +16,7 @@ const RELEASE_COLOR: Record<ReleaseStatus, string> = {
   paused: 'warning',
   official: 'success',
   rolledBack: 'error',
+  superseded: 'default',
 };
 
 /** A state of an app or version: its label from `<kind>.<status>`, marked for tests as `<kind>-status`. */

@@ -26,6 +26,7 @@ import { formatBytes } from '../../../shared/upload/formatBytes';
 import { ReleaseTag, ReviewTag } from './AppTags';
 import { GrayReleaseModal } from './GrayReleaseModal';
 import { HealthDrawer } from './HealthDrawer';
+import { useReleaseSteps } from './ReleaseOutcome';
 import { VersionEditDrawer } from './VersionEditDrawer';
 
 /** What a version says about itself, shown when its row is opened. */
@@ -54,6 +55,9 @@ const VersionFacts = ({ v, windows }: { v: AppVersion; windows: boolean }) => {
             .map((b) => t(`health.breach.${b}`))
             .join('; ')}
         />
+      )}
+      {v.releaseStatus === 'superseded' && (
+        <Alert type="info" showIcon message={t('supersededNote')} data-testid="superseded-note" />
       )}
       <Typography.Text>
         <b>{t('releaseNotes')}:</b> {notes || '-'}
@@ -106,6 +110,7 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
   const health = useDialogRecord<AppVersion>(() => onChanged());
   const windows = app.platform === 'windows';
   const act = (p: Promise<unknown>) => p.then(onChanged).catch(() => undefined);
+  const steps = useReleaseSteps(app, onChanged);
   const actionsOf = (v: AppVersion): RowAction[] => {
     if (!app.editable) return [];
     const review = reviewActionsFrom(v.reviewStatus);
@@ -119,8 +124,7 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
       ...shown,
       permission: 'app:mine:gray',
       hidden: !rel.includes(action),
-      onClick: () =>
-        act(call(appMarketRoutes.release, { body: { id: v.id, action } as never, notifySuccess: true })),
+      onClick: () => (action === 'official' ? steps.official(v) : steps.run(v, action)),
     });
     return [
       {
@@ -154,11 +158,8 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
         hidden: !rel.includes('gray'),
         onClick: () => graying.show(v),
       },
-      releaseAction('official', {
-        label: t('officialRelease'),
-        icon: <CloudServerOutlined />,
-        confirm: t('confirmOfficial', { name: v.versionName }),
-      }),
+      // Its own confirmation says whether terminals are sent the version and whose gray release ends.
+      releaseAction('official', { label: t('officialRelease'), icon: <CloudServerOutlined /> }),
       releaseAction('pause', { label: t('pause'), icon: <PauseCircleOutlined /> }),
       releaseAction('rollback', {
         label: t('rollback'),

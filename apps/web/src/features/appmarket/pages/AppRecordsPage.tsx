@@ -22,11 +22,18 @@ const KIND_COLOR: Partial<Record<AppOperationKind, string>> = {
   rollback: 'red',
   install: 'cyan',
   upgrade: 'cyan',
+  reinstall: 'geekblue',
+  downgrade: 'gold',
   uninstall: 'orange',
+  supersede: 'default',
+  autoUpdate: 'cyan',
   delete: 'red',
 };
 
-/** Uploads, reviews, shelf and release changes, installs, upgrades and uninstalls per terminal and user (spec: /appMarket/appOperationRecord). */
+/**
+ * Uploads, reviews, shelf and release changes, installs, upgrades, reinstalls, downgrades and
+ * uninstalls per terminal and user (spec: /appMarket/appOperationRecord).
+ */
 export const AppRecordsPage = () => {
   const { t } = useTranslation('appmarket');
   const list = useCrudList<AppOperation, Filter>({
@@ -51,7 +58,17 @@ export const AppRecordsPage = () => {
     { key: 'packageName', title: t('packageName'), dataIndex: 'packageName' },
     { key: 'versionName', title: t('version'), dataIndex: 'versionName' },
     { key: 'sn', title: 'SN', dataIndex: 'sn', render: (v: string | null) => v ?? '-' },
-    { key: 'actorName', title: t('records.actor'), dataIndex: 'actorName' },
+    {
+      key: 'actorName',
+      title: t('records.actor'),
+      dataIndex: 'actorName',
+      // A terminal's SN has its own column: the actor is a user, the server, or the terminal itself.
+      render: (name: string, r) => (
+        <span data-testid="record-actor" data-actor={r.actorKind}>
+          {r.actorKind === 'user' ? name || '-' : t(`records.${r.actorKind}`)}
+        </span>
+      ),
+    },
     {
       key: 'result',
       title: t('records.result'),
