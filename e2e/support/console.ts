@@ -1,7 +1,7 @@
 import { type MenuNode as ContractMenuNode, collectPermissions } from '@cpm/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { Api } from './api';
-import { ADMIN } from './env';
+import { ADMIN, PAGE_LOAD } from './env';
 import type { MenuNode, MenuPage } from './menu';
 
 export const HOME_PATH = '/dashboard/index';
@@ -19,6 +19,42 @@ export const submitLogin = async (page: Page, username: string, password: string
   // The test server runs with CAPTCHA=off: any answer passes.
   await page.getByTestId('login-captcha').fill('abcd');
   await page.getByTestId('login-submit').click();
+};
+
+/** What the login page's second step is answered with. */
+export type SecondFactorAnswer = { otp: string } | { recoveryCode: string };
+
+/**
+ * Answers the login page's second step with the authenticator's code or a recovery code, switching
+ * the field to that kind first when it shows the other; does not wait for the outcome.
+ */
+export const submitSecondFactor = async (page: Page, answer: SecondFactorAnswer) => {
+  const step = page.getByTestId('login-second-factor');
+  const field = step.getByTestId('login-code');
+  // The field takes digits for the authenticator's code and text for a recovery code.
+  const inputMode = 'otp' in answer ? 'numeric' : 'text';
+  await expect(field).toBeVisible();
+  if ((await field.getAttribute('inputmode')) !== inputMode)
+    await step.getByTestId('login-use-recovery').click();
+  await expect(field).toHaveAttribute('inputmode', inputMode);
+  await field.fill('otp' in answer ? answer.otp : answer.recoveryCode);
+  await step.getByTestId('login-code-submit').click();
+};
+
+/**
+ * Signs in through the login page with the password, then the second factor, and waits for the
+ * dashboard. An answer given as a function is asked for once the password went through: an
+ * authenticator's code is good only for its step.
+ */
+export const loginWithSecondFactor = async (
+  page: Page,
+  username: string,
+  password: string,
+  answer: SecondFactorAnswer | (() => Promise<SecondFactorAnswer>),
+) => {
+  await submitLogin(page, username, password);
+  await submitSecondFactor(page, typeof answer === 'function' ? await answer() : answer);
+  await expect(page).toHaveURL(HOME_PATH, PAGE_LOAD);
 };
 
 /**
@@ -161,6 +197,13 @@ export const openLogoutDialog = async (page: Page) => {
   const dialog = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to log out' });
   await chooseFromMenu(page.getByTestId('user-dropdown'), page.getByTestId('user-logout'), dialog);
   return dialog;
+};
+
+/** Opens Account security from the user menu and returns the page. */
+export const openAccountSecurity = async (page: Page) => {
+  const security = page.getByTestId('account-security-page');
+  await chooseFromMenu(page.getByTestId('user-dropdown'), page.getByTestId('user-security'), security);
+  return security;
 };
 
 /** Opens the change-password dialog from the user menu and returns it. */

@@ -1,12 +1,13 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { axeFindings } from '../support/axe';
 import {
-  chooseFromMenu,
   HOME_PATH,
   type Language,
+  openAccountSecurity,
   openLogoutDialog,
   SIGNED_OUT,
   storageItem,
+  submitLogin,
   switchLanguage,
 } from '../support/console';
 import { PAGE_LOAD, PORT } from '../support/env';
@@ -43,19 +44,10 @@ const addVirtualAuthenticator = async (page: Page) => {
   };
 };
 
+/** Fills the login form of the console opened as localhost; does not wait for the outcome. */
 const signInWithPassword = async (page: Page, username: string, password: string) => {
   await page.goto(`${ORIGIN}/login`);
-  await expect(page.getByTestId('login-captcha-image').locator('img')).toBeVisible();
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-captcha').fill('abcd');
-  await page.getByTestId('login-submit').click();
-};
-
-const openSecurity = async (page: Page) => {
-  const security = page.getByTestId('account-security-page');
-  await chooseFromMenu(page.getByTestId('user-dropdown'), page.getByTestId('user-security'), security);
-  return security;
+  await submitLogin(page, username, password);
 };
 
 test.describe('passkeys', () => {
@@ -76,7 +68,7 @@ test.describe('passkeys', () => {
 
     await signInWithPassword(page, account.username, account.password);
     await expect(page).toHaveURL(`${ORIGIN}${HOME_PATH}`, PAGE_LOAD);
-    const security = await openSecurity(page);
+    const security = await openAccountSecurity(page);
     await security.getByTestId('passkey-add').click();
     await page.getByTestId('passkey-name').fill('Test laptop');
     await page.getByRole('button', { name: 'Create passkey' }).click();
@@ -100,7 +92,7 @@ test.describe('passkeys', () => {
     const step = page.getByTestId('login-second-factor');
     await step.getByTestId('login-passkey-second').click();
     await expect(page).toHaveURL(`${ORIGIN}${HOME_PATH}`, PAGE_LOAD);
-    const list = (await openSecurity(page)).getByTestId('passkey-list');
+    const list = (await openAccountSecurity(page)).getByTestId('passkey-list');
     await expect(list).not.toContainText('Never');
   });
 
@@ -119,7 +111,7 @@ test.describe('passkeys', () => {
       await page.setViewportSize(size);
       await signInWithPassword(page, account.username, account.password);
       await expect(page).toHaveURL(`${ORIGIN}${HOME_PATH}`, PAGE_LOAD);
-      const security = await openSecurity(page);
+      const security = await openAccountSecurity(page);
       await security.getByTestId('passkey-add').click();
       await page.getByTestId('passkey-name').fill('Work laptop');
       await page.getByTestId('passkey-name').press('Enter');

@@ -3,14 +3,12 @@ import { generate } from 'otplib';
 import type { Api } from '../support/api';
 import { axeFindings } from '../support/axe';
 import {
-  HOME_PATH,
   type Language,
+  loginWithSecondFactor,
   SIGNED_OUT,
   storageItem,
-  submitLogin,
   switchLanguage,
 } from '../support/console';
-import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { startSteadyTills } from '../support/fleet';
 import {
@@ -69,16 +67,10 @@ const nextCode = async (page: Page, account: { secret: string; usedStep: number 
 };
 
 /** Signs in with the password and the authenticator's code. */
-const signInWithCode = async (
-  page: Page,
-  account: { username: string; secret: string; usedStep: number },
-) => {
-  await submitLogin(page, account.username, PASSWORD);
-  const step = page.getByTestId('login-second-factor');
-  await step.getByTestId('login-code').fill(await nextCode(page, account));
-  await step.getByTestId('login-code-submit').click();
-  await expect(page).toHaveURL(HOME_PATH, PAGE_LOAD);
-};
+const signInWithCode = (page: Page, account: { username: string; secret: string; usedStep: number }) =>
+  loginWithSecondFactor(page, account.username, PASSWORD, async () => ({
+    otp: await nextCode(page, account),
+  }));
 
 /** A simulated till of its own for a test, connected. */
 const startTill = async (prefix: string) => {

@@ -5,10 +5,13 @@ import {
   HOME_PATH,
   type Language,
   login,
+  loginWithSecondFactor,
+  openAccountSecurity,
   openLogoutDialog,
   SIGNED_OUT,
   storageItem,
   submitLogin,
+  submitSecondFactor,
   switchLanguage,
 } from '../support/console';
 import { PAGE_LOAD } from '../support/env';
@@ -37,13 +40,6 @@ const logOut = async (page: Page) => {
   await expect(page).toHaveURL(/\/login$/, PAGE_LOAD);
 };
 
-/** Opens Account security from the user menu. */
-const openSecurity = async (page: Page) => {
-  const security = page.getByTestId('account-security-page');
-  await chooseFromMenu(page.getByTestId('user-dropdown'), page.getByTestId('user-security'), security);
-  return security;
-};
-
 test.describe('two-factor sign-in', () => {
   test.use({ storageState: SIGNED_OUT });
 
@@ -59,7 +55,7 @@ test.describe('two-factor sign-in', () => {
     expect(created.code, created.messageEn).toBe(1);
 
     await login(page, ACCOUNT.username, ACCOUNT.password);
-    const security = await openSecurity(page);
+    const security = await openAccountSecurity(page);
     await expect(security.getByTestId('my-sessions').getByTestId('session-current')).toBeVisible();
     await security.getByTestId('totp-setup').click();
     await expect(page.getByTestId('totp-secret')).toHaveText(/^[A-Z2-7]{32}$/);
@@ -73,26 +69,17 @@ test.describe('two-factor sign-in', () => {
 
     // A recovery code signs in once.
     await logOut(page);
-    await submitLogin(page, ACCOUNT.username, ACCOUNT.password);
-    const step = page.getByTestId('login-second-factor');
-    await step.getByTestId('login-use-recovery').click();
-    await step.getByTestId('login-code').fill(codes[0]);
-    await step.getByTestId('login-code-submit').click();
-    await expect(page).toHaveURL(HOME_PATH, PAGE_LOAD);
+    await loginWithSecondFactor(page, ACCOUNT.username, ACCOUNT.password, { recoveryCode: codes[0] });
     await logOut(page);
     await submitLogin(page, ACCOUNT.username, ACCOUNT.password);
-    await step.getByTestId('login-use-recovery').click();
-    await step.getByTestId('login-code').fill(codes[0]);
-    await step.getByTestId('login-code-submit').click();
+    await submitSecondFactor(page, { recoveryCode: codes[0] });
     await expect(page.getByText('Wrong or already used code')).toBeVisible();
 
     // The code used to enrol is spent for its step; the app's next code signs in (the server takes
     // one step either side of its clock).
-    await step.getByTestId('login-use-recovery').click();
-    await step.getByTestId('login-code').fill(await codeNow(secret, STEP_MS));
-    await step.getByTestId('login-code-submit').click();
+    await submitSecondFactor(page, { otp: await codeNow(secret, STEP_MS) });
     await expect(page).toHaveURL(HOME_PATH, PAGE_LOAD);
-    await expect((await openSecurity(page)).getByTestId('recovery-left')).toHaveText('9');
+    await expect((await openAccountSecurity(page)).getByTestId('recovery-left')).toHaveText('9');
   });
 
   for (const size of SCREEN_SIZES) {
@@ -119,7 +106,7 @@ test.describe('two-factor sign-in', () => {
         for (const theme of THEMES) {
           if (!pictured(size.width, language, theme)) continue;
           await setTheme(page, theme);
-          const security = await openSecurity(page);
+          const security = await openAccountSecurity(page);
           await settle(page);
           await saveScreenshot(page, 'account-security', language, theme);
           await security.getByTestId('totp-setup').click();
