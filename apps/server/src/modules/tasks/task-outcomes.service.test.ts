@@ -6,7 +6,14 @@ import type { createTasksRepository } from './tasks.repository';
 
 describe('task outcomes', () => {
   it("reads the period's outcomes in the caller's scope", async () => {
-    const outcome = { taskId: 't1', name: 'Push price list', type: 'file_push', succeeded: 3, failed: 1 };
+    const outcome = {
+      taskId: 't1',
+      name: 'Push price list',
+      nameText: null,
+      type: 'file_push',
+      succeeded: 3,
+      failed: 1,
+    };
     const repo = fakeOf<typeof createTasksRepository>({ outcomes: async () => [outcome] });
     const auth = authOf({});
     const period = { from: new Date('2026-06-01T00:00:00Z'), to: new Date('2026-06-08T00:00:00Z') };
