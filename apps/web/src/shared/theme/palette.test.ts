@@ -18,7 +18,8 @@ describe('the theme palette', () => {
         });
         const page = dark ? '#141414' : '#ffffff';
         expect(contrastRatio('#ffffff', t.colorPrimary)).toBeGreaterThanOrEqual(AA);
-        expect(contrastRatio(t.colorLink, page)).toBeGreaterThanOrEqual(AA);
+        for (const link of [t.colorLink, t.colorLinkHover, t.colorLinkActive])
+          expect(contrastRatio(link, page)).toBeGreaterThanOrEqual(AA);
         expect(contrastRatio(t.colorPrimaryText, page)).toBeGreaterThanOrEqual(AA);
         expect(contrastRatio(t.colorPrimaryText, t.colorPrimaryBg)).toBeGreaterThanOrEqual(AA);
         expect(contrastRatio(p.primaryText, page)).toBeGreaterThanOrEqual(AA);

@@ -56,6 +56,9 @@ export const themePalette = (choice: string, dark: boolean) => {
       colorPrimaryText: primaryText,
       // A seed: the dark algorithm darkens it, so it starts lighter there.
       colorLink: dark ? readableOn(choice, '#141414', 6.5) : primaryText,
+      // antd lightens the link on hover and press below 4.5:1; here it moves away from the page.
+      colorLinkHover: dark ? readableOn(choice, '#141414', 9) : readableOn(primaryText, '#ffffff', 7),
+      colorLinkActive: dark ? readableOn(choice, '#141414', 9) : readableOn(primaryText, '#ffffff', 7),
       colorTextTertiary: tertiary,
       colorTextDescription: tertiary,
       colorTextPlaceholder: dark ? '#8a8a8a' : '#737373',
