@@ -179,11 +179,11 @@ test('a reinstall is recorded as one, by the user who pushed it; an official rel
       'Auto update is off: no terminal is sent 1.1.0 now. Terminals get it when you push it with an app install task, or once auto update is turned on for this version. Terminals registered later get it only with auto update on.',
     );
     await expect(notice.getByTestId('official-supersedes')).toHaveText(
-      'The gray release of 1.0.0 ends: this version replaces it on every terminal.',
+      'The gray release of 1.0.0 ends: this version takes its place.',
     );
     await page.getByTestId('confirm-ok').click();
 
-    // The notice says what happened; version 1 is no longer gray.
+    // A notice says what happened; version 1 is no longer gray.
     const outcome = page.getByTestId('release-outcome');
     await expect(outcome).toHaveAttribute('data-not-pushed', 'autoUpdateOff');
     await expect(outcome).toContainText('Nothing was pushed: auto update is off.');
@@ -198,7 +198,9 @@ test('a reinstall is recorded as one, by the user who pushed it; an official rel
     );
     await versionRow(page, 1).locator('.ant-table-row-expand-icon').click();
     await expect(page.getByTestId('superseded-note')).toBeVisible();
+    // The notice stays above the versions, in the reader's language, until closed.
     await everyView(page, 'appmarket-superseded', async () => {
+      await expect(outcome).toContainText(/Nothing was pushed: auto update is off|未推送：自动更新已关闭/);
       await expect(versionRow(page, 1).getByTestId('release-status')).toHaveText(/^(Gray ended|灰度已结束)$/);
     });
     // The release created no install task: only the gray one exists.
