@@ -350,8 +350,12 @@ test.describe('app market', () => {
       // The rollback task takes the gray terminals back to version 1 (a downgrade the task allows).
       await installedOn(/1\.0\.0\s*1\s*4/);
       await page.goto('/appMarket/appOperationRecord?sn=MKGRAY000001');
-      for (const kind of ['install', 'upgrade'])
+      // It ran version 1: version 3 came as an upgrade and the rollback as a downgrade, each by the
+      // user who released, never by the terminal's SN.
+      for (const kind of ['upgrade', 'downgrade'])
         await expect(page.locator(`[data-testid="record-kind"][data-kind="${kind}"]`).first()).toBeVisible();
+      await expect(page.getByTestId('record-actor').first()).toHaveAttribute('data-actor', 'user');
+      await expect(page.getByTestId('record-actor').filter({ hasText: 'MKGRAY000001' })).toHaveCount(0);
       for (const kind of ['gray', 'healthPause', 'rollback']) {
         await page.goto(`/appMarket/appOperationRecord?kind=${kind}`);
         await expect(page.locator(`[data-testid="record-kind"][data-kind="${kind}"]`).first()).toBeVisible(

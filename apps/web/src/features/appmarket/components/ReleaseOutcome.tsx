@@ -1,6 +1,7 @@
-import { type AppDetail, type AppVersion, type ReleaseResult, SUPERSEDE_TRANSITION } from '@cpm/contracts';
+import { type AppDetail, type AppVersion, type ReleaseOutcome, SUPERSEDE_TRANSITION } from '@cpm/contracts';
 import { appMarketRoutes } from '@cpm/contracts/routes';
-import { App, Space, Typography } from 'antd';
+import { Alert, App, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { testIdProps } from '../../../shared/testId';
@@ -33,52 +34,58 @@ const OfficialReleaseNotice = ({ app, v }: { app: AppDetail; v: AppVersion }) =>
   );
 };
 
+type Told = { versionName: string; action: 'official' | 'rollback'; outcome: ReleaseOutcome };
+
+/** What a release step pushed, or why nothing, and whose gray release it ended. */
+const OutcomeAlert = ({ told, onClose }: { told: Told; onClose: () => void }) => {
+  const { t } = useTranslation('appmarket');
+  const o = told.outcome;
+  const lines = [
+    o.taskId ? t('outcome.pushed', { count: o.pushed }) : o.notPushed ? t(`outcome.${o.notPushed}`) : '',
+    o.superseded.length ? t('outcome.superseded', { names: o.superseded.join(', ') }) : '',
+  ].filter(Boolean);
+  return (
+    <Alert
+      type={o.notPushed && o.notPushed !== 'noTerminals' ? 'warning' : 'success'}
+      showIcon
+      closable={{ 'aria-label': t('actions.close', { ns: 'common' }) }}
+      onClose={onClose}
+      style={{ marginBottom: 12 }}
+      data-testid="release-outcome"
+      data-not-pushed={o.notPushed ?? ''}
+      role="status"
+      message={t('outcome.title', {
+        name: told.versionName,
+        action: t(told.action === 'official' ? 'officialRelease' : 'rollback'),
+      })}
+      description={lines.map((l) => <div key={l}>{l}</div>)}
+    />
+  );
+};
+
 /**
  * Release steps that say what they did: an official release asks first, telling whether terminals
- * are sent the version now and whose gray release ends; after any step a notice says what was
- * pushed, or why nothing was.
+ * are sent the version now and whose gray release ends; after an official release or rollback a
+ * notice above the versions says what was pushed, or why nothing was.
  */
 export const useReleaseSteps = (app: AppDetail, onChanged: () => void) => {
   const { t } = useTranslation('appmarket');
-  const { modal, notification } = App.useApp();
+  const { modal } = App.useApp();
 
-  const tellOutcome = (v: AppVersion, action: 'official' | 'rollback', r: ReleaseResult) => {
-    const o = r.outcome;
-    const lines = [
-      o.taskId ? t('outcome.pushed', { count: o.pushed }) : o.notPushed ? t(`outcome.${o.notPushed}`) : '',
-      o.superseded.length ? t('outcome.superseded', { names: o.superseded.join(', ') }) : '',
-    ].filter(Boolean);
-    notification[o.notPushed && o.notPushed !== 'noTerminals' ? 'warning' : 'success']({
-      message: t('outcome.title', {
-        name: v.versionName,
-        action: t(action === 'official' ? 'officialRelease' : 'rollback'),
-      }),
-      description: (
-        <Space
-          direction="vertical"
-          size={2}
-          data-testid="release-outcome"
-          data-not-pushed={o.notPushed ?? ''}
-        >
-          {lines.map((l) => (
-            <span key={l}>{l}</span>
-          ))}
-        </Space>
-      ),
-      duration: 10,
-    });
-  };
+  const [last, setLast] = useState<Told | null>(null);
 
   const run = async (v: AppVersion, action: 'official' | 'rollback' | 'pause') => {
     const r = await call(appMarketRoutes.release, {
       body: { id: v.id, action } as never,
       notifySuccess: action === 'pause',
     });
-    if (action !== 'pause') tellOutcome(v, action, r);
+    setLast(action === 'pause' ? null : { versionName: v.versionName, action, outcome: r.outcome });
     onChanged();
   };
 
   return {
+    /** What the last release step did, shown above the versions until closed. */
+    outcome: last && <OutcomeAlert told={last} onClose={() => setLast(null)} />,
     /** Runs a pause or rollback (the table asked for its confirmation). */
     run: (v: AppVersion, action: 'rollback' | 'pause') => run(v, action).catch(() => undefined),
     /** Asks, saying what will happen, then releases officially. */

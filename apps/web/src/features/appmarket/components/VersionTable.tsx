@@ -182,6 +182,7 @@ export const VersionTable = ({ app, onChanged }: { app: AppDetail; onChanged: ()
 
   return (
     <>
+      {steps.outcome}
       <Table<AppVersion>
         rowKey="id"
         size="middle"
