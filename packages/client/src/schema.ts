@@ -12693,6 +12693,9 @@ export interface operations {
                             apps: {
                                 [key: string]: unknown;
                             }[];
+                            appNames: {
+                                [key: string]: string;
+                            };
                             peripherals: {
                                 [key: string]: unknown;
                             }[];
