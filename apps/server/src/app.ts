@@ -236,6 +236,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     rollups: datacenter.service,
     forgetDevice: agent.forget,
     paymentLock: paymentLocks.standing,
+    // The market is built later; the detail asks it only once requests run.
+    marketNames: (auth, platform, packages) => appMarket.market.marketNames(auth, platform, packages),
     snReserved,
     log: app.log,
   });

@@ -12701,6 +12701,9 @@ export interface operations {
                             apps: {
                                 [key: string]: unknown;
                             }[];
+                            appNames: {
+                                [key: string]: string;
+                            };
                             peripherals: {
                                 [key: string]: unknown;
                             }[];

@@ -74,6 +74,8 @@ export const TerminalDetailSchema = TerminalRowSchema.extend({
   network: z.record(z.string(), z.unknown()),
   metrics: z.record(z.string(), z.unknown()),
   apps: z.array(z.record(z.string(), z.unknown())),
+  /** The app market's name of each installed package it knows (among apps the caller may see), by package. */
+  appNames: z.record(z.string(), z.string()),
   peripherals: z.array(z.record(z.string(), z.unknown())),
   firmwareVersion: z.string().nullable(),
   bootCount: z.number(),

@@ -67,15 +67,16 @@ export const createAppMarketModule = (deps: {
   const release = createReleaseService(core);
   const healthGate = createHealthGateService(core);
   const events = createAppEventsService(core);
+  const apps = createAppsService(core);
   registerAppMarketRoutes(deps.api, {
-    apps: createAppsService(core),
+    apps,
     uploads: createUploadsService(core),
     review: createReviewService(core),
     release,
     healthGate,
     events,
   });
-  const market = createAppMarketService({ release, healthGate, events });
+  const market = createAppMarketService({ release, healthGate, events, apps });
   deps.jobs.registerHandler('appmarket.health', () => market.checkGrayHealth());
   deps.jobs.schedule({
     name: 'appmarket.health',

@@ -88,6 +88,22 @@ export const createAppMarketRepository = (db: Db) => {
 
     findById: async (id: string): Promise<AppRecord | null> => firstWhere(db, apps, eq(apps.id, id)),
 
+    /** The names of the apps a caller may see, among these packages of a platform, by package. */
+    namesByPackage: async (scope: Scope, platform: string, packageNames: string[]) => {
+      if (!packageNames.length) return new Map<string, string>();
+      const rows = await db
+        .select({ packageName: apps.packageName, name: apps.name })
+        .from(apps)
+        .where(
+          and(
+            eq(apps.platform, platform as AppRecord['platform']),
+            inArray(apps.packageName, packageNames),
+            or(inDataScope(scope, apps.ownerId) ?? sql`true`, marketVisible(scope)),
+          ),
+        );
+      return new Map(rows.map((r) => [r.packageName, r.name]));
+    },
+
     findByPackage: async (platform: 'android' | 'windows', packageName: string): Promise<AppRecord | null> =>
       firstWhere(db, apps, and(eq(apps.platform, platform), eq(apps.packageName, packageName))),
 

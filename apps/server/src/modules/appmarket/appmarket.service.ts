@@ -1,4 +1,5 @@
 import type { AppEventsService } from './app-events.service';
+import type { AppsService } from './apps.service';
 import type { HealthGateService } from './health-gate.service';
 import type { ReleaseService } from './release.service';
 
@@ -6,13 +7,16 @@ export type { AppInstaller, InstallRequest } from './market-core';
 
 /**
  * The app market as the rest of the server calls it: what an install task delivers, the reports
- * of terminals (crashes, installs, removals) and the two schedules (health gate, auto-update).
+ * of terminals (crashes, installs, removals), the two schedules (health gate, auto-update) and
+ * the market's names of installed packages.
  */
 export const createAppMarketService = (parts: {
   release: ReleaseService;
   healthGate: HealthGateService;
   events: AppEventsService;
+  apps: Pick<AppsService, 'marketNames'>;
 }) => ({
+  marketNames: parts.apps.marketNames,
   installResource: parts.release.installResource,
   autoUpdateSweep: parts.release.autoUpdateSweep,
   checkGrayHealth: parts.healthGate.checkGrayHealth,

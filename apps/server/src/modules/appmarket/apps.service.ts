@@ -20,6 +20,15 @@ export const createAppsService = (core: MarketCore) => {
   const { repo, blobs, clock, rowsOf, detailOf, mustOwn, event } = core;
 
   return {
+    /**
+     * The market's names of installed packages, for the lists of a terminal's apps: only apps the
+     * caller may see (in the market or their own), as `{ packageName: name }`.
+     */
+    async marketNames(auth: AuthContext, platform: string, packageNames: string[]) {
+      const unique = [...new Set(packageNames)].slice(0, 2000);
+      return Object.fromEntries(await repo.namesByPackage(auth, platform, unique));
+    },
+
     /** The market (launched and visible apps) or the caller's own apps, paged. */
     async page(kind: AppListKind, auth: AuthContext, q: PageQuery & AppFilter) {
       const list = await repo.listApps(kind, auth, q, pageOffset(q), q.size);

@@ -33,6 +33,8 @@ export const createDevicesModule = (deps: {
   forgetDevice: (sn: string) => void;
   /** The payment-app lock a geofence put on a terminal, for its detail. */
   paymentLock: Parameters<typeof createTerminalsService>[0]['paymentLock'];
+  /** The app market's names of installed packages (the market module's). */
+  marketNames?: Parameters<typeof createTerminalsService>[0]['marketNames'];
   /** SNs no terminal may hold (the external broker's superuser name); given upper case. */
   snReserved: (sn: string) => boolean;
   log: { error(obj: object, msg: string): void };
@@ -56,6 +58,7 @@ export const createDevicesModule = (deps: {
     events: deps.events,
     forgetDevice: deps.forgetDevice,
     paymentLock: deps.paymentLock,
+    marketNames: deps.marketNames,
     snReserved: deps.snReserved,
     countTakenAnswers,
   });

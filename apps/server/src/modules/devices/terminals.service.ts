@@ -62,6 +62,12 @@ export const createTerminalsService = (deps: {
   events: FleetEvents;
   /** Forget what every instance cached about a terminal (edit of owner, status or SN; deletion). */
   forgetDevice: (sn: string) => void;
+  /** The app market's names of installed packages the caller may see there, by package. */
+  marketNames?: (
+    auth: AuthContext,
+    platform: string,
+    packageNames: string[],
+  ) => Promise<Record<string, string>>;
   /** The payment-app lock a geofence put on a terminal, for its detail. */
   paymentLock?: (terminalId: string) => Promise<TerminalDetail['paymentLock']>;
   /** SNs no terminal may hold (the external broker's superuser name); given upper case. */
@@ -139,6 +145,13 @@ export const createTerminalsService = (deps: {
         },
         metrics,
         apps: t.apps,
+        appNames: deps.marketNames
+          ? await deps.marketNames(
+              auth,
+              t.platform,
+              t.apps.map((a) => String(a.packageName ?? '')).filter(Boolean),
+            )
+          : {},
         peripherals: t.peripherals,
         firmwareVersion: t.firmwareVersion,
         bootCount: t.bootCount,

@@ -23,13 +23,21 @@ import { Auth } from '../../../shared/auth/Auth';
 import { unlessSteppedUp } from '../../../shared/auth/stepUp';
 import { ToolbarButton } from '../../../shared/crud';
 import { testIdProps } from '../../../shared/testId';
+import { installedAppLabel } from '../../../shared/text/installedApp';
 import { useCommandRound } from '../hooks/useCommandRound';
 import { CapturedFileList } from './CapturedFileList';
 
 /** How long the console waits for a requested screenshot before saying the terminal timed out. */
 const SCREENSHOT_WAIT_MS = 60_000;
 
-type TerminalLike = { sn: string; online: boolean; platform: string; apps: Record<string, unknown>[] };
+type TerminalLike = {
+  sn: string;
+  online: boolean;
+  platform: string;
+  apps: Record<string, unknown>[];
+  /** The app market's names of the installed packages it knows. */
+  appNames?: Record<string, string>;
+};
 
 const filesKey = (sn: string) => ['terminal-captured-files', sn] as const;
 
@@ -129,7 +137,7 @@ export const TerminalPermissionsTab = ({ terminal }: { terminal: TerminalLike })
   const password = usePasswordTask();
   const apps = terminal.apps.map((a) => ({
     packageName: String(a.packageName),
-    name: String(a.name ?? a.packageName),
+    name: installedAppLabel(a, terminal.appNames ?? {}).name ?? String(a.packageName),
     permissions: Array.isArray(a.permissions) ? (a.permissions as string[]) : [],
   }));
   const submit = async () => {
@@ -161,7 +169,7 @@ export const TerminalPermissionsTab = ({ terminal }: { terminal: TerminalLike })
         scroll={{ x: 480 }}
         columns={[
           { title: t('device.permissionApp'), dataIndex: 'name' },
-          { title: 'Package', dataIndex: 'packageName' },
+          { title: t('device.permissionPackage'), dataIndex: 'packageName' },
           {
             title: t('device.permissions'),
             dataIndex: 'permissions',

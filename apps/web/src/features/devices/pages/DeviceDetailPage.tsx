@@ -16,13 +16,21 @@ import { useTabParam } from '../../../shared/detail/useTabParam';
 import { formatTime } from '../../../shared/format/formatTime';
 import { FLEET_QUERY_ROOT } from '../../../shared/live/useLiveEvents';
 import { readRows } from '../../../shared/table/readRows';
+import { installedAppLabel } from '../../../shared/text/installedApp';
 import { fmt, HardwareFacts, NetworkFacts, OverviewFacts } from '../components/DeviceFacts';
 import { MoveDialog } from '../components/MoveDialog';
 import { OnlineState, StatusTag } from '../components/TerminalStatus';
 import { TrackPlayback } from '../components/TrackPlayback';
 
 /** The terminal as the tabs other domains add to the page see it. */
-type SlotTerminal = { sn: string; online: boolean; platform: string; apps: Record<string, unknown>[] };
+type SlotTerminal = {
+  sn: string;
+  online: boolean;
+  platform: string;
+  apps: Record<string, unknown>[];
+  /** The app market's names of the installed packages it knows. */
+  appNames: Record<string, string>;
+};
 
 /**
  * What other domains show on the terminal's page (its task plan, captured files, configuration,
@@ -213,8 +221,22 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
               dataSource={d.apps}
               pagination={false}
               columns={[
-                { title: t('appName'), dataIndex: 'name' },
-                { title: t('packageName'), dataIndex: 'packageName' },
+                {
+                  title: t('appName'),
+                  key: 'app',
+                  render: (_, r) => {
+                    const app = installedAppLabel(r, d.appNames);
+                    if (!app.name) return <span data-testid="installed-app-package">{app.packageName}</span>;
+                    return (
+                      <Flex vertical data-testid="installed-app">
+                        <span data-testid="installed-app-name">{app.name}</span>
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {app.packageName}
+                        </Typography.Text>
+                      </Flex>
+                    );
+                  },
+                },
                 { title: t('version'), dataIndex: 'versionName' },
                 {
                   title: t('system'),
@@ -230,7 +252,10 @@ export const DeviceDetailPage = ({ slots }: { slots: DeviceDetailSlots }) => {
                       <Suspense fallback={null}>
                         <UninstallButton
                           terminal={d}
-                          app={{ packageName: String(r.packageName), name: r.name as string | undefined }}
+                          app={{
+                            packageName: String(r.packageName),
+                            name: installedAppLabel(r, d.appNames).name ?? undefined,
+                          }}
                         />
                       </Suspense>
                     ),
