@@ -205,6 +205,9 @@ export const Upload = <T,>({
         ref={input}
         type="file"
         hidden
+        // A form's own styles show file inputs (antd sets `display: block` on them), which beats the
+        // `hidden` attribute; the drop zone above is the only picker the user sees.
+        style={{ display: 'none' }}
         multiple={rules.maxCount !== 1}
         accept={pickerAccept}
         data-testid={`${testId}-input`}
