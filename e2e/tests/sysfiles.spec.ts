@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { axeFindings } from '../support/axe';
 import { confirmOk, type Language, switchLanguage } from '../support/console';
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
@@ -155,6 +156,89 @@ test.describe('system files', () => {
     await page.locator('tr').filter({ hasText: 'p2-ota-14' }).getByTestId('row-delete').click();
     await confirmOk(page);
     await expect(page.locator('tr').filter({ hasText: 'p2-ota-14' })).toHaveCount(0);
+  });
+
+  test('a file chosen or dropped before the version is kept, said so, and sent with the version once asked', async ({
+    page,
+  }) => {
+    await page.goto(PATH);
+    await expect(page.getByTestId('sysfiles-page')).toBeVisible(PAGE_LOAD);
+    await page.getByTestId('sysfiles-upload-open').click();
+    const early = makeZip([{ name: 'early.bin', data: randomBytes(2048) }]);
+    await page.getByTestId('sysfiles-upload-input').setInputFiles({
+      name: 'early-ota.zip',
+      mimeType: 'application/zip',
+      buffer: early,
+    });
+    // Dropped on the zone as well, before any version.
+    const dropped = await page.evaluateHandle(
+      (b64) => {
+        const data = new DataTransfer();
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        data.items.add(new File([bytes], 'dropped-ota.zip', { type: 'application/zip' }));
+        return data;
+      },
+      makeZip([{ name: 'dropped.bin', data: randomBytes(2048) }]).toString('base64'),
+    );
+    await page.getByTestId('sysfiles-upload-drop').dispatchEvent('drop', { dataTransfer: dropped });
+    const items = page.getByTestId('sysfiles-upload-item');
+    await expect(items).toHaveCount(2);
+    for (const item of await items.all()) {
+      await expect(item).toHaveAttribute('data-status', 'held');
+      await expect(item).toContainText('Enter the version to send this file');
+    }
+    await expect(page.getByTestId('sysfiles-upload-held')).toContainText('2 files are chosen and kept');
+    await expect(page.getByTestId('sysfiles-upload-send-held')).toHaveCount(0);
+    await settle(page);
+    expect(await axeFindings(page, '.ant-modal')).toEqual([]);
+
+    // The version, typed afterwards, goes with both files once the operator sends them.
+    await page.getByTestId('sysfiles-field-version').fill('15.0.0-early');
+    await page.getByTestId('sysfiles-field-description').fill('Chosen before its version');
+    await page.getByTestId('sysfiles-upload-send-held').click();
+    for (const item of await items.all()) await expect(item).toHaveAttribute('data-status', 'done');
+    await expect(page.getByTestId('sysfiles-upload-held')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    for (const name of ['early-ota', 'dropped-ota']) {
+      const row = page.locator('tr').filter({ hasText: name });
+      await expect(row).toContainText('15.0.0-early');
+      await expect(row).toContainText('Chosen before its version');
+    }
+  });
+
+  test('pictures of files kept before the version and ready to send @pictures', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.goto(PATH);
+    for (const language of ['en', 'cn'] as Language[]) {
+      await switchLanguage(page, language);
+      for (const theme of THEMES) {
+        await setTheme(page, theme);
+        for (const size of SCREEN_SIZES) {
+          if (!pictured(size.width, language, theme)) continue;
+          await page.setViewportSize(size);
+          await page.getByTestId('sysfiles-upload-open').click();
+          await page.getByTestId('sysfiles-upload-input').setInputFiles({
+            name: 'kept-ota.zip',
+            mimeType: 'application/zip',
+            buffer: makeZip([{ name: 'kept.bin', data: randomBytes(512) }]),
+          });
+          await expect(page.getByTestId('sysfiles-upload-item')).toHaveAttribute('data-status', 'held');
+          await settle(page);
+          expect(await axeFindings(page, '.ant-modal')).toEqual([]);
+          await saveScreenshot(page, 'sysfiles-held', language, theme);
+          await page.getByTestId('sysfiles-field-version').fill('9.9.9');
+          await expect(page.getByTestId('sysfiles-upload-send-held')).toBeVisible();
+          await settle(page);
+          expect(await axeFindings(page, '.ant-modal')).toEqual([]);
+          await saveScreenshot(page, 'sysfiles-held-ready', language, theme);
+          await page.keyboard.press('Escape');
+          await expect(page.getByTestId('sysfiles-upload-form')).toBeHidden();
+        }
+      }
+    }
+    await page.setViewportSize(SCREEN_SIZES[0]);
+    await switchLanguage(page, 'en');
+    await setTheme(page, 'light');
   });
 
   test('platform administrators see every account by space used and set or remove a quota', async ({

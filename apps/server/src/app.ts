@@ -300,6 +300,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     terminals: devices.terminals,
     blobs: blobsModule.blobs,
     users: usersRepo,
+    groups: groupsRepo,
     notifyUser: (n) => messages.notifyUser(n),
     mailer,
     consoleEvents,

@@ -3981,6 +3981,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/support/v1/support/order/terminal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model, enterprise and store an order for this SN would carry; refused when the caller cannot see the terminal
+         * @description Requires permission `support:order:add`.
+         */
+        get: operations["support_support_order_terminal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/support/v1/support/order/transition": {
         parameters: {
             query?: never;
@@ -17075,6 +17095,39 @@ export interface operations {
                             total: number;
                             current: number;
                             size: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    support_support_order_terminal: {
+        parameters: {
+            query: {
+                sn: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Envelope; `code` 1 on success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        messageEn: string;
+                        msg: string;
+                        result: {
+                            sn: string;
+                            modelName: string;
+                            enterpriseName: string;
+                            storeName: string;
                         };
                     };
                 };

@@ -307,6 +307,7 @@ export const supportRoutes: RoutesOf<typeof supportEndpoints> = {
   page: { method: 'GET', path: '/support/v1/support/order/getPage' },
   detail: { method: 'GET', path: '/support/v1/support/order/getById' },
   save: { method: 'POST', path: '/support/v1/support/order/addOrUpdate' },
+  terminal: { method: 'GET', path: '/support/v1/support/order/terminal' },
   transition: { method: 'POST', path: '/support/v1/support/order/transition' },
   assign: { method: 'POST', path: '/support/v1/support/order/assign' },
   assignees: { method: 'GET', path: '/support/v1/support/order/assignees' },

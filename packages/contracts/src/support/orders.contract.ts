@@ -155,6 +155,20 @@ export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
 const text = (max: number) => z.string().trim().max(max);
 
+/**
+ * What an order takes from its terminal, as the form shows it before saving: the model, the owning
+ * enterprise and the store (the terminal's own store name, else the nearest group above it whose
+ * type is a store; never a region or branch). Empty when the terminal has none.
+ */
+export const OrderTerminalSchema = z.object({
+  /** The SN as stored (upper case). */
+  sn: z.string(),
+  modelName: z.string(),
+  enterpriseName: z.string(),
+  storeName: z.string(),
+});
+export type OrderTerminal = z.infer<typeof OrderTerminalSchema>;
+
 export const OrderSaveSchema = z
   .strictObject({
     /** A terminal in the caller's scope: model, enterprise and store are taken from it. */
@@ -261,6 +275,16 @@ export const ordersEndpoints = {
     permission: 'support:order:add',
     body: OrderSaveSchema,
     result: z.object({ id: z.string(), number: z.string() }),
+  }),
+  terminal: defineEndpoint({
+    method: 'GET',
+    path: `${base}/terminal`,
+    summary:
+      'The model, enterprise and store an order for this SN would carry; refused when the caller cannot see the terminal',
+    tag: 'support',
+    permission: 'support:order:add',
+    query: z.object({ sn: text(64).min(1) }),
+    result: OrderTerminalSchema,
   }),
   transition: defineEndpoint({
     method: 'POST',

@@ -79,4 +79,9 @@ export const SUPPORT_ERRORS = {
     zh: '巡检建议不存在、已处理或不在您的数据范围内',
     en: 'No such open inspection proposal in your data scope',
   },
+  orderTerminalUnknown: {
+    code: 404,
+    zh: '没有该序列号的终端，或它不在您的数据范围内，请检查序列号',
+    en: 'No terminal with this SN in your data scope: check the SN',
+  },
 } as const satisfies Record<string, ErrorText>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../plugins/auth-context';
 import { inDataScope } from '../../shared/data-scope';
@@ -27,6 +27,23 @@ export const createGroupsRepository = (db: Db) => ({
   /** Every group of one owner (for subtree and cycle checks). */
   listByOwner: (ownerId: string): Promise<GroupRow[]> =>
     db.select().from(terminalGroups).where(eq(terminalGroups.ownerId, ownerId)),
+
+  /**
+   * The name of the nearest store-type group at or above a group (walking up its parents), or null
+   * when no group on the way is a store (regions, branches and warehouses are not stores).
+   */
+  nearestStoreName: async (groupId: string): Promise<string | null> => {
+    const { rows } = (await db.execute(sql`with recursive up(id, parent_id, name, type, depth) as (
+        select id, parent_id, name, type, 0 from terminal_groups where id = ${groupId}::uuid
+        union all
+        select g.id, g.parent_id, g.name, g.type, up.depth + 1
+        from terminal_groups g join up on g.id = up.parent_id
+        where up.depth < 64
+      ) select name from up where type = 'store' order by depth limit 1`)) as unknown as {
+      rows: { name: string }[];
+    };
+    return rows[0]?.name ?? null;
+  },
 
   findByNumber: async (ownerId: string, number: string) =>
     (

@@ -63,15 +63,17 @@ export const createHealthService = (deps: {
   repo: HealthRepository;
   clock: Clock;
   orders: Pick<OrdersService, 'insertSystemOrder' | 'noteFault'>;
-  /** The terminal's model, enterprise and store, regardless of any caller's scope (devices module). */
+  /**
+   * The terminal's model, enterprise and store (its own store name, else the nearest store-type
+   * group above it), regardless of any caller's scope (devices and groups modules).
+   */
   terminal(
     sn: string,
     ownerId: string,
   ): Promise<{
-    modelName: string | null;
-    ownerName: string | null;
+    modelName: string;
+    enterpriseName: string;
     storeName: string;
-    groupName: string | null;
   } | null>;
   /** The account that owns the terminal (users module). */
   account(id: string): Promise<{ name: string; username: string; phone: string | null } | null>;
@@ -101,8 +103,8 @@ export const createHealthService = (deps: {
       {
         sn: f.sn,
         modelName: t?.modelName ?? '',
-        enterpriseName: t?.ownerName ?? '',
-        storeName: t?.storeName || t?.groupName || '',
+        enterpriseName: t?.enterpriseName ?? '',
+        storeName: t?.storeName ?? '',
         contact: owner ? owner.name || owner.username : '',
         phone: owner?.phone ?? '',
         faultType: rule.faultType,
@@ -142,7 +144,7 @@ export const createHealthService = (deps: {
 
   const propose: HealthAction = async ({ f, rule, healthKey, faults, since }) => {
     const t = await deps.terminal(f.sn, f.ownerId);
-    const storeName = t?.storeName || t?.groupName || '';
+    const storeName = t?.storeName ?? '';
     const now = clock.now();
     const { proposal, created } = await repo.propose(
       {

@@ -1,5 +1,6 @@
 import { BLOB_KINDS, type OrderSave, OrderSaveSchema } from '@cpm/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../shared/app-error';
 import { fakeOf, holding } from '../../test-support/fake';
 import { authOf, orderRecord, RECORD_TIME } from '../../test-support/records';
 import { createTestClock } from '../../test-support/test-app';
@@ -34,6 +35,7 @@ const setup = () => {
     repo,
     clock: createTestClock(RECORD_TIME),
     terminal: vi.fn<OrdersDeps['terminal']>(),
+    storeGroupName: vi.fn<OrdersDeps['storeGroupName']>(async () => null),
     media: vi.fn<OrdersDeps['media']>(),
     mediaById: vi.fn<OrdersDeps['mediaById']>(async () => null),
     accountVisible: vi.fn<OrdersDeps['accountVisible']>(async (_auth, id) => account(id)),
@@ -53,6 +55,17 @@ const setup = () => {
   repo.faults.mockResolvedValue([]);
   return { deps, repo, tell, service: createOrdersService(deps) };
 };
+
+/** The terminal the devices module answers: model P2 of Owner Ltd, with a store name of its own. */
+const terminalOf = (over: Partial<Awaited<ReturnType<OrdersDeps['terminal']>>> = {}) => ({
+  sn: 'SN0001',
+  modelName: 'P2',
+  ownerId: 'owner',
+  ownerName: 'Owner Ltd',
+  storeName: 'Main street',
+  groupId: null,
+  ...over,
+});
 
 const withOrder = (s: ReturnType<typeof setup>, over: Partial<OrderRecord> = {}) =>
   holding(s.repo.findVisible, orderRecord(over));
@@ -143,7 +156,7 @@ describe('opening an order', () => {
       ownerId: 'owner',
       ownerName: 'Owner Ltd',
       storeName: 'Main street',
-      groupName: null,
+      groupId: null,
     });
     await s.service.create(authOf(), orderInput({ sn: 'sn0001', storeName: 'typed', modelName: 'typed' }));
     expect(s.repo.insert.mock.calls[0][0]).toMatchObject({
@@ -154,6 +167,42 @@ describe('opening an order', () => {
       ownerId: 'owner',
       status: 'submitted',
     });
+  });
+
+  it('names the nearest store group when the terminal has no store name of its own', async () => {
+    const s = setup();
+    s.deps.terminal.mockResolvedValue(terminalOf({ storeName: '', groupId: 'counter' }));
+    s.deps.storeGroupName.mockResolvedValue('Pier 7');
+    expect(await s.service.terminal(authOf(), 'SN0001')).toEqual({
+      sn: 'SN0001',
+      modelName: 'P2',
+      enterpriseName: 'Owner Ltd',
+      storeName: 'Pier 7',
+    });
+    expect(s.deps.storeGroupName).toHaveBeenCalledWith('counter');
+  });
+
+  it('leaves the store empty when no group above the terminal is a store, never naming the group', async () => {
+    const s = setup();
+    s.deps.terminal.mockResolvedValue(terminalOf({ storeName: '', groupId: 'east-region' }));
+    expect((await s.service.terminal(authOf(), 'SN0001')).storeName).toBe('');
+  });
+
+  it('keeps a store typed in the form for a terminal that has none, but never the typed model', async () => {
+    const s = setup();
+    s.deps.terminal.mockResolvedValue(terminalOf({ storeName: '', groupId: null }));
+    await s.service.create(authOf(), orderInput({ sn: 'SN0001', storeName: 'Typed store', modelName: 'X' }));
+    expect(s.repo.insert.mock.calls[0][0]).toMatchObject({ storeName: 'Typed store', modelName: 'P2' });
+  });
+
+  it('refuses an SN the caller cannot see with its own text, and stores nothing', async () => {
+    const s = setup();
+    s.deps.terminal.mockRejectedValue(new AppError('terminalNotFound'));
+    await expect(s.service.terminal(authOf(), 'NOPE')).rejects.toMatchObject({ key: 'orderTerminalUnknown' });
+    await expect(s.service.create(authOf(), orderInput({ sn: 'NOPE' }))).rejects.toMatchObject({
+      key: 'orderTerminalUnknown',
+    });
+    expect(s.repo.insert).not.toHaveBeenCalled();
   });
 
   it('answers the twin’s order when a twin request stored it first', async () => {

@@ -12,6 +12,7 @@ import {
   type OrderSave,
   type OrderSource,
   type OrderStatus,
+  type OrderTerminal,
   type OrderTransition,
   orderActionsFrom,
   type PageQuery,
@@ -47,8 +48,10 @@ export type OrdersDeps = {
     ownerId: string;
     ownerName: string | null;
     storeName: string;
-    groupName: string | null;
+    groupId: string | null;
   }>;
+  /** The nearest group at or above this one whose type is a store, by name (groups module). */
+  storeGroupName(groupId: string): Promise<string | null>;
   /** A stored file inside the caller's scope (blobs module). */
   media(auth: AuthContext, id: string): Promise<MediaRecord | null | undefined>;
   /** A stored file's record, unchecked (for files already attached to a visible order). */
@@ -152,6 +155,23 @@ export const createOrdersService = (deps: OrdersDeps) => {
         deps.log.warn({ err, orderId: row.id, userId }, 'order change not announced');
       }
     }
+  };
+
+  /**
+   * What an order takes from its terminal. The store is the terminal's own store name, else the
+   * nearest store-type group above it; a region or branch group is never named as the store.
+   */
+  const terminalFacts = async (auth: AuthContext, sn: string): Promise<OrderTerminal & { ownerId: string }> => {
+    const t = await deps.terminal(auth, sn).catch((err: unknown) => {
+      throw err instanceof AppError && err.key === 'terminalNotFound' ? new AppError('orderTerminalUnknown') : err;
+    });
+    return {
+      sn: t.sn,
+      ownerId: t.ownerId,
+      modelName: t.modelName ?? '',
+      enterpriseName: t.ownerName ?? '',
+      storeName: t.storeName || (t.groupId ? ((await deps.storeGroupName(t.groupId)) ?? '') : ''),
+    };
   };
 
   const checkMedia = async (auth: AuthContext, ids: string[]) => {
@@ -258,6 +278,12 @@ export const createOrdersService = (deps: OrdersDeps) => {
       return detail(auth, await mustFind(auth, id));
     },
 
+    /** The model, enterprise and store an order for this SN would carry (the form shows them). */
+    async terminal(auth: AuthContext, sn: string): Promise<OrderTerminal> {
+      const { ownerId: _owner, ...facts } = await terminalFacts(auth, sn);
+      return facts;
+    },
+
     /** Orders opened from an inspection record's failed items (numbers for the record's page). */
     async ofRecord(recordId: string) {
       return (await repo.ofRecord(recordId)).map((o) => ({
@@ -280,7 +306,7 @@ export const createOrdersService = (deps: OrdersDeps) => {
       const bundle = await deps.dicts();
       if (!(bundle.fault_type ?? []).some((i) => i.value === input.faultType))
         throw new AppError('orderFaultTypeUnknown');
-      const terminal = input.sn ? await deps.terminal(auth, input.sn) : null;
+      const terminal = input.sn ? await terminalFacts(auth, input.sn) : null;
       await checkMedia(auth, input.mediaIds);
       if (input.assigneeId) requirePermission(auth, 'support:order:handle');
       const assignee = input.assigneeId ? await deps.accountVisible(auth, input.assigneeId) : null;
@@ -289,9 +315,10 @@ export const createOrdersService = (deps: OrdersDeps) => {
       const row = await repo.insert(
         {
           sn: terminal?.sn ?? null,
-          modelName: terminal?.modelName ?? input.modelName ?? '',
-          enterpriseName: terminal?.ownerName ?? input.enterpriseName ?? '',
-          storeName: terminal?.storeName || terminal?.groupName || input.storeName || '',
+          // With a terminal its facts win; a store typed in the form only fills a terminal without one.
+          modelName: terminal ? terminal.modelName : (input.modelName ?? ''),
+          enterpriseName: terminal ? terminal.enterpriseName : (input.enterpriseName ?? ''),
+          storeName: terminal?.storeName || input.storeName || '',
           contact: input.contact,
           phone: input.phone,
           faultType: input.faultType,

@@ -10,6 +10,7 @@ import type { BlobsService } from '../blobs/blobs.service';
 import type { TerminalsService } from '../devices/terminals.service';
 import { createDictsRepository } from '../dicts/dicts.repository';
 import { createDictsService } from '../dicts/dicts.service';
+import type { GroupsRepository } from '../groups/groups.repository';
 import type { JobsService } from '../jobs/jobs.service';
 import type { ConsoleEvents } from '../live/console-events.service';
 import type { Mailer } from '../mail/mailer';
@@ -52,6 +53,8 @@ export const createSupportModule = (deps: {
   terminals: Pick<TerminalsService, 'detail'>;
   blobs: Pick<BlobsService, 'signUrl'>;
   users: UsersRepository;
+  /** Names the store of a terminal that has no store name of its own. */
+  groups: Pick<GroupsRepository, 'nearestStoreName'>;
   notifyUser: NotifyUser;
   mailer: Mailer;
   consoleEvents: Pick<ConsoleEvents, 'audienceOf' | 'publishToUsers'>;
@@ -78,6 +81,7 @@ export const createSupportModule = (deps: {
     repo: createOrdersRepository(db),
     clock,
     terminal: (auth, sn) => deps.terminals.detail(auth, sn),
+    storeGroupName: (groupId) => deps.groups.nearestStoreName(groupId),
     media: (auth, id) => blobRows.findVisible(auth, id),
     mediaById: (id) => blobRows.findById(id),
     accountVisible: (auth, id) => users.findVisible(auth, id),
@@ -100,7 +104,7 @@ export const createSupportModule = (deps: {
     orders,
     terminal: async (sn, ownerId) => {
       try {
-        return await deps.terminals.detail(systemAuth(ownerId), sn);
+        return await orders.terminal(systemAuth(ownerId), sn);
       } catch {
         return null;
       }

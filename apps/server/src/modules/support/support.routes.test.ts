@@ -190,7 +190,10 @@ describe('after-sales orders', () => {
   it('keeps orders inside the data scope: a foreign terminal is not found, a foreign order neither', async () => {
     const before = await ordersCount();
     const foreign = await clientOf(t, other.token).call(ENDPOINTS.support.save, order());
-    expect([foreign.status, foreign.body.messageEn]).toEqual([404, 'No such terminal']);
+    expect([foreign.status, foreign.body.messageEn]).toEqual([
+      404,
+      'No terminal with this SN in your data scope: check the SN',
+    ]);
     expect(await ordersCount()).toBe(before);
     const id = (await clientOf(t, customer.token).call(ENDPOINTS.support.save, order())).body.result.id;
     const peek = await clientOf(t, other.token).call(ENDPOINTS.support.detail, { id });

@@ -26,6 +26,7 @@ export const registerSupportRoutes = (
   api.register(oe.page, ({ query, auth }) => orders.page(auth, query));
   api.register(oe.detail, ({ query, auth }) => orders.detail(auth, query.id));
   api.register(oe.save, ({ body, auth }) => orders.create(auth, body));
+  api.register(oe.terminal, ({ query, auth }) => orders.terminal(auth, query.sn));
   api.register(oe.transition, ({ body, auth }) => orders.transition(auth, body));
   api.register(oe.assign, ({ body, auth }) => orders.assign(auth, body));
   api.register(oe.assignees, ({ auth }) => orders.assignees(auth));

@@ -1,5 +1,11 @@
-import { CloseOutlined, DeleteOutlined, InboxOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Progress, Space, Tag, Typography, theme } from 'antd';
+import {
+  CloseOutlined,
+  CloudUploadOutlined,
+  DeleteOutlined,
+  InboxOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Progress, Space, Tag, Typography, theme } from 'antd';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
@@ -22,6 +28,12 @@ export type UploadProps<T> = {
   /** Called once per file the server accepted, with its answer. */
   onUploaded?: (result: T, file: File) => void;
   disabled?: boolean;
+  /**
+   * What the form still needs before files can be sent (e.g. "enter the version"). While it is set,
+   * chosen files are checked and kept in the list with this text, unsent; once it is cleared a
+   * button sends them with the form as it is then. Nothing chosen is dropped without a word.
+   */
+  waitFor?: string;
   /** Prefix of the test ids (`upload` by default). */
   testId?: string;
   /** Replaces the sender; tests use it to reach their own server. */
@@ -30,6 +42,7 @@ export type UploadProps<T> = {
 
 const STATUS_COLOR: Record<UploadStatus, string> = {
   invalid: 'error',
+  held: 'gold',
   queued: 'default',
   uploading: 'processing',
   done: 'success',
@@ -48,6 +61,7 @@ export const Upload = <T,>({
   fields,
   onUploaded,
   disabled,
+  waitFor,
   testId = 'upload',
   send,
 }: UploadProps<T>) => {
@@ -66,13 +80,14 @@ export const Upload = <T,>({
   });
 
   const take = (list: FileList | null) => {
-    if (!disabled && list?.length) void queue.add([...list]);
+    if (!disabled && list?.length) void queue.add([...list], { hold: Boolean(waitFor) });
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
     take(e.dataTransfer.files);
   };
+  const held = queue.items.filter((it) => it.status === 'held').length;
   const extensions = acceptedExtensions(rules.accept);
   // Any file may be a binary one, so the picker filters only when `binary` is not accepted.
   const pickerAccept = extensions.length
@@ -103,7 +118,13 @@ export const Upload = <T,>({
 
   const row = (item: UploadItem<T>) => {
     const percent = item.file.size ? Math.floor((item.loaded / item.file.size) * 100) : 0;
-    const note = item.problem ? problemText(item.problem) : item.failure ? failureText(item.failure) : null;
+    const note = item.problem
+      ? problemText(item.problem)
+      : item.failure
+        ? failureText(item.failure)
+        : item.status === 'held' && waitFor
+          ? waitFor
+          : null;
     return (
       <li key={item.id} className="cpm-upload-item" data-testid={`${testId}-item`} data-status={item.status}>
         <div className="cpm-upload-item-head">
@@ -157,7 +178,8 @@ export const Upload = <T,>({
         )}
         {note && (
           <Typography.Text
-            type={item.status === 'cancelled' ? 'warning' : 'danger'}
+            // A held file's note is an instruction, not a fault: the body colour (warning yellow fails contrast).
+            type={item.status === 'held' ? undefined : item.status === 'cancelled' ? 'warning' : 'danger'}
             className="cpm-upload-note"
           >
             {note}
@@ -205,6 +227,9 @@ export const Upload = <T,>({
         ref={input}
         type="file"
         hidden
+        // A form's own styles show file inputs (antd sets `display: block` on them), which beats the
+        // `hidden` attribute; the drop zone above is the only picker the user sees.
+        style={{ display: 'none' }}
         multiple={rules.maxCount !== 1}
         accept={pickerAccept}
         data-testid={`${testId}-input`}
@@ -213,6 +238,30 @@ export const Upload = <T,>({
           e.target.value = '';
         }}
       />
+      {held > 0 && (
+        <Alert
+          className="cpm-upload-held"
+          type={waitFor ? 'warning' : 'info'}
+          showIcon
+          data-testid={`${testId}-held`}
+          message={
+            waitFor ? t('upload.heldWaiting', { count: held }) : t('upload.heldReady', { count: held })
+          }
+          action={
+            waitFor ? undefined : (
+              <Button
+                size="small"
+                type="primary"
+                icon={<CloudUploadOutlined />}
+                onClick={queue.release}
+                data-testid={`${testId}-send-held`}
+              >
+                {t('upload.sendHeld', { count: held })}
+              </Button>
+            )
+          }
+        />
+      )}
       {queue.items.length > 0 && <ul className="cpm-upload-list">{queue.items.map(row)}</ul>}
     </div>
   );

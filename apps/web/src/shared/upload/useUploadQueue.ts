@@ -2,8 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type SendFailure, SendFileError, type SendFileOptions, sendFile } from './sendFile';
 import { checkFile, readHead, splitByCount, type UploadProblem, type UploadRules } from './uploadRules';
 
-/** Where one file stands: refused by the checks, waiting, sending, sent, failed or cancelled. */
-export type UploadStatus = 'invalid' | 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
+/**
+ * Where one file stands: refused by the checks, held until the form is complete, waiting, sending,
+ * sent, failed or cancelled.
+ */
+export type UploadStatus = 'invalid' | 'held' | 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
 
 export type UploadItem<T> = {
   id: string;
@@ -95,8 +98,11 @@ export const useUploadQueue = <T = unknown>(options: UploadQueueOptions<T>) => {
     };
   }, []);
 
-  /** Checks new files (count, name, size, type, dimensions) and queues the ones that pass. */
-  const add = useCallback(async (files: readonly File[]) => {
+  /**
+   * Checks new files (count, name, size, type, dimensions) and queues the ones that pass; with
+   * `hold` they are kept in the list, unsent, until `release`.
+   */
+  const add = useCallback(async (files: readonly File[], options: { hold?: boolean } = {}) => {
     const { rules } = optionsRef.current;
     const counted = itemsRef.current.filter(
       (it) => it.status !== 'invalid' && it.status !== 'cancelled',
@@ -109,7 +115,7 @@ export const useUploadQueue = <T = unknown>(options: UploadQueueOptions<T>) => {
           id: `u${++nextId}`,
           file,
           loaded: 0,
-          status: problem ? 'invalid' : 'queued',
+          status: problem ? 'invalid' : options.hold ? 'held' : 'queued',
           problem: problem ?? undefined,
         };
       }),
@@ -142,11 +148,16 @@ export const useUploadQueue = <T = unknown>(options: UploadQueueOptions<T>) => {
     [patch],
   );
 
+  /** Sends every held file, with the fields as they are now. */
+  const release = useCallback(() => {
+    setItems((list) => list.map((it) => (it.status === 'held' ? { ...it, status: 'queued' } : it)));
+  }, []);
+
   /** Drops a file from the list (cancelling it first if it is being sent). */
   const remove = useCallback((id: string) => {
     aborts.current.get(id)?.();
     setItems((list) => list.filter((it) => it.id !== id));
   }, []);
 
-  return { items, add, cancel, retry, remove };
+  return { items, add, cancel, retry, remove, release };
 };

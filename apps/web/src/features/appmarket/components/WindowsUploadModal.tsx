@@ -64,7 +64,7 @@ export const WindowsUploadModal = ({
               plainName: true,
             }}
             fields={fields}
-            disabled={!ready}
+            waitFor={ready ? undefined : t('windowsFieldsFirst')}
             testId="windows-upload"
             onUploaded={onSaved}
           />

@@ -10,10 +10,12 @@ type Props = {
   /** Undefined when cleared. */
   onChange?: (value: string | undefined) => void;
   testId?: string;
+  /** The input's id, which the form item's label points to (set by the form item). */
+  id?: string;
 };
 
 /** The service staff an order can be given to: accounts in the caller's scope who may handle orders. */
-export const AssigneeSelect = ({ value, onChange, testId }: Props) => {
+export const AssigneeSelect = ({ value, onChange, testId, id }: Props) => {
   const { t } = useTranslation('support');
   const choices = useQuery({
     queryKey: [...queryKeys.supportOrders.all, 'assignees'],
@@ -22,6 +24,7 @@ export const AssigneeSelect = ({ value, onChange, testId }: Props) => {
   });
   return (
     <Select
+      id={id}
       allowClear
       showSearch
       optionFilterProp="label"

@@ -1,5 +1,5 @@
 import { supportRoutes } from '@cpm/contracts/routes';
-import { Col, DatePicker, Input, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { CrudFormModal, GridField, lazySchema } from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { Upload } from '../../../shared/upload/Upload';
 import { rulesForKind, uploadUrlForKind } from '../../../shared/upload/uploadRules';
+import { useOrderTerminal } from '../hooks/useOrderTerminal';
 import { AssigneeSelect } from './AssigneeSelect';
 
 /** The form's contract loads when the form first opens (with zod), not with the list. */
@@ -18,8 +19,9 @@ const orderSaveSchema = lazySchema(() =>
 );
 
 /**
- * Opening an order: for a terminal by SN (model, enterprise and store come from it) or by hand,
- * with photos and videos. One request key per opening, so a double click or a retry opens one order.
+ * Opening an order: for a terminal by SN (model, enterprise and store are filled from the server and
+ * locked) or by hand, with photos and videos. One request key per opening, so a double click or a
+ * retry opens one order.
  */
 export const OrderFormDrawer = ({ open, onClose, onSaved }: DialogProps) => {
   const { t } = useTranslation('support');
@@ -27,11 +29,21 @@ export const OrderFormDrawer = ({ open, onClose, onSaved }: DialogProps) => {
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
   const priorities = useDict('order_priority');
   const faults = useDict('fault_type');
+  const [form] = Form.useForm();
+  const { lookup, lookUp, snEdited, reset, snRule } = useOrderTerminal(form);
   useEffect(() => {
     if (!open) return;
     setMediaIds([]);
     setRequestKey(crypto.randomUUID());
-  }, [open]);
+    reset();
+  }, [open, reset]);
+  const found = lookup.state === 'found' ? lookup.terminal : null;
+  const snExtra =
+    lookup.state === 'looking'
+      ? t('orders.snLooking')
+      : found
+        ? t('orders.snFound', { sn: found.sn })
+        : t('orders.snHint');
   return (
     <CrudFormModal
       open={open}
@@ -40,6 +52,7 @@ export const OrderFormDrawer = ({ open, onClose, onSaved }: DialogProps) => {
       variant="drawer"
       width={640}
       schema={orderSaveSchema}
+      form={form}
       initialValues={{ priority: 'normal' }}
       onClose={onClose}
       onSubmit={(values) => {
@@ -53,17 +66,30 @@ export const OrderFormDrawer = ({ open, onClose, onSaved }: DialogProps) => {
       onSaved={onSaved}
     >
       <Row gutter={16}>
-        <GridField name="sn" label={t('orders.sn')} extra={t('orders.snHint')}>
-          <Input data-testid="order-sn" />
+        <GridField name="sn" label={t('orders.sn')} extra={snExtra} rules={[snRule]}>
+          <Input
+            data-testid="order-sn"
+            onChange={snEdited}
+            onBlur={() => void lookUp()}
+            onPressEnter={(e) => {
+              // Enter looks the terminal up instead of saving the form.
+              e.preventDefault();
+              void lookUp();
+            }}
+          />
         </GridField>
-        <GridField name="storeName" label={t('orders.store')}>
-          <Input />
+        <GridField
+          name="storeName"
+          label={t('orders.store')}
+          extra={found && !found.storeName ? t('orders.storeMissing') : undefined}
+        >
+          <Input readOnly={Boolean(found?.storeName)} data-testid="order-store" />
         </GridField>
         <GridField name="modelName" label={t('orders.model')}>
-          <Input />
+          <Input readOnly={Boolean(found)} data-testid="order-model" />
         </GridField>
         <GridField name="enterpriseName" label={t('orders.enterprise')}>
-          <Input />
+          <Input readOnly={Boolean(found)} data-testid="order-enterprise" />
         </GridField>
         <GridField name="contact" label={t('orders.contact')}>
           <Input data-testid="order-contact" />
@@ -89,12 +115,14 @@ export const OrderFormDrawer = ({ open, onClose, onSaved }: DialogProps) => {
           <DatePicker showTime style={{ width: '100%' }} />
         </GridField>
         <Col xs={24}>
-          <Upload<{ id: string }>
-            action={uploadUrlForKind('supportMedia')}
-            rules={rulesForKind('supportMedia', { maxCount: 9 })}
-            testId="order-media"
-            onUploaded={(blob) => setMediaIds((ids) => [...ids, blob.id])}
-          />
+          <Form.Item label={t('orders.media')}>
+            <Upload<{ id: string }>
+              action={uploadUrlForKind('supportMedia')}
+              rules={rulesForKind('supportMedia', { maxCount: 9 })}
+              testId="order-media"
+              onUploaded={(blob) => setMediaIds((ids) => [...ids, blob.id])}
+            />
+          </Form.Item>
         </Col>
       </Row>
     </CrudFormModal>

@@ -240,7 +240,7 @@ export const SysFilesPage = () => {
           action={sysFileRoutes.upload.path}
           rules={rulesFor(type)}
           fields={uploadFields}
-          disabled={!ready}
+          waitFor={ready ? undefined : t('waitVersion')}
           testId="sysfiles-upload"
           onUploaded={() => void list.invalidate()}
         />
