@@ -9,11 +9,13 @@ type Props = {
   value?: string | null;
   /** Undefined when cleared. */
   onChange?: (value: string | undefined) => void;
+  /** The id a form field is given, so its label focuses the select. */
+  id?: string;
   testId?: string;
 };
 
 /** The service staff an order can be given to: accounts in the caller's scope who may handle orders. */
-export const AssigneeSelect = ({ value, onChange, testId }: Props) => {
+export const AssigneeSelect = ({ value, onChange, id, testId }: Props) => {
   const { t } = useTranslation('support');
   const choices = useQuery({
     queryKey: [...queryKeys.supportOrders.all, 'assignees'],
@@ -22,6 +24,7 @@ export const AssigneeSelect = ({ value, onChange, testId }: Props) => {
   });
   return (
     <Select
+      id={id}
       allowClear
       showSearch
       optionFilterProp="label"
