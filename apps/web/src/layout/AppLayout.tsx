@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { resolveRouteMeta } from '../router/routeMeta';
 import { useLiveStatus } from '../shared/live/LiveEventsProvider';
 import { LiveStaleNotice } from '../shared/live/LiveStaleNotice';
-import { useFleetLiveEvents } from '../shared/live/useLiveEvents';
+import { useAlertLiveEvents, useFleetLiveEvents } from '../shared/live/useLiveEvents';
 import { lazyNamed, MountOnceOpen } from '../shared/MountOnceOpen';
 import { useMenuRoutes } from '../shared/menu/useMenuRoutes';
 import { PageTitleContext } from '../shared/page/PageHeader';
@@ -44,6 +44,7 @@ export const AppLayout = () => {
   useWorktabSync();
   useInertMeasureRows();
   useFleetLiveEvents();
+  useAlertLiveEvents();
   const liveStatus = useLiveStatus();
 
   useEffect(() => {

@@ -59,9 +59,17 @@ export const TaskEventSchema = z.object({
 });
 export type TaskEvent = z.infer<typeof TaskEventSchema>;
 
+/** Alerts of one rule changed (raised, closed, acknowledged, grouped); the console reads its alert lists again. */
+export const AlertEventSchema = z.object({
+  type: z.literal('alert'),
+  ruleId: z.uuid(),
+});
+export type AlertEvent = z.infer<typeof AlertEventSchema>;
+
 /** Payload schema of each user event kind whose shape is fixed here (jobs define their own). */
 export const USER_EVENT_SCHEMAS = {
   notice: NoticeEventSchema,
   device: FleetEventSchema,
   task: TaskEventSchema,
+  alert: AlertEventSchema,
 } satisfies Partial<Record<UserEventKind, z.ZodType>>;

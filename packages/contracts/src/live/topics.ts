@@ -102,6 +102,8 @@ export const USER_EVENT_KINDS = [
   'task',
   /** A remote command the user ran printed output or reported a result. */
   'command',
+  /** Alerts the user may see were raised, closed, acknowledged or grouped: read the alert lists again. */
+  'alert',
 ] as const;
 export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
 

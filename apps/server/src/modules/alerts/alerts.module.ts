@@ -9,6 +9,7 @@ import type { EventBus } from '../../shared/event-bus';
 import { createSmsSender, type SmsSender } from '../../shared/sms';
 import type { Tx } from '../jobs/jobs.repository';
 import type { JobsService } from '../jobs/jobs.service';
+import type { ConsoleEvents } from '../live/console-events.service';
 import type { MessagesService } from '../messages/messages.service';
 import { createAlarmsRepository } from './alarms.repository';
 import { createAlarmsService } from './alarms.service';
@@ -24,7 +25,8 @@ export const EVALUATE_JOB = 'alerts.evaluate';
 
 /**
  * Wires alerts: rules and the alert centre, the evaluation round every minute (a job), notices
- * through the mail jobs, the SMS seam, in-app notices and the webhooks' publishing, and digests.
+ * through the mail jobs, the SMS seam, in-app notices and the webhooks' publishing, digests, and live
+ * events that refresh the consoles' alert lists.
  */
 export const createAlertsModule = (deps: {
   api: EndpointRegistry;
@@ -39,6 +41,7 @@ export const createAlertsModule = (deps: {
   /** The SMS gateway; by default the configured one. */
   sms?: SmsSender;
   bus: EventBus<AppEvents>;
+  consoleEvents: Pick<ConsoleEvents, 'publishToTerminalAudience'>;
 }) => {
   const repo = createAlertsRepository(deps.db);
   const notifyRepo = createNotifyRepository(deps.db);
@@ -60,6 +63,11 @@ export const createAlertsModule = (deps: {
     evaluateRule: createEvaluateRepository(deps.db).evaluate,
     queue: notices.queue,
     clock: deps.clock,
+    // Alerts are visible to whoever sees the rule owner's terminals: the same audience.
+    announce: (rule) =>
+      void deps.consoleEvents
+        .publishToTerminalAudience(rule.ownerId, 'alert', { type: 'alert', ruleId: rule.id })
+        .catch((err: unknown) => deps.log.warn({ err, ruleId: rule.id }, 'alert event not sent')),
   });
   registerAlertsRoutes(deps.api, { alerts, prefs: notifyRepo, now: () => deps.clock.now() });
   deps.jobs.registerHandler(EVALUATE_JOB, async () => ({ rules: (await alerts.evaluateAll()).length }), {

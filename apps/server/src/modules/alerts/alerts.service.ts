@@ -18,6 +18,7 @@ import { pageOffset, toPage } from '../../shared/paging';
 import { requireAddOrEdit } from '../../shared/permissions';
 import type { Tx } from '../jobs/jobs.repository';
 import type { AlertListRow, AlertRecord, AlertsRepository, RuleRecord } from './alerts.repository';
+import type { Evaluation } from './evaluate.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -84,6 +85,11 @@ export const toAlertRow = (a: AlertListRow): AlertRow => ({
 export const inMaintenance = (rule: Pick<RuleRecord, 'maintenance'>, now: Date) =>
   rule.maintenance.some((w) => Date.parse(w.from) <= now.getTime() && now.getTime() < Date.parse(w.to));
 
+/** Whether an evaluation opened, closed or grouped alerts (a repeat only counts again). */
+export const changedAlerts = (e: Evaluation) =>
+  e.raised.length + e.flapping.length + e.cleared.length + e.joined + e.incidentsClosed.length > 0 ||
+  e.incidentOpened !== null;
+
 /** Something to queue when alerts change: the notices of a rule's alerts or incident. */
 export type AlertNotice = {
   ruleId: string;
@@ -100,10 +106,12 @@ export const createAlertsService = (deps: {
   evaluateRule: (
     rule: RuleRecord,
     now: Date,
-    within: (tx: Tx, e: import('./evaluate.repository').Evaluation) => Promise<void>,
-  ) => Promise<import('./evaluate.repository').Evaluation>;
+    within: (tx: Tx, e: Evaluation) => Promise<void>,
+  ) => Promise<Evaluation>;
   queue: (tx: Tx, notices: AlertNotice[]) => Promise<void>;
   clock: Clock;
+  /** Tells the consoles that may see a rule's alerts that they changed, once committed; never rejects. */
+  announce?: (rule: { id: string; ownerId: string }) => void;
 }) => {
   const { repo, clock } = deps;
   const mustFindRule = async (auth: AuthContext, id: string) => orNotFound(await repo.findRule(auth, id));
@@ -198,7 +206,7 @@ export const createAlertsService = (deps: {
       ids: string[],
       text: string,
     ) {
-      const changed = await repo.transition(
+      const changed: AlertRecord[] = await repo.transition(
         auth,
         ids,
         { to, actor: auth.username, note: text, now: clock.now() },
@@ -217,6 +225,8 @@ export const createAlertsService = (deps: {
           );
         },
       );
+      const rules = new Map(changed.map((a) => [a.ruleId, { id: a.ruleId, ownerId: a.ownerId }]));
+      for (const rule of rules.values()) deps.announce?.(rule);
       for (const a of changed)
         note.also({
           action: to === 'closed' ? 'alert.close' : 'alert.acknowledge',
@@ -263,7 +273,9 @@ export const createAlertsService = (deps: {
       const results = [];
       for (const rule of await repo.enabledRules()) {
         if (inMaintenance(rule, now)) continue;
-        results.push({ ruleId: rule.id, ...(await evaluate(rule, now)) });
+        const e = await evaluate(rule, now);
+        if (changedAlerts(e)) deps.announce?.(rule);
+        results.push({ ruleId: rule.id, ...e });
       }
       return results;
     },

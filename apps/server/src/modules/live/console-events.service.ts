@@ -1,4 +1,5 @@
 import {
+  type AlertEvent,
   type FleetEvent,
   type JobEvent,
   type NoticeEvent,
@@ -18,7 +19,9 @@ export type ConsoleEventPayload<K extends UserEventKind> = K extends 'notice'
       ? JobEvent
       : K extends 'task'
         ? TaskEvent
-        : unknown;
+        : K extends 'alert'
+          ? AlertEvent
+          : unknown;
 
 /** How the service reaches the broker; null while there is none (tests, broker off). */
 export type ConsolePublish = (topic: string, payload: string, opts: { qos: 0 | 1 }) => Promise<void>;

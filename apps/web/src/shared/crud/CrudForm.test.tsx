@@ -190,6 +190,32 @@ describe('CrudFormModal', () => {
     await waitFor(() => expect(sent).toEqual([{ name: 'New model' }]), WAIT);
   });
 
+  it('gives two forms without a name of their own different field ids, each label naming its own field', () => {
+    const form = (label: string) => (
+      <CrudFormModal
+        open
+        title={`${label} dialog`}
+        schema={ModelSaveSchema}
+        onClose={() => undefined}
+        onSubmit={async () => undefined}
+      >
+        <CrudField name="name" label={label}>
+          <Input />
+        </CrudField>
+      </CrudFormModal>
+    );
+    render(
+      <>
+        {form('First name')}
+        {form('Second name')}
+      </>,
+    );
+    const first = screen.getByLabelText('First name', { selector: 'input' });
+    const second = screen.getByLabelText('Second name', { selector: 'input' });
+    expect(first.id).not.toBe(second.id);
+    expect(document.querySelectorAll(`[id="${first.id}"]`)).toHaveLength(1);
+  });
+
   it('names its conflict field and its values after the contract', () => {
     const base = {
       open: false,

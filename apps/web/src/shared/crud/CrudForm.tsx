@@ -1,5 +1,5 @@
 import { Button, Drawer, Form, type FormInstance, type FormItemProps, Modal, Space } from 'antd';
-import { createContext, type ReactNode, use, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, use, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../api/httpClient';
@@ -37,6 +37,15 @@ export const CrudField = <V = Record<string, unknown>>({
   return <Form.Item name={name} rules={[...contract, ...rules]} {...rest} />;
 };
 
+/**
+ * A form's name: the one given, else one unique in the document. antd puts it before every field's id,
+ * so a label focuses its own form's field even when another form on the page has a field of that name.
+ */
+export const useFormName = (given?: string) => {
+  const unique = `form-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  return given ?? unique;
+};
+
 /** A row being edited may hold nulls where the form leaves a field empty. */
 export type InitialValues<V> = { [K in keyof V]?: V[K] | null };
 
@@ -59,7 +68,10 @@ export type CrudFormProps<S extends ObjectSchema, V extends FormValues<S> = Form
   variant?: 'modal' | 'drawer';
   width?: number;
   children: ReactNode;
-  /** Also the form's name, which antd puts before each field's id so ids stay unique on a page. */
+  /**
+   * Also the form's name, which antd puts before each field's id so ids stay unique on a page; a form
+   * without one is named uniquely, so two of them never share ids.
+   */
   testId?: string;
   form?: FormInstance<V>;
 };
@@ -81,6 +93,7 @@ export const CrudFormModal = <S extends ObjectSchema>({
   form: external,
 }: CrudFormProps<S>) => {
   type V = FormValues<S>;
+  const name = useFormName(testId === 'crud-form' ? undefined : testId);
   const { t, i18n } = useTranslation('crud');
   const schema: S = source instanceof LazySchema ? use(source.load()) : source;
   const [own] = Form.useForm<V>();
@@ -129,7 +142,7 @@ export const CrudFormModal = <S extends ObjectSchema>({
     <SchemaContext.Provider value={schema}>
       <OtherErrors errors={other} />
       <Form
-        name={testId}
+        name={name}
         form={form}
         layout="vertical"
         data-testid={testId}

@@ -1,8 +1,8 @@
-import { FLEET_QUERY_ROOT } from '../live/useLiveEvents';
+import { ALERT_RULES_QUERY_KEY, ALERTS_QUERY_KEY, FLEET_QUERY_ROOT } from '../live/useLiveEvents';
 
 /**
  * Query keys of every console domain, in one place. Fleet lists sit under the fleet root so live
- * terminal events refresh them; invalidating a domain's `all` refreshes every list and detail of it.
+ * terminal events refresh them (alerts also on alert events); invalidating a domain's `all` refreshes every list and detail of it.
  */
 export const queryKeys = {
   users: { all: ['users'] as const },
@@ -23,8 +23,8 @@ export const queryKeys = {
   faults: { all: [FLEET_QUERY_ROOT, 'faults'] as const },
   warnings: { all: [FLEET_QUERY_ROOT, 'warnings'] as const },
   policies: { all: [FLEET_QUERY_ROOT, 'policies'] as const },
-  alerts: { all: [FLEET_QUERY_ROOT, 'alerts'] as const },
-  alertRules: { all: ['alert-rules'] as const },
+  alerts: { all: ALERTS_QUERY_KEY },
+  alertRules: { all: ALERT_RULES_QUERY_KEY },
   reports: { all: ['reports'] as const },
   jobs: { all: ['jobs'] as const },
   sysFiles: { all: ['sys-files'] as const },

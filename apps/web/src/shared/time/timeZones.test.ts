@@ -1,6 +1,6 @@
 import type { GroupNode } from '@cpm/contracts';
 import { describe, expect, it } from 'vitest';
-import { groupZones } from './timeZones';
+import { groupZones, timeZoneOptions } from './timeZones';
 
 const node = (id: string, timeZone: string | null, children: GroupNode[] = []): GroupNode => ({
   id,
@@ -28,5 +28,17 @@ describe('groupZones', () => {
     expect(zones.get('till')).toEqual({ zone: 'Europe/London', inherited: true });
     expect(zones.get('sh')).toEqual({ zone: 'Asia/Shanghai', inherited: false });
     expect(zones.has('bare')).toBe(false);
+  });
+});
+
+describe('timeZoneOptions', () => {
+  it('names each zone with its offset at the given moment, summer time included', () => {
+    const label = (at: string, zone: string) =>
+      timeZoneOptions(new Date(at)).find((o) => o.value === zone)?.label;
+    expect(label('2026-01-15T12:00:00Z', 'Asia/Shanghai')).toBe('Asia/Shanghai (UTC+08:00)');
+    expect(label('2026-01-15T12:00:00Z', 'Europe/London')).toBe('Europe/London (UTC+00:00)');
+    expect(label('2026-07-15T12:00:00Z', 'Europe/London')).toBe('Europe/London (UTC+01:00)');
+    expect(label('2026-07-15T12:00:00Z', 'America/New_York')).toBe('America/New_York (UTC-04:00)');
+    expect(label('2026-07-15T12:00:00Z', 'UTC')).toBe('UTC');
   });
 });

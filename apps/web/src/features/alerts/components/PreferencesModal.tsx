@@ -36,7 +36,13 @@ export const PreferencesModal = ({ open, onClose }: { open: boolean; onClose(): 
       destroyOnHidden
     >
       {q.data ? (
-        <Form form={form} layout="horizontal" labelCol={{ span: 8 }} initialValues={q.data}>
+        <Form
+          name="alert-preferences"
+          form={form}
+          layout="horizontal"
+          labelCol={{ span: 8 }}
+          initialValues={q.data}
+        >
           {ALERT_SEVERITIES.map((s) => (
             <Form.Item key={s} name={['modes', s]} label={t(`severity.${s}`)}>
               <Select

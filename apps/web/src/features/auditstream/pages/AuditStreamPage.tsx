@@ -61,6 +61,7 @@ export const AuditStreamPage = () => {
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Card title={t('receiver')}>
           <Form
+            name="audit-stream"
             form={form}
             layout="vertical"
             initialValues={loaded}

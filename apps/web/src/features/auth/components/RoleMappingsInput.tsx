@@ -9,9 +9,12 @@ export const RoleMappingsInput = ({
   value = [],
   onChange,
   roles,
+  id,
 }: {
   value?: Mapping[];
   onChange?: (value: Mapping[]) => void;
+  /** The form field's id: on the first group's input (or the add button when there is none), for the label. */
+  id?: string;
   roles: { value: string; label: string }[];
 }) => {
   const { t } = useTranslation('sso');
@@ -24,6 +27,7 @@ export const RoleMappingsInput = ({
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <Space.Compact key={i} style={{ width: '100%' }}>
           <Input
+            id={i === 0 ? id : undefined}
             aria-label={t('group')}
             placeholder={t('group')}
             value={m.group}
@@ -48,6 +52,7 @@ export const RoleMappingsInput = ({
         </Space.Compact>
       ))}
       <Button
+        id={value.length ? undefined : id}
         type="dashed"
         icon={<PlusOutlined />}
         onClick={() => onChange?.([...value, { group: '', roleId: '' }])}

@@ -186,6 +186,7 @@ export const GroupsPage = () => {
             <Select
               showSearch
               allowClear
+              optionFilterProp="label"
               data-testid="group-zone"
               placeholder={t('group.timeZoneInherit')}
               options={timeZoneOptions()}

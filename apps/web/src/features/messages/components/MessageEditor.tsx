@@ -17,6 +17,8 @@ import { messageKeys } from '../hooks/messageKeys';
 const RichTextEditor = lazy(() => import('./RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
 
 type EditorFieldProps = {
+  /** The form field's id, given to the editing area so the field's label focuses it. */
+  id?: string;
   value?: string;
   onChange?: (html: string) => void;
   label: string;
@@ -24,9 +26,9 @@ type EditorFieldProps = {
 };
 
 /** The editor as a form field: the form hands value and onChange to this, not to the lazy boundary. */
-const EditorField = ({ value, onChange, label, placeholder }: EditorFieldProps) => (
+const EditorField = ({ id, value, onChange, label, placeholder }: EditorFieldProps) => (
   <Suspense fallback={<Spin />}>
-    <RichTextEditor value={value} onChange={onChange} label={label} placeholder={placeholder} />
+    <RichTextEditor id={id} value={value} onChange={onChange} label={label} placeholder={placeholder} />
   </Suspense>
 );
 

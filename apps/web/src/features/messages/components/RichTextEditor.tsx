@@ -11,6 +11,8 @@ type RichTextEditorProps = {
   placeholder?: string;
   /** Accessible name of the editing area. */
   label: string;
+  /** The editing area's id; the label naming it focuses it when clicked. */
+  id?: string;
 };
 
 const TOOLBAR = [
@@ -26,7 +28,7 @@ const TOOLBAR = [
  * Message text editor (Quill, used directly rather than through a React wrapper so it has no React
  * version coupling). It reports semantic HTML; the server sanitizes it again on save.
  */
-export const RichTextEditor = ({ value, onChange, placeholder, label }: RichTextEditorProps) => {
+export const RichTextEditor = ({ value, onChange, placeholder, label, id }: RichTextEditorProps) => {
   const host = useRef<HTMLDivElement>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
@@ -42,14 +44,20 @@ export const RichTextEditor = ({ value, onChange, placeholder, label }: RichText
       quill.setContents(quill.clipboard.convert({ html: safeHtml(initial.current) }), 'silent');
     quill.root.setAttribute('aria-label', label);
     quill.root.setAttribute('data-testid', 'message-editor');
+    // A label focuses only form controls by itself, not an editable area: it is told to here.
+    const named = id ? element.ownerDocument.querySelector(`label[for="${CSS.escape(id)}"]`) : null;
+    const focus = () => quill.focus();
+    if (id) quill.root.id = id;
+    named?.addEventListener('click', focus);
     quill.on('text-change', () => {
       const empty = quill.getLength() <= 1;
       changed.current?.(empty ? '' : quill.getSemanticHTML());
     });
     return () => {
+      named?.removeEventListener('click', focus);
       element.innerHTML = '';
     };
-  }, [placeholder, label]);
+  }, [placeholder, label, id]);
 
   return <div ref={host} className="cpm-rich-editor" />;
 };

@@ -89,7 +89,7 @@ export const AssignDialog = ({ policy, onClose, onSaved }: DialogProps<{ policy:
       destroyOnHidden
       data-testid="policy-assign"
     >
-      <Form layout="vertical">
+      <Form name="policy-assign" layout="vertical">
         <Form.Item label={t('assign.kind')}>
           <Radio.Group
             value={kind}

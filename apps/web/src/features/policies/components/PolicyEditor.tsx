@@ -234,7 +234,7 @@ export const PolicyEditor = ({
           data-testid="policy-editor-error"
         />
       )}
-      <Form layout="vertical">
+      <Form name="policy-editor" layout="vertical">
         <Form.Item label={t('name')} required>
           <Input
             aria-label={t('name')}
