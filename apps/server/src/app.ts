@@ -270,19 +270,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   const messages = createMessagesModule({ api, db, clock, consoleEvents, log: app.log });
   const webhooks = createWebhooksModule({ api, db, clock, keys, jobs, bus, messages, config, log: app.log });
-  const alertsDeps = {
-    api,
-    db,
-    clock,
-    jobs,
-    bus,
-    config,
-    log: app.log,
-    messages,
-    usersRepo,
-    webhooks,
-    consoleEvents,
-  };
+  const alertsBase = { api, db, clock, jobs, bus, config, log: app.log, messages, usersRepo };
+  const alertsDeps = { ...alertsBase, webhooks, consoleEvents };
   const taskOutcomes = createTaskOutcomesService({ repo: tasksRepo });
   createReportsModule({ ...alertsDeps, devices, taskOutcomes, alerts: createAlertsModule(alertsDeps) });
   createExportsModule({
