@@ -60,6 +60,8 @@ test('the task detail’s results show their last column at 1440 px with the men
 
   await page.goto(`/longRange/taskInfo?id=${made.result.id}`);
   await expect(page.getByTestId('side-menu')).toBeVisible();
+  // A reboot has no summary: the line under the title ends with its platform.
+  await expect(page.locator('.cpm-detail-subtitle')).toHaveText('Reboot · Android');
   for (const language of ['en', 'cn'] as const) {
     if ((await storageItem(page, 'language')) !== language) await switchLanguage(page, language);
     const results = page.getByTestId('task-results');

@@ -71,7 +71,10 @@ export const TaskInfoPage = () => {
         testId="task-info-page"
         back={back}
         title={taskNameOf(task, t)}
-        subtitle={`${t(`type.${task.type}`)} · ${t(`platform.${task.platform}`)} · ${task.summary}`}
+        // A task without a summary (a reboot) ends after its platform, not on a separator.
+        subtitle={[t(`type.${task.type}`), t(`platform.${task.platform}`), task.summary]
+          .filter(Boolean)
+          .join(' · ')}
         status={
           <>
             <TaskStatusTag
