@@ -94,6 +94,14 @@ test.describe('passkeys', () => {
     await expect(page).toHaveURL(`${ORIGIN}${HOME_PATH}`, PAGE_LOAD);
     const list = (await openAccountSecurity(page)).getByTestId('passkey-list');
     await expect(list).not.toContainText('Never');
+
+    // Removing it is a risky act: the console asks the passkey to confirm first, then removes it.
+    await list.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    const stepUp = page.getByTestId('step-up-dialog');
+    await stepUp.getByTestId('step-up-passkey').click();
+    await expect(stepUp).toBeHidden();
+    await expect(page.getByTestId('account-security-page').getByText('Test laptop')).toHaveCount(0);
   });
 
   for (const size of SCREEN_SIZES) {
