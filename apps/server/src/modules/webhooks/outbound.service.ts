@@ -41,7 +41,7 @@ export const DEFAULT_OUTBOUND_OPTIONS: OutboundOptions = {
   retryForMs: 24 * 3_600_000,
   disableAfterFailures: 10,
   disableAfterMs: 24 * 3_600_000,
-  inflight: 16,
+  inflight: 64,
   runForMs: 30_000,
 };
 

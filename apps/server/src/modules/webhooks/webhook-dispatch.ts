@@ -35,6 +35,9 @@ type Answered = { d: DeliveryRecord; sub: SubscriptionRecord; outcome: PostOutco
 /** How long the answers in flight are waited for after the first, to be recorded together. */
 const GROUP_WINDOW_MS = 2;
 
+/** How often a run with deliveries in flight looks for due ones besides the next of finished lanes. */
+const LOOK_EVERY_MS = 50;
+
 const is2xx = (status: number | null) => status !== null && status >= 200 && status < 300;
 
 /**
@@ -65,6 +68,9 @@ export const dispatchRun = async (
   /** The subscription's failure streak as this run knows it (read once, then kept up to date). */
   let streak: number | null = null;
   const totals = { sent: 0, delivered: 0 };
+  /** When the run last looked for due deliveries, and whether that look may have left some out. */
+  let lookedAt = Number.NEGATIVE_INFINITY;
+  let moreDue = true;
   // Each request in flight listens to the run's signal.
   setMaxListeners(o.inflight + 10, ctx.signal);
 
@@ -176,9 +182,16 @@ export const dispatchRun = async (
     // The next of each finished lane goes at once, to the subscription as the recording read it.
     if (open && went.sub) for (const d of went.next) if (busy.size < o.inflight) start(went.sub, d);
     if (busy.size >= o.inflight) continue;
-    if (open) {
-      const sub = await repo.findById(subscriptionId);
-      const due = sub ? await repo.due(subscriptionId, clock.now(), [...busy], o.inflight - busy.size) : [];
+    // The look for due lane heads (new lanes, retries come due) is left out while deliveries are in
+    // flight and the last look found all there was, unless it is LOOK_EVERY_MS old: the finished
+    // lanes' next ones come with their recording. With nothing in flight it always looks.
+    const stale = performance.now() - lookedAt >= LOOK_EVERY_MS;
+    if (open && (busy.size === 0 || moreDue || stale)) {
+      const sub = went.sub ?? (await repo.findById(subscriptionId));
+      const room = o.inflight - busy.size;
+      const due = sub ? await repo.due(subscriptionId, clock.now(), [...busy], room) : [];
+      lookedAt = performance.now();
+      moreDue = due.length === room;
       if (sub && streak === null) streak = sub.consecutiveFailures;
       for (const d of due) start(sub as SubscriptionRecord, d);
       if (due.length > 0) continue;

@@ -27,6 +27,59 @@ export type AttemptOutcome = Pick<
   'id' | 'objectKey' | 'status' | 'responseCode' | 'durationMs' | 'error' | 'nextAttemptAt'
 >;
 
+/**
+ * `recordAttempts` in one statement: the outcomes (as arrays, $1-$6: id, status, code, ms, error,
+ * next attempt) of pending deliveries, at $7, of subscription $8; then the next delivery of each
+ * finished lane goes. The statement sees the lanes as they were before it, so the heads recorded here
+ * are left out of the look for each finished lane's next. Its text does not depend on the group size.
+ */
+const RECORD_ATTEMPTS_SQL = `
+  with v as (
+    select * from unnest($1::uuid[], $2::text[], $3::int[], $4::int[], $5::text[], $6::timestamptz[])
+      as v(id, status, code, ms, error, next)
+  ),
+  recorded as (
+    update webhook_deliveries d set
+      status = v.status,
+      attempts = d.attempts + 1,
+      response_code = v.code,
+      duration_ms = v.ms,
+      error = v.error,
+      last_attempt_at = $7::timestamptz,
+      next_attempt_at = v.next,
+      delivered_at = case when v.status = 'delivered' then $7::timestamptz end
+    from v
+    -- The ids as an array too: without statistics (the embedded database has none) the planner
+    -- may join the outcomes against a scan of the whole log instead of the key.
+    where d.id = any($1::uuid[]) and d.id = v.id and d.status = 'pending'
+    returning d.id, d.object_key, d.status
+  ),
+  head as (
+    select n.id, n.status
+    from (select distinct object_key from recorded where status <> 'pending') as f,
+    lateral (
+      select w.id, w.status from webhook_deliveries w
+      where w.subscription_id = $8::uuid
+        and w.object_key = f.object_key
+        and w.status in ('waiting', 'pending')
+        and w.id <> all($1::uuid[])
+      order by w.seq
+      limit 1
+    ) as n
+  ),
+  promoted as (
+    update webhook_deliveries d set
+      status = 'pending', series_started_at = $7::timestamptz, next_attempt_at = $7::timestamptz
+    from head
+    where d.id = head.id and head.status = 'waiting'
+    returning d.*
+  )
+  select 'recorded' as kind, to_jsonb(recorded) as row from recorded
+  union all
+  select 'next', to_jsonb(promoted) from promoted
+  union all
+  select 'subscription', to_jsonb(s) from webhook_subscriptions s where s.id = $8::uuid`;
+
 /** Serializes the writes of one lane (subscription and object) for the rest of the transaction. */
 const lockLane = (tx: Tx | Db, subscriptionId: string, objectKey: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${subscriptionId}|${objectKey}`}, 7))`);
@@ -162,64 +215,21 @@ export const createWebhooksRepository = (db: Db) => ({
     if (attempts.length === 0) return { recorded: [], next: [], subscription: null };
     const finished = attempts.filter((a) => a.status !== 'pending').map((a) => a.objectKey);
     await lockLanes(tx, subscriptionId, finished);
-    const values = sql.join(
-      attempts.map(
-        (a) =>
-          sql`(${a.id}::uuid, ${a.objectKey}, ${a.status}, ${a.responseCode}::int, ${a.durationMs}::int, ${a.error}, ${a.nextAttemptAt?.toISOString() ?? null}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    const ids = sql.join(
-      attempts.map((a) => sql`${a.id}`),
-      sql`, `,
-    );
-    const d = webhookDeliveries;
-    const at = sql`${now.toISOString()}::timestamptz`;
-    // The statement sees the lanes as they were before it: the heads recorded here are left out of
-    // the look for each finished lane's next.
-    const result = await tx.execute(sql`
-      with v(id, object_key, status, code, ms, error, next) as (values ${values}),
-      recorded as (
-        update ${d} set
-          status = v.status,
-          attempts = ${d.attempts} + 1,
-          response_code = v.code,
-          duration_ms = v.ms,
-          error = v.error,
-          last_attempt_at = ${at},
-          next_attempt_at = v.next,
-          delivered_at = case when v.status = 'delivered' then ${at} end
-        from v
-        -- The ids again as an array: without statistics (the embedded database has none) the
-        -- planner may join the values against a scan of the whole log instead of the key.
-        where ${d.id} = any(array[${ids}]::uuid[]) and ${d.id} = v.id and ${d.status} = 'pending'
-        returning ${d.id} as id, ${d.objectKey} as object_key, ${d.status} as status
-      ),
-      head as (
-        select n.id, n.status
-        from (select distinct object_key from recorded where status <> 'pending') as f,
-        lateral (
-          select ${d.id} as id, ${d.status} as status from ${d}
-          where ${d.subscriptionId} = ${subscriptionId}
-            and ${d.objectKey} = f.object_key
-            and ${d.status} in ('waiting', 'pending')
-            and ${d.id} not in (select id from v)
-          order by ${d.seq}
-          limit 1
-        ) as n
-      ),
-      promoted as (
-        update ${d} set status = 'pending', series_started_at = ${at}, next_attempt_at = ${at}
-        from head
-        where ${d.id} = head.id and head.status = 'waiting'
-        returning ${d}.*
-      )
-      select 'recorded' as kind, to_jsonb(recorded) as row from recorded
-      union all
-      select 'next', to_jsonb(promoted) from promoted
-      union all
-      select 'subscription', to_jsonb(s) from ${webhookSubscriptions} s where s.id = ${subscriptionId}`);
-    const rows = (result as unknown as { rows: { kind: string; row: Record<string, unknown> }[] }).rows;
+    const params = [
+      attempts.map((a) => a.id),
+      attempts.map((a) => a.status),
+      attempts.map((a) => a.responseCode),
+      attempts.map((a) => a.durationMs),
+      attempts.map((a) => a.error),
+      attempts.map((a) => a.nextAttemptAt?.toISOString() ?? null),
+      now.toISOString(),
+      subscriptionId,
+    ];
+    // Named, so that PostgreSQL parses it once per connection (its text is the same for any group).
+    const result = (await tx._.session
+      .prepareQuery({ sql: RECORD_ATTEMPTS_SQL, params }, undefined, 'webhooks_record_attempts', false)
+      .execute()) as { rows: { kind: string; row: Record<string, unknown> }[] };
+    const rows = result.rows;
     return {
       recorded: rows
         .filter((r) => r.kind === 'recorded')
