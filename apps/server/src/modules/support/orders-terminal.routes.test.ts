@@ -50,7 +50,11 @@ describe('an order’s terminal facts', () => {
     t = await createTestApp();
     const a = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
     admin = { id: a.userId, token: a.token };
-    const roleId = await createRole(t, { code: 'support_all', name: '技术支持', nameEn: 'Support' }, 'support:%');
+    const roleId = await createRole(
+      t,
+      { code: 'support_all', name: '技术支持', nameEn: 'Support' },
+      'support:%',
+    );
     customer = await createAccount(t, { username: 'shop_a', roleId });
     other = await createAccount(t, { username: 'shop_b', roleId });
     const f = await createFleetFixtures(t, admin.id);
@@ -104,8 +108,8 @@ describe('an order’s terminal facts', () => {
       const res = await facts(token, sn);
       expect([res.status, res.body.messageEn, res.body.message]).toEqual([
         404,
-        'No terminal with this SN in your data scope: check the SN',
-        '没有该序列号的终端，或它不在您的数据范围内，请检查序列号',
+        'No terminal with this SN in your data scope',
+        '没有该序列号的终端，或不在您的数据范围内',
       ]);
     }
   });
@@ -119,7 +123,10 @@ describe('an order’s terminal facts', () => {
       description: 'Paper jam',
     });
     expect(made.body.code).toBe(1);
-    const [row] = await t.database.db.select().from(supportOrders).where(eq(supportOrders.id, made.body.result.id));
+    const [row] = await t.database.db
+      .select()
+      .from(supportOrders)
+      .where(eq(supportOrders.id, made.body.result.id));
     expect([row.storeName, row.modelName, row.enterpriseName]).toEqual(['Pier 7', 'P2', 'shop_a']);
   });
 });

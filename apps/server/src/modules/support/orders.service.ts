@@ -161,9 +161,14 @@ export const createOrdersService = (deps: OrdersDeps) => {
    * What an order takes from its terminal. The store is the terminal's own store name, else the
    * nearest store-type group above it; a region or branch group is never named as the store.
    */
-  const terminalFacts = async (auth: AuthContext, sn: string): Promise<OrderTerminal & { ownerId: string }> => {
+  const terminalFacts = async (
+    auth: AuthContext,
+    sn: string,
+  ): Promise<OrderTerminal & { ownerId: string }> => {
     const t = await deps.terminal(auth, sn).catch((err: unknown) => {
-      throw err instanceof AppError && err.key === 'terminalNotFound' ? new AppError('orderTerminalUnknown') : err;
+      throw err instanceof AppError && err.key === 'terminalNotFound'
+        ? new AppError('orderTerminalUnknown')
+        : err;
     });
     return {
       sn: t.sn,
