@@ -13,8 +13,8 @@ const SN = `${PREFIX}000001`;
 const MODEL = 'E2E-OF1';
 const UNKNOWN = 'NOSUCHSN01';
 const UNKNOWN_TEXT: Record<Language, string> = {
-  en: 'No terminal with this SN in your data scope: check the SN',
-  cn: '没有该序列号的终端，或它不在您的数据范围内，请检查序列号',
+  en: 'No terminal with this SN in your data scope',
+  cn: '没有该序列号的终端，或不在您的数据范围内',
 };
 
 /** The form's SN, typed and left with Tab as an operator does. */
@@ -146,6 +146,9 @@ test.describe('the after-sales order form', () => {
           await settle(page);
           await saveScreenshot(page, 'order-form', language, theme);
           expect(await axeFindings(page, '.ant-drawer-open')).toEqual([]);
+          await page.getByTestId('order-media-drop').scrollIntoViewIfNeeded();
+          await saveScreenshot(page, 'order-form-media', language, theme);
+          await page.getByTestId('order-sn').scrollIntoViewIfNeeded();
           await enterSn(page, UNKNOWN);
           await expect(page.getByText(UNKNOWN_TEXT[language])).toBeVisible();
           await settle(page);

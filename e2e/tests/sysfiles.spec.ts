@@ -225,11 +225,13 @@ test.describe('system files', () => {
           await expect(page.getByTestId('sysfiles-upload-item')).toHaveAttribute('data-status', 'held');
           await settle(page);
           expect(await axeFindings(page, '.ant-modal')).toEqual([]);
+          await page.getByTestId('sysfiles-upload-item').scrollIntoViewIfNeeded();
           await saveScreenshot(page, 'sysfiles-held', language, theme);
           await page.getByTestId('sysfiles-field-version').fill('9.9.9');
           await expect(page.getByTestId('sysfiles-upload-send-held')).toBeVisible();
           await settle(page);
           expect(await axeFindings(page, '.ant-modal')).toEqual([]);
+          await page.getByTestId('sysfiles-upload-item').scrollIntoViewIfNeeded();
           await saveScreenshot(page, 'sysfiles-held-ready', language, theme);
           await page.keyboard.press('Escape');
           await expect(page.getByTestId('sysfiles-upload-form')).toBeHidden();

@@ -81,7 +81,7 @@ export const SUPPORT_ERRORS = {
   },
   orderTerminalUnknown: {
     code: 404,
-    zh: '没有该序列号的终端，或它不在您的数据范围内，请检查序列号',
-    en: 'No terminal with this SN in your data scope: check the SN',
+    zh: '没有该序列号的终端，或不在您的数据范围内',
+    en: 'No terminal with this SN in your data scope',
   },
 } as const satisfies Record<string, ErrorText>;

@@ -108,8 +108,8 @@ describe('an order’s terminal facts', () => {
       const res = await facts(token, sn);
       expect([res.status, res.body.messageEn, res.body.message]).toEqual([
         404,
-        'No terminal with this SN in your data scope: check the SN',
-        '没有该序列号的终端，或它不在您的数据范围内，请检查序列号',
+        'No terminal with this SN in your data scope',
+        '没有该序列号的终端，或不在您的数据范围内',
       ]);
     }
   });

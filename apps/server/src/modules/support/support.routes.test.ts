@@ -192,7 +192,7 @@ describe('after-sales orders', () => {
     const foreign = await clientOf(t, other.token).call(ENDPOINTS.support.save, order());
     expect([foreign.status, foreign.body.messageEn]).toEqual([
       404,
-      'No terminal with this SN in your data scope: check the SN',
+      'No terminal with this SN in your data scope',
     ]);
     expect(await ordersCount()).toBe(before);
     const id = (await clientOf(t, customer.token).call(ENDPOINTS.support.save, order())).body.result.id;

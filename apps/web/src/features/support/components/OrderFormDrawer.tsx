@@ -38,12 +38,15 @@ export const OrderFormDrawer = ({ open, onClose, onSaved }: DialogProps) => {
     reset();
   }, [open, reset]);
   const found = lookup.state === 'found' ? lookup.terminal : null;
+  // A refused SN shows only the refusal: the hint under it would crowd the field below on a phone.
   const snExtra =
     lookup.state === 'looking'
       ? t('orders.snLooking')
       : found
         ? t('orders.snFound', { sn: found.sn })
-        : t('orders.snHint');
+        : lookup.state === 'unknown'
+          ? undefined
+          : t('orders.snHint');
   return (
     <CrudFormModal
       open={open}
