@@ -8,11 +8,12 @@
  *   BENCH_SKIP_CONSOLE_BUILD=1 npm run ...       audits the console already built (apps/web/dist)
  *   BENCH_VERBOSE=1                              also lists failed accessibility audits and the
  *                                                scripts that kept the main thread busiest
+ *   BENCH_REPORT_DIR=<folder>                    writes each page's median report there as JSON
  *
  * Targets: total blocking time at most 1.5 times the baseline's, performance at least 90,
  * accessibility 100.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,8 @@ type Audit = {
   fcp: number;
   /** Failed accessibility audits and the busiest scripts, for BENCH_VERBOSE. */
   notes: string[];
+  /** The whole report, for BENCH_REPORT_DIR. */
+  lhr: Lhr;
 };
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -128,6 +131,7 @@ const audit = async (name: string, url: string, keepStorage: boolean): Promise<A
       lcp: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
       fcp: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
       notes: notesOf(result.lhr),
+      lhr: result.lhr,
     });
   }
   runs.sort((a, b) => a.performance - b.performance);
@@ -176,6 +180,16 @@ try {
   }
   if (process.env.BENCH_VERBOSE)
     for (const r of [baseline, login, dashboard]) console.log(`${r.name}:\n${r.notes.join('\n')}`);
+  const reportDir = process.env.BENCH_REPORT_DIR;
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    for (const [file, r] of [
+      ['baseline', baseline],
+      ['login', login],
+      ['dashboard', dashboard],
+    ] as const)
+      writeFileSync(path.join(reportDir, `${file}.json`), JSON.stringify(r.lhr));
+  }
   console.log(`${RUNS} runs per page; ${((performance.now() - started) / 1000).toFixed(0)} s`);
 } finally {
   chrome.kill();

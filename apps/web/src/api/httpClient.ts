@@ -4,9 +4,9 @@ import {
   type EndpointDef,
   type EndpointRef,
   type Envelope,
+  FACTOR_METHODS,
   type FactorMethodKind,
   methodsOf,
-  StepUpRequiredSchema,
 } from '@cpm/contracts';
 import type { z } from 'zod';
 import type { AppLanguage } from '../i18n/detectLanguage';
@@ -62,11 +62,18 @@ export type RequestOptions = {
   notifySuccess?: boolean;
 };
 
-/** The factors a refusal asks to confirm (`stepUpFactorRequired`), or null for any other answer. */
+const isFactorMethod = (value: unknown): value is FactorMethodKind =>
+  (FACTOR_METHODS as readonly unknown[]).includes(value);
+
+/**
+ * The factors a refusal asks to confirm (`stepUpFactorRequired`), or null for any other answer. Read
+ * by hand rather than with the contract's schema: every page loads this client, and zod with it.
+ */
 export const stepUpMethods = (envelope: Envelope<unknown>): FactorMethodKind[] | null => {
   if (envelope.code === CODE.ok) return null;
-  const parsed = StepUpRequiredSchema.safeParse(envelope.result);
-  return parsed.success && parsed.data.stepUp.methods.length ? parsed.data.stepUp.methods : null;
+  const result = envelope.result as { stepUp?: { methods?: unknown } } | null | undefined;
+  const methods = result?.stepUp?.methods;
+  return Array.isArray(methods) && methods.length > 0 && methods.every(isFactorMethod) ? methods : null;
 };
 
 /** A call that did not end with code 1. */

@@ -3,6 +3,7 @@ import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { LIMITS } from '../limits';
 import { PageQuerySchema, pageSchema } from '../pagination';
 import { POLICY_SEVERITIES } from '../policies/policy-fields';
+import { ALERT_SEVERITIES } from './alert-severities';
 
 const base = '/device/v1/device/alerts';
 
@@ -22,7 +23,7 @@ export const ALERT_CONDITIONS = [
 export const AlertConditionSchema = z.enum(ALERT_CONDITIONS);
 export type AlertCondition = z.infer<typeof AlertConditionSchema>;
 
-export const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export { ALERT_SEVERITIES } from './alert-severities';
 export const AlertSeveritySchema = z.enum(ALERT_SEVERITIES);
 export type AlertSeverity = z.infer<typeof AlertSeveritySchema>;
 

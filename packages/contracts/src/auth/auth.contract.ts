@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, SIGNED_IN } from '../endpoint';
 import { LIMITS, SYS_CODE } from '../limits';
 import { MenuNodeSchema } from '../menu.schema';
+import { FACTOR_METHODS } from './factor-methods';
 
 export const CaptchaSchema = z.object({
   /** Pass back with the answer; single use, expires in 2 minutes. */
@@ -37,9 +38,7 @@ export const UserVoSchema = z.object({
 });
 export type UserVo = z.infer<typeof UserVoSchema>;
 
-/** The factors that confirm a sign-in or a risky act: an authenticator code, a passkey. */
-export const FACTOR_METHODS = ['totp', 'passkey'] as const;
-export type FactorMethodKind = (typeof FACTOR_METHODS)[number];
+export { FACTOR_METHODS, type FactorMethodKind } from './factor-methods';
 
 /** The second sign-in step a password opened: a code (`verify`) or enrolling an authenticator first (`enrol`). */
 export const SecondFactorStepSchema = z.object({

@@ -2,6 +2,7 @@ import { Empty, Spin, theme } from 'antd';
 import type { EChartsType } from 'echarts/core';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inIdleTurn } from '../idle/whenIdle';
 import { isDarkColor } from '../theme/isDarkColor';
 import { useReducedMotion } from '../theme/reducedMotion';
 import {
@@ -61,7 +62,9 @@ const OVERLAY: CSSProperties = { ...CENTRED, position: 'absolute', inset: 0 };
 
 /**
  * An ECharts chart fetched on first use, in the console's theme (light or dark) and language, that
- * resizes with its container and shows an empty state when there is nothing to draw.
+ * resizes with its container and shows an empty state when there is nothing to draw. The chart code
+ * is fetched and each chart drawn in an idle moment of its own, after the page around it is painted:
+ * the figures beside a chart are readable before it, and no task draws several charts at once.
  */
 export const Chart = ({
   option,
@@ -95,20 +98,21 @@ export const Chart = ({
     let cancelled = false;
     let observer: ResizeObserver | undefined;
     setStatus('loading');
-    loadECharts().then(
-      (echarts) => {
-        if (cancelled) return;
-        const chart = echarts.init(host, palette.dark ? 'dark' : undefined, { locale, renderer: 'canvas' });
-        chart.setOption(themedRef.current, { notMerge: true });
-        chartRef.current = chart;
-        observer = new ResizeObserver(() => chart.resize());
-        observer.observe(host);
-        setStatus('ready');
-      },
-      () => {
+    inIdleTurn(loadECharts)
+      .then((echarts) =>
+        inIdleTurn(() => {
+          if (cancelled) return;
+          const chart = echarts.init(host, palette.dark ? 'dark' : undefined, { locale, renderer: 'canvas' });
+          chart.setOption(themedRef.current, { notMerge: true });
+          chartRef.current = chart;
+          observer = new ResizeObserver(() => chart.resize());
+          observer.observe(host);
+          setStatus('ready');
+        }),
+      )
+      .catch(() => {
         if (!cancelled) setStatus('failed');
-      },
-    );
+      });
     return () => {
       cancelled = true;
       observer?.disconnect();

@@ -8,6 +8,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { whenIdle } from '../idle/whenIdle';
 import {
   createLiveClient,
   type LiveClient,
@@ -55,11 +56,15 @@ export const LiveEventsProvider = ({
     if (!token || !userId) return;
     let stopped = false;
     let opened: LiveClient | undefined;
-    void connect({ token, userId }).then((transport) => {
-      if (stopped) return void transport.end(true);
-      opened = createLiveClient(transport);
-      setClient(opened);
-    });
+    // Opened once the signed-in page is drawn: the connection is for updates, not for the first view.
+    void whenIdle()
+      .then(() => (stopped ? null : connect({ token, userId })))
+      .then((transport) => {
+        if (!transport) return;
+        if (stopped) return void transport.end(true);
+        opened = createLiveClient(transport);
+        setClient(opened);
+      });
     return () => {
       stopped = true;
       opened?.close();

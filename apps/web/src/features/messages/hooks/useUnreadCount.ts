@@ -3,6 +3,7 @@ import { messageRoutes } from '@cpm/contracts/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../api/http';
+import { useIdle } from '../../../shared/idle/whenIdle';
 import { useLiveTopic } from '../../../shared/live/LiveEventsProvider';
 import { useSessionStore } from '../../../shared/session/sessionStore';
 import { messageKeys } from './messageKeys';
@@ -16,9 +17,11 @@ export const useUnreadCount = (): number => {
   const queryClient = useQueryClient();
   const token = useSessionStore((s) => s.token);
   const userId = useSessionStore((s) => s.user?.id);
+  // Counted once the page is drawn: the badge can follow the page's own data.
+  const idle = useIdle();
   const { data } = useQuery({
     queryKey: messageKeys.unread,
-    enabled: Boolean(token),
+    enabled: Boolean(token) && idle,
     staleTime: 0,
     queryFn: async () =>
       (
