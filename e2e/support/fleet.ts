@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SimApp } from '../../apps/pos-sim/src/app-health';
 import { apiClient, registerFleet, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
 import { ADMIN, BASE_URL, REPO_ROOT } from './env';
@@ -54,7 +55,13 @@ export const provisionFleet = async (o: Parameters<typeof registerFleet>[0]) => 
  * Registers and starts `count` simulated tills in Shanghai over MQTT that take remote work and never
  * fail, reboot or go offline by themselves: what a test of the console's terminal tools drives.
  */
-export const startSteadyTills = async (o: { prefix: string; model: string; count?: number }) => {
+export const startSteadyTills = async (o: {
+  prefix: string;
+  model: string;
+  count?: number;
+  /** Apps installed beside the defaults. */
+  apps?: SimApp[];
+}) => {
   const count = o.count ?? 1;
   const { enrollmentKey } = await provisionFleet({
     server: BASE_URL,
@@ -72,6 +79,7 @@ export const startSteadyTills = async (o: { prefix: string; model: string; count
     enrollmentKey,
     cities: [CITIES.shanghai],
     model: o.model,
+    apps: o.apps,
     heartbeatSec: 5,
     rampSec: 1,
     faultRate: 0,

@@ -167,11 +167,11 @@ export const createTaskTypeRegistry = (look: TaskTypeLookups) => {
 
   add({
     type: 'remote_command',
-    resolve: async (_auth, p) => {
-      const { op, ...args } = p;
-      const rest = Object.values(args).map(String).join(' ');
-      return { resource: null, summary: `${op}${rest ? ` ${rest}` : ''}`.slice(0, 200) };
-    },
+    // The op is the task's name and type already, rendered per reader; its code would show raw here.
+    resolve: async (_auth, { op: _op, ...args }) => ({
+      resource: null,
+      summary: Object.values(args).map(String).join(' ').slice(0, 200),
+    }),
   });
 
   return {

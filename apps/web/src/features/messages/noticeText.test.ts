@@ -147,6 +147,10 @@ describe('readableMessage', () => {
     const zhShown = readableMessage(ready, i18n.getFixedT('zh', 'messages'));
     expect(zhShown.title).toBe('导出完成：终端列表');
     expect(zhShown.content).toContain('<p>12 行，XLSX。7 天内有效。</p><p>下载：<a');
+    const one = message({ notice: { key: 'exportReady', params: { ...ready.notice?.params, rows: 1 } } });
+    expect(readableMessage(one, i18n.getFixedT('en', 'messages')).content).toContain(
+      '<p>1 row, XLSX. Available for 7 days.</p>',
+    );
   });
 
   it('tells of a webhook turned off in the reader’s language only', () => {

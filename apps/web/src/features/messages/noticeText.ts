@@ -18,7 +18,7 @@ const windowOf = (minutes: number, t: TFunction<'messages'>) =>
  * in the reader's language.
  */
 const valuesOf = (notice: NoticeText, t: TFunction<'messages'>): NoticeText['params'] => {
-  const { breaches, change, windowMinutes, list, days } = notice.params;
+  const { breaches, change, windowMinutes, list, rows } = notice.params;
   return {
     ...notice.params,
     ...(typeof breaches === 'string' && {
@@ -35,7 +35,7 @@ const valuesOf = (notice: NoticeText, t: TFunction<'messages'>): NoticeText['par
     ...(typeof list === 'string' && {
       list: t(`notices.exportList.${list as 'terminals'}`, { defaultValue: list }),
     }),
-    ...(typeof days === 'number' && { count: days }),
+    ...(typeof rows === 'number' && { count: rows }),
     ...(notice.taskName && { task: renderTaskName(notice.taskName, t as unknown as TFunction) }),
   };
 };

@@ -81,7 +81,7 @@ export const TaskManagePage = () => {
       dataIndex: 'name',
       render: (_, row) => (
         <Space direction="vertical" size={0}>
-          <Link to={taskInfoPath(row.id)} data-testid="task-link">
+          <Link to={taskInfoPath(row.id)} data-testid="task-link" style={{ overflowWrap: 'anywhere' }}>
             {taskNameOf(row, t)}
           </Link>
           <Typography.Text
