@@ -71,7 +71,9 @@ export const TaskInfoPage = () => {
         testId="task-info-page"
         back={back}
         title={taskNameOf(task, t)}
-        subtitle={`${t(`type.${task.type}`)} · ${t(`platform.${task.platform}`)} · ${task.summary}`}
+        subtitle={[t(`type.${task.type}`), t(`platform.${task.platform}`), task.summary]
+          .filter(Boolean)
+          .join(' · ')}
         status={
           <>
             <TaskStatusTag
