@@ -85,7 +85,7 @@ export const TaskManagePage = () => {
             to={taskInfoPath(row.id)}
             data-testid="task-link"
             // On a phone a long name wraps beside the fixed actions instead of running under them.
-            style={{ overflowWrap: 'anywhere', display: 'inline-block', maxWidth: narrow ? 200 : undefined }}
+            style={{ overflowWrap: 'anywhere', display: 'inline-block', maxWidth: narrow ? 160 : undefined }}
           >
             {taskNameOf(row, t)}
           </Link>
