@@ -81,7 +81,12 @@ export const TaskManagePage = () => {
       dataIndex: 'name',
       render: (_, row) => (
         <Space direction="vertical" size={0}>
-          <Link to={taskInfoPath(row.id)} data-testid="task-link" style={{ overflowWrap: 'anywhere' }}>
+          <Link
+            to={taskInfoPath(row.id)}
+            data-testid="task-link"
+            // On a phone a long name wraps beside the fixed actions instead of running under them.
+            style={{ overflowWrap: 'anywhere', display: 'inline-block', maxWidth: narrow ? 160 : undefined }}
+          >
             {taskNameOf(row, t)}
           </Link>
           <Typography.Text
