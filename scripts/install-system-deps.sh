@@ -20,8 +20,8 @@ command -v zipalign >/dev/null 2>&1 || need+=(zipalign)
 command -v rsyslogd >/dev/null 2>&1 || [ -x /usr/sbin/rsyslogd ] || need+=(rsyslog)
 compgen -G '/usr/lib/*/rsyslog/lmnsd_gtls.so' >/dev/null || need+=(rsyslog-gnutls)
 # The Linux terminal agent's end-to-end suite (apps/agent): a CUPS PDF printer, gpsd with gpsfake,
-# an X server without a screen, xwd (screenshots and remote desktop frames), xdotool (remote input)
-# and xmessage.
+# an X server without a screen, xwd (screenshots and remote desktop frames), xdotool (remote input),
+# xmessage and xset.
 command -v cupsd >/dev/null 2>&1 || [ -x /usr/sbin/cupsd ] || need+=(cups)
 [ -x /usr/lib/cups/backend/cups-pdf ] || need+=(printer-driver-cups-pdf)
 command -v gpsd >/dev/null 2>&1 || [ -x /usr/sbin/gpsd ] || need+=(gpsd)
@@ -31,6 +31,8 @@ command -v xdotool >/dev/null 2>&1 || need+=(xdotool)
 command -v xwd >/dev/null 2>&1 || need+=(x11-apps)
 # xmessage: the remote desktop's consent dialog and the notice that a session runs.
 command -v xmessage >/dev/null 2>&1 || need+=(x11-utils)
+# xset: the screen timeout that configuration policies set on the terminal's display.
+command -v xset >/dev/null 2>&1 || need+=(x11-xserver-utils)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Missing system packages: ${need[*]}. Install them with: sudo apt-get install -y ${need[*]}" >&2
