@@ -208,7 +208,7 @@ test('a reinstall is recorded as one, by the user who pushed it; an official rel
       'GET',
       '/task/v1/task/remoteTask/getPage?current=1&size=50',
     );
-    expect(tasks.records.map((r) => r.name)).toEqual(['DemoPay 1.0.0 gray']);
+    expect(tasks.records.map((r) => r.name)).toEqual(['DemoPay 1.0.0 gray release']);
     expect(problems).toEqual({ pageErrors: [], consoleErrors: [] });
   } finally {
     await fleet?.stop();
