@@ -14,6 +14,17 @@ const failedSteps = [];
 const stepTimes = [];
 /** Per runner, each test file's wall time in seconds. */
 const fileTimes = [];
+/** Each failed test's runner, file, name and the start of its first error, repeated at the end. */
+const failures = [];
+/** The first lines of an error text, without colour codes. */
+const firstLines = (text = '') =>
+  text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, 6)
+    .join('\n      ');
 const started = Date.now();
 
 /** The machine's busy and total CPU time so far in clock ticks (Linux), to say how loaded a run kept it. */
@@ -89,6 +100,17 @@ const vitest = async (name, workspace, opts = {}) => {
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
   if (r.numTotalTests === 0) failedSteps.push(`${name} (no tests ran)`);
+  for (const t of r.testResults)
+    for (const a of t.assertionResults ?? [])
+      if (a.status === 'failed')
+        failures.push({
+          runner: name,
+          test: `${path.relative(root, t.name)} > ${a.fullName}`,
+          error: firstLines(a.failureMessages?.[0]),
+        });
+  for (const t of r.testResults)
+    if (t.status === 'failed' && !(t.assertionResults ?? []).some((a) => a.status === 'failed'))
+      failures.push({ runner: name, test: path.relative(root, t.name), error: firstLines(t.message) });
   fileTimes.push({
     name,
     files: r.testResults.map((t) => ({
@@ -104,8 +126,15 @@ const playwrightFiles = (report) => {
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? [])
-        for (const r of t.results ?? [])
+        for (const r of t.results ?? []) {
           byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + (r.duration ?? 0));
+          if (r.status !== 'passed' && r.status !== 'skipped')
+            failures.push({
+              runner: 'end to end',
+              test: `e2e/tests/${spec.file}:${spec.line} > ${spec.title}`,
+              error: firstLines(r.error?.message ?? r.status),
+            });
+        }
     for (const s of suite.suites ?? []) walk(s);
   };
   for (const s of report.suites ?? []) walk(s);
@@ -214,6 +243,10 @@ for (const { name, files } of fileTimes) {
   process.stdout.write(`\nSlowest test files, ${name}:\n`);
   for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10))
     process.stdout.write(`  ${seconds(f.ms).padStart(7)}  ${f.file}\n`);
+}
+if (failures.length) {
+  process.stdout.write('\nFailed tests:\n');
+  for (const f of failures) process.stdout.write(`  ${f.runner}: ${f.test}\n      ${f.error}\n`);
 }
 if (failedSteps.length) process.stdout.write(`\nFailed steps: ${failedSteps.join('; ')}\n`);
 const failed = totals.failed + (failedSteps.length && totals.failed === 0 ? failedSteps.length : 0);
