@@ -17256,7 +17256,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -17336,7 +17336,7 @@ export interface operations {
                                 taskName: string;
                                 taskNameText: {
                                     /** @enum {string} */
-                                    key: "command" | "appInstall";
+                                    key: "command" | "appInstall" | "permission" | "appUninstall";
                                     params: {
                                         [key: string]: string | number;
                                     };
@@ -17391,7 +17391,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -17470,7 +17470,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name?: string;
                     /** @enum {string} */
                     platform: "android" | "windows" | "linux";
                     /** @enum {string} */
@@ -17568,7 +17568,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -17730,7 +17730,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -17907,7 +17907,7 @@ export interface operations {
                                 name: string;
                                 nameText: {
                                     /** @enum {string} */
-                                    key: "command" | "appInstall";
+                                    key: "command" | "appInstall" | "permission" | "appUninstall";
                                     params: {
                                         [key: string]: string | number;
                                     };
@@ -18119,7 +18119,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -18199,7 +18199,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -18388,7 +18388,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -18504,7 +18504,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -21749,7 +21749,7 @@ export interface operations {
                                     };
                                     taskName?: {
                                         /** @enum {string} */
-                                        key: "command" | "appInstall";
+                                        key: "command" | "appInstall" | "permission" | "appUninstall";
                                         params: {
                                             [key: string]: string | number;
                                         };
@@ -21807,7 +21807,7 @@ export interface operations {
                                     };
                                     taskName?: {
                                         /** @enum {string} */
-                                        key: "command" | "appInstall";
+                                        key: "command" | "appInstall" | "permission" | "appUninstall";
                                         params: {
                                             [key: string]: string | number;
                                         };
@@ -21861,7 +21861,7 @@ export interface operations {
                                 };
                                 taskName?: {
                                     /** @enum {string} */
-                                    key: "command" | "appInstall";
+                                    key: "command" | "appInstall" | "permission" | "appUninstall";
                                     params: {
                                         [key: string]: string | number;
                                     };
@@ -21911,7 +21911,7 @@ export interface operations {
                                 };
                                 taskName?: {
                                     /** @enum {string} */
-                                    key: "command" | "appInstall";
+                                    key: "command" | "appInstall" | "permission" | "appUninstall";
                                     params: {
                                         [key: string]: string | number;
                                     };

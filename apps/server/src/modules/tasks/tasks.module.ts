@@ -20,6 +20,7 @@ import { createTaskAgentService } from './task-agent.service';
 import { announceTaskChanges, createTaskChanges } from './task-changes';
 import { announceTaskEvents } from './task-domain-events';
 import { createTaskExports } from './task-exports';
+import { fillSearchNames } from './task-names';
 import { createTaskRunner, type TaskRunnerOptions } from './task-runner';
 import { createTaskTypeRegistry } from './task-type-registry';
 import { announceWorkChanges, type WorkChanges } from './task-work';
@@ -66,6 +67,7 @@ export const createTasksModule = async (deps: {
 }) => {
   const { clock, broker, log } = deps;
   const plain = deps.repo ?? createTasksRepository(deps.db);
+  await fillSearchNames(plain);
   const storage = deps.work ? announceWorkChanges(plain, deps.work) : plain;
   const changes = createTaskChanges({
     ownersOf: (ids) => storage.ownersOf(ids),

@@ -20,7 +20,7 @@ import type { Clock } from '../../shared/clock';
 import { escapeHtml } from '../../shared/html';
 import type { OperationNote } from '../../shared/operation-note';
 import type { Tx } from '../jobs/jobs.repository';
-import { namedBy } from './task-names';
+import { namedBy, searchNameOf, typeTaskName } from './task-names';
 import { createTaskReads } from './task-reads';
 import type { StoredTargets } from './task-records';
 import { matchOf, type TaskRunner } from './task-runner';
@@ -173,9 +173,13 @@ export const createTasksService = (deps: Deps) => {
       if (reach === 0) throw new AppError('taskNoTargets');
       const approval = needsApproval(body.type, stored, reach);
 
+      // An uninstall or permission task created without a name is named by what it does.
+      const named = body.name ? null : typeTaskName(body.type, body.params as Record<string, unknown>);
+      const nameText = system.nameText ?? named?.nameText ?? null;
       const values = {
-        name: body.name,
-        nameText: system.nameText ?? null,
+        name: body.name ?? named?.name ?? body.type,
+        nameText,
+        nameSearch: searchNameOf(nameText),
         type: body.type,
         platform: body.platform,
         params: body.params as Record<string, unknown>,
