@@ -17985,6 +17985,7 @@ export interface operations {
                         result: {
                             packageName: string;
                             name: string | null;
+                            marketName: string | null;
                             terminals: number;
                         }[];
                     };

@@ -115,6 +115,14 @@ describe('app market installs through remote tasks', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  it('the uninstall and permission tasks’ app picker names a package by the market’s name, found by it', async () => {
+    const picked = async (keyword: string) =>
+      (await pub('GET', `/task/v1/task/remoteTask/packages?platform=android&keyword=${keyword}`)).body.result;
+    const demo = { packageName: 'com.cpm.demo', name: null, marketName: 'DemoPay', terminals: 2 };
+    expect(await picked('demopay')).toEqual([demo]);
+    expect(await picked('cpm.demo')).toEqual([demo]);
+  });
+
   it('a gray release creates an install task; the terminal gets the APK with what to check, installs and is recorded', async () => {
     const gray = await pub('POST', '/app/v1/app/version/release', {
       id: v.v3,

@@ -26,7 +26,7 @@ import { createTaskTypeRegistry } from './task-type-registry';
 import { announceWorkChanges, type WorkChanges } from './task-work';
 import { createTasksRepository, type TasksRepository } from './tasks.repository';
 import { registerTasksRoutes } from './tasks.routes';
-import { createTasksService } from './tasks.service';
+import { createTasksService, type TasksServiceDeps } from './tasks.service';
 import { createWhitelistRepository } from './whitelist.repository';
 import { createWhitelistService } from './whitelist.service';
 
@@ -61,6 +61,8 @@ export const createTasksModule = async (deps: {
   /** Hears task domain events (webhooks). */
   announce?: AnnounceDomainEvent;
   log: FastifyBaseLogger;
+  /** The app market's names for the app picker (see the service). */
+  market?: TasksServiceDeps['market'];
   /** Told when the work terminals could pull may have changed (the heartbeat answers it). */
   work?: WorkChanges;
   options?: TasksOptions;
@@ -121,6 +123,7 @@ export const createTasksModule = async (deps: {
     reverify: (auth, password) => deps.auth.confirmRisky(auth, password),
     notify,
     approvers: (creatorId) => findPermissionHolders(deps.db, 'task:task:approve', creatorId),
+    market: deps.market,
   });
   const agent = createTaskAgentService({
     repo,

@@ -259,16 +259,21 @@ const createTaskDefinitionsRepository = (db: Db) => {
 
     /**
      * Apps installed on terminals in the caller's scope whose package or reported name contains
-     * `keyword`, most installed first: what an uninstall or permission task can name.
+     * `keyword`, or among `packages` (those the market's names match), most installed first: what an
+     * uninstall or permission task can name.
      */
-    async installedPackages(scope: Scope, o: { keyword?: string; platform?: string; limit: number }) {
+    async installedPackages(
+      scope: Scope,
+      o: { keyword?: string; platform?: string; packages?: string[]; limit: number },
+    ) {
       const like = o.keyword ? `%${escapeLike(o.keyword.toLowerCase())}%` : null;
+      const named = o.packages?.length ? sql` or a->>'packageName' = any(${textArray(o.packages)})` : sql``;
       const rows = rowsOf<{ packageName: string; name: string | null; terminals: string }>(
         await db.execute(sql`select a->>'packageName' as "packageName", max(a->>'name') as name, count(*) as terminals
           from terminals t, jsonb_array_elements(t.apps) a
           where ${inScope(scope, sql`t.owner_id`)}
             ${o.platform ? sql`and t.platform = ${o.platform}` : sql``}
-            ${like ? sql`and (lower(a->>'packageName') like ${like} or lower(a->>'name') like ${like})` : sql``}
+            ${like ? sql`and (lower(a->>'packageName') like ${like} or lower(a->>'name') like ${like}${named})` : sql``}
           group by 1 order by 3 desc, 1 limit ${o.limit}`),
       );
       return rows.map((r) => ({ ...r, terminals: Number(r.terminals) }));
