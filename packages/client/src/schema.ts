@@ -7707,6 +7707,14 @@ export interface operations {
                                 /** @enum {string} */
                                 actorKind: "user" | "system" | "terminal";
                                 detail: string;
+                                detailText: {
+                                    /** @enum {string} */
+                                    key: "versionChange" | "installTask" | "installTaskFailed" | "officialRelease" | "rollback" | "healthPause";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                } | null;
+                                taskId: string | null;
                                 /** @enum {string} */
                                 result: "success" | "failure";
                                 at: string;
