@@ -48,7 +48,12 @@ describe('the names of uninstall and permission tasks, and searching tasks by na
     const res = await create({ ...grant, params: grantParams });
     expect(res.body.code, JSON.stringify(res.body)).toBe(1);
     const nameText = { key: 'permission', params: { action: 'grant', packageName: TILL } };
-    expect(res.body.result).toMatchObject({ name: `Grant permissions · ${TILL}`, nameText });
+    expect(res.body.result).toMatchObject({
+      name: `Grant permissions · ${TILL}`,
+      nameText,
+      // The line under the name holds no English verb either.
+      summary: `${TILL}: android.permission.CAMERA`,
+    });
     const id = res.body.result.id as string;
     expect((await clientOf(t, ent.token).call(ENDPOINTS.tasks.detail, { id })).body.result).toMatchObject({
       nameText,
