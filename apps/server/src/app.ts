@@ -359,6 +359,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     work: { changed: () => answers.changed(), taken: answers.taken },
     options: deps.tasks,
     announce: (e) => void bus.emit('domain.event', e),
+    market: () => appMarket.market,
   });
   const appMarket = createAppMarketModule({
     api,

@@ -7707,6 +7707,14 @@ export interface operations {
                                 /** @enum {string} */
                                 actorKind: "user" | "system" | "terminal";
                                 detail: string;
+                                detailText: {
+                                    /** @enum {string} */
+                                    key: "versionChange" | "installTask" | "installTaskFailed" | "officialRelease" | "rollback" | "healthPause";
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                } | null;
+                                taskId: string | null;
                                 /** @enum {string} */
                                 result: "success" | "failure";
                                 at: string;
@@ -17256,7 +17264,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -17336,7 +17344,7 @@ export interface operations {
                                 taskName: string;
                                 taskNameText: {
                                     /** @enum {string} */
-                                    key: "command" | "appInstall";
+                                    key: "command" | "appInstall" | "permission" | "appUninstall";
                                     params: {
                                         [key: string]: string | number;
                                     };
@@ -17391,7 +17399,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -17470,7 +17478,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    name: string;
+                    name?: string;
                     /** @enum {string} */
                     platform: "android" | "windows" | "linux";
                     /** @enum {string} */
@@ -17568,7 +17576,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -17730,7 +17738,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -17907,7 +17915,7 @@ export interface operations {
                                 name: string;
                                 nameText: {
                                     /** @enum {string} */
-                                    key: "command" | "appInstall";
+                                    key: "command" | "appInstall" | "permission" | "appUninstall";
                                     params: {
                                         [key: string]: string | number;
                                     };
@@ -17985,6 +17993,7 @@ export interface operations {
                         result: {
                             packageName: string;
                             name: string | null;
+                            marketName: string | null;
                             terminals: number;
                         }[];
                     };
@@ -18119,7 +18128,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -18199,7 +18208,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -18388,7 +18397,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -18504,7 +18513,7 @@ export interface operations {
                             name: string;
                             nameText: {
                                 /** @enum {string} */
-                                key: "command" | "appInstall";
+                                key: "command" | "appInstall" | "permission" | "appUninstall";
                                 params: {
                                     [key: string]: string | number;
                                 };
@@ -21749,7 +21758,7 @@ export interface operations {
                                     };
                                     taskName?: {
                                         /** @enum {string} */
-                                        key: "command" | "appInstall";
+                                        key: "command" | "appInstall" | "permission" | "appUninstall";
                                         params: {
                                             [key: string]: string | number;
                                         };
@@ -21807,7 +21816,7 @@ export interface operations {
                                     };
                                     taskName?: {
                                         /** @enum {string} */
-                                        key: "command" | "appInstall";
+                                        key: "command" | "appInstall" | "permission" | "appUninstall";
                                         params: {
                                             [key: string]: string | number;
                                         };
@@ -21861,7 +21870,7 @@ export interface operations {
                                 };
                                 taskName?: {
                                     /** @enum {string} */
-                                    key: "command" | "appInstall";
+                                    key: "command" | "appInstall" | "permission" | "appUninstall";
                                     params: {
                                         [key: string]: string | number;
                                     };
@@ -21911,7 +21920,7 @@ export interface operations {
                                 };
                                 taskName?: {
                                     /** @enum {string} */
-                                    key: "command" | "appInstall";
+                                    key: "command" | "appInstall" | "permission" | "appUninstall";
                                     params: {
                                         [key: string]: string | number;
                                     };

@@ -37,6 +37,7 @@ export const taskRecord = (over: Partial<TaskRecord> = {}): TaskRecord => {
     id: randomUUID(),
     name: 'Push price list',
     nameText: null,
+    nameSearch: null,
     type: 'file_push',
     platform: 'android',
     params: { fileId: randomUUID(), path: '/sdcard/Download' },

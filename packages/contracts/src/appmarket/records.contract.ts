@@ -4,6 +4,9 @@ import { LIMITS } from '../limits';
 import { PageQuerySchema, pageSchema } from '../pagination';
 import { base, TAG } from './app-fields';
 import { APP_OPERATION_KINDS } from './app-states';
+import { AppRecordTextSchema } from './record-text';
+
+export * from './record-text';
 
 /**
  * Who an operation record says acted: a user (named by `actorName`), the server on its own (health
@@ -26,8 +29,12 @@ export const AppOperationSchema = z.object({
   /** The user's name when `actorKind` is `user`. */
   actorName: z.string(),
   actorKind: z.enum(APP_RECORD_ACTOR_KINDS),
-  /** A reason, target SNs, a health figure. */
+  /** Free text as written: a reviewer's reason, target SNs, a file name, a terminal's message. */
   detail: z.string(),
+  /** What the server said of the operation, rendered in the reader's language; null when nothing. */
+  detailText: AppRecordTextSchema.nullable(),
+  /** The remote task the operation came with (a market install task), when there was one. */
+  taskId: z.string().nullable(),
   result: z.enum(['success', 'failure']),
   at: z.string(),
 });

@@ -3,6 +3,7 @@ import { SN_PATTERN } from '../device-protocol/protocol-constants';
 import { bilingual } from '../issue-text';
 import { checkCronRule } from './cron-rule';
 import { isoTime, uuid } from './task-fields';
+import { SYSTEM_NAMED_TASK_TYPES } from './task-name';
 import {
   isPlatformPath,
   TASK_LIMITS,
@@ -170,7 +171,11 @@ export type TaskRollout = z.output<typeof TaskRolloutSchema>;
 
 /** The parts of a new task shared by its creation and its reach preview. */
 const taskCore = {
-  name: z.string().trim().min(1).max(TASK_LIMITS.nameMax),
+  /**
+   * The task's name. Omitted on an uninstall or permission task (`SYSTEM_NAMED_TASK_TYPES`), the
+   * server names it by its type and package, shown in each reader's language.
+   */
+  name: z.string().trim().min(1).max(TASK_LIMITS.nameMax).optional(),
   platform: z.enum(TASK_PLATFORMS),
   type: z.enum(TASK_TYPES),
   /** The type's parameters (see TASK_PARAMS). */
@@ -186,9 +191,16 @@ const ABSOLUTE_PATH_TEXT = {
 
 /** Checks the parameters against the type's schema and the platform matrix; issues land on their fields. */
 const checkKind = (
-  b: { type: TaskType; platform: (typeof TASK_PLATFORMS)[number]; params: Record<string, unknown> },
+  b: {
+    name?: string;
+    type: TaskType;
+    platform: (typeof TASK_PLATFORMS)[number];
+    params: Record<string, unknown>;
+  },
   ctx: z.RefinementCtx,
 ) => {
+  if (!b.name && !(SYSTEM_NAMED_TASK_TYPES as readonly string[]).includes(b.type))
+    ctx.addIssue({ code: 'custom', path: ['name'], ...bilingual('请输入任务名称', "Enter the task's name") });
   if (!typeRunsOn(b.type, b.platform)) {
     ctx.addIssue({
       code: 'custom',

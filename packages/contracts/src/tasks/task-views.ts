@@ -207,6 +207,8 @@ export const InstalledPackageSchema = z.object({
   packageName: z.string(),
   /** The app's name as the terminals report it; null when none reports one. */
   name: z.string().nullable(),
+  /** The app market's name for the package, which the picker shows first; null when the market has none. */
+  marketName: z.string().nullable(),
   /** How many terminals in scope report it installed. */
   terminals: z.number().int(),
 });

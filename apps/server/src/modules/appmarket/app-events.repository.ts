@@ -1,11 +1,11 @@
 import type { AppOperationFilter } from '@cpm/contracts';
-import { and, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inDataScope, type Scope } from '../../shared/data-scope';
 import { containsIn, countWhere, existsWhere, likeAnywhere, rowsWhere } from '../../shared/sql';
 import type { EventValues } from './appmarket.repository';
 import { appCrashCounts, appEvents } from './appmarket.table';
-import { installTaskPrefix } from './market-core';
+import { legacyInstallTaskPrefix } from './market-core';
 
 /** Records of a version arriving on a terminal, whatever it ran before. */
 const INSTALL_KINDS = ['install', 'upgrade', 'reinstall', 'downgrade'];
@@ -37,7 +37,10 @@ export const createAppEventsRepository = (db: Db) => {
         and(
           eq(appEvents.versionId, versionId),
           eq(appEvents.kind, 'autoUpdate'),
-          ilike(appEvents.detail, `${installTaskPrefix(taskId)}%`),
+          or(
+            eq(appEvents.taskId, taskId),
+            and(isNull(appEvents.taskId), ilike(appEvents.detail, `${legacyInstallTaskPrefix(taskId)}%`)),
+          ),
         ),
       ),
 

@@ -73,7 +73,8 @@ describe('what terminals report of apps', () => {
       kind: 'reinstall',
       actorId: 'user-1',
       actorName: 'ann',
-      detail: '3 → 3, task task-7',
+      detailText: { key: 'versionChange', params: { before: 3, after: 3 } },
+      taskId: 'task-7',
     });
   });
 
@@ -114,6 +115,8 @@ describe('what terminals report of apps', () => {
       versionName: '1.2.0',
       sn: 'SN1',
       detail: '',
+      detailText: null,
+      taskId: null,
       result: 'success' as const,
       ownerId: s.app.ownerId,
       kind: 'install',

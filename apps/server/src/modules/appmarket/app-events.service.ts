@@ -1,4 +1,10 @@
-import type { AppOperation, AppOperationFilter, AppOperationKind, PageQuery } from '@cpm/contracts';
+import type {
+  AppOperation,
+  AppOperationFilter,
+  AppOperationKind,
+  AppRecordText,
+  PageQuery,
+} from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { pageOffset, toPage } from '../../shared/paging';
 import { actorKindOf, type MarketCore, SYSTEM_ACTOR, TERMINAL_ACTOR } from './market-core';
@@ -63,17 +69,18 @@ export const createAppEventsService = (core: MarketCore) => {
         : (await repo.isAutoUpdateTask(v?.id ?? '', task.taskId))
           ? { actorId: null, actorName: SYSTEM_ACTOR }
           : { actorId: task.createdBy, actorName: (await deps.accountById(task.createdBy))?.username ?? '' };
-      const change =
+      const change: AppRecordText | null =
         ev.installed && ev.before !== null && ev.versionCode !== null
-          ? `${ev.before} → ${ev.versionCode}`
-          : '';
+          ? { key: 'versionChange', params: { before: ev.before, after: ev.versionCode } }
+          : null;
       await repo.addEvent({
         ...event(null, a, kind, {
           versionId: v?.id ?? null,
           versionName: v?.versionName ?? (ev.versionCode === null ? '' : String(ev.versionCode)),
           sn,
           ...actor,
-          detail: [change, task ? `task ${task.taskId}` : ''].filter(Boolean).join(', '),
+          detailText: change,
+          taskId: task?.taskId ?? null,
         }),
         at: ev.at,
       });
@@ -126,6 +133,8 @@ export const createAppEventsService = (core: MarketCore) => {
             actorName: r.actorName,
             actorKind: actorKindOf(r),
             detail: r.detail,
+            detailText: r.detailText ?? null,
+            taskId: r.taskId ?? null,
             result: r.result,
             at: r.at.toISOString(),
           }),

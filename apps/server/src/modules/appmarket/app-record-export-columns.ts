@@ -1,5 +1,6 @@
-import type { AppOperation } from '@cpm/contracts';
+import type { AppOperation, AppRecordText } from '@cpm/contracts';
 import { columnsIn, type ExportColumn, enumLabels, resultLabels } from '../../shared/export-columns';
+import { recordDetailIn } from './app-record-texts';
 import { actorKindOf } from './market-core';
 
 /** An app operation record as the export reads it. */
@@ -14,6 +15,8 @@ export type AppRecordExportRow = {
   actorName: string;
   result: AppOperation['result'];
   detail: string;
+  detailText: AppRecordText | null;
+  taskId: string | null;
 };
 
 /** Operation kinds as the operation records page shows them. */
@@ -66,5 +69,8 @@ export const APP_RECORD_EXPORT_COLUMNS: ExportColumn<AppRecordExportRow>[] = [
     },
   }),
   column('result', 'records.result', '结果', 'Result', { format: { enum: APP_OPERATION_RESULT_LABELS } }),
-  column('detail', 'records.detail', '详情', 'Detail', { width: 40 }),
+  column('detail', 'records.detail', '详情', 'Detail', {
+    width: 40,
+    value: (r, lang) => recordDetailIn(r, lang),
+  }),
 ];

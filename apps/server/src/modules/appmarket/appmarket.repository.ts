@@ -5,11 +5,19 @@ import {
   type ShelfStatus,
   SUPERSEDE_TRANSITION,
 } from '@cpm/contracts';
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, findInScope, inDataScope, type Scope } from '../../shared/data-scope';
-import { allWhere, containsIn, countWhere, equalTo, firstWhere, rowsWhere } from '../../shared/sql';
+import {
+  allWhere,
+  containsIn,
+  countWhere,
+  equalTo,
+  firstWhere,
+  likeAnywhere,
+  rowsWhere,
+} from '../../shared/sql';
 import { appEvents, appScreenshots, apps, appVersions } from './appmarket.table';
 
 export type AppRecord = typeof apps.$inferSelect;
@@ -103,6 +111,22 @@ export const createAppMarketRepository = (db: Db) => {
         );
       return new Map(rows.map((r) => [r.packageName, r.name]));
     },
+
+    /** Packages of apps the caller may see (in the market or their own) whose name contains `keyword`. */
+    packagesNamed: async (scope: Scope, platform: string, keyword: string) =>
+      (
+        await db
+          .select({ packageName: apps.packageName })
+          .from(apps)
+          .where(
+            and(
+              eq(apps.platform, platform as AppRecord['platform']),
+              ilike(apps.name, likeAnywhere(keyword)),
+              or(inDataScope(scope, apps.ownerId) ?? sql`true`, marketVisible(scope)),
+            ),
+          )
+          .limit(50)
+      ).map((r) => r.packageName),
 
     findByPackage: async (platform: 'android' | 'windows', packageName: string): Promise<AppRecord | null> =>
       firstWhere(db, apps, and(eq(apps.platform, platform), eq(apps.packageName, packageName))),

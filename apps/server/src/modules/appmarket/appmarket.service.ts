@@ -14,9 +14,10 @@ export const createAppMarketService = (parts: {
   release: ReleaseService;
   healthGate: HealthGateService;
   events: AppEventsService;
-  apps: Pick<AppsService, 'marketNames'>;
+  apps: Pick<AppsService, 'marketNames' | 'packagesNamed'>;
 }) => ({
   marketNames: parts.apps.marketNames,
+  packagesNamed: parts.apps.packagesNamed,
   installResource: parts.release.installResource,
   autoUpdateSweep: parts.release.autoUpdateSweep,
   checkGrayHealth: parts.healthGate.checkGrayHealth,

@@ -1,4 +1,4 @@
-import { RELEASE_STATUSES } from '@cpm/contracts';
+import { type AppRecordText, RELEASE_STATUSES } from '@cpm/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -123,7 +123,12 @@ export const appEvents = pgTable(
     versionName: text().notNull().default(''),
     sn: text(),
     ...actor(),
+    /** Free text as written (a reason, SNs, a file name); the server's own words are in `detailText`. */
     detail: text().notNull().default(''),
+    /** What the server said of the operation, as a catalogue key and values rendered per reader. */
+    detailText: jsonb().$type<AppRecordText>(),
+    /** The market install task the record names (an auto update is recognised by it). */
+    taskId: uuid(),
     result: text({ enum: ['success', 'failure'] })
       .notNull()
       .default('success'),

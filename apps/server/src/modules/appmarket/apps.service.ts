@@ -29,6 +29,10 @@ export const createAppsService = (core: MarketCore) => {
       return Object.fromEntries(await repo.namesByPackage(auth, platform, unique));
     },
 
+    /** Packages whose market name (of apps the caller may see) contains `keyword`, for the app picker. */
+    packagesNamed: (auth: AuthContext, platform: string, keyword: string) =>
+      repo.packagesNamed(auth, platform, keyword),
+
     /** The market (launched and visible apps) or the caller's own apps, paged. */
     async page(kind: AppListKind, auth: AuthContext, q: PageQuery & AppFilter) {
       const list = await repo.listApps(kind, auth, q, pageOffset(q), q.size);

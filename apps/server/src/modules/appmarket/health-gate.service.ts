@@ -103,7 +103,14 @@ export const createHealthGateService = (core: MarketCore) => {
             versionName: v.versionName,
             fromStatus: 'gray',
             toStatus: 'paused',
-            detail: `${reasonCodes}; gray ${h.gray.crashRate.toFixed(2)} vs rest ${h.rest.crashRate.toFixed(2)} crashes/terminal`,
+            detailText: {
+              key: 'healthPause',
+              params: {
+                breaches: reasonCodes,
+                gray: h.gray.crashRate.toFixed(2),
+                rest: h.rest.crashRate.toFixed(2),
+              },
+            },
           }),
         );
         if (!row) continue;

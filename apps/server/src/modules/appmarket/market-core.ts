@@ -1,4 +1,4 @@
-import { type AppOperationKind, apiLevelOf, type NoticeKey } from '@cpm/contracts';
+import { type AppOperationKind, type AppRecordText, apiLevelOf, type NoticeKey } from '@cpm/contracts';
 import type { AuthContext } from '../../plugins/auth-context';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
@@ -94,11 +94,13 @@ export const actorKindOf = (r: { actorId: string | null; actorName: string; sn: 
       ? ('terminal' as const)
       : ('system' as const);
 
-/** How the record of an install task the market asked for begins: it names the task. */
-export const installTaskPrefix = (taskId: string) => `install task ${taskId} `;
-/** The detail of the record of an install task the market asked for. */
-export const installTaskDetail = (taskId: string, terminals: number) =>
-  `${installTaskPrefix(taskId)}for ${terminals} terminals`;
+/** How records written before `task_id` began naming an install task: in their English detail. */
+export const legacyInstallTaskPrefix = (taskId: string) => `install task ${taskId} `;
+/** What the record of an install task the market asked for says: the task and how many it aims at. */
+export const installTaskRecord = (taskId: string, terminals: number) => ({
+  taskId,
+  detailText: { key: 'installTask', params: { terminals } } satisfies AppRecordText,
+});
 
 /** What a publisher says of a version's release: notes in both languages, OS range, models, auto-update. */
 export const releaseFacts = (f: {

@@ -10,7 +10,7 @@ import { AppError } from '../../shared/app-error';
 import type { OperationNote } from '../../shared/operation-note';
 import { toVersion } from './app-presenter';
 import type { VersionRecord } from './appmarket.repository';
-import { type InstallReason, installTaskDetail, type MarketCore } from './market-core';
+import { type InstallReason, installTaskRecord, type MarketCore } from './market-core';
 
 /**
  * Releasing approved versions: gray to chosen terminals, official to the fleet, pause, rollback;
@@ -87,7 +87,7 @@ export const createReleaseService = (core: MarketCore) => {
               versionName: v.versionName,
               fromStatus: grayBefore.get(v.id) ?? 'gray',
               toStatus: SUPERSEDE_TRANSITION.to,
-              detail: `${version.versionName} official`,
+              detailText: { key: 'officialRelease', params: { version: version.versionName } },
             }),
           );
       } else if (body.action === 'pause') {
@@ -110,7 +110,13 @@ export const createReleaseService = (core: MarketCore) => {
           'releaseStatus',
           t.from,
           { releaseStatus: t.to, updatedAt: now },
-          event(auth, app, 'rollback', { ...base, detail: `${previous.versionName} -> ${targets.length}` }),
+          event(auth, app, 'rollback', {
+            ...base,
+            detailText: {
+              key: 'rollback',
+              params: { version: previous.versionName, terminals: targets.length },
+            },
+          }),
         );
         installVersion = previous;
       }
@@ -135,7 +141,7 @@ export const createReleaseService = (core: MarketCore) => {
               event(auth, app, kind, {
                 versionId: target.id,
                 versionName: target.versionName,
-                detail: installTaskDetail(task.taskId, reachable.length),
+                ...installTaskRecord(task.taskId, reachable.length),
               }),
             );
           } else
@@ -149,7 +155,10 @@ export const createReleaseService = (core: MarketCore) => {
               versionId: target.id,
               versionName: target.versionName,
               result: 'failure',
-              detail: `install task not created: ${err instanceof AppError ? err.message : String(err)}`,
+              detailText: {
+                key: 'installTaskFailed',
+                params: { error: err instanceof AppError ? err.key : '' },
+              },
             }),
           );
         }
@@ -221,7 +230,7 @@ export const createReleaseService = (core: MarketCore) => {
           event(null, app, 'autoUpdate', {
             versionId: version.id,
             versionName: version.versionName,
-            detail: installTaskDetail(task.taskId, reachable.length),
+            ...installTaskRecord(task.taskId, reachable.length),
           }),
         );
       }

@@ -12,6 +12,7 @@ import {
   enrolledTerminals,
 } from '../../test-support/fleet-fixtures';
 import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import { answerTable, readerHeaders } from '../../test-support/workbook';
 import { postFileForm } from '../sysfiles/testing';
 import { fixture, fixtureSigners } from './apk-fixtures';
 import { AUTO_UPDATE_JOB_KIND } from './appmarket.module';
@@ -115,6 +116,14 @@ describe('app market installs through remote tasks', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  it('the uninstall and permission tasks’ app picker names a package by the market’s name, found by it', async () => {
+    const picked = async (keyword: string) =>
+      (await pub('GET', `/task/v1/task/remoteTask/packages?platform=android&keyword=${keyword}`)).body.result;
+    const demo = { packageName: 'com.cpm.demo', name: null, marketName: 'DemoPay', terminals: 2 };
+    expect(await picked('demopay')).toEqual([demo]);
+    expect(await picked('cpm.demo')).toEqual([demo]);
+  });
+
   it('a gray release creates an install task; the terminal gets the APK with what to check, installs and is recorded', async () => {
     const gray = await pub('POST', '/app/v1/app/version/release', {
       id: v.v3,
@@ -157,6 +166,10 @@ describe('app market installs through remote tasks', () => {
     });
     // It ran version 1 before: an upgrade, caused by the publisher who released it.
     const records = await pub('GET', '/app/v1/app/record/getPage?sn=MKTASK01');
+    const grayRecords = (await pub('GET', '/app/v1/app/record/getPage?kind=gray')).body.result as {
+      records: { taskId: string | null }[];
+    };
+    const taskId = grayRecords.records[0].taskId;
     expect((records.body.result as { records: unknown[] }).records).toEqual([
       expect.objectContaining({
         kind: 'upgrade',
@@ -165,8 +178,25 @@ describe('app market installs through remote tasks', () => {
         result: 'success',
         actorName: 'mkt_ent',
         actorKind: 'user',
+        // Stored as values, rendered per reader: no English words in the record itself.
+        detail: '',
+        detailText: { key: 'versionChange', params: { before: 1, after: 3 } },
+        taskId,
       }),
     ]);
+    expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
+    const exported = async (language: string) =>
+      (
+        await answerTable(
+          await t.app.inject({
+            method: 'GET',
+            url: '/app/v1/app/record/export?sn=MKTASK01',
+            headers: { satoken: ent.token, ...readerHeaders(language) },
+          }),
+        )
+      ).rows.map((r) => r.详情 ?? r.Detail);
+    expect(await exported('zh-CN')).toEqual([`1 → 3，任务 ${taskId}`]);
+    expect(await exported('en')).toEqual([`1 → 3, task ${taskId}`]);
     const stats = await pub('GET', `/app/v1/app/app/getById?id=${appId}`);
     expect((stats.body.result as { installStats: unknown[] }).installStats).toEqual([
       { versionCode: 3, versionName: '1.2.0', terminals: 1 },

@@ -41,6 +41,11 @@ describe('the task a remote command runs as', () => {
     const plan = await as.call(ENDPOINTS.tasks.byTerminal, { sn: sns[1] });
     expect(plan.body.result.records[0]).toMatchObject({ taskId, taskNameText: nameText });
 
+    // Found by what each reader sees, not by the op's code.
+    for (const name of ['读取设备属性', 'read device properties'])
+      expect((await as.call(ENDPOINTS.tasks.page, { name })).body.result.records.map((r) => r.id)).toEqual([
+        taskId,
+      ]);
     const exported = async (language: string) =>
       answerTable(await as.request(ENDPOINTS.tasks.export, { query: {}, headers: readerHeaders(language) }));
     expect((await exported('zh-CN')).rows.map((r) => r.任务名称)).toEqual([

@@ -27,6 +27,15 @@ export const INSTALL_REASON_LABELS = enumLabels('common:taskNames.reason', {
   rollback: ['回滚', 'rollback'],
 } satisfies Record<AppInstallReason, readonly [string, string]>);
 
+/** What a permission task does, as its name says it. */
+export const PERMISSION_ACTION_LABELS = enumLabels('common:taskNames.permissionAction', {
+  grant: ['授予权限', 'Grant permissions'],
+  revoke: ['撤销权限', 'Revoke permissions'],
+} satisfies Record<'grant' | 'revoke', readonly [string, string]>);
+
+/** The uninstall task's word, as its name says it (`common:taskNames.appUninstall`). */
+const UNINSTALL_LABEL = { zh: '卸载', en: 'Uninstall' } as const;
+
 const label = (labels: EnumLabels, value: unknown, lang: ExportLang) =>
   labels.labels[String(value)]?.[lang] ?? String(value);
 
@@ -40,6 +49,8 @@ export const taskNameIn = (task: { name: string; nameText: TaskNameText | null }
   const p = n.params;
   if (n.key === 'appInstall')
     return `${p.app} ${p.version} · ${label(INSTALL_REASON_LABELS, p.reason, lang)}`;
+  if (n.key === 'permission') return `${label(PERMISSION_ACTION_LABELS, p.action, lang)} · ${p.packageName}`;
+  if (n.key === 'appUninstall') return `${UNINSTALL_LABEL[lang]} · ${p.packageName}`;
   const head = `${label(COMMAND_OP_LABELS, p.op, lang)} · ${p.sn}`;
   const total = Number(p.total);
   if (!(total > 1)) return head;
@@ -61,3 +72,39 @@ export const installTaskName = (app: string, version: string, reason: AppInstall
   name: `${app} ${version} ${label(INSTALL_REASON_LABELS, reason, 'en')}`.slice(0, 64),
   nameText: { key: 'appInstall', params: { app, version, reason } } satisfies TaskNameText,
 });
+
+/**
+ * The name the server gives an uninstall or permission task created without one: what it does to
+ * which package; null for the types a person must name.
+ */
+export const typeTaskName = (type: string, params: Record<string, unknown>) => {
+  const packageName = String(params.packageName ?? '');
+  const nameText: TaskNameText | null =
+    type === 'permission'
+      ? { key: 'permission', params: { action: String(params.action), packageName } }
+      : type === 'app_uninstall'
+        ? { key: 'appUninstall', params: { packageName } }
+        : null;
+  return nameText && { name: taskNameIn({ name: '', nameText }, 'en').slice(0, 64), nameText };
+};
+
+/**
+ * What a search by name matches for a task the system named: its name in both languages, lower
+ * case; null for a typed name, which is searched as typed.
+ */
+export const searchNameOf = (nameText: TaskNameText | null) =>
+  nameText
+    ? `${taskNameIn({ name: '', nameText }, 'en')}\n${taskNameIn({ name: '', nameText }, 'zh')}`.toLowerCase()
+    : null;
+
+/** Makes the names of system-named tasks stored before now searchable in both languages. */
+export const fillSearchNames = async (repo: {
+  unsearchableNames: (limit: number) => Promise<{ id: string; nameText: TaskNameText | null }[]>;
+  setSearchName: (id: string, nameSearch: string) => Promise<unknown>;
+}) => {
+  for (;;) {
+    const batch = await repo.unsearchableNames(500);
+    for (const r of batch) await repo.setSearchName(r.id, searchNameOf(r.nameText) ?? '');
+    if (batch.length < 500) return;
+  }
+};

@@ -152,7 +152,8 @@ export const createTaskTypeRegistry = (look: TaskTypeLookups) => {
       await knownPackage(auth, p.packageName);
       return {
         resource: null,
-        summary: `${p.action} ${p.packageName}: ${p.permissions.join(', ')}`.slice(0, 200),
+        // No verb: the summary is stored once for every reader; the name and detail say grant or revoke.
+        summary: `${p.packageName}: ${p.permissions.join(', ')}`.slice(0, 200),
       };
     },
   });

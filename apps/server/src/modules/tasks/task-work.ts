@@ -17,6 +17,8 @@ export type WorkChanges = {
 const EFFECTS: Record<keyof TasksRepository, 'none' | 'changes' | 'takes' | 'caller'> = {
   transaction: 'changes',
   insertTask: 'none',
+  unsearchableNames: 'none',
+  setSearchName: 'none',
   batches: 'none',
   findVisible: 'none',
   findById: 'none',

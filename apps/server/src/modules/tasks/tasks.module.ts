@@ -20,12 +20,13 @@ import { createTaskAgentService } from './task-agent.service';
 import { announceTaskChanges, createTaskChanges } from './task-changes';
 import { announceTaskEvents } from './task-domain-events';
 import { createTaskExports } from './task-exports';
+import { fillSearchNames } from './task-names';
 import { createTaskRunner, type TaskRunnerOptions } from './task-runner';
 import { createTaskTypeRegistry } from './task-type-registry';
 import { announceWorkChanges, type WorkChanges } from './task-work';
 import { createTasksRepository, type TasksRepository } from './tasks.repository';
 import { registerTasksRoutes } from './tasks.routes';
-import { createTasksService } from './tasks.service';
+import { createTasksService, type TasksServiceDeps } from './tasks.service';
 import { createWhitelistRepository } from './whitelist.repository';
 import { createWhitelistService } from './whitelist.service';
 
@@ -60,12 +61,15 @@ export const createTasksModule = async (deps: {
   /** Hears task domain events (webhooks). */
   announce?: AnnounceDomainEvent;
   log: FastifyBaseLogger;
+  /** The app market's names for the app picker (see the service). */
+  market?: TasksServiceDeps['market'];
   /** Told when the work terminals could pull may have changed (the heartbeat answers it). */
   work?: WorkChanges;
   options?: TasksOptions;
 }) => {
   const { clock, broker, log } = deps;
   const plain = deps.repo ?? createTasksRepository(deps.db);
+  await fillSearchNames(plain);
   const storage = deps.work ? announceWorkChanges(plain, deps.work) : plain;
   const changes = createTaskChanges({
     ownersOf: (ids) => storage.ownersOf(ids),
@@ -119,6 +123,7 @@ export const createTasksModule = async (deps: {
     reverify: (auth, password) => deps.auth.confirmRisky(auth, password),
     notify,
     approvers: (creatorId) => findPermissionHolders(deps.db, 'task:task:approve', creatorId),
+    market: deps.market,
   });
   const agent = createTaskAgentService({
     repo,

@@ -1,12 +1,13 @@
 import type { DeferReason, TaskFilter, TaskNameText, TaskStatus } from '@cpm/contracts';
-import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inDataScope, ownedNamed, type Scope, visibleAccountsSql } from '../../shared/data-scope';
+import { inDataScope, type Scope, visibleAccountsSql } from '../../shared/data-scope';
 import { inBatches } from '../../shared/paging';
 import {
   equalTo,
   escapeLike,
   firstWhere,
+  likeAnywhere,
   newestFirst,
   pageWhere,
   rowsWhere,
@@ -72,10 +73,10 @@ const createTaskDefinitionsRepository = (db: Db) => {
   const visible = (scope: Scope, id: string) => and(eq(tasks.id, id), inDataScope(scope, tasks.ownerId));
 
   const taskWhere = (scope: Scope, f: TaskFilter): SQL | undefined =>
-    ownedNamed(
-      scope,
-      tasks,
-      f.name,
+    and(
+      inDataScope(scope, tasks.ownerId),
+      // A system-named task is found by its name in either language, a typed one as typed.
+      f.name ? ilike(sql`coalesce(${tasks.nameSearch}, ${tasks.name})`, likeAnywhere(f.name)) : undefined,
       ...equalTo(tasks, { type: f.type, platform: f.platform, status: f.status }),
       f.createdFrom ? gte(tasks.createdAt, new Date(f.createdFrom)) : undefined,
       f.createdTo ? lte(tasks.createdAt, new Date(f.createdTo)) : undefined,
@@ -86,6 +87,17 @@ const createTaskDefinitionsRepository = (db: Db) => {
 
     insertTask: async (values: TaskInsert, tx: Exec = db) =>
       (await tx.insert(tasks).values(values).returning())[0],
+
+    /** System-named tasks stored before their names were searchable in both languages, a batch. */
+    unsearchableNames: async (limit: number) =>
+      db
+        .select({ id: tasks.id, nameText: tasks.nameText })
+        .from(tasks)
+        .where(and(isNotNull(tasks.nameText), isNull(tasks.nameSearch)))
+        .limit(limit),
+
+    setSearchName: async (id: string, nameSearch: string) =>
+      db.update(tasks).set({ nameSearch }).where(eq(tasks.id, id)),
 
     /** Runs writes that belong together in one transaction. */
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
@@ -247,16 +259,21 @@ const createTaskDefinitionsRepository = (db: Db) => {
 
     /**
      * Apps installed on terminals in the caller's scope whose package or reported name contains
-     * `keyword`, most installed first: what an uninstall or permission task can name.
+     * `keyword`, or among `packages` (those the market's names match), most installed first: what an
+     * uninstall or permission task can name.
      */
-    async installedPackages(scope: Scope, o: { keyword?: string; platform?: string; limit: number }) {
+    async installedPackages(
+      scope: Scope,
+      o: { keyword?: string; platform?: string; packages?: string[]; limit: number },
+    ) {
       const like = o.keyword ? `%${escapeLike(o.keyword.toLowerCase())}%` : null;
+      const named = o.packages?.length ? sql` or a->>'packageName' = any(${textArray(o.packages)})` : sql``;
       const rows = rowsOf<{ packageName: string; name: string | null; terminals: string }>(
         await db.execute(sql`select a->>'packageName' as "packageName", max(a->>'name') as name, count(*) as terminals
           from terminals t, jsonb_array_elements(t.apps) a
           where ${inScope(scope, sql`t.owner_id`)}
             ${o.platform ? sql`and t.platform = ${o.platform}` : sql``}
-            ${like ? sql`and (lower(a->>'packageName') like ${like} or lower(a->>'name') like ${like})` : sql``}
+            ${like ? sql`and (lower(a->>'packageName') like ${like} or lower(a->>'name') like ${like}${named})` : sql``}
           group by 1 order by 3 desc, 1 limit ${o.limit}`),
       );
       return rows.map((r) => ({ ...r, terminals: Number(r.terminals) }));

@@ -470,9 +470,11 @@ describe('remote tasks', () => {
       query: { keyword?: string; platform?: 'android' | 'windows' },
       token = ent.token,
     ) => (await as(token).call(ENDPOINTS.tasks.packages, query)).body.result;
-    expect(await packages({ keyword: 'ACME', platform: 'android' })).toEqual([{ ...cashier, terminals: 3 }]);
+    expect(await packages({ keyword: 'ACME', platform: 'android' })).toEqual([
+      { ...cashier, marketName: null, terminals: 3 },
+    ]);
     expect(await packages({ keyword: 'back office' })).toEqual([
-      { packageName: 'AcmeBackOffice', name: 'Acme Back Office', terminals: 1 },
+      { packageName: 'AcmeBackOffice', name: 'Acme Back Office', marketName: null, terminals: 1 },
     ]);
     expect((await packages({ keyword: 'acme' }, admin.token)).map((p) => p.packageName)).toEqual([
       'com.acme.hidden',

@@ -20,7 +20,7 @@ import type { Clock } from '../../shared/clock';
 import { escapeHtml } from '../../shared/html';
 import type { OperationNote } from '../../shared/operation-note';
 import type { Tx } from '../jobs/jobs.repository';
-import { namedBy } from './task-names';
+import { namedBy, searchNameOf, typeTaskName } from './task-names';
 import { createTaskReads } from './task-reads';
 import type { StoredTargets } from './task-records';
 import { matchOf, type TaskRunner } from './task-runner';
@@ -30,7 +30,7 @@ import type { TaskTypeRegistry } from './task-type-registry';
 import type { TaskRecord, TasksRepository } from './tasks.repository';
 import type { WhitelistRepository } from './whitelist.repository';
 
-type Deps = {
+export type TasksServiceDeps = {
   repo: TasksRepository;
   whitelists: WhitelistRepository;
   types: TaskTypeRegistry;
@@ -48,6 +48,11 @@ type Deps = {
   notify(n: { userId: string; title: string; content: string; notice: NoticeText }): Promise<void>;
   /** Who may approve a task the given account created (never the creator, who is filtered out here). */
   approvers(creatorId: string): Promise<string[]>;
+  /** The app market (built after this module): its names of packages, and the packages its names match. */
+  market?: () => {
+    marketNames(auth: AuthContext, platform: string, packageNames: string[]): Promise<Record<string, string>>;
+    packagesNamed(auth: AuthContext, platform: string, keyword: string): Promise<string[]>;
+  };
 };
 
 const storedTargets = (t: TaskTargets): StoredTargets => ({
@@ -70,7 +75,7 @@ export const needsApproval = (type: CreateTaskBody['type'], targets: StoredTarge
  * what exists, timing, approval), following (counts, results), and every state change through the
  * transitions listed in the contracts.
  */
-export const createTasksService = (deps: Deps) => {
+export const createTasksService = (deps: TasksServiceDeps) => {
   const { repo, clock } = deps;
 
   const { mustFind, toRow, currentRun, ...answers } = createTaskReads(deps);
@@ -112,9 +117,24 @@ export const createTasksService = (deps: Deps) => {
   return {
     types: () => deps.types.available(),
 
-    /** Installed apps the caller may name in an uninstall or permission task (the picker's list). */
-    packages: (auth: AuthContext, query: { keyword?: string; platform?: string }) =>
-      repo.installedPackages(auth, { ...query, limit: 20 }),
+    /**
+     * Installed apps the caller may name in an uninstall or permission task (the picker's list), with
+     * the market's name of each; the keyword matches that name too.
+     */
+    async packages(auth: AuthContext, query: { keyword?: string; platform?: string }) {
+      const market = deps.market?.();
+      const platform = query.platform ?? 'android';
+      const named = market && query.keyword ? await market.packagesNamed(auth, platform, query.keyword) : [];
+      const rows = await repo.installedPackages(auth, { ...query, packages: named, limit: 20 });
+      const names = market
+        ? await market.marketNames(
+            auth,
+            platform,
+            rows.map((r) => r.packageName),
+          )
+        : {};
+      return rows.map((r) => ({ ...r, marketName: names[r.packageName] ?? null }));
+    },
 
     async preview(auth: AuthContext, body: PreviewTaskBody) {
       const { stored, match, outOfScope } = await checkTargets(auth, body.platform, body.targets);
@@ -173,9 +193,13 @@ export const createTasksService = (deps: Deps) => {
       if (reach === 0) throw new AppError('taskNoTargets');
       const approval = needsApproval(body.type, stored, reach);
 
+      // An uninstall or permission task created without a name is named by what it does.
+      const named = body.name ? null : typeTaskName(body.type, body.params as Record<string, unknown>);
+      const nameText = system.nameText ?? named?.nameText ?? null;
       const values = {
-        name: body.name,
-        nameText: system.nameText ?? null,
+        name: body.name ?? named?.name ?? body.type,
+        nameText,
+        nameSearch: searchNameOf(nameText),
         type: body.type,
         platform: body.platform,
         params: body.params as Record<string, unknown>,

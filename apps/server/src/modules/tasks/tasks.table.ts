@@ -28,6 +28,8 @@ export const tasks = pgTable(
     name: text().notNull(),
     /** The name the system gave the task, rendered per reader; null for a name a person typed. */
     nameText: jsonb().$type<TaskNameText>(),
+    /** What a search by name matches of a system-named task: its name in both languages, lower case. */
+    nameSearch: text(),
     type: text().notNull(),
     platform: text().notNull(),
     params: jsonb().$type<Record<string, unknown>>().notNull(),

@@ -47,6 +47,24 @@ describe('taskNameOf', () => {
     expect(taskNameOf(task, inLang('zh'))).toBe('Cashier 1.2 · 灰度发布');
   });
 
+  it('names a permission task by what it does to which package', () => {
+    const task = {
+      name: 'Grant permissions · com.cpm.tool',
+      nameText: { key: 'permission' as const, params: { action: 'grant', packageName: 'com.cpm.tool' } },
+    };
+    expect(taskNameOf(task, inLang('en'))).toBe('Grant permissions · com.cpm.tool');
+    expect(taskNameOf(task, inLang('zh'))).toBe('授予权限 · com.cpm.tool');
+  });
+
+  it('names an uninstall task by its package', () => {
+    const task = {
+      name: 'Uninstall · com.cpm.tool',
+      nameText: { key: 'appUninstall' as const, params: { packageName: 'com.cpm.tool' } },
+    };
+    expect(taskNameOf(task, inLang('en'))).toBe('Uninstall · com.cpm.tool');
+    expect(taskNameOf(task, inLang('zh'))).toBe('卸载 · com.cpm.tool');
+  });
+
   it('keeps a typed name as typed', () => {
     expect(taskNameOf({ name: 'Price update', nameText: null }, inLang('zh'))).toBe('Price update');
   });

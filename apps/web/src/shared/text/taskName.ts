@@ -12,6 +12,12 @@ export const renderTaskName = (text: TaskNameText, t: TFunction): string => {
       ...p,
       reason: t(`common:taskNames.reason.${p.reason}`, { defaultValue: String(p.reason) }),
     });
+  if (text.key === 'permission')
+    return t('common:taskNames.permission', {
+      packageName: p.packageName,
+      action: t(`common:taskNames.permissionAction.${p.action}`, { defaultValue: String(p.action) }),
+    });
+  if (text.key === 'appUninstall') return t('common:taskNames.appUninstall', { packageName: p.packageName });
   const op = t(`commands:ops.${p.op}`, { defaultValue: String(p.op) });
   const total = Number(p.total);
   return total > 1

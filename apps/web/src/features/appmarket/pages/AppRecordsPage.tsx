@@ -6,6 +6,7 @@ import { call } from '../../../api/http';
 import { CrudListView, queryKeys, selectFilter, useCrudList } from '../../../shared/crud';
 import type { DataColumn } from '../../../shared/table/DataTable';
 import { timeColumn } from '../../../shared/table/timeColumn';
+import { recordDetailOf } from '../lib/recordDetail';
 
 type Filter = { keyword?: string; kind?: AppOperationKind; sn?: string; actor?: string };
 
@@ -35,7 +36,7 @@ const KIND_COLOR: Partial<Record<AppOperationKind, string>> = {
  * uninstalls per terminal and user (spec: /appMarket/appOperationRecord).
  */
 export const AppRecordsPage = () => {
-  const { t } = useTranslation('appmarket');
+  const { t, i18n } = useTranslation('appmarket');
   const list = useCrudList<AppOperation, Filter>({
     queryKey: [...queryKeys.appMarket.all, 'records'],
     filterKeys: ['keyword', 'kind', 'sn', 'actor'],
@@ -79,11 +80,14 @@ export const AppRecordsPage = () => {
       key: 'detail',
       title: t('records.detail'),
       dataIndex: 'detail',
-      render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 280 }}>
-          {v || '-'}
-        </Typography.Text>
-      ),
+      render: (_: string, r) => {
+        const v = recordDetailOf(r, t, i18n.language);
+        return (
+          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 280 }} data-testid="record-detail">
+            {v || '-'}
+          </Typography.Text>
+        );
+      },
     },
   ];
   return (

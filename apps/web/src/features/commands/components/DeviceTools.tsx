@@ -145,7 +145,6 @@ export const TerminalPermissionsTab = ({ terminal }: { terminal: TerminalLike })
     password.ask(async (pw) => {
       await call(remoteTaskRoutes.create, {
         body: {
-          name: `${v.action} ${v.packageName}`.slice(0, 64),
           platform: 'android',
           type: 'permission',
           params: v,
@@ -263,7 +262,6 @@ export const UninstallButton = ({
       onOk: async () => {
         await call(remoteTaskRoutes.create, {
           body: {
-            name: `uninstall ${app.packageName}`.slice(0, 64),
             platform: terminal.platform === 'windows' ? 'windows' : 'android',
             type: 'app_uninstall',
             params: { packageName: app.packageName, keepData },
