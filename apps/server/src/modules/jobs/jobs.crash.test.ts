@@ -95,7 +95,7 @@ describe('a job whose process is killed', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'is finished exactly once by another process running at the same time (PostgreSQL)',
     async () => {
-      const scratch = await createScratchDatabase();
+      const scratch = await createScratchDatabase({ from: 'migrated' });
       try {
         await crashScenario({ DATABASE_URL: scratch.url }, { concurrent: true }, async () => {
           const client = new pg.Client({ connectionString: scratch.url });
