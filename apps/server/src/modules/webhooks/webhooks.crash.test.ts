@@ -1,3 +1,4 @@
+// Runs in the first server pass only: its processes open the embedded database whatever the pass.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
