@@ -11,7 +11,8 @@ import { CRASH_STEPS } from './crash-worker.fixture';
 const worker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crash-worker.fixture.ts');
 
 /** Starts the worker script in its own Node process. */
-const start = (mode: 'enqueue' | 'work', env: Record<string, string>) => startScript(worker, [mode], env);
+const start = (mode: 'enqueue-work' | 'work', env: Record<string, string>) =>
+  startScript(worker, [mode], env);
 
 export type Effect = { step: number; worker: number };
 
@@ -29,11 +30,9 @@ export const crashScenario = async (
   // the worker's own thread, and on a loaded machine 3 s let the lease lapse under the live worker,
   // which then used up its attempts. Short enough that the take-over comes within seconds.
   const env = { LEASE_MS: '10000', ...scenarioEnv };
-  const enqueue = start('enqueue', env);
-  const jobId = (await enqueue.waitFor(/^job /)).slice(4);
-  expect(await enqueue.exited).toBe(0);
-
-  const a = start('work', { ...env, HANG_AT_STEP: '3' });
+  // A queues the job itself, then takes it.
+  const a = start('enqueue-work', { ...env, HANG_AT_STEP: '3' });
+  const jobId = (await a.waitFor(/^job /)).slice(4);
   await a.waitFor(/^step 0 /);
   const b = opts.concurrent ? start('work', env) : null;
   if (b) await b.waitFor(/^ready$/);
