@@ -1,7 +1,8 @@
 /**
  * The frame of a crash test's worker script: run as `<script> enqueue` it queues work and exits; as
- * `<script> work` it runs jobs until SIGTERM. It reports on stdout, one line per event (`say`),
- * `ready` once the runner has started.
+ * `<script> work` it runs jobs until SIGTERM; as `<script> enqueue-work` it queues work, then runs
+ * jobs (one process start fewer than the first two in turn). It reports on stdout, one line per event
+ * (`say`), `ready` once the runner has started.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,8 +44,9 @@ export const runCrashWorker = (
       ) as unknown as FastifyBaseLogger,
     });
     const enqueue = await setup({ database, jobs });
-    if (process.argv[2] === 'enqueue') {
-      await enqueue();
+    const mode = process.argv[2];
+    if (mode === 'enqueue' || mode === 'enqueue-work') await enqueue();
+    if (mode === 'enqueue') {
       await database.close();
       return;
     }

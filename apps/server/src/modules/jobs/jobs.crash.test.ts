@@ -1,68 +1,12 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Runs in the first server pass only: its processes open the embedded database whatever the pass
+// (the PostgreSQL scenario is jobs.crash.postgres.test.ts).
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { openDatabase } from '../../db/client';
-import { killScripts, migratedDataDir, startScript } from '../../test-support/child-script';
-import { createScratchDatabase } from '../../test-support/scratch-database';
-import { CRASH_STEPS } from './crash-worker.fixture';
-
-const worker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crash-worker.fixture.ts');
-
-/** Starts the worker script in its own Node process. */
-const start = (mode: 'enqueue' | 'work', env: Record<string, string>) => startScript(worker, [mode], env);
+import { killScripts, migratedDataDir } from '../../test-support/child-script';
+import { crashScenario, type Effect } from './crash-scenario.testing';
 
 afterAll(killScripts);
-
-type Effect = { step: number; worker: number };
-
-/**
- * The crash scenario: worker A takes the job and is killed with SIGKILL mid-job; worker B (started
- * while A is alive when both may open the database, after A died otherwise) takes the job up once
- * A's lease has lapsed and finishes it. Every step's side effect must exist exactly once.
- */
-const crashScenario = async (
-  scenarioEnv: Record<string, string>,
-  opts: { concurrent: boolean },
-  read: () => Promise<{ effects: Effect[]; job: { status: string; attempts: number } }>,
-) => {
-  // Long enough that a busy machine renews in time (every third of it): PGlite runs its queries on
-  // the worker's own thread, and on a loaded machine 3 s let the lease lapse under the live worker,
-  // which then used up its attempts. Short enough that the take-over comes within seconds.
-  const env = { LEASE_MS: '10000', ...scenarioEnv };
-  const enqueue = start('enqueue', env);
-  const jobId = (await enqueue.waitFor(/^job /)).slice(4);
-  expect(await enqueue.exited).toBe(0);
-
-  const a = start('work', { ...env, HANG_AT_STEP: '3' });
-  await a.waitFor(/^step 0 /);
-  const b = opts.concurrent ? start('work', env) : null;
-  if (b) await b.waitFor(/^ready$/);
-  await a.waitFor(/^step 2 /);
-  a.proc.kill('SIGKILL');
-  await a.exited;
-  expect(a.lines.some((l) => l.startsWith('succeeded'))).toBe(false);
-
-  const taker = b ?? start('work', env);
-  await taker.waitFor(new RegExp(`^succeeded ${jobId}$`));
-  taker.proc.kill('SIGTERM');
-  expect(await taker.exited).toBe(0);
-
-  const { effects, job } = await read();
-  const steps = effects.map((e) => e.step).sort((x, y) => x - y);
-  expect(steps).toEqual([-1, ...Array.from({ length: CRASH_STEPS }, (_, i) => i)]);
-  const byA = effects.filter((e) => e.worker === a.proc.pid).map((e) => e.step);
-  const byB = effects.filter((e) => e.worker === taker.proc.pid).map((e) => e.step);
-  // A committed steps 0-2 before it died; B resumed from its checkpoint and did the rest and the finish.
-  expect(byA.sort()).toEqual([0, 1, 2]);
-  expect(byB.sort((x, y) => x - y)).toEqual([
-    -1,
-    ...Array.from({ length: CRASH_STEPS - 3 }, (_, i) => i + 3),
-  ]);
-  expect(taker.lines).toContain('step 3 attempt 2');
-  expect(job).toEqual({ status: 'succeeded', attempts: 2 });
-};
 
 describe('a job whose process is killed', () => {
   it('is finished exactly once by another process (PGlite in DATA_DIR, one process at a time)', async () => {
@@ -91,29 +35,4 @@ describe('a job whose process is killed', () => {
       remove();
     }
   }, 240_000);
-
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'is finished exactly once by another process running at the same time (PostgreSQL)',
-    async () => {
-      const scratch = await createScratchDatabase();
-      try {
-        await crashScenario({ DATABASE_URL: scratch.url }, { concurrent: true }, async () => {
-          const client = new pg.Client({ connectionString: scratch.url });
-          await client.connect();
-          try {
-            const effects = await client.query<Effect>('select step, worker from job_crash_effects');
-            const job = await client.query<{ status: string; attempts: number }>(
-              `select status, attempts from jobs where kind = 'test.crash'`,
-            );
-            return { effects: effects.rows, job: job.rows[0] };
-          } finally {
-            await client.end();
-          }
-        });
-      } finally {
-        await scratch.drop();
-      }
-    },
-    240_000,
-  );
 });

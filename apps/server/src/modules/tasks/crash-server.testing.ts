@@ -20,11 +20,12 @@ export const startServer = (env: Record<string, string>) => {
 };
 
 /**
- * A database of its own on TEST_DATABASE_URL, the environment a server needs to use it, a client
- * on it, and `drop` (which also ends the servers still running).
+ * A database of its own on TEST_DATABASE_URL, copied from the run's seeded snapshot (the admin has
+ * ADMIN_PASSWORD), the environment a server needs to use it, a client on it, and `drop` (which also
+ * ends the servers still running).
  */
 export const scratchDatabase = async () => {
-  const scratch = await createScratchDatabase();
+  const scratch = await createScratchDatabase({ from: 'seeded' });
   const db = new pg.Client({ connectionString: scratch.url });
   return {
     name: scratch.name,
