@@ -55,31 +55,38 @@ const delivery = (over: Partial<DeliveryRecord> = {}): DeliveryRecord => ({
 });
 
 /**
- * The service over a fake repository that keeps deliveries in memory as the real one does: due
- * heads, outcomes recorded on pending rows, the next of a finished lane made pending.
+ * The service over a fake repository that keeps deliveries in memory as the real one does: due lane
+ * heads (a lane's pending row, else its first waiting one), outcomes recorded on unfinished rows
+ * (a waiting head's series starting then), the next of a finished lane answered as it stands.
  */
 const setup = (
   o: { answer?: (d: string) => PostOutcome; sub?: SubscriptionRecord; rows?: DeliveryRecord[] } = {},
 ) => {
   const clock = createTestClock();
   const rows = o.rows ?? [delivery()];
+  const unfinished = (r: DeliveryRecord) => r.status === 'waiting' || r.status === 'pending';
+  const headOf = (key: string) =>
+    rows.find((r) => r.objectKey === key && r.status === 'pending') ??
+    rows.find((r) => r.objectKey === key && r.status === 'waiting');
   const repo = fakeOf<typeof createWebhooksRepository>({
     findById: async () => o.sub ?? subscription(),
     findDelivery: async (id) => rows.find((r) => r.id === id) ?? null,
     due: async (_sub, now, busy, limit) =>
-      rows
-        .filter((r) => r.status === 'pending' && (r.nextAttemptAt ?? now) <= now && !busy.includes(r.id))
+      [...new Set(rows.filter(unfinished).map((r) => r.objectKey))]
+        .map((key) => headOf(key) as DeliveryRecord)
+        .filter((r) => (r.nextAttemptAt ?? now) <= now && !busy.includes(r.id))
         .slice(0, limit),
     recordAttempts: async (_tx, _sub, outcomes: AttemptOutcome[], now) => {
       const recorded = outcomes.map((a) => {
         const r = rows.find((x) => x.id === a.id) as DeliveryRecord;
-        Object.assign(r, a, { attempts: r.attempts + 1 });
+        const series = r.status === 'waiting' ? now : r.seriesStartedAt;
+        Object.assign(r, a, { attempts: r.attempts + 1, seriesStartedAt: series });
         return { id: r.id, objectKey: r.objectKey, status: r.status };
       });
       const next: DeliveryRecord[] = [];
       for (const f of recorded.filter((r) => r.status !== 'pending')) {
-        const n = rows.find((r) => r.objectKey === f.objectKey && r.status === 'waiting');
-        if (n) next.push(Object.assign(n, { status: 'pending', seriesStartedAt: now, nextAttemptAt: now }));
+        const n = headOf(f.objectKey);
+        if (n?.status === 'waiting') next.push({ ...n });
       }
       return { recorded, next, subscription: o.sub ?? subscription() };
     },

@@ -118,7 +118,9 @@ export const dispatchRun = async (
         failures = 0;
       } else if (sub.enabled) failures++;
       const retryAt = new Date(at.getTime() + retryDelayMs(d.attempts + 1, o, deps.random));
-      const retry = !ok && sub.enabled && retryAt.getTime() - d.seriesStartedAt.getTime() <= o.retryForMs;
+      // A waiting head's attempt is the first of its series, which the recording starts at `now`.
+      const series = d.status === 'waiting' ? now : d.seriesStartedAt;
+      const retry = !ok && sub.enabled && retryAt.getTime() - series.getTime() <= o.retryForMs;
       return {
         id: d.id,
         objectKey: d.objectKey,

@@ -95,6 +95,33 @@ describe('a receiver that fails three times, then answers 200', () => {
     expect(new Set(rx.accepted()).size).toBe(1);
     await rx.kill();
   });
+
+  it('sends an event again after the head of its busy object, whose turn came unwritten', async () => {
+    const rx = await startReceiver();
+    const a = await owner(t, 'hook_again');
+    const sub = await subscribe(t, a.token, rx.url);
+    const publish = (n: number) =>
+      t.webhooks.publish({ type: 'terminal.online', ownerId: a.id, objectKey: 'terminal:SN5', data: { n } });
+    const old = await publish(0);
+    await t.jobs.runDue();
+    const [first, next, last] = [await publish(1), await publish(2), await publish(3)];
+    // The first is recorded as a run records it: the next one's turn came, and it is still waiting.
+    await t.database.db
+      .update(webhookDeliveries)
+      .set({ status: 'delivered', attempts: 1, responseCode: 200, deliveredAt: t.clock.now() })
+      .where(eq(webhookDeliveries.eventId, first as string));
+    const log = await clientOf(t, a.token).call(e.deliveries, {
+      subscriptionId: sub.id,
+      current: 1,
+      size: 10,
+    });
+    const again = log.body.result.records.find((r) => r.eventId === old);
+    expect((await clientOf(t, a.token).call(e.resend, { id: again?.id as string })).body.code).toBe(1);
+    await t.jobs.runDue();
+    // The event sent again goes after the lane's head, before the rest of the lane.
+    expect(rx.accepted()).toEqual([old, next, old, last]);
+    await rx.kill();
+  });
 });
 
 describe('deliveries whose retries ran out unseen, and the log’s retention', () => {

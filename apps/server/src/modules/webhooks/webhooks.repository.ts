@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, min, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountAncestorsSql, inDataScope, type Scope } from '../../shared/data-scope';
 import {
@@ -29,9 +29,14 @@ export type AttemptOutcome = Pick<
 
 /**
  * `recordAttempts` in one statement: the outcomes (as arrays, $1-$6: id, status, code, ms, error,
- * next attempt) of pending deliveries, at $7, of subscription $8; then the next delivery of each
- * finished lane goes. The statement sees the lanes as they were before it, so the heads recorded here
- * are left out of the look for each finished lane's next. Its text does not depend on the group size.
+ * next attempt) of the lane heads just attempted, at $7, of subscription $8; then the next delivery
+ * of each finished lane, read, not written: it is its lane's head as it stands (waiting, due at
+ * once). The statement sees the lanes as they were before it, so the heads recorded here are left
+ * out of the look for each finished lane's next. Its text does not depend on the group size.
+ *
+ * A head's first attempt of a series starts the series (it was waiting): its one write is the
+ * outcome, so a delivery sent once costs one new row version, with entries in the key, event and log
+ * indexes only (the lane and head indexes take unfinished and pending rows).
  */
 const RECORD_ATTEMPTS_SQL = `
   with v as (
@@ -45,20 +50,21 @@ const RECORD_ATTEMPTS_SQL = `
       response_code = v.code,
       duration_ms = v.ms,
       error = v.error,
+      series_started_at = case when d.status = 'waiting' then $7::timestamptz else d.series_started_at end,
       last_attempt_at = $7::timestamptz,
       next_attempt_at = v.next,
       delivered_at = case when v.status = 'delivered' then $7::timestamptz end
     from v
     -- The ids as an array too: without statistics (the embedded database has none) the planner
     -- may join the outcomes against a scan of the whole log instead of the key.
-    where d.id = any($1::uuid[]) and d.id = v.id and d.status = 'pending'
+    where d.id = any($1::uuid[]) and d.id = v.id and d.status in ('waiting', 'pending')
     returning d.id, d.object_key, d.status
   ),
   head as (
-    select n.id, n.status
+    select n.*
     from (select distinct object_key from recorded where status <> 'pending') as f,
     lateral (
-      select w.id, w.status from webhook_deliveries w
+      select w.* from webhook_deliveries w
       where w.subscription_id = $8::uuid
         and w.object_key = f.object_key
         and w.status in ('waiting', 'pending')
@@ -66,19 +72,40 @@ const RECORD_ATTEMPTS_SQL = `
       order by w.seq
       limit 1
     ) as n
-  ),
-  promoted as (
-    update webhook_deliveries d set
-      status = 'pending', series_started_at = $7::timestamptz, next_attempt_at = $7::timestamptz
-    from head
-    where d.id = head.id and head.status = 'waiting'
-    returning d.*
   )
   select 'recorded' as kind, to_jsonb(recorded) as row from recorded
   union all
-  select 'next', to_jsonb(promoted) from promoted
+  select 'next', to_jsonb(head) from head where head.status = 'waiting'
   union all
   select 'subscription', to_jsonb(s) from webhook_subscriptions s where s.id = $8::uuid`;
+
+/**
+ * The head of every lane of a subscription that has unfinished deliveries: its pending delivery,
+ * else its oldest waiting one. The lanes are walked one index probe each (the lane index, in object
+ * order), not row by row.
+ */
+const laneHeads = (subscriptionId: string): SQL => {
+  const d = webhookDeliveries;
+  const unfinished = sql`${d.subscriptionId} = ${subscriptionId} and ${d.status} in ('waiting', 'pending')`;
+  return sql`
+    with recursive lane(key) as (
+      (select ${d.objectKey} from ${d} where ${unfinished} order by ${d.objectKey} limit 1)
+      union all
+      select (
+        select ${d.objectKey} from ${d} where ${unfinished} and ${d.objectKey} > lane.key
+        order by ${d.objectKey} limit 1
+      ) from lane where lane.key is not null
+    )
+    select h.* from lane, lateral (
+      select c.* from (
+        (select * from ${d} where ${d.subscriptionId} = ${subscriptionId}
+          and ${d.objectKey} = lane.key and ${d.status} = 'pending' limit 1)
+        union all
+        (select * from ${d} where ${unfinished} and ${d.objectKey} = lane.key order by ${d.seq} limit 1)
+      ) as c limit 1
+    ) as h
+    where lane.key is not null`;
+};
 
 /** Serializes the writes of one lane (subscription and object) for the rest of the transaction. */
 const lockLane = (tx: Tx | Db, subscriptionId: string, objectKey: string) =>
@@ -179,37 +206,32 @@ export const createWebhooksRepository = (db: Db) => ({
    * Up to `limit` deliveries of a subscription due for an attempt (each the head of its lane), oldest
    * first, leaving out `busy` (being sent or waiting for their outcome to be recorded).
    */
-  due: (subscriptionId: string, now: Date, busy: string[], limit: number): Promise<DeliveryRecord[]> =>
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.subscriptionId, subscriptionId),
-          eq(webhookDeliveries.status, 'pending'),
-          lte(webhookDeliveries.nextAttemptAt, now),
-          busy.length ? notInArray(webhookDeliveries.id, busy) : undefined,
-        ),
-      )
-      .orderBy(asc(webhookDeliveries.seq))
-      .limit(limit),
+  async due(subscriptionId: string, now: Date, busy: string[], limit: number): Promise<DeliveryRecord[]> {
+    const result = await db.execute(sql`
+      select to_jsonb(h) as row from (${laneHeads(subscriptionId)}) as h
+      where (h.next_attempt_at is null or h.next_attempt_at <= ${now.toISOString()}::timestamptz)
+        and h.id <> all(${`{${busy.join(',')}}`}::uuid[])
+      order by h.seq
+      limit ${limit}`);
+    return (result as unknown as { rows: { row: Record<string, unknown> }[] }).rows.map((r) =>
+      rowOf<DeliveryRecord>(r.row),
+    );
+  },
 
-  /** When the subscription's next attempt is due (its earliest pending delivery), or null. */
-  nextDue: async (tx: Tx, subscriptionId: string): Promise<Date | null> =>
-    (
-      await tx
-        .select({ at: min(webhookDeliveries.nextAttemptAt) })
-        .from(webhookDeliveries)
-        .where(
-          and(eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.status, 'pending')),
-        )
-    )[0]?.at ?? null,
+  /** When the subscription's next attempt is due (a waiting head is due at once), or null. */
+  async nextDue(tx: Tx, subscriptionId: string): Promise<Date | null> {
+    const result = await tx.execute(sql`
+      select min(coalesce(h.next_attempt_at, to_timestamp(0))) as at
+      from (${laneHeads(subscriptionId)}) as h`);
+    const at = (result as unknown as { rows: { at: string | Date | null }[] }).rows[0]?.at;
+    return at == null ? null : new Date(at);
+  },
 
   /**
-   * Records the outcomes of attempts on pending deliveries and lets the next delivery of every lane
-   * whose head finished go (pending, due at `now`), in one statement after locking those lanes (see
-   * `lockLane`). Answers the outcomes recorded (a delivery no longer pending, e.g. failed by the
-   * sweeper meanwhile, is left alone), the deliveries that went and the subscription as it is now.
+   * Records the outcomes of attempts on lane heads and answers the next delivery of every lane whose
+   * head finished (due at once), in one statement after locking those lanes (see `lockLane`). Answers
+   * the outcomes recorded (a delivery no longer unfinished, e.g. failed by the sweeper meanwhile, is
+   * left alone), the next deliveries and the subscription as it is now.
    */
   async recordAttempts(tx: Tx, subscriptionId: string, attempts: AttemptOutcome[], now: Date) {
     if (attempts.length === 0) return { recorded: [], next: [], subscription: null };
@@ -246,7 +268,7 @@ export const createWebhooksRepository = (db: Db) => ({
 
   /**
    * Makes the oldest waiting delivery of each given lane pending where none is (the lanes' heads
-   * were just finished); answers how many went.
+   * were just failed by the sweeper: the next one's attempt series starts now); answers how many.
    */
   async promoteNextOf(tx: Tx, subscriptionId: string, objectKeys: string[], now: Date): Promise<number> {
     if (objectKeys.length === 0) return 0;
@@ -270,12 +292,14 @@ export const createWebhooksRepository = (db: Db) => ({
 
   /**
    * Starts a new attempt series of a finished delivery: pending at once when its lane is empty,
-   * else waiting behind it. Answers the row, or null when it was not finished.
+   * else waiting behind the lane's head, which is made pending so that it stays first (the row sent
+   * again is older than the lane's waiting ones). Answers the row, or null when it was not finished.
    */
   async restart(tx: Tx, id: string, now: Date): Promise<DeliveryRecord | null> {
     const [d] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
     if (!d || !['delivered', 'failed'].includes(d.status)) return null;
     const ahead = await laneBusy(tx, d.subscriptionId, d.objectKey);
+    if (ahead) await pinHead(tx, d.subscriptionId, d.objectKey, now);
     const [row] = await tx
       .update(webhookDeliveries)
       .set({
@@ -376,6 +400,24 @@ const rowOf = <T>(r: Record<string, unknown>): T =>
       v != null && /_(at|since)$/.test(k) ? new Date(v as string) : v,
     ]),
   ) as T;
+
+/**
+ * Makes a lane's head pending when it is its oldest waiting delivery (it may be being sent: it
+ * keeps its place, and its series starts now as a promotion's would).
+ */
+const pinHead = async (tx: Tx, subscriptionId: string, objectKey: string, now: Date) => {
+  const d = webhookDeliveries;
+  await tx.execute(sql`
+    update ${d} set status = 'pending', series_started_at = ${now.toISOString()}::timestamptz,
+      next_attempt_at = ${now.toISOString()}::timestamptz
+    where ${d.id} = (
+      select ${d.id} from ${d} where ${laneOf(subscriptionId, objectKey)} order by ${d.seq} limit 1
+    ) and ${d.status} = 'waiting'
+      and not exists (
+        select 1 from ${d} where ${d.subscriptionId} = ${subscriptionId}
+          and ${d.objectKey} = ${objectKey} and ${d.status} = 'pending'
+      )`);
+};
 
 /** Locks a lane (see `lockLane`) and answers whether a delivery of it is still unfinished. */
 const laneBusy = async (tx: Tx, subscriptionId: string, objectKey: string) => {

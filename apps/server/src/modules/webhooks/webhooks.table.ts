@@ -34,8 +34,11 @@ export const webhookSubscriptions = pgTable(
 );
 
 /**
- * One event for one subscription. Deliveries of one object to one subscription form a lane: only
- * its oldest unfinished row is `pending` (has a job), the later ones `waiting`, so they arrive in order.
+ * One event for one subscription. Deliveries of one object to one subscription form a lane, sent one
+ * at a time so that they arrive in order. The lane's head is its `pending` delivery (one attempted
+ * and due again at `nextAttemptAt`, or put first by "send again"), else its oldest `waiting` one, due
+ * at once: the next of a lane goes without being written, so a delivery's row is written once more
+ * only when an attempt is recorded (see `recordAttempts`).
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -67,7 +70,9 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_lane_idx')
       .on(t.subscriptionId, t.objectKey, t.seq)
       .where(sql`${t.status} in ('waiting', 'pending')`),
-    // The dispatch run's look for due lane heads: without it, it walks a lane's waiting rows too.
-    index('webhook_deliveries_due_idx').on(t.subscriptionId, t.seq).where(sql`${t.status} = 'pending'`),
+    // A lane's pending delivery, which is its head (at most one a lane): one probe per lane.
+    index('webhook_deliveries_head_idx')
+      .on(t.subscriptionId, t.objectKey)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "webhook_deliveries_due_idx";--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_head_idx" ON "webhook_deliveries" USING btree ("subscription_id","object_key") WHERE "webhook_deliveries"."status" = 'pending';
