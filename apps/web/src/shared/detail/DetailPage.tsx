@@ -1,7 +1,8 @@
 import { Card, Skeleton, Space, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailTabStrip } from './DetailTabStrip';
 import { type BackTo, NotFound } from './NotFound';
 import { useTabParam } from './useTabParam';
 import './detail.css';
@@ -57,6 +58,7 @@ export const DetailPage = ({
   const visible = useMemo(() => tabs.filter((tab) => !tab.hidden), [tabs]);
   const keys = useMemo(() => visible.map((tab) => tab.key), [visible]);
   const [active, setActive] = useTabParam(keys);
+  const id = useId();
 
   if (notFound) return <NotFound title={notFoundTitle ?? t('detail.notFound')} back={back} testId={testId} />;
   return (
@@ -88,9 +90,13 @@ export const DetailPage = ({
             </div>
             {notice}
             <Tabs
+              id={id}
               activeKey={active}
               onChange={setActive}
               items={visible.map((tab) => ({ key: tab.key, label: tab.label, children: tab.children }))}
+              renderTabBar={() => (
+                <DetailTabStrip id={id} tabs={visible} active={active} onChange={setActive} />
+              )}
             />
           </>
         )}
