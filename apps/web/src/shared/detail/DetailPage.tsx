@@ -1,9 +1,9 @@
-import { Card, Skeleton, Space, Tabs, Typography } from 'antd';
+import { Card, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DetailTabStrip } from './DetailTabStrip';
 import { type BackTo, NotFound } from './NotFound';
+import { PageTabs } from './PageTabs';
 import { useTabParam } from './useTabParam';
 import './detail.css';
 
@@ -58,7 +58,6 @@ export const DetailPage = ({
   const visible = useMemo(() => tabs.filter((tab) => !tab.hidden), [tabs]);
   const keys = useMemo(() => visible.map((tab) => tab.key), [visible]);
   const [active, setActive] = useTabParam(keys);
-  const id = useId();
 
   if (notFound) return <NotFound title={notFoundTitle ?? t('detail.notFound')} back={back} testId={testId} />;
   return (
@@ -89,15 +88,7 @@ export const DetailPage = ({
               )}
             </div>
             {notice}
-            <Tabs
-              id={id}
-              activeKey={active}
-              onChange={setActive}
-              items={visible.map((tab) => ({ key: tab.key, label: tab.label, children: tab.children }))}
-              renderTabBar={() => (
-                <DetailTabStrip id={id} tabs={visible} active={active} onChange={setActive} />
-              )}
-            />
+            <PageTabs activeKey={active} onChange={setActive} items={visible} />
           </>
         )}
       </Card>
