@@ -5,47 +5,17 @@ import type { Page } from '@playwright/test';
 import { parseApps } from '../../apps/pos-sim/src/app-health';
 import { apiClient, registerFleet, startFleet } from '../../apps/pos-sim/src/fleet';
 import { CITIES } from '../../apps/pos-sim/src/terminal';
-import { axeFindings } from '../support/axe';
-import { type Language, signInAs, switchLanguage } from '../support/console';
+import { signInAs } from '../support/console';
 import { ADMIN, PORT, REPO_ROOT } from '../support/env';
 import { expect, test, watchPage } from '../support/fixtures';
 import { ownServer } from '../support/ownServer';
-import { SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import { everyView } from '../support/views';
 
 const PAGE_LOAD = { timeout: 30_000 };
 const FIXTURES = path.join(REPO_ROOT, 'apps', 'server', 'src', 'modules', 'appmarket', 'fixtures');
 const SN = 'MKREL000001';
 
 const versionRow = (page: Page, code: number) => page.getByTestId(`version-row-${code}`);
-
-/**
- * Each language, theme and width in turn, with `show` bringing the screen up and checking it; axe
- * finds nothing critical or serious on it (within `axeWithin` when given) in either theme.
- */
-const everyView = async (
-  page: Page,
-  name: string,
-  show: () => Promise<void>,
-  o: { axeWithin?: string; after?: () => Promise<void> } = {},
-) => {
-  for (const language of ['en', 'cn'] as Language[]) {
-    await switchLanguage(page, language);
-    for (const theme of THEMES) {
-      await setTheme(page, theme);
-      for (const size of SCREEN_SIZES) {
-        await page.setViewportSize(size);
-        await show();
-        await settle(page);
-        await saveScreenshot(page, name, language, theme);
-        if (size.width === SCREEN_SIZES[0].width) expect(await axeFindings(page, o.axeWithin)).toEqual([]);
-        await o.after?.();
-      }
-    }
-  }
-  await page.setViewportSize(SCREEN_SIZES[0]);
-  await switchLanguage(page, 'en');
-  await setTheme(page, 'light');
-};
 
 // A server of its own: the suite's shared one may hold this package under another publisher.
 test('a reinstall is recorded as one, by the user who pushed it; an official release with auto update off says it pushes nothing and ends the earlier gray release', async ({

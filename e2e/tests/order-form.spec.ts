@@ -5,7 +5,8 @@ import { type Language, switchLanguage } from '../support/console';
 import { ADMIN, BASE_URL, PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { provisionFleet } from '../support/fleet';
-import { pictured, SCREEN_SIZES, saveScreenshot, setTheme, settle, THEMES } from '../support/screenshot';
+import { saveScreenshot, settle } from '../support/screenshot';
+import { everyView } from '../support/views';
 
 const PREFIX = 'ORDF';
 /** Enrolled from the exit records, so it has no store name of its own. */
@@ -17,11 +18,18 @@ const UNKNOWN_TEXT: Record<Language, string> = {
   cn: '没有该序列号的终端，或不在您的数据范围内',
 };
 
-/** The form's SN, typed and left with Tab as an operator does. */
+/** The SN picker's search box. */
+const snBox = (page: Page) => page.getByTestId('order-sn').locator('input');
+
+/** The form's SN, typed whole and left with Tab as an operator does. */
 const enterSn = async (page: Page, sn: string) => {
-  await page.getByTestId('order-sn').fill(sn);
-  await page.getByTestId('order-sn').press('Tab');
+  await snBox(page).fill(sn);
+  await expect(page.locator(`.ant-select-item-option[title="${sn}" i]`).first()).toBeVisible();
+  await snBox(page).press('Tab');
 };
+
+/** A terminal of the picker's list, searched by the start of its SN. */
+const snOption = (page: Page, sn: string) => page.locator(`.ant-select-item-option[title="${sn}"]`);
 
 const expectNothingFilled = async (page: Page) => {
   for (const id of ['order-store', 'order-model', 'order-enterprise']) {
@@ -67,7 +75,7 @@ const placeTerminal = async (api: Api) => {
 };
 
 test.describe('the after-sales order form', () => {
-  test('fills store, model and enterprise from the SN (the store above its group, not the group), refuses an unknown SN in both languages, shows only the kit upload', async ({
+  test('fills store, model and enterprise from the terminal picked or typed (the store above its group, not the group), refuses an unknown SN in both languages, shows only the kit upload', async ({
     page,
     api,
   }) => {
@@ -87,9 +95,21 @@ test.describe('the after-sales order form', () => {
     await expect(form.getByText(UNKNOWN_TEXT.en)).toBeVisible();
     await expectNothingFilled(page);
 
-    // The terminal's SN, typed in lower case: its store, model and enterprise come from the server.
+    // The SN is a picker: the start of an SN lists the terminals it fits, with their names.
+    await snBox(page).fill(PREFIX);
+    await expect(snOption(page, SN)).toBeVisible();
+    await expect(snOption(page, SN)).toContainText(SN);
+    await snOption(page, SN).click();
+    await expect(page.getByTestId('order-sn')).toContainText(SN);
+    await expect(page.getByTestId('order-store')).toHaveValue('OF Pier 7');
+    await expect(page.getByTestId('order-model')).toHaveValue(MODEL);
+    await expect(page.getByTestId('order-enterprise')).toHaveValue('Administrator');
+
+    // The terminal's SN, typed whole in lower case, is taken too: the server's spelling stays.
+    await enterSn(page, UNKNOWN);
+    await expectNothingFilled(page);
     await enterSn(page, SN.toLowerCase());
-    await expect(page.getByTestId('order-sn')).toHaveValue(SN);
+    await expect(page.getByTestId('order-sn')).toContainText(SN);
     await expect(page.getByTestId('order-store')).toHaveValue('OF Pier 7');
     await expect(page.getByTestId('order-model')).toHaveValue(MODEL);
     await expect(page.getByTestId('order-enterprise')).toHaveValue('Administrator');
@@ -100,7 +120,7 @@ test.describe('the after-sales order form', () => {
     expect(await axeFindings(page, '.ant-drawer-open')).toEqual([]);
 
     // Changing the SN again empties what the terminal filled.
-    await page.getByTestId('order-sn').fill(`${SN}9`);
+    await enterSn(page, `${SN}9`);
     await expectNothingFilled(page);
     await enterSn(page, SN);
     await expect(page.getByTestId('order-store')).toHaveValue('OF Pier 7');
@@ -133,33 +153,36 @@ test.describe('the after-sales order form', () => {
     test.setTimeout(300_000);
     await placeTerminal(api);
     await page.goto('/technicalSupport/index');
-    for (const language of ['en', 'cn'] as Language[]) {
-      await switchLanguage(page, language);
-      for (const theme of THEMES) {
-        await setTheme(page, theme);
-        for (const size of SCREEN_SIZES) {
-          if (!pictured(size.width, language, theme)) continue;
-          await page.setViewportSize(size);
-          await page.getByTestId('order-add').click();
-          await enterSn(page, SN);
-          await expect(page.getByTestId('order-store')).toHaveValue('OF Pier 7');
-          await settle(page);
-          await saveScreenshot(page, 'order-form', language, theme);
-          expect(await axeFindings(page, '.ant-drawer-open')).toEqual([]);
-          await page.getByTestId('order-media-drop').scrollIntoViewIfNeeded();
-          await saveScreenshot(page, 'order-form-media', language, theme);
-          await page.getByTestId('order-sn').scrollIntoViewIfNeeded();
-          await enterSn(page, UNKNOWN);
-          await expect(page.getByText(UNKNOWN_TEXT[language])).toBeVisible();
-          await settle(page);
-          await saveScreenshot(page, 'order-form-unknown', language, theme);
+    await expect(page.getByTestId('orders-page')).toBeVisible(PAGE_LOAD);
+    await everyView(
+      page,
+      'order-form-unknown',
+      async ({ language, theme }) => {
+        await page.getByTestId('order-add').click();
+        await snBox(page).fill(PREFIX);
+        await expect(snOption(page, SN)).toBeVisible();
+        await settle(page);
+        await saveScreenshot(page, 'order-form-picker', language, theme);
+        expect(await axeFindings(page)).toEqual([]);
+        await snOption(page, SN).click();
+        await expect(page.getByTestId('order-store')).toHaveValue('OF Pier 7');
+        await settle(page);
+        await saveScreenshot(page, 'order-form', language, theme);
+        expect(await axeFindings(page, '.ant-drawer-open')).toEqual([]);
+        await page.getByTestId('order-media-drop').scrollIntoViewIfNeeded();
+        await saveScreenshot(page, 'order-form-media', language, theme);
+        await page.getByTestId('order-sn').scrollIntoViewIfNeeded();
+        await enterSn(page, UNKNOWN);
+        await expect(page.getByText(UNKNOWN_TEXT[language])).toBeVisible();
+      },
+      {
+        picturedOnly: true,
+        axeWithin: '.ant-drawer-open',
+        after: async () => {
           await page.keyboard.press('Escape');
           await expect(page.getByTestId('order-form')).toBeHidden();
-        }
-      }
-    }
-    await page.setViewportSize(SCREEN_SIZES[0]);
-    await switchLanguage(page, 'en');
-    await setTheme(page, 'light');
+        },
+      },
+    );
   });
 });

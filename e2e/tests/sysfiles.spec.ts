@@ -2,18 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { axeFindings } from '../support/axe';
-import { confirmOk, type Language, switchLanguage } from '../support/console';
+import { confirmOk, switchLanguage } from '../support/console';
 import { PAGE_LOAD } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import {
-  pictured,
-  SCREEN_SIZES,
-  SCREENSHOTS,
-  saveScreenshot,
-  setTheme,
-  settle,
-  THEMES,
-} from '../support/screenshot';
+import { SCREEN_SIZES, saveScreenshot, setTheme, settle } from '../support/screenshot';
+import { everyView } from '../support/views';
 import { makeZip } from '../support/zip';
 
 const PATH = '/sysManage/index';
@@ -129,28 +122,26 @@ test.describe('system files', () => {
 
     // Screenshots in both languages and themes, desktop and phone.
     await page.goto(PATH);
-    for (const language of SCREENSHOTS === '' ? [] : (['en', 'cn'] as Language[])) {
-      await switchLanguage(page, language);
-      for (const theme of THEMES) {
-        if (!SCREEN_SIZES.some((size) => pictured(size.width, language, theme))) continue;
-        await setTheme(page, theme);
-        for (const size of SCREEN_SIZES) {
-          if (!pictured(size.width, language, theme)) continue;
-          await page.setViewportSize(size);
-          await expect(page.locator('tr').filter({ hasText: 'p2-ota-14' })).toBeVisible();
-          await settle(page);
-          await saveScreenshot(page, 'sysfiles', language, theme);
-        }
-      }
-    }
-    await page.setViewportSize(SCREEN_SIZES[0]);
-    await page.locator('tr').filter({ hasText: 'p2-ota-14' }).getByTestId('sysfile-name').click();
-    await expect(page.getByTestId('sysfiles-detail-list')).toBeVisible();
-    await settle(page);
-    await saveScreenshot(page, 'sysfiles-detail', 'cn', 'dark');
-    await page.keyboard.press('Escape');
-    await switchLanguage(page, 'en');
-    await setTheme(page, 'light');
+    await everyView(
+      page,
+      null,
+      async ({ language, theme }) => {
+        await expect(page.locator('tr').filter({ hasText: 'p2-ota-14' })).toBeVisible();
+        await settle(page);
+        await saveScreenshot(page, 'sysfiles', language, theme);
+        await page.locator('tr').filter({ hasText: 'p2-ota-14' }).getByTestId('sysfile-name').click();
+        await expect(page.getByTestId('sysfiles-detail-list')).toBeVisible();
+        await settle(page);
+        await saveScreenshot(page, 'sysfiles-detail', language, theme);
+      },
+      {
+        picturedOnly: true,
+        after: async () => {
+          await page.keyboard.press('Escape');
+          await expect(page.getByTestId('sysfiles-detail-list')).toBeHidden();
+        },
+      },
+    );
 
     // Delete asks first, then the row goes.
     await page.locator('tr').filter({ hasText: 'p2-ota-14' }).getByTestId('row-delete').click();
@@ -209,38 +200,34 @@ test.describe('system files', () => {
   test('pictures of files kept before the version and ready to send @pictures', async ({ page }) => {
     test.setTimeout(300_000);
     await page.goto(PATH);
-    for (const language of ['en', 'cn'] as Language[]) {
-      await switchLanguage(page, language);
-      for (const theme of THEMES) {
-        await setTheme(page, theme);
-        for (const size of SCREEN_SIZES) {
-          if (!pictured(size.width, language, theme)) continue;
-          await page.setViewportSize(size);
-          await page.getByTestId('sysfiles-upload-open').click();
-          await page.getByTestId('sysfiles-upload-input').setInputFiles({
-            name: 'kept-ota.zip',
-            mimeType: 'application/zip',
-            buffer: makeZip([{ name: 'kept.bin', data: randomBytes(512) }]),
-          });
-          await expect(page.getByTestId('sysfiles-upload-item')).toHaveAttribute('data-status', 'held');
-          await settle(page);
-          expect(await axeFindings(page, '.ant-modal')).toEqual([]);
-          await page.getByTestId('sysfiles-upload-item').scrollIntoViewIfNeeded();
-          await saveScreenshot(page, 'sysfiles-held', language, theme);
-          await page.getByTestId('sysfiles-field-version').fill('9.9.9');
-          await expect(page.getByTestId('sysfiles-upload-send-held')).toBeVisible();
-          await settle(page);
-          expect(await axeFindings(page, '.ant-modal')).toEqual([]);
-          await page.getByTestId('sysfiles-upload-item').scrollIntoViewIfNeeded();
-          await saveScreenshot(page, 'sysfiles-held-ready', language, theme);
+    await everyView(
+      page,
+      'sysfiles-held-ready',
+      async ({ language, theme }) => {
+        await page.getByTestId('sysfiles-upload-open').click();
+        await page.getByTestId('sysfiles-upload-input').setInputFiles({
+          name: 'kept-ota.zip',
+          mimeType: 'application/zip',
+          buffer: makeZip([{ name: 'kept.bin', data: randomBytes(512) }]),
+        });
+        await expect(page.getByTestId('sysfiles-upload-item')).toHaveAttribute('data-status', 'held');
+        await settle(page);
+        expect(await axeFindings(page, '.ant-modal')).toEqual([]);
+        await page.getByTestId('sysfiles-upload-item').scrollIntoViewIfNeeded();
+        await saveScreenshot(page, 'sysfiles-held', language, theme);
+        await page.getByTestId('sysfiles-field-version').fill('9.9.9');
+        await expect(page.getByTestId('sysfiles-upload-send-held')).toBeVisible();
+        await page.getByTestId('sysfiles-upload-item').scrollIntoViewIfNeeded();
+      },
+      {
+        picturedOnly: true,
+        axeWithin: '.ant-modal',
+        after: async () => {
           await page.keyboard.press('Escape');
           await expect(page.getByTestId('sysfiles-upload-form')).toBeHidden();
-        }
-      }
-    }
-    await page.setViewportSize(SCREEN_SIZES[0]);
-    await switchLanguage(page, 'en');
-    await setTheme(page, 'light');
+        },
+      },
+    );
   });
 
   test('platform administrators see every account by space used and set or remove a quota', async ({

@@ -1,15 +1,12 @@
 import { ENDPOINTS } from '@cpm/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, createRole } from '../../test-support/accounts';
 import { clientOf } from '../../test-support/api-client';
-import { createFleetFixtures } from '../../test-support/fleet-fixtures';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { terminals } from '../devices/devices.table';
 import { terminalGroups } from '../groups/groups.table';
 import { supportOrders } from './support.table';
-
-type Caller = { id: string; token: string };
+import { type Caller, createSupportWorld } from './support-fixtures';
 
 /**
  * What the order form fills from an SN: the terminal's model, enterprise and store. A group is the
@@ -17,24 +14,13 @@ type Caller = { id: string; token: string };
  */
 describe('an order’s terminal facts', () => {
   let t: TestApp;
-  let admin: Caller;
   let customer: Caller;
   let other: Caller;
-  let modelId: string;
+  let saveTerminal: Awaited<ReturnType<typeof createSupportWorld>>['saveTerminal'];
 
   /** A terminal of the customer in a group, with no store name of its own (as an enrolled one has). */
   const terminalIn = async (sn: string, groupId: string, mac: string) => {
-    const made = await clientOf(t, admin.token).call(ENDPOINTS.devices.terminalSave, {
-      sn,
-      name: 'Till',
-      modelId,
-      groupId,
-      storeName: 'set below',
-      mac,
-      password: 'abc123',
-      ownerId: customer.id,
-    });
-    expect(made.body.code).toBe(1);
+    await saveTerminal({ sn, name: 'Till', groupId, storeName: 'set below', mac });
     await t.database.db.update(terminals).set({ storeName: '' }).where(eq(terminals.sn, sn));
   };
   const group = async (name: string, type: string, parentId: string | null = null) =>
@@ -47,34 +33,19 @@ describe('an order’s terminal facts', () => {
   const facts = (token: string, sn: string) => clientOf(t, token).call(ENDPOINTS.support.terminal, { sn });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const a = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
-    admin = { id: a.userId, token: a.token };
-    const roleId = await createRole(
-      t,
-      { code: 'support_all', name: '技术支持', nameEn: 'Support' },
-      'support:%',
-    );
-    customer = await createAccount(t, { username: 'shop_a', roleId });
-    other = await createAccount(t, { username: 'shop_b', roleId });
-    const f = await createFleetFixtures(t, admin.id);
-    modelId = f.model.id;
+    ({ t, customer, other, saveTerminal } = await createSupportWorld());
     const east = await group('East region', 'region');
     const pier = await group('Pier 7', 'store', east);
     const counter = await group('Back counter', 'warehouse', pier);
     await terminalIn('SUPT000001', counter, '00-11-22-33-44-71');
     await terminalIn('SUPT000002', east, '00-11-22-33-44-72');
-    const made = await clientOf(t, admin.token).call(ENDPOINTS.devices.terminalSave, {
+    await saveTerminal({
       sn: 'SUPT000003',
       name: 'Front desk',
-      modelId,
       groupId: east,
       storeName: 'Harbour Store',
       mac: '00-11-22-33-44-73',
-      password: 'abc123',
-      ownerId: customer.id,
     });
-    expect(made.body.code).toBe(1);
   });
   afterAll(async () => {
     await t.close();

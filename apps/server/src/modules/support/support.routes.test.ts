@@ -9,12 +9,12 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createRole } from '../../test-support/accounts';
 import { clientOf, exportTableOf, refusalOf } from '../../test-support/api-client';
-import { createFleetFixtures } from '../../test-support/fleet-fixtures';
 import { startSmtpCapture } from '../../test-support/smtp-capture';
-import { ADMIN_PASSWORD, createTestApp, loginAs, type TestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { badHeaders, firstSheetOf } from '../../test-support/workbook';
 import { messages } from '../messages/messages.table';
 import { supportOrderEvents, supportOrders } from './support.table';
+import { type Caller, createSupportWorld } from './support-fixtures';
 
 const PNG = Buffer.concat([
   Buffer.from([
@@ -24,8 +24,6 @@ const PNG = Buffer.concat([
   Buffer.alloc(2000, 7),
 ]);
 const ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]), Buffer.alloc(400, 3)]);
-
-type Caller = { id: string; token: string };
 
 describe('after-sales orders', () => {
   let t: TestApp;
@@ -57,29 +55,16 @@ describe('after-sales orders', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    const a = await loginAs(t.app, 'admin', ADMIN_PASSWORD);
-    admin = { id: a.userId, token: a.token };
-    const roleId = await createRole(
-      t,
-      { code: 'support_all', name: '技术支持', nameEn: 'Support' },
-      'support:%',
-    );
-    customer = await createAccount(t, { username: 'shop_a', roleId });
-    other = await createAccount(t, { username: 'shop_b', roleId });
-    staff = await createAccount(t, { username: 'tech_s', roleId });
-    const f = await createFleetFixtures(t, admin.id);
-    const made = await clientOf(t, admin.token).call(ENDPOINTS.devices.terminalSave, {
+    const world = await createSupportWorld({ env: { SMTP_URL: smtp.url } });
+    ({ t, admin, customer, other } = world);
+    staff = await createAccount(t, { username: 'tech_s', roleId: world.roleId });
+    await world.saveTerminal({
       sn: 'SUP0000001',
       name: 'Front desk',
-      modelId: f.model.id,
-      groupId: f.group.id,
+      groupId: world.fleet.group.id,
       storeName: 'Harbour Store',
       mac: '00-11-22-33-44-99',
-      password: 'abc123',
-      ownerId: customer.id,
     });
-    expect(made.body.code).toBe(1);
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Typography } from 'antd';
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useRef, useState } from 'react';
 
 /** One choice of a picker: the id it stands for, the name shown, and a line of detail under it. */
 export type PickerOption = { value: string; label: string; detail?: string; disabled?: boolean };
@@ -25,6 +25,11 @@ export type SearchSelectProps = OneOrMany & {
   known?: { id: string; name: string } | null;
   /** The chosen records' names when they are not among the loaded choices (several at once). */
   knownMany?: readonly { id: string; name: string }[];
+  /**
+   * What was typed is a choice of its own, last in the list, and is taken when the field is left
+   * with it (one record only): for a key the operator may know by heart, such as a serial number.
+   */
+  offerTyped?: boolean;
   /** The input's accessible name when no form item labels it. */
   ariaLabel?: string;
   style?: CSSProperties;
@@ -42,6 +47,8 @@ export type SearchSelectProps = OneOrMany & {
 export const SearchSelect = (props: SearchSelectProps) => {
   const { queryKey, load, placeholder, notFound, known, knownMany, allowClear, disabled, testId, id } = props;
   const [search, setSearch] = useState<string>();
+  // The text in the box now, for leaving the field (the state lags a key press behind).
+  const typing = useRef('');
   const options = useQuery({
     queryKey: [...queryKey, search ?? ''],
     queryFn: () => load(search),
@@ -52,18 +59,34 @@ export const SearchSelect = (props: SearchSelectProps) => {
   const extra = [
     ...new Map([...(known ? [known] : []), ...(knownMany ?? [])].map((k) => [k.id, k])).values(),
   ].filter((k) => !loaded.some((o) => o.value === k.id));
-  const all = [...extra.map((k) => ({ value: k.id, label: k.name })), ...loaded];
+  const listed = [...extra.map((k) => ({ value: k.id, label: k.name })), ...loaded];
+  const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+  const typed = props.offerTyped && search && !listed.some((o) => same(o.value, search)) ? [search] : [];
+  const all = [...listed, ...typed.map((text) => ({ value: text, label: text }))];
+  const choose = (v: string | string[] | undefined) => {
+    typing.current = '';
+    if (props.multiple) props.onChange?.((v as string[] | undefined) ?? []);
+    else props.onChange?.(v as string | undefined);
+  };
   return (
     <Select
       id={id}
       aria-label={props.ariaLabel}
       style={props.style}
       mode={props.multiple ? 'multiple' : undefined}
-      showSearch={{ filterOption: false, onSearch: (v) => setSearch(v.trim() || undefined) }}
+      showSearch={{
+        filterOption: false,
+        onSearch: (v) => {
+          typing.current = v.trim();
+          setSearch(v.trim() || undefined);
+        },
+      }}
       value={props.value}
-      onChange={(v: string | string[] | undefined) => {
-        if (props.multiple) props.onChange?.((v as string[] | undefined) ?? []);
-        else props.onChange?.(v as string | undefined);
+      onChange={choose}
+      onBlur={() => {
+        const text = typing.current;
+        if (!props.offerTyped || props.multiple || !text || text === props.value) return;
+        choose(listed.find((o) => same(o.value, text))?.value ?? text);
       }}
       onClear={() => setSearch(undefined)}
       allowClear={allowClear}

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, initI18n } from '../../i18n';
 import { DescriptionList } from './DescriptionList';
 import { DetailPage } from './DetailPage';
+import { stepTab } from './DetailTabStrip';
 import { pickTab } from './useTabParam';
 
 const Where = () => <output data-testid="where">{useLocation().search}</output>;
@@ -52,6 +53,29 @@ describe('DetailPage', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(/^$/);
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Hardware' }));
     expect(screen.getByTestId('where')).toHaveTextContent('?tab=hardware');
+  });
+
+  it('holds only tabs in its tab strip, one of them in the Tab order, moved between with the arrow keys', async () => {
+    page('/d');
+    const strip = screen.getByRole('tablist');
+    expect([...strip.children].map((child) => child.getAttribute('role'))).toEqual(['tab', 'tab']);
+    const overview = screen.getByRole('tab', { name: 'Overview', selected: true });
+    expect(overview).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('tab', { name: 'Hardware' })).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', overview.id);
+    overview.focus();
+    await userEvent.setup().keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Hardware', selected: true })).toHaveFocus();
+    expect(screen.getByTestId('where')).toHaveTextContent('?tab=hardware');
+  });
+
+  it('steps between tabs with wrap-around and jumps with Home and End', () => {
+    const keys = ['a', 'b', 'c'];
+    expect(stepTab(keys, 'c', 'ArrowRight')).toBe('a');
+    expect(stepTab(keys, 'a', 'ArrowLeft')).toBe('c');
+    expect(stepTab(keys, 'b', 'Home')).toBe('a');
+    expect(stepTab(keys, 'a', 'End')).toBe('c');
+    expect(stepTab(keys, 'a', 'Enter')).toBeUndefined();
   });
 
   it('answers a missing record with the way back to its list, in both languages', async () => {

@@ -1,8 +1,9 @@
-import { Card, Skeleton, Space, Tabs, Typography } from 'antd';
+import { Card, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BackTo, NotFound } from './NotFound';
+import { PageTabs } from './PageTabs';
 import { useTabParam } from './useTabParam';
 import './detail.css';
 
@@ -87,11 +88,7 @@ export const DetailPage = ({
               )}
             </div>
             {notice}
-            <Tabs
-              activeKey={active}
-              onChange={setActive}
-              items={visible.map((tab) => ({ key: tab.key, label: tab.label, children: tab.children }))}
-            />
+            <PageTabs activeKey={active} onChange={setActive} items={visible} />
           </>
         )}
       </Card>

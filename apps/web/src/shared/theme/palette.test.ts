@@ -27,6 +27,11 @@ describe('the theme palette', () => {
           expect(contrastRatio(text, page)).toBeGreaterThanOrEqual(AA);
       });
 
+  it('keeps a busy button at full strength, its text as readable as when idle', () => {
+    for (const dark of [false, true])
+      expect(themePalette('#1677ff', dark).components.Button.opacityLoading).toBe(1);
+  });
+
   it('keeps status tag text readable on its tint in the dark theme', () => {
     const t = theme.getDesignToken({
       algorithm: theme.darkAlgorithm,

@@ -66,6 +66,9 @@ export const themePalette = (choice: string, dark: boolean) => {
     },
     components: {
       Menu: { itemSelectedColor: primaryText },
+      // antd fades a busy button to 65%, and white on the faded primary reads about 2.2:1; its
+      // spinner already says it is busy.
+      Button: { opacityLoading: 1 },
       // Its "no data" text is drawn in the disabled grey, below 4.5:1 (lists: global.css).
       Table: { colorTextDisabled: tertiary },
       Tabs: { itemSelectedColor: primaryText, itemActiveColor: primaryText, inkBarColor: primaryText },

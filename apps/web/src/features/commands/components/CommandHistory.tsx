@@ -2,11 +2,12 @@ import type { CommandOp, CommandRow } from '@cpm/contracts';
 import { commandRoutes } from '@cpm/contracts/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { fixedPaging, readRows } from '../../../shared/table/readRows';
 import { timeColumn } from '../../../shared/table/timeColumn';
+import { useFocusableScroll } from '../../../shared/table/useFocusableScroll';
 import { commandKeys } from './CommandDetailDrawer';
 import { CommandResultTag } from './CommandResultTag';
 
@@ -24,6 +25,9 @@ type CommandHistoryProps = {
 export const CommandHistory = ({ opOptions, page, onPage, onOpen }: CommandHistoryProps) => {
   const { t } = useTranslation('commands');
   const [filterOp, setFilterOp] = useState<CommandOp | undefined>();
+  const box = useRef<HTMLDivElement>(null);
+  // On a narrow screen the table scrolls sideways; its box takes the keyboard focus then.
+  useFocusableScroll(box);
   const history = useQuery({
     queryKey: [...commandKeys.all, 'page', filterOp, page],
     queryFn: () =>
@@ -35,6 +39,7 @@ export const CommandHistory = ({ opOptions, page, onPage, onOpen }: CommandHisto
   });
   return (
     <Card
+      ref={box}
       variant="borderless"
       title={t('history.title')}
       extra={

@@ -200,6 +200,8 @@ export const TerminalPermissionsTab = ({ terminal }: { terminal: TerminalLike })
               <Select
                 style={{ minWidth: 200 }}
                 placeholder={t('device.permissionApp')}
+                // Inline fields have no visible label: the placeholder names them.
+                aria-label={t('device.permissionApp')}
                 options={apps.map((a) => ({ value: a.packageName, label: a.name }))}
                 data-testid="permission-app"
               />
@@ -209,6 +211,7 @@ export const TerminalPermissionsTab = ({ terminal }: { terminal: TerminalLike })
                 mode="tags"
                 style={{ minWidth: 260 }}
                 placeholder={t('device.permissionPlaceholder')}
+                aria-label={t('device.permissionPlaceholder')}
                 options={[
                   'android.permission.CAMERA',
                   'android.permission.ACCESS_FINE_LOCATION',

@@ -1,9 +1,10 @@
 import { PoweroffOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Space, Tabs, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../shared/crud';
+import { PageTabs } from '../../../shared/detail/PageTabs';
 import { useTabParam } from '../../../shared/detail/useTabParam';
 import { ConnectBar } from '../components/ConnectBar';
 import { PolicyList } from '../components/PolicyList';
@@ -89,7 +90,7 @@ export const RemoteDesktopPage = () => {
   );
   return (
     <div className="cpm-page" data-testid="remote-page">
-      <Tabs
+      <PageTabs
         activeKey={tab}
         onChange={setTab}
         items={[

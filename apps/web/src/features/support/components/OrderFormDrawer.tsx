@@ -1,4 +1,4 @@
-import { supportRoutes } from '@cpm/contracts/routes';
+import { devicesRoutes, supportRoutes } from '@cpm/contracts/routes';
 import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/http';
 import { Auth } from '../../../shared/auth/Auth';
 import type { DialogProps } from '../../../shared/crud';
-import { CrudFormModal, GridField, lazySchema } from '../../../shared/crud';
+import {
+  CrudFormModal,
+  GridField,
+  lazySchema,
+  type PickerOption,
+  queryKeys,
+  SearchSelect,
+} from '../../../shared/crud';
 import { useDict } from '../../../shared/dicts/useDict';
 import { Upload } from '../../../shared/upload/Upload';
 import { rulesForKind, uploadUrlForKind } from '../../../shared/upload/uploadRules';
@@ -19,7 +26,27 @@ const orderSaveSchema = lazySchema(() =>
 );
 
 /**
- * Opening an order: for a terminal by SN (model, enterprise and store are filled from the server and
+ * Terminals the caller sees, by SN prefix, with what tells them apart below. Without the right to list terminals the
+ * list stays empty and a typed SN is still looked up.
+ */
+const loadTerminals = async (sn: string | undefined): Promise<PickerOption[]> => {
+  const page = await call(devicesRoutes.terminalPage, {
+    query: { current: 1, size: 20, ...(sn ? { sn } : {}) },
+    loading: false,
+    silent: true,
+  }).catch(() => null);
+  return (page?.records ?? []).map((r) => ({
+    value: r.sn,
+    label: r.sn,
+    // What tells two terminals apart besides the SN: a name of their own, the model, the store.
+    detail: [r.name !== r.sn ? r.name : null, r.modelName, r.storeName || r.groupName]
+      .filter(Boolean)
+      .join(' · '),
+  }));
+};
+
+/**
+ * Opening an order: for a terminal picked or typed by SN (model, enterprise and store are filled from the server and
  * locked) or by hand, with photos and videos. One request key per opening, so a double click or a
  * retry opens one order.
  */
@@ -70,13 +97,16 @@ export const OrderFormDrawer = ({ open, onClose, onSaved }: DialogProps) => {
     >
       <Row gutter={16}>
         <GridField name="sn" label={t('orders.sn')} extra={snExtra} rules={[snRule]}>
-          <Input
-            data-testid="order-sn"
-            onChange={snEdited}
-            onBlur={() => void lookUp()}
-            onPressEnter={(e) => {
-              // Enter looks the terminal up instead of saving the form.
-              e.preventDefault();
+          <SearchSelect
+            queryKey={[...queryKeys.supportOrders.all, 'terminals']}
+            load={loadTerminals}
+            offerTyped
+            allowClear
+            placeholder={t('orders.snPlaceholder')}
+            notFound={t('orders.snNone')}
+            testId="order-sn"
+            onChange={() => {
+              snEdited();
               void lookUp();
             }}
           />
