@@ -27,6 +27,28 @@ describe('the theme palette', () => {
           expect(contrastRatio(text, page)).toBeGreaterThanOrEqual(AA);
       });
 
+  for (const dark of [false, true])
+    for (const choice of PRIMARY_COLORS)
+      it(`keeps a hovered or pressed button readable for ${choice} in the ${dark ? 'dark' : 'light'} theme`, () => {
+        const p = themePalette(choice, dark);
+        const t = theme.getDesignToken({
+          algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+          token: p.tokens,
+        });
+        const b = { ...t, ...p.components.Button } as Record<string, string>;
+        const page = dark ? '#141414' : '#ffffff';
+        // White text on a filled button, the button's text on the page for an outlined one.
+        for (const fill of [b.colorPrimaryHover, b.colorPrimaryActive])
+          expect(contrastRatio('#ffffff', fill)).toBeGreaterThanOrEqual(AA);
+        for (const text of [
+          b.defaultHoverColor ?? t.colorPrimaryHover,
+          b.defaultActiveColor ?? t.colorPrimaryActive,
+          t.colorPrimaryHover,
+          t.colorPrimaryActive,
+        ])
+          expect(contrastRatio(text, page)).toBeGreaterThanOrEqual(AA);
+      });
+
   it('keeps a busy button at full strength, its text as readable as when idle', () => {
     for (const dark of [false, true])
       expect(themePalette('#1677ff', dark).components.Button.opacityLoading).toBe(1);

@@ -47,6 +47,21 @@ export const themePalette = (choice: string, dark: boolean) => {
   const primaryBg = dark ? mix(primary, '#141414', 0.8) : mix(primary, '#ffffff', 0.9);
   const primaryText = dark ? readableOn(choice, primaryBg, 4.8) : readableOn(primary, primaryBg, 4.6);
   const tertiary = dark ? '#8c8c8c' : '#707070';
+  // antd's hover and press shades of the primary read below 4.5:1 as text on the page (a default
+  // button's hover) and under white text (a primary button's hover). In the light theme a darker
+  // shade serves both; in the dark theme text needs a lighter one and a filled button a darker one.
+  const hover = dark ? readableOn(choice, '#141414', 5.5) : readableOn(primary, '#ffffff', 6);
+  const active = dark ? readableOn(choice, '#141414', 7) : readableOn(primary, '#ffffff', 7.5);
+  const filled = dark
+    ? {
+        colorPrimaryHover: readableOn(choice, '#ffffff', 4.8),
+        colorPrimaryActive: readableOn(choice, '#ffffff', 6),
+        defaultHoverColor: hover,
+        defaultHoverBorderColor: hover,
+        defaultActiveColor: active,
+        defaultActiveBorderColor: active,
+      }
+    : {};
   return {
     primary,
     primaryText,
@@ -54,6 +69,8 @@ export const themePalette = (choice: string, dark: boolean) => {
       colorPrimary: primary,
       colorPrimaryBg: primaryBg,
       colorPrimaryText: primaryText,
+      colorPrimaryHover: hover,
+      colorPrimaryActive: active,
       // A seed: the dark algorithm darkens it, so it starts lighter there.
       colorLink: dark ? readableOn(choice, '#141414', 6.5) : primaryText,
       // antd lightens the link on hover and press below 4.5:1; here it moves away from the page.
@@ -68,7 +85,7 @@ export const themePalette = (choice: string, dark: boolean) => {
       Menu: { itemSelectedColor: primaryText },
       // antd fades a busy button to 65%, and white on the faded primary reads about 2.2:1; its
       // spinner already says it is busy.
-      Button: { opacityLoading: 1 },
+      Button: { opacityLoading: 1, ...filled },
       // Its "no data" text is drawn in the disabled grey, below 4.5:1 (lists: global.css).
       Table: { colorTextDisabled: tertiary },
       Tabs: { itemSelectedColor: primaryText, itemActiveColor: primaryText, inkBarColor: primaryText },
