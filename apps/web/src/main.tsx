@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './i18n';
 import { serverReachable } from './shared/serverReachable';
+import 'antd/dist/antd.css';
 import './styles/global.css';
 
 initI18n();

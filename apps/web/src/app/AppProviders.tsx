@@ -49,6 +49,10 @@ export const AppProviders = ({ children }: { children: ReactNode }) => {
   const themeConfig = useMemo(() => {
     const palette = themePalette(primaryColor, dark);
     return {
+      // antd's prebuilt stylesheet (imported in main.tsx) instead of writing each component's styles
+      // on its first render: the tokens below still reach it as CSS variables.
+      zeroRuntime: true,
+      hashed: false,
       algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
       token: {
         ...palette.tokens,
