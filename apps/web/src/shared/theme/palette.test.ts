@@ -35,7 +35,7 @@ describe('the theme palette', () => {
           algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
           token: p.tokens,
         });
-        const b = { ...t, ...p.components.Button } as Record<string, string>;
+        const b = { ...t, ...p.components.Button } as unknown as Record<string, string>;
         const page = dark ? '#141414' : '#ffffff';
         // White text on a filled button, the button's text on the page for an outlined one.
         for (const fill of [b.colorPrimaryHover, b.colorPrimaryActive])
