@@ -57,7 +57,10 @@ test.describe('after-sales orders', () => {
     });
     await page.goto('/technicalSupport/index');
     await page.getByTestId('order-add').click();
-    await page.getByTestId('order-sn').fill(SN);
+    // The SN is picked from the terminals the search finds.
+    await page.getByTestId('order-sn').locator('input').fill(SN);
+    await page.locator(`.ant-select-item-option[title="${SN}"]`).first().click();
+    await expect(page.getByTestId('order-model')).toHaveValue('E2E-S1');
     await page.getByTestId('order-contact').fill('Li Wei');
     await page.getByTestId('order-phone').fill('+86 138 0000 0000');
     await choose(page, page.getByTestId('order-fault'), 'Printer');
